@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/find-browser.mjs';
+
+// One production build (global setup) and one browser per worker, shared by every
+// file; each file starts its own server on a fresh database (tests/e2e/support/app.ts).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || undefined,
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});

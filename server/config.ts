@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  /** Where the app is mounted, always with leading and trailing slash ('/' or '/fit/'). */
+  basePath: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; undefined means an in-memory database (tests). */
+  dataDir?: string;
+  /** Built SPA folder (vite output); when absent only the API is served. */
+  clientDir?: string;
+  storeUrl: string;
+  communitySiteUrl?: string;
+  smtpUrl?: string;
+  adminEmails: string[];
+  seed: 'demo' | 'none';
+  logger: boolean;
+}
+
+export function normalizeBasePath(raw: string | undefined): string {
+  const trimmed = (raw ?? '/').trim();
+  if (!trimmed || trimmed === '/') return '/';
+  if (!/^\/?[A-Za-z0-9._~\-/]+\/?$/.test(trimmed)) {
+    throw new Error(`BASE_PATH must be a URL path such as /fit/, got ${JSON.stringify(raw)}`);
+  }
+  const parts = trimmed.split('/').filter(Boolean);
+  return `/${parts.join('/')}/`;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return {
+    basePath: normalizeBasePath(env.BASE_PATH),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    clientDir: path.resolve(env.CLIENT_DIR || './dist/client'),
+    storeUrl: env.STORE_URL || 'https://store.repforge.example/',
+    communitySiteUrl: env.COMMUNITY_SITE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    logger: env.LOG !== 'silent',
+  };
+}

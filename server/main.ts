@@ -1,0 +1,28 @@
+import { configFromEnv } from './config.ts';
+import { buildApp } from './app.ts';
+
+const config = configFromEnv();
+const { app, context } = await buildApp(config);
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} received, closing`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port, host });
+app.log.info(`RepForge on http://${host}:${port}${config.basePath} (database: ${context.database.kind})`);

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
+
+export const openapiFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi/openapi.yaml');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * Loads openapi/openapi.yaml and inlines the per-area files it references
+ * (`$ref: './challenges.yaml#/paths/...'`), so the server sees one document
+ * whose remaining refs are all local (`#/components/...`).
+ */
+export async function loadOpenapiDocument(file = openapiFile): Promise<Record<string, Json>> {
+  const cache = new Map<string, Json>();
+  const load = async (f: string): Promise<Json> => {
+    if (!cache.has(f)) cache.set(f, parse(await readFile(f, 'utf8')) as Json);
+    return cache.get(f)!;
+  };
+  const root = (await load(file)) as Record<string, Json>;
+  const pointer = (doc: Json, ptr: string): Json => {
+    let node = doc;
+    for (const raw of ptr.replace(/^#?\/?/, '').split('/').filter(Boolean)) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (node === null || typeof node !== 'object' || !(key in node)) throw new Error(`Unresolvable $ref ${ptr}`);
+      node = (node as Record<string, Json>)[key]!;
+    }
+    return node;
+  };
+  // External refs point at another file's subtree. Inside an area file, local refs
+  // ('#/components/schemas/X') name that file's own components, which are merged
+  // into the root's below (names are unique across files), so they stay as they are.
+  const inline = async (node: Json, from: string): Promise<Json> => {
+    if (Array.isArray(node)) return Promise.all(node.map((n) => inline(n, from)));
+    if (node && typeof node === 'object') {
+      const ref = node.$ref;
+      if (typeof ref === 'string' && !ref.startsWith('#')) {
+        const [rel, ptr = ''] = ref.split('#');
+        const target = path.resolve(path.dirname(from), rel!);
+        // A shared piece of the root document stays a local ref.
+        if (target === file && ptr.startsWith('/components/')) return { $ref: `#${ptr}` };
+        return inline(pointer(await load(target), ptr), target);
+      }
+      const out: Record<string, Json> = {};
+      for (const [k, v] of Object.entries(node)) out[k] = await inline(v, from);
+      return out;
+    }
+    return node;
+  };
+  const doc = (await inline(root, file)) as Record<string, Json>;
+  // Area files keep their own components; merge them into the root's.
+  const components = (doc.components ?? {}) as Record<string, Record<string, Json>>;
+  for (const [f, content] of cache) {
+    if (f === file || !content || typeof content !== 'object' || Array.isArray(content)) continue;
+    const areaComponents = (content as Record<string, Json>).components as Record<string, Record<string, Json>> | undefined;
+    for (const [kind, entries] of Object.entries(areaComponents ?? {})) {
+      components[kind] = { ...(components[kind] ?? {}) };
+      for (const [name, value] of Object.entries(entries)) {
+        if (name in components[kind]!) throw new Error(`Component ${kind}/${name} is defined twice`);
+        components[kind]![name] = (await inline(value, f)) as Json;
+      }
+    }
+  }
+  doc.components = components;
+  return doc;
+}
+
+/** Every operationId in the contract, with its method and path. */
+export function listOperations(doc: Record<string, Json>): { operationId: string; method: string; path: string }[] {
+  const ops: { operationId: string; method: string; path: string }[] = [];
+  for (const [p, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (op && typeof op === 'object' && !Array.isArray(op) && typeof op.operationId === 'string') {
+        ops.push({ operationId: op.operationId, method: method.toUpperCase(), path: p });
+      }
+    }
+  }
+  return ops;
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Router } from 'wouter';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { routerBase } from '../lib/runtime-config.ts';
+import { SessionContext } from '../lib/session.ts';
+import { startParentBeacon } from '../lib/embed.ts';
+import { watchSystemTheme } from '../lib/theme.ts';
+import { Header } from './layout/header.tsx';
+import { Footer } from './layout/footer.tsx';
+import { Toaster } from '../components/toaster.tsx';
+import { AppRoutes } from './router.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+export function App() {
+  useEffect(() => startParentBeacon(), []);
+  useEffect(() => watchSystemTheme(), []);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={{ user: null, isAdmin: false }}>
+        <Router base={routerBase}>
+          <a className="skip-link" href="#main" onClick={skipToMain}>
+            Skip to content
+          </a>
+          <div className="shell">
+            <Header />
+            <main id="main" tabIndex={-1}>
+              <AppRoutes />
+            </main>
+            <Footer />
+          </div>
+          <Toaster />
+        </Router>
+      </SessionContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+function skipToMain(event: React.MouseEvent) {
+  // With <base href> a bare '#main' would navigate to the base; focus instead.
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}

@@ -1,0 +1,68 @@
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { pageRoutes, routePaths, type PageRoute } from './route-table.ts';
+import { lazyPage } from './lazy-page.tsx';
+import { TitledPage } from './layout/titled-page.tsx';
+import { NotFoundPage } from './layout/not-found.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { postPageChange } from '../lib/embed.ts';
+
+export const LOADING_TEXT = 'Loading page...';
+
+function pageFor(route: PageRoute): ComponentType {
+  if (route.load) return lazyPage(route.load);
+  return function Titled() {
+    return <TitledPage route={route} />;
+  };
+}
+
+/** One component per route (both URL forms share it), made once. */
+const pages = new Map(pageRoutes.map((route) => [route, pageFor(route)]));
+
+function DocumentTitle({ title }: { title: string }) {
+  useEffect(() => {
+    document.title = title === 'Home' ? 'RepForge: fitness challenges and leaderboards' : `${title} · RepForge`;
+  }, [title]);
+  return null;
+}
+
+function PageChangeReporter() {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    postPageChange({ pathname: window.location.pathname, hash: window.location.hash, search: window.location.search });
+  }, [pathname, search]);
+  return null;
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <PageChangeReporter />
+      <Suspense
+        fallback={
+          <div className="container page" role="status" aria-live="polite">
+            <p className="loading">{LOADING_TEXT}</p>
+          </div>
+        }
+      >
+        <Switch>
+          {routePaths().map(({ path, route }) => {
+            const Page = pages.get(route)!;
+            return (
+              <Route key={path} path={path}>
+                <DocumentTitle title={route.title} />
+                <Page />
+              </Route>
+            );
+          })}
+          <Route>
+            <DocumentTitle title="Page not found" />
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The business constants of the product spec (section 9), named once.
+ * Machines, server and tests import them from here; no inline copies.
+ */
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+export const TOKEN_REFRESH_LEAD_MS = 5 * MINUTE;
+export const EXPIRING_SOON_MS = 5 * MINUTE;
+export const MAX_REFRESH_ATTEMPTS = 3;
+export const DEFAULT_TOKEN_LIFETIME_MS = 24 * HOUR;
+
+export const SOCKET_RECONNECT_INTERVAL_MS = 3000;
+export const SOCKET_MAX_RECONNECT_ATTEMPTS = 5;
+export const SOCKET_NORMAL_CLOSE_CODE = 1000;
+
+export const CELEBRATION_DURATION_MS = {
+  subtle: 3 * SECOND,
+  normal: 5 * SECOND,
+  epic: 8 * SECOND,
+  legendary: 12 * SECOND,
+} as const;
+export const PERSONAL_RECORD_CELEBRATION_MS = 7 * SECOND;
+export const PERSONAL_RECORD_RARITY = 'epic';
+export const PERSONAL_RECORD_POINTS = 500;
+export const DEFAULT_ACHIEVEMENT_POINTS = 100;
+
+/** Streak count thresholds, highest first: the first one met gives the rarity. */
+export const STREAK_RARITY_THRESHOLDS = [
+  { min: 100, rarity: 'legendary' },
+  { min: 50, rarity: 'epic' },
+  { min: 30, rarity: 'rare' },
+  { min: 7, rarity: 'uncommon' },
+  { min: 0, rarity: 'common' },
+] as const;
+export const STREAK_POINTS_PER_COUNT = 10;
+export const STREAK_EPIC_CELEBRATION_MIN = 30;
+export const STREAK_SHARE_WORTHY_MIN = 7;
+
+export const FEEDBACK_LIMITS = {
+  subject: 200,
+  description: 2000,
+  steps_to_reproduce: 1000,
+  page_url: 500,
+  browser_info: 200,
+} as const;
+
+export const SESSION_EXPIRED_REDIRECT_MS = 10 * SECOND;
+export const SESSION_EXPIRED_TOAST_MS = 5 * SECOND;
+export const FEEDBACK_AUTO_CLOSE_MS = 2 * SECOND;
+export const PARENT_BEACON_INTERVAL_MS = 1 * SECOND;
+export const CONFETTI_PIECES = 500;
+export const LEGENDARY_SPARKLES = 20;
+export const DEFAULT_THEME = 'light';

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { useApp } from './support/app.ts';
+
+const app = useApp({ BASE_PATH: '/fit/' });
+
+test('BASE_PATH=/fit/ serves pages, deep links, assets and the API under /fit/', async ({ page, request }) => {
+  expect(app().url).toMatch(/\/fit\/$/);
+  const health = await request.get(`${app().url}api/health`);
+  expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+
+  const assets: string[] = [];
+  page.on('request', (r) => assets.push(new URL(r.url()).pathname));
+  await page.goto(`${app().url}challengedetailpage?id=7`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Challenge');
+  expect(assets.filter((p) => p.includes('/assets/')).every((p) => p.startsWith('/fit/assets/'))).toBe(true);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Global Ranks' }).click();
+  await expect(page).toHaveURL(`${app().url}global-test-leaderboards-page`);
+  await page.getByRole('link', { name: 'RepForge home' }).click();
+  await expect(page).toHaveURL(app().url);
+  await page.goto(`${app().url}nope`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const root = await request.get(app().url.replace(/fit\/$/, ''), { maxRedirects: 0 });
+  expect(root.status()).toBe(302);
+});

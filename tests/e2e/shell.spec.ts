@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { useApp } from './support/app.ts';
+import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
+
+const app = useApp();
+
+test('every route of the spec renders its page in both URL forms', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const { path, route } of routePaths()) {
+    await page.goto(app().url + path.replace(/^\//, ''));
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading, path).toBeVisible();
+    if (route.path !== '/') await expect(heading, path).toHaveText(route.title);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
+  }
+  expect(pageRoutes.length).toBe(69);
+});
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await page.goto(`${app().url}no-such-page`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(app().url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('header and footer: navigation, sign in, legal links, store in a new tab', async ({ page }) => {
+  await page.goto(app().url);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Challenges' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Global Ranks' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Timeline' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Challenges' }).click();
+  await expect(page).toHaveURL(/challenge-discovery-page$/);
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/login-page$/);
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await footer.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  const store = footer.getByRole('link', { name: /Store/ });
+  await expect(store).toHaveAttribute('target', '_blank');
+  await expect(store).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(footer.getByRole('button', { name: 'Feedback' })).toBeVisible();
+});
+
+test('the theme choice persists across a reload without a flash of the other theme', async ({ page }) => {
+  await page.goto(app().url);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // Read the attribute as the document is parsed, before any module runs.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { firstTheme: string }).firstTheme ??= document.documentElement.dataset.theme ?? '';
+    });
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme)).toBe('dark');
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+  await page.getByLabel('Theme').selectOption('light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('a page whose chunk fails to load shows an error and a toast, and Retry loads it', async ({ page }) => {
+  await page.goto(app().url);
+  const events: string[] = [];
+  await page.exposeFunction('recordPreloadError', () => events.push('preload-error'));
+  await page.evaluate(() =>
+    window.addEventListener('preload-error', () => (window as unknown as { recordPreloadError: () => void }).recordPreloadError()),
+  );
+  await page.route(/terms-of-service-page-[^/]*\.js$/, (route) => route.abort());
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByText('Something went wrong. Please retry or contact support.')).toBeVisible();
+  const toastItem = page.getByRole('status').filter({ hasText: 'This page could not be loaded' });
+  await expect(toastItem).toBeVisible();
+  expect(events).toContain('preload-error');
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(toastItem).toHaveCount(0);
+  await page.unroute(/terms-of-service-page-[^/]*\.js$/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+});
+
+test('inside an iframe the app sends a beacon every second and page changes to its parent', async ({ page }) => {
+  await page.goto(`${app().url}api/health`);
+  await page.setContent(`<iframe id="app" src="${app().url}challenge-discovery-page?x=1" width="800" height="600"></iframe>`);
+  await page.evaluate(() => {
+    const w = window as unknown as { messages: unknown[] };
+    w.messages = [];
+    window.addEventListener('message', (e) => w.messages.push(e.data));
+  });
+  await page.waitForTimeout(2600);
+  const messages = (await page.evaluate(() => (window as unknown as { messages: Record<string, unknown>[] }).messages)) as {
+    type: string;
+    source: string;
+    timestamp: number;
+    location?: { pathname: string; search: string; hash: string };
+  }[];
+  const beacons = messages.filter((m) => m.type === 'beacon');
+  expect(beacons.length).toBeGreaterThanOrEqual(2);
+  expect(beacons.every((b) => typeof b.source === 'string' && b.source.length > 0)).toBe(true);
+  const frame = page.frameLocator('#app');
+  await frame.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Global Ranks' }).click();
+  await expect
+    .poll(async () =>
+      ((await page.evaluate(() => (window as unknown as { messages: Record<string, unknown>[] }).messages)) as typeof messages).find(
+        (m) => m.type === 'page-change' && m.location?.pathname.endsWith('/global-test-leaderboards-page'),
+      ),
+    )
+    .toMatchObject({ type: 'page-change', location: { search: '', hash: '' } });
+});
+
+for (const [name, path] of [
+  ['home', ''],
+  ['terms', 'terms-of-service-page'],
+  ['privacy', 'privacy-policy-page'],
+  ['not found', 'no-such-page'],
+] as const) {
+  for (const theme of ['light', 'dark']) {
+    test(`axe finds no violations on the ${name} page (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.goto(app().url + path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}

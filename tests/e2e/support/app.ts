@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface RunningApp {
+  /** Origin + mount point, with a trailing slash: http://127.0.0.1:PORT/ or …/fit/. */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed (mail without SMTP_URL goes there). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the app as `npm start` serves it (built SPA + API) on a fresh embedded database. */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
+  const url = `http://127.0.0.1:${port}${basePath}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One fresh server for the whole test file (database reset per file, not per test). */
+export function useApp(env: Record<string, string> = {}): () => RunningApp {
+  let app: RunningApp | undefined;
+  test.beforeAll(async () => {
+    app = await startApp(env);
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+  return () => {
+    if (!app) throw new Error('app not started');
+    return app;
+  };
+}

@@ -1,0 +1,10 @@
+import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
+import { findBrowser } from '../../../scripts/find-browser.mjs';
+
+export default async function globalSetup() {
+  buildIfNeeded();
+  if (!process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE) {
+    const browser = await findBrowser();
+    if (browser) process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE = browser;
+  }
+}
