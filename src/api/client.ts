@@ -4,6 +4,15 @@ import { apiBaseUrl } from '../lib/runtime-config.ts';
 import { toast } from '../lib/toast.ts';
 
 export const NETWORK_ERROR_TEXT = 'Network error. Please check your connection.';
+export const AUTH_REQUIRED_TEXT = 'Authentication required';
+
+/** Thrown by a secure call made without a valid access token. */
+export class AuthRequiredError extends Error {
+  constructor() {
+    super(AUTH_REQUIRED_TEXT);
+    this.name = 'AuthRequiredError';
+  }
+}
 
 /** Legacy callers say /api/routes/…; the API lives at /api/…. */
 export function rewriteLegacyPath(url: string): string {
@@ -33,10 +42,71 @@ export const errorToastMiddleware: Middleware = {
   },
 };
 
-/** The app's one API client. */
-export const api = createClient<paths>({
-  baseUrl: apiBaseUrl(),
-  credentials: 'include',
-});
+/**
+ * How the client reaches the session without owning it: the session statechart
+ * is the one owner of tokens; the app links it here once it starts.
+ */
+export interface SessionLink {
+  token(): string | null;
+  csrfToken(): string | null;
+  /** Asks the session to refresh; resolves true once a new token is in place. */
+  refresh(): Promise<boolean>;
+}
+
+let sessionLink: SessionLink | null = null;
+
+export function linkSession(link: SessionLink | null): void {
+  sessionLink = link;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function authorize(request: Request, token: string, csrf: string | null): Request {
+  request.headers.set('Authorization', `Bearer ${token}`);
+  if (STATE_CHANGING.has(request.method) && csrf) request.headers.set('X-CSRF-Token', csrf);
+  return request;
+}
+
+/** Bearer token and CSRF header on every call; on 401, refresh once and retry once. */
+export function authMiddleware(): Middleware {
+  const originals = new Map<string, Request>();
+  return {
+    onRequest({ request, id }) {
+      const token = sessionLink?.token();
+      if (!token) throw new AuthRequiredError();
+      const authorized = authorize(request, token, sessionLink?.csrfToken() ?? null);
+      originals.set(id, authorized.clone());
+      return authorized;
+    },
+    async onResponse({ response, id, options }) {
+      const original = originals.get(id);
+      originals.delete(id);
+      if (response.status !== 401 || !original || !sessionLink) return undefined;
+      const refreshed = await sessionLink.refresh();
+      const token = sessionLink.token();
+      if (!refreshed || !token) return undefined;
+      return options.fetch(authorize(original, token, sessionLink.csrfToken()));
+    },
+    onError({ id }) {
+      originals.delete(id);
+      return undefined;
+    },
+  };
+}
+
+/** Public calls (sign-in, discovery, health). */
+export const api = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
 api.use(rewriteMiddleware, errorToastMiddleware);
 
+/** The authenticated wrapper: every call carries the session's credentials. */
+export const secureApi = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
+secureApi.use(rewriteMiddleware, errorToastMiddleware, authMiddleware());
+
+/** The words to show for a failed call: the server's detail when it gave one. */
+export function errorDetail(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'detail' in error && typeof (error as { detail: unknown }).detail === 'string') {
+    return (error as { detail: string }).detail;
+  }
+  if (error instanceof AuthRequiredError) return error.message;
+  return fallback;
+}

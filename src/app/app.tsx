@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Router } from 'wouter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routerBase } from '../lib/runtime-config.ts';
-import { SessionContext } from '../lib/session.ts';
+import { SessionActor, SessionProvider } from '../lib/session/session-provider.tsx';
 import { startParentBeacon } from '../lib/embed.ts';
 import { watchSystemTheme } from '../lib/theme.ts';
 import { Header } from './layout/header.tsx';
@@ -10,19 +10,27 @@ import { Footer } from './layout/footer.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { AppRoutes } from './router.tsx';
 
+// Radix dialog loads only when a dialog is actually shown.
+const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.tsx'));
+
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
   },
 });
 
+function GlobalOverlays() {
+  const expired = SessionActor.useSelector((s) => s.matches('sessionExpired'));
+  return <Suspense fallback={null}>{expired && <SessionExpiredDialog />}</Suspense>;
+}
+
 export function App() {
   useEffect(() => startParentBeacon(), []);
   useEffect(() => watchSystemTheme(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={{ user: null, isAdmin: false }}>
-        <Router base={routerBase}>
+      <Router base={routerBase}>
+        <SessionProvider>
           <a className="skip-link" href="#main" onClick={skipToMain}>
             Skip to content
           </a>
@@ -33,9 +41,10 @@ export function App() {
             </main>
             <Footer />
           </div>
+          <GlobalOverlays />
           <Toaster />
-        </Router>
-      </SessionContext.Provider>
+        </SessionProvider>
+      </Router>
     </QueryClientProvider>
   );
 }

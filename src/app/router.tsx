@@ -1,13 +1,14 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { pageRoutes, routePaths, type PageRoute } from './route-table.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { TitledPage } from './layout/titled-page.tsx';
 import { NotFoundPage } from './layout/not-found.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { postPageChange } from '../lib/embed.ts';
+import { LOADING_TEXT } from './loading-text.ts';
+import { RouteGuard } from './layout/route-guard.tsx';
 
-export const LOADING_TEXT = 'Loading page...';
 
 function pageFor(route: PageRoute): ComponentType {
   if (route.load) return lazyPage(route.load);
@@ -53,10 +54,15 @@ export function AppRoutes() {
             return (
               <Route key={path} path={path}>
                 <DocumentTitle title={route.title} />
-                <Page />
+                <RouteGuard access={route.access}>
+                  <Page />
+                </RouteGuard>
               </Route>
             );
           })}
+          <Route path="/login">
+            <Redirect to="/login-page" replace />
+          </Route>
           <Route>
             <DocumentTitle title="Page not found" />
             <NotFoundPage />

@@ -75,7 +75,7 @@ export interface GeneratedPath<M extends AnyStateMachine> {
   state: SnapshotFrom<M>;
 }
 
-const serialize = (s: { value: unknown; context: unknown }) => JSON.stringify({ value: s.value, context: s.context });
+type Snap = { value: unknown; context: unknown };
 
 /**
  * One path per transition of the chart: the shortest path to the transition's
@@ -85,9 +85,17 @@ const serialize = (s: { value: unknown; context: unknown }) => JSON.stringify({ 
  */
 export function transitionPaths<M extends AnyStateMachine>(
   machine: M,
-  options: TraversalOptions<SnapshotFrom<M>, EventFromLogic<M>, InputFrom<M>>,
+  options: {
+    input?: InputFrom<M>;
+    events: EventFromLogic<M>[] | readonly EventObject[];
+    /** The part of the context that makes two snapshots different states (default: all of it). */
+    stateContext?: (context: SnapshotFrom<M>['context']) => unknown;
+  },
 ): GeneratedPath<M>[] {
-  const opts = { serializeState: serialize, ...options } as typeof options;
+  const pick = options.stateContext ?? ((c: unknown) => c);
+  const serialize = (s: Snap) => JSON.stringify({ value: s.value, context: pick(s.context as never) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the graph's generics do not line up with AnyStateMachine
+  const opts = { serializeState: serialize, input: options.input, events: options.events } as TraversalOptions<any, any, any>;
   const shortest = new Map(
     getShortestPaths(machine, opts).map((p) => [serialize(p.state as never), p] as const),
   );

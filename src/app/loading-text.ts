@@ -1,0 +1,1 @@
+export const LOADING_TEXT = 'Loading page...';

@@ -1,0 +1,86 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { createActorContext } from '@xstate/react';
+import { fromPromise, waitFor } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { sessionMachine, type SessionData } from '../../../machines/session.ts';
+import { api, linkSession } from '../../api/client.ts';
+import { toast } from '../toast.ts';
+import { routerBase } from '../runtime-config.ts';
+import { SESSION_EXPIRED_TOAST_MS } from '../constants.ts';
+import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
+import { clearPersistedSession, readPersistedSession, writePersistedSession } from './persisted-session.ts';
+
+export const SESSION_EXPIRED_TOAST_TEXT = 'Your session has expired. Please log in again.';
+
+async function refreshRequest(): Promise<SessionData> {
+  const { data, error } = await api.POST('/api/auth/refresh-token');
+  if (!data) throw new Error(error?.detail ?? 'refresh failed');
+  return data;
+}
+
+/** The session statechart with the browser's effects plugged in. */
+export const appSessionMachine = sessionMachine.provide({
+  actors: { refreshSession: fromPromise(refreshRequest) },
+  actions: {
+    persistSession: ({ context }) => {
+      if (context.user && context.csrfToken) writePersistedSession({ user: context.user, csrf_token: context.csrfToken });
+    },
+    forgetSession: () => clearPersistedSession(),
+    requestServerLogout: () => {
+      void api.POST('/api/auth/logout').catch(() => undefined);
+    },
+    notifySessionExpired: () => {
+      toast({
+        title: SESSION_EXPIRED_TOAST_TEXT,
+        variant: 'error',
+        durationMs: SESSION_EXPIRED_TOAST_MS,
+        action: { label: 'Login', href: '/login-page' },
+      });
+    },
+    redirectToLogin: () => navigate(`${routerBase}/login`),
+  },
+});
+
+export const SessionActor = createActorContext(appSessionMachine);
+
+/** Lets the API client read tokens and ask for a refresh, without owning the session. */
+function SessionLinker() {
+  const actor = SessionActor.useActorRef();
+  useEffect(() => {
+    linkSession({
+      token: () => {
+        const snap = actor.getSnapshot();
+        return snap.matches('signedIn') ? (snap.context.token?.token ?? null) : null;
+      },
+      csrfToken: () => actor.getSnapshot().context.csrfToken,
+      async refresh() {
+        const before = actor.getSnapshot().context.token?.token;
+        actor.send({ type: 'session.refresh' });
+        const settled = await waitFor(
+          actor,
+          (s) => !s.matches('signedIn') || (s.matches({ signedIn: 'active' }) && s.context.token?.token !== before),
+        );
+        return settled.matches('signedIn');
+      },
+    });
+    return () => linkSession(null);
+  }, [actor]);
+  return null;
+}
+
+function SessionViewProvider({ children }: { children: ReactNode }) {
+  const user = SessionActor.useSelector((s) => (s.matches('signedIn') || s.matches('sessionExpired') ? s.context.user : null));
+  const restoring = SessionActor.useSelector((s) => s.matches('restoring') || s.matches('restoringFromCookie'));
+  const view = useMemo<SessionView>(() => ({ user, isAdmin: isAdminRole(user?.wp_role), restoring }), [user, restoring]);
+  return <SessionContext.Provider value={view}>{children}</SessionContext.Provider>;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const persisted = useMemo(() => readPersistedSession(), []);
+  return (
+    <SessionActor.Provider options={{ input: { persisted } }}>
+      <SessionLinker />
+      <SessionViewProvider>{children}</SessionViewProvider>
+    </SessionActor.Provider>
+  );
+}
