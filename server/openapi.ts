@@ -38,8 +38,11 @@ export async function loadOpenapiDocument(file = openapiFile): Promise<Record<st
       if (typeof ref === 'string' && !ref.startsWith('#')) {
         const [rel, ptr = ''] = ref.split('#');
         const target = path.resolve(path.dirname(from), rel!);
-        // A shared piece of the root document stays a local ref.
-        if (target === file && ptr.startsWith('/components/')) return { $ref: `#${ptr}` };
+        // Every file's components end up in the root's (merged below): stay a local ref.
+        if (ptr.startsWith('/components/')) {
+          await load(target);
+          return { $ref: `#${ptr}` };
+        }
         return inline(pointer(await load(target), ptr), target);
       }
       const out: Record<string, Json> = {};

@@ -265,6 +265,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feedback/submit-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send feedback (signed in or not)
+         * @description Subject and description must not be blank after trimming. Linked to the user when signed in.
+         */
+        post: operations["submitFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/list-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feedback, newest first, for administrators and editors */
+        get: operations["listFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/feedback/{feedbackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One piece of feedback with its history */
+        get: operations["getFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/update-feedback/{feedbackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the status of feedback, with a note
+         * @description Allowed moves: new → in_progress, resolved or wont_fix; in_progress →
+         *     resolved or wont_fix; resolved or wont_fix → in_progress (reopen).
+         *     Every change is recorded with who and when.
+         */
+        put: operations["updateFeedback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/feedback-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts by type and status, and for the last 7 and 30 days */
+        get: operations["getFeedbackSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/signout-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-out ratings and comments, for administrators and editors */
+        get: operations["listSignoutFeedback"];
+        put?: never;
+        /** Rate the experience on the signed-out page */
+        post: operations["submitSignoutFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -396,6 +507,100 @@ export interface components {
             expires_in?: number;
             message: string;
         };
+        /** @enum {string} */
+        FeedbackType: "general_feedback" | "bug_report" | "feature_request";
+        FeedbackSubmission: {
+            type: components["schemas"]["FeedbackType"];
+            subject: string;
+            description: string;
+            page_url?: string;
+            browser_info?: string;
+            steps_to_reproduce?: string;
+        };
+        FeedbackReceipt: {
+            id: number;
+            message: string;
+        };
+        /** @enum {string} */
+        FeedbackStatus: "new" | "in_progress" | "resolved" | "wont_fix";
+        FeedbackAuthor: {
+            wp_user_id: number;
+            display_name: string;
+            email: string;
+        };
+        Feedback: {
+            id: number;
+            type: components["schemas"]["FeedbackType"];
+            subject: string;
+            description: string;
+            page_url: string | null;
+            browser_info: string | null;
+            steps_to_reproduce: string | null;
+            status: components["schemas"]["FeedbackStatus"];
+            admin_note: string | null;
+            author: components["schemas"]["FeedbackAuthor"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FeedbackPage: {
+            items: components["schemas"]["Feedback"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        FeedbackChange: {
+            from_status: components["schemas"]["FeedbackStatus"];
+            to_status: components["schemas"]["FeedbackStatus"];
+            note: string | null;
+            /** @description Display name of the admin or editor. */
+            changed_by: string;
+            /** Format: date-time */
+            changed_at: string;
+        };
+        FeedbackDetail: components["schemas"]["Feedback"] & {
+            history: components["schemas"]["FeedbackChange"][];
+        };
+        FeedbackUpdate: {
+            status: components["schemas"]["FeedbackStatus"];
+            admin_note?: string;
+        };
+        CountByKey: {
+            [key: string]: number;
+        };
+        FeedbackSummary: {
+            total: number;
+            by_type: components["schemas"]["CountByKey"];
+            by_status: components["schemas"]["CountByKey"];
+            last_7_days: number;
+            last_30_days: number;
+        };
+        SignoutFeedback: {
+            id: number;
+            rating: number;
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SignoutDay: {
+            /** Format: date */
+            day: string;
+            count: number;
+            average_rating: number;
+        };
+        SignoutFeedbackReport: {
+            items: components["schemas"]["SignoutFeedback"][];
+            total: number;
+            page: number;
+            page_size: number;
+            average_rating: number | null;
+            by_day: components["schemas"]["SignoutDay"][];
+        };
+        SignoutFeedbackSubmission: {
+            rating: number;
+            comment?: string;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -446,6 +651,7 @@ export interface components {
     };
     parameters: {
         UserId: number;
+        FeedbackId: number;
     };
     requestBodies: never;
     headers: never;
@@ -798,6 +1004,202 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    submitFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackSubmission"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFeedback: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["FeedbackType"];
+                status?: components["schemas"]["FeedbackStatus"];
+                /** @description Words to find in the subject or description. */
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of feedback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedbackId: components["parameters"]["FeedbackId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feedback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedbackId: components["parameters"]["FeedbackId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackUpdate"];
+            };
+        };
+        responses: {
+            /** @description The feedback after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The status change is not allowed from the current status. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedbackSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSignoutFeedback: {
+        parameters: {
+            query?: {
+                /** @description How many days back the daily series goes. */
+                days?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ratings, the average and a daily series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignoutFeedbackReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    submitSignoutFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignoutFeedbackSubmission"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {

@@ -9,6 +9,7 @@ import { Header } from './layout/header.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { AppRoutes } from './router.tsx';
+import { FeedbackHost } from './layout/feedback-host.tsx';
 
 // Radix dialog loads only when a dialog is actually shown.
 const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.tsx'));
@@ -21,7 +22,12 @@ const queryClient = new QueryClient({
 
 function GlobalOverlays() {
   const expired = SessionActor.useSelector((s) => s.matches('sessionExpired'));
-  return <Suspense fallback={null}>{expired && <SessionExpiredDialog />}</Suspense>;
+  return (
+    <>
+      <FeedbackHost />
+      <Suspense fallback={null}>{expired && <SessionExpiredDialog />}</Suspense>
+    </>
+  );
 }
 
 export function App() {

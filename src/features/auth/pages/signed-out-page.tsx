@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { SignoutRating } from '../components/signout-rating.tsx';
 import '../auth.css';
 
 export default function SignedOutPage() {
@@ -15,6 +16,8 @@ export default function SignedOutPage() {
             Browse challenges
           </Link>
         </p>
+        <hr className="divider" />
+        <SignoutRating />
       </div>
     </div>
   );

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { feedbackMachine, type FeedbackPayload } from '../../../machines/feedback.ts';
+import { api, secureApi } from '../../api/client.ts';
+import { onOpenFeedback } from '../../lib/feedback-launcher.ts';
+import { toast } from '../../lib/toast.ts';
+import { SessionActor } from '../../lib/session/session-provider.tsx';
+
+const FeedbackDialog = lazy(() => import('../../features/feedback/components/feedback-dialog.tsx'));
+
+export const FEEDBACK_SUCCESS_TEXT = 'Thank you! Your feedback has been submitted successfully.';
+export const FEEDBACK_FAILED_TEXT = 'Failed to submit feedback';
+
+/** Owns the feedback flow for the whole app; the dialog itself loads on first open. */
+export function FeedbackHost() {
+  const session = SessionActor.useActorRef();
+  const opener = useRef<HTMLElement | null>(null);
+  const actor = useActorRef(
+    feedbackMachine.provide({
+      actors: {
+        submitFeedback: fromPromise<unknown, FeedbackPayload>(async ({ input }) => {
+          const signedIn = session.getSnapshot().matches('signedIn');
+          const client = signedIn ? secureApi : api;
+          const { data, error } = await client.POST('/api/feedback/submit-feedback', { body: input });
+          if (!data) throw new Error(error?.detail ?? FEEDBACK_FAILED_TEXT);
+          return data;
+        }),
+      },
+      actions: {
+        notifySubmitted: () => toast({ title: FEEDBACK_SUCCESS_TEXT, variant: 'success' }),
+        notifyFailed: (_, { error }) =>
+          toast({ title: error instanceof Error && error.message ? error.message : FEEDBACK_FAILED_TEXT, variant: 'error' }),
+      },
+    }),
+  );
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  useEffect(
+    () =>
+      onOpenFeedback((element) => {
+        opener.current = element;
+        actor.send({ type: 'feedback.open', page_url: window.location.href, browser_info: navigator.userAgent });
+      }),
+    [actor],
+  );
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackDialog actor={actor} returnFocusTo={opener} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  FEEDBACK_PAGE_SIZE,
+  NEXT_STATUSES,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  useFeedbackDetail,
+  useFeedbackList,
+  useFeedbackSummary,
+  useUpdateFeedback,
+  type FeedbackStatus,
+  type FeedbackType,
+} from '../api/feedback-admin.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import '../feedback.css';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(id);
+  }, [value, ms]);
+  return debounced;
+}
+
+function Summary() {
+  const summary = useFeedbackSummary();
+  if (summary.isPending) return <p className="muted" role="status">Loading counts…</p>;
+  if (summary.isError) return <p className="error-text">{summary.error.message}</p>;
+  const s = summary.data;
+  const cards = [
+    ['All feedback', s.total],
+    ['New', s.by_status.new ?? 0],
+    ['In progress', s.by_status.in_progress ?? 0],
+    ['Resolved', s.by_status.resolved ?? 0],
+    ['Last 7 days', s.last_7_days],
+    ['Last 30 days', s.last_30_days],
+  ] as const;
+  return (
+    <section aria-labelledby="summary-title">
+      <h2 id="summary-title" className="visually-hidden">
+        Summary
+      </h2>
+      <dl className="stat-grid">
+        {cards.map(([label, value]) => (
+          <div key={label} className="stat card">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted by-type">
+        {(Object.keys(TYPE_LABELS) as FeedbackType[]).map((t) => `${TYPE_LABELS[t]}: ${s.by_type[t] ?? 0}`).join(' · ')}
+      </p>
+    </section>
+  );
+}
+
+function StatusBadge({ status }: { status: FeedbackStatus }) {
+  return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+function Detail({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useFeedbackDetail(id);
+  const update = useUpdateFeedback();
+  const statusId = useId();
+  const noteId = useId();
+  const [status, setStatus] = useState<FeedbackStatus | ''>('');
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    setStatus('');
+    setNote('');
+  }, [id]);
+  if (detail.isPending) return <p role="status">Loading feedback…</p>;
+  if (detail.isError) return <p className="error-text">{detail.error.message}</p>;
+  const f = detail.data;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!status) return;
+    update.mutate(
+      { id: f.id, status, admin_note: note.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: `Marked as ${STATUS_LABELS[status].toLowerCase()}.`, variant: 'success' });
+          setStatus('');
+          setNote('');
+        },
+        onError: (error) => toast({ title: error.message, variant: 'error' }),
+      },
+    );
+  };
+  return (
+    <article className="card feedback-detail" aria-labelledby="detail-title">
+      <div className="detail-head">
+        <h2 id="detail-title">{f.subject}</h2>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p>
+        <StatusBadge status={f.status} /> <span className="muted">{TYPE_LABELS[f.type]} · {formatDateTime(f.created_at)}</span>
+      </p>
+      <p className="muted">From {f.author ? `${f.author.display_name} (${f.author.email})` : 'a visitor who was not signed in'}</p>
+      <h3>Description</h3>
+      <p className="pre-wrap">{f.description}</p>
+      {f.steps_to_reproduce && (
+        <>
+          <h3>Steps to reproduce</h3>
+          <p className="pre-wrap">{f.steps_to_reproduce}</p>
+        </>
+      )}
+      <dl className="meta-list">
+        <dt>Page</dt>
+        <dd className="break">{f.page_url || '—'}</dd>
+        <dt>Browser</dt>
+        <dd className="break">{f.browser_info || '—'}</dd>
+      </dl>
+      {f.admin_note && (
+        <>
+          <h3>Latest note</h3>
+          <p className="pre-wrap">{f.admin_note}</p>
+        </>
+      )}
+      <form className="form status-form" onSubmit={submit}>
+        <h3>Change status</h3>
+        <div className="field">
+          <label htmlFor={statusId}>New status</label>
+          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)}>
+            <option value="">Choose…</option>
+            {NEXT_STATUSES[f.status].map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={noteId}>Note (optional)</label>
+          <textarea id={noteId} value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!status || update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save status'}
+        </button>
+      </form>
+      <h3>History</h3>
+      {f.history.length === 0 ? (
+        <p className="muted">No changes yet.</p>
+      ) : (
+        <ol className="history">
+          {f.history.map((h, i) => (
+            <li key={i}>
+              <strong>{h.changed_by}</strong> moved it from {STATUS_LABELS[h.from_status]} to {STATUS_LABELS[h.to_status]} on{' '}
+              {formatDateTime(h.changed_at)}
+              {h.note && <span className="pre-wrap"> — “{h.note}”</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </article>
+  );
+}
+
+export default function AdminFeedbackPage() {
+  const [type, setType] = useState<FeedbackType | ''>('');
+  const [status, setStatus] = useState<FeedbackStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number | null>(null);
+  const debouncedSearch = useDebounced(search.trim(), 300);
+  useEffect(() => setPage(1), [type, status, debouncedSearch]);
+  const list = useFeedbackList({ type: type || undefined, status: status || undefined, search: debouncedSearch, page });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / FEEDBACK_PAGE_SIZE)) : 1;
+
+  return (
+    <div className="container page admin-feedback">
+      <h1>Feedback</h1>
+      <p className="lead muted">What athletes tell us, newest first. Triage it, answer it, close it.</p>
+      <Summary />
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="fb-type">Type</label>
+          <select id="fb-type" value={type} onChange={(e) => setType(e.target.value as FeedbackType | '')}>
+            <option value="">All types</option>
+            {(Object.keys(TYPE_LABELS) as FeedbackType[]).map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="fb-status">Status</label>
+          <select id="fb-status" value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus | '')}>
+            <option value="">All statuses</option>
+            {(Object.keys(STATUS_LABELS) as FeedbackStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field grow">
+          <label htmlFor="fb-search">Search subject and description</label>
+          <input id="fb-search" type="search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+      </form>
+      <div className={`feedback-layout${selected !== null ? ' with-detail' : ''}`}>
+        <section aria-label="Feedback list" aria-busy={list.isFetching}>
+          {list.isPending ? (
+            <p role="status">Loading feedback…</p>
+          ) : list.isError ? (
+            <p className="error-text" role="alert">
+              {list.error.message}{' '}
+              <button type="button" className="link-button" onClick={() => void list.refetch()}>
+                Try again
+              </button>
+            </p>
+          ) : list.data.items.length === 0 ? (
+            <p className="empty card">No feedback matches these filters.</p>
+          ) : (
+            <>
+              <ul className="feedback-list">
+                {list.data.items.map((f) => (
+                  <li key={f.id}>
+                    <button
+                      type="button"
+                      className={`feedback-row${selected === f.id ? ' selected' : ''}`}
+                      onClick={() => setSelected(f.id)}
+                      aria-pressed={selected === f.id}
+                    >
+                      <span className="row-subject">{f.subject}</span>
+                      <span className="row-meta">
+                        <StatusBadge status={f.status} /> {TYPE_LABELS[f.type]} · {f.author?.display_name ?? 'Visitor'} · {formatDateTime(f.created_at)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <nav className="pager" aria-label="Pages">
+                <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  Previous
+                </button>
+                <span>
+                  Page {page} of {pages} ({list.data.total} in all)
+                </span>
+                <button type="button" className="btn btn-secondary btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                  Next
+                </button>
+              </nav>
+            </>
+          )}
+        </section>
+        {selected !== null && <Detail id={selected} onClose={() => setSelected(null)} />}
+      </div>
+    </div>
+  );
+}
