@@ -5,14 +5,20 @@ import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
 
 const app = useApp();
 
-test('every route of the spec renders its page in both URL forms', async ({ page }) => {
+test('every route of the spec answers in both URL forms: public pages render, the rest ask to sign in', async ({ page }) => {
   test.setTimeout(180_000);
   for (const { path, route } of routePaths()) {
     await page.goto(app().url + path.replace(/^\//, ''));
     const heading = page.getByRole('heading', { level: 1 }).first();
     await expect(heading, path).toBeVisible();
-    if (route.path !== '/') await expect(heading, path).toHaveText(route.title);
     await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
+    if (route.access === 'public') {
+      if (!route.load) await expect(heading, path).toHaveText(route.title);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    } else {
+      await expect(page, path).toHaveURL(new RegExp(`login-page\\?next=${encodeURIComponent(path)}$`));
+      await expect(heading, path).toHaveText('Sign in');
+    }
   }
   expect(pageRoutes.length).toBe(69);
 });

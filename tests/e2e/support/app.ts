@@ -70,10 +70,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 /** One fresh server for the whole test file (database reset per file, not per test). */
-export function useApp(env: Record<string, string> = {}): () => RunningApp {
+export function useApp(env: Record<string, string> | (() => Record<string, string>) = {}): () => RunningApp {
   let app: RunningApp | undefined;
   test.beforeAll(async () => {
-    app = await startApp(env);
+    app = await startApp(typeof env === 'function' ? env() : env);
   });
   test.afterAll(async () => {
     await app?.stop();

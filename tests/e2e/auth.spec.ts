@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
+import { ADMIN_EMAIL, signIn, signUp, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+
+const { app, mailbox } = useAppWithMail();
+
+const ana = { email: 'ana.athlete@example.test', name: 'Ana Athlete', password: 'squat-every-day-42' };
+const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
+
+test('sign up, sign in with the mailed code, stay signed in across a reload, sign out', async ({ page }) => {
+  await signUp(page, app(), ana);
+  await expect(page.getByRole('status').filter({ hasText: /sign in/i }).first()).toBeVisible();
+  // The whole flow by keyboard.
+  await page.getByLabel('Email').fill(ana.email);
+  await page.getByLabel('Password', { exact: true }).fill(ana.password);
+  const since = mailbox.mark();
+  await page.keyboard.press('Enter');
+  const code = await mailbox.loginCode(ana.email, since);
+  const codeField = page.getByLabel('Sign-in code');
+  await expect(codeField).toBeFocused();
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/dashboard-page$/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: /Timeline/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin Tools' })).toHaveCount(0);
+  await expect(page.getByText('Admin', { exact: true })).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth-storage') ?? 'null'));
+  expect(stored).toMatchObject({ user: { email: ana.email, display_name: ana.name }, role: 'subscriber' });
+  expect(JSON.stringify(stored)).not.toContain('eyJ'); // no access token at rest
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/signed-out-page$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a wrong code is refused in words and the right one still works', async ({ page }) => {
+  await page.goto(`${app().url}login-page`);
+  const since = mailbox.mark();
+  await page.getByLabel('Email').fill(ana.email);
+  await page.getByLabel('Password', { exact: true }).fill(ana.password);
+  await page.getByRole('button', { name: 'Send sign-in code' }).click();
+  const code = await mailbox.loginCode(ana.email, since);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('Sign-in code').fill(wrong);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText(/wrong|expired/i);
+  await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+});
+
+test('a protected page sends a visitor to sign in and back', async ({ page }) => {
+  await page.goto(`${app().url}my-results-page`);
+  await expect(page).toHaveURL(/login-page\?next=%2Fmy-results-page$/);
+  await signIn(page, app(), mailbox, ana, 'login-page?next=%2Fmy-results-page');
+  await expect(page).toHaveURL(/my-results-page$/);
+});
+
+test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is refused admin pages', async ({ page, browser }) => {
+  await signUpAndSignIn(page, app(), mailbox, admin);
+  const bar = page.getByRole('navigation', { name: 'Admin Tools' });
+  await expect(bar).toBeVisible();
+  for (const name of ['Test Management', 'Test Approval', 'Historical Upload', 'Challenges', 'Feedback', 'Sign-out Feedback', 'Error Logs', 'Security']) {
+    await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.locator('.admin-badge')).toHaveText('Admin');
+  await expect(page.locator('.admin-badge')).toHaveCSS('background-color', 'rgb(250, 204, 21)');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+
+  const other = await browser.newPage();
+  await signIn(other, app(), mailbox, ana);
+  await expect(other.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await other.goto(`${app().url}admin-feedback-page`);
+  await expect(other.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  await other.close();
+});
+
+test('forgot password: the mailed link sets a new password and old sessions end', async ({ page }) => {
+  const since = mailbox.mark();
+  await page.goto(`${app().url}forgot-password-page`);
+  await page.getByLabel('Email').fill(ana.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  const mail = await mailbox.waitFor(ana.email, /password-reset-page\?token=/, since);
+  const link = /(https?:\/\/\S+password-reset-page\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-77');
+  await page.getByLabel('Repeat the new password').fill('a-brand-new-pass-77');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole('alert')).toContainText(/invalid or has expired/);
+  ana.password = 'a-brand-new-pass-77';
+  await signIn(page, app(), mailbox, ana);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+});
+
+test('an ended session shows the Session Expired dialog and goes to sign in after 10 seconds', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, app(), mailbox, admin);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  // The session ends on the server (as a sign-out elsewhere or a password reset would do).
+  await page.evaluate(async () => {
+    await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
+  });
+  await page.getByRole('navigation', { name: 'Admin Tools' }).getByRole('link', { name: 'Feedback', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Session Expired' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toContainText('Your session has expired for security reasons. Please log in again to continue using the app.');
+  await expect(dialog).toContainText('Auto-redirecting to login in 10 seconds...');
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  const shownAt = Date.now();
+  await expect(page).toHaveURL(/login-page$/, { timeout: 15_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(8_000);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('signed in as an admin, every page of the spec renders in both URL forms', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, app(), mailbox, admin);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  const protectedPaths = routePaths().filter(({ route }) => route.access !== 'public');
+  expect(protectedPaths.length).toBeGreaterThan(40);
+  for (const { path, route } of protectedPaths) {
+    // Client-side navigation keeps the in-memory session, as a person clicking around would.
+    await page.evaluate((p) => {
+      window.history.pushState(null, '', `.${p}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect(heading, path).toBeVisible();
+    if (!route.load) await expect(heading, path).toHaveText(route.title);
+    await expect(page.getByRole('heading', { name: /Page not found|Not allowed|Sign in/ }), path).toHaveCount(0);
+  }
+  expect(pageRoutes.filter((r) => r.access === 'admin').length).toBeGreaterThan(10);
+});
