@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { resetFailedPageLoads } from './lazy-page.tsx';
 
 interface Props {
   children: ReactNode;
@@ -30,7 +31,10 @@ export class ErrorBoundary extends Component<Props, State> {
     if (this.state.hasError && prev.resetKey !== this.props.resetKey) this.retry();
   }
 
-  retry = () => this.setState((s) => ({ error: null, hasError: false, attempt: s.attempt + 1 }));
+  retry = () => {
+    resetFailedPageLoads();
+    this.setState((s) => ({ error: null, hasError: false, attempt: s.attempt + 1 }));
+  };
 
   override render() {
     if (!this.state.hasError) return <ErrorBoundaryChildren key={this.state.attempt}>{this.props.children}</ErrorBoundaryChildren>;

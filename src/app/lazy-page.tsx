@@ -3,8 +3,17 @@ import type { PageModule } from './route-table.ts';
 
 export const PRELOAD_ERROR_EVENT = 'preload-error';
 
+/** Loaders whose chunk failed: kept failed (so the error shows) until Retry. */
+const failed = new Set<() => void>();
+
+/** Lets failed page chunks load again (the error boundary's Retry). */
+export function resetFailedPageLoads(): void {
+  failed.forEach((reset) => reset());
+  failed.clear();
+}
+
 /**
- * Like React.lazy, but a failed chunk load is not cached: it raises a
+ * Like React.lazy, but a failed chunk load is not cached forever: it raises a
  * 'preload-error' event on window, surfaces to the error boundary, and the
  * boundary's Retry loads the chunk again.
  */
@@ -17,7 +26,9 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
         Component = mod.default;
       },
       (error: unknown) => {
-        pending = null;
+        failed.add(() => {
+          pending = null;
+        });
         window.dispatchEvent(new CustomEvent(PRELOAD_ERROR_EVENT, { detail: error }));
         throw error;
       },
