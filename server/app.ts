@@ -1,17 +1,26 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { Ajv } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
 import { allHandlers } from './routes/index.ts';
 import { registerClient } from './static.ts';
+import { securityHandlers } from './security.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { loadSigningKey } from './services/tokens.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
 }
+
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
 const SERVER_FAULT = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -20,25 +29,52 @@ const SERVER_FAULT = 'Something went wrong on our side. Please try again in a mo
  * the API routes generated from openapi/openapi.yaml, and the SPA. Closing the
  * Fastify instance closes the database.
  */
-export async function buildApp(config: AppConfig, database?: DatabaseHandle): Promise<BuiltApp> {
+export interface AppOverrides {
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Off only in tests that hammer one endpoint on purpose. */
+  rateLimit?: boolean;
+}
+
+export const RATE_LIMITED_TEXT = 'Too many attempts. Please wait a moment and try again.';
+
+export async function buildApp(config: AppConfig, database?: DatabaseHandle, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const context: AppContext = { config, database: db };
+  const context: AppContext = {
+    config,
+    database: db,
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    now: overrides.now ?? (() => new Date()),
+    jwtKey: await loadSigningKey(db.db, config.jwtSecret),
+  };
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     // Malformed URLs and similar are the caller's fault: answer in our error shape.
     frameworkErrors: (error, _request, reply) => {
-      void reply.code(400).send({ detail: error.message || 'Malformed request' });
+      void (reply as unknown as FastifyReply).code(400).send({ detail: error.message || 'Malformed request' });
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
+  // Query strings, paths and headers are text, so they are coerced ('2' → 2); a JSON body
+  // is taken as sent, so a number where the contract says string is refused.
+  const ajvOptions = { removeAdditional: false, useDefaults: true, allErrors: false, strict: false } as const;
+  const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }));
+  const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   if (!database) app.addHook('onClose', async () => db.close());
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const detail = error.validation ? describeValidation(error) : error.message || 'Bad request';
+      // The glue's security error wraps the handlers' own errors: theirs say what is wrong.
+      const inner = Array.isArray(error.errors) ? error.errors.at(-1) : undefined;
+      const detail = error.validation
+        ? describeValidation(error)
+        : inner instanceof Error && inner.message
+          ? inner.message
+          : error.message || 'Bad request';
+      if (status === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
       return reply.code(status).send({ detail });
     }
     request.log.error({ err: error }, 'request failed');
@@ -55,9 +91,19 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle): Pr
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyCookie);
+  // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    errorResponseBuilder: (_request, limit) => ({ statusCode: limit.statusCode, message: RATE_LIMITED_TEXT }),
+  });
+  const spec = await loadOpenapiDocument();
+  if (overrides.rateLimit === false) stripRateLimits(spec);
   await app.register(openapiGlue, {
-    specification: await loadOpenapiDocument(),
+    specification: spec,
     serviceHandlers: allHandlers(context),
+    securityHandlers: securityHandlers(context),
     prefix: basePrefix || undefined,
   });
   const indexHtml = await registerClient(app, config);
@@ -95,4 +141,13 @@ function describeValidation(error: FastifyError): string {
     return `${where} has an unknown field ${String((first.params as { additionalProperty?: string }).additionalProperty)}`;
   }
   return `${where} ${first.message ?? 'is invalid'}`;
+}
+
+function stripRateLimits(spec: Record<string, unknown>) {
+  for (const item of Object.values((spec.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const op of Object.values(item)) {
+      const cfg = op?.['x-fastify-config'] as Record<string, unknown> | undefined;
+      if (cfg) delete cfg.rateLimit;
+    }
+  }
 }

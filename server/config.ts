@@ -15,6 +15,13 @@ export interface AppConfig {
   adminEmails: string[];
   seed: 'demo' | 'none';
   logger: boolean;
+  /** Key for access tokens; when absent one is generated once and kept in the database. */
+  jwtSecret?: string;
+  mailFrom?: string;
+  /** The public origin for links in mail (e.g. https://repforge.app); else taken from the request. */
+  publicOrigin?: string;
+  /** scrypt cost as log2(N); lowered only by tests. */
+  scryptLogN?: number;
 }
 
 export function normalizeBasePath(raw: string | undefined): string {
@@ -42,5 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     seed: env.SEED === 'none' ? 'none' : 'demo',
     logger: env.LOG !== 'silent',
+    jwtSecret: env.JWT_SECRET || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    publicOrigin: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { users } from './schema.ts';
 
 /** Feedback sent through the footer dialog. user_id is null for signed-out visitors. */
 export const feedback = pgTable(
@@ -14,7 +15,7 @@ export const feedback = pgTable(
     stepsToReproduce: varchar('steps_to_reproduce', { length: 1000 }),
     status: varchar('status', { length: 16 }).notNull().default('new'),
     adminNote: varchar('admin_note', { length: 2000 }),
-    userId: integer('user_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,7 +37,9 @@ export const feedbackChanges = pgTable(
     fromStatus: varchar('from_status', { length: 16 }).notNull(),
     toStatus: varchar('to_status', { length: 16 }).notNull(),
     note: varchar('note', { length: 2000 }),
-    changedBy: integer('changed_by').notNull(),
+    changedBy: integer('changed_by')
+      .notNull()
+      .references(() => users.id),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('feedback_changes_feedback_idx').on(t.feedbackId, t.changedAt)],

@@ -1,8 +1,95 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Small key/value facts about this database (e.g. when demo data was loaded). */
+export * from './schema-feedback.ts';
+
+/** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Accounts. wp_user_id is id; the role names follow the community site's. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    /** Lower-cased email: unique, what sign-in looks up. */
+    emailNormalized: varchar('email_normalized', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: varchar('display_name', { length: 80 }).notNull(),
+    role: varchar('role', { length: 16 }).notNull().default('subscriber'),
+    /** Consecutive failed sign-in steps (wrong password or wrong code); reset by a successful sign-in. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_normalized_idx').on(t.emailNormalized), index('users_created_idx').on(t.createdAt.desc())],
+);
+
+/** One-time sign-in codes, stored hashed; one live code per account. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_codes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** A session family: one sign-in, its rotating refresh token and its CSRF token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: varchar('csrf_token', { length: 64 }).notNull(),
+    refreshHash: varchar('refresh_hash', { length: 64 }).notNull(),
+    previousRefreshHash: varchar('previous_refresh_hash', { length: 64 }),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
+    index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Password reset links, stored hashed, single use. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Single-use codes the community site exchanges for the signed-in user. */
+export const communityAuthCodes = pgTable('community_auth_codes', {
+  codeHash: varchar('code_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+

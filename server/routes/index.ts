@@ -1,9 +1,13 @@
 import type { AppContext } from '../context.ts';
+import { authHandlers } from './auth.ts';
+import { feedbackHandlers } from './feedback.ts';
 import { systemHandlers } from './system.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
   return {
     ...systemHandlers(ctx),
+    ...authHandlers(ctx),
+    ...feedbackHandlers(ctx),
   };
 }

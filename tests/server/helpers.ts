@@ -1,5 +1,6 @@
 import postgres from 'postgres';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOverrides } from '../../server/app.ts';
+import { Outbox } from '../../server/services/mail.ts';
 import type { AppConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../server/db/index.ts';
 
@@ -13,6 +14,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     adminEmails: [],
     seed: 'none',
     logger: false,
+    scryptLogN: 10,
     ...overrides,
   };
 }
@@ -37,16 +39,70 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppConfig> = {}) {
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private t = Date.parse('2026-11-23T10:00:00Z')) {}
+  now = () => new Date(this.t);
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppConfig> = {}, appOverrides: AppOverrides = {}) {
   const database = await createTestDatabase(kind);
-  const { app, context } = await buildApp(testConfig(overrides), database);
+  const outbox = new Outbox();
+  const clock = new TestClock();
+  const { app, context } = await buildApp(testConfig(overrides), database, { mailer: outbox, now: clock.now, ...appOverrides });
   await app.ready();
   return {
     app,
     context,
+    outbox,
+    clock,
     async close() {
       await app.close();
       await database.close();
     },
   };
 }
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export interface SignedIn {
+  token: string;
+  csrf: string;
+  /** The refresh cookie as a Cookie header value. */
+  cookie: string;
+  userId: number;
+  role: string;
+}
+
+export function refreshCookieFrom(res: { cookies: { name: string; value: string }[] }): string {
+  const c = res.cookies.find((x) => x.name === 'refresh_token');
+  if (!c) throw new Error('no refresh cookie');
+  return `refresh_token=${c.value}`;
+}
+
+export function lastCode(t: TestApp, email: string): string {
+  const mail = [...t.outbox.sent].reverse().find((m) => m.to.toLowerCase() === email.toLowerCase());
+  const match = mail && /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
+  if (!match) throw new Error(`no code mailed to ${email}`);
+  return match[1]!;
+}
+
+/** Registers (if needed) and signs in through the real endpoints. */
+export async function signIn(t: TestApp, email: string, password = 'correct horse battery', name = 'Test Athlete'): Promise<SignedIn> {
+  await t.app.inject({ method: 'POST', url: '/api/user_registration/register', payload: { email, password, display_name: name } });
+  t.clock.advance(61_000); // past any resend window of an earlier sign-in
+  const started = await t.app.inject({ method: 'POST', url: '/api/auth/initiate-login', payload: { email, password } });
+  if (started.statusCode !== 200) throw new Error(started.body);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, code: lastCode(t, email) } });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  const body = res.json();
+  return { token: body.token.token, csrf: body.csrf_token, cookie: refreshCookieFrom(res), userId: body.user.wp_user_id, role: body.user.wp_role };
+}
+
+export const authHeaders = (s: SignedIn, withCsrf = true) => ({
+  authorization: `Bearer ${s.token}`,
+  ...(withCsrf ? { 'x-csrf-token': s.csrf } : {}),
+});

@@ -1,0 +1,417 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { communityAuthCodes, loginCodes, passwordResets, sessions, users } from '../db/schema.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
+import { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword } from './passwords.ts';
+import { randomToken, safeEqual, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from './tokens.ts';
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_RESEND_SECONDS = 60;
+export const MAX_CODE_TRIES = 5;
+export const MAX_CONSECUTIVE_FAILURES = 100;
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Two tabs refreshing at once: the token just rotated away still works this long. */
+export const REFRESH_REUSE_WINDOW_MS = 10 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const HANDOFF_TTL_SECONDS = 120;
+export const COMMUNITY_CODE_TTL_MS = 5 * 60 * 1000;
+
+export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LOGIN_STARTED_TEXT = 'If the email and password are right, we have sent a sign-in code to that address.';
+export const WRONG_CODE_TEXT = 'That code is wrong or has expired. Check the latest email or request a new code.';
+export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
+export const AUTH_REQUIRED_TEXT = 'Authentication required';
+export const BAD_RESET_TEXT = 'This reset link is invalid or has expired. Ask for a new one.';
+
+const CAPABILITIES: Record<Role, string[]> = {
+  subscriber: ['read'],
+  contributor: ['read', 'edit_posts'],
+  author: ['read', 'edit_posts', 'publish_posts', 'upload_files'],
+  editor: ['read', 'edit_posts', 'publish_posts', 'upload_files', 'moderate_comments', 'edit_others_posts', 'manage_categories'],
+  administrator: [
+    'read',
+    'edit_posts',
+    'publish_posts',
+    'upload_files',
+    'moderate_comments',
+    'edit_others_posts',
+    'manage_categories',
+    'manage_options',
+    'list_users',
+    'promote_users',
+  ],
+};
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const isAdminRole = (role: string) => role === 'administrator' || role === 'editor';
+
+type UserRow = typeof users.$inferSelect;
+
+export function presentUser(user: UserRow) {
+  const role = (ROLES as readonly string[]).includes(user.role) ? (user.role as Role) : 'subscriber';
+  return {
+    wp_user_id: user.id,
+    email: user.email,
+    display_name: user.displayName,
+    wp_role: role,
+    wp_capabilities: Object.fromEntries(CAPABILITIES[role].map((c) => [c, true])),
+  };
+}
+
+export function presentAdminUser(user: UserRow) {
+  return { ...presentUser(user), locked: user.lockedAt !== null, created_at: user.createdAt.toISOString() };
+}
+
+/** Sends mail off the response path: its timing must not tell anything, and its failure is logged. */
+function sendLater(ctx: AppContext, log: { error: (obj: object, msg: string) => void }, message: { to: string; subject: string; text: string }) {
+  void ctx.mailer.send(message).catch((err: unknown) => log.error({ err }, 'mail failed'));
+}
+
+let dummyHash: Promise<string> | null = null;
+/** A hash to check unknown emails against, so they take as long as known ones. */
+function dummyPasswordHash(logN: number) {
+  return (dummyHash ??= hashPassword(randomToken(), logN));
+}
+
+async function findByEmail(ctx: AppContext, email: string) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email)));
+  return user;
+}
+
+function roleFromConfig(ctx: AppContext, email: string): Role | null {
+  return ctx.config.adminEmails.includes(normalizeEmail(email)) ? 'administrator' : null;
+}
+
+type Log = { error: (obj: object, msg: string) => void };
+
+export async function registerAccount(ctx: AppContext, log: Log, input: { email: string; password: string; display_name: string }) {
+  const displayName = input.display_name.trim();
+  if (!displayName) throw badRequest('display_name must not be blank');
+  const email = input.email.trim();
+  const logN = ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
+  const passwordHash = await hashPassword(input.password, logN);
+  const inserted = await ctx.database.db
+    .insert(users)
+    .values({
+      email,
+      emailNormalized: normalizeEmail(email),
+      passwordHash,
+      displayName,
+      role: roleFromConfig(ctx, email) ?? 'subscriber',
+      createdAt: ctx.now(),
+    })
+    .onConflictDoNothing({ target: users.emailNormalized })
+    .returning({ id: users.id });
+  if (inserted.length === 0) {
+    sendLater(ctx, log, {
+      to: email,
+      subject: 'Someone tried to create a RepForge account with your email',
+      text: `Hello,\n\nSomeone (maybe you) tried to create a new RepForge account with this email address. You already have an account, so nothing was changed.\n\nIf you forgot your password, use "Forgot your password?" on the sign-in page.\n\nThe RepForge team`,
+    });
+  }
+  return 'Account created. Sign in with your email and password; we will email you a code.';
+}
+
+async function recordFailure(ctx: AppContext, userId: number) {
+  await ctx.database.db
+    .update(users)
+    .set({
+      failedAttempts: sql`${users.failedAttempts} + 1`,
+      lockedAt: sql`case when ${users.failedAttempts} + 1 >= ${MAX_CONSECUTIVE_FAILURES} then coalesce(${users.lockedAt}, ${ctx.now().toISOString()}::timestamptz) else ${users.lockedAt} end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function initiateLogin(ctx: AppContext, log: Log, input: { email: string; password: string }) {
+  const answer = { message: LOGIN_STARTED_TEXT, resend_after_seconds: CODE_RESEND_SECONDS, code_ttl_seconds: CODE_TTL_SECONDS };
+  const user = await findByEmail(ctx, input.email);
+  if (!user) {
+    await verifyPassword(input.password, await dummyPasswordHash(ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N));
+    return answer;
+  }
+  const passwordOk = await verifyPassword(input.password, user.passwordHash);
+  if (user.lockedAt) return answer;
+  if (!passwordOk) {
+    await recordFailure(ctx, user.id);
+    return answer;
+  }
+  const now = ctx.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const sent = await ctx.database.db.transaction(async (tx) => {
+    const [latest] = await tx
+      .select({ createdAt: loginCodes.createdAt })
+      .from(loginCodes)
+      .where(eq(loginCodes.userId, user.id))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (latest && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) return false;
+    // A new attempt voids every earlier code of this account.
+    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)));
+    await tx.insert(loginCodes).values({
+      userId: user.id,
+      codeHash: sha256(`${user.id}:${code}`),
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      createdAt: now,
+    });
+    return true;
+  });
+  if (sent) {
+    sendLater(ctx, log, {
+      to: user.email,
+      subject: 'Your RepForge sign-in code',
+      text: `Hello ${user.displayName},\n\nYour sign-in code is ${code}\n\nIt works once and expires in ten minutes. If you did not try to sign in, you can ignore this email; your password is still safe only if nobody else knows it, so consider changing it.\n\nThe RepForge team`,
+    });
+  }
+  return answer;
+}
+
+export interface IssuedSession {
+  body: { user: ReturnType<typeof presentUser>; token: { token: string; expiresAt: number; issuedAt: number }; csrf_token: string };
+  refreshToken: string;
+  sessionExpiresAt: Date;
+}
+
+async function issue(ctx: AppContext, user: UserRow, session: { id: string; csrfToken: string; expiresAt: Date }, refreshToken: string): Promise<IssuedSession> {
+  const token = await signAccessToken(ctx.jwtKey, { userId: user.id, sessionId: session.id }, ctx.now());
+  return { body: { user: presentUser(user), token, csrf_token: session.csrfToken }, refreshToken, sessionExpiresAt: session.expiresAt };
+}
+
+export async function verifyOtp(ctx: AppContext, input: { email: string; code: string }): Promise<IssuedSession> {
+  const user = await findByEmail(ctx, input.email);
+  if (!user || user.lockedAt) throw new ApiError(401, WRONG_CODE_TEXT);
+  const now = ctx.now();
+  const db = ctx.database.db;
+  const outcome = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select()
+      .from(loginCodes)
+      .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!live) return 'none' as const;
+    if (!safeEqual(live.codeHash, sha256(`${user.id}:${input.code}`))) {
+      const tries = live.attempts + 1;
+      await tx
+        .update(loginCodes)
+        .set({ attempts: tries, ...(tries >= MAX_CODE_TRIES ? { consumedAt: now } : {}) })
+        .where(eq(loginCodes.id, live.id));
+      return 'wrong' as const;
+    }
+    await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, live.id));
+    const role = roleFromConfig(ctx, user.email);
+    await tx
+      .update(users)
+      .set({ failedAttempts: 0, ...(role ? { role } : {}) })
+      .where(eq(users.id, user.id));
+    return 'ok' as const;
+  });
+  if (outcome !== 'ok') {
+    await recordFailure(ctx, user.id);
+    throw new ApiError(401, WRONG_CODE_TEXT);
+  }
+  const refreshToken = randomToken();
+  const session = {
+    id: randomUUID(),
+    userId: user.id,
+    csrfToken: randomToken(24),
+    refreshHash: sha256(refreshToken),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+  };
+  await db.insert(sessions).values(session);
+  const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+  return issue(ctx, fresh!, session, refreshToken);
+}
+
+/** The session and user behind an access token, when both are live. */
+export async function authenticate(ctx: AppContext, bearer: string | undefined) {
+  if (!bearer) return null;
+  const claims = await verifyAccessToken(ctx.jwtKey, bearer, ctx.now());
+  if (!claims) return null;
+  const [row] = await ctx.database.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
+  if (!row || row.session.revokedAt || row.session.expiresAt <= ctx.now() || row.user.lockedAt) return null;
+  return { user: row.user, session: row.session };
+}
+
+export type Authenticated = NonNullable<Awaited<ReturnType<typeof authenticate>>>;
+
+async function revokeSession(ctx: AppContext, sessionId: string) {
+  await ctx.database.db.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Rotates the refresh token; a reused old token ends the whole family (but see REFRESH_REUSE_WINDOW_MS). */
+export async function refreshSession(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
+  if (!refreshToken) throw new ApiError(401, SESSION_ENDED_TEXT);
+  const presented = sha256(refreshToken);
+  const now = ctx.now();
+  const db = ctx.database.db;
+  const result = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(sessions)
+      .where(or(eq(sessions.refreshHash, presented), eq(sessions.previousRefreshHash, presented)))
+      .limit(1)
+      .for('update');
+    if (!session || session.revokedAt || session.expiresAt <= now) return null;
+    const isCurrent = session.refreshHash === presented;
+    const withinGrace = !isCurrent && session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_REUSE_WINDOW_MS;
+    if (!isCurrent && !withinGrace) {
+      await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+      return 'reused' as const;
+    }
+    const next = randomToken();
+    // In the grace window the token the other tab just got stays usable as the new "previous".
+    await tx
+      .update(sessions)
+      .set({ refreshHash: sha256(next), previousRefreshHash: session.refreshHash, rotatedAt: now })
+      .where(eq(sessions.id, session.id));
+    const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
+    if (!user || user.lockedAt) return null;
+    return { session, user, next };
+  });
+  if (!result || result === 'reused') throw new ApiError(401, SESSION_ENDED_TEXT);
+  return issue(ctx, result.user, result.session, result.next);
+}
+
+async function sessionFromCookie(ctx: AppContext, refreshToken: string | undefined) {
+  if (!refreshToken) return null;
+  const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.refreshHash, sha256(refreshToken)));
+  if (!session || session.revokedAt || session.expiresAt <= ctx.now()) return null;
+  return session;
+}
+
+export async function validateSession(ctx: AppContext, bearer: string | undefined, refreshToken: string | undefined) {
+  const viaToken = await authenticate(ctx, bearer);
+  const session = viaToken?.session ?? (await sessionFromCookie(ctx, refreshToken));
+  return session ? { valid: true, csrf_token: session.csrfToken } : { valid: false };
+}
+
+export async function logout(ctx: AppContext, bearer: string | undefined, refreshToken: string | undefined) {
+  const viaToken = await authenticate(ctx, bearer);
+  if (viaToken) await revokeSession(ctx, viaToken.session.id);
+  if (refreshToken) {
+    const presented = sha256(refreshToken);
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(and(or(eq(sessions.refreshHash, presented), eq(sessions.previousRefreshHash, presented)), isNull(sessions.revokedAt)));
+  }
+}
+
+export async function forgotPassword(ctx: AppContext, log: Log, email: string, origin: string) {
+  const user = await findByEmail(ctx, email);
+  if (user) {
+    const token = randomToken();
+    const now = ctx.now();
+    await ctx.database.db.insert(passwordResets).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      createdAt: now,
+    });
+    const link = `${origin}${ctx.config.basePath}password-reset-page?token=${token}`;
+    sendLater(ctx, log, {
+      to: user.email,
+      subject: 'Reset your RepForge password',
+      text: `Hello ${user.displayName},\n\nUse this link to choose a new password:\n\n${link}\n\nIt works once, for one hour. Setting a new password signs you out everywhere.\nIf you did not ask for this, ignore this email: your password stays the same.\n\nThe RepForge team`,
+    });
+  }
+  return 'If that email has an account, we have sent a link to reset the password.';
+}
+
+async function liveReset(ctx: AppContext, token: string) {
+  const [row] = await ctx.database.db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, sha256(token)));
+  if (!row || row.reset.usedAt || row.reset.expiresAt <= ctx.now()) return null;
+  return row;
+}
+
+export async function validateResetToken(ctx: AppContext, token: string) {
+  const row = await liveReset(ctx, token);
+  return row ? { valid: true, email: row.user.email } : { valid: false };
+}
+
+export async function resetPassword(ctx: AppContext, token: string, password: string) {
+  const passwordHash = await hashPassword(password, ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N);
+  const now = ctx.now();
+  const done = await ctx.database.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .for('update');
+    if (!reset) return false;
+    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash));
+    await tx.update(users).set({ passwordHash, failedAttempts: 0, lockedAt: null }).where(eq(users.id, reset.userId));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, reset.userId), isNull(loginCodes.consumedAt)));
+    return true;
+  });
+  if (!done) throw badRequest(BAD_RESET_TEXT);
+  return 'Your password is changed and you are signed out everywhere. Sign in with the new password.';
+}
+
+function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listUsers(ctx: AppContext, q: { search?: string; page: number; page_size: number }) {
+  const search = q.search?.trim();
+  const where = search ? or(ilike(users.email, likePattern(search)), ilike(users.displayName, likePattern(search))) : undefined;
+  const db = ctx.database.db;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.page_size).offset((q.page - 1) * q.page_size),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items: rows.map(presentAdminUser), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
+}
+
+export async function setUserRole(ctx: AppContext, userId: number, role: Role) {
+  const [row] = await ctx.database.db.update(users).set({ role }).where(eq(users.id, userId)).returning();
+  if (!row) throw notFound('No account with that id.');
+  return presentAdminUser(row);
+}
+
+export async function unlockUser(ctx: AppContext, userId: number) {
+  const [row] = await ctx.database.db.update(users).set({ lockedAt: null, failedAttempts: 0 }).where(eq(users.id, userId)).returning();
+  if (!row) throw notFound('No account with that id.');
+  return presentAdminUser(row);
+}
+
+export async function communityHandoff(ctx: AppContext, user: UserRow, redirectPath: string) {
+  const site = ctx.config.communitySiteUrl;
+  if (!site) return { success: false, message: 'The community site is not configured.' };
+  const token = await signHandoffToken(
+    ctx.jwtKey,
+    { sub: String(user.id), email: user.email, name: user.displayName, role: user.role, redirect_path: redirectPath },
+    ctx.now(),
+    HANDOFF_TTL_SECONDS,
+  );
+  const url = new URL('/wp-login.php', site);
+  url.searchParams.set('action', 'repforge_handoff');
+  url.searchParams.set('token', token);
+  return { success: true, handoff_url: url.toString(), message: 'Opening the community site.' };
+}
+
+export async function communityAuthCode(ctx: AppContext, user: UserRow) {
+  if (!ctx.config.communitySiteUrl) return { success: false, message: 'The community site is not configured.' };
+  const code = randomToken(24);
+  await ctx.database.db.insert(communityAuthCodes).values({
+    codeHash: sha256(code),
+    userId: user.id,
+    expiresAt: new Date(ctx.now().getTime() + COMMUNITY_CODE_TTL_MS),
+  });
+  return { success: true, code, expires_in: COMMUNITY_CODE_TTL_MS / 1000, message: 'Give this code to the community site within five minutes.' };
+}

@@ -1,0 +1,50 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Mail over SMTP to SMTP_URL (plain, no auth: a relay on loopback), or printed to
+ * stdout when no SMTP_URL is set, so a developer can read sign-in codes in the log.
+ */
+export function createMailer(opts: { smtpUrl?: string; from?: string }): Mailer {
+  const from = opts.from ?? 'RepForge <no-reply@repforge.local>';
+  if (!opts.smtpUrl) {
+    return {
+      async send(m) {
+        process.stdout.write(`\n--- mail to ${m.to} ---\nSubject: ${m.subject}\n\n${m.text}\n--- end of mail ---\n`);
+      },
+    };
+  }
+  const url = new URL(opts.smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || 25),
+    secure: url.protocol === 'smtps:',
+    ignoreTLS: url.protocol === 'smtp:',
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+  });
+  return {
+    async send(m) {
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+    },
+  };
+}
+
+/** Keeps mail in memory (server tests read codes and links from it). */
+export class Outbox implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+  last(to: string): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => m.to === to);
+  }
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/index.ts';
+import { appMeta } from '../db/schema.ts';
+
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+const ISSUER = 'repforge';
+
+/** A random token for a URL, a cookie or a header. */
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/** Tokens are stored only as their SHA-256. */
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** JWT_SECRET, or a key generated once and kept in app_meta so restarts and other nodes share it. */
+export async function loadSigningKey(db: Database, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const fresh = randomToken(48);
+  await db.insert(appMeta).values({ key: 'jwt_secret', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(appMeta).where(eq(appMeta.key, 'jwt_secret'));
+  return new TextEncoder().encode(row!.value);
+}
+
+export async function signAccessToken(key: Uint8Array, claims: { userId: number; sessionId: string }, now: Date) {
+  const issuedAt = now.getTime();
+  const expiresAt = issuedAt + ACCESS_TOKEN_TTL_MS;
+  const token = await new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience('api')
+    .setIssuedAt(Math.floor(issuedAt / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(key);
+  return { token, issuedAt, expiresAt };
+}
+
+export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<{ userId: number; sessionId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: 'api',
+      algorithms: ['HS256'],
+      currentDate: now,
+    });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** A short-lived token for the community site (its own audience, so it is useless against our API). */
+export async function signHandoffToken(key: Uint8Array, claims: Record<string, unknown>, now: Date, ttlSeconds: number) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setAudience('community')
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + ttlSeconds)
+    .setJti(randomToken(12))
+    .sign(key);
+}
