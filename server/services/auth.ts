@@ -142,13 +142,16 @@ export async function initiateLogin(ctx: AppContext, log: Log, input: { email: s
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const sent = await ctx.database.db.transaction(async (tx) => {
     const [latest] = await tx
-      .select({ createdAt: loginCodes.createdAt })
+      .select({ createdAt: loginCodes.createdAt, consumedAt: loginCodes.consumedAt, attempts: loginCodes.attempts })
       .from(loginCodes)
       .where(eq(loginCodes.userId, user.id))
       .orderBy(desc(loginCodes.createdAt))
       .limit(1)
       .for('update');
-    if (latest && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) return false;
+    // The resend window stops code spam while a code is out (or was burnt by wrong tries);
+    // once a code has been used, signing in again right away gets a new one.
+    const codeOut = latest && (latest.consumedAt === null || latest.attempts >= MAX_CODE_TRIES);
+    if (codeOut && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) return false;
     // A new attempt voids every earlier code of this account.
     await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)));
     await tx.insert(loginCodes).values({

@@ -5,10 +5,13 @@ import { ADMIN_EMAIL, signIn, signUp, signUpAndSignIn, useAppWithMail } from './
 
 const { app, mailbox } = useAppWithMail();
 
-const ana = { email: 'ana.athlete@example.test', name: 'Ana Athlete', password: 'squat-every-day-42' };
+// Each test makes its own athlete, so a test never depends on another having run.
+let n = 0;
+const athlete = (name = 'Ana Athlete') => ({ email: `athlete${++n}.${Date.now()}@example.test`, name, password: 'squat-every-day-42' });
 const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
 
 test('sign up, sign in with the mailed code, stay signed in across a reload, sign out', async ({ page }) => {
+  const ana = athlete();
   await signUp(page, app(), ana);
   await expect(page.getByRole('status').filter({ hasText: /sign in/i }).first()).toBeVisible();
   // The whole flow by keyboard.
@@ -47,6 +50,8 @@ test('sign up, sign in with the mailed code, stay signed in across a reload, sig
 });
 
 test('a wrong code is refused in words and the right one still works', async ({ page }) => {
+  const ana = athlete();
+  await signUp(page, app(), ana);
   await page.goto(`${app().url}login-page`);
   const since = mailbox.mark();
   await page.getByLabel('Email').fill(ana.email);
@@ -63,6 +68,8 @@ test('a wrong code is refused in words and the right one still works', async ({ 
 });
 
 test('a protected page sends a visitor to sign in and back', async ({ page }) => {
+  const ana = athlete();
+  await signUp(page, app(), ana);
   await page.goto(`${app().url}my-results-page`);
   await expect(page).toHaveURL(/login-page\?next=%2Fmy-results-page$/);
   await signIn(page, app(), mailbox, ana, 'login-page?next=%2Fmy-results-page');
@@ -71,6 +78,7 @@ test('a protected page sends a visitor to sign in and back', async ({ page }) =>
 
 test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is refused admin pages', async ({ page, browser }) => {
   await signUpAndSignIn(page, app(), mailbox, admin);
+  const ana = athlete();
   const bar = page.getByRole('navigation', { name: 'Admin Tools' });
   await expect(bar).toBeVisible();
   for (const name of ['Test Management', 'Test Approval', 'Historical Upload', 'Challenges', 'Feedback', 'Sign-out Feedback', 'Error Logs', 'Security']) {
@@ -82,7 +90,7 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
   expect(results.violations.map((v) => v.id)).toEqual([]);
 
   const other = await browser.newPage();
-  await signIn(other, app(), mailbox, ana);
+  await signUpAndSignIn(other, app(), mailbox, ana);
   await expect(other.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await other.goto(`${app().url}admin-feedback-page`);
   await expect(other.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
@@ -90,6 +98,8 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
 });
 
 test('forgot password: the mailed link sets a new password and old sessions end', async ({ page }) => {
+  const ana = athlete();
+  await signUp(page, app(), ana);
   const since = mailbox.mark();
   await page.goto(`${app().url}forgot-password-page`);
   await page.getByLabel('Email').fill(ana.email);
@@ -112,7 +122,7 @@ test('forgot password: the mailed link sets a new password and old sessions end'
 
 test('an ended session shows the Session Expired dialog and goes to sign in after 10 seconds', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, app(), mailbox, admin);
+  await signUpAndSignIn(page, app(), mailbox, admin);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   // The session ends on the server (as a sign-out elsewhere or a password reset would do).
   await page.evaluate(async () => {
@@ -123,7 +133,7 @@ test('an ended session shows the Session Expired dialog and goes to sign in afte
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(dialog).toContainText('Your session has expired for security reasons. Please log in again to continue using the app.');
   await expect(dialog).toContainText('Auto-redirecting to login in 10 seconds...');
-  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByText('Your session has expired. Please log in again.').first()).toBeVisible();
   const shownAt = Date.now();
   await expect(page).toHaveURL(/login-page$/, { timeout: 15_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(8_000);
@@ -131,9 +141,28 @@ test('an ended session shows the Session Expired dialog and goes to sign in afte
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
+test('Dismiss on the Session Expired dialog signs out and stays on the page', async ({ page }) => {
+  test.setTimeout(60_000);
+  const ana = athlete();
+  await signUpAndSignIn(page, app(), mailbox, ana);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Challenges' }).click();
+  await page.evaluate(async () => {
+    await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Timeline/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Session Expired' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/challenge-discovery-page$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await page.waitForTimeout(10_500);
+  await expect(page).toHaveURL(/challenge-discovery-page$/);
+});
+
 test('signed in as an admin, every page of the spec renders in both URL forms', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, app(), mailbox, admin);
+  await signUpAndSignIn(page, app(), mailbox, admin);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   const protectedPaths = routePaths().filter(({ route }) => route.access !== 'public');
   expect(protectedPaths.length).toBeGreaterThan(40);

@@ -53,7 +53,7 @@ test('feedback from the footer: empty is refused, a bug report is sent, and an a
   await detail.getByRole('button', { name: 'Save status' }).click();
   await expect(detail.getByText('Resolved', { exact: true }).first()).toBeVisible();
   await expect(detail.getByRole('listitem').filter({ hasText: 'Coach Admin moved it from New to Resolved' })).toBeVisible();
-  await adminPage.getByLabel('Status').selectOption('resolved');
+  await adminPage.getByLabel('Status', { exact: true }).selectOption('resolved');
   await expect(adminPage.getByRole('button', { name: /Leaderboard ties look wrong/ })).toBeVisible();
   await adminPage.close();
 });

@@ -57,6 +57,13 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect((await post('/api/auth/verify-otp', { email: 'ana@example.test', code: second })).statusCode).toBe(200);
   });
 
+  it('sends a fresh code right away after a code was used (sign out, sign in again)', async () => {
+    await signIn(t, 'again@example.test');
+    const before = t.outbox.sent.length;
+    await post('/api/auth/initiate-login', { email: 'again@example.test', password: 'correct horse battery' });
+    expect(t.outbox.sent.length).toBe(before + 1);
+  });
+
   it('voids a code after 5 wrong tries', async () => {
     t.clock.advance(61_000);
     await post('/api/auth/initiate-login', { email: 'ana@example.test', password: 'squats-and-more' });
