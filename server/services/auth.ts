@@ -14,6 +14,7 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once: the token just rotated away still works this long. */
 export const REFRESH_REUSE_WINDOW_MS = 10 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_RESEND_SECONDS = 60;
 export const HANDOFF_TTL_SECONDS = 120;
 export const COMMUNITY_CODE_TTL_MS = 5 * 60 * 1000;
 
@@ -312,9 +313,17 @@ export async function logout(ctx: AppContext, bearer: string | undefined, refres
 
 export async function forgotPassword(ctx: AppContext, log: Log, email: string, origin: string) {
   const user = await findByEmail(ctx, email);
-  if (user) {
+  const now = ctx.now();
+  const [recent] = user
+    ? await ctx.database.db
+        .select({ createdAt: passwordResets.createdAt })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_RESEND_SECONDS * 1000))))
+        .limit(1)
+    : [];
+  // At most one reset mail a minute per account, whoever asks; the answer stays the same.
+  if (user && !recent) {
     const token = randomToken();
-    const now = ctx.now();
     await ctx.database.db.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,

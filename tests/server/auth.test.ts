@@ -205,6 +205,16 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     await expect(signIn(t, 'forgot@example.test', 'new-password-2')).resolves.toBeTruthy();
   });
 
+  it('mails at most one reset link a minute per account', async () => {
+    await signIn(t, 'spam@example.test');
+    const before = t.outbox.sent.length;
+    for (let i = 0; i < 3; i++) await post('/api/auth/forgot-password', { email: 'spam@example.test' });
+    expect(t.outbox.sent.length).toBe(before + 1);
+    t.clock.advance(61_000);
+    await post('/api/auth/forgot-password', { email: 'spam@example.test' });
+    expect(t.outbox.sent.length).toBe(before + 2);
+  });
+
   it('stores SQL and script strings inert', async () => {
     const name = `Robert'); DROP TABLE users;-- <script>alert(1)</script>`;
     const email = `o'hara+x@example.test`;
