@@ -2,12 +2,12 @@ import '../landing.css';
 import { Link } from 'wouter';
 
 const FEATURES = [
-  ['🏆', 'Challenges with fair leaderboards', 'Time, reps, load, rounds + reps and more, ranked the way competitions do it: Rx above Scaled, shared places for ties, tie-breaks that count.'],
-  ['📈', 'Personal records that mean something', 'Log your bests on standard tests and see them normalized to a 0–1000 score, so a mile time and a back squat can be compared.'],
-  ['🎥', 'Video judging', 'Submit an attempt on video and get it judged, so every verified score on the board is earned.'],
-  ['⚔️', 'Squad battles and battle royale', 'Team up for squad decimation battles or go it alone in a battle royale where the field shrinks every round.'],
-  ['📡', 'Live attempts', 'Stream an attempt, or watch athletes go for it live and cheer them on.'],
-  ['⭐', 'Creators and stories', 'Follow coaches and creators, subscribe to their programming, and share your own stories.'],
+  ['Challenges with fair leaderboards', 'Time, reps, load, rounds + reps and more, ranked the way competitions do it: Rx above Scaled, shared places for ties, tie-breaks that count.'],
+  ['Personal records that mean something', 'Log your bests on standard tests and see them normalized to a 0–1000 score, so a mile time and a back squat can be compared.'],
+  ['Video judging', 'Submit an attempt on video and get it judged, so every verified score on the board is earned.'],
+  ['Squad battles and battle royale', 'Team up for squad decimation battles or go it alone in a battle royale where the field shrinks every round.'],
+  ['Live attempts', 'Stream an attempt, or watch athletes go for it live and cheer them on.'],
+  ['Creators and stories', 'Follow coaches and creators, subscribe to their programming, and share your own stories.'],
 ] as const;
 
 export default function HomePage() {
@@ -36,11 +36,9 @@ export default function HomePage() {
       <section className="container landing-section" aria-labelledby="features-title">
         <h2 id="features-title">Everything a competitive athlete needs</h2>
         <ul className="landing-features">
-          {FEATURES.map(([icon, title, text]) => (
-            <li key={title} className="card">
-              <h3>
-                <span aria-hidden="true">{icon}</span> {title}
-              </h3>
+          {FEATURES.map(([title, text]) => (
+            <li key={title} className="card landing-feature">
+              <h3>{title}</h3>
               <p>{text}</p>
             </li>
           ))}
