@@ -1,0 +1,7 @@
+export * from './types.ts';
+export * from './errors.ts';
+export * from './encode.ts';
+export * from './validate.ts';
+export * from './sort-key.ts';
+export * from './format.ts';
+export * from './parse.ts';
