@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export * from './schema-feedback.ts';
+export * from './schema-challenges.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { authHandlers } from './auth.ts';
+import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { systemHandlers } from './system.ts';
 
@@ -9,5 +10,6 @@ export function allHandlers(ctx: AppContext) {
     ...systemHandlers(ctx),
     ...authHandlers(ctx),
     ...feedbackHandlers(ctx),
+    ...challengeHandlers(ctx),
   };
 }

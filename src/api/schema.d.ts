@@ -376,6 +376,271 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a challenge */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public challenges, with search and filters */
+        get: operations["discoverChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Closed challenges, latest first */
+        get: operations["listArchivedChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/my-participating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges the caller joined */
+        get: operations["listMyParticipatingChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/my-created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges the caller created */
+        get: operations["listMyCreatedChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open or upcoming challenges the caller has not joined, fitted to their history */
+        get: operations["recommendChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/my-submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's scores with their current rank */
+        get: operations["listMySubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A leaderboard page, with the caller’s own row
+         * @description Ranks come from the whole board (or division); filters narrow the rows but never re-rank.
+         */
+        get: operations["getChallengeRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/deleted-challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted challenges with who, when and why */
+        get: operations["listDeletedChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/challenges/{challengeId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a challenge (soft), with a reason */
+        delete: operations["deleteChallenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One challenge, with the caller’s entry when signed in */
+        get: operations["getChallenge"];
+        /**
+         * Change a challenge (its creator or an admin)
+         * @description The score type and its scoring rules cannot change once scores exist.
+         */
+        put: operations["updateChallenge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a challenge in a division */
+        post: operations["joinChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/participants/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many athletes joined */
+        get: operations["countChallengeParticipants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/submit-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a score
+         * @description Validated per score type; an impossible result is refused, and one far beyond the leaders is held as unverified for review.
+         */
+        post: operations["submitScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/score-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ranked score in the order it came in (for replays) */
+        get: operations["getScoreHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -601,6 +866,162 @@ export interface components {
             rating: number;
             comment?: string;
         };
+        /** @enum {string} */
+        ChallengeKind: "individual" | "team";
+        /** @enum {string} */
+        ScoreType: "time" | "reps" | "load" | "rounds_reps" | "distance" | "calories" | "points";
+        ChallengeInput: {
+            title: string;
+            /** @description Plain text or Markdown; shown safely (no HTML). */
+            description?: string;
+            kind?: components["schemas"]["ChallengeKind"];
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_seconds?: number | null;
+            reps_per_round?: number | null;
+            has_tiebreak?: boolean;
+            tiebreak_label?: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            visibility?: "public" | "unlisted";
+            participant_cap?: number | null;
+            requires_waiver?: boolean;
+            cover_image_url?: string | null;
+        };
+        /** @enum {string} */
+        ChallengeStatus: "upcoming" | "open" | "closed" | "deleted";
+        Athlete: {
+            wp_user_id: number;
+            display_name: string;
+        };
+        Challenge: {
+            id: number;
+            title: string;
+            description: string;
+            kind: components["schemas"]["ChallengeKind"];
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_seconds: number | null;
+            reps_per_round: number | null;
+            has_tiebreak: boolean;
+            tiebreak_label: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            visibility: "public" | "unlisted";
+            participant_cap: number | null;
+            requires_waiver: boolean;
+            cover_image_url: string | null;
+            status: components["schemas"]["ChallengeStatus"];
+            participant_count: number;
+            creator: components["schemas"]["Athlete"];
+            /** Format: date-time */
+            created_at: string;
+            deleted_at?: string | null;
+            deletion_reason?: string | null;
+        };
+        /** @enum {string} */
+        Division: "rx" | "scaled";
+        ChallengePage: {
+            items: components["schemas"]["Challenge"][];
+            next_cursor: string | null;
+        };
+        ChallengeList: {
+            items: components["schemas"]["Challenge"][];
+        };
+        ScoreView: {
+            id: number;
+            /** @enum {string} */
+            status: "finished" | "capped";
+            /** @description In the canonical unit: ms, reps, g, mm, cal, pts. */
+            value: number;
+            tiebreak_ms: number | null;
+            display: string;
+            /** @enum {string} */
+            verification: "verified" | "unverified" | "rejected";
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        MySubmission: {
+            challenge: {
+                id: number;
+                title: string;
+                score_type: components["schemas"]["ScoreType"];
+            };
+            score: components["schemas"]["ScoreView"];
+            is_best: boolean;
+            rank: number | null;
+        };
+        /** @enum {string} */
+        Sex: "female" | "male";
+        RankingRow: {
+            rank: number;
+            athlete: components["schemas"]["Athlete"];
+            division: components["schemas"]["Division"];
+            sex: components["schemas"]["Sex"] | null;
+            score: components["schemas"]["ScoreView"];
+        };
+        RankingPage: {
+            challenge_id: number;
+            division: components["schemas"]["Division"] | null;
+            /** @description Rows on this board (after filters). */
+            total: number;
+            offset: number;
+            items: components["schemas"]["RankingRow"][];
+            me: components["schemas"]["RankingRow"] | null;
+        };
+        Participation: {
+            challenge_id: number;
+            division: components["schemas"]["Division"];
+            sex: components["schemas"]["Sex"] | null;
+            /** Format: date-time */
+            joined_at: string;
+            best: components["schemas"]["ScoreView"] | null;
+            rank?: number | null;
+        };
+        ChallengeDetail: components["schemas"]["Challenge"] & {
+            my_entry: components["schemas"]["Participation"] | null;
+            can_edit: boolean;
+        };
+        JoinInput: {
+            division: components["schemas"]["Division"];
+            sex?: components["schemas"]["Sex"];
+            waiver_accepted?: boolean;
+        };
+        /** @description Exactly the fields of the challenge’s score type: time_ms (or capped + reps) for time; reps; load_value + load_unit; rounds + reps; distance_value + distance_unit; calories; points. */
+        ScoreSubmission: {
+            time_ms?: number;
+            capped?: boolean;
+            reps?: number;
+            rounds?: number;
+            load_value?: number;
+            /** @enum {string} */
+            load_unit?: "kg" | "lb";
+            distance_value?: number;
+            /** @enum {string} */
+            distance_unit?: "m" | "km" | "mi";
+            calories?: number;
+            points?: number;
+            tiebreak_ms?: number;
+            note?: string;
+        };
+        SubmittedScore: {
+            score: components["schemas"]["ScoreView"];
+            is_best: boolean;
+            rank: number | null;
+            message?: string;
+        };
+        ScoreHistory: {
+            challenge_id: number;
+            items: {
+                athlete: components["schemas"]["Athlete"];
+                division: components["schemas"]["Division"];
+                score: components["schemas"]["ScoreView"];
+            }[];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -652,6 +1073,7 @@ export interface components {
     parameters: {
         UserId: number;
         FeedbackId: number;
+        ChallengeId: number;
     };
     requestBodies: never;
     headers: never;
@@ -1200,6 +1622,444 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    discoverChallenges: {
+        parameters: {
+            query?: {
+                search?: string;
+                score_type?: components["schemas"]["ScoreType"];
+                kind?: components["schemas"]["ChallengeKind"];
+                status?: components["schemas"]["ChallengeStatus"];
+                division?: components["schemas"]["Division"];
+                /** @description Where the previous page ended (next_cursor). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listArchivedChallenges: {
+        parameters: {
+            query?: {
+                search?: string;
+                /** @description Where the previous page ended (next_cursor). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of closed challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listMyParticipatingChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyCreatedChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    recommendChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recommended challenges, best fit first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMySubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scores, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MySubmission"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getChallengeRankings: {
+        parameters: {
+            query: {
+                challenge_id: number;
+                /** @description Omit for the combined board (every Rx score above every Scaled one). */
+                division?: components["schemas"]["Division"];
+                sex?: components["schemas"]["Sex"];
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listDeletedChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted challenges, latest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deletion_reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The deleted challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDetail"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeInput"];
+            };
+        };
+        responses: {
+            /** @description The changed challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not allowed now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    joinChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinInput"];
+            };
+        };
+        responses: {
+            /** @description Joined (or division changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Participation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Closed, full, or a waiver is needed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countChallengeParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScoreSubmission"];
+            };
+        };
+        responses: {
+            /** @description Stored, with the athlete’s rank after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmittedScore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Not joined, or the challenge is not open. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScoreHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreHistory"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     getHealth: {

@@ -1,0 +1,115 @@
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+/** A challenge: a workout, how it is scored, who may enter, and when. */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 120 }).notNull(),
+    description: varchar('description', { length: 10_000 }).notNull().default(''),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 16 }).notNull().default('individual'),
+    scoreType: varchar('score_type', { length: 16 }).notNull(),
+    timeCapMs: integer('time_cap_ms'),
+    repsPerRound: integer('reps_per_round'),
+    hasTiebreak: boolean('has_tiebreak').notNull().default(false),
+    tiebreakLabel: varchar('tiebreak_label', { length: 80 }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    visibility: varchar('visibility', { length: 16 }).notNull().default('public'),
+    participantCap: integer('participant_cap'),
+    requiresWaiver: boolean('requires_waiver').notNull().default(false),
+    coverImageUrl: varchar('cover_image_url', { length: 500 }),
+    participantCount: integer('participant_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    deletionReason: varchar('deletion_reason', { length: 1000 }),
+  },
+  (t) => [
+    index('challenges_public_idx').on(t.visibility, t.endsAt, t.id),
+    index('challenges_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    index('challenges_deleted_idx').on(t.deletedAt),
+  ],
+);
+
+/** Who joined which challenge, in which division. */
+export const challengeParticipants = pgTable(
+  'challenge_participants',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    division: varchar('division', { length: 8 }).notNull(),
+    sex: varchar('sex', { length: 8 }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('participants_user_idx').on(t.userId, t.joinedAt.desc())],
+);
+
+/** Every score submitted; the history a replay plays back. */
+export const challengeScores = pgTable(
+  'challenge_scores',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    division: varchar('division', { length: 8 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    tiebreakMs: integer('tiebreak_ms'),
+    sortKey: bigint('sort_key', { mode: 'bigint' }).notNull(),
+    /** verified scores rank; unverified ones wait for review. */
+    verification: varchar('verification', { length: 16 }).notNull().default('verified'),
+    note: varchar('note', { length: 500 }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scores_challenge_time_idx').on(t.challengeId, t.submittedAt),
+    index('scores_user_idx').on(t.userId, t.submittedAt.desc()),
+  ],
+);
+
+/**
+ * The leaderboard: each athlete's best verified score per challenge, kept up to
+ * date in the same transaction as every score change. Ranked by sort_key alone.
+ */
+export const challengeEntries = pgTable(
+  'challenge_entries',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scoreId: integer('score_id')
+      .notNull()
+      .references(() => challengeScores.id, { onDelete: 'cascade' }),
+    division: varchar('division', { length: 8 }).notNull(),
+    sex: varchar('sex', { length: 8 }),
+    status: varchar('status', { length: 16 }).notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    tiebreakMs: integer('tiebreak_ms'),
+    sortKey: bigint('sort_key', { mode: 'bigint' }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.userId] }),
+    index('entries_board_idx').on(t.challengeId, t.sortKey, t.submittedAt, t.userId),
+    index('entries_division_idx').on(t.challengeId, t.division, t.sortKey, t.submittedAt, t.userId),
+  ],
+);
+

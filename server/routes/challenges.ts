@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { optionalAuth } from '../security.ts';
+import { isAdminRole } from '../services/auth.ts';
+import * as challenges from '../services/challenges.ts';
+import type { Handlers } from './types.ts';
+
+type ChallengeOps =
+  | 'createChallenge'
+  | 'discoverChallenges'
+  | 'listArchivedChallenges'
+  | 'listMyParticipatingChallenges'
+  | 'listMyCreatedChallenges'
+  | 'recommendChallenges'
+  | 'listMySubmissions'
+  | 'getChallengeRankings'
+  | 'listDeletedChallenges'
+  | 'deleteChallenge'
+  | 'getChallenge'
+  | 'updateChallenge'
+  | 'joinChallenge'
+  | 'countChallengeParticipants'
+  | 'submitScore'
+  | 'getScoreHistory';
+
+const caller = (request: FastifyRequest) => {
+  const auth = request.auth!;
+  return { id: auth.user.id, isAdmin: isAdminRole(auth.user.role) };
+};
+
+export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
+  return {
+    async createChallenge(request, reply) {
+      return reply.code(201).send(await challenges.createChallenge(ctx, caller(request).id, request.body));
+    },
+    async discoverChallenges(request) {
+      return challenges.discover(ctx, { ...request.query, limit: request.query.limit ?? 20 });
+    },
+    async listArchivedChallenges(request) {
+      return challenges.discover(ctx, { search: request.query.search, cursor: request.query.cursor, limit: request.query.limit ?? 20 }, true);
+    },
+    async listMyParticipatingChallenges(request) {
+      return challenges.myParticipating(ctx, caller(request).id);
+    },
+    async listMyCreatedChallenges(request) {
+      return challenges.myCreated(ctx, caller(request).id);
+    },
+    async recommendChallenges(request) {
+      return challenges.recommendations(ctx, caller(request).id);
+    },
+    async listMySubmissions(request) {
+      return challenges.mySubmissions(ctx, caller(request).id);
+    },
+    async getChallengeRankings(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return challenges.rankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+    },
+    async listDeletedChallenges() {
+      return challenges.listDeleted(ctx);
+    },
+    async deleteChallenge(request) {
+      return challenges.deleteChallenge(ctx, caller(request).id, request.params.challengeId, request.body.deletion_reason);
+    },
+    async getChallenge(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      return challenges.getChallenge(ctx, request.params.challengeId, who ? { id: who.user.id, isAdmin: isAdminRole(who.user.role) } : null);
+    },
+    async updateChallenge(request) {
+      return challenges.updateChallenge(ctx, caller(request), request.params.challengeId, request.body);
+    },
+    async joinChallenge(request) {
+      return challenges.joinChallenge(ctx, caller(request).id, request.params.challengeId, request.body);
+    },
+    async countChallengeParticipants(request) {
+      return challenges.countParticipants(ctx, request.params.challengeId);
+    },
+    async submitScore(request, reply) {
+      const result = await challenges.submitScore(ctx, caller(request).id, request.params.challengeId, request.body as Record<string, unknown>);
+      return reply.code(201).send(result);
+    },
+    async getScoreHistory(request) {
+      return challenges.scoreHistory(ctx, request.params.challengeId);
+    },
+  };
+}

@@ -1,0 +1,594 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import type { Database } from '../db/index.ts';
+import { challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import {
+  encodeScore,
+  formatScore,
+  sortKey,
+  validateScore,
+  type Division,
+  type EncodedScore,
+  type ScoreInput,
+  type ScoreType,
+  type ScoringRules,
+} from './scoring/index.ts';
+
+export type ChallengeRow = typeof challenges.$inferSelect;
+export type ChallengeStatus = 'upcoming' | 'open' | 'closed' | 'deleted';
+
+/** A result more than this much better than the current leader (with enough entries) waits for review. */
+export const UNVERIFIED_MARGIN = 0.5;
+export const UNVERIFIED_MIN_ENTRIES = 5;
+const MAX_DURATION_DAYS = 366;
+
+export interface ChallengeInput {
+  title: string;
+  description?: string;
+  kind?: 'individual' | 'team';
+  score_type: ScoreType;
+  time_cap_seconds?: number | null;
+  reps_per_round?: number | null;
+  has_tiebreak?: boolean;
+  tiebreak_label?: string | null;
+  starts_at: string;
+  ends_at: string;
+  visibility?: 'public' | 'unlisted';
+  participant_cap?: number | null;
+  requires_waiver?: boolean;
+  cover_image_url?: string | null;
+}
+
+export function challengeStatus(c: Pick<ChallengeRow, 'startsAt' | 'endsAt' | 'deletedAt'>, now: Date): ChallengeStatus {
+  if (c.deletedAt) return 'deleted';
+  if (now < c.startsAt) return 'upcoming';
+  if (now >= c.endsAt) return 'closed';
+  return 'open';
+}
+
+export function rulesOf(c: Pick<ChallengeRow, 'scoreType' | 'timeCapMs' | 'repsPerRound' | 'hasTiebreak'>): ScoringRules {
+  return { scoreType: c.scoreType as ScoreType, timeCapMs: c.timeCapMs, repsPerRound: c.repsPerRound, hasTiebreak: c.hasTiebreak };
+}
+
+function checkInput(input: ChallengeInput) {
+  const title = input.title.trim();
+  if (!title) throw badRequest('title must not be blank');
+  const starts = new Date(input.starts_at);
+  const ends = new Date(input.ends_at);
+  if (Number.isNaN(starts.getTime()) || Number.isNaN(ends.getTime())) throw badRequest('starts_at and ends_at must be dates');
+  if (ends <= starts) throw badRequest('ends_at must be after starts_at');
+  if (ends.getTime() - starts.getTime() > MAX_DURATION_DAYS * 86_400_000) throw badRequest(`A challenge can last at most ${MAX_DURATION_DAYS} days.`);
+  if (input.score_type === 'rounds_reps' && !input.reps_per_round) throw badRequest('reps_per_round is required for a rounds + reps challenge');
+  if (input.score_type !== 'rounds_reps' && input.reps_per_round) throw badRequest('reps_per_round only applies to rounds + reps');
+  if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
+  if (input.kind === 'team') throw badRequest('Team challenges open when teams do; create an individual challenge for now.');
+  return {
+    title,
+    description: (input.description ?? '').trim(),
+    kind: 'individual',
+    scoreType: input.score_type,
+    timeCapMs: input.time_cap_seconds ? input.time_cap_seconds * 1000 : null,
+    repsPerRound: input.reps_per_round ?? null,
+    hasTiebreak: input.has_tiebreak ?? false,
+    tiebreakLabel: input.has_tiebreak ? (input.tiebreak_label?.trim() || null) : null,
+    startsAt: starts,
+    endsAt: ends,
+    visibility: input.visibility ?? 'public',
+    participantCap: input.participant_cap ?? null,
+    requiresWaiver: input.requires_waiver ?? false,
+    coverImageUrl: input.cover_image_url ?? null,
+  } satisfies Partial<typeof challenges.$inferInsert>;
+}
+
+type Creator = { wp_user_id: number; display_name: string };
+
+export function presentChallenge(c: ChallengeRow, creator: Creator, now: Date) {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    kind: c.kind as 'individual' | 'team',
+    score_type: c.scoreType as ScoreType,
+    time_cap_seconds: c.timeCapMs === null ? null : Math.round(c.timeCapMs / 1000),
+    reps_per_round: c.repsPerRound,
+    has_tiebreak: c.hasTiebreak,
+    tiebreak_label: c.tiebreakLabel,
+    starts_at: c.startsAt.toISOString(),
+    ends_at: c.endsAt.toISOString(),
+    visibility: c.visibility as 'public' | 'unlisted',
+    participant_cap: c.participantCap,
+    requires_waiver: c.requiresWaiver,
+    cover_image_url: c.coverImageUrl,
+    status: challengeStatus(c, now),
+    participant_count: c.participantCount,
+    creator,
+    created_at: c.createdAt.toISOString(),
+    deleted_at: c.deletedAt ? c.deletedAt.toISOString() : null,
+    deletion_reason: c.deletionReason,
+  };
+}
+
+async function withCreators(db: Database, rows: ChallengeRow[], now: Date) {
+  const ids = [...new Set(rows.map((r) => r.creatorId))];
+  const people = ids.length ? await db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(people.map((p) => [p.id, { wp_user_id: p.id, display_name: p.name }]));
+  return rows.map((r) => presentChallenge(r, byId.get(r.creatorId) ?? { wp_user_id: r.creatorId, display_name: 'Former athlete' }, now));
+}
+
+async function loadChallenge(db: Database, id: number, opts: { includeDeleted?: boolean } = {}) {
+  const [c] = await db.select().from(challenges).where(eq(challenges.id, id));
+  if (!c || (c.deletedAt && !opts.includeDeleted)) throw notFound('No challenge with that id.');
+  return c;
+}
+
+export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput) {
+  const values = checkInput(input);
+  const now = ctx.now();
+  const [row] = await ctx.database.db.insert(challenges).values({ ...values, creatorId, createdAt: now, updatedAt: now }).returning();
+  return (await withCreators(ctx.database.db, [row!], now))[0]!;
+}
+
+export async function updateChallenge(ctx: AppContext, caller: { id: number; isAdmin: boolean }, id: number, input: ChallengeInput) {
+  const db = ctx.database.db;
+  const values = checkInput(input);
+  const now = ctx.now();
+  const updated = await db.transaction(async (tx) => {
+    const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
+    if (!c || c.deletedAt) throw notFound('No challenge with that id.');
+    if (c.creatorId !== caller.id && !caller.isAdmin) throw new ApiError(403, 'Only the creator of this challenge or an admin can change it.');
+    const [scored] = await tx.select({ n: count() }).from(challengeScores).where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt)));
+    const rulesChanged =
+      values.scoreType !== c.scoreType || values.timeCapMs !== c.timeCapMs || values.repsPerRound !== c.repsPerRound || values.hasTiebreak !== c.hasTiebreak;
+    if ((scored?.n ?? 0) > 0 && rulesChanged) throw conflict('Scores exist, so the score type and scoring rules can no longer change.');
+    if (values.participantCap !== null && values.participantCap < c.participantCount) {
+      throw conflict(`${c.participantCount} athletes have already joined: the cap cannot be lower.`);
+    }
+    const [row] = await tx.update(challenges).set({ ...values, updatedAt: now }).where(eq(challenges.id, id)).returning();
+    return row!;
+  });
+  return (await withCreators(db, [updated], now))[0]!;
+}
+
+export async function deleteChallenge(ctx: AppContext, adminId: number, id: number, reason: string) {
+  const why = reason.trim();
+  if (!why) throw badRequest('deletion_reason must not be blank');
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const [row] = await db
+    .update(challenges)
+    .set({ deletedAt: now, deletedBy: adminId, deletionReason: why })
+    .where(and(eq(challenges.id, id), isNull(challenges.deletedAt)))
+    .returning();
+  if (!row) throw notFound('No challenge with that id.');
+  return (await withCreators(db, [row], now))[0]!;
+}
+
+export async function listDeleted(ctx: AppContext) {
+  const rows = await ctx.database.db.select().from(challenges).where(isNotNull(challenges.deletedAt)).orderBy(desc(challenges.deletedAt)).limit(200);
+  return { items: await withCreators(ctx.database.db, rows, ctx.now()) };
+}
+
+export async function getChallenge(ctx: AppContext, id: number, caller: { id: number; isAdmin: boolean } | null) {
+  const db = ctx.database.db;
+  const c = await loadChallenge(db, id);
+  const [base] = await withCreators(db, [c], ctx.now());
+  const myEntry = caller ? await participation(ctx, c, caller.id) : null;
+  return { ...base!, my_entry: myEntry, can_edit: !!caller && (caller.id === c.creatorId || caller.isAdmin) };
+}
+
+async function participation(ctx: AppContext, c: ChallengeRow, userId: number) {
+  const db = ctx.database.db;
+  const [p] = await db
+    .select()
+    .from(challengeParticipants)
+    .where(and(eq(challengeParticipants.challengeId, c.id), eq(challengeParticipants.userId, userId)));
+  if (!p) return null;
+  const [entry] = await db
+    .select({ entry: challengeEntries, score: challengeScores })
+    .from(challengeEntries)
+    .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
+    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.userId, userId)));
+  return {
+    challenge_id: c.id,
+    division: p.division as Division,
+    sex: (p.sex as 'female' | 'male' | null) ?? null,
+    joined_at: p.joinedAt.toISOString(),
+    best: entry ? presentScore(c, entry.score) : null,
+    rank: entry ? await rankOf(db, c.id, entry.entry.sortKey, null) : null,
+  };
+}
+
+export function presentScore(c: ChallengeRow, s: typeof challengeScores.$inferSelect) {
+  const encoded: EncodedScore = { status: s.status as EncodedScore['status'], value: s.value, tiebreakMs: s.tiebreakMs };
+  return {
+    id: s.id,
+    status: encoded.status,
+    value: s.value,
+    tiebreak_ms: s.tiebreakMs,
+    display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
+    verification: s.verification as 'verified' | 'unverified' | 'rejected',
+    submitted_at: s.submittedAt.toISOString(),
+  };
+}
+
+export async function joinChallenge(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  input: { division: Division; sex?: 'female' | 'male'; waiver_accepted?: boolean },
+) {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  await db.transaction(async (tx) => {
+    const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
+    if (!c || c.deletedAt) throw notFound('No challenge with that id.');
+    const status = challengeStatus(c, now);
+    if (status === 'closed') throw conflict('This challenge has closed; it can no longer be joined.');
+    if (c.requiresWaiver && !input.waiver_accepted) throw conflict('This challenge needs you to accept the liability waiver before joining.');
+    const [existing] = await tx
+      .select()
+      .from(challengeParticipants)
+      .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)));
+    if (existing) {
+      if (existing.division !== input.division) {
+        const [scored] = await tx
+          .select({ n: count() })
+          .from(challengeScores)
+          .where(and(eq(challengeScores.challengeId, id), eq(challengeScores.userId, userId), isNull(challengeScores.deletedAt)));
+        if ((scored?.n ?? 0) > 0) throw conflict('You have scores in your division already, so it cannot change.');
+      }
+      await tx
+        .update(challengeParticipants)
+        .set({ division: input.division, sex: input.sex ?? existing.sex })
+        .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)));
+      return;
+    }
+    if (c.participantCap !== null && c.participantCount >= c.participantCap) throw conflict('This challenge is full.');
+    await tx.insert(challengeParticipants).values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, joinedAt: now });
+    await tx.update(challenges).set({ participantCount: sql`${challenges.participantCount} + 1` }).where(eq(challenges.id, id));
+  });
+  const c = await loadChallenge(db, id);
+  return (await participation(ctx, c, userId))!;
+}
+
+export async function countParticipants(ctx: AppContext, id: number) {
+  const c = await loadChallenge(ctx.database.db, id);
+  return { count: c.participantCount };
+}
+
+/** The submission body, read for the challenge's score type. */
+export function scoreInputFor(type: ScoreType, body: Record<string, unknown>): ScoreInput {
+  const has = (k: string) => body[k] !== undefined;
+  const allowed: Record<ScoreType, string[]> = {
+    time: ['time_ms', 'capped', 'reps'],
+    reps: ['reps'],
+    load: ['load_value', 'load_unit'],
+    rounds_reps: ['rounds', 'reps'],
+    distance: ['distance_value', 'distance_unit'],
+    calories: ['calories'],
+    points: ['points'],
+  };
+  const extra = Object.keys(body).filter((k) => !['tiebreak_ms', 'note', ...allowed[type]].includes(k));
+  if (extra.length) throw badRequest(`A ${type.replace('_', ' + ')} score does not take ${extra.join(', ')}.`);
+  switch (type) {
+    case 'time':
+      if (body.capped === true) {
+        if (!has('reps')) throw badRequest('A capped time needs the reps you completed.');
+        return { kind: 'capped', reps: body.reps as number };
+      }
+      if (!has('time_ms')) throw badRequest('time_ms is required');
+      return { kind: 'time', ms: body.time_ms as number };
+    case 'reps':
+      if (!has('reps')) throw badRequest('reps is required');
+      return { kind: 'count', value: body.reps as number };
+    case 'calories':
+    case 'points':
+      if (!has(type)) throw badRequest(`${type} is required`);
+      return { kind: 'count', value: body[type] as number };
+    case 'load':
+      if (!has('load_value') || !has('load_unit')) throw badRequest('load_value and load_unit are required');
+      return { kind: 'load', value: body.load_value as number, unit: body.load_unit as 'kg' | 'lb' };
+    case 'distance':
+      if (!has('distance_value') || !has('distance_unit')) throw badRequest('distance_value and distance_unit are required');
+      return { kind: 'distance', value: body.distance_value as number, unit: body.distance_unit as 'm' | 'km' | 'mi' };
+    case 'rounds_reps':
+      if (!has('rounds')) throw badRequest('rounds is required');
+      return { kind: 'rounds_reps', rounds: body.rounds as number, reps: (body.reps as number | undefined) ?? 0 };
+  }
+}
+
+/** 1 + the number of board rows strictly better: ties share the higher place. */
+async function rankOf(db: Database, challengeId: number, key: bigint, division: Division | null): Promise<number> {
+  const where = [eq(challengeEntries.challengeId, challengeId), lt(challengeEntries.sortKey, key)];
+  if (division) where.push(eq(challengeEntries.division, division));
+  const [row] = await db.select({ n: count() }).from(challengeEntries).where(and(...where));
+  return (row?.n ?? 0) + 1;
+}
+
+/** Is this result so far beyond the leader that a person should look first? */
+async function needsReview(db: Database, c: ChallengeRow, score: EncodedScore, division: Division): Promise<boolean> {
+  if (score.status !== 'finished') return false;
+  const [stats] = await db
+    .select({ n: count(), best: sql<string | null>`min(${challengeEntries.sortKey})` })
+    .from(challengeEntries)
+    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.division, division), eq(challengeEntries.status, 'finished')));
+  if (!stats || stats.n < UNVERIFIED_MIN_ENTRIES || stats.best === null) return false;
+  const [leader] = await db
+    .select({ value: challengeEntries.value })
+    .from(challengeEntries)
+    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.sortKey, BigInt(stats.best))))
+    .limit(1);
+  if (!leader) return false;
+  return c.scoreType === 'time' ? score.value < leader.value * (1 - UNVERIFIED_MARGIN) : score.value > leader.value * (1 + UNVERIFIED_MARGIN);
+}
+
+export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const c = await loadChallenge(db, id);
+  const status = challengeStatus(c, now);
+  if (status === 'upcoming') throw conflict('This challenge has not opened yet.');
+  if (status === 'closed') throw conflict('This challenge has closed; scores can no longer be submitted.');
+  const rules = rulesOf(c);
+  const encoded = validateScore(rules, encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null));
+  const note = typeof body.note === 'string' ? body.note.trim() || null : null;
+  const result = await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(challengeParticipants)
+      .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)))
+      .for('update');
+    if (!p) throw conflict('Join this challenge before submitting a score.');
+    const division = p.division as Division;
+    const key = sortKey(rules, encoded, division);
+    const review = await needsReview(tx as unknown as Database, c, encoded, division);
+    const [score] = await tx
+      .insert(challengeScores)
+      .values({
+        challengeId: id,
+        userId,
+        division,
+        status: encoded.status,
+        value: encoded.value,
+        tiebreakMs: encoded.tiebreakMs,
+        sortKey: key,
+        verification: review ? 'unverified' : 'verified',
+        note,
+        submittedAt: now,
+      })
+      .returning();
+    if (review) return { score: score!, isBest: false };
+    const [current] = await tx
+      .select({ sortKey: challengeEntries.sortKey })
+      .from(challengeEntries)
+      .where(and(eq(challengeEntries.challengeId, id), eq(challengeEntries.userId, userId)));
+    const isBest = !current || key < current.sortKey;
+    if (isBest) {
+      const entry = {
+        challengeId: id,
+        userId,
+        scoreId: score!.id,
+        division,
+        sex: p.sex,
+        status: encoded.status,
+        value: encoded.value,
+        tiebreakMs: encoded.tiebreakMs,
+        sortKey: key,
+        submittedAt: now,
+      };
+      await tx
+        .insert(challengeEntries)
+        .values(entry)
+        .onConflictDoUpdate({ target: [challengeEntries.challengeId, challengeEntries.userId], set: entry });
+    }
+    return { score: score!, isBest };
+  });
+  const [entry] = await db
+    .select({ sortKey: challengeEntries.sortKey })
+    .from(challengeEntries)
+    .where(and(eq(challengeEntries.challengeId, id), eq(challengeEntries.userId, userId)));
+  const rank = entry ? await rankOf(db, id, entry.sortKey, null) : null;
+  return {
+    score: presentScore(c, result.score),
+    is_best: result.isBest,
+    rank,
+    message:
+      result.score.verification === 'unverified'
+        ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
+        : result.isBest
+          ? 'New best! Your place on the board is updated.'
+          : 'Saved. Your best score still stands.',
+  };
+}
+
+export async function rankings(
+  ctx: AppContext,
+  q: { challenge_id: number; division?: Division; sex?: 'female' | 'male'; offset: number; limit: number },
+  callerId: number | null,
+) {
+  const db = ctx.database.db;
+  const c = await loadChallenge(db, q.challenge_id);
+  const board: SQL[] = [eq(challengeEntries.challengeId, c.id)];
+  if (q.division) board.push(eq(challengeEntries.division, q.division));
+  const shown = q.sex ? [...board, eq(challengeEntries.sex, q.sex)] : board;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
+      .from(challengeEntries)
+      .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
+      .innerJoin(users, eq(users.id, challengeEntries.userId))
+      .where(and(...shown))
+      .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: count() }).from(challengeEntries).where(and(...shown)),
+  ]);
+  // Ranks are places on the whole board (or division); a filter never re-ranks.
+  const items = [];
+  let previous: { key: bigint; rank: number } | null = null;
+  for (const [i, r] of rows.entries()) {
+    let rank: number;
+    if (previous && previous.key === r.entry.sortKey) rank = previous.rank;
+    else if (!q.sex && previous) rank = q.offset + i + 1;
+    else rank = await rankOf(db, c.id, r.entry.sortKey, q.division ?? null);
+    previous = { key: r.entry.sortKey, rank };
+    items.push(row(c, r, rank));
+  }
+  let me = null;
+  if (callerId !== null) {
+    const [mine] = await db
+      .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
+      .from(challengeEntries)
+      .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
+      .innerJoin(users, eq(users.id, challengeEntries.userId))
+      .where(and(...board, eq(challengeEntries.userId, callerId)));
+    if (mine) me = row(c, mine, await rankOf(db, c.id, mine.entry.sortKey, q.division ?? null));
+  }
+  return { challenge_id: c.id, division: q.division ?? null, total: total?.n ?? 0, offset: q.offset, items, me };
+}
+
+function row(
+  c: ChallengeRow,
+  r: { entry: typeof challengeEntries.$inferSelect; score: typeof challengeScores.$inferSelect; name: string },
+  rank: number,
+) {
+  return {
+    rank,
+    athlete: { wp_user_id: r.entry.userId, display_name: r.name },
+    division: r.entry.division as Division,
+    sex: (r.entry.sex as 'female' | 'male' | null) ?? null,
+    score: presentScore(c, r.score),
+  };
+}
+
+export async function mySubmissions(ctx: AppContext, userId: number) {
+  const db = ctx.database.db;
+  const rows = await db
+    .select({ score: challengeScores, challenge: challenges, best: challengeEntries.scoreId })
+    .from(challengeScores)
+    .innerJoin(challenges, eq(challenges.id, challengeScores.challengeId))
+    .leftJoin(challengeEntries, and(eq(challengeEntries.challengeId, challengeScores.challengeId), eq(challengeEntries.userId, userId)))
+    .where(and(eq(challengeScores.userId, userId), isNull(challengeScores.deletedAt), isNull(challenges.deletedAt)))
+    .orderBy(desc(challengeScores.submittedAt), desc(challengeScores.id))
+    .limit(200);
+  const items = [];
+  for (const r of rows) {
+    const isBest = r.best === r.score.id;
+    items.push({
+      challenge: { id: r.challenge.id, title: r.challenge.title, score_type: r.challenge.scoreType as ScoreType },
+      score: presentScore(r.challenge, r.score),
+      is_best: isBest,
+      rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, null) : null,
+    });
+  }
+  return { items };
+}
+
+async function listWhere(ctx: AppContext, where: SQL | undefined, order: SQL[], limit = 100) {
+  const rows = await ctx.database.db.select().from(challenges).where(where).orderBy(...order).limit(limit);
+  return { items: await withCreators(ctx.database.db, rows, ctx.now()) };
+}
+
+export async function myParticipating(ctx: AppContext, userId: number) {
+  const ids = ctx.database.db.select({ id: challengeParticipants.challengeId }).from(challengeParticipants).where(eq(challengeParticipants.userId, userId));
+  return listWhere(ctx, and(inArray(challenges.id, ids), isNull(challenges.deletedAt)), [asc(challenges.endsAt), asc(challenges.id)]);
+}
+
+export async function myCreated(ctx: AppContext, userId: number) {
+  return listWhere(ctx, and(eq(challenges.creatorId, userId), isNull(challenges.deletedAt)), [desc(challenges.createdAt), desc(challenges.id)]);
+}
+
+/** Not joined, open or upcoming; score types and divisions the athlete competes in first, then popularity. */
+export async function recommendations(ctx: AppContext, userId: number) {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const history = await db
+    .select({ scoreType: challenges.scoreType, n: count() })
+    .from(challengeParticipants)
+    .innerJoin(challenges, eq(challenges.id, challengeParticipants.challengeId))
+    .where(eq(challengeParticipants.userId, userId))
+    .groupBy(challenges.scoreType);
+  const joined = db.select({ id: challengeParticipants.challengeId }).from(challengeParticipants).where(eq(challengeParticipants.userId, userId));
+  const rows = await db
+    .select()
+    .from(challenges)
+    .where(and(isNull(challenges.deletedAt), eq(challenges.visibility, 'public'), gt(challenges.endsAt, now), sql`${challenges.id} not in (${joined})`))
+    .orderBy(desc(challenges.participantCount), asc(challenges.endsAt))
+    .limit(100);
+  const affinity = new Map(history.map((h) => [h.scoreType, h.n]));
+  rows.sort((a, b) => (affinity.get(b.scoreType) ?? 0) - (affinity.get(a.scoreType) ?? 0) || b.participantCount - a.participantCount);
+  return { items: await withCreators(db, rows.slice(0, 12), now) };
+}
+
+function likePattern(s: string) {
+  return `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function decodeCursor(cursor: string | undefined): { at: string; id: number } | null {
+  if (!cursor) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { at?: unknown; id?: unknown };
+    if (typeof parsed.at !== 'string' || typeof parsed.id !== 'number' || Number.isNaN(Date.parse(parsed.at))) throw new Error('bad');
+    return { at: parsed.at, id: parsed.id };
+  } catch {
+    throw badRequest('cursor is not one this API gave out');
+  }
+}
+const encodeCursor = (at: Date, id: number) => Buffer.from(JSON.stringify({ at: at.toISOString(), id })).toString('base64url');
+
+/** Public challenges by end time (soonest first for open ones), keyset-paginated. */
+export async function discover(
+  ctx: AppContext,
+  q: { search?: string; score_type?: ScoreType; kind?: string; status?: ChallengeStatus; division?: Division; cursor?: string; limit: number },
+  archive = false,
+) {
+  const now = ctx.now();
+  const where: SQL[] = [isNull(challenges.deletedAt), eq(challenges.visibility, 'public')];
+  const search = q.search?.trim();
+  if (search) where.push(or(ilike(challenges.title, likePattern(search)), ilike(challenges.description, likePattern(search)))!);
+  if (q.score_type) where.push(eq(challenges.scoreType, q.score_type));
+  if (q.kind) where.push(eq(challenges.kind, q.kind));
+  const status = archive ? 'closed' : q.status;
+  if (status === 'deleted') return { items: [], next_cursor: null };
+  if (status === 'upcoming') where.push(gt(challenges.startsAt, now));
+  if (status === 'open') where.push(lte(challenges.startsAt, now), gt(challenges.endsAt, now));
+  if (status === 'closed') where.push(lte(challenges.endsAt, now));
+  const after = decodeCursor(q.cursor);
+  // Closed ones latest-ended first; the others ending soonest first.
+  const newestFirst = status === 'closed';
+  if (after) {
+    const at = new Date(after.at);
+    where.push(
+      newestFirst
+        ? or(lt(challenges.endsAt, at), and(eq(challenges.endsAt, at), lt(challenges.id, after.id)))!
+        : or(gt(challenges.endsAt, at), and(eq(challenges.endsAt, at), gt(challenges.id, after.id)))!,
+    );
+  }
+  const order = newestFirst ? [desc(challenges.endsAt), desc(challenges.id)] : [asc(challenges.endsAt), asc(challenges.id)];
+  const rows = await ctx.database.db.select().from(challenges).where(and(...where)).orderBy(...order).limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return { items: await withCreators(ctx.database.db, page, now), next_cursor: rows.length > q.limit && last ? encodeCursor(last.endsAt, last.id) : null };
+}
+
+export async function scoreHistory(ctx: AppContext, id: number) {
+  const db = ctx.database.db;
+  const c = await loadChallenge(db, id);
+  const rows = await db
+    .select({ score: challengeScores, name: users.displayName })
+    .from(challengeScores)
+    .innerJoin(users, eq(users.id, challengeScores.userId))
+    .where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt), eq(challengeScores.verification, 'verified')))
+    .orderBy(asc(challengeScores.submittedAt), asc(challengeScores.id))
+    .limit(100_000);
+  return {
+    challenge_id: c.id,
+    items: rows.map((r) => ({
+      athlete: { wp_user_id: r.score.userId, display_name: r.name },
+      division: r.score.division as Division,
+      score: presentScore(c, r.score),
+    })),
+  };
+}
+
