@@ -582,8 +582,12 @@ export async function scoreHistory(ctx: AppContext, id: number) {
     .where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt), eq(challengeScores.verification, 'verified')))
     .orderBy(asc(challengeScores.submittedAt), asc(challengeScores.id))
     .limit(100_000);
+  const ranked = [...rows]
+    .sort((a, b) => (a.score.sortKey < b.score.sortKey ? -1 : a.score.sortKey > b.score.sortKey ? 1 : a.score.id - b.score.id))
+    .map((r) => r.score.id);
   return {
     challenge_id: c.id,
+    ranked,
     items: rows.map((r) => ({
       athlete: { wp_user_id: r.score.userId, display_name: r.name },
       division: r.score.division as Division,

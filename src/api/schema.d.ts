@@ -1016,6 +1016,8 @@ export interface components {
         };
         ScoreHistory: {
             challenge_id: number;
+            /** @description The ids of the same scores, best first as the board ranks them (to rebuild the board at any moment). */
+            ranked: number[];
             items: {
                 athlete: components["schemas"]["Athlete"];
                 division: components["schemas"]["Division"];

@@ -1,0 +1,202 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, secureApi } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { useSessionView } from '../../../lib/session/session-view.ts';
+
+export type Challenge = components['schemas']['Challenge'];
+export type ChallengeDetail = components['schemas']['ChallengeDetail'];
+export type ChallengeInput = components['schemas']['ChallengeInput'];
+export type ScoreType = components['schemas']['ScoreType'];
+export type Division = components['schemas']['Division'];
+export type Sex = components['schemas']['Sex'];
+export type ChallengeStatus = components['schemas']['ChallengeStatus'];
+export type ScoreSubmission = components['schemas']['ScoreSubmission'];
+export type RankingPage = components['schemas']['RankingPage'];
+export type RankingRow = components['schemas']['RankingRow'];
+
+function fail(error: { detail?: string } | undefined, fallback: string): never {
+  throw new Error(error?.detail ?? fallback);
+}
+
+/** Signed in: the secure client (so the server knows who asks); else the public one. */
+function useClient() {
+  const { user } = useSessionView();
+  return user ? secureApi : api;
+}
+
+export interface DiscoverFilters {
+  search?: string;
+  score_type?: ScoreType;
+  status?: ChallengeStatus;
+  division?: Division;
+}
+
+export function useDiscover(filters: DiscoverFilters, archive = false) {
+  const path = archive ? '/api/challenges/archive' : '/api/challenges/discover';
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['get', path, filters],
+      queryFn: async ({ pageParam }) => {
+        const query = { ...filters, search: filters.search || undefined, cursor: pageParam ?? undefined, limit: 12 };
+        const { data, error } = archive
+          ? await api.GET('/api/challenges/archive', { params: { query: { search: query.search, cursor: query.cursor, limit: 12 } } })
+          : await api.GET('/api/challenges/discover', { params: { query } });
+        return data ?? fail(error, 'Could not load challenges.');
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next_cursor,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+export const challengeQuery = (id: number, signedIn: boolean) =>
+  queryOptions({
+    queryKey: ['get', '/api/challenges/{challengeId}', id, signedIn],
+    queryFn: async () => {
+      const client = signedIn ? secureApi : api;
+      const { data, error } = await client.GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id } } });
+      return data ?? fail(error, 'Could not load this challenge.');
+    },
+  });
+
+export function useChallenge(id: number | null) {
+  const { user } = useSessionView();
+  return useQuery({ ...challengeQuery(id ?? 0, !!user), enabled: id !== null });
+}
+
+export function useRankings(q: { challengeId: number | null; division?: Division; sex?: Sex; offset: number; limit: number }, live = false) {
+  const client = useClient();
+  const { user } = useSessionView();
+  return useQuery({
+    queryKey: ['get', '/api/challenges/rankings', { ...q, me: user?.wp_user_id ?? null }],
+    enabled: q.challengeId !== null,
+    queryFn: async () => {
+      const { data, error } = await client.GET('/api/challenges/rankings', {
+        params: { query: { challenge_id: q.challengeId!, division: q.division, sex: q.sex, offset: q.offset, limit: q.limit } },
+      });
+      return data ?? fail(error, 'Could not load the leaderboard.');
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? 15_000 : false,
+  });
+}
+
+export function useScoreHistory(id: number | null) {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/{challengeId}/score-history', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      const { data, error } = await api.GET('/api/challenges/{challengeId}/score-history', { params: { path: { challengeId: id! } } });
+      return data ?? fail(error, 'Could not load the score history.');
+    },
+  });
+}
+
+type MinePath = '/api/challenges/my-participating' | '/api/challenges/my-created' | '/api/challenges/recommendations';
+const mineQuery = (path: MinePath) =>
+  queryOptions({
+    queryKey: ['get', path],
+    queryFn: async () => {
+      const { data, error } = await (secureApi.GET as (p: MinePath) => Promise<{ data?: { items: Challenge[] }; error?: { detail?: string } }>)(path);
+      return data ?? fail(error, 'Could not load challenges.');
+    },
+  });
+
+export const useMyParticipating = () => useQuery(mineQuery('/api/challenges/my-participating'));
+export const useMyCreated = () => useQuery(mineQuery('/api/challenges/my-created'));
+export const useRecommendations = () => useQuery(mineQuery('/api/challenges/recommendations'));
+
+export function useMySubmissions() {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/my-submissions'],
+    queryFn: async () => {
+      const { data, error } = await secureApi.GET('/api/challenges/my-submissions');
+      return data ?? fail(error, 'Could not load your results.');
+    },
+  });
+}
+
+export function useDeletedChallenges() {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/admin/deleted-challenges'],
+    queryFn: async () => {
+      const { data, error } = await secureApi.GET('/api/challenges/admin/deleted-challenges');
+      return data ?? fail(error, 'Could not load deleted challenges.');
+    },
+  });
+}
+
+/** After any write: every list, board and detail of challenges is refetched. */
+function useInvalidateChallenges() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/api/challenges') });
+}
+
+export function useSaveChallenge(id: number | null) {
+  const invalidate = useInvalidateChallenges();
+  return useMutation({
+    mutationFn: async (input: ChallengeInput) => {
+      const { data, error } =
+        id === null
+          ? await secureApi.POST('/api/challenges/', { body: input })
+          : await secureApi.PUT('/api/challenges/{challengeId}', { params: { path: { challengeId: id } }, body: input });
+      return data ?? fail(error, 'Could not save the challenge.');
+    },
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useJoinChallenge(id: number) {
+  const invalidate = useInvalidateChallenges();
+  return useMutation({
+    mutationFn: async (input: components['schemas']['JoinInput']) => {
+      const { data, error } = await secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input });
+      return data ?? fail(error, 'Could not join the challenge.');
+    },
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useSubmitScore(id: number) {
+  const invalidate = useInvalidateChallenges();
+  return useMutation({
+    mutationFn: async (body: ScoreSubmission) => {
+      const { data, error } = await secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body });
+      return data ?? fail(error, 'Could not submit the score.');
+    },
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useDeleteChallenge() {
+  const invalidate = useInvalidateChallenges();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
+      const { data, error } = await secureApi.DELETE('/api/challenges/admin/challenges/{challengeId}/delete', {
+        params: { path: { challengeId: id } },
+        body: { deletion_reason: reason },
+      });
+      return data ?? fail(error, 'Could not delete the challenge.');
+    },
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export const SCORE_TYPE_LABELS: Record<ScoreType, string> = {
+  time: 'For time',
+  reps: 'Max reps',
+  load: 'Max load',
+  rounds_reps: 'Rounds + reps (AMRAP)',
+  distance: 'Distance',
+  calories: 'Calories',
+  points: 'Points',
+};
+export const STATUS_LABELS: Record<ChallengeStatus, string> = { upcoming: 'Upcoming', open: 'Open', closed: 'Closed', deleted: 'Deleted' };
+export const DIVISION_LABELS: Record<Division, string> = { rx: 'Rx', scaled: 'Scaled' };
+
+/** The ?id= of the current address, when it is a whole number. */
+export function idFromSearch(search: string): number | null {
+  const raw = new URLSearchParams(search).get('id');
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}

@@ -1,0 +1,39 @@
+import { Link } from 'wouter';
+import { formatDate } from '../../../lib/format.ts';
+import { SCORE_TYPE_LABELS, STATUS_LABELS, type Challenge } from '../api/challenges.ts';
+
+export function StatusPill({ status }: { status: Challenge['status'] }) {
+  return <span className={`pill pill-${status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** One challenge in a list: what, how it scores, when, and how many are in. */
+export function ChallengeCard({ challenge }: { challenge: Challenge }) {
+  const c = challenge;
+  return (
+    <li className="card challenge-card">
+      <div className="challenge-card-head">
+        <StatusPill status={c.status} />
+        <span className="muted">{SCORE_TYPE_LABELS[c.score_type]}</span>
+      </div>
+      <h2 className="challenge-card-title">
+        <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+      </h2>
+      {c.description && <p className="challenge-card-text">{c.description.slice(0, 160)}{c.description.length > 160 ? '…' : ''}</p>}
+      <p className="muted challenge-card-meta">
+        {c.status === 'upcoming' ? `Opens ${formatDate(c.starts_at)}` : c.status === 'open' ? `Closes ${formatDate(c.ends_at)}` : `Closed ${formatDate(c.ends_at)}`} ·{' '}
+        {c.participant_count} {c.participant_count === 1 ? 'athlete' : 'athletes'} · by {c.creator.display_name}
+      </p>
+    </li>
+  );
+}
+
+export function ChallengeList({ items, empty }: { items: Challenge[]; empty: string }) {
+  if (items.length === 0) return <p className="empty card">{empty}</p>;
+  return (
+    <ul className="challenge-grid">
+      {items.map((c) => (
+        <ChallengeCard key={c.id} challenge={c} />
+      ))}
+    </ul>
+  );
+}

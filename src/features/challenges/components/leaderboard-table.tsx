@@ -1,0 +1,47 @@
+import type { RankingRow } from '../api/challenges.ts';
+import { DIVISION_LABELS } from '../api/challenges.ts';
+
+/** Ranked rows; the signed-in athlete's row is marked, and pinned below when off the page. */
+export function LeaderboardTable({ rows, me, caption }: { rows: RankingRow[]; me: RankingRow | null; caption: string }) {
+  const meOnPage = me && rows.some((r) => r.athlete.wp_user_id === me.athlete.wp_user_id);
+  return (
+    <table className="board">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Rank</th>
+          <th scope="col">Athlete</th>
+          <th scope="col">Division</th>
+          <th scope="col">Score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <Row key={r.athlete.wp_user_id} row={r} mine={me?.athlete.wp_user_id === r.athlete.wp_user_id} />
+        ))}
+        {me && !meOnPage && (
+          <>
+            <tr className="board-gap" aria-hidden="true">
+              <td colSpan={4}>⋯</td>
+            </tr>
+            <Row row={me} mine />
+          </>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
+  return (
+    <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
+      <td className="board-rank">{row.rank}</td>
+      <th scope="row">
+        {row.athlete.display_name}
+        {mine && <span className="you"> (you)</span>}
+      </th>
+      <td>{DIVISION_LABELS[row.division]}</td>
+      <td className="board-score">{row.score.display}</td>
+    </tr>
+  );
+}

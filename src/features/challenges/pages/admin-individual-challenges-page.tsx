@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { SCORE_TYPE_LABELS, useDeleteChallenge, useDeletedChallenges, useDiscover, type Challenge } from '../api/challenges.ts';
+import { StatusPill } from '../components/challenge-card.tsx';
+import '../challenges.css';
+
+function DeleteForm({ challenge, onDone }: { challenge: Challenge; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const del = useDeleteChallenge();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return;
+    del.mutate(
+      { id: challenge.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: `Deleted “${challenge.title}”.`, variant: 'success' });
+          onDone();
+        },
+        onError: (err) => toast({ title: err.message, variant: 'error' }),
+      },
+    );
+  };
+  return (
+    <form className="form inline-delete" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={`reason-${challenge.id}`}>Reason for deleting “{challenge.title}”</label>
+        <input id={`reason-${challenge.id}`} value={reason} maxLength={1000} required onChange={(e) => setReason(e.target.value)} />
+      </div>
+      <p className="row-actions">
+        <button type="submit" className="btn btn-primary btn-small" disabled={!reason.trim() || del.isPending}>
+          Delete challenge
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onDone}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}
+
+export default function AdminIndividualChallengesPage() {
+  const [tab, setTab] = useState<'live' | 'deleted'>('live');
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const list = useDiscover({ search: search.trim() });
+  const deleted = useDeletedChallenges();
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className="container page">
+      <h1>Challenge Administration</h1>
+      <p className="lead muted">Find challenges, remove the ones that break the rules (with a reason), and see what was removed.</p>
+      <div className="tabs" role="tablist" aria-label="Challenges">
+        <button type="button" role="tab" className="tab" aria-selected={tab === 'live'} onClick={() => setTab('live')}>
+          Challenges
+        </button>
+        <button type="button" role="tab" className="tab" aria-selected={tab === 'deleted'} onClick={() => setTab('deleted')}>
+          Deleted
+        </button>
+      </div>
+      {tab === 'live' ? (
+        <div role="tabpanel">
+          <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+            <div className="field grow">
+              <label htmlFor="adm-search">Search challenges</label>
+              <input id="adm-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+            </div>
+          </form>
+          {list.isPending ? (
+            <p role="status">Loading challenges…</p>
+          ) : list.isError ? (
+            <p className="error-text">{list.error.message}</p>
+          ) : items.length === 0 ? (
+            <p className="empty card">No challenges match.</p>
+          ) : (
+            <ul className="feedback-list admin-challenges">
+              {items.map((c) => (
+                <li key={c.id} className="card">
+                  <div className="page-head">
+                    <div>
+                      <StatusPill status={c.status} /> <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+                      <p className="muted">
+                        {SCORE_TYPE_LABELS[c.score_type]} · by {c.creator.display_name} · {c.participant_count} athletes
+                      </p>
+                    </div>
+                    {deleting !== c.id && (
+                      <button type="button" className="btn btn-secondary btn-small" onClick={() => setDeleting(c.id)}>
+                        Delete…
+                      </button>
+                    )}
+                  </div>
+                  {deleting === c.id && <DeleteForm challenge={c} onDone={() => setDeleting(null)} />}
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.hasNextPage && (
+            <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()}>
+              Show more
+            </button>
+          )}
+        </div>
+      ) : (
+        <div role="tabpanel">
+          {deleted.isPending ? (
+            <p role="status">Loading deleted challenges…</p>
+          ) : deleted.isError ? (
+            <p className="error-text">{deleted.error.message}</p>
+          ) : deleted.data.items.length === 0 ? (
+            <p className="empty card">Nothing has been deleted.</p>
+          ) : (
+            <table className="board">
+              <caption className="visually-hidden">Deleted challenges</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Challenge</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Deleted</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deleted.data.items.map((c) => (
+                  <tr key={c.id}>
+                    <th scope="row">{c.title}</th>
+                    <td className="pre-line">{c.deletion_reason}</td>
+                    <td>{c.deleted_at ? formatDateTime(c.deleted_at) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

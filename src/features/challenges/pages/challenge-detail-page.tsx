@@ -1,0 +1,220 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useSessionView } from '../../../lib/session/session-view.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  DIVISION_LABELS,
+  SCORE_TYPE_LABELS,
+  idFromSearch,
+  useChallenge,
+  useJoinChallenge,
+  useRankings,
+  type ChallengeDetail,
+  type Division,
+  type Sex,
+} from '../api/challenges.ts';
+import { StatusPill } from '../components/challenge-card.tsx';
+import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import '../challenges.css';
+
+/** Plain text with blank lines as paragraph breaks: never HTML. */
+function Description({ text }: { text: string }) {
+  if (!text) return <p className="muted">No description.</p>;
+  return (
+    <>
+      {text.split(/\n{2,}/).map((para, i) => (
+        <p key={i} className="pre-line">
+          {para}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
+  const join = useJoinChallenge(challenge.id);
+  const [division, setDivision] = useState<Division>(challenge.my_entry?.division ?? 'rx');
+  const [sex, setSex] = useState<Sex | ''>(challenge.my_entry?.sex ?? '');
+  const [waiver, setWaiver] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    join.mutate(
+      { division, ...(sex ? { sex } : {}), ...(challenge.requires_waiver ? { waiver_accepted: waiver } : {}) },
+      {
+        onSuccess: () => toast({ title: challenge.my_entry ? 'Division saved.' : `You are in! Good luck in ${challenge.title}.`, variant: 'success' }),
+        onError: (err) => toast({ title: err.message, variant: 'error' }),
+      },
+    );
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <fieldset className="plain-fieldset">
+        <legend>Division</legend>
+        {(['rx', 'scaled'] as const).map((d) => (
+          <label key={d} className="radio">
+            <input type="radio" name="division" value={d} checked={division === d} onChange={() => setDivision(d)} /> {DIVISION_LABELS[d]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="join-sex">Category</label>
+        <select id="join-sex" value={sex} onChange={(e) => setSex(e.target.value as Sex | '')}>
+          <option value="">Prefer not to say</option>
+          <option value="female">Women</option>
+          <option value="male">Men</option>
+        </select>
+      </div>
+      {challenge.requires_waiver && (
+        <label className="checkbox">
+          <input type="checkbox" checked={waiver} onChange={(e) => setWaiver(e.target.checked)} /> I have read and accept the{' '}
+          <Link href="/liability-waiver-page">liability waiver</Link>
+        </label>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={join.isPending}>
+        {challenge.my_entry ? 'Save division' : 'Join challenge'}
+      </button>
+    </form>
+  );
+}
+
+export default function ChallengeDetailPage() {
+  const id = idFromSearch(useSearch());
+  const { user } = useSessionView();
+  const challenge = useChallenge(id);
+  const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
+  if (id === null) return <Missing text="This address does not name a challenge." />;
+  if (challenge.isPending) return <div className="container page" role="status">Loading the challenge…</div>;
+  if (challenge.isError) return <Missing text={challenge.error.message} />;
+  const c = challenge.data;
+  const entry = c.my_entry;
+  return (
+    <div className="container page">
+      <div className="page-head">
+        <div>
+          <p>
+            <StatusPill status={c.status} /> <span className="muted">{SCORE_TYPE_LABELS[c.score_type]}</span>
+          </p>
+          <h1>{c.title}</h1>
+          <p className="muted">Created by {c.creator.display_name}</p>
+        </div>
+        <p className="row-actions">
+          {c.can_edit && c.status !== 'closed' && (
+            <Link href={`/edit-challenge-page?id=${c.id}`} className="btn btn-secondary">
+              Edit
+            </Link>
+          )}
+          <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-secondary">
+            Leaderboard
+          </Link>
+          {c.status === 'closed' && (
+            <Link href={`/challenge-replay-page?id=${c.id}`} className="btn btn-secondary">
+              Replay
+            </Link>
+          )}
+        </p>
+      </div>
+      <div className="detail-grid">
+        <section aria-labelledby="workout-title">
+          <h2 id="workout-title">The workout</h2>
+          <Description text={c.description} />
+          <dl className="facts">
+            <dt>Scoring</dt>
+            <dd>{SCORE_TYPE_LABELS[c.score_type]}</dd>
+            {c.time_cap_seconds !== null && (
+              <>
+                <dt>Time cap</dt>
+                <dd>{Math.floor(c.time_cap_seconds / 60)} min{c.time_cap_seconds % 60 ? ` ${c.time_cap_seconds % 60} s` : ''}: not finished by then, your reps count</dd>
+              </>
+            )}
+            {c.reps_per_round !== null && (
+              <>
+                <dt>One round</dt>
+                <dd>{c.reps_per_round} reps</dd>
+              </>
+            )}
+            {c.has_tiebreak && (
+              <>
+                <dt>Tie-break</dt>
+                <dd>{c.tiebreak_label ?? 'Time at the tie-break point'}</dd>
+              </>
+            )}
+            <dt>Opens</dt>
+            <dd>{formatDateTime(c.starts_at)}</dd>
+            <dt>Closes</dt>
+            <dd>{formatDateTime(c.ends_at)}</dd>
+            <dt>Athletes</dt>
+            <dd>
+              {c.participant_count}
+              {c.participant_cap !== null ? ` of ${c.participant_cap}` : ''}
+            </dd>
+          </dl>
+          <h2>Top of the board</h2>
+          {preview.isPending ? (
+            <p role="status">Loading the leaderboard…</p>
+          ) : preview.isError ? (
+            <p className="error-text">{preview.error.message}</p>
+          ) : preview.data.items.length === 0 ? (
+            <p className="empty card">No scores yet. Be the first on the board.</p>
+          ) : (
+            <LeaderboardTable rows={preview.data.items} me={preview.data.me} caption={`Top of ${c.title}`} />
+          )}
+        </section>
+        <aside className="card" aria-labelledby="entry-title">
+          <h2 id="entry-title">Your entry</h2>
+          {!user ? (
+            <p>
+              <Link href={`/login-page?next=${encodeURIComponent(`/challenge-detail-page?id=${c.id}`)}`}>Sign in</Link> to join and submit scores.
+            </p>
+          ) : c.status === 'closed' ? (
+            entry?.best ? (
+              <p>
+                Final: <strong>{entry.best.display}</strong>, place {entry.rank}.
+              </p>
+            ) : (
+              <p className="muted">This challenge has closed.</p>
+            )
+          ) : (
+            <>
+              {entry && (
+                <p>
+                  You are in, {DIVISION_LABELS[entry.division]}.{' '}
+                  {entry.best ? (
+                    <>
+                      Best: <strong>{entry.best.display}</strong>, place <strong>{entry.rank}</strong>.
+                    </>
+                  ) : (
+                    'No score yet.'
+                  )}
+                </p>
+              )}
+              {entry && c.status === 'open' && (
+                <p>
+                  <Link href={`/score-submission-page?id=${c.id}`} className="btn btn-primary">
+                    Submit a score
+                  </Link>
+                </p>
+              )}
+              {c.status === 'upcoming' && <p className="muted">Scores open {formatDateTime(c.starts_at)}.</p>}
+              <JoinForm challenge={c} />
+            </>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Missing({ text }: { text: string }) {
+  return (
+    <div className="container page">
+      <h1>Challenge not found</h1>
+      <p className="lead muted">{text}</p>
+      <p>
+        <Link href="/challenge-discovery-page" className="btn btn-primary">
+          Browse challenges
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { idFromSearch, useChallenge, useDiscover, useRankings, type Division, type Sex } from '../api/challenges.ts';
+import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import { StatusPill } from '../components/challenge-card.tsx';
+import '../challenges.css';
+
+const PAGE_SIZE = 50;
+const TABS: { value: Division | null; label: string }[] = [
+  { value: null, label: 'Overall' },
+  { value: 'rx', label: 'Rx' },
+  { value: 'scaled', label: 'Scaled' },
+];
+
+function Board({ id }: { id: number }) {
+  const challenge = useChallenge(id);
+  const [division, setDivision] = useState<Division | null>(null);
+  const [sex, setSex] = useState<Sex | ''>('');
+  const [offset, setOffset] = useState(0);
+  const live = challenge.data?.status === 'open';
+  const board = useRankings({ challengeId: id, division: division ?? undefined, sex: sex || undefined, offset, limit: PAGE_SIZE }, live);
+  if (challenge.isError) return <p className="error-text">{challenge.error.message}</p>;
+  const c = challenge.data;
+  return (
+    <>
+      {c && (
+        <div className="page-head">
+          <div>
+            <p>
+              <StatusPill status={c.status} />
+              {live && <span className="muted"> · updates live</span>}
+            </p>
+            <h2 className="board-title">
+              <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+            </h2>
+          </div>
+          {c.my_entry && c.status === 'open' && (
+            <Link href={`/score-submission-page?id=${c.id}`} className="btn btn-primary">
+              Submit a score
+            </Link>
+          )}
+        </div>
+      )}
+      <div className="tabs" role="tablist" aria-label="Division">
+        {TABS.map((t) => (
+          <button
+            key={t.label}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={division === t.value}
+            onClick={() => {
+              setDivision(t.value);
+              setOffset(0);
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="lb-sex">Category</label>
+          <select
+            id="lb-sex"
+            value={sex}
+            onChange={(e) => {
+              setSex(e.target.value as Sex | '');
+              setOffset(0);
+            }}
+          >
+            <option value="">Everyone</option>
+            <option value="female">Women</option>
+            <option value="male">Men</option>
+          </select>
+        </div>
+        {sex && <p className="hint">Places stay those of the whole board.</p>}
+      </div>
+      <div role="tabpanel" aria-busy={board.isFetching}>
+        {board.isPending ? (
+          <p role="status">Loading the leaderboard…</p>
+        ) : board.isError ? (
+          <p className="error-text" role="alert">
+            {board.error.message}
+          </p>
+        ) : board.data.items.length === 0 ? (
+          <p className="empty card">No scores here yet.</p>
+        ) : (
+          <>
+            <LeaderboardTable rows={board.data.items} me={board.data.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
+            <nav className="pager" aria-label="Pages">
+              <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+                Previous
+              </button>
+              <span>
+                {offset + 1}–{offset + board.data.items.length} of {board.data.total}
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                disabled={offset + PAGE_SIZE >= board.data.total}
+                onClick={() => setOffset(offset + PAGE_SIZE)}
+              >
+                Next
+              </button>
+            </nav>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function PickChallenge() {
+  const open = useDiscover({ status: 'open' });
+  const items = open.data?.pages.flatMap((p) => p.items) ?? [];
+  if (open.isPending) return <p role="status">Loading challenges…</p>;
+  if (items.length === 0) return <p className="empty card">No open challenges right now.</p>;
+  return (
+    <>
+      <p>Choose a challenge:</p>
+      <ul>
+        {items.map((c) => (
+          <li key={c.id}>
+            <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export default function ChallengeLeaderboardPage() {
+  const id = idFromSearch(useSearch());
+  return (
+    <div className="container page">
+      <h1>Leaderboard</h1>
+      {id === null ? <PickChallenge /> : <Board key={id} id={id} />}
+    </div>
+  );
+}

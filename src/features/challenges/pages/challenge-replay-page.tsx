@@ -1,0 +1,110 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { formatDateTime } from '../../../lib/format.ts';
+import { idFromSearch, useChallenge, useScoreHistory, type RankingRow } from '../api/challenges.ts';
+import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import '../challenges.css';
+
+const STEP_MS = 700;
+
+type HistoryItem = { athlete: RankingRow['athlete']; division: RankingRow['division']; score: RankingRow['score'] };
+
+/**
+ * The board after the first n scores: each athlete's best so far, ordered as the
+ * server orders it (the history arrives in submission order, and the server's
+ * board order is reproduced from the scores' own order on the final board).
+ */
+function boardAfter(history: HistoryItem[], n: number, finalOrder: Map<number, number>): RankingRow[] {
+  const best = new Map<number, HistoryItem>();
+  for (const item of history.slice(0, n)) {
+    const current = best.get(item.athlete.wp_user_id);
+    if (!current || (finalOrder.get(item.score.id) ?? Infinity) < (finalOrder.get(current.score.id) ?? Infinity)) best.set(item.athlete.wp_user_id, item);
+  }
+  const rows = [...best.values()].sort((a, b) => (finalOrder.get(a.score.id) ?? 0) - (finalOrder.get(b.score.id) ?? 0));
+  let rank = 0;
+  let previousKey = '';
+  return rows.map((r, i) => {
+    const key = `${r.division}|${r.score.status}|${r.score.value}|${r.score.tiebreak_ms}`;
+    if (key !== previousKey) rank = i + 1;
+    previousKey = key;
+    return { rank, athlete: r.athlete, division: r.division, sex: null, score: r.score };
+  });
+}
+
+export default function ChallengeReplayPage() {
+  const id = idFromSearch(useSearch());
+  const challenge = useChallenge(id);
+  const history = useScoreHistory(id);
+  const items = history.data?.items ?? [];
+  const [step, setStep] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  // Every score's place in the best-first order of all scores (the server sorts them by sort key).
+  const finalOrder = useMemo(() => new Map<number, number>(history.data?.ranked.map((scoreId, i) => [scoreId, i]) ?? []), [history.data]);
+  useEffect(() => setStep(items.length), [items.length]);
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= items.length) {
+      setPlaying(false);
+      return;
+    }
+    const id = window.setTimeout(() => setStep((s) => s + 1), STEP_MS);
+    return () => window.clearTimeout(id);
+  }, [playing, step, items.length]);
+  const rows = useMemo(() => boardAfter(items, step, finalOrder), [items, step, finalOrder]);
+  const at = step > 0 ? items[step - 1]?.score.submitted_at : undefined;
+  return (
+    <div className="container page">
+      <h1>Challenge Replay</h1>
+      {id === null ? (
+        <p className="lead muted">This address does not name a challenge.</p>
+      ) : history.isPending || challenge.isPending ? (
+        <p role="status">Loading the replay…</p>
+      ) : history.isError ? (
+        <p className="error-text">{history.error.message}</p>
+      ) : (
+        <>
+          <p className="lead">
+            <Link href={`/challenge-detail-page?id=${id}`}>{challenge.data?.title}</Link>
+          </p>
+          {items.length === 0 ? (
+            <p className="empty card">No scores to replay.</p>
+          ) : (
+            <>
+              <div className="replay-controls">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => {
+                    if (!playing && step >= items.length) setStep(0);
+                    setPlaying((p) => !p);
+                  }}
+                >
+                  {playing ? 'Pause' : 'Play'}
+                </button>
+                <label htmlFor="replay-scrub" className="visually-hidden">
+                  Scores shown
+                </label>
+                <input
+                  id="replay-scrub"
+                  type="range"
+                  min={0}
+                  max={items.length}
+                  value={step}
+                  onChange={(e) => {
+                    setPlaying(false);
+                    setStep(Number(e.target.value));
+                  }}
+                  aria-valuetext={`${step} of ${items.length} scores`}
+                />
+                <span aria-live="polite">
+                  {step} of {items.length} scores{at ? ` · ${formatDateTime(at)}` : ''}
+                </span>
+              </div>
+              {rows.length === 0 ? <p className="empty card">The board is empty at the start.</p> : <LeaderboardTable rows={rows} me={null} caption="The board at this moment" />}
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

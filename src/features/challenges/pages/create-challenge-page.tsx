@@ -1,0 +1,200 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { toast } from '../../../lib/toast.ts';
+import { SCORE_TYPE_LABELS, idFromSearch, useChallenge, useSaveChallenge, type ChallengeDetail, type ChallengeInput, type ScoreType } from '../api/challenges.ts';
+import '../challenges.css';
+
+/** A Date as the value of a datetime-local input, in the viewer's own zone. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const off = d.getTimezoneOffset() * 60_000;
+  return new Date(d.getTime() - off).toISOString().slice(0, 16);
+}
+function fromLocalInput(value: string): string {
+  return new Date(value).toISOString();
+}
+
+interface FormState {
+  title: string;
+  description: string;
+  score_type: ScoreType;
+  cap_minutes: string;
+  reps_per_round: string;
+  has_tiebreak: boolean;
+  tiebreak_label: string;
+  starts: string;
+  ends: string;
+  visibility: 'public' | 'unlisted';
+  participant_cap: string;
+  requires_waiver: boolean;
+}
+
+function initial(c?: ChallengeDetail): FormState {
+  const now = Date.now();
+  return {
+    title: c?.title ?? '',
+    description: c?.description ?? '',
+    score_type: c?.score_type ?? 'time',
+    cap_minutes: c?.time_cap_seconds ? String(c.time_cap_seconds / 60) : '',
+    reps_per_round: c?.reps_per_round ? String(c.reps_per_round) : '',
+    has_tiebreak: c?.has_tiebreak ?? false,
+    tiebreak_label: c?.tiebreak_label ?? '',
+    starts: toLocalInput(c?.starts_at ?? new Date(now).toISOString()),
+    ends: toLocalInput(c?.ends_at ?? new Date(now + 7 * 86_400_000).toISOString()),
+    visibility: c?.visibility ?? 'public',
+    participant_cap: c?.participant_cap ? String(c.participant_cap) : '',
+    requires_waiver: c?.requires_waiver ?? false,
+  };
+}
+
+function toInput(f: FormState): ChallengeInput | string {
+  if (!f.title.trim()) return 'Give the challenge a title.';
+  if (!f.starts || !f.ends) return 'Choose when it opens and closes.';
+  if (new Date(f.ends) <= new Date(f.starts)) return 'It must close after it opens.';
+  if (f.score_type === 'rounds_reps' && !(Number(f.reps_per_round) > 0)) return 'Say how many reps one round has.';
+  const cap = f.score_type === 'time' && f.cap_minutes ? Math.round(Number(f.cap_minutes) * 60) : null;
+  if (cap !== null && !(cap > 0)) return 'The time cap must be a positive number of minutes.';
+  return {
+    title: f.title.trim(),
+    description: f.description,
+    score_type: f.score_type,
+    time_cap_seconds: cap,
+    reps_per_round: f.score_type === 'rounds_reps' ? Number(f.reps_per_round) : null,
+    has_tiebreak: f.has_tiebreak,
+    tiebreak_label: f.has_tiebreak ? f.tiebreak_label.trim() || null : null,
+    starts_at: fromLocalInput(f.starts),
+    ends_at: fromLocalInput(f.ends),
+    visibility: f.visibility,
+    participant_cap: f.participant_cap ? Number(f.participant_cap) : null,
+    requires_waiver: f.requires_waiver,
+  };
+}
+
+export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
+  const [form, setForm] = useState<FormState>(() => initial(existing));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveChallenge(existing?.id ?? null);
+  const [, navigate] = useLocation();
+  useEffect(() => setForm(initial(existing)), [existing]);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = toInput(form);
+    if (typeof input === 'string') return setProblem(input);
+    setProblem(null);
+    save.mutate(input, {
+      onSuccess: (c) => {
+        toast({ title: existing ? 'Challenge saved.' : 'Challenge created.', variant: 'success' });
+        navigate(`/challenge-detail-page?id=${c.id}`);
+      },
+      onError: (err) => setProblem(err.message),
+    });
+  };
+  return (
+    <form className="form card challenge-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="cf-title">Title</label>
+        <input id="cf-title" value={form.title} maxLength={120} required onChange={(e) => set('title', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="cf-description">Workout and rules</label>
+        <textarea id="cf-description" rows={6} maxLength={10_000} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        <p className="hint">Movements, reps, standards. Blank lines start a new paragraph.</p>
+      </div>
+      <div className="row-fields">
+        <div className="field">
+          <label htmlFor="cf-type">Scoring</label>
+          <select id="cf-type" value={form.score_type} onChange={(e) => set('score_type', e.target.value as ScoreType)} disabled={!!existing}>
+            {(Object.keys(SCORE_TYPE_LABELS) as ScoreType[]).map((t) => (
+              <option key={t} value={t}>
+                {SCORE_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+          {existing && <p className="hint">Fixed once the challenge exists.</p>}
+        </div>
+        {form.score_type === 'time' && (
+          <div className="field">
+            <label htmlFor="cf-cap">Time cap (minutes, optional)</label>
+            <input id="cf-cap" type="number" min={1} max={1440} step="any" value={form.cap_minutes} onChange={(e) => set('cap_minutes', e.target.value)} />
+          </div>
+        )}
+        {form.score_type === 'rounds_reps' && (
+          <div className="field">
+            <label htmlFor="cf-rpr">Reps in one round</label>
+            <input id="cf-rpr" type="number" min={1} max={10_000} value={form.reps_per_round} onChange={(e) => set('reps_per_round', e.target.value)} />
+          </div>
+        )}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={form.has_tiebreak} onChange={(e) => set('has_tiebreak', e.target.checked)} /> Record a tie-break time
+      </label>
+      {form.has_tiebreak && (
+        <div className="field">
+          <label htmlFor="cf-tb">Tie-break point</label>
+          <input id="cf-tb" value={form.tiebreak_label} maxLength={80} placeholder="e.g. time at the end of the last full round" onChange={(e) => set('tiebreak_label', e.target.value)} />
+        </div>
+      )}
+      <div className="row-fields">
+        <div className="field">
+          <label htmlFor="cf-starts">Opens</label>
+          <input id="cf-starts" type="datetime-local" value={form.starts} onChange={(e) => set('starts', e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="cf-ends">Closes</label>
+          <input id="cf-ends" type="datetime-local" value={form.ends} onChange={(e) => set('ends', e.target.value)} />
+        </div>
+      </div>
+      <p className="hint">Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+      <div className="row-fields">
+        <div className="field">
+          <label htmlFor="cf-vis">Who can find it</label>
+          <select id="cf-vis" value={form.visibility} onChange={(e) => set('visibility', e.target.value as 'public' | 'unlisted')}>
+            <option value="public">Everyone (listed)</option>
+            <option value="unlisted">Only people with the link</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="cf-cap-n">Athlete limit (optional)</label>
+          <input id="cf-cap-n" type="number" min={1} value={form.participant_cap} onChange={(e) => set('participant_cap', e.target.value)} />
+        </div>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={form.requires_waiver} onChange={(e) => set('requires_waiver', e.target.checked)} /> Athletes must accept the liability waiver to join
+      </label>
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+      <p className="row-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : existing ? 'Save changes' : 'Create challenge'}
+        </button>
+        <Link href={existing ? `/challenge-detail-page?id=${existing.id}` : '/challenge-discovery-page'} className="btn btn-secondary">
+          Cancel
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+export default function CreateChallengePage() {
+  return (
+    <div className="container page narrow">
+      <h1>Create a Challenge</h1>
+      <p className="lead muted">Set the workout, how it is scored and when it runs. Athletes can join as soon as it is listed.</p>
+      <ChallengeForm />
+    </div>
+  );
+}
+
+export function EditChallengeScreen() {
+  const id = idFromSearch(useSearch());
+  const challenge = useChallenge(id);
+  if (id === null) return <p className="lead muted">This address does not name a challenge.</p>;
+  if (challenge.isPending) return <p role="status">Loading the challenge…</p>;
+  if (challenge.isError) return <p className="error-text">{challenge.error.message}</p>;
+  if (!challenge.data.can_edit) return <p className="lead muted">Only the creator of this challenge or an admin can change it.</p>;
+  return <ChallengeForm existing={challenge.data} />;
+}

@@ -1,0 +1,232 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { parseDuration } from '../../../../server/services/scoring/parse.ts';
+import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail, type ScoreSubmission } from '../api/challenges.ts';
+import '../challenges.css';
+
+type Unit = 'kg' | 'lb';
+
+function ScoreForm({ c }: { c: ChallengeDetail }) {
+  const submit = useSubmitScore(c.id);
+  const [time, setTime] = useState('');
+  const [capped, setCapped] = useState(false);
+  const [reps, setReps] = useState('');
+  const [rounds, setRounds] = useState('');
+  const [amount, setAmount] = useState('');
+  const [loadUnit, setLoadUnit] = useState<Unit>('kg');
+  const [distUnit, setDistUnit] = useState<'m' | 'km' | 'mi'>('km');
+  const [tiebreak, setTiebreak] = useState('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const build = (): ScoreSubmission => {
+    const whole = (text: string, what: string) => {
+      if (!/^\d+$/.test(text.trim())) throw new Error(`${what} must be a whole number.`);
+      return Number(text);
+    };
+    const body: ScoreSubmission = {};
+    switch (c.score_type) {
+      case 'time':
+        if (capped) {
+          body.capped = true;
+          body.reps = whole(reps, 'Reps');
+        } else body.time_ms = parseDuration(time);
+        break;
+      case 'reps':
+        body.reps = whole(reps, 'Reps');
+        break;
+      case 'calories':
+        body.calories = whole(amount, 'Calories');
+        break;
+      case 'points':
+        body.points = whole(amount, 'Points');
+        break;
+      case 'rounds_reps':
+        body.rounds = whole(rounds, 'Rounds');
+        body.reps = reps.trim() ? whole(reps, 'Reps') : 0;
+        break;
+      case 'load':
+        if (!(Number(amount) > 0)) throw new Error('Enter the load, more than zero.');
+        body.load_value = Number(amount);
+        body.load_unit = loadUnit;
+        break;
+      case 'distance':
+        if (!(Number(amount) > 0)) throw new Error('Enter the distance, more than zero.');
+        body.distance_value = Number(amount);
+        body.distance_unit = distUnit;
+        break;
+    }
+    if (c.has_tiebreak && tiebreak.trim()) body.tiebreak_ms = parseDuration(tiebreak);
+    if (note.trim()) body.note = note.trim();
+    return body;
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    let body: ScoreSubmission;
+    try {
+      body = build();
+    } catch (err) {
+      return setProblem((err as Error).message);
+    }
+    setProblem(null);
+    submit.mutate(body, { onError: (err) => setProblem(err.message) });
+  };
+
+  if (submit.isSuccess) {
+    const r = submit.data;
+    return (
+      <div className="card" role="status">
+        <h2>{r.score.verification === 'unverified' ? 'Saved for review' : r.is_best ? 'New best!' : 'Score saved'}</h2>
+        <p>
+          {r.score.display}. {r.message}
+        </p>
+        {r.rank !== null && (
+          <p>
+            You are <strong>#{r.rank}</strong> on the board.
+          </p>
+        )}
+        <p className="row-actions">
+          <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-primary">
+            See the leaderboard
+          </Link>
+          <button type="button" className="btn btn-secondary" onClick={() => submit.reset()}>
+            Submit another
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="form card" onSubmit={onSubmit} noValidate>
+      {c.score_type === 'time' && (
+        <>
+          {c.time_cap_seconds !== null && (
+            <label className="checkbox">
+              <input type="checkbox" checked={capped} onChange={(e) => setCapped(e.target.checked)} /> I did not finish before the {Math.round(c.time_cap_seconds / 60)}-minute cap
+            </label>
+          )}
+          {capped ? (
+            <div className="field">
+              <label htmlFor="sc-reps">Reps completed</label>
+              <input id="sc-reps" inputMode="numeric" value={reps} onChange={(e) => setReps(e.target.value)} />
+            </div>
+          ) : (
+            <div className="field">
+              <label htmlFor="sc-time">Your time</label>
+              <input id="sc-time" inputMode="numeric" placeholder="mm:ss" value={time} onChange={(e) => setTime(e.target.value)} aria-describedby="sc-time-hint" />
+              <p id="sc-time-hint" className="hint">
+                Minutes and seconds, like 7:45 (or 1:02:03 for hours).
+              </p>
+            </div>
+          )}
+        </>
+      )}
+      {c.score_type === 'reps' && (
+        <div className="field">
+          <label htmlFor="sc-reps">Reps</label>
+          <input id="sc-reps" inputMode="numeric" value={reps} onChange={(e) => setReps(e.target.value)} />
+        </div>
+      )}
+      {c.score_type === 'rounds_reps' && (
+        <div className="row-fields">
+          <div className="field">
+            <label htmlFor="sc-rounds">Full rounds</label>
+            <input id="sc-rounds" inputMode="numeric" value={rounds} onChange={(e) => setRounds(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="sc-reps">Extra reps</label>
+            <input id="sc-reps" inputMode="numeric" value={reps} onChange={(e) => setReps(e.target.value)} aria-describedby="sc-rr-hint" />
+            <p id="sc-rr-hint" className="hint">
+              Fewer than {c.reps_per_round} (one round).
+            </p>
+          </div>
+        </div>
+      )}
+      {(c.score_type === 'calories' || c.score_type === 'points') && (
+        <div className="field">
+          <label htmlFor="sc-amount">{c.score_type === 'calories' ? 'Calories' : 'Points'}</label>
+          <input id="sc-amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </div>
+      )}
+      {c.score_type === 'load' && (
+        <div className="row-fields">
+          <div className="field">
+            <label htmlFor="sc-amount">Load</label>
+            <input id="sc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="sc-unit">Unit</label>
+            <select id="sc-unit" value={loadUnit} onChange={(e) => setLoadUnit(e.target.value as Unit)}>
+              <option value="kg">kg</option>
+              <option value="lb">lb</option>
+            </select>
+          </div>
+        </div>
+      )}
+      {c.score_type === 'distance' && (
+        <div className="row-fields">
+          <div className="field">
+            <label htmlFor="sc-amount">Distance</label>
+            <input id="sc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="sc-unit">Unit</label>
+            <select id="sc-unit" value={distUnit} onChange={(e) => setDistUnit(e.target.value as 'm' | 'km' | 'mi')}>
+              <option value="m">m</option>
+              <option value="km">km</option>
+              <option value="mi">mi</option>
+            </select>
+          </div>
+        </div>
+      )}
+      {c.has_tiebreak && (
+        <div className="field">
+          <label htmlFor="sc-tb">Tie-break time (optional)</label>
+          <input id="sc-tb" inputMode="numeric" placeholder="mm:ss" value={tiebreak} onChange={(e) => setTiebreak(e.target.value)} aria-describedby="sc-tb-hint" />
+          <p id="sc-tb-hint" className="hint">
+            {c.tiebreak_label ?? 'Your time at the tie-break point.'}
+          </p>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="sc-note">Note (optional)</label>
+        <input id="sc-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
+        {submit.isPending ? 'Submitting…' : 'Submit score'}
+      </button>
+    </form>
+  );
+}
+
+export default function ScoreSubmissionPage() {
+  const id = idFromSearch(useSearch());
+  const challenge = useChallenge(id);
+  let body;
+  if (id === null) body = <p className="lead muted">This address does not name a challenge.</p>;
+  else if (challenge.isPending) body = <p role="status">Loading the challenge…</p>;
+  else if (challenge.isError) body = <p className="error-text">{challenge.error.message}</p>;
+  else if (!challenge.data.my_entry)
+    body = (
+      <p>
+        Join <Link href={`/challenge-detail-page?id=${id}`}>{challenge.data.title}</Link> first, then submit your score.
+      </p>
+    );
+  else if (challenge.data.status !== 'open')
+    body = <p className="lead muted">{challenge.data.status === 'upcoming' ? 'This challenge has not opened yet.' : 'This challenge has closed.'}</p>;
+  else body = <ScoreForm c={challenge.data} />;
+  return (
+    <div className="container page narrow">
+      <h1>Submit a Score</h1>
+      {challenge.data && <p className="lead">{challenge.data.title}</p>}
+      {body}
+    </div>
+  );
+}
