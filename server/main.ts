@@ -1,8 +1,11 @@
 import { configFromEnv } from './config.ts';
 import { buildApp } from './app.ts';
+import { seedDemo } from './seed/demo.ts';
 
 const config = configFromEnv();
 const { app, context } = await buildApp(config);
+// An empty embedded database gets the demo world on its first start (SEED=none skips it).
+if (config.seed === 'demo' && !config.databaseUrl && (await seedDemo(context))) app.log.info('Loaded the demo world into the new database');
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 

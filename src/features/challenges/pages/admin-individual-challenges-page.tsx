@@ -75,7 +75,7 @@ export default function AdminIndividualChallengesPage() {
           ) : items.length === 0 ? (
             <p className="empty card">No challenges match.</p>
           ) : (
-            <ul className="feedback-list admin-challenges">
+            <ul className="stack-list">
               {items.map((c) => (
                 <li key={c.id} className="card">
                   <div className="page-head">
