@@ -1,0 +1,106 @@
+// Leaderboards at scale: N scores in one challenge, on PGlite and (when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. Prints p50/p99 of a
+// leaderboard page of 50 with the caller's own rank, of a score submission that
+// moves ranks, and of a naive own-rank query (a window over the whole board)
+// measured in the same run.
+import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
+import type { AppContext } from '../server/context.ts';
+import { rankings, submitScore } from '../server/services/challenges.ts';
+import { Outbox } from '../server/services/mail.ts';
+
+const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+
+/** PGlite answers { rows }, postgres-js an array: the rows either way. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function time(runs: number, fn: (i: number) => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+async function load(handle: DatabaseHandle) {
+  const db = handle.db;
+  const t0 = performance.now();
+  await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
+    select 'b' || g || '@bench.local', 'b' || g || '@bench.local', 'x', 'Bench ' || g, now() from generate_series(1, ${N}) g`);
+  const [created] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into challenges (title, creator_id, score_type, starts_at, ends_at)
+      values ('Bench: max reps', (select min(id) from users), 'reps', now() - interval '1 day', now() + interval '30 days') returning id`),
+  );
+  const challengeId = Number(created!.id);
+  await db.execute(sql`insert into challenge_participants (challenge_id, user_id, division, sex, joined_at)
+    select ${challengeId}, id, 'rx', case when id % 2 = 0 then 'female' else 'male' end, now() from users where email like '%@bench.local'`);
+  await db.execute(sql`update challenges set participant_count = ${N} where id = ${challengeId}`);
+  // reps 0..9999; sort key as server/services/scoring/sort-key.ts builds it for an Rx reps score without tie-break.
+  await db.execute(sql`insert into challenge_scores (challenge_id, user_id, division, status, value, sort_key, submitted_at)
+    select ${challengeId}, id, 'rx', 'finished', v, ((68719476735 - v) * 33554432 + 33554431)::bigint, now() - (id % 1000) * interval '1 second'
+    from (select id, floor(random() * 10000)::int as v from users where email like '%@bench.local') s`);
+  await db.execute(sql`insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, sort_key, submitted_at)
+    select s.challenge_id, s.user_id, s.id, s.division, p.sex, s.status, s.value, s.sort_key, s.submitted_at
+    from challenge_scores s join challenge_participants p on p.challenge_id = s.challenge_id and p.user_id = s.user_id where s.challenge_id = ${challengeId}`);
+  await db.execute(sql`analyze`);
+  return { challengeId, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function bench(label: string, handle: DatabaseHandle) {
+  const { challengeId, seconds } = await load(handle);
+  const [{ min: firstId }] = rowsOf<{ min: number }>(await handle.db.execute(sql`select min(id) as min from users where email like '%@bench.local'`)) as [
+    { min: number },
+  ];
+  const ctx = { database: handle, now: () => new Date(), mailer: new Outbox(), config: {} } as unknown as AppContext;
+  const someone = () => Number(firstId) + Math.floor(Math.random() * N);
+  const page = await time(RUNS, () => rankings(ctx, { challenge_id: challengeId, offset: 0, limit: 50 }, someone()));
+  const deep = await time(Math.ceil(RUNS / 4), () => rankings(ctx, { challenge_id: challengeId, offset: Math.floor(N / 2), limit: 50 }, someone()));
+  const submit = await time(RUNS, () => submitScore(ctx, someone(), challengeId, { reps: 9000 + Math.floor(Math.random() * 999) }));
+  const naive = await time(Math.ceil(RUNS / 10), () =>
+    handle.db.execute(sql`select r from (select user_id, rank() over (order by sort_key) as r from challenge_entries where challenge_id = ${challengeId}) x where user_id = ${someone()}`),
+  );
+  const row = (name: string, m: { p50: number; p99: number }) => console.log(`  ${name.padEnd(52)} p50 ${m.p50.toFixed(2).padStart(8)} ms   p99 ${m.p99.toFixed(2).padStart(8)} ms`);
+  console.log(`\n# ${label}: ${N.toLocaleString('en')} scores in one challenge (loaded in ${seconds.toFixed(1)} s)`);
+  row('top page of 50 + caller\u2019s own rank', page);
+  row('page of 50 at the middle of the board + own rank', deep);
+  row('score submission that moves ranks', submit);
+  row('naive own rank (window over the whole board)', naive);
+  console.log(`  own rank: indexed count is ${(naive.p50 / Math.max(page.p50, 0.001)).toFixed(0)}x faster at p50 than the naive window`);
+}
+
+async function main() {
+  const lite = await openDatabase({});
+  await bench('PGlite (embedded)', lite);
+  await lite.close();
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too)');
+    return;
+  }
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const name = `bench_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const pg = await openDatabase({ url: u.toString() });
+    await bench('PostgreSQL', pg);
+    await pg.close();
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
