@@ -7,7 +7,7 @@ import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { rankings, submitScore } from '../server/services/challenges.ts';
+import { rankings, rebuildRankBuckets, submitScore } from '../server/services/challenges.ts';
 import { Outbox } from '../server/services/mail.ts';
 
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
@@ -53,6 +53,8 @@ async function load(handle: DatabaseHandle) {
   await db.execute(sql`insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, sort_key, submitted_at)
     select s.challenge_id, s.user_id, s.id, s.division, p.sex, s.status, s.value, s.sort_key, s.submitted_at
     from challenge_scores s join challenge_participants p on p.challenge_id = s.challenge_id and p.user_id = s.user_id where s.challenge_id = ${challengeId}`);
+  await db.execute(sql`update challenges set rx_entries = ${N} where id = ${challengeId}`);
+  await rebuildRankBuckets(db, challengeId);
   await db.execute(sql`analyze`);
   return { challengeId, seconds: (performance.now() - t0) / 1000 };
 }

@@ -24,6 +24,9 @@ export const challenges = pgTable(
     requiresWaiver: boolean('requires_waiver').notNull().default(false),
     coverImageUrl: varchar('cover_image_url', { length: 500 }),
     participantCount: integer('participant_count').notNull().default(0),
+    /** How many athletes are on each division's board (kept with challenge_entries, so a page needs no count over it). */
+    rxEntries: integer('rx_entries').notNull().default(0),
+    scaledEntries: integer('scaled_entries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -113,3 +116,21 @@ export const challengeEntries = pgTable(
   ],
 );
 
+
+/**
+ * How many board entries fall in each slice of sort keys (key >> RANK_BUCKET_SHIFT),
+ * per division: a place is the sum of the slices below plus a count inside one
+ * slice, instead of a count over everyone ahead.
+ */
+export const challengeRankBuckets = pgTable(
+  'challenge_rank_buckets',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    division: varchar('division', { length: 8 }).notNull(),
+    bucket: bigint('bucket', { mode: 'bigint' }).notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.division, t.bucket] })],
+);

@@ -3,6 +3,8 @@ import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { rebuildRankBuckets } from '../services/challenges.ts';
+import type { Database } from '../db/index.ts';
 import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../services/scoring/index.ts';
 
 const FIRST = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kai', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Aiden', 'Bea', 'Carlos', 'Dara'];
@@ -136,6 +138,11 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
         const b = best.get(s.userId);
         if (!b || s.sortKey < b.sortKey || (s.sortKey === b.sortKey && s.submittedAt < b.submittedAt)) best.set(s.userId, s);
       }
+      const bests = [...best.values()];
+      await tx
+        .update(challenges)
+        .set({ rxEntries: bests.filter((b) => b.division === 'rx').length, scaledEntries: bests.filter((b) => b.division === 'scaled').length })
+        .where(sql`${challenges.id} = ${c!.id}`);
       await tx.insert(challengeEntries).values(
         [...best.values()].map((s) => ({
           challengeId: s.challengeId,
@@ -150,6 +157,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           submittedAt: s.submittedAt,
         })),
       );
+      await rebuildRankBuckets(tx as unknown as Database, c!.id);
     }
     await tx.insert(appMeta).values({ key: 'demo_seeded_at', value: new Date(now).toISOString() }).onConflictDoNothing();
   });

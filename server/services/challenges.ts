@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
+import { challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, users } from '../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import {
   encodeScore,
@@ -298,29 +298,67 @@ export function scoreInputFor(type: ScoreType, body: Record<string, unknown>): S
   }
 }
 
-/** 1 + the number of board rows strictly better: ties share the higher place. */
+/** Sort keys are grouped in slices of 2^35 (the tie-break bits and 10 bits of the result) for counting. */
+export const RANK_BUCKET_SHIFT = 35n;
+export const bucketOf = (key: bigint) => key >> RANK_BUCKET_SHIFT;
+
+/**
+ * 1 + the number of board rows strictly better: ties share the higher place.
+ * Counted as the entries of every slice below this key's slice (one small sum)
+ * plus those ahead inside its own slice (a short index range), so it does not
+ * grow with the rank.
+ */
 async function rankOf(db: Database, challengeId: number, key: bigint, division: Division | null): Promise<number> {
-  const where = [eq(challengeEntries.challengeId, challengeId), lt(challengeEntries.sortKey, key)];
-  if (division) where.push(eq(challengeEntries.division, division));
-  const [row] = await db.select({ n: count() }).from(challengeEntries).where(and(...where));
-  return (row?.n ?? 0) + 1;
+  const bucket = bucketOf(key);
+  const bucketWhere = [eq(challengeRankBuckets.challengeId, challengeId), lt(challengeRankBuckets.bucket, bucket)];
+  const entryWhere = [
+    eq(challengeEntries.challengeId, challengeId),
+    gte(challengeEntries.sortKey, bucket << RANK_BUCKET_SHIFT),
+    lt(challengeEntries.sortKey, key),
+  ];
+  if (division) {
+    bucketWhere.push(eq(challengeRankBuckets.division, division));
+    entryWhere.push(eq(challengeEntries.division, division));
+  }
+  const [[below], [inside]] = await Promise.all([
+    db.select({ n: sql<string | null>`sum(${challengeRankBuckets.entries})` }).from(challengeRankBuckets).where(and(...bucketWhere)),
+    db.select({ n: count() }).from(challengeEntries).where(and(...entryWhere)),
+  ]);
+  return Number(below?.n ?? 0) + (inside?.n ?? 0) + 1;
+}
+
+/** Moves an entry between slices (or adds one) inside the caller's transaction. */
+async function countInBucket(db: Database, challengeId: number, division: string, key: bigint, delta: 1 | -1) {
+  await db
+    .insert(challengeRankBuckets)
+    .values({ challengeId, division, bucket: bucketOf(key), entries: delta })
+    .onConflictDoUpdate({
+      target: [challengeRankBuckets.challengeId, challengeRankBuckets.division, challengeRankBuckets.bucket],
+      set: { entries: sql`${challengeRankBuckets.entries} + ${delta}` },
+    });
+}
+
+/** Recounts a challenge's slices from its board (after bulk loads). */
+export async function rebuildRankBuckets(db: Database, challengeId: number) {
+  await db.delete(challengeRankBuckets).where(eq(challengeRankBuckets.challengeId, challengeId));
+  await db.execute(sql`insert into challenge_rank_buckets (challenge_id, division, bucket, entries)
+    select challenge_id, division, sort_key >> ${Number(RANK_BUCKET_SHIFT)}, count(*)::int from challenge_entries
+    where challenge_id = ${challengeId} group by 1, 2, 3`);
 }
 
 /** Is this result so far beyond the leader that a person should look first? */
 async function needsReview(db: Database, c: ChallengeRow, score: EncodedScore, division: Division): Promise<boolean> {
   if (score.status !== 'finished') return false;
-  const [stats] = await db
-    .select({ n: count(), best: sql<string | null>`min(${challengeEntries.sortKey})` })
+  // Finishers sort before capped athletes, so the division's first keys are its leaders.
+  const leaders = await db
+    .select({ value: challengeEntries.value, status: challengeEntries.status })
     .from(challengeEntries)
-    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.division, division), eq(challengeEntries.status, 'finished')));
-  if (!stats || stats.n < UNVERIFIED_MIN_ENTRIES || stats.best === null) return false;
-  const [leader] = await db
-    .select({ value: challengeEntries.value })
-    .from(challengeEntries)
-    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.sortKey, BigInt(stats.best))))
-    .limit(1);
-  if (!leader) return false;
-  return c.scoreType === 'time' ? score.value < leader.value * (1 - UNVERIFIED_MARGIN) : score.value > leader.value * (1 + UNVERIFIED_MARGIN);
+    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.division, division)))
+    .orderBy(asc(challengeEntries.sortKey))
+    .limit(UNVERIFIED_MIN_ENTRIES);
+  if (leaders.length < UNVERIFIED_MIN_ENTRIES || leaders.some((l) => l.status !== 'finished')) return false;
+  const leader = leaders[0]!.value;
+  return c.scoreType === 'time' ? score.value < leader * (1 - UNVERIFIED_MARGIN) : score.value > leader * (1 + UNVERIFIED_MARGIN);
 }
 
 export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
@@ -364,7 +402,16 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       .from(challengeEntries)
       .where(and(eq(challengeEntries.challengeId, id), eq(challengeEntries.userId, userId)));
     const isBest = !current || key < current.sortKey;
+    if (!current) {
+      await tx
+        .update(challenges)
+        .set(division === 'rx' ? { rxEntries: sql`${challenges.rxEntries} + 1` } : { scaledEntries: sql`${challenges.scaledEntries} + 1` })
+        .where(eq(challenges.id, id));
+    }
     if (isBest) {
+      const txDb = tx as unknown as Database;
+      if (current) await countInBucket(txDb, id, division, current.sortKey, -1);
+      await countInBucket(txDb, id, division, key, 1);
       const entry = {
         challengeId: id,
         userId,
@@ -412,18 +459,32 @@ export async function rankings(
   const board: SQL[] = [eq(challengeEntries.challengeId, c.id)];
   if (q.division) board.push(eq(challengeEntries.division, q.division));
   const shown = q.sex ? [...board, eq(challengeEntries.sex, q.sex)] : board;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
-      .from(challengeEntries)
-      .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
-      .innerJoin(users, eq(users.id, challengeEntries.userId))
-      .where(and(...shown))
-      .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(challengeEntries).where(and(...shown)),
-  ]);
+  // The page is found on the board index alone; only its rows are joined to scores and names.
+  const keys = await db
+    .select({ userId: challengeEntries.userId })
+    .from(challengeEntries)
+    .where(and(...shown))
+    .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
+    .limit(q.limit)
+    .offset(q.offset);
+  const ids = keys.map((k) => k.userId);
+  const joined = ids.length
+    ? await db
+        .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
+        .from(challengeEntries)
+        .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
+        .innerJoin(users, eq(users.id, challengeEntries.userId))
+        .where(and(eq(challengeEntries.challengeId, c.id), inArray(challengeEntries.userId, ids)))
+    : [];
+  const byUser = new Map(joined.map((r) => [r.entry.userId, r]));
+  const rows = ids.map((uid) => byUser.get(uid)!).filter(Boolean);
+  const total = q.sex
+    ? ((await db.select({ n: count() }).from(challengeEntries).where(and(...shown)))[0]?.n ?? 0)
+    : q.division === 'rx'
+      ? c.rxEntries
+      : q.division === 'scaled'
+        ? c.scaledEntries
+        : c.rxEntries + c.scaledEntries;
   // Ranks are places on the whole board (or division); a filter never re-ranks.
   const items = [];
   let previous: { key: bigint; rank: number } | null = null;
@@ -445,7 +506,7 @@ export async function rankings(
       .where(and(...board, eq(challengeEntries.userId, callerId)));
     if (mine) me = row(c, mine, await rankOf(db, c.id, mine.entry.sortKey, q.division ?? null));
   }
-  return { challenge_id: c.id, division: q.division ?? null, total: total?.n ?? 0, offset: q.offset, items, me };
+  return { challenge_id: c.id, division: q.division ?? null, total, offset: q.offset, items, me };
 }
 
 function row(
