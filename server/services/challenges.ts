@@ -298,8 +298,8 @@ export function scoreInputFor(type: ScoreType, body: Record<string, unknown>): S
   }
 }
 
-/** Sort keys are grouped in slices of 2^35 (the tie-break bits and 10 bits of the result) for counting. */
-export const RANK_BUCKET_SHIFT = 35n;
+/** Sort keys are grouped in slices of 2^30 (the tie-break bits and 5 bits of the result: 32 ms, reps, g or mm) for counting. */
+export const RANK_BUCKET_SHIFT = 30n;
 export const bucketOf = (key: bigint) => key >> RANK_BUCKET_SHIFT;
 
 /**
