@@ -14,6 +14,8 @@ import { registerClient } from './static.ts';
 import { securityHandlers } from './security.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
+import { BackgroundTasks } from './services/background.ts';
+import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -39,6 +41,15 @@ export interface AppOverrides {
 export const RATE_LIMITED_TEXT = 'Too many attempts. Please wait a moment and try again.';
 
 export async function buildApp(config: AppConfig, database?: DatabaseHandle, overrides: AppOverrides = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy ?? false,
+    // Malformed URLs and similar are the caller's fault: answer in our error shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send({ detail: error.message || 'Malformed request' });
+    },
+  });
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const context: AppContext = {
     config,
@@ -46,23 +57,20 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     now: overrides.now ?? (() => new Date()),
     jwtKey: await loadSigningKey(db.db, config.jwtSecret),
+    tasks: new BackgroundTasks((err, name) => app.log.error({ err }, `${name} failed`)),
   };
-  const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-    bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
-    // Malformed URLs and similar are the caller's fault: answer in our error shape.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as unknown as FastifyReply).code(400).send({ detail: error.message || 'Malformed request' });
-    },
-  });
+  // The first sign-in with an unknown email must not pay for making the dummy hash.
+  await warmUpPasswordChecks(config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N);
   // Query strings, paths and headers are text, so they are coerced ('2' → 2); a JSON body
   // is taken as sent, so a number where the contract says string is refused.
   const ajvOptions = { removeAdditional: false, useDefaults: true, allErrors: false, strict: false } as const;
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }));
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
-  if (!database) app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await context.tasks.settled();
+    if (!database) await db.close();
+  });
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const status = error.statusCode ?? 500;

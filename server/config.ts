@@ -20,6 +20,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** The public origin for links in mail (e.g. https://repforge.app); else taken from the request. */
   publicOrigin?: string;
+  /** Believe X-Forwarded-For/-Proto from a reverse proxy (TRUST_PROXY=1): client IPs for rate limits, https for Secure cookies. */
+  trustProxy?: boolean;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
 }
@@ -51,6 +53,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: env.LOG !== 'silent',
     jwtSecret: env.JWT_SECRET || undefined,
     mailFrom: env.MAIL_FROM || undefined,
-    publicOrigin: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicOrigin: publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
+}
+
+/** APP_ORIGIN / PUBLIC_URL as an origin (scheme://host[:port]); the mount point is added from BASE_PATH. */
+function publicOrigin(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`APP_ORIGIN / PUBLIC_URL must be a URL such as https://repforge.app, got ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
+  return url.origin;
 }

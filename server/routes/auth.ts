@@ -47,11 +47,11 @@ function signedIn(request: FastifyRequest) {
 export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
   return {
     async registerUser(request, reply) {
-      const message = await auth.registerAccount(ctx, request.log, request.body);
+      const message = await auth.registerAccount(ctx, request.body);
       return reply.code(201).send({ message });
     },
     async initiateLogin(request) {
-      return auth.initiateLogin(ctx, request.log, request.body);
+      return auth.initiateLogin(ctx, request.body);
     },
     async verifyOtp(request, reply) {
       const issued = await auth.verifyOtp(ctx, request.body);
@@ -77,7 +77,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       return { message: 'You are signed out.' };
     },
     async forgotPassword(request) {
-      return { message: await auth.forgotPassword(ctx, request.log, request.body.email, requestOrigin(ctx, request)) };
+      return { message: auth.forgotPassword(ctx, request.body.email, requestOrigin(ctx, request)) };
     },
     async validateResetToken(request) {
       return auth.validateResetToken(ctx, request.body.token);
@@ -90,7 +90,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       return auth.listUsers(ctx, { search: q.search, page: q.page ?? 1, page_size: q.page_size ?? 25 });
     },
     async setUserRole(request) {
-      return auth.setUserRole(ctx, request.params.userId, request.body.wp_role);
+      return auth.setUserRole(ctx, signedIn(request).user, request.params.userId, request.body.wp_role);
     },
     async unlockUser(request) {
       return auth.unlockUser(ctx, request.params.userId);

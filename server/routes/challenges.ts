@@ -21,7 +21,10 @@ type ChallengeOps =
   | 'joinChallenge'
   | 'countChallengeParticipants'
   | 'submitScore'
-  | 'getScoreHistory';
+  | 'getScoreHistory'
+  | 'deleteScore'
+  | 'reviewScore'
+  | 'listScoresForReview';
 
 const caller = (request: FastifyRequest) => {
   const auth = request.auth!;
@@ -81,6 +84,15 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     },
     async getScoreHistory(request) {
       return challenges.scoreHistory(ctx, request.params.challengeId);
+    },
+    async deleteScore(request) {
+      return challenges.deleteScore(ctx, caller(request), request.params.challengeId, request.params.scoreId);
+    },
+    async reviewScore(request) {
+      return challenges.reviewScore(ctx, request.params.scoreId, request.body.decision);
+    },
+    async listScoresForReview() {
+      return challenges.listPendingScores(ctx);
     },
   };
 }

@@ -3,8 +3,18 @@ import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { communityAuthCodes, loginCodes, passwordResets, sessions, users } from '../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword } from './passwords.ts';
-import { randomToken, safeEqual, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from './tokens.ts';
+import type { MailMessage } from './mail.ts';
+import { DEFAULT_SCRYPT_LOG_N, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  keyedHash,
+  nextRefreshToken,
+  randomToken,
+  safeEqual,
+  sha256,
+  signAccessToken,
+  signHandoffToken,
+  verifyAccessToken,
+} from './tokens.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_RESEND_SECONDS = 60;
@@ -26,6 +36,7 @@ export const WRONG_CODE_TEXT = 'That code is wrong or has expired. Check the lat
 export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
 export const AUTH_REQUIRED_TEXT = 'Authentication required';
 export const BAD_RESET_TEXT = 'This reset link is invalid or has expired. Ask for a new one.';
+export const ADMIN_ROLE_TEXT = 'Only an administrator can give or take away the administrator role.';
 
 const CAPABILITIES: Record<Role, string[]> = {
   subscriber: ['read'],
@@ -66,16 +77,15 @@ export function presentAdminUser(user: UserRow) {
   return { ...presentUser(user), locked: user.lockedAt !== null, created_at: user.createdAt.toISOString() };
 }
 
-/** Sends mail off the response path: its timing must not tell anything, and its failure is logged. */
-function sendLater(ctx: AppContext, log: { error: (obj: object, msg: string) => void }, message: { to: string; subject: string; text: string }) {
-  void ctx.mailer.send(message).catch((err: unknown) => log.error({ err }, 'mail failed'));
+/** Mail goes out after the answer: its timing must not tell anything, and its failure is logged. */
+function sendLater(ctx: AppContext, message: MailMessage) {
+  ctx.tasks.defer('mail', () => ctx.mailer.send(message));
 }
 
-let dummyHash: Promise<string> | null = null;
-/** A hash to check unknown emails against, so they take as long as known ones. */
-function dummyPasswordHash(logN: number) {
-  return (dummyHash ??= hashPassword(randomToken(), logN));
-}
+const scryptLogN = (ctx: AppContext) => ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
+
+/** What a login code is stored as: keyed, so a copy of the table does not give the codes away. */
+const loginCodeHash = (ctx: AppContext, userId: number, code: string) => keyedHash(ctx.jwtKey, `login-code:${userId}:${code}`);
 
 async function findByEmail(ctx: AppContext, email: string) {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email)));
@@ -86,14 +96,12 @@ function roleFromConfig(ctx: AppContext, email: string): Role | null {
   return ctx.config.adminEmails.includes(normalizeEmail(email)) ? 'administrator' : null;
 }
 
-type Log = { error: (obj: object, msg: string) => void };
-
-export async function registerAccount(ctx: AppContext, log: Log, input: { email: string; password: string; display_name: string }) {
+export async function registerAccount(ctx: AppContext, input: { email: string; password: string; display_name: string }) {
   const displayName = input.display_name.trim();
   if (!displayName) throw badRequest('display_name must not be blank');
   const email = input.email.trim();
-  const logN = ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
-  const passwordHash = await hashPassword(input.password, logN);
+  // Hashed whether or not the email is taken, so both answers take as long.
+  const passwordHash = await hashPassword(input.password, scryptLogN(ctx));
   const inserted = await ctx.database.db
     .insert(users)
     .values({
@@ -107,7 +115,7 @@ export async function registerAccount(ctx: AppContext, log: Log, input: { email:
     .onConflictDoNothing({ target: users.emailNormalized })
     .returning({ id: users.id });
   if (inserted.length === 0) {
-    sendLater(ctx, log, {
+    sendLater(ctx, {
       to: email,
       subject: 'Someone tried to create a RepForge account with your email',
       text: `Hello,\n\nSomeone (maybe you) tried to create a new RepForge account with this email address. You already have an account, so nothing was changed.\n\nIf you forgot your password, use "Forgot your password?" on the sign-in page.\n\nThe RepForge team`,
@@ -126,51 +134,55 @@ async function recordFailure(ctx: AppContext, userId: number) {
     .where(eq(users.id, userId));
 }
 
-export async function initiateLogin(ctx: AppContext, log: Log, input: { email: string; password: string }) {
-  const answer = { message: LOGIN_STARTED_TEXT, resend_after_seconds: CODE_RESEND_SECONDS, code_ttl_seconds: CODE_TTL_SECONDS };
+/**
+ * Checks email and password and answers at once; whatever follows (counting a failure,
+ * making and mailing a code) runs after the answer, so every case costs the caller one
+ * lookup and one scrypt: unknown email, locked account, wrong password, right password.
+ */
+export async function initiateLogin(ctx: AppContext, input: { email: string; password: string }) {
   const user = await findByEmail(ctx, input.email);
-  if (!user) {
-    await verifyPassword(input.password, await dummyPasswordHash(ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N));
-    return answer;
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(scryptLogN(ctx))));
+  if (user && !user.lockedAt) {
+    if (passwordOk) ctx.tasks.defer('login code', () => sendLoginCode(ctx, user.id));
+    else ctx.tasks.defer('failed sign-in', () => recordFailure(ctx, user.id));
   }
-  const passwordOk = await verifyPassword(input.password, user.passwordHash);
-  if (user.lockedAt) return answer;
-  if (!passwordOk) {
-    await recordFailure(ctx, user.id);
-    return answer;
-  }
+  return { message: LOGIN_STARTED_TEXT, resend_after_seconds: CODE_RESEND_SECONDS, code_ttl_seconds: CODE_TTL_SECONDS };
+}
+
+async function sendLoginCode(ctx: AppContext, userId: number) {
   const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const sent = await ctx.database.db.transaction(async (tx) => {
+  const recipient = await ctx.database.db.transaction(async (tx) => {
+    // One sign-in attempt at a time per account: the row lock orders concurrent ones.
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.lockedAt) return null;
     const [latest] = await tx
       .select({ createdAt: loginCodes.createdAt, consumedAt: loginCodes.consumedAt, attempts: loginCodes.attempts })
       .from(loginCodes)
-      .where(eq(loginCodes.userId, user.id))
+      .where(eq(loginCodes.userId, userId))
       .orderBy(desc(loginCodes.createdAt))
-      .limit(1)
-      .for('update');
+      .limit(1);
     // The resend window stops code spam while a code is out (or was burnt by wrong tries);
     // once a code has been used, signing in again right away gets a new one.
     const codeOut = latest && (latest.consumedAt === null || latest.attempts >= MAX_CODE_TRIES);
-    if (codeOut && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) return false;
+    if (codeOut && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) return null;
     // A new attempt voids every earlier code of this account.
-    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt)));
+    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, userId), isNull(loginCodes.consumedAt)));
     await tx.insert(loginCodes).values({
-      userId: user.id,
-      codeHash: sha256(`${user.id}:${code}`),
+      userId,
+      codeHash: loginCodeHash(ctx, userId, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
       createdAt: now,
     });
-    return true;
+    return user.email;
   });
-  if (sent) {
-    sendLater(ctx, log, {
-      to: user.email,
-      subject: 'Your RepForge sign-in code',
-      text: `Hello ${user.displayName},\n\nYour sign-in code is ${code}\n\nIt works once and expires in ten minutes. If you did not try to sign in, you can ignore this email; your password is still safe only if nobody else knows it, so consider changing it.\n\nThe RepForge team`,
-    });
-  }
-  return answer;
+  if (!recipient) return;
+  // The code is the only 6-digit number in the mail (no name or date that could hold one).
+  sendLater(ctx, {
+    to: recipient,
+    subject: 'Your RepForge sign-in code',
+    text: `Hello,\n\nYour sign-in code is ${code}\n\nIt works once and expires in ten minutes. If you did not try to sign in, someone else knows your password: change it with "Forgot your password?" on the sign-in page.\n\nThe RepForge team`,
+  });
 }
 
 export interface IssuedSession {
@@ -188,36 +200,6 @@ export async function verifyOtp(ctx: AppContext, input: { email: string; code: s
   const user = await findByEmail(ctx, input.email);
   if (!user || user.lockedAt) throw new ApiError(401, WRONG_CODE_TEXT);
   const now = ctx.now();
-  const db = ctx.database.db;
-  const outcome = await db.transaction(async (tx) => {
-    const [live] = await tx
-      .select()
-      .from(loginCodes)
-      .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
-      .orderBy(desc(loginCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!live) return 'none' as const;
-    if (!safeEqual(live.codeHash, sha256(`${user.id}:${input.code}`))) {
-      const tries = live.attempts + 1;
-      await tx
-        .update(loginCodes)
-        .set({ attempts: tries, ...(tries >= MAX_CODE_TRIES ? { consumedAt: now } : {}) })
-        .where(eq(loginCodes.id, live.id));
-      return 'wrong' as const;
-    }
-    await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, live.id));
-    const role = roleFromConfig(ctx, user.email);
-    await tx
-      .update(users)
-      .set({ failedAttempts: 0, ...(role ? { role } : {}) })
-      .where(eq(users.id, user.id));
-    return 'ok' as const;
-  });
-  if (outcome !== 'ok') {
-    await recordFailure(ctx, user.id);
-    throw new ApiError(401, WRONG_CODE_TEXT);
-  }
   const refreshToken = randomToken();
   const session = {
     id: randomUUID(),
@@ -227,9 +209,42 @@ export async function verifyOtp(ctx: AppContext, input: { email: string; code: s
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
   };
-  await db.insert(sessions).values(session);
-  const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
-  return issue(ctx, fresh!, session, refreshToken);
+  // Using the code up, clearing the failure count and opening the session go together.
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    // The account row first, as in sendLoginCode: one lock order, no deadlock between them.
+    const [account] = await tx.select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, user.id)).for('update');
+    if (!account || account.lockedAt) return 'none' as const;
+    const [live] = await tx
+      .select()
+      .from(loginCodes)
+      .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
+      .orderBy(desc(loginCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!live) return 'none' as const;
+    if (!safeEqual(live.codeHash, loginCodeHash(ctx, user.id, input.code))) {
+      const tries = live.attempts + 1;
+      await tx
+        .update(loginCodes)
+        .set({ attempts: tries, ...(tries >= MAX_CODE_TRIES ? { consumedAt: now } : {}) })
+        .where(eq(loginCodes.id, live.id));
+      return 'wrong' as const;
+    }
+    await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, live.id));
+    const role = roleFromConfig(ctx, user.email);
+    const [signedIn] = await tx
+      .update(users)
+      .set({ failedAttempts: 0, ...(role ? { role } : {}) })
+      .where(eq(users.id, user.id))
+      .returning();
+    await tx.insert(sessions).values(session);
+    return signedIn!;
+  });
+  if (outcome === 'none' || outcome === 'wrong') {
+    await recordFailure(ctx, user.id);
+    throw new ApiError(401, WRONG_CODE_TEXT);
+  }
+  return issue(ctx, outcome, session, refreshToken);
 }
 
 /** The session and user behind an access token, when both are live. */
@@ -252,13 +267,18 @@ async function revokeSession(ctx: AppContext, sessionId: string) {
   await ctx.database.db.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Rotates the refresh token; a reused old token ends the whole family (but see REFRESH_REUSE_WINDOW_MS). */
+/**
+ * Rotates the refresh token. A rotated-away token presented again ends the whole family,
+ * except the immediate parent within REFRESH_REUSE_WINDOW_MS of its rotation (two tabs
+ * refreshing at once, or a retry after a lost answer): it gets a fresh access token and
+ * the family's current refresh token, which follows from the parent (nextRefreshToken),
+ * so every tab's cookie ends up the same working token, in whatever order answers land.
+ */
 export async function refreshSession(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
   if (!refreshToken) throw new ApiError(401, SESSION_ENDED_TEXT);
   const presented = sha256(refreshToken);
   const now = ctx.now();
-  const db = ctx.database.db;
-  const result = await db.transaction(async (tx) => {
+  const result = await ctx.database.db.transaction(async (tx) => {
     const [session] = await tx
       .select()
       .from(sessions)
@@ -266,31 +286,39 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
       .limit(1)
       .for('update');
     if (!session || session.revokedAt || session.expiresAt <= now) return null;
-    const isCurrent = session.refreshHash === presented;
-    const withinGrace = !isCurrent && session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_REUSE_WINDOW_MS;
-    if (!isCurrent && !withinGrace) {
-      await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
-      return 'reused' as const;
+    const next = nextRefreshToken(ctx.jwtKey, refreshToken);
+    if (session.refreshHash !== presented) {
+      const withinWindow = session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_REUSE_WINDOW_MS;
+      if (!withinWindow) {
+        await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+        return null;
+      }
+      // Not the chain we made (e.g. the signing key changed): refuse, but it is no theft.
+      if (sha256(next) !== session.refreshHash) return null;
     }
-    const next = randomToken();
-    // In the grace window the token the other tab just got stays usable as the new "previous".
-    await tx
-      .update(sessions)
-      .set({ refreshHash: sha256(next), previousRefreshHash: session.refreshHash, rotatedAt: now })
-      .where(eq(sessions.id, session.id));
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
     if (!user || user.lockedAt) return null;
+    if (session.refreshHash === presented) {
+      await tx
+        .update(sessions)
+        .set({ refreshHash: sha256(next), previousRefreshHash: presented, rotatedAt: now })
+        .where(eq(sessions.id, session.id));
+    }
     return { session, user, next };
   });
-  if (!result || result === 'reused') throw new ApiError(401, SESSION_ENDED_TEXT);
+  if (!result) throw new ApiError(401, SESSION_ENDED_TEXT);
   return issue(ctx, result.user, result.session, result.next);
 }
 
 async function sessionFromCookie(ctx: AppContext, refreshToken: string | undefined) {
   if (!refreshToken) return null;
-  const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.refreshHash, sha256(refreshToken)));
-  if (!session || session.revokedAt || session.expiresAt <= ctx.now()) return null;
-  return session;
+  const [row] = await ctx.database.db
+    .select({ session: sessions, lockedAt: users.lockedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.refreshHash, sha256(refreshToken)));
+  if (!row || row.session.revokedAt || row.session.expiresAt <= ctx.now() || row.lockedAt) return null;
+  return row.session;
 }
 
 export async function validateSession(ctx: AppContext, bearer: string | undefined, refreshToken: string | undefined) {
@@ -311,33 +339,42 @@ export async function logout(ctx: AppContext, bearer: string | undefined, refres
   }
 }
 
-export async function forgotPassword(ctx: AppContext, log: Log, email: string, origin: string) {
-  const user = await findByEmail(ctx, email);
+export const FORGOT_PASSWORD_TEXT = 'If that email has an account, we have sent a link to reset the password.';
+
+/** Answers at once and the same for every email; the lookup and the mail happen after. */
+export function forgotPassword(ctx: AppContext, email: string, origin: string) {
+  ctx.tasks.defer('password reset', () => sendResetLink(ctx, email, origin));
+  return FORGOT_PASSWORD_TEXT;
+}
+
+async function sendResetLink(ctx: AppContext, email: string, origin: string) {
   const now = ctx.now();
-  const [recent] = user
-    ? await ctx.database.db
-        .select({ createdAt: passwordResets.createdAt })
-        .from(passwordResets)
-        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_RESEND_SECONDS * 1000))))
-        .limit(1)
-    : [];
-  // At most one reset mail a minute per account, whoever asks; the answer stays the same.
-  if (user && !recent) {
-    const token = randomToken();
-    await ctx.database.db.insert(passwordResets).values({
+  const token = randomToken();
+  const recipient = await ctx.database.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email))).for('update');
+    if (!user) return null;
+    // At most one reset mail a minute per account, whoever asks.
+    const [recent] = await tx
+      .select({ createdAt: passwordResets.createdAt })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_RESEND_SECONDS * 1000))))
+      .limit(1);
+    if (recent) return null;
+    await tx.insert(passwordResets).values({
       tokenHash: sha256(token),
       userId: user.id,
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
       createdAt: now,
     });
-    const link = `${origin}${ctx.config.basePath}password-reset-page?token=${token}`;
-    sendLater(ctx, log, {
-      to: user.email,
-      subject: 'Reset your RepForge password',
-      text: `Hello ${user.displayName},\n\nUse this link to choose a new password:\n\n${link}\n\nIt works once, for one hour. Setting a new password signs you out everywhere.\nIf you did not ask for this, ignore this email: your password stays the same.\n\nThe RepForge team`,
-    });
-  }
-  return 'If that email has an account, we have sent a link to reset the password.';
+    return user;
+  });
+  if (!recipient) return;
+  const link = `${origin}${ctx.config.basePath}password-reset-page?token=${token}`;
+  sendLater(ctx, {
+    to: recipient.email,
+    subject: 'Reset your RepForge password',
+    text: `Hello ${recipient.displayName},\n\nUse this link to choose a new password:\n\n${link}\n\nIt works once, for one hour. Setting a new password signs you out everywhere.\nIf you did not ask for this, ignore this email: your password stays the same.\n\nThe RepForge team`,
+  });
 }
 
 async function liveReset(ctx: AppContext, token: string) {
@@ -356,7 +393,7 @@ export async function validateResetToken(ctx: AppContext, token: string) {
 }
 
 export async function resetPassword(ctx: AppContext, token: string, password: string) {
-  const passwordHash = await hashPassword(password, ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N);
+  const passwordHash = await hashPassword(password, scryptLogN(ctx));
   const now = ctx.now();
   const done = await ctx.database.db.transaction(async (tx) => {
     const [reset] = await tx
@@ -390,10 +427,15 @@ export async function listUsers(ctx: AppContext, q: { search?: string; page: num
   return { items: rows.map(presentAdminUser), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
 }
 
-export async function setUserRole(ctx: AppContext, userId: number, role: Role) {
-  const [row] = await ctx.database.db.update(users).set({ role }).where(eq(users.id, userId)).returning();
-  if (!row) throw notFound('No account with that id.');
-  return presentAdminUser(row);
+/** Editors manage roles too, but only an administrator hands out or takes back administrator. */
+export async function setUserRole(ctx: AppContext, actor: UserRow, userId: number, role: Role) {
+  return ctx.database.db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!target) throw notFound('No account with that id.');
+    if (actor.role !== 'administrator' && (role === 'administrator' || target.role === 'administrator')) throw new ApiError(403, ADMIN_ROLE_TEXT);
+    const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    return presentAdminUser(row!);
+  });
 }
 
 export async function unlockUser(ctx: AppContext, userId: number) {

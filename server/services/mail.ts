@@ -30,6 +30,10 @@ export function createMailer(opts: { smtpUrl?: string; from?: string }): Mailer 
     secure: url.protocol === 'smtps:',
     ignoreTLS: url.protocol === 'smtp:',
     ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    // A relay that hangs must not hold a sign-in code (or shutdown) for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
   return {
     async send(m) {

@@ -28,3 +28,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, params(Number(logN)));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * A hash of a random password at this cost: unknown emails are checked against it, so
+ * they take as long as known ones and never match.
+ */
+export function dummyPasswordHash(logN = DEFAULT_SCRYPT_LOG_N): Promise<string> {
+  let hash = dummyHashes.get(logN);
+  if (!hash) {
+    hash = hashPassword(randomBytes(24).toString('base64url'), logN);
+    dummyHashes.set(logN, hash);
+  }
+  return hash;
+}
+
+export async function warmUpPasswordChecks(logN = DEFAULT_SCRYPT_LOG_N): Promise<void> {
+  await dummyPasswordHash(logN);
+}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/index.ts';
@@ -12,6 +12,20 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 
 /** Tokens are stored only as their SHA-256. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * A hash keyed with the server secret, for values too short to store as a plain hash
+ * (a 6-digit code's SHA-256 is reversed by trying all million codes).
+ */
+export const keyedHash = (key: Uint8Array, value: string) => createHmac('sha256', key).update(value).digest('hex');
+
+/**
+ * The refresh token that follows `parent` in its family. Derived rather than random so
+ * that, within the reuse window, a second presenter of the parent (another tab, or a
+ * retry after a lost response) can be handed the current token, which is stored only hashed.
+ */
+export const nextRefreshToken = (key: Uint8Array, parent: string) =>
+  createHmac('sha256', key).update(`refresh-token:${parent}`).digest('base64url');
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -641,6 +641,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{challengeId}/scores/{scoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a score (its athlete or an admin); the board is recomputed */
+        delete: operations["deleteScore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/scores/{scoreId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify or reject a score held for review */
+        post: operations["reviewScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/scores/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scores held for review, oldest first */
+        get: operations["listScoresForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1024,6 +1075,20 @@ export interface components {
                 score: components["schemas"]["ScoreView"];
             }[];
         };
+        ScoreChange: {
+            score: components["schemas"]["ScoreView"];
+            /** @description The athlete's place after the change (null when off the board). */
+            rank: number | null;
+        };
+        PendingScore: {
+            challenge: {
+                id: number;
+                title: string;
+            };
+            athlete: components["schemas"]["Athlete"];
+            division: components["schemas"]["Division"];
+            score: components["schemas"]["ScoreView"];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -1076,6 +1141,7 @@ export interface components {
         UserId: number;
         FeedbackId: number;
         ChallengeId: number;
+        ScoreId: number;
     };
     requestBodies: never;
     headers: never;
@@ -2062,6 +2128,98 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    deleteScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+                scoreId: components["parameters"]["ScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn; the athlete's place after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreChange"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reviewScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["ScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "verify" | "reject";
+                };
+            };
+        };
+        responses: {
+            /** @description Reviewed; the athlete's place after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not waiting for review. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScoresForReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PendingScore"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getHealth: {

@@ -1,5 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_TTL_SECONDS, MAX_CONSECUTIVE_FAILURES, REFRESH_REUSE_WINDOW_MS } from '../../server/services/auth.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, jwtVerify } from 'jose';
+import { loginCodes, users } from '../../server/db/schema.ts';
+import { CODE_TTL_SECONDS, MAX_CONSECUTIVE_FAILURES, REFRESH_REUSE_WINDOW_MS, SESSION_MAX_AGE_MS } from '../../server/services/auth.ts';
+import type { MailMessage, Mailer } from '../../server/services/mail.ts';
+import { ACCESS_TOKEN_TTL_MS } from '../../server/services/tokens.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refreshCookieFrom, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
@@ -16,19 +22,40 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const reg = await post('/api/user_registration/register', { email: 'Ana@Example.test', password: 'squats-and-more', display_name: ' Ana ' });
     expect(reg.statusCode).toBe(201);
     const start = await post('/api/auth/initiate-login', { email: 'ana@example.TEST', password: 'squats-and-more' });
-    expect(start.json()).toMatchObject({ resend_after_seconds: 60, code_ttl_seconds: CODE_TTL_SECONDS });
+    expect(start.json()).toEqual({
+      message: 'If the email and password are right, we have sent a sign-in code to that address.',
+      resend_after_seconds: 60,
+      code_ttl_seconds: CODE_TTL_SECONDS,
+    });
+    const code = await lastCode(t, 'Ana@Example.test');
     const mail = t.outbox.last('Ana@Example.test')!;
-    expect(`${mail.subject} ${mail.text}`.match(/\b\d{6}\b/g)).toHaveLength(1);
-    const res = await post('/api/auth/verify-otp', { email: 'ana@example.test', code: lastCode(t, 'Ana@Example.test') });
+    expect(`${mail.subject} ${mail.text}`.match(/\d{6}/g)).toEqual([code]);
+    const res = await post('/api/auth/verify-otp', { email: 'ana@example.test', code });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toMatchObject({ email: 'Ana@Example.test', display_name: 'Ana', wp_role: 'subscriber', wp_capabilities: { read: true } });
     expect(body.token.expiresAt - body.token.issuedAt).toBe(15 * 60 * 1000);
+    expect(body.token.issuedAt).toBe(t.clock.now().getTime());
+    const claims = decodeJwt(body.token.token);
+    expect(claims.sub).toBe(String(body.user.wp_user_id));
+    expect(typeof claims.sid).toBe('string');
+    expect(JSON.parse(Buffer.from(body.token.token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'HS256' });
     const cookie = res.cookies.find((c) => c.name === 'refresh_token')!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth', maxAge: SESSION_MAX_AGE_MS / 1000 });
     expect(cookie.secure).toBeFalsy();
     const valid = await t.app.inject({ method: 'GET', url: '/api/auth/validate-session', headers: { authorization: `Bearer ${body.token.token}` } });
     expect(valid.json()).toEqual({ valid: true, csrf_token: body.csrf_token });
+  });
+
+  it('answers a second registration of an email the same, and mails its owner instead', async () => {
+    const again = await post('/api/user_registration/register', { email: 'ANA@example.test', password: 'another-password', display_name: 'Impostor' });
+    expect(again.statusCode).toBe(201);
+    const first = await post('/api/user_registration/register', { email: 'fresh@example.test', password: 'another-password', display_name: 'Fresh' });
+    expect(again.body).toBe(first.body);
+    await t.settled();
+    expect(t.outbox.last('ANA@example.test')!.subject).toMatch(/tried to create/);
+    const rows = await t.context.database.db.select().from(users).where(eq(users.emailNormalized, 'ana@example.test'));
+    expect(rows.map((r) => r.displayName)).toEqual(['Ana']);
   });
 
   it('answers the same for an unknown email, a wrong password and a right one', async () => {
@@ -44,13 +71,14 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   it('does not send a new code within 60 seconds, and voids the older code when it does', async () => {
     t.clock.advance(61_000);
     await post('/api/auth/initiate-login', { email: 'ana@example.test', password: 'squats-and-more' });
-    const first = lastCode(t, 'Ana@Example.test');
+    const first = await lastCode(t, 'Ana@Example.test');
     const sent = t.outbox.sent.length;
     await post('/api/auth/initiate-login', { email: 'ana@example.test', password: 'squats-and-more' });
+    await t.settled();
     expect(t.outbox.sent.length).toBe(sent);
     t.clock.advance(61_000);
     await post('/api/auth/initiate-login', { email: 'ana@example.test', password: 'squats-and-more' });
-    const second = lastCode(t, 'Ana@Example.test');
+    const second = await lastCode(t, 'Ana@Example.test');
     if (first !== second) {
       expect((await post('/api/auth/verify-otp', { email: 'ana@example.test', code: first })).statusCode).toBe(401);
     }
@@ -61,13 +89,14 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     await signIn(t, 'again@example.test');
     const before = t.outbox.sent.length;
     await post('/api/auth/initiate-login', { email: 'again@example.test', password: 'correct horse battery' });
+    await t.settled();
     expect(t.outbox.sent.length).toBe(before + 1);
   });
 
   it('voids a code after 5 wrong tries', async () => {
     t.clock.advance(61_000);
     await post('/api/auth/initiate-login', { email: 'ana@example.test', password: 'squats-and-more' });
-    const code = lastCode(t, 'Ana@Example.test');
+    const code = await lastCode(t, 'Ana@Example.test');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const res = await post('/api/auth/verify-otp', { email: 'ana@example.test', code: wrong });
@@ -77,10 +106,18 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect((await post('/api/auth/verify-otp', { email: 'ana@example.test', code })).statusCode).toBe(401);
   });
 
+  it('lets a code sign in once, even when sent twice at the same moment', async () => {
+    await signIn(t, 'twice@example.test');
+    await post('/api/auth/initiate-login', { email: 'twice@example.test', password: 'correct horse battery' });
+    const code = await lastCode(t, 'twice@example.test');
+    const answers = await Promise.all([0, 1].map(() => post('/api/auth/verify-otp', { email: 'twice@example.test', code })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('refuses an expired code', async () => {
     t.clock.advance(61_000);
     await post('/api/auth/initiate-login', { email: 'ana@example.test', password: 'squats-and-more' });
-    const code = lastCode(t, 'Ana@Example.test');
+    const code = await lastCode(t, 'Ana@Example.test');
     t.clock.advance(CODE_TTL_SECONDS * 1000 + 1);
     expect((await post('/api/auth/verify-otp', { email: 'ana@example.test', code })).statusCode).toBe(401);
   });
@@ -100,14 +137,64 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(me.json().valid).toBe(false);
   });
 
-  it('lets two tabs refresh at once (the parent token works within a few seconds)', async () => {
+  it('lets two tabs refresh at once: both end up with the same working cookie', async () => {
     const s = await signIn(t, 'tabs@example.test');
     const a = await post('/api/auth/refresh-token', undefined, { cookie: s.cookie });
+    t.clock.advance(REFRESH_REUSE_WINDOW_MS - 1000);
     const b = await post('/api/auth/refresh-token', undefined, { cookie: s.cookie });
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
-    const after = await post('/api/auth/refresh-token', undefined, { cookie: refreshCookieFrom(b) });
+    expect(b.json().csrf_token).toBe(s.csrf);
+    expect(b.json().token.token).not.toBe(a.json().token.token);
+    // Whichever Set-Cookie the browser keeps last, it holds the family's current token.
+    expect(refreshCookieFrom(b)).toBe(refreshCookieFrom(a));
+    t.clock.advance(REFRESH_REUSE_WINDOW_MS * 3);
+    const after = await post('/api/auth/refresh-token', undefined, { cookie: refreshCookieFrom(a) });
     expect(after.statusCode).toBe(200);
+    // A retry right after (its answer was lost) gets the same new cookie.
+    const retry = await post('/api/auth/refresh-token', undefined, { cookie: refreshCookieFrom(a) });
+    expect(refreshCookieFrom(retry)).toBe(refreshCookieFrom(after));
+    // Once the window is over, the parent is a stolen token and ends the family.
+    t.clock.advance(REFRESH_REUSE_WINDOW_MS + 1);
+    expect((await post('/api/auth/refresh-token', undefined, { cookie: refreshCookieFrom(a) })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh-token', undefined, { cookie: refreshCookieFrom(after) })).statusCode).toBe(401);
+  });
+
+  it('refuses an expired access token but refreshes it, and ends the family after 30 days', async () => {
+    const s = await signIn(t, 'longrun@example.test');
+    t.clock.advance(ACCESS_TOKEN_TTL_MS + 1000);
+    const stale = await post('/api/wordpress-nav/generate-auth-code', undefined, authHeaders(s));
+    expect(stale.statusCode).toBe(401);
+    const renewed = await post('/api/auth/refresh-token', undefined, { cookie: s.cookie });
+    expect(renewed.statusCode).toBe(200);
+    const maxAge = renewed.cookies.find((c) => c.name === 'refresh_token')!.maxAge!;
+    expect(maxAge).toBe(Math.floor((SESSION_MAX_AGE_MS - ACCESS_TOKEN_TTL_MS - 1000) / 1000));
+    t.clock.advance(SESSION_MAX_AGE_MS);
+    const ended = await post('/api/auth/refresh-token', undefined, { cookie: refreshCookieFrom(renewed) });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().detail).toBe('Your session has ended. Please sign in again.');
+    expect(ended.cookies.find((c) => c.name === 'refresh_token')?.value).toBe('');
+  });
+
+  it('answers validate-session for a bearer, a cookie alone, or nobody', async () => {
+    const s = await signIn(t, 'validate@example.test');
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/validate-session', headers });
+    expect((await get({})).json()).toEqual({ valid: false });
+    expect((await get({ cookie: s.cookie })).json()).toEqual({ valid: true, csrf_token: s.csrf });
+    expect((await get({ authorization: 'Bearer not-a-jwt' })).json()).toEqual({ valid: false });
+    expect((await get({ cookie: 'refresh_token=made-up' })).json()).toEqual({ valid: false });
+    await post('/api/auth/logout', undefined, { authorization: `Bearer ${s.token}` });
+    expect((await get({ cookie: s.cookie })).json()).toEqual({ valid: false });
+    expect((await post('/api/auth/refresh-token')).json()).toEqual({ detail: 'Your session has ended. Please sign in again.' });
+  });
+
+  it('keeps login codes keyed-hashed, never as they were mailed', async () => {
+    const s = await signIn(t, 'hashed@example.test');
+    const code = await lastCode(t, 'hashed@example.test');
+    const [row] = await t.context.database.db.select().from(loginCodes).where(eq(loginCodes.userId, s.userId));
+    const plain = (v: string) => createHash('sha256').update(v).digest('hex');
+    expect(row!.codeHash).not.toContain(code);
+    expect([plain(code), plain(`${s.userId}:${code}`)]).not.toContain(row!.codeHash);
   });
 
   it('needs the bearer token, and the CSRF header on state-changing calls', async () => {
@@ -125,6 +212,15 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ success: true });
     expect(ok.json().handoff_url).toMatch(/^https:\/\/community\.example\.test\/wp-login\.php\?action=repforge_handoff&token=/);
+    const handoff = new URL(ok.json().handoff_url).searchParams.get('token')!;
+    const { payload } = await jwtVerify(handoff, t.context.jwtKey, { audience: 'community', currentDate: t.clock.now() });
+    expect(payload).toMatchObject({ email: 'csrf@example.test', name: 'Test Athlete', role: 'subscriber', redirect_path: '/timeline/' });
+    expect(payload.exp! - payload.iat!).toBe(120);
+    // A handoff token is no access token for our own API.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/admin/users', headers: { authorization: `Bearer ${handoff}` } })).statusCode).toBe(401);
+    const code = await post('/api/wordpress-nav/generate-auth-code', undefined, authHeaders(s));
+    expect(code.json()).toMatchObject({ success: true, expires_in: 300 });
+    expect(code.json().code.length).toBeGreaterThanOrEqual(32);
     const forged = await post('/api/wordpress-jwt/generate-navigation-token', body, { authorization: `Bearer ${s.token}x`, 'x-csrf-token': s.csrf });
     expect(forged.statusCode).toBe(401);
   });
@@ -156,25 +252,68 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(badRole.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/admin/users/999999/unlock', headers: authHeaders(boss) });
     expect(missing.statusCode).toBe(404);
+    // The editor may manage roles, but not hand out (or take away) administrator.
+    const grab = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/admin/users/${sub.userId}/role`,
+      headers: authHeaders(sub),
+      payload: { wp_role: 'administrator' },
+    });
+    expect(grab.statusCode).toBe(403);
+    const demote = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/admin/users/${boss.userId}/role`,
+      headers: authHeaders(sub),
+      payload: { wp_role: 'subscriber' },
+    });
+    expect(demote.statusCode).toBe(403);
+    const noCsrf = await t.app.inject({ method: 'PUT', url: `/api/auth/admin/users/${sub.userId}/role`, headers: authHeaders(boss, false), payload: { wp_role: 'author' } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(noCsrf.json().detail).toBe('Missing or invalid CSRF token. Reload the page and try again.');
+    const page = await t.app.inject({ method: 'GET', url: '/api/auth/admin/users?page=1&page_size=2', headers: authHeaders(boss) });
+    expect(page.json()).toMatchObject({ page: 1, page_size: 2 });
+    expect(page.json().items).toHaveLength(2);
+    expect(page.json().items[0].email).toBe('Boss@example.test'); // newest first
   });
 
   it(`locks an account after ${MAX_CONSECUTIVE_FAILURES} consecutive failures until an admin unlocks it`, async () => {
     const victim = await signIn(t, 'locked@example.test', 'the-right-password');
-    for (let i = 0; i < MAX_CONSECUTIVE_FAILURES; i++) {
+    // Wrong codes count too: a code is out, three wrong tries, then wrong passwords.
+    t.clock.advance(61_000);
+    await post('/api/auth/initiate-login', { email: 'locked@example.test', password: 'the-right-password' });
+    await t.settled();
+    for (let i = 0; i < 3; i++) await post('/api/auth/verify-otp', { email: 'locked@example.test', code: '999999' });
+    for (let i = 0; i < MAX_CONSECUTIVE_FAILURES - 3; i++) {
       await post('/api/auth/initiate-login', { email: 'locked@example.test', password: `wrong-${i}` });
     }
+    await t.settled();
     t.clock.advance(61_000);
     const sent = t.outbox.sent.length;
-    await post('/api/auth/initiate-login', { email: 'locked@example.test', password: 'the-right-password' });
+    const answer = await post('/api/auth/initiate-login', { email: 'locked@example.test', password: 'the-right-password' });
+    await t.settled();
+    expect(answer.statusCode).toBe(200);
     expect(t.outbox.sent.length).toBe(sent); // locked: no code, same answer
+    expect((await post('/api/auth/refresh-token', undefined, { cookie: victim.cookie })).statusCode).toBe(401);
     const boss = await signIn(t, 'boss@example.test');
     const unlocked = await post(`/api/auth/admin/users/${victim.userId}/unlock`, undefined, authHeaders(boss));
     expect(unlocked.json()).toMatchObject({ locked: false });
     t.clock.advance(61_000);
     const before = t.outbox.sent.length;
     await post('/api/auth/initiate-login', { email: 'locked@example.test', password: 'the-right-password' });
+    await t.settled();
     expect(t.outbox.sent.length).toBe(before + 1);
     expect(t.outbox.sent.at(-1)!.to).toBe('locked@example.test');
+  });
+
+  it('resets the failure count on a successful sign-in', async () => {
+    await signIn(t, 'careless@example.test', 'the-right-password');
+    for (let i = 0; i < 5; i++) await post('/api/auth/initiate-login', { email: 'careless@example.test', password: `wrong-${i}` });
+    await t.settled();
+    const failures = async () =>
+      (await t.context.database.db.select().from(users).where(eq(users.emailNormalized, 'careless@example.test')))[0]!.failedAttempts;
+    expect(await failures()).toBe(5);
+    await signIn(t, 'careless@example.test', 'the-right-password');
+    expect(await failures()).toBe(0);
   });
 
   it('logs out on the server: the token and the cookie stop working', async () => {
@@ -192,6 +331,8 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const res = await post('/api/auth/forgot-password', { email: 'FORGOT@example.test' }, { host: 'app.example.test' });
     const unknown = await post('/api/auth/forgot-password', { email: 'ghost@example.test' });
     expect(res.body).toBe(unknown.body);
+    await t.settled();
+    expect(t.outbox.last('ghost@example.test')).toBeUndefined();
     const link = /(http:\/\/app\.example\.test\/password-reset-page\?token=[\w-]+)/.exec(t.outbox.last('forgot@example.test')!.text)![1]!;
     const token = new URL(link).searchParams.get('token')!;
     expect((await post('/api/auth/validate-reset-token', { token })).json()).toEqual({ valid: true, email: 'forgot@example.test' });
@@ -208,10 +349,12 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   it('mails at most one reset link a minute per account', async () => {
     await signIn(t, 'spam@example.test');
     const before = t.outbox.sent.length;
-    for (let i = 0; i < 3; i++) await post('/api/auth/forgot-password', { email: 'spam@example.test' });
+    await Promise.all([0, 1, 2].map(() => post('/api/auth/forgot-password', { email: 'spam@example.test' })));
+    await t.settled();
     expect(t.outbox.sent.length).toBe(before + 1);
     t.clock.advance(61_000);
     await post('/api/auth/forgot-password', { email: 'spam@example.test' });
+    await t.settled();
     expect(t.outbox.sent.length).toBe(before + 2);
   });
 
@@ -221,6 +364,11 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const s = await signIn(t, email, 'password-123', name);
     const res = await post('/api/auth/refresh-token', undefined, { cookie: s.cookie });
     expect(res.json().user).toMatchObject({ display_name: name, email });
+    const boss = await signIn(t, 'boss@example.test');
+    const found = await t.app.inject({ method: 'GET', url: `/api/auth/admin/users?search=${encodeURIComponent("o'hara")}`, headers: authHeaders(boss) });
+    expect(found.json().items.map((u: { display_name: string }) => u.display_name)).toEqual([name]);
+    const wildcard = await t.app.inject({ method: 'GET', url: `/api/auth/admin/users?search=${encodeURIComponent('%')}`, headers: authHeaders(boss) });
+    expect(wildcard.json().total).toBe(0);
   });
 
   it('refuses bad input with 4xx and a detail', async () => {
@@ -238,33 +386,86 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().detail, JSON.stringify(payload)).toBeTruthy();
     }
-  });
-
-  it('answers the community handoff with success false when no community site is configured', async () => {
-    const bare = await createTestApp(kind);
-    try {
-      const s = await signIn(bare, 'plain@example.test');
-      const res = await bare.app.inject({ method: 'POST', url: '/api/wordpress-jwt/generate-navigation-token', headers: authHeaders(s), payload: { redirect_path: '/' } });
-      expect(res.json()).toEqual({ success: false, message: 'The community site is not configured.' });
-    } finally {
-      await bare.close();
-    }
+    // Nothing was stored by any of them.
+    expect(await t.context.database.db.select().from(users).where(eq(users.emailNormalized, 'a@b.test'))).toEqual([]);
   });
 });
 
-describe('rate limits', () => {
-  it('answers too many sign-in attempts from one address with 429 and Retry-After', async () => {
-    const t = await createTestApp('pglite');
+describe('the app as deployed: rate limits on, behind a proxy, under a mount point, no community site', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  // Mail goes to the test outbox unless a test swaps in a slow or broken relay.
+  let relay: Mailer | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(
+      'pglite',
+      { basePath: '/fit/', trustProxy: true, publicOrigin: 'https://repforge.example.test' },
+      { mailer: { send: (m) => (relay ?? t.outbox).send(m) } },
+    );
+  });
+  afterAll(async () => t.close());
+  const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/fit/${url}`, payload, headers });
+
+  it('answers initiate-login before the mail is out, and also when sending fails', async () => {
+    await post('api/user_registration/register', { email: 'slow@example.test', password: 'slow-mail-1', display_name: 'Slow' });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handed: MailMessage[] = [];
+    relay = {
+      async send(m) {
+        handed.push(m);
+        await gate;
+      },
+    };
     try {
-      let last;
-      for (let i = 0; i < 25; i++) {
-        last = await t.app.inject({ method: 'POST', url: '/api/auth/initiate-login', payload: { email: 'x@example.test', password: 'whatever' } });
-      }
-      expect(last!.statusCode).toBe(429);
-      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-      expect(last!.json().detail).toMatch(/Too many attempts/);
+      const res = await post('api/auth/initiate-login', { email: 'slow@example.test', password: 'slow-mail-1' });
+      expect(res.statusCode).toBe(200);
+      await vi.waitFor(() => expect(handed).toHaveLength(1));
+      expect(handed[0]!.subject).toMatch(/sign-in code/);
     } finally {
-      await t.close();
+      release();
+      await t.settled();
     }
+    relay = { send: async () => Promise.reject(new Error('relay down')) };
+    try {
+      t.clock.advance(61_000);
+      const res = await post('api/auth/initiate-login', { email: 'slow@example.test', password: 'slow-mail-1' });
+      expect(res.statusCode).toBe(200);
+      await t.settled();
+    } finally {
+      relay = undefined;
+    }
+  });
+
+  it('marks the refresh cookie Secure over https and scopes it to the mount point; links use APP_ORIGIN', async () => {
+    const s = await signIn(t, 'proxy@example.test');
+    const https = { 'x-forwarded-proto': 'https', cookie: s.cookie };
+    const outside = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', headers: https });
+    expect(outside.statusCode).toBe(404); // the API lives under the mount point only
+    const renewed = await post('api/auth/refresh-token', undefined, https);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.cookies.find((c) => c.name === 'refresh_token')).toMatchObject({ secure: true, path: '/fit/api/auth', httpOnly: true, sameSite: 'Strict' });
+    await post('api/auth/forgot-password', { email: 'proxy@example.test' });
+    await t.settled();
+    expect(t.outbox.last('proxy@example.test')!.text).toMatch(/https:\/\/repforge\.example\.test\/fit\/password-reset-page\?token=[\w-]{43}\n/);
+  });
+
+  it('answers the community handoff with success false when no community site is configured', async () => {
+    const s = await signIn(t, 'plain@example.test');
+    const res = await post('api/wordpress-jwt/generate-navigation-token', { redirect_path: '/' }, authHeaders(s));
+    expect(res.json()).toEqual({ success: false, message: 'The community site is not configured.' });
+    const code = await post('api/wordpress-nav/generate-auth-code', undefined, authHeaders(s));
+    expect(code.json()).toEqual({ success: false, message: 'The community site is not configured.' });
+  });
+
+  it('answers too many sign-in attempts from one address with 429 and Retry-After', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    let last;
+    for (let i = 0; i < 25; i++) last = await post('api/auth/initiate-login', { email: 'x@example.test', password: 'whatever' }, from('203.0.113.7'));
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json()).toEqual({ detail: 'Too many attempts. Please wait a moment and try again.' });
+    // Another address is not held back.
+    expect((await post('api/auth/initiate-login', { email: 'x@example.test', password: 'whatever' }, from('198.51.100.9'))).statusCode).toBe(200);
   });
 });

@@ -194,7 +194,7 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await call('GET', `/api/challenges/discover?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { items: { id: number }[]; next_cursor: string | null } = (await call('GET', `/api/challenges/discover?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
       seen.push(...page.items.map((c: { id: number }) => c.id));
       cursor = page.next_cursor;
     } while (cursor);
@@ -227,6 +227,38 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
       expect(res.json().detail).toBeTruthy();
     }
   });
+  it('withdrawing a best score falls back to the next best, and a reviewed score ranks once verified', async () => {
+    const c = await create({ title: 'Wall balls', score_type: 'reps', time_cap_seconds: null, has_tiebreak: false });
+    const [ana, ben, cy, dee, eve, finn] = athletes as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
+    for (const a of [ana, ben, cy, dee, eve, finn]) await join(a, c.id);
+    await submit(ana, c.id, { reps: 90 });
+    const best = (await submit(ana, c.id, { reps: 120 })).json();
+    await submit(ben, c.id, { reps: 100 });
+    expect(names(await board(c.id))).toEqual(['1 Ana', '2 Ben']);
+    expect((await call('DELETE', `/api/challenges/${c.id}/scores/${best.score.id}`, ben)).statusCode).toBe(403);
+    const withdrawn = await call('DELETE', `/api/challenges/${c.id}/scores/${best.score.id}`, ana);
+    expect(withdrawn.json()).toMatchObject({ rank: 2 });
+    expect(names(await board(c.id))).toEqual(['1 Ben', '2 Ana']);
+    expect((await board(c.id)).items[1].score.display).toBe('90 reps');
+    expect((await call('DELETE', `/api/challenges/${c.id}/scores/${best.score.id}`, ana)).statusCode).toBe(404);
+    // An admin removes Ben's only score: he leaves the board.
+    const benScore = (await board(c.id)).items[0].score.id;
+    expect((await call('DELETE', `/api/challenges/${c.id}/scores/${benScore}`, admin)).json()).toMatchObject({ rank: null });
+    expect(names(await board(c.id))).toEqual(['1 Ana']);
+    expect((await board(c.id)).total).toBe(1);
+    // Far beyond the leaders: held, listed for review, ranked once verified.
+    for (const [i, a] of [cy, dee, eve, finn].entries()) await submit(a, c.id, { reps: 80 + i });
+    const held = (await submit(ben, c.id, { reps: 400 })).json();
+    expect(held.score.verification).toBe('unverified');
+    const pending = (await call('GET', '/api/challenges/admin/scores/pending', admin)).json();
+    expect(pending.items.map((p: { score: { id: number } }) => p.score.id)).toContain(held.score.id);
+    expect((await call('GET', '/api/challenges/admin/scores/pending', ben)).statusCode).toBe(403);
+    const verified = await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'verify' });
+    expect(verified.json()).toMatchObject({ rank: 1, score: { verification: 'verified' } });
+    expect(names(await board(c.id))[0]).toBe('1 Ben');
+    expect((await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'reject' })).statusCode).toBe(409);
+  });
+
   // Runs last: it moves the clock past every token's life.
   it('opens and closes by time: no joining or scoring outside the window', async () => {
     const upcoming = await create({ title: 'Later', starts_at: new Date(now() + HOUR).toISOString(), ends_at: new Date(now() + 2 * HOUR).toISOString() });

@@ -57,8 +57,11 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppCo
   return {
     app,
     context,
+    /** Every mail the app sent, in order (`outbox.sent`, `outbox.last(to)`); await `settled()` first. */
     outbox,
     clock,
+    /** Waits for the work done after answers (sign-in bookkeeping, mail) to finish. */
+    settled: () => context.tasks.settled(),
     async close() {
       await app.close();
       await database.close();
@@ -83,7 +86,9 @@ export function refreshCookieFrom(res: { cookies: { name: string; value: string 
   return `refresh_token=${c.value}`;
 }
 
-export function lastCode(t: TestApp, email: string): string {
+/** The code in the newest mail to this address (after the app's deferred work is done). */
+export async function lastCode(t: TestApp, email: string): Promise<string> {
+  await t.settled();
   const mail = [...t.outbox.sent].reverse().find((m) => m.to.toLowerCase() === email.toLowerCase());
   const match = mail && /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`);
   if (!match) throw new Error(`no code mailed to ${email}`);
@@ -92,11 +97,12 @@ export function lastCode(t: TestApp, email: string): string {
 
 /** Registers (if needed) and signs in through the real endpoints. */
 export async function signIn(t: TestApp, email: string, password = 'correct horse battery', name = 'Test Athlete'): Promise<SignedIn> {
-  await t.app.inject({ method: 'POST', url: '/api/user_registration/register', payload: { email, password, display_name: name } });
+  const base = t.context.config.basePath;
+  await t.app.inject({ method: 'POST', url: `${base}api/user_registration/register`, payload: { email, password, display_name: name } });
   t.clock.advance(61_000); // past any resend window of an earlier sign-in
-  const started = await t.app.inject({ method: 'POST', url: '/api/auth/initiate-login', payload: { email, password } });
+  const started = await t.app.inject({ method: 'POST', url: `${base}api/auth/initiate-login`, payload: { email, password } });
   if (started.statusCode !== 200) throw new Error(started.body);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, code: lastCode(t, email) } });
+  const res = await t.app.inject({ method: 'POST', url: `${base}api/auth/verify-otp`, payload: { email, code: await lastCode(t, email) } });
   if (res.statusCode !== 200) throw new Error(res.body);
   const body = res.json();
   return { token: body.token.token, csrf: body.csrf_token, cookie: refreshCookieFrom(res), userId: body.user.wp_user_id, role: body.user.wp_role };
