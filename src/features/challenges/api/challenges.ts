@@ -200,3 +200,36 @@ export function idFromSearch(search: string): number | null {
   const raw = new URLSearchParams(search).get('id');
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
+
+export function useWithdrawScore() {
+  const invalidate = useInvalidateChallenges();
+  return useMutation({
+    mutationFn: async ({ challengeId, scoreId }: { challengeId: number; scoreId: number }) => {
+      const { data, error } = await secureApi.DELETE('/api/challenges/{challengeId}/scores/{scoreId}', { params: { path: { challengeId, scoreId } } });
+      return data ?? fail(error, 'Could not withdraw the score.');
+    },
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function usePendingScores(enabled: boolean) {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/admin/scores/pending'],
+    enabled,
+    queryFn: async () => {
+      const { data, error } = await secureApi.GET('/api/challenges/admin/scores/pending');
+      return data ?? fail(error, 'Could not load scores waiting for review.');
+    },
+  });
+}
+
+export function useReviewScore() {
+  const invalidate = useInvalidateChallenges();
+  return useMutation({
+    mutationFn: async ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) => {
+      const { data, error } = await secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } });
+      return data ?? fail(error, 'Could not review the score.');
+    },
+    onSuccess: () => void invalidate(),
+  });
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SCORE_TYPE_LABELS, useDeleteChallenge, useDeletedChallenges, useDiscover, type Challenge } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, useDeleteChallenge, useDeletedChallenges, useDiscover, usePendingScores, useReviewScore, type Challenge } from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
 
@@ -42,7 +42,9 @@ function DeleteForm({ challenge, onDone }: { challenge: Challenge; onDone: () =>
 }
 
 export default function AdminIndividualChallengesPage() {
-  const [tab, setTab] = useState<'live' | 'deleted'>('live');
+  const [tab, setTab] = useState<'live' | 'review' | 'deleted'>('live');
+  const pending = usePendingScores(tab === 'review');
+  const review = useReviewScore();
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<number | null>(null);
   const list = useDiscover({ search: search.trim() });
@@ -55,6 +57,9 @@ export default function AdminIndividualChallengesPage() {
       <div className="tabs" role="tablist" aria-label="Challenges">
         <button type="button" role="tab" className="tab" aria-selected={tab === 'live'} onClick={() => setTab('live')}>
           Challenges
+        </button>
+        <button type="button" role="tab" className="tab" aria-selected={tab === 'review'} onClick={() => setTab('review')}>
+          Held for review
         </button>
         <button type="button" role="tab" className="tab" aria-selected={tab === 'deleted'} onClick={() => setTab('deleted')}>
           Deleted
@@ -100,6 +105,49 @@ export default function AdminIndividualChallengesPage() {
             <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()}>
               Show more
             </button>
+          )}
+        </div>
+      ) : tab === 'review' ? (
+        <div role="tabpanel">
+          <p className="muted">Results far beyond the leaders wait here until someone checks them (video, judge’s sheet). Verified ones join the board.</p>
+          {pending.isPending ? (
+            <p role="status">Loading…</p>
+          ) : pending.isError ? (
+            <p className="error-text">{pending.error.message}</p>
+          ) : pending.data.items.length === 0 ? (
+            <p className="empty card">Nothing is waiting for review.</p>
+          ) : (
+            <ul className="stack-list">
+              {pending.data.items.map((p) => (
+                <li key={p.score.id} className="card page-head">
+                  <div>
+                    <strong>{p.athlete.display_name}</strong>: {p.score.display} in <Link href={`/challenge-detail-page?id=${p.challenge.id}`}>{p.challenge.title}</Link>
+                    <p className="muted">Submitted {formatDateTime(p.score.submitted_at)}</p>
+                  </div>
+                  <p className="row-actions">
+                    {(['verify', 'reject'] as const).map((decision) => (
+                      <button
+                        key={decision}
+                        type="button"
+                        className={`btn btn-small ${decision === 'verify' ? 'btn-primary' : 'btn-secondary'}`}
+                        disabled={review.isPending}
+                        onClick={() =>
+                          review.mutate(
+                            { scoreId: p.score.id, decision },
+                            {
+                              onSuccess: () => toast({ title: decision === 'verify' ? 'Verified: it is on the board.' : 'Rejected.', variant: 'success' }),
+                              onError: (err) => toast({ title: err.message, variant: 'error' }),
+                            },
+                          )
+                        }
+                      >
+                        {decision === 'verify' ? 'Verify' : 'Reject'}
+                      </button>
+                    ))}
+                  </p>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       ) : (

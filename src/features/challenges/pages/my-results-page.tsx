@@ -1,10 +1,12 @@
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
-import { SCORE_TYPE_LABELS, useMySubmissions } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, useMySubmissions, useWithdrawScore } from '../api/challenges.ts';
+import { toast } from '../../../lib/toast.ts';
 import '../challenges.css';
 
 export default function MyResultsPage() {
   const results = useMySubmissions();
+  const withdraw = useWithdrawScore();
   return (
     <div className="container page">
       <h1>My Results</h1>
@@ -26,6 +28,9 @@ export default function MyResultsPage() {
               <th scope="col">Score</th>
               <th scope="col">Place</th>
               <th scope="col">Submitted</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -42,6 +47,26 @@ export default function MyResultsPage() {
                 </td>
                 <td>{r.rank ?? '—'}</td>
                 <td>{formatDateTime(r.score.submitted_at)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={withdraw.isPending}
+                    onClick={() => {
+                      if (!window.confirm(`Withdraw ${r.score.display} from ${r.challenge.title}?`)) return;
+                      withdraw.mutate(
+                        { challengeId: r.challenge.id, scoreId: r.score.id },
+                        {
+                          onSuccess: (res) =>
+                            toast({ title: res.rank === null ? 'Score withdrawn. You are off the board.' : `Score withdrawn. You are now #${res.rank}.`, variant: 'success' }),
+                          onError: (err) => toast({ title: err.message, variant: 'error' }),
+                        },
+                      );
+                    }}
+                  >
+                    Withdraw<span className="visually-hidden"> {r.score.display} from {r.challenge.title}</span>
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
