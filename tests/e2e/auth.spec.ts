@@ -86,6 +86,7 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
   }
   await expect(page.locator('.admin-badge')).toHaveText('Admin');
   await expect(page.locator('.admin-badge')).toHaveCSS('background-color', 'rgb(250, 204, 21)');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 

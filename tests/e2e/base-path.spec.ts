@@ -11,8 +11,10 @@ test('BASE_PATH=/fit/ serves pages, deep links, assets and the API under /fit/',
   const assets: string[] = [];
   page.on('request', (r) => assets.push(new URL(r.url()).pathname));
   await page.goto(`${app().url}challengedetailpage?id=7`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Challenge');
+  // The real detail page, asking the API under the mount point (no challenge 7 in an empty database).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Challenge not found');
   expect(assets.filter((p) => p.includes('/assets/')).every((p) => p.startsWith('/fit/assets/'))).toBe(true);
+  expect(assets).toContain('/fit/api/challenges/7');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Global Ranks' }).click();
   await expect(page).toHaveURL(`${app().url}global-test-leaderboards-page`);
