@@ -1,18 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { Link } from 'wouter';
 import { SCORE_TYPE_LABELS, useDiscover, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import '../challenges.css';
 
-function useDebounced<T>(value: T, ms: number) {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
 
 export default function ChallengeDiscoveryPage() {
   const { user } = useSessionView();

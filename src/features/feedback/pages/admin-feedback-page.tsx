@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import {
   FEEDBACK_PAGE_SIZE,
   NEXT_STATUSES,
@@ -15,14 +16,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../feedback.css';
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 function Summary() {
   const summary = useFeedbackSummary();
