@@ -459,53 +459,66 @@ export async function rankings(
   const board: SQL[] = [eq(challengeEntries.challengeId, c.id)];
   if (q.division) board.push(eq(challengeEntries.division, q.division));
   const shown = q.sex ? [...board, eq(challengeEntries.sex, q.sex)] : board;
+  const division = q.division ?? null;
   // The page is found on the board index alone; only its rows are joined to scores and names.
-  const keys = await db
-    .select({ userId: challengeEntries.userId })
-    .from(challengeEntries)
-    .where(and(...shown))
-    .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
-    .limit(q.limit)
-    .offset(q.offset);
-  const ids = keys.map((k) => k.userId);
-  const joined = ids.length
-    ? await db
-        .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
-        .from(challengeEntries)
-        .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
-        .innerJoin(users, eq(users.id, challengeEntries.userId))
-        .where(and(eq(challengeEntries.challengeId, c.id), inArray(challengeEntries.userId, ids)))
-    : [];
-  const byUser = new Map(joined.map((r) => [r.entry.userId, r]));
-  const rows = ids.map((uid) => byUser.get(uid)!).filter(Boolean);
-  const total = q.sex
-    ? ((await db.select({ n: count() }).from(challengeEntries).where(and(...shown)))[0]?.n ?? 0)
-    : q.division === 'rx'
-      ? c.rxEntries
-      : q.division === 'scaled'
-        ? c.scaledEntries
-        : c.rxEntries + c.scaledEntries;
-  // Ranks are places on the whole board (or division); a filter never re-ranks.
-  const items = [];
-  let previous: { key: bigint; rank: number } | null = null;
-  for (const [i, r] of rows.entries()) {
-    let rank: number;
-    if (previous && previous.key === r.entry.sortKey) rank = previous.rank;
-    else if (!q.sex && previous) rank = q.offset + i + 1;
-    else rank = await rankOf(db, c.id, r.entry.sortKey, q.division ?? null);
-    previous = { key: r.entry.sortKey, rank };
-    items.push(row(c, r, rank));
-  }
-  let me = null;
-  if (callerId !== null) {
-    const [mine] = await db
+  const page = async () => {
+    const keys = await db
+      .select({ userId: challengeEntries.userId })
+      .from(challengeEntries)
+      .where(and(...shown))
+      .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
+      .limit(q.limit)
+      .offset(q.offset);
+    const ids = keys.map((k) => k.userId);
+    const [joined, total] = await Promise.all([
+      ids.length
+        ? db
+            .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
+            .from(challengeEntries)
+            .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
+            .innerJoin(users, eq(users.id, challengeEntries.userId))
+            .where(and(eq(challengeEntries.challengeId, c.id), inArray(challengeEntries.userId, ids)))
+        : Promise.resolve([]),
+      q.sex
+        ? db
+            .select({ n: count() })
+            .from(challengeEntries)
+            .where(and(...shown))
+            .then((r) => r[0]?.n ?? 0)
+        : Promise.resolve(q.division === 'rx' ? c.rxEntries : q.division === 'scaled' ? c.scaledEntries : c.rxEntries + c.scaledEntries),
+    ]);
+    const byUser = new Map(joined.map((r) => [r.entry.userId, r]));
+    const rows = ids.map((uid) => byUser.get(uid)!).filter(Boolean);
+    // Places are those of the whole board (or division); a filter never re-ranks. Unfiltered,
+    // only the first row needs a count: every row after it sits at its position unless tied.
+    const counted = new Map<bigint, Promise<number>>();
+    const place = (key: bigint) => {
+      if (!counted.has(key)) counted.set(key, rankOf(db, c.id, key, division));
+      return counted.get(key)!;
+    };
+    let ranks: number[];
+    if (q.sex) {
+      ranks = await Promise.all(rows.map((r) => place(r.entry.sortKey)));
+    } else {
+      ranks = [];
+      for (const [i, r] of rows.entries()) {
+        if (i === 0) ranks.push(await place(r.entry.sortKey));
+        else ranks.push(rows[i - 1]!.entry.sortKey === r.entry.sortKey ? ranks[i - 1]! : q.offset + i + 1);
+      }
+    }
+    return { items: rows.map((r, i) => row(c, r, ranks[i]!)), total };
+  };
+  const mine = async () => {
+    if (callerId === null) return null;
+    const [found] = await db
       .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
       .from(challengeEntries)
       .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
       .innerJoin(users, eq(users.id, challengeEntries.userId))
       .where(and(...board, eq(challengeEntries.userId, callerId)));
-    if (mine) me = row(c, mine, await rankOf(db, c.id, mine.entry.sortKey, q.division ?? null));
-  }
+    return found ? row(c, found, await rankOf(db, c.id, found.entry.sortKey, division)) : null;
+  };
+  const [{ items, total }, me] = await Promise.all([page(), mine()]);
   return { challenge_id: c.id, division: q.division ?? null, total, offset: q.offset, items, me };
 }
 
