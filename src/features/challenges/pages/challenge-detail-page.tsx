@@ -16,20 +16,12 @@ import {
 } from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
 import '../challenges.css';
 
-/** Plain text with blank lines as paragraph breaks: never HTML. */
 function Description({ text }: { text: string }) {
   if (!text) return <p className="muted">No description.</p>;
-  return (
-    <>
-      {text.split(/\n{2,}/).map((para, i) => (
-        <p key={i} className="pre-line">
-          {para}
-        </p>
-      ))}
-    </>
-  );
+  return <SafeMarkdown text={text} />;
 }
 
 function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
