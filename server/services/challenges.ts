@@ -327,6 +327,26 @@ async function rankOf(db: Database, challengeId: number, key: bigint, division: 
   return Number(below?.n ?? 0) + (inside?.n ?? 0) + 1;
 }
 
+/** Below this, a plain OFFSET is cheaper than finding the slice. */
+const DEEP_PAGE_OFFSET = 1000;
+
+/** Where the board's entry number `offset` (0-based) lives: its slice's first key, and how many of that slice come before it. */
+async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number) {
+  const slices = await db
+    .select({ bucket: challengeRankBuckets.bucket, entries: sql<number>`sum(${challengeRankBuckets.entries})::int` })
+    .from(challengeRankBuckets)
+    .where(and(eq(challengeRankBuckets.challengeId, challengeId), ...(division ? [eq(challengeRankBuckets.division, division)] : [])))
+    .groupBy(challengeRankBuckets.bucket)
+    .orderBy(asc(challengeRankBuckets.bucket));
+  let before = 0;
+  for (const slice of slices) {
+    const n = Number(slice.entries);
+    if (before + n > offset) return { key: BigInt(slice.bucket) << RANK_BUCKET_SHIFT, skip: offset - before };
+    before += n;
+  }
+  return null;
+}
+
 /** Moves an entry between slices (or adds one) inside the caller's transaction. */
 async function countInBucket(db: Database, challengeId: number, division: string, key: bigint, delta: 1 | -1) {
   await db
@@ -462,13 +482,15 @@ export async function rankings(
   const division = q.division ?? null;
   // The page is found on the board index alone; only its rows are joined to scores and names.
   const page = async () => {
+    // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
+    const start = q.sex || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, c.id, division, q.offset);
     const keys = await db
       .select({ userId: challengeEntries.userId })
       .from(challengeEntries)
-      .where(and(...shown))
+      .where(and(...shown, ...(start ? [gte(challengeEntries.sortKey, start.key)] : [])))
       .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
       .limit(q.limit)
-      .offset(q.offset);
+      .offset(start ? start.skip : q.offset);
     const ids = keys.map((k) => k.userId);
     const [joined, total] = await Promise.all([
       ids.length

@@ -67,3 +67,52 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
     }
   }, 120_000);
 });
+
+describe.each(databaseKinds)('deep pages on %s', (kind) => {
+  it('start at the right row when the page is found through the rank slices', async () => {
+    const t = await createTestApp(kind, {}, { rateLimit: false });
+    try {
+      const { sql } = await import('drizzle-orm');
+      const { rebuildRankBuckets } = await import('../../server/services/challenges.ts');
+      const ctx = t.context;
+      const db = ctx.database.db;
+      const N = 1500;
+      await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
+        select 'd' || g || '@x.test', 'd' || g || '@x.test', 'x', 'D' || g, now() from generate_series(1, ${N}) g`);
+      const first = await db.select({ id: users.id }).from(users).limit(1);
+      const now = ctx.now().getTime();
+      const c = await createChallenge(ctx, first[0]!.id, {
+        title: 'Deep',
+        score_type: 'reps',
+        starts_at: new Date(now - 3_600_000).toISOString(),
+        ends_at: new Date(now + 3_600_000).toISOString(),
+      });
+      // Values with many ties and both divisions, keys built as the scoring library does.
+      await db.execute(sql`insert into challenge_participants (challenge_id, user_id, division, joined_at)
+        select ${c.id}, id, case when id % 4 = 0 then 'scaled' else 'rx' end, now() from users where email like 'd%@x.test'`);
+      await db.execute(sql`insert into challenge_scores (challenge_id, user_id, division, status, value, sort_key, submitted_at)
+        select ${c.id}, user_id, division, 'finished', (user_id * 7919) % 700,
+          ((case when division = 'scaled' then 1::bigint else 0 end) << 62) + ((68719476735 - (user_id * 7919) % 700) * 33554432 + 33554431), now()
+        from challenge_participants where challenge_id = ${c.id}`);
+      await db.execute(sql`insert into challenge_entries (challenge_id, user_id, score_id, division, status, value, sort_key, submitted_at)
+        select challenge_id, user_id, id, division, status, value, sort_key, submitted_at from challenge_scores where challenge_id = ${c.id}`);
+      await db.execute(sql`update challenges set rx_entries = (select count(*) from challenge_entries where challenge_id = ${c.id} and division = 'rx'),
+        scaled_entries = (select count(*) from challenge_entries where challenge_id = ${c.id} and division = 'scaled') where id = ${c.id}`);
+      await rebuildRankBuckets(db, c.id);
+      for (const division of [undefined, 'rx'] as const) {
+        const all: { user_id: number; r: number }[] = [];
+        const res = await db.execute(sql`select user_id, rank() over (order by sort_key) as r from challenge_entries
+          where challenge_id = ${c.id} ${division ? sql`and division = ${division}` : sql``} order by sort_key, submitted_at, user_id`);
+        all.push(...((Array.isArray(res) ? res : (res as { rows: typeof all }).rows) as typeof all));
+        for (const offset of [1000, 1037, 1100]) {
+          const page = await rankings(ctx, { challenge_id: c.id, division, offset, limit: 50 }, null);
+          const expected = all.slice(offset, offset + 50);
+          expect(page.items.map((i) => i.athlete.wp_user_id), `${division} ${offset}`).toEqual(expected.map((e) => Number(e.user_id)));
+          expect(page.items.map((i) => i.rank), `${division} ${offset}`).toEqual(expected.map((e) => Number(e.r)));
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
