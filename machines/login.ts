@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { SessionData } from './session.ts';
 
 export interface CodeRequest {
@@ -39,6 +39,8 @@ export function resendRemainingMs(context: Pick<LoginContext, 'codeSentAt' | 're
   return Math.max(0, context.codeSentAt + context.resendAfterSeconds * 1000 - now);
 }
 
+const credentialsOf = ({ context }: { context: LoginContext }): CodeRequest => ({ email: context.email, password: context.password });
+
 /** Sign-in with email and password, then the mailed one-time code. */
 export const loginMachine = setup({
   types: {
@@ -59,7 +61,12 @@ export const loginMachine = setup({
       assertEvent(event, 'login.submitCredentials');
       return { email: event.email.trim(), password: event.password, error: null };
     }),
-    clearError: assign({ error: null }),
+    /** A code went out: when, and how long until another may be asked for. */
+    recordCodeSent: assign(({ event }) => ({
+      resendAfterSeconds: (event as unknown as DoneActorEvent<CodeSent>).output.resend_after_seconds,
+      codeSentAt: Date.now(),
+      error: null,
+    })),
   },
   guards: {
     credentialsComplete: ({ event }) => {
@@ -100,14 +107,10 @@ export const loginMachine = setup({
       invoke: {
         id: 'requestCode',
         src: 'requestCode',
-        input: ({ context }) => ({ email: context.email, password: context.password }),
+        input: credentialsOf,
         onDone: {
           target: 'code',
-          actions: assign(({ event }) => ({
-            resendAfterSeconds: event.output.resend_after_seconds,
-            codeSentAt: Date.now(),
-            error: null,
-          })),
+          actions: 'recordCodeSent',
         },
         onError: {
           target: 'credentials',
@@ -138,14 +141,10 @@ export const loginMachine = setup({
       invoke: {
         id: 'resendCode',
         src: 'requestCode',
-        input: ({ context }) => ({ email: context.email, password: context.password }),
+        input: credentialsOf,
         onDone: {
           target: 'code',
-          actions: assign(({ event }) => ({
-            resendAfterSeconds: event.output.resend_after_seconds,
-            codeSentAt: Date.now(),
-            error: null,
-          })),
+          actions: 'recordCodeSent',
         },
         onError: {
           target: 'code',
