@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   ping(): Promise<void>;
+  /** LISTEN on a channel; NOTIFY sent in a transaction arrives here once it commits. Resolves to an unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       kind: 'postgres',
       ping: async () => {
         await db.execute(sql`select 1`);
+      },
+      // postgres-js keeps one extra connection for all LISTENs and re-listens after a reconnect.
+      listen: async (channel, onPayload) => {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
       },
       close: () => client.end({ timeout: 5 }),
     };

@@ -2,6 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar 
 
 export * from './schema-feedback.ts';
 export * from './schema-challenges.ts';
+export * from './schema-realtime.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {
@@ -21,6 +22,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     displayName: varchar('display_name', { length: 80 }).notNull(),
     role: varchar('role', { length: 16 }).notNull().default('subscriber'),
+    /** IANA zone the athlete's days and weeks are counted in (streaks). */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
     /** Consecutive failed sign-in steps (wrong password or wrong code); reset by a successful sign-in. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
