@@ -12,6 +12,7 @@ import { loadOpenapiDocument } from './openapi.ts';
 import { allHandlers } from './routes/index.ts';
 import { registerClient } from './static.ts';
 import { securityHandlers } from './security.ts';
+import { registerRealtime } from './realtime/socket.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
@@ -21,6 +22,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
 }
+
+export type { RealtimeHub } from './realtime/socket.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
@@ -67,7 +70,9 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }));
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
   app.addHook('onClose', async () => {
+    await realtime?.close();
     await context.tasks.settled();
     if (!database) await db.close();
   });
@@ -106,6 +111,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     enableDraftSpec: false,
     errorResponseBuilder: (_request, limit) => ({ statusCode: limit.statusCode, message: RATE_LIMITED_TEXT }),
   });
+  realtime = await registerRealtime(app, context, basePrefix);
   const spec = await loadOpenapiDocument();
   if (overrides.rateLimit === false) stripRateLimits(spec);
   await app.register(openapiGlue, {

@@ -22,6 +22,8 @@ export interface AppConfig {
   publicOrigin?: string;
   /** Believe X-Forwarded-For/-Proto from a reverse proxy (TRUST_PROXY=1): client IPs for rate limits, https for Secure cookies. */
   trustProxy?: boolean;
+  /** Origins a browser may open the real-time socket from (ALLOWED_ORIGINS); empty means the app's own. */
+  allowedOrigins?: string[];
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
 }
@@ -55,6 +57,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || undefined,
     publicOrigin: publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
   };
 }
 

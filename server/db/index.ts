@@ -55,6 +55,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { achievementHandlers } from './achievements.ts';
 import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
@@ -11,5 +12,6 @@ export function allHandlers(ctx: AppContext) {
     ...authHandlers(ctx),
     ...feedbackHandlers(ctx),
     ...challengeHandlers(ctx),
+    ...achievementHandlers(ctx),
   };
 }

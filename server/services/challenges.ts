@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, users } from '../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
+import { onScoreSubmitted } from './achievements.ts';
+import { challengeRoom, publish, type RealtimeEnvelope } from './realtime-events.ts';
 import {
   encodeScore,
   formatScore,
@@ -416,7 +418,11 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
         submittedAt: now,
       })
       .returning();
-    if (review) return { score: score!, isBest: false };
+    const txDb = tx as unknown as Database;
+    if (review) {
+      await onScoreSubmitted(txDb, { userId, at: now, improved: null, challengeTitle: c.title });
+      return { score: score!, isBest: false };
+    }
     const [current] = await tx
       .select({ sortKey: challengeEntries.sortKey })
       .from(challengeEntries)
@@ -428,8 +434,8 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
         .set(division === 'rx' ? { rxEntries: sql`${challenges.rxEntries} + 1` } : { scaledEntries: sql`${challenges.scaledEntries} + 1` })
         .where(eq(challenges.id, id));
     }
+    await onScoreSubmitted(txDb, { userId, at: now, improved: current ? isBest : null, challengeTitle: c.title });
     if (isBest) {
-      const txDb = tx as unknown as Database;
       if (current) await countInBucket(txDb, id, division, current.sortKey, -1);
       await countInBucket(txDb, id, division, key, 1);
       const entry = {
@@ -456,6 +462,7 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
     .from(challengeEntries)
     .where(and(eq(challengeEntries.challengeId, id), eq(challengeEntries.userId, userId)));
   const rank = entry ? await rankOf(db, id, entry.sortKey, null) : null;
+  await announceScore(ctx, c, userId, result.score.division as Division, result.isBest, rank);
   return {
     score: presentScore(c, result.score),
     is_best: result.isBest,
@@ -467,6 +474,25 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
           ? 'New best! Your place on the board is updated.'
           : 'Saved. Your best score still stands.',
   };
+}
+
+/** Tells the athlete's sockets where they stand, and the challenge's room that the board moved. */
+async function announceScore(ctx: AppContext, c: ChallengeRow, userId: number, division: Division, isBest: boolean, rank: number | null) {
+  const envelopes: RealtimeEnvelope[] = [
+    { to: { user: userId }, message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank, is_best: isBest } },
+  ];
+  if (isBest) {
+    const [athlete] = await ctx.database.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
+    envelopes.push({
+      to: { room: challengeRoom(c.id) },
+      message: { type: 'leaderboard_updated', challenge_id: c.id, division, user_id: userId, display_name: athlete?.displayName ?? '', rank },
+    });
+  }
+  try {
+    await publish(ctx.database.db, envelopes);
+  } catch {
+    // The score is stored; a lost announcement only delays the board until its next refresh.
+  }
 }
 
 export async function rankings(

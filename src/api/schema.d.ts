@@ -692,6 +692,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/achievements/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's unlocked achievements, newest first */
+        get: operations["listMyAchievements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achievements/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's streaks, with the next milestone of each */
+        get: operations["listMyStreaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achievements/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the time zone the athlete's days and weeks are counted in */
+        put: operations["setMyTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1088,6 +1139,50 @@ export interface components {
             athlete: components["schemas"]["Athlete"];
             division: components["schemas"]["Division"];
             score: components["schemas"]["ScoreView"];
+        };
+        /** @enum {string} */
+        Rarity: "common" | "uncommon" | "rare" | "epic" | "legendary";
+        /** @enum {string} */
+        StreakType: "daily_submissions" | "weekly_participation" | "improvement_streak" | "consistency_streak";
+        /** @enum {string} */
+        CelebrationLevel: "subtle" | "normal" | "epic" | "legendary";
+        Achievement: {
+            id: number;
+            /** @description streak, first_score or personal_record */
+            type: string;
+            title: string;
+            description: string;
+            icon: string;
+            rarity: components["schemas"]["Rarity"];
+            points: number;
+            /** Format: date-time */
+            unlocked_at: string;
+            progress: number;
+            streak_data: null | {
+                current_streak: number;
+                streak_type: components["schemas"]["StreakType"];
+            };
+            celebration_level: components["schemas"]["CelebrationLevel"];
+            share_worthy: boolean;
+            /** @description An epic personal record gets the full-screen celebration. */
+            full_screen: boolean;
+        };
+        AchievementList: {
+            items: components["schemas"]["Achievement"][];
+            total_points: number;
+        };
+        Streak: {
+            type: components["schemas"]["StreakType"];
+            current_count: number;
+            best_count: number;
+            /** Format: date-time */
+            last_updated: string;
+            next_milestone: number;
+            /** @description Percent of the way to next_milestone. */
+            progress_to_next: number;
+        };
+        StreakList: {
+            items: components["schemas"]["Streak"][];
         };
     };
     responses: {
@@ -2220,6 +2315,79 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyAchievements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Achievements and their total points. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AchievementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyStreaks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per streak type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreakList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMyTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An IANA zone name such as Europe/Berlin. */
+                    time_zone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        time_zone: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getHealth: {

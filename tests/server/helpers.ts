@@ -20,7 +20,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') return openDatabase({});
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -31,6 +31,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -1,0 +1,19 @@
+import type { AppContext } from '../context.ts';
+import * as achievements from '../services/achievements.ts';
+import type { Handlers } from './types.ts';
+
+type AchievementOps = 'listMyAchievements' | 'listMyStreaks' | 'setMyTimeZone';
+
+export function achievementHandlers(ctx: AppContext): Handlers<AchievementOps> {
+  return {
+    async listMyAchievements(request) {
+      return achievements.listAchievements(ctx, request.auth!.user.id);
+    },
+    async listMyStreaks(request) {
+      return achievements.myStreaks(ctx, request.auth!.user.id);
+    },
+    async setMyTimeZone(request) {
+      return achievements.updateTimeZone(ctx, request.auth!.user.id, request.body.time_zone);
+    },
+  };
+}

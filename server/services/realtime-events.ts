@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+
+/** The one NOTIFY channel every server node LISTENs on. */
+export const REALTIME_CHANNEL = 'repforge_realtime';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours stay far below. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+export type RealtimeTarget = { user: number } | { room: string };
+
+/** A message for sockets: every socket of one user, or every socket in one room. */
+export interface RealtimeEnvelope {
+  to: RealtimeTarget;
+  message: { type: string } & Record<string, unknown>;
+}
+
+export const challengeRoom = (challengeId: number) => `challenge:${challengeId}`;
+export const liveAttemptRoom = (sessionId: string) => `live_attempt:${sessionId}`;
+
+/**
+ * Sends envelopes to every node through NOTIFY. Given a transaction, they go out only
+ * if it commits (PostgreSQL delivers NOTIFY at commit), so a rolled-back score never
+ * celebrates and a committed one is announced once.
+ */
+export async function publish(db: Database, envelopes: RealtimeEnvelope[]): Promise<void> {
+  for (const envelope of envelopes) {
+    const payload = JSON.stringify(envelope);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Real-time message ${envelope.message.type} is too large to publish`);
+    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  }
+}
+
+export function parseEnvelope(payload: string): RealtimeEnvelope | null {
+  try {
+    const value = JSON.parse(payload) as RealtimeEnvelope;
+    if (!value || typeof value !== 'object' || !value.to || !value.message || typeof value.message.type !== 'string') return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
