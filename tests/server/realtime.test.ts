@@ -117,7 +117,7 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
   const streaksOf = async (who: SignedIn) => {
     const res = await call('GET', '/api/achievements/streaks', who);
     expect(res.statusCode).toBe(200);
-    return Object.fromEntries((res.json().items as { type: string }[]).map((s) => [s.type, s])) as Record<string, { current_count: number; best_count: number; next_milestone: number; progress_to_next: number }>;
+    return Object.fromEntries((res.json().items as { type: string }[]).map((s) => [s.type, s])) as unknown as Record<string, { current_count: number; best_count: number; next_milestone: number; progress_to_next: number }>;
   };
 
   it('refuses an upgrade without a token, for another user, with an expired token or from a foreign origin', async () => {
