@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routerBase } from '../lib/runtime-config.ts';
@@ -13,6 +13,8 @@ import { FeedbackHost } from './layout/feedback-host.tsx';
 
 // Radix dialog loads only when a dialog is actually shown.
 const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.tsx'));
+// The socket and celebrations load after the first sign-in and stay (they close on sign-out).
+const RealtimeHost = lazy(() => import('../features/realtime/realtime-host.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,10 +24,16 @@ const queryClient = new QueryClient({
 
 function GlobalOverlays() {
   const expired = SessionActor.useSelector((s) => s.matches('sessionExpired'));
+  const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
+  const [realtimeWanted, setRealtimeWanted] = useState(false);
+  useEffect(() => {
+    if (signedIn) setRealtimeWanted(true);
+  }, [signedIn]);
   return (
     <>
       <FeedbackHost />
       <Suspense fallback={null}>{expired && <SessionExpiredDialog />}</Suspense>
+      <Suspense fallback={null}>{realtimeWanted && <RealtimeHost />}</Suspense>
     </>
   );
 }

@@ -55,7 +55,7 @@ export const pageRoutes: PageRoute[] = [
   r('/create-challenge-page', 'Create a Challenge', 'Set the workout, scoring, divisions and dates.', 'user', () => import('../features/challenges/pages/create-challenge-page.tsx')),
   r('/creator-dashboard', 'Creator Dashboard', 'Your subscribers, earnings, payouts and campaigns.', 'user'),
   r('/creator-subscriptions-page', 'Creator Subscriptions', 'Subscribe to creators you follow.', 'user'),
-  r('/dashboard-page', 'Dashboard', 'Your active challenges, recent results and what to do next.', 'user', () => import('../features/challenges/pages/dashboard-page.tsx')),
+  r('/dashboard-page', 'Dashboard', 'Your active challenges, recent results and what to do next.', 'user', () => import('./pages/dashboard-page.tsx')),
   r('/edit-challenge-page', 'Edit Challenge', 'Change a challenge you created.', 'user', () => import('../features/challenges/pages/edit-challenge-page.tsx')),
   r('/forgot-password-page', 'Forgot Password', 'Get a link to set a new password.', 'public', () => import('../features/auth/pages/forgot-password-page.tsx')),
   r('/global-leaderboards-page', 'Global Leaderboards', 'The best athletes across every test.'),

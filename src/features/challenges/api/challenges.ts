@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery,
 import { api, secureApi } from '../../../api/client.ts';
 import type { components } from '../../../api/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
+import { useRealtime } from '../../../lib/realtime.ts';
 
 export type Challenge = components['schemas']['Challenge'];
 export type ChallengeDetail = components['schemas']['ChallengeDetail'];
@@ -68,6 +69,13 @@ export function useChallenge(id: number | null) {
 export function useRankings(q: { challengeId: number | null; division?: Division; sex?: Sex; offset: number; limit: number }, live = false) {
   const client = useClient();
   const { user } = useSessionView();
+  const queryClient = useQueryClient();
+  // Signed in, the board moves the moment a score lands (the socket); polling stays as the fallback.
+  useRealtime(live && q.challengeId !== null ? { challenge_id: q.challengeId } : null, (message) => {
+    if (message.type === 'leaderboard_updated' && message.challenge_id === q.challengeId) {
+      void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/rankings'] });
+    }
+  });
   return useQuery({
     queryKey: ['get', '/api/challenges/rankings', { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,

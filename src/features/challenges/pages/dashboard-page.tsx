@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -5,7 +6,8 @@ import { useMyParticipating, useMySubmissions, useRecommendations } from '../api
 import { ChallengeList } from '../components/challenge-card.tsx';
 import '../challenges.css';
 
-export default function DashboardPage() {
+/** The athlete's home; `children` (streaks, achievements from other areas) sit under the heading. */
+export default function DashboardPage({ children }: { children?: ReactNode }) {
   const { user } = useSessionView();
   const active = useMyParticipating();
   const results = useMySubmissions();
@@ -22,6 +24,7 @@ export default function DashboardPage() {
           Create a challenge
         </Link>
       </div>
+      {children}
       <section aria-labelledby="dash-active">
         <h2 id="dash-active">Your active challenges</h2>
         {active.isPending ? (

@@ -1,0 +1,58 @@
+import { useId, useState } from 'react';
+import { formatDate } from '../../../lib/format.ts';
+import { useMyAchievements } from '../api/achievements.ts';
+import { setTonesEnabled, tonesEnabled } from '../tones.ts';
+import '../realtime.css';
+
+/** What the athlete has unlocked, newest first, with the points they add up to. */
+export function RecentAchievements({ limit = 6 }: { limit?: number }) {
+  const titleId = useId();
+  const list = useMyAchievements();
+  const [tones, setTones] = useState(tonesEnabled);
+  return (
+    <section className="card achievements-panel" aria-labelledby={titleId}>
+      <div className="panel-head">
+        <h2 id={titleId}>Achievements</h2>
+        {list.data && <span className="muted">{list.data.total_points.toLocaleString()} points</span>}
+      </div>
+      {list.isPending ? (
+        <p role="status">Loading your achievements…</p>
+      ) : list.isError ? (
+        <p className="error-text" role="alert">
+          {list.error.message}
+        </p>
+      ) : list.data.items.length === 0 ? (
+        <p className="muted">Nothing unlocked yet. Your first score on any challenge unlocks one.</p>
+      ) : (
+        <ul className="achievement-list">
+          {list.data.items.slice(0, limit).map((a) => (
+            <li key={a.id}>
+              <span className="achievement-list-icon" aria-hidden="true">
+                {a.icon}
+              </span>
+              <span className="achievement-list-text">
+                <strong>{a.title}</strong>
+                <span className="muted">
+                  {a.description} · {formatDate(a.unlocked_at)}
+                </span>
+              </span>
+              <span className={`rarity-badge rarity-${a.rarity}`}>{a.rarity.toUpperCase()}</span>
+              <span className="achievement-list-points">+{a.points}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={tones}
+          onChange={(e) => {
+            setTonesEnabled(e.target.checked);
+            setTones(e.target.checked);
+          }}
+        />
+        Play a short tone with celebrations
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import type { IncomingMessage, RoomRef } from '../../machines/socket.ts';
+
+/**
+ * The small, always-loaded side of the real-time connection. Pages ask to be in a room and
+ * hear messages through here; the socket itself lives in a chunk loaded after sign-in,
+ * which attaches as the transport and is told about every room already wanted.
+ */
+type Listener = (message: IncomingMessage) => void;
+interface Transport {
+  join(room: RoomRef): void;
+  leave(room: RoomRef): void;
+}
+
+const listeners = new Set<Listener>();
+const wanted = new Map<string, { room: RoomRef; holders: number }>();
+let transport: Transport | null = null;
+
+const keyOf = (room: RoomRef) => JSON.stringify(room);
+
+export function emitRealtimeMessage(message: IncomingMessage) {
+  for (const listener of listeners) listener(message);
+}
+
+export function attachRealtimeTransport(next: Transport): () => void {
+  transport = next;
+  for (const { room } of wanted.values()) next.join(room);
+  return () => {
+    if (transport === next) transport = null;
+  };
+}
+
+/** Holds a room while the returned release is not called; the last holder to release leaves it. */
+export function holdRealtimeRoom(room: RoomRef): () => void {
+  const key = keyOf(room);
+  const entry = wanted.get(key);
+  if (entry) entry.holders += 1;
+  else {
+    wanted.set(key, { room, holders: 1 });
+    transport?.join(room);
+  }
+  return () => {
+    const current = wanted.get(key);
+    if (!current) return;
+    current.holders -= 1;
+    if (current.holders > 0) return;
+    wanted.delete(key);
+    transport?.leave(room);
+  };
+}
+
+/** Hears real-time messages while mounted; with a room, also holds it. */
+export function useRealtime(room: RoomRef | null, onMessage: Listener) {
+  const latest = useRef(onMessage);
+  latest.current = onMessage;
+  const key = room ? keyOf(room) : null;
+  useEffect(() => {
+    const listener: Listener = (m) => latest.current(m);
+    listeners.add(listener);
+    const release = key ? holdRealtimeRoom(JSON.parse(key) as RoomRef) : null;
+    return () => {
+      listeners.delete(listener);
+      release?.();
+    };
+  }, [key]);
+}
