@@ -53,12 +53,13 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
       void (reply as unknown as FastifyReply).code(400).send({ detail: error.message || 'Malformed request' });
     },
   });
+  let clockOffsetMs = 0;
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const context: AppContext = {
     config,
     database: db,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
-    now: overrides.now ?? (() => new Date()),
+    now: overrides.now ?? (config.testClock ? () => new Date(Date.now() + clockOffsetMs) : () => new Date()),
     jwtKey: await loadSigningKey(db.db, config.jwtSecret),
     tasks: new BackgroundTasks((err, name) => app.log.error({ err }, `${name} failed`)),
   };
@@ -112,6 +113,17 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     errorResponseBuilder: (_request, limit) => ({ statusCode: limit.statusCode, message: RATE_LIMITED_TEXT }),
   });
   realtime = await registerRealtime(app, context, basePrefix);
+  if (config.testClock) {
+    app.log.warn('TEST_CLOCK is on: anyone can shift this server’s clock. Never use it outside tests.');
+    app.put<{ Body: { offset_ms?: unknown } }>(`${basePrefix}/api/test-clock`, async (request, reply) => {
+      const offset = request.body?.offset_ms;
+      if (typeof offset !== 'number' || !Number.isFinite(offset) || Math.abs(offset) > 366 * 86_400_000) {
+        return reply.code(400).send({ detail: 'offset_ms must be a number of milliseconds within a year.' });
+      }
+      clockOffsetMs = offset;
+      return { now: context.now().toISOString() };
+    });
+  }
   const spec = await loadOpenapiDocument();
   if (overrides.rateLimit === false) stripRateLimits(spec);
   await app.register(openapiGlue, {

@@ -24,6 +24,11 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Origins a browser may open the real-time socket from (ALLOWED_ORIGINS); empty means the app's own. */
   allowedOrigins?: string[];
+  /**
+   * End-to-end tests only (TEST_CLOCK=1): the server's clock can be shifted with
+   * PUT /api/test-clock {offset_ms}, so a test can make a week of history in seconds.
+   */
+  testClock?: boolean;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
 }
@@ -57,6 +62,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || undefined,
     publicOrigin: publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    testClock: env.TEST_CLOCK === '1',
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))

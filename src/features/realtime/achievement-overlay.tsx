@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { LazyMotion, domAnimation, m, useReducedMotion, type MotionProps } from 'motion/react';
 import type { Achievement } from '../../../machines/achievements.ts';
 import { STREAK_NAMES } from '../../lib/achievement-rules.ts';
@@ -73,14 +73,22 @@ export default function AchievementOverlay({ achievement, onDismiss }: { achieve
   const level = achievement.celebration_level;
   const placement = placementOf(achievement);
 
+  const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (reduced || level === 'subtle') return;
+    if (reduced || level === 'subtle' || !canvas.current) return;
     let cancelled = false;
+    let reset: (() => void) | undefined;
+    const target = canvas.current;
     void import('canvas-confetti').then(({ default: confetti }) => {
-      if (!cancelled) void confetti({ particleCount: CONFETTI_PIECES, spread: 110, startVelocity: 45, origin: { y: placement === 'bottom-center' ? 0.9 : 0.35 }, disableForReducedMotion: true, zIndex: 1000 });
+      if (cancelled) return;
+      // Our own decorative canvas (hidden from assistive technology), not one added to <body>.
+      const fire = confetti.create(target, { resize: true, disableForReducedMotion: true });
+      reset = () => fire.reset();
+      void fire({ particleCount: CONFETTI_PIECES, spread: 110, startVelocity: 45, origin: { y: placement === 'bottom-center' ? 0.9 : 0.35 } });
     });
     return () => {
       cancelled = true;
+      reset?.();
     };
   }, [reduced, level, placement]);
 
@@ -96,6 +104,7 @@ export default function AchievementOverlay({ achievement, onDismiss }: { achieve
   const streak = achievement.streak_data;
   return (
     <LazyMotion features={domAnimation}>
+      <canvas ref={canvas} className="confetti-canvas" aria-hidden="true" />
       <div className={`achievement-layer placement-${placement}${achievement.full_screen ? ' full-screen' : ''}`}>
         <m.section
           className={`achievement-popup rarity-${achievement.rarity} level-${level}`}

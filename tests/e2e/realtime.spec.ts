@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
+import type { Mailbox } from './support/mailbox.ts';
+import type { RunningApp } from './support/app.ts';
+
+// The server's clock can be moved (TEST_CLOCK=1), so six days of history take seconds.
+const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
+const DAY = 86_400_000;
+
+interface ApiSession {
+  token: string;
+  csrf: string;
+}
+
+async function setClock(a: RunningApp, offsetMs: number) {
+  const res = await fetch(`${a.url}api/test-clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offset_ms: offsetMs }) });
+  expect(res.status).toBe(200);
+}
+
+/** Registers (once) and signs in through the API, the way the app does. */
+async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${a.url}api/user_registration/register`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }) });
+  const since = box.mark();
+  const started = await fetch(`${a.url}api/auth/initiate-login`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password }) });
+  expect(started.status, await started.clone().text()).toBe(200);
+  const code = await box.loginCode(who.email, since);
+  const verified = await fetch(`${a.url}api/auth/verify-otp`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, code }) });
+  expect(verified.status).toBe(200);
+  const body = (await verified.json()) as { token: { token: string }; csrf_token: string };
+  return { token: body.token.token, csrf: body.csrf_token };
+}
+
+async function apiCall(a: RunningApp, s: ApiSession, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${a.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBeLessThan(300);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a score that completes a 7-day streak pops up with Share, and a watcher sees the board move live', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = app();
+  const coach = { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' };
+  const ana = { email: 'ana@example.test', name: 'Ana Streak', password: 'ana-password-1' };
+  const ben = { email: 'ben@example.test', name: 'Ben Rival', password: 'ben-password-1' };
+
+  // Six days ago: a pull-up challenge opens; Ben scores 40, Ana 10.
+  await setClock(a, -6 * DAY);
+  const coachApi = await apiSignIn(a, mailbox, coach);
+  const now = Date.now() - 6 * DAY;
+  const challenge = await apiCall(a, coachApi, 'POST', 'api/challenges/', {
+    title: 'Max pull-ups week',
+    score_type: 'reps',
+    starts_at: new Date(now - 3_600_000).toISOString(),
+    ends_at: new Date(now + 30 * DAY).toISOString(),
+  });
+  const id = challenge.id as number;
+  const benApi = await apiSignIn(a, mailbox, ben);
+  await apiCall(a, benApi, 'POST', `api/challenges/${id}/join`, { division: 'rx', sex: 'male' });
+  await apiCall(a, benApi, 'POST', `api/challenges/${id}/submit-score`, { reps: 40 });
+  // Ana scores on each of the six days before today.
+  for (let day = 6; day >= 1; day -= 1) {
+    await setClock(a, -day * DAY);
+    const anaApi = await apiSignIn(a, mailbox, ana);
+    if (day === 6) await apiCall(a, anaApi, 'POST', `api/challenges/${id}/join`, { division: 'rx', sex: 'female' });
+    await apiCall(a, anaApi, 'POST', `api/challenges/${id}/submit-score`, { reps: 10 + (6 - day) });
+  }
+  await setClock(a, 0);
+
+  // The coach watches the leaderboard in another browser: Ben first, Ana second.
+  const watcher = await (await browser.newContext()).newPage();
+  await signIn(watcher, a, mailbox, coach);
+  await expect(watcher.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await watcher.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
+  const rows = watcher.getByRole('table').getByRole('row');
+  await expect(rows.nth(1)).toContainText('Ben Rival');
+  await expect(rows.nth(2)).toContainText('Ana Streak');
+
+  // Ana, today: her dashboard shows a 6-day streak one day from the 7-day milestone.
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, a, mailbox, ana);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.goto(`${a.url}dashboard-page`);
+  const daily = page.getByTestId('streak-daily_submissions');
+  await expect(daily).toContainText('6 days');
+  await expect(daily).toContainText('Best: 6');
+  await expect(daily).toContainText('Next milestone: 7');
+  await expect(daily.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '86');
+  await axeClean(page);
+  await page.getByRole('button', { name: 'Hide' }).click();
+  await expect(daily).toBeHidden();
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(daily).toBeVisible();
+
+  // The seventh day: a score that also takes first place.
+  await page.goto(`${a.url}score-submission-page?id=${id}`);
+  await page.getByLabel('Reps').fill('45');
+  await page.getByRole('button', { name: 'Submit score' }).click();
+  const popup = page.getByTestId('achievement-popup').filter({ hasText: '7-day daily submissions' });
+  await expect(popup).toBeVisible({ timeout: 10_000 });
+  await expect(popup).toContainText('UNCOMMON');
+  await expect(popup).toContainText('+70 points');
+  await expect(popup).toContainText('Daily submissions');
+  await expect(popup.getByRole('button', { name: 'Share Achievement' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/achievement-popup.png' });
+  await axeClean(page);
+
+  // Share: without navigator.share the text goes to the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
+  await popup.getByRole('button', { name: 'Share Achievement' }).click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('I just unlocked: 7-day daily submissions');
+
+  // The watcher's board moved without a reload, sooner than its 15-second poll.
+  await expect(rows.nth(1)).toContainText('Ana Streak', { timeout: 8_000 });
+  await expect(rows.nth(2)).toContainText('Ben Rival');
+
+  // Dismissed, it goes; the dashboard lists what was unlocked.
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toBeHidden();
+  await page.goto(`${a.url}dashboard-page`);
+  await expect(page.getByTestId('streak-daily_submissions')).toContainText('7 days');
+  await expect(page.getByRole('region', { name: 'Achievements' })).toContainText('7-day daily submissions');
+  await watcher.close();
+  await page.close();
+});
