@@ -133,6 +133,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
   await page.goto(`${a.url}dashboard-page`);
   await expect(page.getByTestId('streak-daily_submissions')).toContainText('7 days');
   await expect(page.getByRole('region', { name: 'Achievements' })).toContainText('7-day daily submissions');
+  await page.screenshot({ path: 'test-results/dashboard-streaks.png', fullPage: true });
   await watcher.close();
   await page.close();
 });
