@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { decodeJwt } from 'jose';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { RealtimeHub, MAX_BUFFERED_BYTES } from '../../server/realtime/socket.ts';
@@ -134,6 +135,30 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
     const late = await signIn(t, 'late@example.test', 'athlete-password', 'Late');
     t.clock.advance(16 * 60_000); // access tokens live 15 minutes
     expect(await refusedStatus(url(late))).toBe(401);
+  });
+
+  it('closes a socket when its token expires, unless the client re-authenticates in time', async () => {
+    // Tokens carry whole seconds: move the clock to just before the token's own expiry.
+    const leaving = (token: string, msLeft: number) => t.clock.advance(decodeJwt(token).exp! * 1000 - msLeft - t.clock.now().getTime());
+    const fay = await signIn(t, 'fay@example.test', 'athlete-password', 'Fay');
+    leaving(fay.token, 300);
+    const lapsing = await connect(fay);
+    await lapsing.next(() => lapsing.closeCode !== null, 3000).catch(() => undefined);
+    expect(lapsing.closeCode).toBe(1008);
+
+    const gus = await signIn(t, 'gus@example.test', 'athlete-password', 'Gus');
+    leaving(gus.token, 61_000 + 400);
+    const fresh = await signIn(t, 'gus@example.test', 'athlete-password', 'Gus'); // 61 s later: the first token has 400 ms left
+    const renewed = await connect(gus);
+    renewed.send({ type: 'authenticate', token: fresh.token });
+    await renewed.next((m) => m.type === 'authenticated');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(renewed.closeCode).toBeNull();
+    // Someone else's token is refused and ends the connection.
+    renewed.send({ type: 'authenticate', token: ana.token });
+    expect((await renewed.next((m) => m.for === 'authenticate')).detail).toMatch(/not valid/);
+    await renewed.next(() => renewed.closeCode !== null).catch(() => undefined);
+    expect(renewed.closeCode).toBe(1008);
   });
 
   it('answers bad messages with an error and keeps the socket up', async () => {
