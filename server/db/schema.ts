@@ -3,6 +3,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar 
 export * from './schema-feedback.ts';
 export * from './schema-challenges.ts';
 export * from './schema-realtime.ts';
+export * from './schema-athletes.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -743,6 +743,421 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/athlete-profiles/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's own profile, every field with its privacy */
+        get: operations["getMyAthleteProfile"];
+        /** Saves the signed-in athlete's profile (creates it when missing) */
+        put: operations["updateMyAthleteProfile"];
+        /** Creates the signed-in athlete's profile; 409 when one exists */
+        post: operations["createMyAthleteProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/submit-pr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a personal record (or, with challenge_id, a qualifying attempt) for review */
+        post: operations["submitPersonalRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/master-tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active tests an athlete can submit records for */
+        get: operations["listMasterTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/user-prs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's submissions (every status) and current bests */
+        get: operations["listMyPersonalRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/pending-tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Personal-record submissions waiting for review, oldest first */
+        get: operations["listPendingPersonalRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/approve/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending submission (testId is the submission's id)
+         * @description A new best updates the athlete's per-test and global rank, emits the personal-record event and a timeline post.
+         */
+        post: operations["approvePersonalRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/reject/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending submission with a reason the athlete sees */
+        post: operations["rejectPersonalRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/historical-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks (dry run) or imports a CSV of historical results
+         * @description Columns (header row, any order): athlete (name) or email (at least one), test, value, unit, date (YYYY-MM-DD), source.
+         *     A dry run reports every row's problems; a commit imports all valid rows in one transaction, and imports
+         *     nothing if any row is invalid. Rows whose email matches an account count for that athlete at once;
+         *     the others wait to be claimed.
+         */
+        post: operations["uploadHistoricalResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/claims/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unclaimed historical results whose athlete name matches */
+        get: operations["searchClaimableResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's claims, newest first */
+        get: operations["listMyClaims"];
+        put?: never;
+        /** Claims one or more unclaimed historical results */
+        post: operations["createClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims by status (pending by default), oldest first */
+        get: operations["listClaimsForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/claims/{claimId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves (the result becomes the athlete's) or rejects a claim */
+        post: operations["reviewClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's public profile (private fields are null unless it is the caller's own) */
+        get: operations["getAthleteProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}/personal-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's best approved result per test, with its rank on each test */
+        get: operations["listAthleteBests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}/performance-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every approved result of an athlete, per test, in date order (for progress charts) */
+        get: operations["getPerformanceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's timeline posts (personal records and the like), newest first */
+        get: operations["getAthleteTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tests catalogue; drafts and retired tests only for admins and editors */
+        get: operations["listTests"];
+        put?: never;
+        /** Adds a test to the catalogue (as a draft unless a status is given) */
+        post: operations["createTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One test with its standards */
+        get: operations["getTest"];
+        /**
+         * Changes a test; its unit and direction are fixed once results exist
+         * @description Changed standards re-normalize every approved result of the test.
+         */
+        put: operations["updateTest"];
+        post?: never;
+        /** Deletes a test without results (retire one that has results) */
+        delete: operations["deleteTest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publishes (active), retires or returns a test to draft */
+        put: operations["setTestStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}/normalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Converts a raw result to the test's unit and its normalized 0–1000 score */
+        post: operations["normalizeResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}/deep-dive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A test's standards, the distribution of best results as a histogram, percentiles and top athletes */
+        get: operations["getTestDeepDive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/tests/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Best approved result per athlete on one test, ranked, with the caller's own row
+         * @description Filters narrow the rows but never re-rank; a filtered row keeps its overall rank.
+         */
+        get: operations["getTestLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global ranking (sum of each athlete's normalized scores), with the caller's own row
+         * @description Filters narrow the rows but never re-rank.
+         */
+        get: operations["getGlobalLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1184,6 +1599,381 @@ export interface components {
         StreakList: {
             items: components["schemas"]["Streak"][];
         };
+        /** @enum {string} */
+        "schemas-Sex": "male" | "female";
+        /** @enum {string} */
+        Units: "metric" | "imperial";
+        /** @enum {string} */
+        FieldPrivacy: "public" | "private";
+        ProfilePrivacy: {
+            sex: components["schemas"]["FieldPrivacy"];
+            birth_year: components["schemas"]["FieldPrivacy"];
+            bodyweight: components["schemas"]["FieldPrivacy"];
+            gym: components["schemas"]["FieldPrivacy"];
+            bio: components["schemas"]["FieldPrivacy"];
+            records: components["schemas"]["FieldPrivacy"];
+        };
+        MyAthleteProfile: {
+            user_id: number;
+            /** @description False until the athlete saves a profile (the fields are defaults). */
+            exists: boolean;
+            display_name: string;
+            sex: null | components["schemas"]["schemas-Sex"];
+            birth_year: number | null;
+            bodyweight_kg: number | null;
+            gym: string | null;
+            units: components["schemas"]["Units"];
+            bio: string;
+            avatar_url: string | null;
+            time_zone: string;
+            privacy: components["schemas"]["ProfilePrivacy"];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        AthleteProfileInput: {
+            display_name: string;
+            sex?: null | components["schemas"]["schemas-Sex"];
+            /** @description Refused when the athlete would be under 13 or over 120. */
+            birth_year?: number | null;
+            bodyweight_kg?: number | null;
+            gym?: string | null;
+            units?: components["schemas"]["Units"];
+            bio?: string;
+            /** @description An https address of an image. */
+            avatar_url?: string | null;
+            /** @description IANA zone (also what streaks count days in). */
+            time_zone?: string;
+            privacy?: components["schemas"]["ProfilePrivacy"];
+        };
+        /** @description A result as typed ("6:45", "140", "12.5") or a number. */
+        RawValue: string | number;
+        /** @enum {string} */
+        InputUnit: "kg" | "lb" | "reps" | "seconds" | "mm:ss" | "m" | "km" | "mi" | "calories" | "points";
+        /**
+         * Format: date
+         * @description A calendar day, YYYY-MM-DD.
+         */
+        Date: string;
+        PersonalRecordInput: {
+            test_id: number;
+            value: components["schemas"]["RawValue"];
+            unit: components["schemas"]["InputUnit"];
+            /** @description Not in the future (athlete's zone), not before 1950. */
+            achieved_on: components["schemas"]["Date"];
+            /** @description An http(s) link to a video or result page. */
+            evidence_url?: string | null;
+            note?: string | null;
+            /** @description For a qualifying attempt, the challenge it qualifies for. */
+            challenge_id?: number | null;
+        };
+        /** @enum {string} */
+        TestUnit: "kg" | "reps" | "seconds" | "meters" | "calories" | "points";
+        /**
+         * @description Which way is better.
+         * @enum {string}
+         */
+        Direction: "higher" | "lower";
+        /** @enum {string} */
+        ReviewStatus: "pending" | "approved" | "rejected";
+        PersonalRecord: {
+            id: number;
+            user_id: number;
+            test_id: number;
+            test_name: string;
+            unit: components["schemas"]["TestUnit"];
+            direction: components["schemas"]["Direction"];
+            /** @description In the test's unit. */
+            value: number;
+            raw_value: string;
+            raw_unit: components["schemas"]["InputUnit"];
+            achieved_on: components["schemas"]["Date"];
+            evidence_url: string | null;
+            note: string | null;
+            challenge_id: number | null;
+            challenge_title: string | null;
+            /** @enum {string} */
+            source: "submission" | "historical";
+            status: components["schemas"]["ReviewStatus"];
+            normalized_score: number | null;
+            review_reason: string | null;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            /** Format: date-time */
+            submitted_at: string;
+            /** @description This record is the athlete's current best on the test. */
+            is_best: boolean;
+        };
+        /** @enum {string} */
+        TestCategory: "strength" | "endurance" | "gymnastics" | "benchmark" | "power" | "conditioning";
+        /** @enum {string} */
+        Movement: "squat" | "hinge" | "press" | "pull" | "olympic" | "run" | "row" | "bike" | "swim" | "core" | "jump" | "mixed";
+        Standard: {
+            /** @enum {string} */
+            sex: "male" | "female" | "any";
+            bodyweight_min_kg: number | null;
+            bodyweight_max_kg: number | null;
+            anchors: {
+                score: number;
+                value: number;
+            }[];
+        };
+        /** @enum {string} */
+        TestStatus: "draft" | "active" | "retired";
+        Test: {
+            id: number;
+            name: string;
+            description: string;
+            category: components["schemas"]["TestCategory"];
+            movement: components["schemas"]["Movement"];
+            unit: components["schemas"]["TestUnit"];
+            direction: components["schemas"]["Direction"];
+            min_value: number;
+            max_value: number;
+            standards: components["schemas"]["Standard"][];
+            status: components["schemas"]["TestStatus"];
+            /** @description Athletes with an approved result. */
+            athletes_count: number;
+            /** @description Submissions waiting for review. */
+            pending_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TestList: {
+            items: components["schemas"]["Test"][];
+        };
+        TestBest: {
+            test_id: number;
+            test_name: string;
+            category: components["schemas"]["TestCategory"];
+            unit: components["schemas"]["TestUnit"];
+            direction: components["schemas"]["Direction"];
+            value: number;
+            normalized_score: number;
+            achieved_on: components["schemas"]["Date"];
+            rank: number;
+            /** @description Athletes ranked on the test. */
+            athletes: number;
+        };
+        GlobalStanding: {
+            rank: number;
+            total: number;
+            tests_count: number;
+            /** @description Athletes in the global ranking. */
+            athletes: number;
+        };
+        MyPersonalRecords: {
+            items: components["schemas"]["PersonalRecord"][];
+            bests: components["schemas"]["TestBest"][];
+            global: null | components["schemas"]["GlobalStanding"];
+        };
+        PendingRecord: components["schemas"]["PersonalRecord"] & {
+            athlete_name: string;
+            athlete_sex: null | components["schemas"]["schemas-Sex"];
+            /** @description The athlete's approved best on the test before this. */
+            current_best: number | null;
+        };
+        PendingRecordPage: {
+            items: components["schemas"]["PendingRecord"][];
+            total: number;
+        };
+        ReviewOutcome: {
+            record: components["schemas"]["PersonalRecord"];
+            /** @description The approval set a new best (and emitted the personal-record event). */
+            new_best: boolean;
+        };
+        ReasonInput: {
+            reason: string;
+        };
+        HistoricalUploadInput: {
+            csv: string;
+            filename?: string;
+            dry_run: boolean;
+        };
+        HistoricalRowProblem: {
+            /** @description The line number in the file (the header is line 1). */
+            row: number;
+            problems: string[];
+        };
+        HistoricalPreviewRow: {
+            row: number;
+            athlete: string;
+            email: string | null;
+            test_id: number;
+            test_name: string;
+            /** @description In the test's unit. */
+            value: number;
+            unit: components["schemas"]["TestUnit"];
+            achieved_on: components["schemas"]["Date"];
+            source: string;
+            /** @description The email matches an account; the result counts for it at once. */
+            account: boolean;
+        };
+        HistoricalUploadReport: {
+            dry_run: boolean;
+            total_rows: number;
+            valid_rows: number;
+            /** @description Every invalid row (up to 1,000) with its problems in words. */
+            errors: components["schemas"]["HistoricalRowProblem"][];
+            /** @description The first valid rows (up to 200), as they will be imported. */
+            preview: components["schemas"]["HistoricalPreviewRow"][];
+            /** @description Rows imported (0 for a dry run). */
+            imported: number;
+            /** @description Imported rows tied to accounts by email. */
+            linked: number;
+            batch_id: number | null;
+        };
+        /** @enum {string} */
+        ClaimStatus: "pending" | "approved" | "rejected";
+        ClaimableResult: {
+            id: number;
+            athlete_name: string;
+            test_id: number;
+            test_name: string;
+            unit: components["schemas"]["TestUnit"];
+            value: number;
+            achieved_on: components["schemas"]["Date"];
+            source: string;
+            my_claim: null | components["schemas"]["ClaimStatus"];
+        };
+        ClaimableResultPage: {
+            items: components["schemas"]["ClaimableResult"][];
+            total: number;
+        };
+        Claim: {
+            id: number;
+            status: components["schemas"]["ClaimStatus"];
+            message: string;
+            review_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            claimant_id: number;
+            claimant_name: string;
+            result: components["schemas"]["ClaimableResult"];
+        };
+        ClaimList: {
+            items: components["schemas"]["Claim"][];
+        };
+        ClaimPage: {
+            items: components["schemas"]["Claim"][];
+            total: number;
+        };
+        PublicAthleteProfile: {
+            user_id: number;
+            display_name: string;
+            sex: null | components["schemas"]["schemas-Sex"];
+            /** @description Shown instead of the birth year. */
+            age_group: string | null;
+            bodyweight_class: string | null;
+            gym: string | null;
+            bio: string | null;
+            avatar_url: string | null;
+            records_public: boolean;
+            is_me: boolean;
+            /** Format: date-time */
+            member_since: string;
+            global: null | components["schemas"]["GlobalStanding"];
+            achievements_count: number;
+            total_points: number;
+        };
+        AthleteBests: {
+            records_public: boolean;
+            bests: components["schemas"]["TestBest"][];
+        };
+        PerformanceHistory: {
+            series: {
+                test_id: number;
+                test_name: string;
+                unit: components["schemas"]["TestUnit"];
+                direction: components["schemas"]["Direction"];
+                points: {
+                    achieved_on: components["schemas"]["Date"];
+                    value: number;
+                    normalized_score: number | null;
+                }[];
+            }[];
+        };
+        TimelinePost: {
+            id: number;
+            /** @enum {string} */
+            kind: "personal_record" | "challenge_joined" | "ranking";
+            body: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        TimelinePostList: {
+            items: components["schemas"]["TimelinePost"][];
+        };
+        TestInput: {
+            name: string;
+            description?: string;
+            category: components["schemas"]["TestCategory"];
+            movement: components["schemas"]["Movement"];
+            unit: components["schemas"]["TestUnit"];
+            direction: components["schemas"]["Direction"];
+            min_value: number;
+            max_value: number;
+            standards: components["schemas"]["Standard"][];
+            status?: components["schemas"]["TestStatus"];
+        };
+        TestLeaderboardRow: {
+            /** @description Overall rank on the test; ties share it (1, 2, 2, 4). */
+            rank: number;
+            user_id: number;
+            display_name: string;
+            value: number;
+            normalized_score: number;
+            achieved_on: components["schemas"]["Date"];
+            sex: null | components["schemas"]["schemas-Sex"];
+            age_group: string | null;
+            bodyweight_class: string | null;
+            gym: string | null;
+        };
+        TestDeepDive: {
+            test: components["schemas"]["Test"];
+            athletes: number;
+            /** @description Up to 20 equal-width bins over the best results, in value order. */
+            histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+            percentiles: null | {
+                p25: number;
+                p50: number;
+                p75: number;
+                p90: number;
+            };
+            top: components["schemas"]["TestLeaderboardRow"][];
+        };
+        TestLeaderboardPage: {
+            test: components["schemas"]["Test"];
+            items: components["schemas"]["TestLeaderboardRow"][];
+            /** @description Rows matching the filters. */
+            total: number;
+            me: null | components["schemas"]["TestLeaderboardRow"];
+        };
+        GlobalLeaderboardRow: {
+            rank: number;
+            user_id: number;
+            display_name: string;
+            total: number;
+            tests_count: number;
+            sex: null | components["schemas"]["schemas-Sex"];
+            age_group: string | null;
+            gym: string | null;
+        };
+        GlobalLeaderboardPage: {
+            items: components["schemas"]["GlobalLeaderboardRow"][];
+            total: number;
+            me: null | components["schemas"]["GlobalLeaderboardRow"];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -1231,12 +2021,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request conflicts with the current state. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         UserId: number;
         FeedbackId: number;
         ChallengeId: number;
         ScoreId: number;
+        Offset: number;
+        Limit: number;
+        /** @description The personal-record submission's id. */
+        SubmissionId: number;
+        TestId: number;
+        SexFilter: components["schemas"]["schemas-Sex"];
+        AgeGroupFilter: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
+        GymFilter: string;
     };
     requestBodies: never;
     headers: never;
@@ -2388,6 +3195,794 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMyAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile (defaults when none was saved yet; `exists` says which). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAthleteProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateMyAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AthleteProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAthleteProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMyAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AthleteProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAthleteProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    submitPersonalRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalRecordInput"];
+            };
+        };
+        responses: {
+            /** @description Stored as pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMasterTests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active tests by category and name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestList"];
+                };
+            };
+        };
+    };
+    listMyPersonalRecords: {
+        parameters: {
+            query?: {
+                test_id?: number;
+                status?: components["schemas"]["ReviewStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submissions newest first, and one best per test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPersonalRecords"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listPendingPersonalRecords: {
+        parameters: {
+            query?: {
+                offset?: components["parameters"]["Offset"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending submissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingRecordPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    approvePersonalRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The personal-record submission's id. */
+                testId: components["parameters"]["SubmissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOutcome"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectPersonalRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The personal-record submission's id. */
+                testId: components["parameters"]["SubmissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            /** @description Rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    uploadHistoricalResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoricalUploadInput"];
+            };
+        };
+        responses: {
+            /** @description The report (and, for a commit, what was imported). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoricalUploadReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The commit was refused because rows are invalid; nothing was imported. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoricalUploadReport"];
+                };
+            };
+        };
+    };
+    searchClaimableResults: {
+        parameters: {
+            query: {
+                name: string;
+                offset?: components["parameters"]["Offset"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching results with the caller's claim on each, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimableResultPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    historical_ids: number[];
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The claims, pending review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listClaimsForReview: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReviewStatus"];
+                offset?: components["parameters"]["Offset"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reviewClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reviewed claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAthleteProfile"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAthleteBests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bests (empty when the athlete keeps records private). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteBests"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPerformanceHistory: {
+        parameters: {
+            query?: {
+                test_id?: number;
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One series per test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerformanceHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAthleteTimeline: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelinePostList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TestStatus"];
+                category?: components["schemas"]["TestCategory"];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tests by category and name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setTestStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["TestStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Test"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    normalizeResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    value: components["schemas"]["RawValue"];
+                    unit: components["schemas"]["InputUnit"];
+                    sex?: components["schemas"]["schemas-Sex"];
+                    bodyweight_kg?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The converted value and its score. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        unit: components["schemas"]["TestUnit"];
+                        normalized_score: number | null;
+                        standard: null | components["schemas"]["Standard"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTestDeepDive: {
+        parameters: {
+            query?: {
+                sex?: components["schemas"]["schemas-Sex"];
+            };
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deep dive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDeepDive"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTestLeaderboard: {
+        parameters: {
+            query?: {
+                sex?: components["parameters"]["SexFilter"];
+                age_group?: components["parameters"]["AgeGroupFilter"];
+                bodyweight_class?: "u60" | "60-70" | "70-80" | "80-90" | "90-100" | "100+";
+                gym?: components["parameters"]["GymFilter"];
+                offset?: components["parameters"]["Offset"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                testId: components["parameters"]["TestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestLeaderboardPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getGlobalLeaderboard: {
+        parameters: {
+            query?: {
+                sex?: components["parameters"]["SexFilter"];
+                age_group?: components["parameters"]["AgeGroupFilter"];
+                gym?: components["parameters"]["GymFilter"];
+                offset?: components["parameters"]["Offset"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalLeaderboardPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getHealth: {
