@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, users } from '../db/schema.ts';
+import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, users } from '../db/schema.ts';
+import { AGE_GROUPS, birthYearsFor } from '../../src/lib/athlete-groups.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { onScoreSubmitted } from './achievements.ts';
 import { challengeRoom, publish, type RealtimeEnvelope } from './realtime-events.ts';
@@ -497,19 +498,22 @@ async function announceScore(ctx: AppContext, c: ChallengeRow, userId: number, d
 
 export async function rankings(
   ctx: AppContext,
-  q: { challenge_id: number; division?: Division; sex?: 'female' | 'male'; offset: number; limit: number },
+  q: { challenge_id: number; division?: Division; sex?: 'female' | 'male'; age_group?: string; gym?: string; offset: number; limit: number },
   callerId: number | null,
 ) {
   const db = ctx.database.db;
   const c = await loadChallenge(db, q.challenge_id);
   const board: SQL[] = [eq(challengeEntries.challengeId, c.id)];
   if (q.division) board.push(eq(challengeEntries.division, q.division));
-  const shown = q.sex ? [...board, eq(challengeEntries.sex, q.sex)] : board;
+  const narrowing = profileFilters(q, ctx.now());
+  if (q.sex) narrowing.push(eq(challengeEntries.sex, q.sex));
+  const filtered = narrowing.length > 0;
+  const shown = [...board, ...narrowing];
   const division = q.division ?? null;
   // The page is found on the board index alone; only its rows are joined to scores and names.
   const page = async () => {
     // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
-    const start = q.sex || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, c.id, division, q.offset);
+    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, c.id, division, q.offset);
     const keys = await db
       .select({ userId: challengeEntries.userId })
       .from(challengeEntries)
@@ -527,7 +531,7 @@ export async function rankings(
             .innerJoin(users, eq(users.id, challengeEntries.userId))
             .where(and(eq(challengeEntries.challengeId, c.id), inArray(challengeEntries.userId, ids)))
         : Promise.resolve([]),
-      q.sex
+      filtered
         ? db
             .select({ n: count() })
             .from(challengeEntries)
@@ -545,7 +549,7 @@ export async function rankings(
       return counted.get(key)!;
     };
     let ranks: number[];
-    if (q.sex) {
+    if (filtered) {
       ranks = await Promise.all(rows.map((r) => place(r.entry.sortKey)));
     } else {
       ranks = [];
@@ -568,6 +572,23 @@ export async function rankings(
   };
   const [{ items, total }, me] = await Promise.all([page(), mine()]);
   return { challenge_id: c.id, division: q.division ?? null, total, offset: q.offset, items, me };
+}
+
+/** Age group and gym come from athlete profiles: entries whose athlete matches. */
+function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL[] {
+  const out: SQL[] = [];
+  const group = q.age_group ? AGE_GROUPS.find((g) => g.id === q.age_group) : undefined;
+  if (q.age_group && !group) throw badRequest(`“${q.age_group}” is not an age group.`);
+  if (group) {
+    const years = birthYearsFor(group, now.getUTCFullYear());
+    out.push(
+      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to})`,
+    );
+  }
+  if (q.gym) {
+    out.push(sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()})`);
+  }
+  return out;
 }
 
 function row(

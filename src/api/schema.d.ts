@@ -1600,8 +1600,6 @@ export interface components {
             items: components["schemas"]["Streak"][];
         };
         /** @enum {string} */
-        "schemas-Sex": "male" | "female";
-        /** @enum {string} */
         Units: "metric" | "imperial";
         /** @enum {string} */
         FieldPrivacy: "public" | "private";
@@ -1618,7 +1616,7 @@ export interface components {
             /** @description False until the athlete saves a profile (the fields are defaults). */
             exists: boolean;
             display_name: string;
-            sex: null | components["schemas"]["schemas-Sex"];
+            sex: null | components["schemas"]["Sex"];
             birth_year: number | null;
             bodyweight_kg: number | null;
             gym: string | null;
@@ -1632,7 +1630,7 @@ export interface components {
         };
         AthleteProfileInput: {
             display_name: string;
-            sex?: null | components["schemas"]["schemas-Sex"];
+            sex?: null | components["schemas"]["Sex"];
             /** @description Refused when the athlete would be under 13 or over 120. */
             birth_year?: number | null;
             bodyweight_kg?: number | null;
@@ -1770,7 +1768,7 @@ export interface components {
         };
         PendingRecord: components["schemas"]["PersonalRecord"] & {
             athlete_name: string;
-            athlete_sex: null | components["schemas"]["schemas-Sex"];
+            athlete_sex: null | components["schemas"]["Sex"];
             /** @description The athlete's approved best on the test before this. */
             current_best: number | null;
         };
@@ -1864,7 +1862,7 @@ export interface components {
         PublicAthleteProfile: {
             user_id: number;
             display_name: string;
-            sex: null | components["schemas"]["schemas-Sex"];
+            sex: null | components["schemas"]["Sex"];
             /** @description Shown instead of the birth year. */
             age_group: string | null;
             bodyweight_class: string | null;
@@ -1930,7 +1928,7 @@ export interface components {
             value: number;
             normalized_score: number;
             achieved_on: components["schemas"]["Date"];
-            sex: null | components["schemas"]["schemas-Sex"];
+            sex: null | components["schemas"]["Sex"];
             age_group: string | null;
             bodyweight_class: string | null;
             gym: string | null;
@@ -1965,7 +1963,7 @@ export interface components {
             display_name: string;
             total: number;
             tests_count: number;
-            sex: null | components["schemas"]["schemas-Sex"];
+            sex: null | components["schemas"]["Sex"];
             age_group: string | null;
             gym: string | null;
         };
@@ -2041,7 +2039,7 @@ export interface components {
         /** @description The personal-record submission's id. */
         SubmissionId: number;
         TestId: number;
-        SexFilter: components["schemas"]["schemas-Sex"];
+        SexFilter: components["schemas"]["Sex"];
         AgeGroupFilter: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
         GymFilter: string;
     };
@@ -2770,6 +2768,10 @@ export interface operations {
                 /** @description Omit for the combined board (every Rx score above every Scaled one). */
                 division?: components["schemas"]["Division"];
                 sex?: components["schemas"]["Sex"];
+                /** @description Age reached this year, from the athlete profile's birth year. */
+                age_group?: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
+                /** @description The gym named on the athlete profile (exact, case-insensitive). */
+                gym?: string;
                 offset?: number;
                 limit?: number;
             };
@@ -3877,7 +3879,7 @@ export interface operations {
                 "application/json": {
                     value: components["schemas"]["RawValue"];
                     unit: components["schemas"]["InputUnit"];
-                    sex?: components["schemas"]["schemas-Sex"];
+                    sex?: components["schemas"]["Sex"];
                     bodyweight_kg?: number;
                 };
             };
@@ -3904,7 +3906,7 @@ export interface operations {
     getTestDeepDive: {
         parameters: {
             query?: {
-                sex?: components["schemas"]["schemas-Sex"];
+                sex?: components["schemas"]["Sex"];
             };
             header?: never;
             path: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema.ts';
+import { athleteProfiles, users } from '../../server/db/schema.ts';
 import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/services/challenges.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
@@ -22,6 +22,14 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
       .insert(users)
       .values(Array.from({ length: 120 }, (_, i) => ({ email: `p${i}@x.test`, emailNormalized: `p${i}@x.test`, passwordHash: 'x', displayName: `P${i}`, createdAt: ctx.now() })))
       .returning({ id: users.id });
+    // Profiles give age groups and gyms: ages 20–49 this year, three gyms.
+    const year = ctx.now().getUTCFullYear();
+    const gyms = ['Iron Temple', 'North Box', 'Garage Gym'];
+    const profileOf = (i: number) => ({ birthYear: year - (20 + (i % 30)), gym: gyms[Math.floor(i / 5) % 3]! });
+    await db.insert(athleteProfiles).values(
+      people.map((p, i) => ({ userId: p.id, ...profileOf(i), privacy: { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const })),
+    );
+    const indexOf = new Map(people.map((p, i) => [p.id, i]));
     const now = ctx.now().getTime();
     const c = await createChallenge(ctx, people[0]!.id, {
       title: 'Row for time',
@@ -55,14 +63,24 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
     for (const division of [undefined, 'rx', 'scaled'] as const) {
       const board = all.filter((a) => !division || a.b.division === division);
       const expected = expectedPlaces(board.map((a) => ({ id: a.id, key: division ? keyOf({ ...a.b, division: 'rx' }) : a.key })));
-      for (const sex of [undefined, 'female'] as const) {
-        const got = await rankings(ctx, { challenge_id: c.id, division, sex, offset: 0, limit: 100 }, people[5]!.id);
-        const more = await rankings(ctx, { challenge_id: c.id, division, sex, offset: 100, limit: 100 }, null);
+      const filters = [{}, { sex: 'female' }, { age_group: '35-39' }, { gym: 'north box' }, { sex: 'male', gym: 'Iron Temple' }] as const;
+      for (const f of filters) {
+        const sex = 'sex' in f ? f.sex : undefined;
+        const keep = (id: number, b: { sex: string }) => {
+          const prof = profileOf(indexOf.get(id)!);
+          const age = year - prof.birthYear;
+          return (!sex || b.sex === sex) && (!('age_group' in f) || (age >= 35 && age <= 39)) && (!('gym' in f) || prof.gym.toLowerCase() === f.gym.toLowerCase());
+        };
+        const got = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 0, limit: 100 }, people[5]!.id);
+        const more = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 100, limit: 100 }, null);
         const rows = [...got.items, ...more.items];
-        expect(rows.length).toBe(board.filter((a) => !sex || a.b.sex === sex).length);
-        for (const r of rows) expect(r.rank, `${division} ${sex} ${r.athlete.display_name}`).toBe(expected.get(r.athlete.wp_user_id));
+        const wanted = board.filter((a) => keep(a.id, a.b));
+        expect(wanted.length).toBeGreaterThan(0);
+        expect(rows.map((r) => r.athlete.wp_user_id).sort()).toEqual(wanted.map((a) => a.id).sort());
+        expect(got.total).toBe(wanted.length);
+        // A filtered row keeps its overall place.
+        for (const r of rows) expect(r.rank, `${division} ${JSON.stringify(f)} ${r.athlete.display_name}`).toBe(expected.get(r.athlete.wp_user_id));
         if (got.me) expect(got.me.rank).toBe(expected.get(people[5]!.id));
-        if (!sex) expect(got.total).toBe(board.length);
       }
     }
   }, 120_000);

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components, operations } from '../../../api/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useRealtime } from '../../../lib/realtime.ts';
 
@@ -14,6 +14,7 @@ export type ChallengeStatus = components['schemas']['ChallengeStatus'];
 export type ScoreSubmission = components['schemas']['ScoreSubmission'];
 export type RankingPage = components['schemas']['RankingPage'];
 export type RankingRow = components['schemas']['RankingRow'];
+export type AgeGroupId = NonNullable<NonNullable<operations['getChallengeRankings']['parameters']['query']>['age_group']>;
 
 function fail(error: { detail?: string } | undefined, fallback: string): never {
   throw new Error(error?.detail ?? fallback);
@@ -66,7 +67,10 @@ export function useChallenge(id: number | null) {
   return useQuery({ ...challengeQuery(id ?? 0, !!user), enabled: id !== null });
 }
 
-export function useRankings(q: { challengeId: number | null; division?: Division; sex?: Sex; offset: number; limit: number }, live = false) {
+export function useRankings(
+  q: { challengeId: number | null; division?: Division; sex?: Sex; age_group?: AgeGroupId; gym?: string; offset: number; limit: number },
+  live = false,
+) {
   const client = useClient();
   const { user } = useSessionView();
   const queryClient = useQueryClient();
@@ -81,7 +85,9 @@ export function useRankings(q: { challengeId: number | null; division?: Division
     enabled: q.challengeId !== null,
     queryFn: async () => {
       const { data, error } = await client.GET('/api/challenges/rankings', {
-        params: { query: { challenge_id: q.challengeId!, division: q.division, sex: q.sex, offset: q.offset, limit: q.limit } },
+        params: {
+          query: { challenge_id: q.challengeId!, division: q.division, sex: q.sex, age_group: q.age_group, gym: q.gym, offset: q.offset, limit: q.limit },
+        },
       });
       return data ?? fail(error, 'Could not load the leaderboard.');
     },

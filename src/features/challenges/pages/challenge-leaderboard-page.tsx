@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { idFromSearch, useChallenge, useDiscover, useRankings, type Division, type Sex } from '../api/challenges.ts';
+import { idFromSearch, useChallenge, useDiscover, useRankings, type AgeGroupId, type Division, type Sex } from '../api/challenges.ts';
+import { AGE_GROUPS } from '../../../lib/athlete-groups.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
@@ -16,9 +18,15 @@ function Board({ id }: { id: number }) {
   const challenge = useChallenge(id);
   const [division, setDivision] = useState<Division | null>(null);
   const [sex, setSex] = useState<Sex | ''>('');
+  const [ageGroup, setAgeGroup] = useState<AgeGroupId | ''>('');
+  const [gymText, setGymText] = useState('');
+  const gym = useDebounced(gymText.trim(), 300);
   const [offset, setOffset] = useState(0);
   const live = challenge.data?.status === 'open';
-  const board = useRankings({ challengeId: id, division: division ?? undefined, sex: sex || undefined, offset, limit: PAGE_SIZE }, live);
+  const board = useRankings(
+    { challengeId: id, division: division ?? undefined, sex: sex || undefined, age_group: ageGroup || undefined, gym: gym || undefined, offset, limit: PAGE_SIZE },
+    live,
+  );
   if (challenge.isError) return <p className="error-text">{challenge.error.message}</p>;
   const c = challenge.data;
   return (
@@ -74,7 +82,39 @@ function Board({ id }: { id: number }) {
             <option value="male">Men</option>
           </select>
         </div>
-        {sex && <p className="hint">Places stay those of the whole board.</p>}
+        <div className="field">
+          <label htmlFor="lb-age">Age group</label>
+          <select
+            id="lb-age"
+            value={ageGroup}
+            onChange={(e) => {
+              setAgeGroup(e.target.value as AgeGroupId | '');
+              setOffset(0);
+            }}
+          >
+            <option value="">All ages</option>
+            {AGE_GROUPS.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="lb-gym">Gym</label>
+          <input
+            id="lb-gym"
+            type="search"
+            value={gymText}
+            maxLength={120}
+            placeholder="Any gym"
+            onChange={(e) => {
+              setGymText(e.target.value);
+              setOffset(0);
+            }}
+          />
+        </div>
+        {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
       </div>
       <div role="tabpanel" aria-busy={board.isFetching}>
         {board.isPending ? (
