@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { achievementHandlers } from './achievements.ts';
+import { athleteHandlers } from './athletes.ts';
+import { athleteImportHandlers } from './athlete-imports.ts';
 import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
@@ -13,5 +15,7 @@ export function allHandlers(ctx: AppContext) {
     ...feedbackHandlers(ctx),
     ...challengeHandlers(ctx),
     ...achievementHandlers(ctx),
+    ...athleteHandlers(ctx),
+    ...athleteImportHandlers(ctx),
   };
 }

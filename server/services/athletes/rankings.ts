@@ -1,0 +1,299 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import type { ProfilePrivacy } from '../../db/schema.ts';
+import { AGE_GROUPS, ageGroupOf, birthYearsFor, BODYWEIGHT_CLASSES, bodyweightClassOf } from '../../../src/lib/athlete-groups.ts';
+import type { Direction, TestUnit } from '../../../src/lib/measures.ts';
+import type { TestCategory } from '../../../src/lib/athlete-groups.ts';
+import { rowsOf } from './bests.ts';
+import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
+
+export interface BoardFilters {
+  sex?: 'male' | 'female';
+  age_group?: string;
+  bodyweight_class?: string;
+  gym?: string;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** The privacy an athlete gets until they choose: who they are and where they train is public, their body is not. */
+export const DEFAULT_PRIVACY: ProfilePrivacy = {
+  sex: 'public',
+  birth_year: 'private',
+  bodyweight: 'private',
+  gym: 'public',
+  bio: 'public',
+  records: 'public',
+};
+
+export function privacyOf(value: unknown): ProfilePrivacy {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as ProfilePrivacy) : (value as ProfilePrivacy | null);
+  return { ...DEFAULT_PRIVACY, ...(parsed ?? {}) };
+}
+
+interface ProfileColumns {
+  user_id: number;
+  sex: string | null;
+  birth_year: number | null;
+  bodyweight_kg: number | null;
+  gym: string | null;
+  privacy: unknown;
+}
+
+/** The groups a row shows: a field the athlete keeps private stays null, except to the athlete. */
+export function shownGroups(r: ProfileColumns, year: number, viewerId: number | null) {
+  const privacy = privacyOf(r.privacy);
+  const see = (field: keyof ProfilePrivacy) => viewerId === Number(r.user_id) || privacy[field] === 'public';
+  const bodyweight = r.bodyweight_kg === null ? null : Number(r.bodyweight_kg);
+  return {
+    sex: see('sex') ? ((r.sex as 'male' | 'female' | null) ?? null) : null,
+    age_group: see('birth_year') ? (ageGroupOf(r.birth_year, year)?.id ?? null) : null,
+    bodyweight_class: see('bodyweight') ? (bodyweightClassOf(bodyweight)?.id ?? null) : null,
+    gym: see('gym') ? r.gym : null,
+  };
+}
+
+/**
+ * Filters on profile fields; only fields the athlete made public match, so a filter never
+ * reveals what they keep private.
+ */
+function profileFilters(f: BoardFilters, year: number): SQL[] {
+  const where: SQL[] = [];
+  if (f.sex) where.push(sql`p.sex = ${f.sex} and p.privacy->>'sex' = 'public'`);
+  if (f.age_group) {
+    const group = AGE_GROUPS.find((g) => g.id === f.age_group);
+    if (group) {
+      const years = birthYearsFor(group, year);
+      where.push(sql`p.birth_year between ${years.from} and ${years.to} and p.privacy->>'birth_year' = 'public'`);
+    }
+  }
+  if (f.bodyweight_class) {
+    const cls = BODYWEIGHT_CLASSES.find((c) => c.id === f.bodyweight_class);
+    if (cls) where.push(sql`p.bodyweight_kg >= ${cls.min} and p.bodyweight_kg < ${cls.max} and p.privacy->>'bodyweight' = 'public'`);
+  }
+  if (f.gym?.trim()) where.push(sql`lower(p.gym) = lower(${f.gym.trim()}) and p.privacy->>'gym' = 'public'`);
+  return where;
+}
+
+const andAll = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+type TestRowData = ProfileColumns & {
+  display_name: string;
+  value: number;
+  normalized_score: number;
+  achieved_on: string;
+  rank: number;
+};
+
+function presentTestRow(r: TestRowData, year: number, viewerId: number | null) {
+  return {
+    rank: Number(r.rank),
+    user_id: Number(r.user_id),
+    display_name: r.display_name,
+    value: Number(r.value),
+    normalized_score: Number(r.normalized_score),
+    achieved_on: r.achieved_on,
+    ...shownGroups(r, year, viewerId),
+  };
+}
+
+/** Rows of one test's board: the page is cut on the rank index, then each of its rows is ranked by counting better rows. */
+async function testBoardRows(db: Database, testId: number, where: SQL, page: Page) {
+  return rowsOf<TestRowData>(
+    db,
+    sql`with page as (
+        select b.user_id, b.value, b.normalized_score, b.achieved_on, b.rank_value
+        from test_bests b left join athlete_profiles p on p.user_id = b.user_id
+        where b.test_id = ${testId} and ${where}
+        order by b.rank_value desc, b.achieved_on, b.user_id
+        offset ${page.offset} limit ${page.limit}
+      )
+      select page.user_id, page.value, page.normalized_score, page.achieved_on::text as achieved_on, u.display_name,
+        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy,
+        1 + (select count(*)::int from test_bests x where x.test_id = ${testId} and x.rank_value > page.rank_value) as rank
+      from page join users u on u.id = page.user_id left join athlete_profiles p on p.user_id = page.user_id
+      order by page.rank_value desc, page.achieved_on, page.user_id`,
+  );
+}
+
+export async function testLeaderboard(ctx: AppContext, testId: number, filters: BoardFilters, page: Page, viewer: Viewer | null) {
+  const db = ctx.database.db;
+  const test = await loadTest(db, testId, viewer);
+  const year = ctx.now().getUTCFullYear();
+  const where = andAll(profileFilters(filters, year));
+  const viewerId = viewer?.id ?? null;
+  const [rows, [counted], mine, [view]] = await Promise.all([
+    testBoardRows(db, testId, where, page),
+    rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`,
+    ),
+    viewerId === null ? Promise.resolve([]) : testBoardRows(db, testId, sql`b.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
+    presentTests(db, [test]),
+  ]);
+  return {
+    test: view!,
+    items: rows.map((r) => presentTestRow(r, year, viewerId)),
+    total: Number(counted?.n ?? 0),
+    me: mine[0] ? presentTestRow(mine[0], year, viewerId) : null,
+  };
+}
+
+type GlobalRowData = ProfileColumns & { display_name: string; total: number; tests_count: number; rank: number };
+
+/** Rows of the global board, ordered total desc, then fewer tests, then user id; ties on the total share a rank. */
+async function globalBoardRows(db: Database, where: SQL, page: Page) {
+  return rowsOf<GlobalRowData>(
+    db,
+    sql`with page as (
+        select g.user_id, g.total, g.tests_count
+        from global_scores g left join athlete_profiles p on p.user_id = g.user_id
+        where ${where}
+        order by g.total desc, g.tests_count, g.user_id
+        offset ${page.offset} limit ${page.limit}
+      )
+      select page.user_id, page.total, page.tests_count, u.display_name,
+        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy,
+        1 + (select count(*)::int from global_scores x where x.total > page.total) as rank
+      from page join users u on u.id = page.user_id left join athlete_profiles p on p.user_id = page.user_id
+      order by page.total desc, page.tests_count, page.user_id`,
+  );
+}
+
+function presentGlobalRow(r: GlobalRowData, year: number, viewerId: number | null) {
+  const groups = shownGroups(r, year, viewerId);
+  return {
+    rank: Number(r.rank),
+    user_id: Number(r.user_id),
+    display_name: r.display_name,
+    total: Number(r.total),
+    tests_count: Number(r.tests_count),
+    sex: groups.sex,
+    age_group: groups.age_group,
+    gym: groups.gym,
+  };
+}
+
+export async function globalLeaderboard(ctx: AppContext, filters: BoardFilters, page: Page, viewerId: number | null) {
+  const db = ctx.database.db;
+  const year = ctx.now().getUTCFullYear();
+  const where = andAll(profileFilters(filters, year));
+  const [rows, [counted], mine] = await Promise.all([
+    globalBoardRows(db, where, page),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}`),
+    viewerId === null ? Promise.resolve([]) : globalBoardRows(db, sql`g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
+  ]);
+  return {
+    items: rows.map((r) => presentGlobalRow(r, year, viewerId)),
+    total: Number(counted?.n ?? 0),
+    me: mine[0] ? presentGlobalRow(mine[0], year, viewerId) : null,
+  };
+}
+
+/** An athlete's place in the global ranking, or null while they have no best on an active test. */
+export async function globalStanding(db: Database, userId: number) {
+  const [row] = await rowsOf<{ total: number; tests_count: number; rank: number; athletes: number }>(
+    db,
+    sql`select g.total, g.tests_count,
+        1 + (select count(*)::int from global_scores x where x.total > g.total) as rank,
+        (select count(*)::int from global_scores) as athletes
+      from global_scores g where g.user_id = ${userId}`,
+  );
+  return row ? { rank: Number(row.rank), total: Number(row.total), tests_count: Number(row.tests_count), athletes: Number(row.athletes) } : null;
+}
+
+/** An athlete's best on each active test with its rank there (ties share the higher place). */
+export async function bestsWithRanks(db: Database, userId: number) {
+  const rows = await rowsOf<{
+    test_id: number;
+    test_name: string;
+    category: string;
+    unit: string;
+    direction: string;
+    value: number;
+    normalized_score: number;
+    achieved_on: string;
+    rank: number;
+    athletes: number;
+    record_id: number;
+  }>(
+    db,
+    sql`select b.test_id, t.name as test_name, t.category, t.unit, t.direction, b.value, b.normalized_score, b.achieved_on::text as achieved_on, b.record_id,
+        1 + (select count(*)::int from test_bests x where x.test_id = b.test_id and x.rank_value > b.rank_value) as rank,
+        (select count(*)::int from test_bests x where x.test_id = b.test_id) as athletes
+      from test_bests b join tests t on t.id = b.test_id and t.status = 'active'
+      where b.user_id = ${userId}
+      order by t.category, t.name_normalized`,
+  );
+  return rows.map((r) => ({
+    test_id: Number(r.test_id),
+    test_name: r.test_name,
+    category: r.category as TestCategory,
+    unit: r.unit as TestUnit,
+    direction: r.direction as Direction,
+    value: Number(r.value),
+    normalized_score: Number(r.normalized_score),
+    achieved_on: r.achieved_on,
+    rank: Number(r.rank),
+    athletes: Number(r.athletes),
+  }));
+}
+
+const MAX_BINS = 20;
+
+/** A test's field: how the bests spread (equal-width bins), percentiles and the top ten. */
+export async function deepDive(ctx: AppContext, testId: number, sex: 'male' | 'female' | undefined, viewer: Viewer | null) {
+  const db = ctx.database.db;
+  const test = await loadTest(db, testId, viewer);
+  const year = ctx.now().getUTCFullYear();
+  const where = andAll(profileFilters({ sex }, year));
+  const field = sql`select b.value, b.rank_value from test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`;
+  const [stats] = await rowsOf<{ n: number; lo: number | null; hi: number | null; p25: number | null; p50: number | null; p75: number | null; p90: number | null }>(
+    db,
+    sql`with field as (${field})
+      select count(*)::int as n, min(value) as lo, max(value) as hi,
+        percentile_cont(0.25) within group (order by rank_value) as p25,
+        percentile_cont(0.5) within group (order by rank_value) as p50,
+        percentile_cont(0.75) within group (order by rank_value) as p75,
+        percentile_cont(0.9) within group (order by rank_value) as p90
+      from field`,
+  );
+  const n = Number(stats?.n ?? 0);
+  // Percentiles run over rank_value (higher is better either way), so p90 beats 90% of the field in both directions.
+  const back = (rv: number | null) => (rv === null ? 0 : test.direction === 'lower' ? -Number(rv) : Number(rv)) + 0;
+  let histogram: { from: number; to: number; count: number }[] = [];
+  if (n > 0) {
+    const lo = Number(stats!.lo);
+    const hi = Number(stats!.hi);
+    if (lo === hi) histogram = [{ from: lo, to: hi, count: n }];
+    else {
+      const bins = Math.min(MAX_BINS, n);
+      const width = (hi - lo) / bins;
+      const counted = await rowsOf<{ bin: number; count: number }>(
+        db,
+        sql`with field as (${field})
+          select least(width_bucket(value, ${lo}::float8, ${hi}::float8, ${bins}), ${bins}) as bin, count(*)::int as count
+          from field group by 1`,
+      );
+      const byBin = new Map(counted.map((c) => [Number(c.bin), Number(c.count)]));
+      const edge = (i: number) => (i === bins ? hi : Math.round((lo + i * width) * 1000) / 1000);
+      histogram = Array.from({ length: bins }, (_, i) => ({
+        from: edge(i),
+        to: edge(i + 1),
+        count: byBin.get(i + 1) ?? 0,
+      }));
+    }
+  }
+  const [top, [view]] = await Promise.all([testBoardRows(db, testId, where, { offset: 0, limit: 10 }), presentTests(db, [test])]);
+  return {
+    test: view!,
+    athletes: n,
+    histogram,
+    percentiles: n > 0 ? { p25: back(stats!.p25), p50: back(stats!.p50), p75: back(stats!.p75), p90: back(stats!.p90) } : null,
+    top: top.map((r) => presentTestRow(r, year, viewer?.id ?? null)),
+  };
+}
