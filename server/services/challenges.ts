@@ -574,7 +574,7 @@ export async function rankings(
   return { challenge_id: c.id, division: q.division ?? null, total, offset: q.offset, items, me };
 }
 
-/** Age group and gym come from athlete profiles: entries whose athlete matches. */
+/** Age group and gym come from athlete profiles: entries whose athlete matches and shows that field publicly. */
 function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL[] {
   const out: SQL[] = [];
   const group = q.age_group ? AGE_GROUPS.find((g) => g.id === q.age_group) : undefined;
@@ -582,11 +582,11 @@ function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL
   if (group) {
     const years = birthYearsFor(group, now.getUTCFullYear());
     out.push(
-      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to})`,
+      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to} and ${athleteProfiles.privacy}->>'birth_year' = 'public')`,
     );
   }
   if (q.gym) {
-    out.push(sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()})`);
+    out.push(sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`);
   }
   return out;
 }
