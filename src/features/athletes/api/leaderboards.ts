@@ -1,0 +1,67 @@
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { components } from '../../../api/schema.d.ts';
+import { fail, useAthleteClient, type AthleteSex, type Test } from './tests.ts';
+
+export type TestLeaderboardRow = components['schemas']['TestLeaderboardRow'];
+export type TestLeaderboardPage = components['schemas']['TestLeaderboardPage'];
+export type GlobalLeaderboardRow = components['schemas']['GlobalLeaderboardRow'];
+export type GlobalLeaderboardPage = components['schemas']['GlobalLeaderboardPage'];
+
+type TestBoardQuery = NonNullable<NonNullable<import('../../../api/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>>;
+export type AgeGroupId = NonNullable<TestBoardQuery['age_group']>;
+export type BodyweightClassId = NonNullable<TestBoardQuery['bodyweight_class']>;
+
+export interface BoardFilters {
+  sex?: AthleteSex;
+  age_group?: AgeGroupId;
+  gym?: string;
+  offset: number;
+  limit: number;
+}
+
+export function useGlobalLeaderboard(filters: BoardFilters, enabled = true) {
+  const { client, me } = useAthleteClient();
+  const query = { ...filters, gym: filters.gym?.trim() || undefined };
+  return useQuery({
+    queryKey: ['get', '/api/v1/leaderboards/global', query, me],
+    enabled,
+    queryFn: async () => {
+      const { data, error, response } = await client.GET('/api/v1/leaderboards/global', { params: { query } });
+      return data ?? fail(error, response, 'Could not load the global ranking.');
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTestLeaderboard(testId: number | null, filters: BoardFilters & { bodyweight_class?: BodyweightClassId }) {
+  const { client, me } = useAthleteClient();
+  const query = { ...filters, gym: filters.gym?.trim() || undefined };
+  return useQuery({
+    queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId, ...query }, me],
+    enabled: testId !== null,
+    queryFn: async () => {
+      const { data, error, response } = await client.GET('/api/v1/leaderboards/tests/{testId}', {
+        params: { path: { testId: testId! }, query },
+      });
+      return data ?? fail(error, response, 'Could not load this test’s leaderboard.');
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The leader (rank 1) of each test, one small request per test. */
+export function useTestLeaders(tests: readonly Test[]) {
+  const { client, me } = useAthleteClient();
+  return useQueries({
+    queries: tests.map((t) => ({
+      queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId: t.id, offset: 0, limit: 1 }, me],
+      queryFn: async () => {
+        const { data, error, response } = await client.GET('/api/v1/leaderboards/tests/{testId}', {
+          params: { path: { testId: t.id }, query: { offset: 0, limit: 1 } },
+        });
+        return data ?? fail(error, response, `Could not load the leader of ${t.name}.`);
+      },
+      staleTime: 60_000,
+    })),
+  });
+}

@@ -1,0 +1,156 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, secureApi } from '../../../api/client.ts';
+import type { components } from '../../../api/schema.d.ts';
+import { useSessionView } from '../../../lib/session/session-view.ts';
+
+export type MyAthleteProfile = components['schemas']['MyAthleteProfile'];
+export type AthleteProfileInput = components['schemas']['AthleteProfileInput'];
+export type PublicAthleteProfile = components['schemas']['PublicAthleteProfile'];
+export type ProfilePrivacy = components['schemas']['ProfilePrivacy'];
+export type FieldPrivacy = components['schemas']['FieldPrivacy'];
+export type Units = components['schemas']['Units'];
+export type GlobalStanding = components['schemas']['GlobalStanding'];
+export type TestBest = components['schemas']['TestBest'];
+export type AthleteBests = components['schemas']['AthleteBests'];
+export type PerformanceHistory = components['schemas']['PerformanceHistory'];
+export type PerformanceSeries = PerformanceHistory['series'][number];
+export type TimelinePost = components['schemas']['TimelinePost'];
+
+/** A failed call, in the server's words, keeping the status so pages can tell "not found" from "broken". */
+export class ApiProblem extends Error {
+  override name = 'ApiProblem';
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export function fail(error: { detail?: string } | undefined, response: Response | undefined, fallback: string): never {
+  throw new ApiProblem(error?.detail ?? fallback, response?.status ?? null);
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiProblem && error.status === 404;
+
+const ME = '/api/v1/athlete-profiles/me';
+
+export const myAthleteProfileQuery = () =>
+  queryOptions({
+    queryKey: ['get', ME],
+    queryFn: async () => {
+      const { data, error, response } = await secureApi.GET(ME);
+      return data ?? fail(error, response, 'Could not load your profile.');
+    },
+  });
+
+/** The signed-in athlete's own profile with every field and its privacy (disabled when signed out). */
+export function useMyAthleteProfile() {
+  const { user } = useSessionView();
+  return useQuery({ ...myAthleteProfileQuery(), enabled: !!user });
+}
+
+/** How the viewer likes weights and distances shown: their profile's choice, metric until known. */
+export function useViewerUnits(): Units {
+  const me = useMyAthleteProfile();
+  return me.data?.units ?? 'metric';
+}
+
+/** After a profile change: the own profile, every public view of athletes and the boards that filter by profile fields. */
+function useInvalidateProfiles() {
+  const qc = useQueryClient();
+  return () =>
+    qc.invalidateQueries({
+      predicate: (q) =>
+        typeof q.queryKey[1] === 'string' && (q.queryKey[1].startsWith('/api/v1/athlete-profiles') || q.queryKey[1].startsWith('/api/v1/leaderboards')),
+    });
+}
+
+export function useUpdateMyAthleteProfile() {
+  const qc = useQueryClient();
+  const invalidate = useInvalidateProfiles();
+  return useMutation({
+    mutationFn: async (body: AthleteProfileInput) => {
+      const { data, error, response } = await secureApi.PUT(ME, { body });
+      return data ?? fail(error, response, 'Could not save your profile.');
+    },
+    onSuccess: (saved) => {
+      qc.setQueryData(myAthleteProfileQuery().queryKey, saved);
+      void invalidate();
+    },
+  });
+}
+
+/** Signed in, the secure client, so the server can say `is_me` and show the viewer's own private fields. */
+function useClient() {
+  const { user } = useSessionView();
+  return { client: user ? secureApi : api, viewer: user?.wp_user_id ?? null };
+}
+
+export function useAthleteProfile(userId: number | null) {
+  const { client, viewer } = useClient();
+  return useQuery({
+    queryKey: ['get', '/api/v1/athlete-profiles/{userId}', userId, viewer],
+    enabled: userId !== null,
+    retry: (count, error) => !isNotFound(error) && count < 2,
+    queryFn: async () => {
+      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}', { params: { path: { userId: userId! } } });
+      return data ?? fail(error, response, 'Could not load this athlete.');
+    },
+  });
+}
+
+export function useAthleteBests(userId: number | null) {
+  const { client, viewer } = useClient();
+  return useQuery({
+    queryKey: ['get', '/api/v1/athlete-profiles/{userId}/personal-records', userId, viewer],
+    enabled: userId !== null,
+    retry: (count, error) => !isNotFound(error) && count < 2,
+    queryFn: async () => {
+      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}/personal-records', {
+        params: { path: { userId: userId! } },
+      });
+      return data ?? fail(error, response, 'Could not load this athlete’s records.');
+    },
+  });
+}
+
+export function usePerformanceHistory(userId: number | null, testId?: number) {
+  const { client, viewer } = useClient();
+  return useQuery({
+    queryKey: ['get', '/api/v1/athlete-profiles/{userId}/performance-history', userId, testId ?? null, viewer],
+    enabled: userId !== null,
+    retry: (count, error) => !isNotFound(error) && count < 2,
+    queryFn: async () => {
+      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}/performance-history', {
+        params: { path: { userId: userId! }, query: testId ? { test_id: testId } : {} },
+      });
+      return data ?? fail(error, response, 'Could not load the performance history.');
+    },
+  });
+}
+
+export function useAthleteTimeline(userId: number | null, limit = 10) {
+  const { client, viewer } = useClient();
+  return useQuery({
+    queryKey: ['get', '/api/v1/athlete-profiles/{userId}/timeline', userId, limit, viewer],
+    enabled: userId !== null,
+    retry: (count, error) => !isNotFound(error) && count < 2,
+    queryFn: async () => {
+      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}/timeline', {
+        params: { path: { userId: userId! }, query: { limit } },
+      });
+      return data ?? fail(error, response, 'Could not load recent activity.');
+    },
+  });
+}
+
+export const PRIVACY_FIELDS = ['sex', 'birth_year', 'bodyweight', 'gym', 'bio', 'records'] as const satisfies readonly (keyof ProfilePrivacy)[];
+export const PRIVACY_LABELS: Record<FieldPrivacy, string> = { public: 'Public', private: 'Only me' };
+export const SEX_LABELS: Record<'male' | 'female', string> = { female: 'Female', male: 'Male' };
+
+/** A positive whole ?name= value of the address, or null. */
+export function numberFromSearch(search: string, name: string): number | null {
+  const raw = new URLSearchParams(search).get(name);
+  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2147483647 ? Number(raw) : null;
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+// Loaded with this lazily imported component only, so pages without a chart never pay for it.
+import 'uplot/dist/uPlot.min.css';
+import { formatMeasure } from '../../../lib/measures.ts';
+import type { PerformanceSeries, Units } from '../api/profile.ts';
+
+const HEIGHT = 320;
+const DAY = 86_400;
+
+/** Seconds since the epoch at local noon of a YYYY-MM-DD day (noon keeps the day right in every zone). */
+const dayToSeconds = (day: string) => new Date(`${day}T12:00:00`).getTime() / 1000;
+
+function colours(el: HTMLElement) {
+  const css = getComputedStyle(el);
+  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    fg: read('--fg', '#1c1917'),
+    muted: read('--muted', '#57534e'),
+    border: read('--border', '#d6d3d1'),
+    accent: read('--accent', '#c2410c'),
+    surface: read('--surface', '#ffffff'),
+  };
+}
+
+/**
+ * Round tick values in the unit the athlete reads (lb, mi, km), returned in the test's unit,
+ * so formatMeasure prints "210 lb" rather than a converted "209.4 lb". Null keeps uPlot's own.
+ */
+function displayFactor(unit: PerformanceSeries['unit'], units: Units, max: number): number | null {
+  if (unit === 'kg') return units === 'imperial' ? 1 / 0.45359237 : 1;
+  if (unit === 'meters') return units === 'imperial' ? 1 / 1609.344 : max >= 1000 ? 1 / 1000 : 1;
+  return null;
+}
+
+function niceSplits(min: number, max: number, factor: number): number[] {
+  const lo = min * factor;
+  const hi = max * factor;
+  const rough = (hi - lo || Math.abs(hi) || 1) / 5;
+  const pow = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= rough)!;
+  const splits: number[] = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-6; v += step) splits.push(v / factor);
+  return splits;
+}
+
+/** Follows the theme attribute so the canvas is redrawn in the new colours. */
+function useThemeKey(): string {
+  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? '');
+  useEffect(() => {
+    const observer = new MutationObserver(() => setTheme(document.documentElement.dataset.theme ?? ''));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return theme;
+}
+
+/** One test's results over time as a line; a lower-is-better test is drawn with its axis flipped so up is always better. */
+export default function ProgressChart({ series, units, label }: { series: PerformanceSeries; units: Units; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const theme = useThemeKey();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    import('uplot')
+      .then(({ default: UPlot }) => {
+        if (cancelled) return;
+        const c = colours(el);
+        const xs = series.points.map((p) => dayToSeconds(p.achieved_on));
+        const ys = series.points.map((p) => p.value);
+        const factor = displayFactor(series.unit, units, Math.max(...ys));
+        const span = xs.length > 1 ? xs[xs.length - 1]! - xs[0]! : 0;
+        const dateFormat = new Intl.DateTimeFormat(undefined, span > 400 * DAY ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' });
+        const axis = {
+          stroke: c.fg,
+          grid: { stroke: c.border, width: 1 },
+          ticks: { stroke: c.border, width: 1 },
+          font: '12px system-ui, sans-serif',
+        };
+        const opts: uPlot.Options = {
+          width: Math.max(260, el.clientWidth),
+          height: HEIGHT,
+          legend: { show: false },
+          cursor: { drag: { x: false, y: false }, points: { size: 10, fill: c.accent } },
+          scales: {
+            x: {
+              time: true,
+              range: (_u, min, max) => (max - min < 2 * DAY ? [min - 15 * DAY, max + 15 * DAY] : [min - span * 0.03, max + span * 0.03]),
+            },
+            y: {
+              dir: series.direction === 'lower' ? -1 : 1,
+              range: (_u, min, max) => {
+                const pad = (max - min) * 0.12 || Math.abs(max) * 0.1 || 1;
+                return [Math.max(0, min - pad), max + pad];
+              },
+            },
+          },
+          axes: [
+            { ...axis, space: 90, values: (_u, splits) => splits.map((v) => dateFormat.format(new Date(v * 1000))) },
+            {
+              ...axis,
+              size: 84,
+              ...(factor !== null ? { splits: (_u: uPlot, _i: number, min: number, max: number) => niceSplits(min, max, factor) } : {}),
+              values: (_u, splits) => splits.map((v) => formatMeasure(v, series.unit, units)),
+            },
+          ],
+          series: [
+            {},
+            {
+              label: series.test_name,
+              stroke: c.accent,
+              width: 2.5,
+              points: { show: true, size: 9, width: 2, stroke: c.accent, fill: c.surface },
+            },
+          ],
+        };
+        chart = new UPlot(opts, [xs, ys], el);
+        observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(260, el.clientWidth), height: HEIGHT }));
+        observer.observe(el);
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [series, units, theme]);
+
+  if (failed) return <p className="error-text">The chart could not be drawn. The table below has every result.</p>;
+  return <div ref={box} className="progress-chart" role="img" aria-label={label} />;
+}

@@ -1,0 +1,354 @@
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatMeasure, isBetter } from '../../../lib/measures.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  useApproveRecord,
+  useClaimsForReview,
+  usePendingRecords,
+  useRejectRecord,
+  useReviewClaim,
+  type Claim,
+  type ClaimStatus,
+  type PendingRecord,
+} from '../api/admin.ts';
+import { AdminReasonForm } from '../components/admin-reason-form.tsx';
+import { formatCount } from '../components/board-format.ts';
+import { BoardPager } from '../components/board-pager.tsx';
+import { profileHref } from '../components/board-ranking-tables.tsx';
+import '../boards.css';
+
+const PAGE_SIZE = 20;
+type Panel = 'records' | 'claims';
+
+/** Links typed by athletes open only when they are http(s). */
+function safeHttpUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Outcome {
+  text: string;
+  newBest: boolean;
+}
+
+function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (o: Outcome) => void }) {
+  const approve = useApproveRecord();
+  const reject = useRejectRecord();
+  const [rejecting, setRejecting] = useState(false);
+  const converted = formatMeasure(record.value, record.unit, 'metric');
+  const evidence = safeHttpUrl(record.evidence_url);
+  const wouldBeBest = record.current_best === null || isBetter(record.value, record.current_best, record.direction);
+  const what = `${record.athlete_name}’s ${converted} on ${record.test_name}`;
+  return (
+    <li className="card">
+      <div className="adm-record-head">
+        <div>
+          <h3>
+            <Link href={profileHref(record.user_id)}>{record.athlete_name}</Link> · {record.test_name}
+          </h3>
+          <p className="muted">
+            Submitted {formatDateTime(record.submitted_at)}
+            {record.source === 'historical' ? ' · historical result' : ''}
+          </p>
+        </div>
+        {!rejecting && (
+          <p className="adm-actions">
+            <button
+              type="button"
+              className="btn btn-primary btn-small"
+              disabled={approve.isPending}
+              onClick={() =>
+                approve.mutate(record.id, {
+                  onSuccess: (outcome) => {
+                    const text = `Approved ${what}.`;
+                    onOutcome({ text, newBest: outcome.new_best });
+                    toast({ title: text, description: outcome.new_best ? 'New best — the athlete was celebrated.' : undefined, variant: 'success' });
+                  },
+                  onError: (err) => toast({ title: err.message, variant: 'error' }),
+                })
+              }
+            >
+              {approve.isPending ? 'Approving…' : 'Approve'}
+            </button>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => setRejecting(true)}>
+              Reject…
+            </button>
+          </p>
+        )}
+      </div>
+      <dl className="adm-record-facts">
+        <div>
+          <dt>As entered</dt>
+          <dd>
+            {record.raw_value} {record.raw_unit}
+          </dd>
+        </div>
+        <div>
+          <dt>Converted</dt>
+          <dd>
+            <strong>{converted}</strong>
+            {record.normalized_score !== null && <span className="muted"> · {formatCount(record.normalized_score)} pts</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Current best</dt>
+          <dd>
+            {record.current_best === null ? 'None yet' : formatMeasure(record.current_best, record.unit, 'metric')}
+            {wouldBeBest && <span className="muted"> · this would be a new best</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Achieved on</dt>
+          <dd>{formatDate(record.achieved_on)}</dd>
+        </div>
+        <div>
+          <dt>Evidence</dt>
+          <dd>
+            {evidence ? (
+              <a href={evidence} target="_blank" rel="noopener noreferrer">
+                Open the evidence<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : record.evidence_url ? (
+              <span className="break">{record.evidence_url} (not a web link)</span>
+            ) : (
+              <span className="muted">None given</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Qualifying for</dt>
+          <dd>
+            {record.challenge_id !== null ? (
+              <Link href={`/challenge-detail-page?id=${record.challenge_id}`}>{record.challenge_title ?? `Challenge ${record.challenge_id}`}</Link>
+            ) : (
+              <span className="muted">No challenge</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {record.note && (
+        <p className="pre-wrap">
+          <strong>Note:</strong> {record.note}
+        </p>
+      )}
+      {rejecting && (
+        <AdminReasonForm
+          subject={what}
+          pending={reject.isPending}
+          onCancel={() => setRejecting(false)}
+          onSubmit={(reason) =>
+            reject.mutate(
+              { id: record.id, reason },
+              {
+                onSuccess: () => {
+                  const text = `Rejected ${what}. The athlete will see your reason.`;
+                  onOutcome({ text, newBest: false });
+                  toast({ title: text, variant: 'success' });
+                },
+                onError: (err) => toast({ title: err.message, variant: 'error' }),
+              },
+            )
+          }
+        />
+      )}
+    </li>
+  );
+}
+
+function RecordsPanel() {
+  const [offset, setOffset] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const pending = usePendingRecords(offset, PAGE_SIZE);
+  return (
+    <section aria-labelledby="ap-records" aria-busy={pending.isFetching}>
+      <h2 id="ap-records">Personal records waiting for review</h2>
+      <p className="muted">Oldest first. Approving a new best moves the athlete up the boards and celebrates it on their timeline.</p>
+      <div role="status">
+        {outcome && (
+          <p className="card adm-outcome">
+            {outcome.text}
+            {outcome.newBest && (
+              <>
+                {' '}
+                <strong>New best — the athlete was celebrated.</strong>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      {pending.isPending ? (
+        <p role="status">Loading the records waiting for review…</p>
+      ) : pending.isError ? (
+        <p className="error-text" role="alert">
+          {pending.error.message}
+        </p>
+      ) : pending.data.items.length === 0 ? (
+        <p className="empty card">{offset > 0 ? 'Nothing more on this page.' : 'Nothing is waiting for review. New submissions will appear here.'}</p>
+      ) : (
+        <>
+          <ul className="adm-stack">
+            {pending.data.items.map((r) => (
+              <RecordCard key={r.id} record={r} onOutcome={setOutcome} />
+            ))}
+          </ul>
+          <BoardPager offset={offset} shown={pending.data.items.length} total={pending.data.total} pageSize={PAGE_SIZE} onPage={setOffset} label="Pages of records" />
+        </>
+      )}
+    </section>
+  );
+}
+
+const CLAIM_STATUS_NAMES: Record<ClaimStatus, string> = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' };
+
+function ClaimCard({ claim }: { claim: Claim }) {
+  const review = useReviewClaim();
+  const [rejecting, setRejecting] = useState(false);
+  const result = claim.result;
+  const what = `${claim.claimant_name}’s claim to ${result.athlete_name}’s ${result.test_name}`;
+  const decide = (decision: 'approve' | 'reject', reason?: string) =>
+    review.mutate(
+      { id: claim.id, decision, reason },
+      {
+        onSuccess: () =>
+          toast({
+            title: decision === 'approve' ? `Approved ${what}: the result now counts for them.` : `Rejected ${what}.`,
+            variant: 'success',
+          }),
+        onError: (err) => toast({ title: err.message, variant: 'error' }),
+      },
+    );
+  return (
+    <li className="card">
+      <div className="adm-record-head">
+        <div>
+          <h3>
+            <Link href={profileHref(claim.claimant_id)}>{claim.claimant_name}</Link> claims a result of “{result.athlete_name}”
+          </h3>
+          <p className="muted">
+            Claimed {formatDateTime(claim.created_at)} · {CLAIM_STATUS_NAMES[claim.status]}
+          </p>
+        </div>
+        {claim.status === 'pending' && !rejecting && (
+          <p className="adm-actions">
+            <button type="button" className="btn btn-primary btn-small" disabled={review.isPending} onClick={() => decide('approve')}>
+              Approve
+            </button>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => setRejecting(true)}>
+              Reject…
+            </button>
+          </p>
+        )}
+      </div>
+      <dl className="adm-record-facts">
+        <div>
+          <dt>Test</dt>
+          <dd>{result.test_name}</dd>
+        </div>
+        <div>
+          <dt>Result</dt>
+          <dd>
+            <strong>{formatMeasure(result.value, result.unit, 'metric')}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Achieved on</dt>
+          <dd>{formatDate(result.achieved_on)}</dd>
+        </div>
+        <div>
+          <dt>Source</dt>
+          <dd>{result.source || <span className="muted">Not given</span>}</dd>
+        </div>
+      </dl>
+      {claim.message && (
+        <p className="pre-wrap">
+          <strong>Their message:</strong> {claim.message}
+        </p>
+      )}
+      {claim.review_reason && (
+        <p className="pre-wrap">
+          <strong>Reason given:</strong> {claim.review_reason}
+        </p>
+      )}
+      {rejecting && (
+        <AdminReasonForm subject={what} pending={review.isPending} onCancel={() => setRejecting(false)} onSubmit={(reason) => decide('reject', reason)} />
+      )}
+    </li>
+  );
+}
+
+function ClaimsPanel() {
+  const [status, setStatus] = useState<ClaimStatus>('pending');
+  const [offset, setOffset] = useState(0);
+  const claims = useClaimsForReview(status, offset, PAGE_SIZE);
+  return (
+    <section aria-labelledby="ap-claims" aria-busy={claims.isFetching}>
+      <h2 id="ap-claims">Performance claims</h2>
+      <p className="muted">Athletes claim historical results uploaded under their name. An approved claim makes the result theirs, oldest first.</p>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="ap-claim-status">Show</label>
+          <select
+            id="ap-claim-status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as ClaimStatus);
+              setOffset(0);
+            }}
+          >
+            {(Object.keys(CLAIM_STATUS_NAMES) as ClaimStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {CLAIM_STATUS_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {claims.isPending ? (
+        <p role="status">Loading the claims…</p>
+      ) : claims.isError ? (
+        <p className="error-text" role="alert">
+          {claims.error.message}
+        </p>
+      ) : claims.data.items.length === 0 ? (
+        <p className="empty card">{status === 'pending' ? 'No claims are waiting for review.' : `No ${CLAIM_STATUS_NAMES[status].toLowerCase()} claims.`}</p>
+      ) : (
+        <>
+          <ul className="adm-stack">
+            {claims.data.items.map((c) => (
+              <ClaimCard key={c.id} claim={c} />
+            ))}
+          </ul>
+          <BoardPager offset={offset} shown={claims.data.items.length} total={claims.data.total} pageSize={PAGE_SIZE} onPage={setOffset} label="Pages of claims" />
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function AdminTestApprovalPage() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const panel: Panel = new URLSearchParams(search).get('tab') === 'claims' ? 'claims' : 'records';
+  return (
+    <div className="container page">
+      <h1>Test Approval</h1>
+      <p className="lead muted">Check submitted personal records and claims on historical results before they count on the boards.</p>
+      <div className="ranking-switch" role="group" aria-label="Review queue">
+        <button type="button" aria-pressed={panel === 'records'} onClick={() => navigate(location, { replace: true })}>
+          Personal records
+        </button>
+        <button type="button" aria-pressed={panel === 'claims'} onClick={() => navigate(`${location}?tab=claims`, { replace: true })}>
+          Claims
+        </button>
+      </div>
+      {panel === 'records' ? <RecordsPanel /> : <ClaimsPanel />}
+    </div>
+  );
+}

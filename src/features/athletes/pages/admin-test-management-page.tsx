@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../lib/athlete-groups.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { STATUS_NAMES, idFromSearch, useDeleteTest, useSetTestStatus, useTest, useTests, type Test, type TestStatus } from '../api/tests.ts';
+import { AdminTestForm } from '../components/admin-test-form.tsx';
+import { formatCount } from '../components/board-format.ts';
+import '../boards.css';
+
+const UNIT_SHORT: Record<Test['unit'], string> = { kg: 'kg', reps: 'reps', seconds: 'time', meters: 'distance', calories: 'calories', points: 'points' };
+
+/** The status moves offered from each status. */
+const MOVES: Record<TestStatus, { to: TestStatus; label: string }[]> = {
+  draft: [{ to: 'active', label: 'Publish' }],
+  active: [
+    { to: 'retired', label: 'Retire' },
+    { to: 'draft', label: 'Back to draft' },
+  ],
+  retired: [
+    { to: 'active', label: 'Publish again' },
+    { to: 'draft', label: 'Back to draft' },
+  ],
+};
+
+function StatusBadge({ status }: { status: TestStatus }) {
+  return <span className={`adm-status adm-status-${status}`}>{STATUS_NAMES[status]}</span>;
+}
+
+function TestRow({ test, onEdit }: { test: Test; onEdit: () => void }) {
+  const setStatus = useSetTestStatus();
+  const del = useDeleteTest();
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <tr>
+      <th scope="row">
+        <Link href={`/test-deep-dive-page?id=${test.id}`}>{test.name}</Link>
+        <div className="hint">
+          {CATEGORY_NAMES[test.category]} · {MOVEMENT_NAMES[test.movement]}
+        </div>
+      </th>
+      <td>
+        {UNIT_SHORT[test.unit]}, {test.direction === 'lower' ? 'lower' : 'higher'} is better
+        <div className="hint">
+          {test.standards.length} {test.standards.length === 1 ? 'standard' : 'standards'}
+        </div>
+      </td>
+      <td>
+        <StatusBadge status={test.status} />
+      </td>
+      <td className="num">{formatCount(test.athletes_count)}</td>
+      <td className="num">{test.pending_count > 0 ? <Link href="/admin-test-approval-page">{formatCount(test.pending_count)}</Link> : 0}</td>
+      <td className="adm-catalogue-actions">
+        <div className="adm-actions">
+          <button type="button" className="btn btn-secondary btn-small" onClick={onEdit} aria-label={`Edit ${test.name}`}>
+            Edit
+          </button>
+          {MOVES[test.status].map((move) => (
+            <button
+              key={move.to}
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={setStatus.isPending}
+              aria-label={`${move.label}: ${test.name}`}
+              onClick={() =>
+                setStatus.mutate(
+                  { id: test.id, status: move.to },
+                  {
+                    onSuccess: (t) => toast({ title: `“${t.name}” is now ${STATUS_NAMES[t.status].toLowerCase()}.`, variant: 'success' }),
+                    onError: (err) => toast({ title: err.message, variant: 'error' }),
+                  },
+                )
+              }
+            >
+              {move.label}
+            </button>
+          ))}
+          {!confirming ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={`Delete ${test.name}`}
+              onClick={() => {
+                setProblem(null);
+                setConfirming(true);
+              }}
+            >
+              Delete…
+            </button>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="btn btn-primary btn-small"
+                disabled={del.isPending}
+                onClick={() =>
+                  del.mutate(test.id, {
+                    onSuccess: () => toast({ title: `Deleted “${test.name}”.`, variant: 'success' }),
+                    onError: (err) => {
+                      setProblem(err.message);
+                      setConfirming(false);
+                    },
+                  })
+                }
+              >
+                Delete “{test.name}” for good
+              </button>
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </>
+          )}
+        </div>
+        {test.athletes_count > 0 && confirming && <p className="hint">Tests with results cannot be deleted; retire it instead.</p>}
+        {problem && (
+          <p className="error-text" role="alert">
+            {problem}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreate: () => void }) {
+  const [status, setStatus] = useState<TestStatus | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText, 300);
+  const tests = useTests({ status: status || undefined, search });
+  const items = tests.data?.items ?? [];
+  return (
+    <>
+      <div className="ranking-head">
+        <h2>Catalogue</h2>
+        <button type="button" className="btn btn-primary" onClick={onCreate}>
+          New test
+        </button>
+      </div>
+      <form className="filters" role="search" aria-label="Filter the catalogue" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="tm-status">Status</label>
+          <select id="tm-status" value={status} onChange={(e) => setStatus(e.target.value as TestStatus | '')}>
+            <option value="">Every status</option>
+            {(Object.keys(STATUS_NAMES) as TestStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field grow">
+          <label htmlFor="tm-search">Search by name</label>
+          <input id="tm-search" type="search" value={searchText} maxLength={120} onChange={(e) => setSearchText(e.target.value)} />
+        </div>
+      </form>
+      <div aria-busy={tests.isFetching}>
+        {tests.isPending ? (
+          <p role="status">Loading the tests…</p>
+        ) : tests.isError ? (
+          <p className="error-text" role="alert">
+            {tests.error.message}
+          </p>
+        ) : items.length === 0 ? (
+          <p className="empty card">{status || search.trim() ? 'No tests match.' : 'The catalogue is empty: add the first test.'}</p>
+        ) : (
+          <div className="ranking-wrap">
+            <table className="ranking">
+              <caption className="visually-hidden">Tests in the catalogue</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Test</th>
+                  <th scope="col">Measured</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Athletes
+                  </th>
+                  <th scope="col" className="num">
+                    Pending
+                  </th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((t) => (
+                  <TestRow key={t.id} test={t} onEdit={() => onEdit(t.id)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+function EditTest({ id, onDone }: { id: number; onDone: () => void }) {
+  const test = useTest(id);
+  if (test.isPending) return <p role="status">Loading the test…</p>;
+  if (test.isError) {
+    return (
+      <>
+        <p className="error-text" role="alert">
+          {test.error.message}
+        </p>
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          Back to the catalogue
+        </button>
+      </>
+    );
+  }
+  return <AdminTestForm key={test.data.updated_at} existing={test.data} onDone={onDone} />;
+}
+
+export default function AdminTestManagementPage() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  // ?edit=ID or ?edit=new, so a reload stays on the form.
+  const editParam = new URLSearchParams(search).get('edit');
+  const editId = idFromSearch(search, 'edit');
+  const show = (edit: string | null) => navigate(edit ? `${location}?edit=${edit}` : location);
+  return (
+    <div className="container page">
+      <h1>Test Management</h1>
+      <p className="lead muted">
+        The catalogue of standard tests: what each measures, how results are scored against its standards, and whether athletes can see it.
+      </p>
+      {editParam === 'new' ? (
+        <AdminTestForm onDone={() => show(null)} />
+      ) : editId !== null ? (
+        <EditTest id={editId} onDone={() => show(null)} />
+      ) : (
+        <Catalogue onEdit={(id) => show(String(id))} onCreate={() => show('new')} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatMeasure } from '../../../lib/measures.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useViewerUnits, type Units } from '../api/profile.ts';
+import { CLAIM_PAGE_SIZE, useClaimableResults, useCreateClaims, useMyClaims, type Claim, type ClaimableResult, type ClaimStatus } from '../api/records.ts';
+import { TableScroll } from '../components/record-table-scroll.tsx';
+import '../athletes.css';
+
+const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
+const MAX_PER_CLAIM = 50;
+
+function ClaimStatusChip({ status }: { status: ClaimStatus }) {
+  return <span className={`ath-chip record-status-${status}`}>{CLAIM_STATUS_LABELS[status]}</span>;
+}
+
+const describeResult = (r: ClaimableResult, units: Units) => `${r.test_name} ${formatMeasure(r.value, r.unit, units)} on ${formatDate(r.achieved_on)}`;
+
+function Search({ units }: { units: Units }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [selected, setSelected] = useState<Map<number, ClaimableResult>>(new Map());
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const settled = useDebounced(name, 350);
+  const results = useClaimableResults(settled, offset);
+  const claim = useCreateClaims();
+  const searching = settled.trim().length >= 2;
+
+  const toggle = (r: ClaimableResult, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(r.id, r);
+      else next.delete(r.id);
+      return next;
+    });
+
+  const claimable = results.data?.items.filter((r) => r.my_claim === null) ?? [];
+  const allOnPage = claimable.length > 0 && claimable.every((r) => selected.has(r.id));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    if (selected.size === 0) return setProblem('Tick at least one result that is yours.');
+    if (selected.size > MAX_PER_CLAIM) return setProblem(`Claim at most ${MAX_PER_CLAIM} results at a time.`);
+    if (message.length > 500) return setProblem('The message is too long (500 characters at most).');
+    claim.mutate(
+      { historical_ids: [...selected.keys()], ...(message.trim() ? { message: message.trim() } : {}) },
+      {
+        onSuccess: (res) => {
+          toast({
+            title: `${res.items.length === 1 ? 'Claim sent' : `${res.items.length} claims sent`}. A reviewer will check ${res.items.length === 1 ? 'it' : 'them'}.`,
+            variant: 'success',
+          });
+          setSelected(new Map());
+          setMessage('');
+        },
+        onError: (err) => setProblem(err.message),
+      },
+    );
+  };
+
+  let list;
+  if (!searching) {
+    list = <p className="hint">Type at least 2 letters of the name as it appears in the results.</p>;
+  } else if (results.isPending) {
+    list = <p role="status">Searching…</p>;
+  } else if (results.isError) {
+    list = (
+      <p className="error-text" role="alert">
+        {results.error.message}
+      </p>
+    );
+  } else if (results.data.items.length === 0) {
+    list = <p className="empty card">No unclaimed results match “{settled.trim()}”. Try another spelling, or just the family name.</p>;
+  } else {
+    const d = results.data;
+    list = (
+      <>
+        <p className="hint" aria-live="polite">
+          {d.total === 1 ? '1 result matches' : `${d.total} results match`}
+          {d.total > CLAIM_PAGE_SIZE ? `; showing ${offset + 1}–${Math.min(offset + CLAIM_PAGE_SIZE, d.total)}` : ''}.
+        </p>
+        <TableScroll label="Matching results">
+          <table className="ath-table claim-table">
+            <caption className="visually-hidden">Unclaimed results matching “{settled.trim()}”</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="claim-check">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every unclaimed result on this page"
+                    checked={allOnPage}
+                    disabled={claimable.length === 0}
+                    onChange={(e) => claimable.forEach((r) => toggle(r, e.target.checked))}
+                  />
+                </th>
+                <th scope="col">Athlete</th>
+                <th scope="col">Test</th>
+                <th scope="col">Result</th>
+                <th scope="col">Date</th>
+                <th scope="col">Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.items.map((r) => (
+                <tr key={r.id} className={selected.has(r.id) ? 'claim-selected' : undefined}>
+                  <td className="claim-check">
+                    {r.my_claim === null ? (
+                      <input
+                        type="checkbox"
+                        id={`${id}-r${r.id}`}
+                        checked={selected.has(r.id)}
+                        onChange={(e) => toggle(r, e.target.checked)}
+                        aria-label={`Select ${r.athlete_name}: ${describeResult(r, units)}`}
+                      />
+                    ) : (
+                      <ClaimStatusChip status={r.my_claim} />
+                    )}
+                  </td>
+                  <th scope="row">{r.athlete_name}</th>
+                  <td>{r.test_name}</td>
+                  <td className="ath-num">{formatMeasure(r.value, r.unit, units)}</td>
+                  <td className="ath-date">{formatDate(r.achieved_on)}</td>
+                  <td>{r.source}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+        {d.total > CLAIM_PAGE_SIZE && (
+          <p className="ath-pager">
+            <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CLAIM_PAGE_SIZE))}>
+              Previous
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={offset + CLAIM_PAGE_SIZE >= d.total}
+              onClick={() => setOffset(offset + CLAIM_PAGE_SIZE)}
+            >
+              Next
+            </button>
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="claim-search-title">
+      <h2 id="claim-search-title">Find your results</h2>
+      <div className="field claim-name">
+        <label htmlFor={`${id}-name`}>Name in the results</label>
+        <input
+          id={`${id}-name`}
+          type="search"
+          autoComplete="name"
+          maxLength={120}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setOffset(0);
+          }}
+          aria-describedby={`${id}-name-hint`}
+        />
+        <p id={`${id}-name-hint`} className="hint">
+          Past results imported by the team, waiting for their athlete. Names are matched as you type.
+        </p>
+      </div>
+      <div aria-busy={results.isFetching}>{list}</div>
+
+      <form className="form card claim-form" onSubmit={onSubmit} noValidate>
+        <p className="claim-count" aria-live="polite">
+          {selected.size === 0 ? 'No results selected.' : `${selected.size} ${selected.size === 1 ? 'result' : 'results'} selected.`}
+        </p>
+        {selected.size > 0 && (
+          <ul className="claim-chosen">
+            {[...selected.values()].map((r) => (
+              <li key={r.id}>
+                {r.athlete_name}: {describeResult(r, units)}{' '}
+                <button type="button" className="link-button" onClick={() => toggle(r, false)}>
+                  Remove<span className="visually-hidden"> {describeResult(r, units)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-message`}>Message for the reviewer (optional)</label>
+          <textarea
+            id={`${id}-message`}
+            rows={3}
+            maxLength={500}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            aria-describedby={`${id}-message-hint`}
+          />
+          <p id={`${id}-message-hint`} className="hint">
+            Anything that shows these are yours: the event, your team, a former name. {500 - message.length} characters left.
+          </p>
+        </div>
+        {problem && (
+          <p className="error-text" role="alert">
+            {problem}
+          </p>
+        )}
+        <p className="ath-actions">
+          <button type="submit" className="btn btn-primary" disabled={claim.isPending}>
+            {claim.isPending ? 'Sending…' : 'Claim selected'}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+function MyClaims({ units }: { units: Units }) {
+  const claims = useMyClaims();
+  let body;
+  if (claims.isPending) body = <p role="status">Loading your claims…</p>;
+  else if (claims.isError) {
+    body = (
+      <p className="error-text" role="alert">
+        {claims.error.message}
+      </p>
+    );
+  } else if (claims.data.items.length === 0) body = <p className="empty card">You have not claimed any results yet.</p>;
+  else body = <ClaimsTable items={claims.data.items} units={units} />;
+  return (
+    <section aria-labelledby="claim-mine-title">
+      <h2 id="claim-mine-title">My claims</h2>
+      {body}
+    </section>
+  );
+}
+
+function ClaimsTable({ items, units }: { items: Claim[]; units: Units }) {
+  return (
+    <TableScroll label="Your claims">
+      <table className="ath-table">
+        <caption className="visually-hidden">Your claims, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Result</th>
+            <th scope="col">Claimed</th>
+            <th scope="col">Status</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">
+                {c.result.test_name} · <span className="ath-num">{formatMeasure(c.result.value, c.result.unit, units)}</span>
+                <span className="ath-sub">
+                  {c.result.athlete_name}, {formatDate(c.result.achieved_on)} · {c.result.source}
+                </span>
+              </th>
+              <td>{formatDateTime(c.created_at)}</td>
+              <td>
+                <ClaimStatusChip status={c.status} />
+              </td>
+              <td className="record-details">
+                {c.status === 'rejected' && (
+                  <p className="record-reason">
+                    <strong>Reason:</strong> {c.review_reason || 'No reason was given.'}
+                  </p>
+                )}
+                {c.status === 'approved' && <p>This result now counts as yours.</p>}
+                {c.message && <p className="muted">Your message: “{c.message}”</p>}
+                {c.reviewed_at && <p className="muted">Reviewed {formatDateTime(c.reviewed_at)}</p>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+export default function ClaimPerformancesPage() {
+  const units = useViewerUnits();
+  return (
+    <div className="container page ath-page">
+      <h1>Claim Performances</h1>
+      <p className="lead muted">
+        Results from past events may be on RepForge under your name before you joined. Find them, tick the ones that are yours and send a claim; once a
+        reviewer approves it they count toward your <Link href="/personal-records-dashboard">personal records</Link> and rank.
+      </p>
+      <Search units={units} />
+      <MyClaims units={units} />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { Link } from 'wouter';
+import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../lib/athlete-groups.ts';
+import { formatMeasure } from '../../../lib/measures.ts';
+import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
+import { useActiveTests, type Test } from '../api/tests.ts';
+import { formatCount } from '../components/board-format.ts';
+import { BoardGlobalTable, profileHref } from '../components/board-ranking-tables.tsx';
+import '../boards.css';
+
+const TOP = 100;
+const PLACES = ['First', 'Second', 'Third'];
+
+function Podium({ rows }: { rows: GlobalLeaderboardRow[] }) {
+  return (
+    <ol className="podium" aria-label="Top three">
+      {rows.map((r, i) => (
+        <li key={r.user_id} className={`card podium-card podium-${i + 1}`}>
+          <p className="podium-place">
+            {PLACES[i]} place{r.rank !== i + 1 ? ` (rank ${r.rank}, tied)` : ''}
+          </p>
+          <h3>
+            <Link href={profileHref(r.user_id)}>{r.display_name}</Link>
+          </h3>
+          <p className="podium-total">
+            {formatCount(r.total)} <span className="muted">points</span>
+          </p>
+          <p className="muted">
+            {r.tests_count} {r.tests_count === 1 ? 'test' : 'tests'}
+            {r.gym ? ` · ${r.gym}` : ''}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function TestLeaders({ tests }: { tests: Test[] }) {
+  const leaders = useTestLeaders(tests);
+  const byId = new Map(tests.map((t, i) => [t.id, leaders[i]!]));
+  return (
+    <>
+      {TEST_CATEGORIES.map((category) => {
+        const inCategory = tests.filter((t) => t.category === category);
+        if (inCategory.length === 0) return null;
+        return (
+          <section key={category} aria-labelledby={`gl-cat-${category}`}>
+            <h3 id={`gl-cat-${category}`}>{CATEGORY_NAMES[category]}</h3>
+            <ul className="leaders">
+              {inCategory.map((t) => {
+                const q = byId.get(t.id)!;
+                const leader = q.data?.items[0];
+                return (
+                  <li key={t.id}>
+                    <div className="card">
+                      <h4>
+                        <Link href={`/global-test-leaderboards-page?test=${t.id}`}>{t.name}</Link>
+                      </h4>
+                      {q.isPending ? (
+                        <p className="muted">Loading the leader…</p>
+                      ) : q.isError ? (
+                        <p className="error-text">{q.error.message}</p>
+                      ) : leader ? (
+                        <>
+                          <p>
+                            <Link href={profileHref(leader.user_id)}>{leader.display_name}</Link>
+                          </p>
+                          <p className="ranking-score">
+                            {formatMeasure(leader.value, t.unit, 'metric')}{' '}
+                            <span className="muted">· {formatCount(leader.normalized_score)} pts</span>
+                          </p>
+                          <p className="hint">
+                            {formatCount(q.data.total)} {q.data.total === 1 ? 'athlete' : 'athletes'} ranked
+                          </p>
+                        </>
+                      ) : (
+                        <p className="muted">No approved results yet.</p>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+export default function GlobalLeaderboardsPage() {
+  const board = useGlobalLeaderboard({ offset: 0, limit: TOP });
+  const tests = useActiveTests();
+  const rows = board.data?.items ?? [];
+  return (
+    <div className="container page">
+      <h1>Global Leaderboards</h1>
+      <p className="lead muted">The best athletes across every test: the overall top {TOP}, and who leads each test.</p>
+      <p className="ranking-actions">
+        <Link href="/global-test-leaderboards-page" className="btn btn-secondary">
+          Filter and search the full ranking
+        </Link>
+      </p>
+
+      <section aria-labelledby="gl-overall" className="dive-section">
+        <h2 id="gl-overall">Overall top {TOP}</h2>
+        {board.isPending ? (
+          <p role="status">Loading the global ranking…</p>
+        ) : board.isError ? (
+          <p className="error-text" role="alert">
+            {board.error.message}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="empty card">
+            No one is ranked yet: the ranking fills as personal records are approved. <Link href="/submit-pr-page">Submit a personal record</Link>
+          </p>
+        ) : (
+          <>
+            <Podium rows={rows.slice(0, 3)} />
+            {rows.length > 3 && (
+              <BoardGlobalTable rows={rows.slice(3)} me={board.data.me && rows.slice(0, 3).some((r) => r.user_id === board.data.me!.user_id) ? null : board.data.me} caption={`Ranks 4 to ${rows.length} of ${formatCount(board.data.total)}`} />
+            )}
+            {rows.length <= 3 && board.data.me && !rows.some((r) => r.user_id === board.data.me!.user_id) && (
+              <BoardGlobalTable rows={[]} me={board.data.me} caption="Your place in the global ranking" />
+            )}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="gl-leaders" className="dive-section">
+        <h2 id="gl-leaders">Leaders of each test</h2>
+        {tests.isPending ? (
+          <p role="status">Loading the tests…</p>
+        ) : tests.isError ? (
+          <p className="error-text" role="alert">
+            {tests.error.message}
+          </p>
+        ) : tests.data.items.length === 0 ? (
+          <p className="empty card">No tests are published yet.</p>
+        ) : (
+          <TestLeaders tests={tests.data.items} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,357 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { AGE_GROUPS, BODYWEIGHT_CLASSES, CATEGORY_NAMES, TEST_CATEGORIES } from '../../../lib/athlete-groups.ts';
+import { useSessionView } from '../../../lib/session/session-view.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId } from '../api/leaderboards.ts';
+import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api/tests.ts';
+import { BoardPager } from '../components/board-pager.tsx';
+import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
+import '../boards.css';
+
+const PAGE_SIZE = 50;
+/** More tests than this and the switch becomes a select grouped by category. */
+const MAX_BUTTONS = 6;
+const AGE_IDS = AGE_GROUPS.map((g) => g.id);
+const BW_IDS = BODYWEIGHT_CLASSES.map((c) => c.id);
+
+interface BoardState {
+  test: number | null;
+  sex: AthleteSex | null;
+  age: AgeGroupId | null;
+  bw: BodyweightClassId | null;
+  gym: string;
+  page: number;
+}
+
+/** The board's state lives in the address, so a link shows the same board. */
+function readState(search: string): BoardState {
+  const q = new URLSearchParams(search);
+  const sex = q.get('sex');
+  const age = q.get('age');
+  const bw = q.get('bw');
+  const page = Number(q.get('page'));
+  return {
+    test: idFromSearch(search, 'test'),
+    sex: sex === 'male' || sex === 'female' ? sex : null,
+    age: age && AGE_IDS.includes(age) ? (age as AgeGroupId) : null,
+    bw: bw && BW_IDS.includes(bw) ? (bw as BodyweightClassId) : null,
+    gym: (q.get('gym') ?? '').slice(0, 120),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function writeState(s: BoardState): string {
+  const q = new URLSearchParams();
+  if (s.test !== null) q.set('test', String(s.test));
+  if (s.sex) q.set('sex', s.sex);
+  if (s.age) q.set('age', s.age);
+  if (s.bw && s.test !== null) q.set('bw', s.bw);
+  if (s.gym.trim()) q.set('gym', s.gym.trim());
+  if (s.page > 1) q.set('page', String(s.page));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+function TestSwitch({ tests, current, onPick }: { tests: Test[]; current: number | null; onPick: (test: number | null) => void }) {
+  if (tests.length <= MAX_BUTTONS) {
+    return (
+      <div className="ranking-switch" role="group" aria-label="Which ranking">
+        <button type="button" aria-pressed={current === null} onClick={() => onPick(null)}>
+          Overall
+        </button>
+        {tests.map((t) => (
+          <button key={t.id} type="button" aria-pressed={current === t.id} onClick={() => onPick(t.id)}>
+            {t.name}
+          </button>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="filters">
+      <div className="field">
+        <label htmlFor="gr-test">Ranking</label>
+        <select id="gr-test" value={current ?? ''} onChange={(e) => onPick(e.target.value ? Number(e.target.value) : null)}>
+          <option value="">Overall (every test)</option>
+          {TEST_CATEGORIES.map((category) => {
+            const inCategory = tests.filter((t) => t.category === category);
+            return inCategory.length === 0 ? null : (
+              <optgroup key={category} label={CATEGORY_NAMES[category]}>
+                {inCategory.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <details className="ranking-about">
+      <summary>How the global score works</summary>
+      <p>
+        Each test turns a result into a score from 0 to 1000 using its standards for the athlete’s sex and bodyweight: a result at a standard’s top
+        anchor earns its full score, and results in between are scored in proportion.
+      </p>
+      <ul>
+        <li>Only an athlete’s best approved result on each test counts.</li>
+        <li>The global score is the sum of those best scores, one per test, so trying more tests can only raise it.</li>
+        <li>Ties share a rank. Filters show fewer athletes but never change anyone’s rank.</li>
+      </ul>
+    </details>
+  );
+}
+
+function EmptyBoard({ filtered, overall }: { filtered: boolean; overall: boolean }) {
+  if (filtered) return <p className="empty card">No athletes match these filters. Clear a filter to see more.</p>;
+  return (
+    <p className="empty card">
+      {overall ? 'No one is ranked yet: the ranking fills as personal records are approved.' : 'No one has an approved result on this test yet.'}{' '}
+      <Link href="/submit-pr-page">Submit a personal record</Link>
+    </p>
+  );
+}
+
+function PastTheEnd({ onFirst }: { onFirst: () => void }) {
+  return (
+    <p className="empty card">
+      This page is past the end of the ranking.{' '}
+      <button type="button" className="link-button" onClick={onFirst}>
+        Go to the first page
+      </button>
+    </p>
+  );
+}
+
+function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: number) => void }) {
+  const offset = (state.page - 1) * PAGE_SIZE;
+  const board = useGlobalLeaderboard({ sex: state.sex ?? undefined, age_group: state.age ?? undefined, gym: state.gym, offset, limit: PAGE_SIZE });
+  const filtered = !!(state.sex || state.age || state.gym.trim());
+  return (
+    <section aria-labelledby="gr-board-title" aria-busy={board.isFetching}>
+      <div className="ranking-head">
+        <div>
+          <h2 id="gr-board-title">Overall</h2>
+          <p className="muted">Every athlete’s best score on each test, added up.</p>
+        </div>
+      </div>
+      {board.isPending ? (
+        <p role="status">Loading the global ranking…</p>
+      ) : board.isError ? (
+        <p className="error-text" role="alert">
+          {board.error.message}
+        </p>
+      ) : board.data.items.length === 0 ? (
+        offset > 0 && board.data.total > 0 ? (
+          <PastTheEnd onFirst={() => onPage(1)} />
+        ) : (
+          <>
+            <EmptyBoard filtered={filtered} overall />
+            {board.data.me && <BoardGlobalTable rows={[]} me={board.data.me} caption="Your place in the global ranking" captionHidden />}
+          </>
+        )
+      ) : (
+        <>
+          <BoardGlobalTable rows={board.data.items} me={board.data.me} caption="Global ranking, all tests" captionHidden />
+          <BoardPager offset={offset} shown={board.data.items.length} total={board.data.total} pageSize={PAGE_SIZE} onPage={(o) => onPage(o / PAGE_SIZE + 1)} />
+        </>
+      )}
+      <MeHint present={!!board.data?.me} loaded={board.isSuccess} />
+    </section>
+  );
+}
+
+function TestBoard({ testId, state, onPage }: { testId: number; state: BoardState; onPage: (page: number) => void }) {
+  const offset = (state.page - 1) * PAGE_SIZE;
+  const board = useTestLeaderboard(testId, {
+    sex: state.sex ?? undefined,
+    age_group: state.age ?? undefined,
+    bodyweight_class: state.bw ?? undefined,
+    gym: state.gym,
+    offset,
+    limit: PAGE_SIZE,
+  });
+  const test = board.data?.test;
+  const filtered = !!(state.sex || state.age || state.bw || state.gym.trim());
+  return (
+    <section aria-labelledby="gr-board-title" aria-busy={board.isFetching}>
+      <div className="ranking-head">
+        <div>
+          <h2 id="gr-board-title">{test?.name ?? 'Test leaderboard'}</h2>
+          {test && (
+            <p className="muted">
+              {CATEGORY_NAMES[test.category]} · {test.direction === 'lower' ? 'lower is better' : 'higher is better'}
+            </p>
+          )}
+        </div>
+        {test && (
+          <p className="ranking-actions">
+            <Link href={`/test-deep-dive-page?id=${test.id}`} className="btn btn-secondary btn-small">
+              About this test
+            </Link>
+            <Link href={`/submit-pr-page?test=${test.id}`} className="btn btn-primary btn-small">
+              Submit a PR
+            </Link>
+          </p>
+        )}
+      </div>
+      {board.isPending ? (
+        <p role="status">Loading the leaderboard…</p>
+      ) : board.isError ? (
+        <p className="error-text" role="alert">
+          {board.error.message}
+        </p>
+      ) : board.data.items.length === 0 ? (
+        offset > 0 && board.data.total > 0 ? (
+          <PastTheEnd onFirst={() => onPage(1)} />
+        ) : (
+          <>
+            <EmptyBoard filtered={filtered} overall={false} />
+            {board.data.me && (
+              <BoardTestTable rows={[]} me={board.data.me} unit={board.data.test.unit} caption={`Your place on ${board.data.test.name}`} captionHidden />
+            )}
+          </>
+        )
+      ) : (
+        <>
+          <BoardTestTable
+            rows={board.data.items}
+            me={board.data.me}
+            unit={board.data.test.unit}
+            caption={`${board.data.test.name} leaderboard`}
+            captionHidden
+          />
+          <BoardPager offset={offset} shown={board.data.items.length} total={board.data.total} pageSize={PAGE_SIZE} onPage={(o) => onPage(o / PAGE_SIZE + 1)} />
+        </>
+      )}
+      <MeHint present={!!board.data?.me} loaded={board.isSuccess} />
+    </section>
+  );
+}
+
+function MeHint({ present, loaded }: { present: boolean; loaded: boolean }) {
+  const { user } = useSessionView();
+  if (!loaded || present) return null;
+  if (!user) {
+    return (
+      <p className="hint">
+        <Link href="/login-page?next=%2Fglobal-test-leaderboards-page">Sign in</Link> to see your own rank.
+      </p>
+    );
+  }
+  return <p className="hint">You are not ranked here yet: an approved personal record puts you on the board.</p>;
+}
+
+export default function GlobalTestLeaderboardsPage() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const state = useMemo(() => readState(search), [search]);
+  const tests = useActiveTests();
+
+  const go = (next: Partial<BoardState>, replace = false) => {
+    // Any change but paging starts again at page 1.
+    const merged: BoardState = { ...state, page: 1, ...next };
+    navigate(`${location}${writeState(merged)}`, { replace });
+  };
+
+  // The gym box asks the server once per pause, and the address follows.
+  const [gymInput, setGymInput] = useState(state.gym);
+  const gym = useDebounced(gymInput, 350);
+  const written = useRef(state.gym);
+  useEffect(() => {
+    if (gym.trim() === written.current.trim()) return;
+    written.current = gym;
+    go({ gym }, true);
+  }, [gym]);
+  // Back/forward: the box shows what the address says.
+  useEffect(() => {
+    if (state.gym.trim() !== written.current.trim()) {
+      written.current = state.gym;
+      setGymInput(state.gym);
+    }
+  }, [state.gym]);
+
+  const activeTests = tests.data?.items ?? [];
+  return (
+    <div className="container page">
+      <h1>Global Ranks</h1>
+      <p className="lead muted">Where every athlete stands on each standard test, and overall across all of them.</p>
+      {tests.isError && (
+        <p className="error-text" role="alert">
+          {tests.error.message} The overall ranking still works.
+        </p>
+      )}
+      {tests.isPending ? (
+        <p role="status">Loading the tests…</p>
+      ) : (
+        <TestSwitch tests={activeTests} current={state.test} onPick={(test) => go({ test, bw: test === null ? null : state.bw })} />
+      )}
+      <form className="filters" role="search" aria-label="Filter the ranking" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="gr-sex">Sex</label>
+          <select id="gr-sex" value={state.sex ?? ''} onChange={(e) => go({ sex: (e.target.value || null) as AthleteSex | null })}>
+            <option value="">Everyone</option>
+            <option value="female">Women</option>
+            <option value="male">Men</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="gr-age">Age group</label>
+          <select id="gr-age" value={state.age ?? ''} onChange={(e) => go({ age: (e.target.value || null) as AgeGroupId | null })}>
+            <option value="">All ages</option>
+            {AGE_GROUPS.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {state.test !== null && (
+          <div className="field">
+            <label htmlFor="gr-bw">Bodyweight class</label>
+            <select id="gr-bw" value={state.bw ?? ''} onChange={(e) => go({ bw: (e.target.value || null) as BodyweightClassId | null })}>
+              <option value="">All bodyweights</option>
+              {BODYWEIGHT_CLASSES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field grow">
+          <label htmlFor="gr-gym">Gym</label>
+          <input
+            id="gr-gym"
+            type="search"
+            value={gymInput}
+            maxLength={120}
+            placeholder="Any gym"
+            aria-describedby="gr-gym-hint"
+            onChange={(e) => setGymInput(e.target.value)}
+          />
+        </div>
+      </form>
+      <p className="hint" id="gr-gym-hint">
+        Filters narrow the list without re-ranking: everyone keeps their place on the whole board. Type a gym’s full name, as athletes write it on
+        their profile.
+      </p>
+      {state.test === null ? (
+        <OverallBoard state={state} onPage={(page) => go({ page })} />
+      ) : (
+        <TestBoard key={state.test} testId={state.test} state={state} onPage={(page) => go({ page })} />
+      )}
+      <HowItWorks />
+      <p>
+        <Link href="/global-leaderboards-page">See the best athletes across every test</Link>
+      </p>
+    </div>
+  );
+}
