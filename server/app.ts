@@ -102,6 +102,9 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     const set = routesByPath.get(route.url) ?? new Set<string>();
     methods.forEach((m) => set.add(m));
     routesByPath.set(route.url, set);
+    // An operation may raise the body limit in the contract (x-fastify-config.bodyLimit), e.g. a CSV upload.
+    const bodyLimit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof bodyLimit === 'number') route.bodyLimit = bodyLimit;
   });
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

@@ -15,6 +15,9 @@ export interface NewBest extends AthleteTest {
   value: number;
 }
 
+/** Pairs above which refreshBests plans its joins as hash joins. */
+const LARGE_BATCH = 200;
+
 /** Rows of a raw query: PGlite answers `{ rows }`, postgres-js an array. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
@@ -52,6 +55,10 @@ export function normalizedFor(
  */
 export async function refreshBests(tx: Database, pairs: AthleteTest[]): Promise<NewBest[]> {
   if (pairs.length === 0) return [];
+  // A JSON parameter is planned as ~100 rows, so large batches would join pairs by nested
+  // loops (quadratic); hash joins are what thousands of pairs need. Local to the transaction.
+  const large = pairs.length > LARGE_BATCH;
+  if (large) await tx.execute(sql`set local enable_nestloop = off`);
   const json = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, test_id: p.testId })));
   const changed = await rowsOf<{ user_id: number; test_id: number; record_id: number; previous_value: number | null; value: number }>(
     tx,
@@ -93,6 +100,7 @@ export async function refreshBests(tx: Database, pairs: AthleteTest[]): Promise<
     where o.user_id is null or (s.record_id <> o.record_id and s.rank_value > o.rank_value)`,
   );
   await refreshGlobalScores(tx, [...new Set(pairs.map((p) => p.userId))]);
+  if (large) await tx.execute(sql`set local enable_nestloop = on`);
   return changed.map((r) => ({
     userId: Number(r.user_id),
     testId: Number(r.test_id),

@@ -101,22 +101,38 @@ function presentTestRow(r: TestRowData, year: number, viewerId: number | null) {
   };
 }
 
-/** Rows of one test's board: the page is cut on the rank index, then each of its rows is ranked by counting better rows. */
-async function testBoardRows(db: Database, testId: number, where: SQL, page: Page) {
+/**
+ * Rows of one test's board: the page is cut on the rank index (profiles are joined only when a
+ * filter needs them), then ranked without re-ranking: the first row's place is 1 + a count of
+ * strictly better bests, each next row adds the count of bests between it and the row before,
+ * so a page costs one count over the span it covers, not one over the whole board per row.
+ */
+async function testBoardRows(db: Database, testId: number, where: SQL | null, page: Page) {
+  const from = where
+    ? sql`test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`
+    : sql`test_bests b where b.test_id = ${testId}`;
   return rowsOf<TestRowData>(
     db,
     sql`with page as (
-        select b.user_id, b.value, b.normalized_score, b.achieved_on, b.rank_value
-        from test_bests b left join athlete_profiles p on p.user_id = b.user_id
-        where b.test_id = ${testId} and ${where}
-        order by b.rank_value desc, b.achieved_on, b.user_id
-        offset ${page.offset} limit ${page.limit}
-      )
-      select page.user_id, page.value, page.normalized_score, page.achieved_on::text as achieved_on, u.display_name,
-        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy,
-        1 + (select count(*)::int from test_bests x where x.test_id = ${testId} and x.rank_value > page.rank_value) as rank
-      from page join users u on u.id = page.user_id left join athlete_profiles p on p.user_id = page.user_id
-      order by page.rank_value desc, page.achieved_on, page.user_id`,
+        select b.user_id, b.value, b.normalized_score, b.achieved_on, b.rank_value,
+          row_number() over (order by b.rank_value desc, b.achieved_on, b.user_id) as pos
+        from (select b.* from ${from} order by b.rank_value desc, b.achieved_on, b.user_id offset ${page.offset} limit ${page.limit}) b
+      ),
+      steps as (
+        select page.*, lag(page.rank_value) over (order by pos) as prev from page
+      ),
+      gaps as (
+        select steps.*, case when prev is null
+            then 1 + (select count(*) from test_bests x where x.test_id = ${testId} and x.rank_value > steps.rank_value)
+            else (select count(*) from test_bests x where x.test_id = ${testId} and x.rank_value > steps.rank_value and x.rank_value <= steps.prev)
+          end as gap
+        from steps
+      ),
+      ranked as (select gaps.*, sum(gap) over (order by pos) as rank from gaps)
+      select ranked.user_id, ranked.value, ranked.normalized_score, ranked.achieved_on::text as achieved_on, u.display_name,
+        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy, ranked.rank::int as rank
+      from ranked join users u on u.id = ranked.user_id left join athlete_profiles p on p.user_id = ranked.user_id
+      order by ranked.pos`,
   );
 }
 
@@ -124,13 +140,16 @@ export async function testLeaderboard(ctx: AppContext, testId: number, filters: 
   const db = ctx.database.db;
   const test = await loadTest(db, testId, viewer);
   const year = ctx.now().getUTCFullYear();
-  const where = andAll(profileFilters(filters, year));
+  const narrowing = profileFilters(filters, year);
+  const where = narrowing.length ? andAll(narrowing) : null;
   const viewerId = viewer?.id ?? null;
   const [rows, [counted], mine, [view]] = await Promise.all([
     testBoardRows(db, testId, where, page),
     rowsOf<{ n: number }>(
       db,
-      sql`select count(*)::int as n from test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`,
+      where
+        ? sql`select count(*)::int as n from test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`
+        : sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`,
     ),
     viewerId === null ? Promise.resolve([]) : testBoardRows(db, testId, sql`b.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
     presentTests(db, [test]),
@@ -145,22 +164,32 @@ export async function testLeaderboard(ctx: AppContext, testId: number, filters: 
 
 type GlobalRowData = ProfileColumns & { display_name: string; total: number; tests_count: number; rank: number };
 
-/** Rows of the global board, ordered total desc, then fewer tests, then user id; ties on the total share a rank. */
-async function globalBoardRows(db: Database, where: SQL, page: Page) {
+/**
+ * Rows of the global board, ordered total desc, then fewer tests, then user id (the rank index);
+ * ties on the total share a place. Ranked like a test's board: one count for the first row, then
+ * only the span between consecutive rows.
+ */
+async function globalBoardRows(db: Database, where: SQL | null, page: Page) {
+  const from = where ? sql`global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}` : sql`global_scores g`;
   return rowsOf<GlobalRowData>(
     db,
     sql`with page as (
-        select g.user_id, g.total, g.tests_count
-        from global_scores g left join athlete_profiles p on p.user_id = g.user_id
-        where ${where}
-        order by g.total desc, g.tests_count, g.user_id
-        offset ${page.offset} limit ${page.limit}
-      )
-      select page.user_id, page.total, page.tests_count, u.display_name,
-        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy,
-        1 + (select count(*)::int from global_scores x where x.total > page.total) as rank
-      from page join users u on u.id = page.user_id left join athlete_profiles p on p.user_id = page.user_id
-      order by page.total desc, page.tests_count, page.user_id`,
+        select g.user_id, g.total, g.tests_count, row_number() over (order by g.total desc, g.tests_count, g.user_id) as pos
+        from (select g.* from ${from} order by g.total desc, g.tests_count, g.user_id offset ${page.offset} limit ${page.limit}) g
+      ),
+      steps as (select page.*, lag(page.total) over (order by pos) as prev from page),
+      gaps as (
+        select steps.*, case when prev is null
+            then 1 + (select count(*) from global_scores x where x.total > steps.total)
+            else (select count(*) from global_scores x where x.total > steps.total and x.total <= steps.prev)
+          end as gap
+        from steps
+      ),
+      ranked as (select gaps.*, sum(gap) over (order by pos) as rank from gaps)
+      select ranked.user_id, ranked.total, ranked.tests_count, u.display_name,
+        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy, ranked.rank::int as rank
+      from ranked join users u on u.id = ranked.user_id left join athlete_profiles p on p.user_id = ranked.user_id
+      order by ranked.pos`,
   );
 }
 
@@ -181,10 +210,16 @@ function presentGlobalRow(r: GlobalRowData, year: number, viewerId: number | nul
 export async function globalLeaderboard(ctx: AppContext, filters: BoardFilters, page: Page, viewerId: number | null) {
   const db = ctx.database.db;
   const year = ctx.now().getUTCFullYear();
-  const where = andAll(profileFilters(filters, year));
+  const narrowing = profileFilters(filters, year);
+  const where = narrowing.length ? andAll(narrowing) : null;
   const [rows, [counted], mine] = await Promise.all([
     globalBoardRows(db, where, page),
-    rowsOf<{ n: number }>(db, sql`select count(*)::int as n from global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}`),
+    rowsOf<{ n: number }>(
+      db,
+      where
+        ? sql`select count(*)::int as n from global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}`
+        : sql`select count(*)::int as n from global_scores`,
+    ),
     viewerId === null ? Promise.resolve([]) : globalBoardRows(db, sql`g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
   ]);
   return {

@@ -1,0 +1,140 @@
+// Personal records at scale, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is
+// set) PostgreSQL: (1) the global ranking over N athletes with 10 tests each, p50/p99 of the
+// top page of 50 with the caller's own rank (the service the API calls), against a naive
+// RANK() window over the whole table measured in the same run; (2) the throughput of a
+// 100,000-row historical CSV through the upload service (check, then commit).
+import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
+import type { AppContext } from '../server/context.ts';
+import { globalLeaderboard } from '../server/services/athletes/rankings.ts';
+import { uploadHistoricalResults } from '../server/services/athletes/historical.ts';
+import { Outbox } from '../server/services/mail.ts';
+
+const ATHLETES = Number(process.env.BENCH_ATHLETES ?? 100_000);
+const TESTS = 10;
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+/** Share of imported rows whose email matches an account (they become approved records and move bests). */
+const LINKED_EVERY = 10;
+
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function time(runs: number, fn: (i: number) => Promise<unknown>) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** N athletes, 10 active tests, a best on every test for every athlete, and their global scores, loaded by SQL. */
+async function load(handle: DatabaseHandle) {
+  const db = handle.db;
+  const t0 = performance.now();
+  await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
+    select 'b' || g || '@bench.local', 'b' || g || '@bench.local', 'x', 'Bench ' || g, now() from generate_series(1, ${ATHLETES}) g`);
+  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
+    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
+      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
+    from users where email like '%@bench.local'`);
+  await db.execute(sql`insert into tests (name, name_normalized, category, movement, unit, direction, min_value, max_value, standards, status)
+    select 'Bench Lift ' || g, 'bench lift ' || g, 'strength', 'squat', 'kg', 'higher', 1, 500,
+      '[{"sex":"any","bodyweight_min_kg":null,"bodyweight_max_kg":null,"anchors":[{"score":0,"value":20},{"score":1000,"value":300}]}]'::jsonb, 'active'
+    from generate_series(1, ${TESTS}) g`);
+  await db.execute(sql`insert into test_bests (test_id, user_id, record_id, value, rank_value, normalized_score, achieved_on)
+    select t.id, u.id, 0, v, v, least(1000, greatest(0, round((v - 20) * 1000 / 280)))::int, date '2024-01-01' + (u.id % 300)
+    from users u cross join tests t cross join lateral (select 20 + floor(random() * 280)::float8 + (u.id * 0) as v) r
+    where u.email like '%@bench.local' and t.name like 'Bench Lift %'`);
+  await db.execute(sql`insert into global_scores (user_id, total, tests_count)
+    select user_id, sum(normalized_score)::int, count(*)::int from test_bests group by user_id`);
+  await db.execute(sql`analyze`);
+  const [{ min }] = rowsOf<{ min: number }>(await db.execute(sql`select min(id) as min from users where email like '%@bench.local'`)) as [{ min: number }];
+  return { firstId: Number(min), seconds: (performance.now() - t0) / 1000 };
+}
+
+/** A CSV of `rows` historical results on the bench tests; every tenth row's email matches an account. */
+function historicalCsv(rows: number, firstId: number) {
+  const lines = ['athlete,email,test,value,unit,date,source'];
+  for (let i = 0; i < rows; i++) {
+    const linked = i % LINKED_EVERY === 0;
+    const email = linked ? `b${firstId + ((i / LINKED_EVERY) % ATHLETES)}@bench.local` : '';
+    const test = `Bench Lift ${1 + (i % TESTS)}`;
+    const value = 40 + (i % 2000) / 10;
+    const day = `${2000 + (i % 20)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+    lines.push(`Historic Athlete ${i},${email},${test},${value},${i % 3 === 0 ? 'lb' : 'kg'},${day},Club archive ${i % 50}`);
+  }
+  return lines.join('\n');
+}
+
+async function bench(label: string, handle: DatabaseHandle) {
+  const { firstId, seconds } = await load(handle);
+  const ctx = { database: handle, now: () => new Date(), mailer: new Outbox(), config: {} } as unknown as AppContext;
+  const someone = () => firstId + Math.floor(Math.random() * ATHLETES);
+  const row = (name: string, m: { p50: number; p99: number }) =>
+    console.log(`  ${name.padEnd(56)} p50 ${m.p50.toFixed(2).padStart(8)} ms   p99 ${m.p99.toFixed(2).padStart(8)} ms`);
+
+  const top = await time(RUNS, () => globalLeaderboard(ctx, {}, { offset: 0, limit: 50 }, someone()));
+  const female = await time(Math.ceil(RUNS / 4), () => globalLeaderboard(ctx, { sex: 'female' }, { offset: 0, limit: 50 }, someone()));
+  const naive = await time(Math.ceil(RUNS / 10), () =>
+    handle.db.execute(sql`select * from (select user_id, total, rank() over (order by total desc) as r from global_scores) x
+      where r <= 50 or user_id = ${someone()} order by r limit 51`),
+  );
+  console.log(`\n# ${label}: global ranking of ${ATHLETES.toLocaleString('en')} athletes x ${TESTS} tests (loaded in ${seconds.toFixed(1)} s)`);
+  row('top 50 of the global ranking + caller\u2019s own rank', top);
+  row('the same, filtered to women (profile filter)', female);
+  row('naive: RANK() over the whole table, top 50 + own rank', naive);
+  console.log(`  the service is ${(naive.p50 / Math.max(top.p50, 0.001)).toFixed(1)}x faster than the naive window at p50`);
+
+  const csv = historicalCsv(IMPORT_ROWS, firstId);
+  const t0 = performance.now();
+  const check = await uploadHistoricalResults(ctx, firstId, { csv, filename: 'bench.csv', dry_run: true });
+  const checkSeconds = (performance.now() - t0) / 1000;
+  const t1 = performance.now();
+  const commit = await uploadHistoricalResults(ctx, firstId, { csv, filename: 'bench.csv', dry_run: false });
+  const commitSeconds = (performance.now() - t1) / 1000;
+  if (commit.status !== 200 || commit.report.imported !== IMPORT_ROWS) {
+    throw new Error(`import failed: ${JSON.stringify({ ...commit.report, preview: undefined, errors: commit.report.errors.slice(0, 3) })}`);
+  }
+  const rate = (s: number) => `${Math.round(IMPORT_ROWS / s).toLocaleString('en')} rows/s`;
+  console.log(
+    `\n# ${label}: historical CSV of ${IMPORT_ROWS.toLocaleString('en')} rows (${(csv.length / 1e6).toFixed(1)} MB), ${commit.report.linked.toLocaleString('en')} tied to accounts`,
+  );
+  console.log(`  dry run (parse + check every row)        ${checkSeconds.toFixed(2).padStart(7)} s   ${rate(checkSeconds).padStart(15)}   (${check.report.valid_rows.toLocaleString('en')} valid)`);
+  console.log(`  commit (check + import in one transaction) ${commitSeconds.toFixed(2).padStart(5)} s   ${rate(commitSeconds).padStart(15)}`);
+}
+
+async function main() {
+  const lite = await openDatabase({});
+  await bench('PGlite (embedded)', lite);
+  await lite.close();
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too)');
+    return;
+  }
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const name = `bench_athletes_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const pg = await openDatabase({ url: u.toString() });
+    await bench('PostgreSQL', pg);
+    await pg.close();
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
