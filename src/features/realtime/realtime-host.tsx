@@ -105,11 +105,16 @@ export default function RealtimeHost() {
     else socket.send({ type: 'socket.token', url, token });
   }, [token, userId, socket]);
 
-  // Days and weeks of streaks are the athlete's own: tell the server which zone they live in.
+  // Days and weeks of streaks are the athlete's own: until they save a profile (where they
+  // choose their zone), count them in the zone this browser lives in.
   useEffect(() => {
     if (userId === null) return;
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone) void secureApi.PUT('/api/achievements/time-zone', { body: { time_zone: zone } }).catch(() => undefined);
+    if (!zone) return;
+    void (async () => {
+      const { data } = await secureApi.GET('/api/v1/athlete-profiles/me');
+      if (data && !data.exists && data.time_zone !== zone) await secureApi.PUT('/api/achievements/time-zone', { body: { time_zone: zone } });
+    })().catch(() => undefined);
   }, [userId]);
 
   const current = useSelector(achievements, (s) => s.context.current);
