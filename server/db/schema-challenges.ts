@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 
 /** A challenge: a workout, how it is scored, who may enter, and when. */
@@ -23,6 +24,11 @@ export const challenges = pgTable(
     participantCap: integer('participant_cap'),
     requiresWaiver: boolean('requires_waiver').notNull().default(false),
     coverImageUrl: varchar('cover_image_url', { length: 500 }),
+    /** Team challenges only: how a team's members' bests combine ('sum', 'average', 'best_n'). */
+    teamRule: varchar('team_rule', { length: 16 }),
+    /** For 'best_n': how many of each team's best members count. */
+    teamBestN: integer('team_best_n'),
+    teamSizeMax: integer('team_size_max'),
     participantCount: integer('participant_count').notNull().default(0),
     /** How many athletes are on each division's board (kept with challenge_entries, so a page needs no count over it). */
     rxEntries: integer('rx_entries').notNull().default(0),
@@ -52,9 +58,32 @@ export const challengeParticipants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     division: varchar('division', { length: 8 }).notNull(),
     sex: varchar('sex', { length: 8 }),
+    /** The athlete's team in a team challenge (every participant of one has a team). */
+    teamId: integer('team_id').references((): AnyPgColumn => challengeTeams.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index('participants_user_idx').on(t.userId, t.joinedAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.userId] }),
+    index('participants_user_idx').on(t.userId, t.joinedAt.desc()),
+    index('participants_team_idx').on(t.teamId),
+  ],
+);
+
+/** A team in a team challenge; names are unique per challenge whatever their case. */
+export const challengeTeams = pgTable(
+  'challenge_teams',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    captainId: integer('captain_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('challenge_teams_name_idx').on(t.challengeId, sql`lower(${t.name})`)],
 );
 
 /** Every score submitted; the history a replay plays back. */

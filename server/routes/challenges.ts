@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import { isAdminRole } from '../services/auth.ts';
 import * as challenges from '../services/challenges.ts';
+import * as teams from '../services/challenge-teams.ts';
 import type { Handlers } from './types.ts';
 
 type ChallengeOps =
@@ -24,7 +25,9 @@ type ChallengeOps =
   | 'getScoreHistory'
   | 'deleteScore'
   | 'reviewScore'
-  | 'listScoresForReview';
+  | 'listScoresForReview'
+  | 'listChallengeTeams'
+  | 'getTeamRankings';
 
 const caller = (request: FastifyRequest) => {
   const auth = request.auth!;
@@ -93,6 +96,14 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     },
     async listScoresForReview() {
       return challenges.listPendingScores(ctx);
+    },
+    async listChallengeTeams(request) {
+      return teams.listTeams(ctx, request.params.challengeId);
+    },
+    async getTeamRankings(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return teams.teamRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
     },
   };
 }

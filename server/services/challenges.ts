@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, users } from '../db/schema.ts';
+import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, challengeTeams, users } from '../db/schema.ts';
 import { AGE_GROUPS, birthYearsFor } from '../../src/lib/athlete-groups.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { onScoreSubmitted } from './achievements.ts';
@@ -26,6 +26,12 @@ export const UNVERIFIED_MARGIN = 0.5;
 export const UNVERIFIED_MIN_ENTRIES = 5;
 const MAX_DURATION_DAYS = 366;
 
+export const TEAM_RULES = ['sum', 'average', 'best_n'] as const;
+export type TeamRule = (typeof TEAM_RULES)[number];
+export const TEAM_SIZE = { min: 2, max: 50 } as const;
+export const TEAM_BEST_N = { min: 2, max: 20 } as const;
+export const TEAM_NAME_LENGTH = { min: 2, max: 60 } as const;
+
 export interface ChallengeInput {
   title: string;
   description?: string;
@@ -41,6 +47,33 @@ export interface ChallengeInput {
   participant_cap?: number | null;
   requires_waiver?: boolean;
   cover_image_url?: string | null;
+  team_rule?: TeamRule | null;
+  team_best_n?: number | null;
+  team_size_max?: number | null;
+}
+
+/** The team settings, checked: all null for an individual challenge. */
+function checkTeamInput(input: ChallengeInput) {
+  const given = (['team_rule', 'team_best_n', 'team_size_max'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
+  if (input.kind !== 'team') {
+    if (given.length) throw badRequest(`${given.join(', ')} only apply to a team challenge (kind "team").`);
+    return { teamRule: null, teamBestN: null, teamSizeMax: null };
+  }
+  const rule = input.team_rule;
+  if (!rule) throw badRequest('team_rule is required for a team challenge: sum, average or best_n.');
+  if (!TEAM_RULES.includes(rule)) throw badRequest('team_rule must be sum, average or best_n.');
+  const size = input.team_size_max;
+  if (size === undefined || size === null) throw badRequest('team_size_max is required for a team challenge.');
+  if (!Number.isInteger(size) || size < TEAM_SIZE.min || size > TEAM_SIZE.max) throw badRequest(`team_size_max must be a whole number from ${TEAM_SIZE.min} to ${TEAM_SIZE.max}.`);
+  const n = input.team_best_n ?? null;
+  if (rule === 'best_n') {
+    if (n === null) throw badRequest('team_best_n is required for the best_n rule.');
+    if (!Number.isInteger(n) || n < TEAM_BEST_N.min || n > TEAM_BEST_N.max) throw badRequest(`team_best_n must be a whole number from ${TEAM_BEST_N.min} to ${TEAM_BEST_N.max}.`);
+    if (n > size) throw badRequest('team_best_n cannot be more than team_size_max.');
+  } else if (n !== null) {
+    throw badRequest('team_best_n only applies to the best_n rule.');
+  }
+  return { teamRule: rule, teamBestN: n, teamSizeMax: size };
 }
 
 export function challengeStatus(c: Pick<ChallengeRow, 'startsAt' | 'endsAt' | 'deletedAt'>, now: Date): ChallengeStatus {
@@ -65,11 +98,12 @@ function checkInput(input: ChallengeInput) {
   if (input.score_type === 'rounds_reps' && !input.reps_per_round) throw badRequest('reps_per_round is required for a rounds + reps challenge');
   if (input.score_type !== 'rounds_reps' && input.reps_per_round) throw badRequest('reps_per_round only applies to rounds + reps');
   if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
-  if (input.kind === 'team') throw badRequest('Team challenges open when teams do; create an individual challenge for now.');
+  const team = checkTeamInput(input);
   return {
     title,
     description: (input.description ?? '').trim(),
-    kind: 'individual',
+    kind: input.kind ?? 'individual',
+    ...team,
     scoreType: input.score_type,
     timeCapMs: input.time_cap_seconds ? input.time_cap_seconds * 1000 : null,
     repsPerRound: input.reps_per_round ?? null,
@@ -109,6 +143,9 @@ export function presentChallenge(c: ChallengeRow, creator: Creator, now: Date) {
     created_at: c.createdAt.toISOString(),
     deleted_at: c.deletedAt ? c.deletedAt.toISOString() : null,
     deletion_reason: c.deletionReason,
+    team_rule: (c.teamRule as TeamRule | null) ?? null,
+    team_best_n: c.teamBestN,
+    team_size_max: c.teamSizeMax,
   };
 }
 
@@ -119,7 +156,7 @@ async function withCreators(db: Database, rows: ChallengeRow[], now: Date) {
   return rows.map((r) => presentChallenge(r, byId.get(r.creatorId) ?? { wp_user_id: r.creatorId, display_name: 'Former athlete' }, now));
 }
 
-async function loadChallenge(db: Database, id: number, opts: { includeDeleted?: boolean } = {}) {
+export async function loadChallenge(db: Database, id: number, opts: { includeDeleted?: boolean } = {}) {
   const [c] = await db.select().from(challenges).where(eq(challenges.id, id));
   if (!c || (c.deletedAt && !opts.includeDeleted)) throw notFound('No challenge with that id.');
   return c;
@@ -142,8 +179,28 @@ export async function updateChallenge(ctx: AppContext, caller: { id: number; isA
     if (c.creatorId !== caller.id && !caller.isAdmin) throw new ApiError(403, 'Only the creator of this challenge or an admin can change it.');
     const [scored] = await tx.select({ n: count() }).from(challengeScores).where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt)));
     const rulesChanged =
-      values.scoreType !== c.scoreType || values.timeCapMs !== c.timeCapMs || values.repsPerRound !== c.repsPerRound || values.hasTiebreak !== c.hasTiebreak;
-    if ((scored?.n ?? 0) > 0 && rulesChanged) throw conflict('Scores exist, so the score type and scoring rules can no longer change.');
+      values.scoreType !== c.scoreType ||
+      values.timeCapMs !== c.timeCapMs ||
+      values.repsPerRound !== c.repsPerRound ||
+      values.hasTiebreak !== c.hasTiebreak ||
+      values.teamRule !== c.teamRule ||
+      values.teamBestN !== c.teamBestN;
+    if ((scored?.n ?? 0) > 0 && rulesChanged) throw conflict('Scores exist, so the score type and scoring rules (the team rule too) can no longer change.');
+    // Athletes joined as individuals have no team, and team members would lose theirs.
+    if (values.kind !== c.kind && c.participantCount > 0) throw conflict('Athletes have joined, so the challenge can no longer switch between individual and team.');
+    if (values.teamSizeMax !== null) {
+      const [largest] = await tx
+        .select({ n: sql<number>`coalesce(max(members), 0)::int` })
+        .from(
+          tx
+            .select({ members: count().as('members') })
+            .from(challengeParticipants)
+            .where(and(eq(challengeParticipants.challengeId, id), isNotNull(challengeParticipants.teamId)))
+            .groupBy(challengeParticipants.teamId)
+            .as('sizes'),
+        );
+      if ((largest?.n ?? 0) > values.teamSizeMax) throw conflict(`A team already has ${largest!.n} members: the team size limit cannot be lower.`);
+    }
     if (values.participantCap !== null && values.participantCap < c.participantCount) {
       throw conflict(`${c.participantCount} athletes have already joined: the cap cannot be lower.`);
     }
@@ -187,6 +244,7 @@ async function participation(ctx: AppContext, c: ChallengeRow, userId: number) {
     .from(challengeParticipants)
     .where(and(eq(challengeParticipants.challengeId, c.id), eq(challengeParticipants.userId, userId)));
   if (!p) return null;
+  const [team] = p.teamId === null ? [] : await db.select({ id: challengeTeams.id, name: challengeTeams.name }).from(challengeTeams).where(eq(challengeTeams.id, p.teamId));
   const [entry] = await db
     .select({ entry: challengeEntries, score: challengeScores })
     .from(challengeEntries)
@@ -199,6 +257,7 @@ async function participation(ctx: AppContext, c: ChallengeRow, userId: number) {
     joined_at: p.joinedAt.toISOString(),
     best: entry ? presentScore(c, entry.score) : null,
     rank: entry ? await rankOf(db, c.id, entry.entry.sortKey, null) : null,
+    team: team ?? null,
   };
 }
 
@@ -219,21 +278,27 @@ export async function joinChallenge(
   ctx: AppContext,
   userId: number,
   id: number,
-  input: { division: Division; sex?: 'female' | 'male'; waiver_accepted?: boolean },
+  input: { division: Division; sex?: 'female' | 'male'; waiver_accepted?: boolean; team_name?: string; team_id?: number },
 ) {
   const db = ctx.database.db;
   const now = ctx.now();
+  if (input.team_name !== undefined && input.team_id !== undefined) throw badRequest('Give either team_name (to create a team) or team_id (to join one), not both.');
   await db.transaction(async (tx) => {
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!c || c.deletedAt) throw notFound('No challenge with that id.');
     const status = challengeStatus(c, now);
     if (status === 'closed') throw conflict('This challenge has closed; it can no longer be joined.');
     if (c.requiresWaiver && !input.waiver_accepted) throw conflict('This challenge needs you to accept the liability waiver before joining.');
+    const wantsTeam = input.team_name !== undefined || input.team_id !== undefined;
+    if (c.kind !== 'team' && wantsTeam) throw badRequest('This is an individual challenge: join it without a team.');
     const [existing] = await tx
       .select()
       .from(challengeParticipants)
       .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)));
     if (existing) {
+      if (wantsTeam && !(input.team_id !== undefined && input.team_id === existing.teamId)) {
+        throw conflict('You are on a team in this challenge already; your team cannot change.');
+      }
       if (existing.division !== input.division) {
         const [scored] = await tx
           .select({ n: count() })
@@ -248,11 +313,43 @@ export async function joinChallenge(
       return;
     }
     if (c.participantCap !== null && c.participantCount >= c.participantCap) throw conflict('This challenge is full.');
-    await tx.insert(challengeParticipants).values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, joinedAt: now });
+    const teamId = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
+    await tx.insert(challengeParticipants).values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, teamId, joinedAt: now });
     await tx.update(challenges).set({ participantCount: sql`${challenges.participantCount} + 1` }).where(eq(challenges.id, id));
   });
   const c = await loadChallenge(db, id);
   return (await participation(ctx, c, userId))!;
+}
+
+/**
+ * The team a new athlete joins, inside the join's transaction (which holds the
+ * challenge row, so two joins cannot both take a team's last place): a new team
+ * with them as captain, or an existing one with room.
+ */
+async function teamForJoiner(tx: Database, c: ChallengeRow, userId: number, input: { team_name?: string; team_id?: number }, now: Date): Promise<number> {
+  if (input.team_id !== undefined) {
+    const [team] = await tx
+      .select({ id: challengeTeams.id, name: challengeTeams.name })
+      .from(challengeTeams)
+      .where(and(eq(challengeTeams.id, input.team_id), eq(challengeTeams.challengeId, c.id)));
+    if (!team) throw notFound('No team with that id in this challenge.');
+    const [members] = await tx.select({ n: count() }).from(challengeParticipants).where(eq(challengeParticipants.teamId, team.id));
+    if (c.teamSizeMax !== null && (members?.n ?? 0) >= c.teamSizeMax) throw conflict(`${team.name} is full (${c.teamSizeMax} members): join another team or create one.`);
+    return team.id;
+  }
+  if (input.team_name === undefined) throw badRequest('This is a team challenge: give team_name to create a team or team_id to join one.');
+  const name = input.team_name.trim().replace(/\s+/g, ' ');
+  if (name.length < TEAM_NAME_LENGTH.min || name.length > TEAM_NAME_LENGTH.max) {
+    throw badRequest(`A team name has ${TEAM_NAME_LENGTH.min} to ${TEAM_NAME_LENGTH.max} characters.`);
+  }
+  if (/[\p{Cc}\p{Cf}]/u.test(name)) throw badRequest('A team name cannot contain control characters.');
+  const [taken] = await tx
+    .select({ id: challengeTeams.id })
+    .from(challengeTeams)
+    .where(and(eq(challengeTeams.challengeId, c.id), sql`lower(${challengeTeams.name}) = lower(${name})`));
+  if (taken) throw conflict(`A team called “${name}” exists already: join it, or pick another name.`);
+  const [team] = await tx.insert(challengeTeams).values({ challengeId: c.id, name, captainId: userId, createdAt: now }).returning({ id: challengeTeams.id });
+  return team!.id;
 }
 
 export async function countParticipants(ctx: AppContext, id: number) {

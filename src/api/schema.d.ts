@@ -641,6 +641,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{challengeId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of a team challenge, to pick one to join */
+        get: operations["listChallengeTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/team-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team board of a team challenge, with the caller's team
+         * @description Each member's best result combines by the challenge's team rule; ties share the higher place.
+         */
+        get: operations["getTeamRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{challengeId}/scores/{scoreId}": {
         parameters: {
             query?: never;
@@ -1387,6 +1424,8 @@ export interface components {
         ChallengeKind: "individual" | "team";
         /** @enum {string} */
         ScoreType: "time" | "reps" | "load" | "rounds_reps" | "distance" | "calories" | "points";
+        /** @enum {string} */
+        TeamRule: "sum" | "average" | "best_n";
         ChallengeInput: {
             title: string;
             /** @description Plain text or Markdown; shown safely (no HTML). */
@@ -1406,6 +1445,12 @@ export interface components {
             participant_cap?: number | null;
             requires_waiver?: boolean;
             cover_image_url?: string | null;
+            /** @description Team challenges only. How members' bests combine. */
+            team_rule?: components["schemas"]["TeamRule"] | null;
+            /** @description For the best_n rule, how many of each team's best members count. */
+            team_best_n?: number | null;
+            /** @description Team challenges only. The most members a team can have. */
+            team_size_max?: number | null;
         };
         /** @enum {string} */
         ChallengeStatus: "upcoming" | "open" | "closed" | "deleted";
@@ -1439,6 +1484,9 @@ export interface components {
             created_at: string;
             deleted_at?: string | null;
             deletion_reason?: string | null;
+            team_rule: components["schemas"]["TeamRule"] | null;
+            team_best_n: number | null;
+            team_size_max: number | null;
         };
         /** @enum {string} */
         Division: "rx" | "scaled";
@@ -1498,6 +1546,10 @@ export interface components {
             joined_at: string;
             best: components["schemas"]["ScoreView"] | null;
             rank?: number | null;
+            team?: {
+                id: number;
+                name: string;
+            } | null;
         };
         ChallengeDetail: components["schemas"]["Challenge"] & {
             my_entry: components["schemas"]["Participation"] | null;
@@ -1507,6 +1559,10 @@ export interface components {
             division: components["schemas"]["Division"];
             sex?: components["schemas"]["Sex"];
             waiver_accepted?: boolean;
+            /** @description Team challenges, a new team with the joiner as captain (2–60 characters, unique in the challenge). */
+            team_name?: string;
+            /** @description Team challenges, an existing team to join. */
+            team_id?: number;
         };
         /** @description Exactly the fields of the challenge’s score type: time_ms (or capped + reps) for time; reps; load_value + load_unit; rounds + reps; distance_value + distance_unit; calories; points. */
         ScoreSubmission: {
@@ -1540,6 +1596,43 @@ export interface components {
                 division: components["schemas"]["Division"];
                 score: components["schemas"]["ScoreView"];
             }[];
+        };
+        TeamSummary: {
+            id: number;
+            name: string;
+            captain: components["schemas"]["Athlete"];
+            member_count: number;
+            full: boolean;
+        };
+        TeamMember: {
+            athlete: components["schemas"]["Athlete"];
+            best: components["schemas"]["ScoreView"] | null;
+            /** @description Whether this result is part of the team's aggregate. */
+            counted: boolean;
+        };
+        TeamRankingRow: {
+            rank: number;
+            team: {
+                id: number;
+                name: string;
+            };
+            member_count: number;
+            counted_members: number;
+            aggregate: {
+                /** @description In the canonical unit of the score type (an average may have a fraction). */
+                value: number;
+                display: string;
+            } | null;
+            members: components["schemas"]["TeamMember"][];
+        };
+        TeamRankingPage: {
+            challenge_id: number;
+            team_rule: components["schemas"]["TeamRule"];
+            team_best_n: number | null;
+            total: number;
+            offset: number;
+            items: components["schemas"]["TeamRankingRow"][];
+            me: components["schemas"]["TeamRankingRow"] | null;
         };
         ScoreChange: {
             score: components["schemas"]["ScoreView"];
@@ -2937,7 +3030,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Closed, full, or a waiver is needed. */
+            /** @description Closed, full (the challenge or the team), a waiver is needed, a team name is taken, or the team cannot change. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3032,6 +3125,69 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    listChallengeTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teams by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge_id: number;
+                        team_size_max: number | null;
+                        items: components["schemas"]["TeamSummary"][];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTeamRankings: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRankingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a team challenge. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteScore: {

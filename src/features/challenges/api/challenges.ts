@@ -247,3 +247,38 @@ export function useReviewScore() {
     onSuccess: () => void invalidate(),
   });
 }
+
+export type TeamRule = components['schemas']['TeamRule'];
+export type TeamRankingRow = components['schemas']['TeamRankingRow'];
+export type TeamSummary = components['schemas']['TeamSummary'];
+
+export const TEAM_RULE_LABELS: Record<TeamRule, string> = { sum: 'Sum', average: 'Average', best_n: 'Best N' };
+
+/** The teams of a team challenge, to pick one to join. */
+export function useTeams(id: number | null) {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/{challengeId}/teams', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      const { data, error } = await api.GET('/api/challenges/{challengeId}/teams', { params: { path: { challengeId: id! } } });
+      return data ?? fail(error, 'Could not load the teams.');
+    },
+  });
+}
+
+export function useTeamRankings(q: { challengeId: number | null; offset: number; limit: number }, live = false) {
+  const client = useClient();
+  const { user } = useSessionView();
+  return useQuery({
+    queryKey: ['get', '/api/challenges/{challengeId}/team-rankings', { ...q, me: user?.wp_user_id ?? null }],
+    enabled: q.challengeId !== null,
+    queryFn: async () => {
+      const { data, error } = await client.GET('/api/challenges/{challengeId}/team-rankings', {
+        params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
+      });
+      return data ?? fail(error, 'Could not load the team board.');
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? 15_000 : false,
+  });
+}

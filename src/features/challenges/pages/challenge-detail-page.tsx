@@ -6,10 +6,12 @@ import { toast } from '../../../lib/toast.ts';
 import {
   DIVISION_LABELS,
   SCORE_TYPE_LABELS,
+  TEAM_RULE_LABELS,
   idFromSearch,
   useChallenge,
   useJoinChallenge,
   useRankings,
+  useTeams,
   type ChallengeDetail,
   type Division,
   type Sex,
@@ -29,18 +31,36 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
   const [division, setDivision] = useState<Division>(challenge.my_entry?.division ?? 'rx');
   const [sex, setSex] = useState<Sex | ''>(challenge.my_entry?.sex ?? '');
   const [waiver, setWaiver] = useState(false);
+  const needsTeam = challenge.kind === 'team' && !challenge.my_entry;
+  const [teamChoice, setTeamChoice] = useState<'create' | 'join'>('create');
+  const [teamName, setTeamName] = useState('');
+  const [teamId, setTeamId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    let team: { team_name: string } | { team_id: number } | Record<string, never> = {};
+    if (needsTeam) {
+      if (teamChoice === 'create') {
+        const name = teamName.trim();
+        if (name.length < 2 || name.length > 60) return setProblem('A team name has 2 to 60 characters.');
+        team = { team_name: name };
+      } else {
+        if (!teamId) return setProblem('Choose a team to join.');
+        team = { team_id: Number(teamId) };
+      }
+    }
+    setProblem(null);
     join.mutate(
-      { division, ...(sex ? { sex } : {}), ...(challenge.requires_waiver ? { waiver_accepted: waiver } : {}) },
+      { division, ...(sex ? { sex } : {}), ...(challenge.requires_waiver ? { waiver_accepted: waiver } : {}), ...team },
       {
         onSuccess: () => toast({ title: challenge.my_entry ? 'Division saved.' : `You are in! Good luck in ${challenge.title}.`, variant: 'success' }),
-        onError: (err) => toast({ title: err.message, variant: 'error' }),
+        onError: (err) => setProblem(err.message),
       },
     );
   };
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={submit} noValidate>
+      {needsTeam && <TeamChoice challenge={challenge} choice={teamChoice} setChoice={setTeamChoice} name={teamName} setName={setTeamName} teamId={teamId} setTeamId={setTeamId} />}
       <fieldset className="plain-fieldset">
         <legend>Division</legend>
         {(['rx', 'scaled'] as const).map((d) => (
@@ -63,10 +83,70 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
           <Link href="/liability-waiver-page">liability waiver</Link>
         </label>
       )}
+      {problem && (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary" disabled={join.isPending}>
-        {challenge.my_entry ? 'Save division' : 'Join challenge'}
+        {challenge.my_entry ? 'Save division' : needsTeam && teamChoice === 'create' ? 'Create team and join' : needsTeam ? 'Join team' : 'Join challenge'}
       </button>
     </form>
+  );
+}
+
+/** A team challenge is joined with a team: a new one (the joiner captains it) or one with room. */
+function TeamChoice(props: {
+  challenge: ChallengeDetail;
+  choice: 'create' | 'join';
+  setChoice: (c: 'create' | 'join') => void;
+  name: string;
+  setName: (v: string) => void;
+  teamId: string;
+  setTeamId: (v: string) => void;
+}) {
+  const teams = useTeams(props.challenge.id);
+  const items = teams.data?.items ?? [];
+  return (
+    <>
+      <fieldset className="plain-fieldset">
+        <legend>Team</legend>
+        <label className="radio">
+          <input type="radio" name="team-choice" value="create" checked={props.choice === 'create'} onChange={() => props.setChoice('create')} /> Create a team
+        </label>
+        <label className="radio">
+          <input type="radio" name="team-choice" value="join" checked={props.choice === 'join'} onChange={() => props.setChoice('join')} /> Join a team
+        </label>
+      </fieldset>
+      {props.choice === 'create' ? (
+        <div className="field">
+          <label htmlFor="join-team-name">Team name</label>
+          <input id="join-team-name" value={props.name} minLength={2} maxLength={60} onChange={(e) => props.setName(e.target.value)} aria-describedby="join-team-name-hint" />
+          <p className="hint" id="join-team-name-hint">
+            2 to 60 characters; you will be its captain.
+          </p>
+        </div>
+      ) : teams.isPending ? (
+        <p role="status">Loading the teams…</p>
+      ) : teams.isError ? (
+        <p className="error-text">{teams.error.message}</p>
+      ) : items.length === 0 ? (
+        <p className="muted">No teams yet: create the first one.</p>
+      ) : (
+        <div className="field">
+          <label htmlFor="join-team-id">Choose a team</label>
+          <select id="join-team-id" value={props.teamId} onChange={(e) => props.setTeamId(e.target.value)}>
+            <option value="">Choose…</option>
+            {items.map((t) => (
+              <option key={t.id} value={String(t.id)} disabled={t.full}>
+                {t.name} ({t.member_count}
+                {teams.data?.team_size_max ? ` of ${teams.data.team_size_max}` : ''}){t.full ? ', full' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -131,6 +211,14 @@ export default function ChallengeDetailPage() {
                 <dd>{c.tiebreak_label ?? 'Time at the tie-break point'}</dd>
               </>
             )}
+            {c.kind === 'team' && c.team_rule && (
+              <>
+                <dt>Teams</dt>
+                <dd>
+                  Up to {c.team_size_max} members; team score: {c.team_rule === 'best_n' ? `best ${c.team_best_n}` : TEAM_RULE_LABELS[c.team_rule].toLowerCase()} of members’ bests
+                </dd>
+              </>
+            )}
             <dt>Opens</dt>
             <dd>{formatDateTime(c.starts_at)}</dd>
             <dt>Closes</dt>
@@ -170,7 +258,7 @@ export default function ChallengeDetailPage() {
             <>
               {entry && (
                 <p>
-                  You are in, {DIVISION_LABELS[entry.division]}.{' '}
+                  You are in, {DIVISION_LABELS[entry.division]}{entry.team ? `, team ${entry.team.name}` : ''}.{' '}
                   {entry.best ? (
                     <>
                       Best: <strong>{entry.best.display}</strong>, place <strong>{entry.rank}</strong>.

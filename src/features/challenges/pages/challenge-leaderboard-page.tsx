@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { idFromSearch, useChallenge, useDiscover, useRankings, type AgeGroupId, type Division, type Sex } from '../api/challenges.ts';
+import { TEAM_RULE_LABELS, idFromSearch, useChallenge, useDiscover, useRankings, useTeamRankings, type AgeGroupId, type ChallengeDetail, type Division, type Sex } from '../api/challenges.ts';
 import { AGE_GROUPS } from '../../../lib/athlete-groups.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
 
@@ -17,6 +18,7 @@ const TABS: { value: Division | null; label: string }[] = [
 function Board({ id }: { id: number }) {
   const challenge = useChallenge(id);
   const [division, setDivision] = useState<Division | null>(null);
+  const [showTeams, setShowTeams] = useState(false);
   const [sex, setSex] = useState<Sex | ''>('');
   const [ageGroup, setAgeGroup] = useState<AgeGroupId | ''>('');
   const [gymText, setGymText] = useState('');
@@ -49,15 +51,16 @@ function Board({ id }: { id: number }) {
           )}
         </div>
       )}
-      <div className="tabs" role="tablist" aria-label="Division">
+      <div className="tabs" role="tablist" aria-label="Board">
         {TABS.map((t) => (
           <button
             key={t.label}
             type="button"
             role="tab"
             className="tab"
-            aria-selected={division === t.value}
+            aria-selected={!showTeams && division === t.value}
             onClick={() => {
+              setShowTeams(false);
               setDivision(t.value);
               setOffset(0);
             }}
@@ -65,7 +68,14 @@ function Board({ id }: { id: number }) {
             {t.label}
           </button>
         ))}
+        {c?.kind === 'team' && (
+          <button type="button" role="tab" className="tab" aria-selected={showTeams} onClick={() => setShowTeams(true)}>
+            Teams
+          </button>
+        )}
       </div>
+      {showTeams && c ? <TeamBoard challenge={c} live={live} /> : (
+      <>
       <div className="filters">
         <div className="field">
           <label htmlFor="lb-sex">Category</label>
@@ -147,7 +157,44 @@ function Board({ id }: { id: number }) {
           </>
         )}
       </div>
+      </>
+      )}
     </>
+  );
+}
+
+function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: boolean }) {
+  const [offset, setOffset] = useState(0);
+  const board = useTeamRankings({ challengeId: challenge.id, offset, limit: PAGE_SIZE }, live);
+  const rule = challenge.team_rule === 'best_n' ? `best ${challenge.team_best_n}` : challenge.team_rule ? TEAM_RULE_LABELS[challenge.team_rule].toLowerCase() : '';
+  return (
+    <div role="tabpanel" aria-busy={board.isFetching}>
+      <p className="hint">Team score: {rule} of members’ bests. Equal teams share a place.</p>
+      {board.isPending ? (
+        <p role="status">Loading the team board…</p>
+      ) : board.isError ? (
+        <p className="error-text" role="alert">
+          {board.error.message}
+        </p>
+      ) : board.data.items.length === 0 ? (
+        <p className="empty card">No teams yet.</p>
+      ) : (
+        <>
+          <TeamBoardTable rows={board.data.items} me={board.data.me} caption={`${challenge.title} team board`} />
+          <nav className="pager" aria-label="Team pages">
+            <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              Previous
+            </button>
+            <span>
+              {offset + 1}–{offset + board.data.items.length} of {board.data.total}
+            </span>
+            <button type="button" className="btn btn-secondary btn-small" disabled={offset + PAGE_SIZE >= board.data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
   );
 }
 

@@ -1,7 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { toast } from '../../../lib/toast.ts';
-import { SCORE_TYPE_LABELS, idFromSearch, useChallenge, useSaveChallenge, type ChallengeDetail, type ChallengeInput, type ScoreType } from '../api/challenges.ts';
+import {
+  SCORE_TYPE_LABELS,
+  TEAM_RULE_LABELS,
+  idFromSearch,
+  useChallenge,
+  useSaveChallenge,
+  type ChallengeDetail,
+  type ChallengeInput,
+  type ScoreType,
+  type TeamRule,
+} from '../api/challenges.ts';
 import '../challenges.css';
 
 /** A Date as the value of a datetime-local input, in the viewer's own zone. */
@@ -18,6 +28,10 @@ interface FormState {
   title: string;
   description: string;
   score_type: ScoreType;
+  kind: 'individual' | 'team';
+  team_rule: TeamRule;
+  team_best_n: string;
+  team_size_max: string;
   cap_minutes: string;
   reps_per_round: string;
   has_tiebreak: boolean;
@@ -35,6 +49,10 @@ function initial(c?: ChallengeDetail): FormState {
     title: c?.title ?? '',
     description: c?.description ?? '',
     score_type: c?.score_type ?? 'time',
+    kind: c?.kind ?? 'individual',
+    team_rule: c?.team_rule ?? 'sum',
+    team_best_n: c?.team_best_n ? String(c.team_best_n) : '2',
+    team_size_max: c?.team_size_max ? String(c.team_size_max) : '4',
     cap_minutes: c?.time_cap_seconds ? String(c.time_cap_seconds / 60) : '',
     reps_per_round: c?.reps_per_round ? String(c.reps_per_round) : '',
     has_tiebreak: c?.has_tiebreak ?? false,
@@ -54,7 +72,17 @@ function toInput(f: FormState): ChallengeInput | string {
   if (f.score_type === 'rounds_reps' && !(Number(f.reps_per_round) > 0)) return 'Say how many reps one round has.';
   const cap = f.score_type === 'time' && f.cap_minutes ? Math.round(Number(f.cap_minutes) * 60) : null;
   if (cap !== null && !(cap > 0)) return 'The time cap must be a positive number of minutes.';
+  const team = f.kind === 'team';
+  const size = Number(f.team_size_max);
+  const bestN = Number(f.team_best_n);
+  if (team && !(Number.isInteger(size) && size >= 2 && size <= 50)) return 'A team has room for 2 to 50 members.';
+  if (team && f.team_rule === 'best_n' && !(Number.isInteger(bestN) && bestN >= 2 && bestN <= 20)) return 'Best N counts 2 to 20 members.';
+  if (team && f.team_rule === 'best_n' && bestN > size) return 'Best N cannot be more than the team size.';
   return {
+    kind: f.kind,
+    team_rule: team ? f.team_rule : null,
+    team_best_n: team && f.team_rule === 'best_n' ? bestN : null,
+    team_size_max: team ? size : null,
     title: f.title.trim(),
     description: f.description,
     score_type: f.score_type,
@@ -126,6 +154,49 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           </div>
         )}
       </div>
+      <fieldset className="plain-fieldset">
+        <legend>Who competes</legend>
+        {(
+          [
+            ['individual', 'Individuals'],
+            ['team', 'Teams'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="radio">
+            <input type="radio" name="cf-kind" value={value} checked={form.kind === value}
+              disabled={!!existing && existing.participant_count > 0}
+              onChange={() => set('kind', value)}
+            /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {form.kind === 'team' && (
+        <div className="row-fields">
+          <div className="field">
+            <label htmlFor="cf-team-rule">Team score</label>
+            <select id="cf-team-rule" value={form.team_rule} onChange={(e) => set('team_rule', e.target.value as TeamRule)} aria-describedby="cf-team-rule-hint">
+              {(Object.keys(TEAM_RULE_LABELS) as TeamRule[]).map((r) => (
+                <option key={r} value={r}>
+                  {TEAM_RULE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+            <p className="hint" id="cf-team-rule-hint">
+              Combines each member’s best. {existing ? 'Fixed once scores exist.' : ''}
+            </p>
+          </div>
+          {form.team_rule === 'best_n' && (
+            <div className="field">
+              <label htmlFor="cf-team-n">Members counted (N)</label>
+              <input id="cf-team-n" type="number" min={2} max={20} value={form.team_best_n} onChange={(e) => set('team_best_n', e.target.value)} />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="cf-team-size">Largest team</label>
+            <input id="cf-team-size" type="number" min={2} max={50} value={form.team_size_max} onChange={(e) => set('team_size_max', e.target.value)} />
+          </div>
+        </div>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={form.has_tiebreak} onChange={(e) => set('has_tiebreak', e.target.checked)} /> Record a tie-break time
       </label>
