@@ -118,6 +118,8 @@ export const testBests = pgTable(
   (t) => [
     primaryKey({ columns: [t.testId, t.userId] }),
     index('test_bests_rank_idx').on(t.testId, t.rankValue.desc(), t.achievedOn, t.userId),
+    /** An athlete's bests (profiles, global score refresh). */
+    index('test_bests_user_idx').on(t.userId),
   ],
 );
 
@@ -132,7 +134,7 @@ export const globalScores = pgTable(
     testsCount: integer('tests_count').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('global_scores_rank_idx').on(t.total.desc(), t.userId)],
+  (t) => [index('global_scores_rank_idx').on(t.total.desc(), t.testsCount, t.userId)],
 );
 
 /** One uploaded CSV of historical results. */
