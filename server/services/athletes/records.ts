@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
+import { deliverTimelinePost } from './timeline.ts';
 import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { celebratePersonalRecord } from '../achievements.ts';
@@ -223,7 +224,7 @@ async function lockPending(tx: Database, id: number) {
 export async function approvePersonalRecord(ctx: AppContext, reviewerId: number, id: number) {
   const db = ctx.database.db;
   const now = ctx.now();
-  const newBest = await db.transaction(async (tx) => {
+  const postId = await db.transaction(async (tx): Promise<number | null> => {
     const t = tx as unknown as Database;
     const record = await lockPending(t, id);
     const [test] = await tx.select().from(tests).where(eq(tests.id, record.testId));
@@ -235,7 +236,7 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
       .where(eq(personalRecords.id, id));
     const changed = await refreshBests(t, [{ userId: record.userId, testId: record.testId }]);
     const best = changed.find((c) => c.recordId === record.id);
-    if (!best) return false;
+    if (!best) return null;
     await celebratePersonalRecord(
       t,
       {
@@ -250,8 +251,7 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
       now,
     );
     const display = formatMeasure(record.value, test!.unit as TestUnit);
-    // Kept with delivered_at null: there is no community-site delivery to hand it to yet.
-    await tx.insert(timelinePosts).values({
+    const [post] = await tx.insert(timelinePosts).values({
       userId: record.userId,
       kind: 'personal_record',
       body: `New personal record on ${test!.name}: ${display}`,
@@ -267,10 +267,12 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
         achieved_on: record.achievedOn,
       },
       createdAt: now,
-    });
-    return true;
+    }).returning({ id: timelinePosts.id });
+    return post!.id;
   });
-  return { record: await loadRecordView(db, id), new_best: newBest };
+  // After commit, the post also goes to the community site (when one is configured).
+  if (postId !== null) ctx.tasks.defer('timeline delivery', () => deliverTimelinePost(ctx, postId));
+  return { record: await loadRecordView(db, id), new_best: postId !== null };
 }
 
 export async function rejectPersonalRecord(ctx: AppContext, reviewerId: number, id: number, reason: string) {

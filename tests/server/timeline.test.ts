@@ -1,0 +1,92 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+
+const MILE = {
+  name: '1-mile run',
+  category: 'endurance',
+  movement: 'run',
+  unit: 'seconds',
+  direction: 'lower',
+  min_value: 210,
+  max_value: 3600,
+  standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 1000, value: 240 }] }],
+  status: 'active',
+};
+
+/** A stand-in community site: records what it is sent and answers with `status`. */
+function communitySite() {
+  const received: { path: string; auth: string; body: Record<string, unknown> }[] = [];
+  let status = 201;
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', auth: req.headers.authorization ?? '', body: JSON.parse(text || '{}') });
+      res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  return {
+    received,
+    setStatus: (s: number) => (status = s),
+    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(databaseKinds)('timeline posts reach the community site on %s', (kind) => {
+  const site = communitySite();
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: SignedIn;
+  let ana: SignedIn;
+  let mile: { id: number };
+
+  beforeAll(async () => {
+    const url = await site.start();
+    t = await createTestApp(kind, { adminEmails: ['admin@example.test'], communitySiteUrl: url }, { rateLimit: false });
+    admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
+    ana = await signIn(t, 'ana@example.test', 'athlete-password', 'Ana');
+    mile = (await call('POST', '/api/v1/tests', admin, MILE)).json();
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.stop();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: unknown) =>
+    t.app.inject({ method, url, headers: who ? authHeaders(who) : {}, payload: payload as object });
+  const newBest = async (value: string) => {
+    const sent = await call('POST', '/api/v1/athlete-profiles/submit-pr', ana, { test_id: mile.id, value, unit: 'mm:ss', achieved_on: '2026-11-01' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const approved = await call('POST', `/api/v1/athlete-profiles/admin/approve/${sent.json().id}`, admin);
+    expect(approved.json().new_best).toBe(true);
+    await t.settled();
+  };
+  const timeline = async () => (await call('GET', `/api/v1/athlete-profiles/${ana.userId}/timeline`)).json().items as { body: string }[];
+
+  it('a new best is posted once, signed for the athlete, and kept in our own timeline', async () => {
+    await newBest('7:00');
+    expect(site.received).toHaveLength(1);
+    const [post] = site.received;
+    expect(post!.path).toBe('/wp-json/repforge/v1/timeline-posts');
+    expect(post!.body).toMatchObject({ kind: 'personal_record', user_id: ana.userId, body: 'New personal record on 1-mile run: 7:00' });
+    const claims = decodeJwt(post!.auth.replace(/^Bearer /, ''));
+    expect(claims).toMatchObject({ sub: String(ana.userId), aud: 'community' });
+    expect((await timeline()).map((p) => p.body)).toContain('New personal record on 1-mile run: 7:00');
+  });
+
+  it('a site that refuses leaves the post in our timeline with the reason', async () => {
+    site.setStatus(503);
+    await newBest('6:30');
+    expect(site.received).toHaveLength(2);
+    const { timelinePosts } = await import('../../server/db/schema.ts');
+    const rows = await t.context.database.db.select().from(timelinePosts);
+    const refused = rows.find((r) => r.body.endsWith('6:30'))!;
+    expect(refused.deliveredAt).toBeNull();
+    expect(refused.deliveryError).toBe('The community site answered 503.');
+    expect(rows.find((r) => r.body.endsWith('7:00'))!.deliveredAt).not.toBeNull();
+    expect((await timeline()).map((p) => p.body)).toContain('New personal record on 1-mile run: 6:30');
+  });
+});
