@@ -1,4 +1,5 @@
 import { formatMeasure, type Direction, type TestUnit } from '../../../lib/measures.ts';
+import { useViewerUnits } from '../api/profile.ts';
 import type { TestDeepDive } from '../api/tests.ts';
 import { formatCount } from './board-format.ts';
 
@@ -37,7 +38,8 @@ export function BoardHistogram({
   direction: Direction;
   testName: string;
 }) {
-  const fmt = (v: number) => formatMeasure(v, unit, 'metric');
+  const units = useViewerUnits();
+  const fmt = (v: number) => formatMeasure(v, unit, units);
   const total = bins.reduce((n, b) => n + b.count, 0);
   if (bins.length === 0 || total === 0) {
     return <p className="empty card">No approved results yet, so there is no distribution to show.</p>;

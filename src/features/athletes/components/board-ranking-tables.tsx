@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useViewerUnits } from '../api/profile.ts';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
@@ -90,12 +91,13 @@ export function BoardTestTable({
   caption: string;
   captionHidden?: boolean;
 }) {
+  const units = useViewerUnits();
   const meOnPage = !!me && rows.some((r) => r.user_id === me.user_id);
   const row = (r: TestLeaderboardRow, mine: boolean) => (
     <tr key={`${mine ? 'me-' : ''}${r.user_id}`} className={mine ? 'ranking-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="ranking-rank">{r.rank}</td>
       <AthleteCell userId={r.user_id} name={r.display_name} mine={mine} />
-      <td className="ranking-score">{formatMeasure(r.value, unit, 'metric')}</td>
+      <td className="ranking-score">{formatMeasure(r.value, unit, units)}</td>
       <td className="num">{formatCount(r.normalized_score)}</td>
       <td className="nowrap">{formatDate(r.achieved_on)}</td>
     </tr>

@@ -1,9 +1,11 @@
 import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
+import { useViewerUnits } from '../api/profile.ts';
 import { STANDARD_SEX_NAMES, bodyweightRange, type TestStandard } from '../api/tests.ts';
 import { formatCount } from './board-format.ts';
 
 /** Standards as one table: a row per sex and bodyweight range, a column per score anchor. */
 export function BoardStandardsTable({ standards, unit, caption }: { standards: TestStandard[]; unit: TestUnit; caption: string }) {
+  const units = useViewerUnits();
   if (standards.length === 0) {
     return <p className="empty card">This test has no standards yet, so results cannot be scored.</p>;
   }
@@ -32,7 +34,7 @@ export function BoardStandardsTable({ standards, unit, caption }: { standards: T
                 const anchor = s.anchors.find((a) => a.score === score);
                 return (
                   <td key={score} className="num">
-                    {anchor ? formatMeasure(anchor.value, unit, 'metric') : <>
+                    {anchor ? formatMeasure(anchor.value, unit, units) : <>
                         <span className="muted" aria-hidden="true">—</span>
                         <span className="visually-hidden">not set</span>
                       </>}

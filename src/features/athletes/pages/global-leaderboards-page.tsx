@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useViewerUnits } from '../api/profile.ts';
 import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../lib/athlete-groups.ts';
 import { formatMeasure } from '../../../lib/measures.ts';
 import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
@@ -35,6 +36,7 @@ function Podium({ rows }: { rows: GlobalLeaderboardRow[] }) {
 }
 
 function TestLeaders({ tests }: { tests: Test[] }) {
+  const units = useViewerUnits();
   const leaders = useTestLeaders(tests);
   const byId = new Map(tests.map((t, i) => [t.id, leaders[i]!]));
   return (
@@ -65,7 +67,7 @@ function TestLeaders({ tests }: { tests: Test[] }) {
                             <Link href={profileHref(leader.user_id)}>{leader.display_name}</Link>
                           </p>
                           <p className="ranking-score">
-                            {formatMeasure(leader.value, t.unit, 'metric')}{' '}
+                            {formatMeasure(leader.value, t.unit, units)}{' '}
                             <span className="muted">· {formatCount(leader.normalized_score)} pts</span>
                           </p>
                           <p className="hint">
