@@ -137,6 +137,16 @@ export const globalScores = pgTable(
   (t) => [index('global_scores_rank_idx').on(t.total.desc(), t.testsCount, t.userId)],
 );
 
+/**
+ * How many athletes have a global total in each bucket of GLOBAL_BUCKET_WIDTH points, kept in
+ * step with global_scores in the same transaction: a place is the athletes of the buckets above
+ * plus a short count inside one bucket, never a count over the whole ranking.
+ */
+export const globalScoreBuckets = pgTable('global_score_buckets', {
+  bucket: integer('bucket').primaryKey(),
+  athletes: integer('athletes').notNull(),
+});
+
 /** One uploaded CSV of historical results. */
 export const historicalBatches = pgTable('historical_batches', {
   id: serial('id').primaryKey(),

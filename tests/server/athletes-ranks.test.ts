@@ -179,4 +179,14 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
     const pulls = (await call('GET', `/api/v1/tests/${pullUps}/deep-dive`)).json();
     expect(pulls.percentiles.p90).toBeGreaterThanOrEqual(pulls.percentiles.p50);
   });
+
+  it('keeps the global ranking\'s bucket counts equal to a recount', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { rowsOf } = await import('../../server/services/athletes/bests.ts');
+    const db = t.context.database.db;
+    const kept = await rowsOf(db, sql`select bucket, athletes from global_score_buckets where athletes <> 0 order by bucket`);
+    const recount = await rowsOf(db, sql`select floor(total / 100.0)::int as bucket, count(*)::int as athletes from global_scores group by 1 order by 1`);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(recount);
+  });
 });

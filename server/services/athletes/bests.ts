@@ -15,6 +15,9 @@ export interface NewBest extends AthleteTest {
   value: number;
 }
 
+/** Points per bucket of the global ranking's counts (global_score_buckets). */
+export const GLOBAL_BUCKET_WIDTH = 100;
+
 /** Pairs above which refreshBests plans its joins as hash joins. */
 const LARGE_BATCH = 200;
 
@@ -116,16 +119,29 @@ export async function refreshBests(tx: Database, pairs: AthleteTest[]): Promise<
  */
 export async function refreshGlobalScores(tx: Database, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
-  const json = JSON.stringify(userIds);
-  await tx.execute(sql`
-    with athletes as (select distinct value::int as user_id from jsonb_array_elements_text(${json}::jsonb)),
-    totals as (
-      select a.user_id, sum(b.normalized_score)::int as total, count(*)::int as tests_count
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const json = JSON.stringify(ids);
+  const athletes = sql`select distinct value::int as user_id from jsonb_array_elements_text(${json}::jsonb)`;
+  const totals = sql`select a.user_id, sum(b.normalized_score)::int as total, count(*)::int as tests_count
       from athletes a
       join test_bests b on b.user_id = a.user_id
       join tests t on t.id = b.test_id and t.status = 'active'
-      group by a.user_id
+      group by a.user_id`;
+  // One writer per athlete at a time (their account row, in id order), so the bucket counts
+  // below are moved from totals no other transaction is changing.
+  await tx.execute(sql`select id from users where id in (${athletes}) order by id for update`);
+  await tx.execute(sql`
+    with athletes as (${athletes}), totals as (${totals}),
+    moves as (
+      select floor(g.total / ${GLOBAL_BUCKET_WIDTH}::float8)::int as bucket, -1 as d from global_scores g join athletes a on a.user_id = g.user_id
+      union all
+      select floor(total / ${GLOBAL_BUCKET_WIDTH}::float8)::int, 1 from totals
     ),
+    deltas as (select bucket, sum(d)::int as d from moves group by bucket having sum(d) <> 0)
+    insert into global_score_buckets (bucket, athletes) select bucket, d from deltas
+    on conflict (bucket) do update set athletes = global_score_buckets.athletes + excluded.athletes`);
+  await tx.execute(sql`
+    with athletes as (${athletes}), totals as (${totals}),
     removed as (
       delete from global_scores g using athletes a
       where g.user_id = a.user_id and not exists (select 1 from totals x where x.user_id = g.user_id)
@@ -135,6 +151,22 @@ export async function refreshGlobalScores(tx: Database, userIds: number[]): Prom
     on conflict (user_id) do update set total = excluded.total, tests_count = excluded.tests_count, updated_at = excluded.updated_at
     where (global_scores.total, global_scores.tests_count) is distinct from (excluded.total, excluded.tests_count)`);
 }
+
+/** Rebuilds the bucket counts from global_scores (after a bulk load outside refreshGlobalScores). */
+export async function rebuildGlobalBuckets(tx: Database): Promise<void> {
+  await tx.execute(sql`delete from global_score_buckets`);
+  await tx.execute(sql`insert into global_score_buckets (bucket, athletes)
+    select floor(total / ${GLOBAL_BUCKET_WIDTH}::float8)::int, count(*)::int from global_scores group by 1`);
+}
+
+/** Athletes strictly above a global total: the buckets above its own, plus a count inside it. */
+export function athletesAbove(total: SQL): SQL {
+  return sql`(coalesce((select sum(k.athletes) from global_score_buckets k where k.bucket > floor(${total} / ${GLOBAL_BUCKET_WIDTH}::float8)), 0)
+    + (select count(*) from global_scores x where x.total > ${total} and x.total < (floor(${total} / ${GLOBAL_BUCKET_WIDTH}::float8) + 1) * ${GLOBAL_BUCKET_WIDTH}))`;
+}
+
+/** Every athlete in the global ranking. */
+export const rankedAthletes = sql`(select coalesce(sum(athletes), 0) from global_score_buckets)`;
 
 /** Every athlete with a best on this test (to refresh their global score when the test changes). */
 export async function athletesWithBestsOn(tx: Database, testId: number): Promise<number[]> {

@@ -5,7 +5,7 @@ import type { ProfilePrivacy } from '../../db/schema.ts';
 import { AGE_GROUPS, ageGroupOf, birthYearsFor, BODYWEIGHT_CLASSES, bodyweightClassOf } from '../../../src/lib/athlete-groups.ts';
 import type { Direction, TestUnit } from '../../../src/lib/measures.ts';
 import type { TestCategory } from '../../../src/lib/athlete-groups.ts';
-import { rowsOf } from './bests.ts';
+import { athletesAbove, rankedAthletes, rowsOf } from './bests.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 
 export interface BoardFilters {
@@ -180,7 +180,7 @@ async function globalBoardRows(db: Database, where: SQL | null, page: Page) {
       steps as (select page.*, lag(page.total) over (order by pos) as prev from page),
       gaps as (
         select steps.*, case when prev is null
-            then 1 + (select count(*) from global_scores x where x.total > steps.total)
+            then 1 + ${athletesAbove(sql`steps.total`)}
             else (select count(*) from global_scores x where x.total > steps.total and x.total <= steps.prev)
           end as gap
         from steps
@@ -218,7 +218,7 @@ export async function globalLeaderboard(ctx: AppContext, filters: BoardFilters, 
       db,
       where
         ? sql`select count(*)::int as n from global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}`
-        : sql`select count(*)::int as n from global_scores`,
+        : sql`select ${rankedAthletes}::int as n`,
     ),
     viewerId === null ? Promise.resolve([]) : globalBoardRows(db, sql`g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
   ]);
@@ -234,8 +234,8 @@ export async function globalStanding(db: Database, userId: number) {
   const [row] = await rowsOf<{ total: number; tests_count: number; rank: number; athletes: number }>(
     db,
     sql`select g.total, g.tests_count,
-        1 + (select count(*)::int from global_scores x where x.total > g.total) as rank,
-        (select count(*)::int from global_scores) as athletes
+        (1 + ${athletesAbove(sql`g.total`)})::int as rank,
+        ${rankedAthletes}::int as athletes
       from global_scores g where g.user_id = ${userId}`,
   );
   return row ? { rank: Number(row.rank), total: Number(row.total), tests_count: Number(row.tests_count), athletes: Number(row.athletes) } : null;
