@@ -161,8 +161,10 @@ export async function rebuildGlobalBuckets(tx: Database): Promise<void> {
 
 /** Athletes strictly above a global total: the buckets above its own, plus a count inside it. */
 export function athletesAbove(total: SQL): SQL {
-  return sql`(coalesce((select sum(k.athletes) from global_score_buckets k where k.bucket > floor(${total} / ${GLOBAL_BUCKET_WIDTH}::float8)), 0)
-    + (select count(*) from global_scores x where x.total > ${total} and x.total < (floor(${total} / ${GLOBAL_BUCKET_WIDTH}::float8) + 1) * ${GLOBAL_BUCKET_WIDTH}))`;
+  // Integer arithmetic throughout, so both counts stay on their indexes.
+  const bucket = sql`(${total} / ${GLOBAL_BUCKET_WIDTH})`;
+  return sql`(coalesce((select sum(k.athletes) from global_score_buckets k where k.bucket > ${bucket}), 0)
+    + (select count(*) from global_scores x where x.total > ${total} and x.total < (${bucket} + 1) * ${GLOBAL_BUCKET_WIDTH}))`;
 }
 
 /** Every athlete in the global ranking. */

@@ -115,8 +115,8 @@ async function testBoardRows(db: Database, testId: number, where: SQL | null, pa
     db,
     sql`with page as (
         select b.user_id, b.value, b.normalized_score, b.achieved_on, b.rank_value,
-          row_number() over (order by b.rank_value desc, b.achieved_on, b.user_id) as pos
-        from (select b.* from ${from} order by b.rank_value desc, b.achieved_on, b.user_id offset ${page.offset} limit ${page.limit}) b
+          row_number() over (order by b.rank_value desc nulls last, b.achieved_on, b.user_id) as pos
+        from (select b.* from ${from} order by b.rank_value desc nulls last, b.achieved_on, b.user_id offset ${page.offset} limit ${page.limit}) b
       ),
       steps as (
         select page.*, lag(page.rank_value) over (order by pos) as prev from page
@@ -174,8 +174,8 @@ async function globalBoardRows(db: Database, where: SQL | null, page: Page) {
   return rowsOf<GlobalRowData>(
     db,
     sql`with page as (
-        select g.user_id, g.total, g.tests_count, row_number() over (order by g.total desc, g.tests_count, g.user_id) as pos
-        from (select g.* from ${from} order by g.total desc, g.tests_count, g.user_id offset ${page.offset} limit ${page.limit}) g
+        select g.user_id, g.total, g.tests_count, row_number() over (order by g.total desc nulls last, g.tests_count, g.user_id) as pos
+        from (select g.* from ${from} order by g.total desc nulls last, g.tests_count, g.user_id offset ${page.offset} limit ${page.limit}) g
       ),
       steps as (select page.*, lag(page.total) over (order by pos) as prev from page),
       gaps as (
