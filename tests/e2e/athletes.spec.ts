@@ -1,44 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail, type Athlete } from './support/accounts.ts';
-import type { Mailbox } from './support/mailbox.ts';
-import type { RunningApp } from './support/app.ts';
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { apiSignIn, apiCall, axeClean } from './support/api.ts';
 
 const { app, mailbox } = useAppWithMail();
-
-interface ApiSession {
-  token: string;
-  csrf: string;
-}
-
-/** Signs in through the API (a second session beside the browser's), the way the app does. */
-async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
-  const json = { 'content-type': 'application/json' };
-  const since = box.mark();
-  const started = await fetch(`${a.url}api/auth/initiate-login`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password }) });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const code = await box.loginCode(who.email, since);
-  const verified = await fetch(`${a.url}api/auth/verify-otp`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, code }) });
-  expect(verified.status).toBe(200);
-  const body = (await verified.json()) as { token: { token: string }; csrf_token: string };
-  return { token: body.token.token, csrf: body.csrf_token };
-}
-
-async function apiCall(a: RunningApp, s: ApiSession, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${a.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.status, text).toBeLessThan(300);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;
 
@@ -80,7 +44,6 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
   await expect(page.getByRole('heading', { name: 'Submitted for review' })).toBeVisible();
   await axeClean(page);
 
-  // A worse time can't be entered as impossible: the bounds refuse it before anything is sent.
   // The admin approves the 6:00 mile: a new best.
   await admin.goto(`${a.url}admin-test-approval-page`);
   const card = admin.getByRole('listitem').filter({ hasText: 'Ana Miles' });
@@ -97,7 +60,7 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
   await page.screenshot({ path: 'test-results/personal-record-celebration.png' });
   await popup.getByRole('button', { name: 'Close' }).click();
 
-  // Global Ranks: first overall with 800 points (6:00 sits two thirds of the way from 7:00 to 5:00... of the 600→1,000 segment).
+  // Global Ranks: first overall with 800 points (6:00 is halfway from 7:00 at 600 to 5:00 at 1,000).
   await page.getByRole('link', { name: 'Global Ranks' }).first().click();
   const overall = page.getByRole('table').first();
   const anaRow = overall.getByRole('row').filter({ hasText: 'Ana Miles' });

@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { axeClean } from './support/api.ts';
 
 const { app, mailbox } = useAppWithMail();
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('create a challenge, another athlete joins and scores, the board orders them, the creator edits, an admin deletes', async ({ page, browser }) => {
   test.setTimeout(120_000);

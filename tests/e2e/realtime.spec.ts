@@ -1,51 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
-import type { Mailbox } from './support/mailbox.ts';
+import { expect, test } from '@playwright/test';
+import { signIn, useAppWithMail } from './support/accounts.ts';
 import type { RunningApp } from './support/app.ts';
+import { apiSignIn, apiCall, axeClean } from './support/api.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so six days of history take seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const DAY = 86_400_000;
 
-interface ApiSession {
-  token: string;
-  csrf: string;
-}
-
 async function setClock(a: RunningApp, offsetMs: number) {
   const res = await fetch(`${a.url}api/test-clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offset_ms: offsetMs }) });
   expect(res.status).toBe(200);
-}
-
-/** Registers (once) and signs in through the API, the way the app does. */
-async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${a.url}api/user_registration/register`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }) });
-  const since = box.mark();
-  const started = await fetch(`${a.url}api/auth/initiate-login`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password }) });
-  expect(started.status, await started.clone().text()).toBe(200);
-  const code = await box.loginCode(who.email, since);
-  const verified = await fetch(`${a.url}api/auth/verify-otp`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, code }) });
-  expect(verified.status).toBe(200);
-  const body = (await verified.json()) as { token: { token: string }; csrf_token: string };
-  return { token: body.token.token, csrf: body.csrf_token };
-}
-
-async function apiCall(a: RunningApp, s: ApiSession, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${a.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.status, text).toBeLessThan(300);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a score that completes a 7-day streak pops up with Share, and a watcher sees the board move live', async ({ browser }) => {

@@ -1,13 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { axeClean } from './support/api.ts';
 
 const { app, mailbox } = useAppWithMail();
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function scoreReps(page: Page, reps: string) {
   await page.getByRole('link', { name: 'Submit a score' }).click();

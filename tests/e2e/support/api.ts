@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Athlete } from './accounts.ts';
+import type { Mailbox } from './mailbox.ts';
+import type { RunningApp } from './app.ts';
+
+export interface ApiSession {
+  token: string;
+  csrf: string;
+}
+
+/** Registers (once) and signs in through the API, the way the app does: a session beside the browser's. */
+export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${a.url}api/user_registration/register`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }) });
+  const since = box.mark();
+  const started = await fetch(`${a.url}api/auth/initiate-login`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password }) });
+  expect(started.status, await started.clone().text()).toBe(200);
+  const code = await box.loginCode(who.email, since);
+  const verified = await fetch(`${a.url}api/auth/verify-otp`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, code }) });
+  expect(verified.status).toBe(200);
+  const body = (await verified.json()) as { token: { token: string }; csrf_token: string };
+  return { token: body.token.token, csrf: body.csrf_token };
+}
+
+/** A secure API call that must succeed; returns its JSON body. */
+export async function apiCall(a: RunningApp, s: ApiSession, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${a.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBeLessThan(300);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** axe-core finds no violations on the page as it is now. */
+export async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
