@@ -443,6 +443,8 @@ export async function uploadHistoricalResults(
         .values({ uploadedBy: adminId, filename: input.filename?.trim().slice(0, 200) || 'upload.csv', rowCount: valid.length, createdAt: new Date(now) })
         .returning({ id: historicalBatches.id });
       const txDb = tx as unknown as Database;
+      // Each chunk joins thousands of JSON rows, which the planner guesses at 100: hash joins, not nested loops.
+      await txDb.execute(sql`set local enable_nestloop = off`);
       for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
         await insertChunk(txDb, batch!.id, adminId, now, valid.slice(i, i + INSERT_CHUNK), profiles);
       }
