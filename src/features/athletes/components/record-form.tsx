@@ -223,6 +223,9 @@ function Form({
                 ? [
                     inputUnit !== test.unit && inputUnit !== 'mm:ss' ? `That is ${formatMeasure(entry.value, test.unit, 'metric')}.` : '',
                     preview.data?.normalized_score != null ? `It scores about ${preview.data.normalized_score} of 1000.` : '',
+                    preview.data && preview.data.standard === null
+                      ? 'No standard of this test fits your profile yet: add your sex (and bodyweight) to your athlete profile so your results score points.'
+                      : '',
                   ]
                     .filter(Boolean)
                     .join(' ')
