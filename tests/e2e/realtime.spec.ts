@@ -84,7 +84,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
   await popup.getByRole('button', { name: 'Share Achievement' }).click();
-  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  await expect(page.getByText('Copied to clipboard', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('I just unlocked: 7-day daily submissions');
 
   // The watcher's board moved without a reload, sooner than its 15-second poll.
