@@ -11,6 +11,7 @@ import { rebuildGlobalBuckets } from '../server/services/athletes/bests.ts';
 import { globalLeaderboard } from '../server/services/athletes/rankings.ts';
 import { uploadHistoricalResults } from '../server/services/athletes/historical.ts';
 import { Outbox } from '../server/services/mail.ts';
+import { rowsOf, time } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES ?? 100_000);
 const TESTS = 10;
@@ -19,24 +20,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 /** Share of imported rows whose email matches an account (they become approved records and move bests). */
 const LINKED_EVERY = 10;
 
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function time(runs: number, fn: (i: number) => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
 
 /** N athletes, 10 active tests, a best on every test for every athlete, and their global scores, loaded by SQL. */
 async function load(handle: DatabaseHandle) {

@@ -9,29 +9,11 @@ import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
 import { rankings, rebuildRankBuckets, submitScore } from '../server/services/challenges.ts';
 import { Outbox } from '../server/services/mail.ts';
+import { rowsOf, time } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-/** PGlite answers { rows }, postgres-js an array: the rows either way. */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function time(runs: number, fn: (i: number) => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
 
 async function load(handle: DatabaseHandle) {
   const db = handle.db;
