@@ -25,9 +25,40 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Statements with at most this many parameters are prepared (bulk inserts vary in size and are not). */
+const MAX_PREPARED_PARAMETERS = 64;
+
+/**
+ * postgres-js with drizzle sends every parameterised statement unprepared: a Describe round
+ * trip first, then the query, planned afresh. Prepared on each connection (by text, once),
+ * a repeated statement is one round trip on a cached plan. Transactions and savepoints hand
+ * out new clients, so they are wrapped the same way.
+ */
+function preparing<T extends postgres.Sql>(client: T): T {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'unsafe') {
+        return (query: string, args: unknown[] = [], options: Record<string, unknown> = {}) =>
+          target.unsafe(query, args as postgres.ParameterOrJSON<never>[], {
+            ...options,
+            prepare: args.length > 0 && args.length <= MAX_PREPARED_PARAMETERS,
+          });
+      }
+      if (prop === 'begin' || prop === 'savepoint') {
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.Sql) => unknown;
+          return (target as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!(...args, (tx: postgres.Sql) => fn(preparing(tx)));
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (opts.url) {
-    const client = postgres(opts.url, { max: 10, onnotice: () => {} });
+    const client = preparing(postgres(opts.url, { max: 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
     return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 
 /** A challenge: a workout, how it is scored, who may enter, and when. */
@@ -147,19 +147,22 @@ export const challengeEntries = pgTable(
 
 
 /**
- * How many board entries fall in each slice of sort keys (key >> RANK_BUCKET_SHIFT),
- * per division: a place is the sum of the slices below plus a count inside one
- * slice, instead of a count over everyone ahead.
+ * How many board entries fall in each slice of sort keys, at several widths (level L
+ * holds key >> RANK_LEVEL_SHIFTS[L]; each slice spans 256 of the level below, and the
+ * finest holds one result). A place is a few short sums of slices (at most 256 per
+ * level) plus a count among entries with the same result, never a count over everyone
+ * ahead. Divisions need no column: the division is the key's top bit.
  */
-export const challengeRankBuckets = pgTable(
-  'challenge_rank_buckets',
+export const challengeRankSlices = pgTable(
+  'challenge_rank_slices',
   {
     challengeId: integer('challenge_id')
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
-    division: varchar('division', { length: 8 }).notNull(),
-    bucket: bigint('bucket', { mode: 'bigint' }).notNull(),
+    level: smallint('level').notNull(),
+    slice: bigint('slice', { mode: 'bigint' }).notNull(),
     entries: integer('entries').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.challengeId, t.division, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.challengeId, t.level, t.slice] })],
 );
+

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seedAthletes } from './athletes.ts';
-import { rebuildRankBuckets } from '../services/challenges.ts';
+import { rebuildRankSlices } from '../services/challenges.ts';
 import type { Database } from '../db/index.ts';
 import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../services/scoring/index.ts';
 
@@ -159,7 +159,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           submittedAt: s.submittedAt,
         })),
       );
-      await rebuildRankBuckets(tx as unknown as Database, c!.id);
+      await rebuildRankSlices(tx as unknown as Database, c!.id);
     }
     await tx.insert(appMeta).values({ key: 'demo_seeded_at', value: new Date(now).toISOString() }).onConflictDoNothing();
   });

@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../db/rows.ts';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { achievements } from '../db/schema.ts';
@@ -10,8 +11,8 @@ import {
   type AchievementFields,
   type PersonalRecordEvent,
 } from '../../src/lib/achievement-rules.ts';
-import { publish, type RealtimeEnvelope } from './realtime-events.ts';
-import { applySubmission, isTimeZone, listStreaks, presentStreak, setTimeZone } from './streaks.ts';
+import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime-events.ts';
+import { isTimeZone, listStreaks, planSubmission, presentStreak, saveStreaks, setTimeZone, type StreakRow } from './streaks.ts';
 
 type AchievementRow = typeof achievements.$inferSelect;
 
@@ -62,29 +63,109 @@ export async function unlock(tx: Database, userId: number, key: string, fields: 
   return row ? presentAchievement(row) : null;
 }
 
+/** What a submission did to an athlete's streaks and achievements, as messages for their sockets. */
+export interface ScoreSubmitted {
+  userId: number;
+  at: Date;
+  /** true: beat the athlete's best in the challenge; false: did not; null: first score or held for review. */
+  improved: boolean | null;
+  challengeTitle: string;
+  /** The athlete's streak rows, locked by the caller's transaction (one per type). */
+  streaks: StreakRow[];
+  timeZone: string;
+}
+
 /**
  * What a submitted score means for the athlete beyond the board: streaks move, milestones
- * and a first score unlock achievements. Runs in the submission's transaction and
- * publishes there, so the messages leave only if the score is stored.
+ * and a first score unlock achievements, and the athlete's sockets hear of it, followed by
+ * the caller's own messages (`then`). One statement inside the submission's transaction:
+ * the messages leave only if the score is stored, and an achievement the athlete already
+ * holds is neither stored nor announced again.
  */
 export async function onScoreSubmitted(
   tx: Database,
-  input: { userId: number; at: Date; improved: boolean | null; challengeTitle: string },
-): Promise<void> {
-  const envelopes: RealtimeEnvelope[] = [];
+  input: ScoreSubmitted,
+  then: RealtimeEnvelope[],
+  /** The athlete's place (SQL), read as this statement runs: set as `rank` in `then`'s messages that carry one, and returned. */
+  place: SQL | null = null,
+): Promise<{ rank: number | null }> {
+  const { updates, changes } = planSubmission(input.streaks, input.timeZone, { at: input.at, improved: input.improved });
   const to = { user: input.userId };
-  for (const change of await applySubmission(tx, input.userId, { at: input.at, improved: input.improved })) {
-    envelopes.push({ to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } });
+  // Messages in order; one that shows an achievement goes out only if this statement stores it.
+  const messages: { key: string | null; envelope: RealtimeEnvelope }[] = [];
+  const unlocking: { key: string; fields: AchievementFields }[] = [];
+  const unlockable = (key: string, fields: AchievementFields) => {
+    unlocking.push({ key, fields });
+    return presentAchievement({
+      id: 0, // the stored row's id is set in SQL
+      userId: input.userId,
+      key,
+      type: fields.type,
+      title: fields.title.slice(0, 160),
+      description: fields.description.slice(0, 500),
+      icon: fields.icon,
+      rarity: fields.rarity,
+      points: fields.points,
+      celebrationLevel: fields.celebration_level,
+      shareWorthy: fields.share_worthy,
+      streakData: fields.streak_data,
+      fullScreen: fields.full_screen ?? false,
+      unlockedAt: input.at,
+    });
+  };
+  for (const change of changes) {
+    messages.push({ key: null, envelope: { to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } } });
     if (change.milestone === null) continue;
-    const achievement = await unlock(tx, input.userId, `streak:${change.type}:${change.milestone}`, streakAchievement(change.type, change.milestone), input.at);
-    if (achievement) {
-      envelopes.push({ to, message: { type: 'milestone_reached', streak_type: change.type, count: change.milestone, achievement } });
-    }
+    const key = `streak:${change.type}:${change.milestone}`;
+    const achievement = unlockable(key, streakAchievement(change.type, change.milestone));
+    messages.push({ key, envelope: { to, message: { type: 'milestone_reached', streak_type: change.type, count: change.milestone, achievement } } });
   }
   // Tried on every score: only the first one inserts.
-  const first = await unlock(tx, input.userId, 'first_score', firstScoreAchievement(input.challengeTitle), input.at);
-  if (first) envelopes.push({ to, message: { type: 'achievement_unlocked', achievement: first } });
-  await publish(tx, envelopes);
+  const first = unlockable('first_score', firstScoreAchievement(input.challengeTitle));
+  messages.push({ key: 'first_score', envelope: { to, message: { type: 'achievement_unlocked', achievement: first } } });
+  for (const envelope of then) messages.push({ key: null, envelope });
+
+  // Rows travel as JSON documents, so the statement's text (and its prepared plan) does not depend on how many there are.
+  const unlockRows = unlocking.map(({ key, fields: f }) => ({
+    key,
+    type: f.type,
+    title: f.title.slice(0, 160),
+    description: f.description.slice(0, 500),
+    icon: f.icon,
+    rarity: f.rarity,
+    points: f.points,
+    celebration_level: f.celebration_level,
+    share_worthy: f.share_worthy,
+    streak_data: f.streak_data,
+    full_screen: f.full_screen ?? false,
+  }));
+  const messageRows = messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) }));
+  const [sent] = await rowsOf<{ rank: number | null }>(
+    tx,
+    sql`with saved as (${saveStreaks(input.userId, updates)}), unlocked as (
+      insert into ${achievements}
+        (user_id, key, type, title, description, icon, rarity, points, celebration_level, share_worthy, streak_data, full_screen, unlocked_at)
+      select ${input.userId}::int, a.key, a.type, a.title, a.description, a.icon, a.rarity, a.points, a.celebration_level, a.share_worthy,
+             a.streak_data, a.full_screen, ${input.at.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(unlockRows)}::jsonb) as a(key varchar, type varchar, title varchar, description varchar, icon varchar,
+             rarity varchar, points int, celebration_level varchar, share_worthy boolean, streak_data jsonb, full_screen boolean)
+      on conflict (user_id, key) do nothing
+      returning id, key
+    ), placed as (
+      select ${place ?? sql`null`}::int as rank
+    )
+    select pg_notify(${REALTIME_CHANNEL}, case
+        when m.key is not null then jsonb_set(m.payload::jsonb, '{message,achievement,id}', to_jsonb(u.id))::text
+        when m.ranked then jsonb_set(m.payload::jsonb, '{message,rank}', coalesce(to_jsonb(placed.rank), 'null'::jsonb))::text
+        else m.payload end),
+      placed.rank
+    from jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(n int, key varchar, ranked boolean, payload text)
+    cross join placed
+    left join unlocked u on u.key = m.key
+    where m.key is null or u.id is not null
+    order by m.n`,
+  );
+  return { rank: sent?.rank === null || sent?.rank === undefined ? null : Number(sent.rank) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
+import { rowsOf } from '../db/rows.ts';
 import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './challenges.ts';
@@ -17,10 +18,6 @@ import { DIRECTION, formatScore, type ScoreType } from './scoring/index.ts';
  */
 
 type Row = { id: number; name: string; member_count: number; counted: number; aggregate: number | null; rank: number };
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
 
 function requireTeamChallenge(c: ChallengeRow) {
   if (c.kind !== 'team' || !c.teamRule) throw conflict('This is an individual challenge: it has no teams.');
@@ -42,7 +39,7 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
   const moreCountedFirst = rule === 'best_n' || (rule === 'sum' && lowerIsBetter) ? sql.raw('counted desc,') : sql.raw('');
   const filter: SQL = 'teamId' in page ? sql`where id = ${page.teamId}` : sql``;
   const window: SQL = 'teamId' in page ? sql`` : sql`offset ${page.offset} limit ${page.limit}`;
-  const result = await db.execute(sql`
+  const rows = await rowsOf<Row>(db, sql`
     with members as (
       select p.team_id, e.value,
              row_number() over (partition by p.team_id order by e.value ${better}, e.submitted_at, e.user_id) as pos
@@ -67,7 +64,7 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
     from ranked ${filter}
     order by rank, lower(name), id
     ${window}`);
-  return rowsOf<Row>(result).map((r) => ({
+  return rows.map((r) => ({
     ...r,
     id: Number(r.id),
     member_count: Number(r.member_count),

@@ -1,11 +1,14 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankBuckets, challenges, challengeScores, challengeTeams, users } from '../db/schema.ts';
+import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankSlices, challenges, challengeScores, challengeTeams, users } from '../db/schema.ts';
 import { AGE_GROUPS, birthYearsFor } from '../../src/lib/athlete-groups.ts';
+import { rowsOf } from '../db/rows.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { onScoreSubmitted } from './achievements.ts';
-import { challengeRoom, publish, type RealtimeEnvelope } from './realtime-events.ts';
+import { ensureStreakRows, streakFromJson } from './streaks.ts';
+import { STREAK_TYPES } from '../../src/lib/achievement-rules.ts';
+import { challengeRoom, type RealtimeEnvelope } from './realtime-events.ts';
 import {
   encodeScore,
   formatScore,
@@ -156,8 +159,19 @@ async function withCreators(db: Database, rows: ChallengeRow[], now: Date) {
   return rows.map((r) => presentChallenge(r, byId.get(r.creatorId) ?? { wp_user_id: r.creatorId, display_name: 'Former athlete' }, now));
 }
 
+/** The challenge-by-id query, built once per database (or transaction) and prepared: it runs on every board read and score. */
+const byIdQueries = new WeakMap<Database, { execute(p: { id: number }): Promise<ChallengeRow[]> }>();
+function challengeById(db: Database) {
+  let q = byIdQueries.get(db);
+  if (!q) {
+    q = db.select().from(challenges).where(eq(challenges.id, sql.placeholder('id'))).prepare('challenge_by_id');
+    byIdQueries.set(db, q);
+  }
+  return q;
+}
+
 export async function loadChallenge(db: Database, id: number, opts: { includeDeleted?: boolean } = {}) {
-  const [c] = await db.select().from(challenges).where(eq(challenges.id, id));
+  const [c] = await challengeById(db).execute({ id });
   if (!c || (c.deletedAt && !opts.includeDeleted)) throw notFound('No challenge with that id.');
   return c;
 }
@@ -398,199 +412,267 @@ export function scoreInputFor(type: ScoreType, body: Record<string, unknown>): S
   }
 }
 
-/** Sort keys are grouped in slices of 2^30 (the tie-break bits and 5 bits of the result: 32 ms, reps, g or mm) for counting. */
-export const RANK_BUCKET_SHIFT = 30n;
-export const bucketOf = (key: bigint) => key >> RANK_BUCKET_SHIFT;
+/**
+ * Board entries are counted in slices of sort keys at four widths: level L holds key >> shift
+ * (2^25 = one result with every tie-break, then 256 times wider per level). See
+ * server/services/scoring/sort-key.ts for the key's bits.
+ */
+export const RANK_LEVEL_SHIFTS = [25, 33, 41, 49] as const;
+const TOP_LEVEL = RANK_LEVEL_SHIFTS.length - 1;
+/** The division is the key's top bit: every Scaled key is at least this, every Rx key below it. */
+const SCALED_KEYS_FROM = 1n << 62n;
+const LEVELS_SQL = sql.raw(RANK_LEVEL_SHIFTS.map((shift, level) => `(${level}, ${shift})`).join(', '));
 
 /**
  * 1 + the number of board rows strictly better: ties share the higher place.
- * Counted as the entries of every slice below this key's slice (one small sum)
- * plus those ahead inside its own slice (a short index range), so it does not
- * grow with the rank.
+ * Counted from the slices (at most 256 per level) and the entries with the same
+ * result, so it does not grow with the rank or the board.
  */
 async function rankOf(db: Database, challengeId: number, key: bigint, division: Division | null): Promise<number> {
-  const bucket = bucketOf(key);
-  const bucketWhere = [eq(challengeRankBuckets.challengeId, challengeId), lt(challengeRankBuckets.bucket, bucket)];
-  const entryWhere = [
-    eq(challengeEntries.challengeId, challengeId),
-    gte(challengeEntries.sortKey, bucket << RANK_BUCKET_SHIFT),
-    lt(challengeEntries.sortKey, key),
-  ];
-  if (division) {
-    bucketWhere.push(eq(challengeRankBuckets.division, division));
-    entryWhere.push(eq(challengeEntries.division, division));
-  }
-  const [[below], [inside]] = await Promise.all([
-    db.select({ n: sql<string | null>`sum(${challengeRankBuckets.entries})` }).from(challengeRankBuckets).where(and(...bucketWhere)),
-    db.select({ n: count() }).from(challengeEntries).where(and(...entryWhere)),
-  ]);
-  return Number(below?.n ?? 0) + (inside?.n ?? 0) + 1;
+  const [row] = await rowsOf<{ rank: number }>(db, sql`select ${placeOfKey(challengeId, division, sql`${String(key)}::bigint`)} as rank`);
+  return Number(row!.rank);
+}
+
+/**
+ * The place a sort key holds on a board (SQL). At each level, the slices ahead of the key's
+ * own slice inside its parent slice (at the top level: all of them, from the division's
+ * first key); then the entries with the same result and a better tie-break.
+ */
+function placeOfKey(challengeId: number, division: Division | null, key: SQL) {
+  const sums = RANK_LEVEL_SHIFTS.map((shift, level) => {
+    const from =
+      level === TOP_LEVEL
+        ? division === 'scaled'
+          ? sql`and s.slice >= ${sql.raw(String(SCALED_KEYS_FROM >> BigInt(shift)))}`
+          : sql``
+        : sql`and s.slice >= ((${key} >> ${sql.raw(String(RANK_LEVEL_SHIFTS[level + 1]))}) << ${sql.raw(String(RANK_LEVEL_SHIFTS[level + 1]! - shift))})`;
+    return sql`coalesce((select sum(s.entries) from challenge_rank_slices s
+      where s.challenge_id = ${challengeId} and s.level = ${sql.raw(String(level))} ${from} and s.slice < (${key} >> ${sql.raw(String(shift))})), 0)`;
+  });
+  const fine = sql.raw(String(RANK_LEVEL_SHIFTS[0]));
+  return sql`(1 + ${sql.join(sums, sql` + `)}
+    + (select count(*) from challenge_entries x
+       where x.challenge_id = ${challengeId} and x.sort_key >= ((${key} >> ${fine}) << ${fine}) and x.sort_key < ${key}))::int`;
 }
 
 /** Below this, a plain OFFSET is cheaper than finding the slice. */
 const DEEP_PAGE_OFFSET = 1000;
 
-/** Where the board's entry number `offset` (0-based) lives: its slice's first key, and how many of that slice come before it. */
+/**
+ * Where the board's entry number `offset` (0-based) lives: the first key of the finest slice
+ * that holds it, and how many of that slice come before it. Walks down the levels, reading
+ * at most 256 slices at each.
+ */
 async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number) {
-  const slices = await db
-    .select({ bucket: challengeRankBuckets.bucket, entries: sql<number>`sum(${challengeRankBuckets.entries})::int` })
-    .from(challengeRankBuckets)
-    .where(and(eq(challengeRankBuckets.challengeId, challengeId), ...(division ? [eq(challengeRankBuckets.division, division)] : [])))
-    .groupBy(challengeRankBuckets.bucket)
-    .orderBy(asc(challengeRankBuckets.bucket));
+  let from: bigint | null = division === 'scaled' ? SCALED_KEYS_FROM : null;
+  let below: bigint | null = division === 'rx' ? SCALED_KEYS_FROM : null;
   let before = 0;
-  for (const slice of slices) {
-    const n = Number(slice.entries);
-    if (before + n > offset) return { key: BigInt(slice.bucket) << RANK_BUCKET_SHIFT, skip: offset - before };
-    before += n;
+  for (let level = TOP_LEVEL; level >= 0; level--) {
+    const shift = BigInt(RANK_LEVEL_SHIFTS[level]!);
+    const slices = await rowsOf<{ slice: string; entries: number }>(
+      db,
+      sql`select s.slice::text as slice, s.entries from challenge_rank_slices s
+        where s.challenge_id = ${challengeId} and s.level = ${sql.raw(String(level))} and s.entries > 0
+          ${from === null ? sql`` : sql`and s.slice >= ${String(from >> shift)}::bigint`}
+          ${below === null ? sql`` : sql`and s.slice < ${String(below >> shift)}::bigint`}
+        order by s.slice`,
+    );
+    const found = slices.find((s) => {
+      if (before + Number(s.entries) > offset) return true;
+      before += Number(s.entries);
+      return false;
+    });
+    if (!found) return null;
+    from = BigInt(found.slice) << shift;
+    below = (BigInt(found.slice) + 1n) << shift;
   }
-  return null;
+  return { key: from!, skip: offset - before };
 }
 
-/** Moves an entry between slices (or adds one) inside the caller's transaction. */
-async function countInBucket(db: Database, challengeId: number, division: string, key: bigint, delta: 1 | -1) {
-  await db
-    .insert(challengeRankBuckets)
-    .values({ challengeId, division, bucket: bucketOf(key), entries: delta })
-    .onConflictDoUpdate({
-      target: [challengeRankBuckets.challengeId, challengeRankBuckets.division, challengeRankBuckets.bucket],
-      set: { entries: sql`${challengeRankBuckets.entries} + ${delta}` },
-    });
+/**
+ * One statement that moves entries between slices at every level: `moves` yields
+ * (key bigint, delta int) rows, +1 where an entry now stands and -1 where it stood.
+ * A move inside one slice nets to nothing there.
+ */
+function slicesMoved(challengeId: number, moves: SQL): SQL {
+  return sql`insert into challenge_rank_slices (challenge_id, level, slice, entries)
+    select ${challengeId}::int, l.level::smallint, m.key >> l.shift, sum(m.delta)::int
+    from (${moves}) as m(key, delta), (values ${LEVELS_SQL}) as l(level, shift)
+    group by l.level, m.key >> l.shift
+    having sum(m.delta) <> 0
+    on conflict (challenge_id, level, slice) do update set entries = challenge_rank_slices.entries + excluded.entries`;
 }
 
 /** Recounts a challenge's slices from its board (after bulk loads). */
-export async function rebuildRankBuckets(db: Database, challengeId: number) {
-  await db.delete(challengeRankBuckets).where(eq(challengeRankBuckets.challengeId, challengeId));
-  await db.execute(sql`insert into challenge_rank_buckets (challenge_id, division, bucket, entries)
-    select challenge_id, division, sort_key >> ${Number(RANK_BUCKET_SHIFT)}, count(*)::int from challenge_entries
-    where challenge_id = ${challengeId} group by 1, 2, 3`);
+export async function rebuildRankSlices(db: Database, challengeId: number) {
+  await db.delete(challengeRankSlices).where(eq(challengeRankSlices.challengeId, challengeId));
+  await db.execute(sql`insert into challenge_rank_slices (challenge_id, level, slice, entries)
+    select e.challenge_id, l.level::smallint, e.sort_key >> l.shift, count(*)::int
+    from challenge_entries e, (values ${LEVELS_SQL}) as l(level, shift)
+    where e.challenge_id = ${challengeId} group by 1, 2, 3`);
 }
 
-/** Is this result so far beyond the leader that a person should look first? */
-async function needsReview(db: Database, c: ChallengeRow, score: EncodedScore, division: Division): Promise<boolean> {
+/**
+ * Is this result so far beyond the leader that a person should look first? `leaders` are the
+ * division's first entries in board order (finishers sort before capped athletes).
+ */
+function holdsForReview(c: ChallengeRow, score: EncodedScore, leaders: { value: number; status: string }[]): boolean {
   if (score.status !== 'finished') return false;
-  // Finishers sort before capped athletes, so the division's first keys are its leaders.
-  const leaders = await db
-    .select({ value: challengeEntries.value, status: challengeEntries.status })
-    .from(challengeEntries)
-    .where(and(eq(challengeEntries.challengeId, c.id), eq(challengeEntries.division, division)))
-    .orderBy(asc(challengeEntries.sortKey))
-    .limit(UNVERIFIED_MIN_ENTRIES);
   if (leaders.length < UNVERIFIED_MIN_ENTRIES || leaders.some((l) => l.status !== 'finished')) return false;
-  const leader = leaders[0]!.value;
+  const leader = Number(leaders[0]!.value);
   return c.scoreType === 'time' ? score.value < leader * (1 - UNVERIFIED_MARGIN) : score.value > leader * (1 + UNVERIFIED_MARGIN);
 }
 
-export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
-  const db = ctx.database.db;
-  const now = ctx.now();
-  const c = await loadChallenge(db, id);
-  const status = challengeStatus(c, now);
-  if (status === 'upcoming') throw conflict('This challenge has not opened yet.');
-  if (status === 'closed') throw conflict('This challenge has closed; scores can no longer be submitted.');
-  const rules = rulesOf(c);
-  const encoded = validateScore(rules, encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null));
-  const note = typeof body.note === 'string' ? body.note.trim() || null : null;
-  const result = await db.transaction(async (tx) => {
-    const [p] = await tx
-      .select()
-      .from(challengeParticipants)
-      .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)))
-      .for('update');
-    if (!p) throw conflict('Join this challenge before submitting a score.');
-    const division = p.division as Division;
-    const key = sortKey(rules, encoded, division);
-    const review = await needsReview(tx as unknown as Database, c, encoded, division);
-    const [score] = await tx
-      .insert(challengeScores)
-      .values({
-        challengeId: id,
-        userId,
-        division,
-        status: encoded.status,
-        value: encoded.value,
-        tiebreakMs: encoded.tiebreakMs,
-        sortKey: key,
-        verification: review ? 'unverified' : 'verified',
-        note,
-        submittedAt: now,
-      })
-      .returning();
-    const txDb = tx as unknown as Database;
-    if (review) {
-      await onScoreSubmitted(txDb, { userId, at: now, improved: null, challengeTitle: c.title });
-      return { score: score!, isBest: false };
-    }
-    const [current] = await tx
-      .select({ sortKey: challengeEntries.sortKey })
-      .from(challengeEntries)
-      .where(and(eq(challengeEntries.challengeId, id), eq(challengeEntries.userId, userId)));
-    const isBest = !current || key < current.sortKey;
-    if (!current) {
-      await tx
-        .update(challenges)
-        .set(division === 'rx' ? { rxEntries: sql`${challenges.rxEntries} + 1` } : { scaledEntries: sql`${challenges.scaledEntries} + 1` })
-        .where(eq(challenges.id, id));
-    }
-    await onScoreSubmitted(txDb, { userId, at: now, improved: current ? isBest : null, challengeTitle: c.title });
-    if (isBest) {
-      if (current) await countInBucket(txDb, id, division, current.sortKey, -1);
-      await countInBucket(txDb, id, division, key, 1);
-      const entry = {
-        challengeId: id,
-        userId,
-        scoreId: score!.id,
-        division,
-        sex: p.sex,
-        status: encoded.status,
-        value: encoded.value,
-        tiebreakMs: encoded.tiebreakMs,
-        sortKey: key,
-        submittedAt: now,
-      };
-      await tx
-        .insert(challengeEntries)
-        .values(entry)
-        .onConflictDoUpdate({ target: [challengeEntries.challengeId, challengeEntries.userId], set: entry });
-    }
-    return { score: score!, isBest };
-  });
-  const [entry] = await db
-    .select({ sortKey: challengeEntries.sortKey })
-    .from(challengeEntries)
-    .where(and(eq(challengeEntries.challengeId, id), eq(challengeEntries.userId, userId)));
-  const rank = entry ? await rankOf(db, id, entry.sortKey, null) : null;
-  await announceScore(ctx, c, userId, result.score.division as Division, result.isBest, rank);
-  return {
-    score: presentScore(c, result.score),
-    is_best: result.isBest,
-    rank,
-    message:
-      result.score.verification === 'unverified'
-        ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
-        : result.isBest
-          ? 'New best! Your place on the board is updated.'
-          : 'Saved. Your best score still stands.',
-  };
+/** Who is submitting, locked for this transaction: their entry in the challenge, streaks and the division's leaders. */
+interface Submitter {
+  division: Division;
+  sex: string | null;
+  display_name: string;
+  time_zone: string | null;
+  leaders: { value: number; status: string }[];
+  streaks: Record<string, unknown>[] | null;
 }
 
-/** Tells the athlete's sockets where they stand, and the challenge's room that the board moved. */
-async function announceScore(ctx: AppContext, c: ChallengeRow, userId: number, division: Division, isBest: boolean, rank: number | null) {
-  const envelopes: RealtimeEnvelope[] = [
-    { to: { user: userId }, message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank, is_best: isBest } },
-  ];
-  if (isBest) {
-    const [athlete] = await ctx.database.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
-    envelopes.push({
-      to: { room: challengeRoom(c.id) },
-      message: { type: 'leaderboard_updated', challenge_id: c.id, division, user_id: userId, display_name: athlete?.displayName ?? '', rank },
-    });
-  }
-  try {
-    await publish(ctx.database.db, envelopes);
-  } catch {
-    // The score is stored; a lost announcement only delays the board until its next refresh.
-  }
+/**
+ * One score in one transaction, in two rounds of pipelined statements. First: the challenge,
+ * a lock on the athlete's participation and streaks (with the division's leaders), and then,
+ * after the lock, their current entry. Second: the score stored and, when it is their new
+ * best, their board entry, rank slices and board size moved; then streaks, achievements and
+ * the messages, with the athlete's place read from the updated board. PostgreSQL sends the
+ * messages only if all of it commits.
+ */
+export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
+  const now = ctx.now();
+  const note = typeof body.note === 'string' ? body.note.trim() || null : null;
+  return ctx.database.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const lock = async () => {
+      const [row] = await rowsOf<Submitter>(
+        txDb,
+        sql`with created as (
+          insert into streaks (user_id, type, last_updated)
+          select ${userId}::int, t.type, ${now.toISOString()}::timestamptz from (values ${sql.join(
+            STREAK_TYPES.map((t) => sql`(${t}::varchar)`),
+            sql`, `,
+          )}) as t(type)
+          where not exists (select 1 from streaks where user_id = ${userId})
+          on conflict do nothing
+          returning *
+        ), st as (select * from streaks where user_id = ${userId} for update)
+        select p.division, p.sex, u.display_name, u.time_zone,
+          (select coalesce(json_agg(json_build_object('value', l.value::float8, 'status', l.status) order by l.sort_key), '[]'::json)
+             from (select value, status, sort_key from challenge_entries
+                   where challenge_id = p.challenge_id and division = p.division order by sort_key limit ${sql.raw(String(UNVERIFIED_MIN_ENTRIES))}) l) as leaders,
+          (select json_agg(r) from (select row_to_json(st) as r from st union all select row_to_json(created) from created) x) as streaks
+        from challenge_participants p join users u on u.id = p.user_id
+        where p.challenge_id = ${id} and p.user_id = ${userId}
+        for update of p`,
+      );
+      // postgres-js hands json back parsed; PGlite too, but be sure.
+      return row && typeof row.leaders === 'string' ? { ...row, leaders: JSON.parse(row.leaders), streaks: JSON.parse(row.streaks as unknown as string) } : row;
+    };
+    // A statement of its own, so it runs after the lock is held and sees a submission that held it before.
+    const currentEntry = () =>
+      rowsOf<{ sort_key: string }>(txDb, sql`select sort_key::text as sort_key from challenge_entries where challenge_id = ${id} and user_id = ${userId}`);
+    const [c, locked, [current]] = await Promise.all([loadChallenge(txDb, id), lock(), currentEntry()]);
+    let who = locked;
+    const status = challengeStatus(c, now);
+    if (status === 'upcoming') throw conflict('This challenge has not opened yet.');
+    if (status === 'closed') throw conflict('This challenge has closed; scores can no longer be submitted.');
+    const rules = rulesOf(c);
+    const encoded = validateScore(rules, encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null));
+    if (!who) throw conflict('Join this challenge before submitting a score.');
+    if ((who.streaks?.length ?? 0) < STREAK_TYPES.length) {
+      // Another request created this athlete's streaks while we waited: read them again.
+      await ensureStreakRows(txDb, userId, now);
+      who = (await lock())!;
+    }
+    const division = who.division;
+    const key = sortKey(rules, encoded, division);
+    const review = holdsForReview(c, encoded, who.leaders);
+    const previous = current ? BigInt(current.sort_key) : null;
+    const isBest = !review && (previous === null || key < previous);
+    const placedAt = isBest ? key : previous;
+    const k = sql`${String(key)}::bigint`;
+    const store = rowsOf<{ id: number }>(
+      txDb,
+      sql`with best as (
+          select ${isBest}::boolean as is_best, ${previous === null ? null : String(previous)}::bigint as old_key
+        ), score as (
+          insert into challenge_scores (challenge_id, user_id, division, status, value, tiebreak_ms, sort_key, verification, note, submitted_at)
+          values (${id}, ${userId}, ${division}, ${encoded.status}, ${encoded.value}, ${encoded.tiebreakMs}, ${k},
+                  ${review ? 'unverified' : 'verified'}, ${note}, ${now.toISOString()}::timestamptz)
+          returning id
+        ), entry as (
+          insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, tiebreak_ms, sort_key, submitted_at)
+          select ${id}::int, ${userId}::int, score.id, ${division}::varchar, ${who.sex}::varchar, ${encoded.status}::varchar, ${encoded.value}::bigint,
+                 ${encoded.tiebreakMs}::int, ${k}, ${now.toISOString()}::timestamptz
+          from score, best where best.is_best
+          on conflict (challenge_id, user_id) do update set score_id = excluded.score_id, division = excluded.division, sex = excluded.sex,
+            status = excluded.status, value = excluded.value, tiebreak_ms = excluded.tiebreak_ms, sort_key = excluded.sort_key, submitted_at = excluded.submitted_at
+        ), moved as (
+          ${slicesMoved(
+            id,
+            sql`select ${k}, 1 from best where best.is_best
+                union all select best.old_key, -1 from best where best.is_best and best.old_key is not null`,
+          )}
+        ), sized as (
+          update challenges set rx_entries = rx_entries + ${division === 'rx' ? 1 : 0}, scaled_entries = scaled_entries + ${division === 'scaled' ? 1 : 0}
+          from best where best.is_best and best.old_key is null and id = ${id}
+        )
+        select score.id from score`,
+    );
+    // Where the athlete stands (the rank is filled in as the next statement reads the board), and for a new best that the board moved.
+    const announced: RealtimeEnvelope[] = [
+      { to: { user: userId }, message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank: null, is_best: isBest } },
+    ];
+    if (isBest) {
+      announced.push({
+        to: { room: challengeRoom(c.id) },
+        message: { type: 'leaderboard_updated', challenge_id: c.id, division, user_id: userId, display_name: who.display_name, rank: null },
+      });
+    }
+    const effects = onScoreSubmitted(
+      txDb,
+      {
+        userId,
+        at: now,
+        improved: review || previous === null ? null : isBest,
+        challengeTitle: c.title,
+        streaks: (who.streaks ?? []).map(streakFromJson),
+        timeZone: who.time_zone ?? 'UTC',
+      },
+      announced,
+      // The athlete's own entry is never ahead of itself, so the place counts only others.
+      // (The key as a sub-select: planned without its value, the statement keeps one cached plan.)
+      placedAt === null ? null : placeOfKey(id, null, sql`(select ${String(placedAt)}::bigint)`),
+    );
+    const [[stored], { rank }] = await Promise.all([store, effects]);
+    const score: typeof challengeScores.$inferSelect = {
+      id: Number(stored!.id),
+      challengeId: id,
+      userId,
+      division,
+      status: encoded.status,
+      value: encoded.value,
+      tiebreakMs: encoded.tiebreakMs,
+      sortKey: key,
+      verification: review ? 'unverified' : 'verified',
+      note,
+      submittedAt: now,
+      deletedAt: null,
+    };
+    return {
+      score: presentScore(c, score),
+      is_best: isBest,
+      rank,
+      message: review
+        ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
+        : isBest
+          ? 'New best! Your place on the board is updated.'
+          : 'Saved. Your best score still stands.',
+    };
+  });
 }
 
 export async function rankings(
@@ -599,76 +681,122 @@ export async function rankings(
   callerId: number | null,
 ) {
   const db = ctx.database.db;
-  const c = await loadChallenge(db, q.challenge_id);
-  const board: SQL[] = [eq(challengeEntries.challengeId, c.id)];
+  const id = q.challenge_id;
+  const board: SQL[] = [eq(challengeEntries.challengeId, id)];
   if (q.division) board.push(eq(challengeEntries.division, q.division));
   const narrowing = profileFilters(q, ctx.now());
   if (q.sex) narrowing.push(eq(challengeEntries.sex, q.sex));
   const filtered = narrowing.length > 0;
-  const shown = [...board, ...narrowing];
+  const shown = and(...board, ...narrowing)!;
   const division = q.division ?? null;
-  // The page is found on the board index alone; only its rows are joined to scores and names.
-  const page = async () => {
+  // The board is read alongside the challenge (its rows need only the id); a missing
+  // or deleted challenge still answers 404 from loadChallenge.
+  const read = async () => {
     // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
-    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, c.id, division, q.offset);
-    const keys = await db
-      .select({ userId: challengeEntries.userId })
-      .from(challengeEntries)
-      .where(and(...shown, ...(start ? [gte(challengeEntries.sortKey, start.key)] : [])))
-      .orderBy(asc(challengeEntries.sortKey), asc(challengeEntries.submittedAt), asc(challengeEntries.userId))
-      .limit(q.limit)
-      .offset(start ? start.skip : q.offset);
-    const ids = keys.map((k) => k.userId);
-    const [joined, total] = await Promise.all([
-      ids.length
-        ? db
-            .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
-            .from(challengeEntries)
-            .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
-            .innerJoin(users, eq(users.id, challengeEntries.userId))
-            .where(and(eq(challengeEntries.challengeId, c.id), inArray(challengeEntries.userId, ids)))
-        : Promise.resolve([]),
-      filtered
-        ? db
-            .select({ n: count() })
-            .from(challengeEntries)
-            .where(and(...shown))
-            .then((r) => r[0]?.n ?? 0)
-        : Promise.resolve(q.division === 'rx' ? c.rxEntries : q.division === 'scaled' ? c.scaledEntries : c.rxEntries + c.scaledEntries),
-    ]);
-    const byUser = new Map(joined.map((r) => [r.entry.userId, r]));
-    const rows = ids.map((uid) => byUser.get(uid)!).filter(Boolean);
-    // Places are those of the whole board (or division); a filter never re-ranks. Unfiltered,
-    // only the first row needs a count: every row after it sits at its position unless tied.
-    const counted = new Map<bigint, Promise<number>>();
-    const place = (key: bigint) => {
-      if (!counted.has(key)) counted.set(key, rankOf(db, c.id, key, division));
-      return counted.get(key)!;
-    };
-    let ranks: number[];
-    if (filtered) {
-      ranks = await Promise.all(rows.map((r) => place(r.entry.sortKey)));
-    } else {
-      ranks = [];
-      for (const [i, r] of rows.entries()) {
-        if (i === 0) ranks.push(await place(r.entry.sortKey));
-        else ranks.push(rows[i - 1]!.entry.sortKey === r.entry.sortKey ? ranks[i - 1]! : q.offset + i + 1);
-      }
-    }
-    return { items: rows.map((r, i) => row(c, r, ranks[i]!)), total };
+    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset);
+    return boardRows(db, id, { division, shown, filtered, from: start?.key ?? null, skip: start ? start.skip : q.offset, limit: q.limit, callerId });
   };
-  const mine = async () => {
-    if (callerId === null) return null;
-    const [found] = await db
-      .select({ entry: challengeEntries, score: challengeScores, name: users.displayName })
-      .from(challengeEntries)
-      .innerJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
-      .innerJoin(users, eq(users.id, challengeEntries.userId))
-      .where(and(...board, eq(challengeEntries.userId, callerId)));
-    return found ? row(c, found, await rankOf(db, c.id, found.entry.sortKey, division)) : null;
+  const [c, rows, counted] = await Promise.all([
+    loadChallenge(db, id),
+    read(),
+    filtered
+      ? db
+          .select({ n: count() })
+          .from(challengeEntries)
+          .where(shown)
+          .then((r) => r[0]?.n ?? 0)
+      : Promise.resolve(null),
+  ]);
+  const total = counted ?? (q.division === 'rx' ? c.rxEntries : q.division === 'scaled' ? c.scaledEntries : c.rxEntries + c.scaledEntries);
+  const pageRows = rows.filter((r) => r.n > 0);
+  // Places are those of the whole board (or division); a filter never re-ranks. Unfiltered,
+  // only the first row was counted: every row after it sits at its position unless tied.
+  const ranks: number[] = [];
+  for (const [i, r] of pageRows.entries()) {
+    if (r.rank !== null) ranks.push(r.rank);
+    else ranks.push(pageRows[i - 1]!.sort_key === r.sort_key ? ranks[i - 1]! : q.offset + i + 1);
+  }
+  const mine = rows.find((r) => r.n === 0);
+  return {
+    challenge_id: c.id,
+    division: q.division ?? null,
+    total,
+    offset: q.offset,
+    items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!)),
+    me: mine ? boardRow(c, mine, mine.rank!) : null,
   };
-  const [{ items, total }, me] = await Promise.all([page(), mine()]);
-  return { challenge_id: c.id, division: q.division ?? null, total, offset: q.offset, items, me };
+}
+
+/** One board entry as boardRows reads it: n is its position on the page from 1, or 0 for the caller's own row. */
+interface BoardRow {
+  n: number;
+  user_id: number;
+  display_name: string;
+  score_id: number;
+  division: string;
+  sex: string | null;
+  status: string;
+  value: number;
+  tiebreak_ms: number | null;
+  sort_key: string;
+  submitted_ms: number;
+  rank: number | null;
+}
+
+/**
+ * A page of the board and the caller's own entry in one statement, read from the board
+ * index (an entry holds its score's fields, and only verified standing scores have one).
+ * Places are counted for the caller's row, the page's first row, and, when a filter
+ * narrows the view, every row (a filtered row keeps its overall place).
+ */
+async function boardRows(
+  db: Database,
+  challengeId: number,
+  o: { division: Division | null; shown: SQL; filtered: boolean; from: bigint | null; skip: number; limit: number; callerId: number | null },
+): Promise<BoardRow[]> {
+  const rows = await rowsOf<BoardRow>(
+    db,
+    sql`with page as (
+      select ${challengeEntries.userId} as user_id,
+        row_number() over (order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}) as n
+      from ${challengeEntries}
+      where ${o.shown} ${o.from === null ? sql`` : sql`and ${challengeEntries.sortKey} >= ${String(o.from)}::bigint`}
+      order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
+      limit ${o.limit} offset ${o.skip}
+    ), wanted as (
+      select user_id, n from page
+      union all
+      select ${o.callerId ?? -1}::int, 0
+    )
+    select w.n::int as n, e.user_id, u.display_name, e.score_id, e.division, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+      e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
+      case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`)} end as rank
+    from wanted w
+    join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
+    join users u on u.id = e.user_id
+    ${o.division ? sql`where w.n > 0 or e.division = ${o.division}` : sql``}
+    order by w.n`,
+  );
+  return rows.map((r) => ({ ...r, n: Number(r.n), user_id: Number(r.user_id), score_id: Number(r.score_id), rank: r.rank === null ? null : Number(r.rank) }));
+}
+
+function boardRow(c: ChallengeRow, r: BoardRow, rank: number) {
+  const encoded: EncodedScore = { status: r.status as EncodedScore['status'], value: Number(r.value), tiebreakMs: r.tiebreak_ms };
+  return {
+    rank,
+    athlete: { wp_user_id: r.user_id, display_name: r.display_name },
+    division: r.division as Division,
+    sex: (r.sex as 'female' | 'male' | null) ?? null,
+    score: {
+      id: r.score_id,
+      status: encoded.status,
+      value: encoded.value,
+      tiebreak_ms: r.tiebreak_ms,
+      display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
+      verification: 'verified' as const,
+      submitted_at: new Date(Number(r.submitted_ms)).toISOString(),
+    },
+  };
 }
 
 /** Age group and gym come from athlete profiles: entries whose athlete matches and shows that field publicly. */
@@ -686,20 +814,6 @@ function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL
     out.push(sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`);
   }
   return out;
-}
-
-function row(
-  c: ChallengeRow,
-  r: { entry: typeof challengeEntries.$inferSelect; score: typeof challengeScores.$inferSelect; name: string },
-  rank: number,
-) {
-  return {
-    rank,
-    athlete: { wp_user_id: r.entry.userId, display_name: r.name },
-    division: r.entry.division as Division,
-    sex: (r.entry.sex as 'female' | 'male' | null) ?? null,
-    score: presentScore(c, r.score),
-  };
 }
 
 export async function mySubmissions(ctx: AppContext, userId: number) {
@@ -868,13 +982,14 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
       .update(challenges)
       .set(division === 'rx' ? { rxEntries: sql`${challenges.rxEntries} + ${delta}` } : { scaledEntries: sql`${challenges.scaledEntries} + ${delta}` })
       .where(eq(challenges.id, challengeId));
-  if (current) {
-    await countInBucket(tx, challengeId, current.division, current.sortKey, -1);
-    if (!best) {
-      await tx.delete(challengeEntries).where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
-      await size(current.division, -1);
-      return;
-    }
+  const moves: SQL[] = [];
+  if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
+  if (best) moves.push(sql`(${String(best.sortKey)}::bigint, 1)`);
+  if (moves.length) await tx.execute(slicesMoved(challengeId, sql`values ${sql.join(moves, sql`, `)}`));
+  if (current && !best) {
+    await tx.delete(challengeEntries).where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
+    await size(current.division, -1);
+    return;
   }
   if (!best) return;
   const [p] = await tx
@@ -894,7 +1009,6 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
     submittedAt: best.submittedAt,
   };
   await tx.insert(challengeEntries).values(entry).onConflictDoUpdate({ target: [challengeEntries.challengeId, challengeEntries.userId], set: entry });
-  await countInBucket(tx, challengeId, best.division, best.sortKey, 1);
   if (!current) await size(best.division, 1);
 }
 

@@ -24,11 +24,20 @@ export const liveAttemptRoom = (sessionId: string) => `live_attempt:${sessionId}
  * celebrates and a committed one is announced once.
  */
 export async function publish(db: Database, envelopes: RealtimeEnvelope[]): Promise<void> {
-  for (const envelope of envelopes) {
-    const payload = JSON.stringify(envelope);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Real-time message ${envelope.message.type} is too large to publish`);
-    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
-  }
+  if (!envelopes.length) return;
+  const rows = sql.join(
+    envelopes.map((e, i) => sql`(${i}::int, ${payloadOf(e)}::text)`),
+    sql`, `,
+  );
+  // One statement; PostgreSQL delivers a transaction's notifications in the order they were sent.
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, v.payload) from (values ${rows}) as v(n, payload) order by v.n`);
+}
+
+/** An envelope as its NOTIFY payload, refused when PostgreSQL could not carry it. */
+export function payloadOf(envelope: RealtimeEnvelope): string {
+  const payload = JSON.stringify(envelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Real-time message ${envelope.message.type} is too large to publish`);
+  return payload;
 }
 
 export function parseEnvelope(payload: string): RealtimeEnvelope | null {

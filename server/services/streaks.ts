@@ -12,7 +12,7 @@
  *
  * Reading a streak after a gap shows 0 (a daily streak whose last day was before yesterday is over).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { streaks, users } from '../db/schema.ts';
 import {
@@ -26,7 +26,7 @@ import {
 export const CONSISTENCY_DAYS_PER_WEEK = 3;
 const DAY_MS = 86_400_000;
 
-type StreakRow = typeof streaks.$inferSelect;
+export type StreakRow = typeof streaks.$inferSelect;
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -105,36 +105,75 @@ function advance(row: StreakRow, type: StreakType, today: number, s: Submission)
   }
 }
 
-/** Applies one submission to all of an athlete's streaks, inside the caller's transaction. */
-export async function applySubmission(tx: Database, userId: number, s: Submission): Promise<StreakChange[]> {
-  await tx
-    .insert(streaks)
-    .values(STREAK_TYPES.map((type) => ({ userId, type, lastUpdated: s.at })))
-    .onConflictDoNothing();
-  const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  const rows = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for('update');
-  const today = localDay(s.at, user?.timeZone ?? 'UTC');
+/**
+ * What one submission does to an athlete's streaks (rows as locked by the caller, one per
+ * type): the rows to store, and the changes worth telling the athlete about.
+ */
+export function planSubmission(rows: StreakRow[], timeZone: string, s: Submission): { updates: StreakRow[]; changes: StreakChange[] } {
+  const today = localDay(s.at, timeZone);
+  const updates: StreakRow[] = [];
   const changes: StreakChange[] = [];
   for (const row of rows) {
     const type = row.type as StreakType;
     const next = advance(row, type, today, s);
     if (!next) continue;
     next.bestCount = Math.max(row.bestCount, next.currentCount);
-    await tx
-      .update(streaks)
-      .set({
-        currentCount: next.currentCount,
-        bestCount: next.bestCount,
-        period: next.period,
-        trackPeriod: next.trackPeriod,
-        trackCount: next.trackCount,
-        lastDay: next.lastDay,
-        lastUpdated: next.lastUpdated,
-      })
-      .where(and(eq(streaks.userId, userId), eq(streaks.type, type)));
+    updates.push(next);
     if (next.currentCount === row.currentCount) continue;
     changes.push({ type, row: next, milestone: isMilestone(type, next.currentCount) ? next.currentCount : null });
   }
+  return { updates, changes };
+}
+
+/** One statement that stores planned streak rows (rows as one JSON document, so its text never varies; none stores nothing). */
+export function saveStreaks(userId: number, updates: StreakRow[]): SQL {
+  const rows = updates.map((u) => ({
+    type: u.type,
+    current_count: u.currentCount,
+    best_count: u.bestCount,
+    period: u.period,
+    track_period: u.trackPeriod,
+    track_count: u.trackCount,
+    last_day: u.lastDay,
+    last_updated: u.lastUpdated.toISOString(),
+  }));
+  return sql`update ${streaks} as s set current_count = v.current_count, best_count = v.best_count, period = v.period,
+      track_period = v.track_period, track_count = v.track_count, last_day = v.last_day, last_updated = v.last_updated
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(type varchar, current_count int, best_count int, period int,
+      track_period int, track_count int, last_day int, last_updated timestamptz)
+    where s.user_id = ${userId} and s.type = v.type`;
+}
+
+/** Makes sure an athlete has a row for every streak type (a first submission creates them). */
+export async function ensureStreakRows(tx: Database, userId: number, at: Date) {
+  await tx
+    .insert(streaks)
+    .values(STREAK_TYPES.map((type) => ({ userId, type, lastUpdated: at })))
+    .onConflictDoNothing();
+}
+
+/** A streaks row as `row_to_json` writes it. */
+export function streakFromJson(j: Record<string, unknown>): StreakRow {
+  return {
+    userId: Number(j.user_id),
+    type: String(j.type),
+    currentCount: Number(j.current_count),
+    bestCount: Number(j.best_count),
+    period: j.period === null ? null : Number(j.period),
+    trackPeriod: j.track_period === null ? null : Number(j.track_period),
+    trackCount: Number(j.track_count),
+    lastDay: j.last_day === null ? null : Number(j.last_day),
+    lastUpdated: new Date(String(j.last_updated)),
+  };
+}
+
+/** Applies one submission to all of an athlete's streaks, inside the caller's transaction. */
+export async function applySubmission(tx: Database, userId: number, s: Submission): Promise<StreakChange[]> {
+  await ensureStreakRows(tx, userId, s.at);
+  const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  const rows = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for('update');
+  const { updates, changes } = planSubmission(rows, user?.timeZone ?? 'UTC', s);
+  if (updates.length) await tx.execute(saveStreaks(userId, updates));
   return changes;
 }
 

@@ -182,7 +182,7 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
 
   it('keeps the global ranking\'s bucket counts equal to a recount', async () => {
     const { sql } = await import('drizzle-orm');
-    const { rowsOf } = await import('../../server/services/athletes/bests.ts');
+    const { rowsOf } = await import('../../server/db/rows.ts');
     const db = t.context.database.db;
     const kept = await rowsOf(db, sql`select bucket, athletes from global_score_buckets where athletes <> 0 order by bucket`);
     const recount = await rowsOf(db, sql`select floor(total / 100.0)::int as bucket, count(*)::int as athletes from global_scores group by 1 order by 1`);

@@ -91,7 +91,7 @@ describe.each(databaseKinds)('deep pages on %s', (kind) => {
     const t = await createTestApp(kind, {}, { rateLimit: false });
     try {
       const { sql } = await import('drizzle-orm');
-      const { rebuildRankBuckets } = await import('../../server/services/challenges.ts');
+      const { rebuildRankSlices } = await import('../../server/services/challenges.ts');
       const ctx = t.context;
       const db = ctx.database.db;
       const N = 1500;
@@ -116,7 +116,7 @@ describe.each(databaseKinds)('deep pages on %s', (kind) => {
         select challenge_id, user_id, id, division, status, value, sort_key, submitted_at from challenge_scores where challenge_id = ${c.id}`);
       await db.execute(sql`update challenges set rx_entries = (select count(*) from challenge_entries where challenge_id = ${c.id} and division = 'rx'),
         scaled_entries = (select count(*) from challenge_entries where challenge_id = ${c.id} and division = 'scaled') where id = ${c.id}`);
-      await rebuildRankBuckets(db, c.id);
+      await rebuildRankSlices(db, c.id);
       for (const division of [undefined, 'rx'] as const) {
         const all: { user_id: number; r: number }[] = [];
         const res = await db.execute(sql`select user_id, rank() over (order by sort_key) as r from challenge_entries

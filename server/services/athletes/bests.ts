@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { normalize, pickStandard, type Direction, type Standard } from '../../../src/lib/measures.ts';
 
 /** One athlete's results on one test. */
@@ -21,11 +22,6 @@ export const GLOBAL_BUCKET_WIDTH = 100;
 /** Pairs above which refreshBests plans its joins as hash joins. */
 const LARGE_BATCH = 200;
 
-/** Rows of a raw query: PGlite answers `{ rows }`, postgres-js an array. */
-export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
 
 /**
  * The normalized score (0–1000) a value earns on a test for this athlete: the standard picked by

@@ -5,7 +5,8 @@ import type { Database } from '../../db/index.ts';
 import { historicalBatches, tests } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '../../../src/lib/measures.ts';
-import { normalizedFor, refreshBests, rowsOf, type AthleteTest } from './bests.ts';
+import { normalizedFor, refreshBests, type AthleteTest } from './bests.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** A file may hold at most this many results (rows after the header). */
 export const MAX_HISTORICAL_ROWS = 100_000;

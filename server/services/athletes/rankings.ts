@@ -5,7 +5,8 @@ import type { ProfilePrivacy } from '../../db/schema.ts';
 import { AGE_GROUPS, ageGroupOf, birthYearsFor, BODYWEIGHT_CLASSES, bodyweightClassOf } from '../../../src/lib/athlete-groups.ts';
 import type { Direction, TestUnit } from '../../../src/lib/measures.ts';
 import type { TestCategory } from '../../../src/lib/athlete-groups.ts';
-import { athletesAbove, rankedAthletes, rowsOf } from './bests.ts';
+import { athletesAbove, rankedAthletes } from './bests.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 
 export interface BoardFilters {

@@ -16,7 +16,8 @@ import {
   type TestUnit,
 } from '../../../src/lib/measures.ts';
 import type { Movement, TestCategory } from '../../../src/lib/athlete-groups.ts';
-import { athletesWithBestsOn, normalizedFor, refreshBests, refreshGlobalScores, rowsOf } from './bests.ts';
+import { athletesWithBestsOn, normalizedFor, refreshBests, refreshGlobalScores } from './bests.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export type TestRow = typeof tests.$inferSelect;
 export type TestStatus = 'draft' | 'active' | 'retired';

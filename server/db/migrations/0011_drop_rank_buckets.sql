@@ -1,0 +1,1 @@
+DROP TABLE "challenge_rank_buckets" CASCADE;
