@@ -9,8 +9,14 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Runs `fn` `runs` times in a row and returns the p50 and p99 of its durations, in ms. */
-export async function time(runs: number, fn: (i: number) => Promise<unknown>) {
+/**
+ * Runs `fn` `warmup` times untimed, then `runs` times in a row, and returns the p50 and p99 of
+ * the timed durations, in ms. Warm-up lets every pooled connection prepare its statements and
+ * settle on cached plans (the first executions on each connection plan afresh), so the
+ * figures are those of a server that has been running.
+ */
+export async function time(runs: number, fn: (i: number) => Promise<unknown>, warmup = 0) {
+  for (let i = 0; i < warmup; i++) await fn(-1 - i);
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();

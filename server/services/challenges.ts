@@ -544,7 +544,7 @@ interface Submitter {
 export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
   const now = ctx.now();
   const note = typeof body.note === 'string' ? body.note.trim() || null : null;
-  return ctx.database.db.transaction(async (tx) => {
+  const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const lock = async () => {
       const [row] = await rowsOf<Submitter>(
@@ -647,9 +647,9 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       // (The key as a sub-select: planned without its value, the statement keeps one cached plan.)
       placedAt === null ? null : placeOfKey(id, null, sql`(select ${String(placedAt)}::bigint)`),
     );
-    const [[stored], { rank }] = await Promise.all([store, effects]);
-    const score: typeof challengeScores.$inferSelect = {
-      id: Number(stored!.id),
+    // Everything the answer needs but the score's id and the place, worked out before anything can commit.
+    const shown = presentScore(c, {
+      id: 0,
       challengeId: id,
       userId,
       division,
@@ -661,18 +661,33 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       note,
       submittedAt: now,
       deletedAt: null,
-    };
-    return {
-      score: presentScore(c, score),
+    });
+    const message = review
+      ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
+      : isBest
+        ? 'New best! Your place on the board is updated.'
+        : 'Saved. Your best score still stands.';
+    const result = Promise.all([store, effects]).then(([[stored], { rank }]) => ({
+      score: { ...shown, id: Number(stored!.id) },
       is_best: isBest,
       rank,
-      message: review
-        ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
-        : isBest
-          ? 'New best! Your place on the board is updated.'
-          : 'Saved. Your best score still stands.',
-    };
+      message,
+    }));
+    if (ctx.database.kind !== 'postgres') return { result: await result };
+    // On PostgreSQL the COMMIT goes out right behind these two statements instead of a round
+    // trip later: once every microtask has run, both are in the connection's queue ahead of it.
+    // A failure seen by then (in building a statement) throws here and rolls back; a statement
+    // that fails later has aborted the transaction, so its COMMIT rolls back and `result`
+    // rejects below.
+    let failed: { error: unknown } | null = null;
+    result.catch((error: unknown) => {
+      failed = { error };
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    if (failed) throw (failed as { error: unknown }).error;
+    return { result };
   });
+  return outcome.result;
 }
 
 export async function rankings(
