@@ -31,29 +31,73 @@ const MAX_PREPARED_PARAMETERS = 64;
 /**
  * postgres-js with drizzle sends every parameterised statement unprepared: a Describe round
  * trip first, then the query, planned afresh. Prepared on each connection (by text, once),
- * a repeated statement is one round trip on a cached plan. Transactions and savepoints hand
- * out new clients, so they are wrapped the same way.
+ * a repeated statement is one round trip on a cached plan.
+ *
+ * Transactions run on a reserved connection with BEGIN pipelined ahead of their first
+ * statements (postgres-js waits for BEGIN's answer first: a round trip on every
+ * transaction). As with postgres-js's own begin, a statement that fails unawaited still
+ * rolls the transaction back: PostgreSQL aborts it and COMMIT then ends it as ROLLBACK.
  */
-function preparing<T extends postgres.Sql>(client: T): T {
+function preparing<T extends postgres.Sql>(client: T, block: { failures: unknown[] } | null = null): T {
+  const inTransaction = block !== null;
+  let savepoints = 0;
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'unsafe') {
-        return (query: string, args: unknown[] = [], options: Record<string, unknown> = {}) =>
-          target.unsafe(query, args as postgres.ParameterOrJSON<never>[], {
+        return (query: string, args: unknown[] = [], options: Record<string, unknown> = {}) => {
+          const q = target.unsafe(query, args as postgres.ParameterOrJSON<never>[], {
             ...options,
             prepare: args.length > 0 && args.length <= MAX_PREPARED_PARAMETERS,
           });
+          // Like postgres-js's begin: a statement that failed, awaited or not, fails the block.
+          if (block) q.catch((e: unknown) => block.failures.push(e));
+          return q;
+        };
       }
-      if (prop === 'begin' || prop === 'savepoint') {
+      if (prop === 'begin' && !inTransaction) {
+        return async (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.Sql) => unknown;
+          const mode = typeof args[0] === 'string' ? args[0].replace(/[^a-z ]/gi, '') : '';
+          const reserved = await target.reserve();
+          try {
+            return await inBlock(reserved, `begin ${mode}`, 'commit', 'rollback', fn);
+          } finally {
+            reserved.release();
+          }
+        };
+      }
+      if (prop === 'savepoint' && inTransaction) {
         return (...args: unknown[]) => {
           const fn = args.pop() as (tx: postgres.Sql) => unknown;
-          return (target as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!(...args, (tx: postgres.Sql) => fn(preparing(tx)));
+          const name = `s${savepoints++}`;
+          return inBlock(target, `savepoint ${name}`, `release savepoint ${name}`, `rollback to savepoint ${name}`, fn);
         };
       }
       const value = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+
+  async function inBlock(conn: postgres.Sql, open: string, done: string, undo: string, fn: (tx: postgres.Sql) => unknown) {
+    // Sent now, unawaited: the block's statements queue behind it on this connection.
+    const opened = conn.unsafe(open);
+    let openError: unknown = null;
+    opened.catch((e: unknown) => {
+      openError = e;
+    });
+    const block = { failures: [] as unknown[] };
+    let result: unknown;
+    try {
+      result = await fn(preparing(conn, block));
+      await opened;
+      if (block.failures.length) throw block.failures[0];
+    } catch (error) {
+      await conn.unsafe(undo).catch(() => {});
+      throw openError ?? error;
+    }
+    await conn.unsafe(done);
+    return result;
+  }
 }
 
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
