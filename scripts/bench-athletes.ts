@@ -3,15 +3,14 @@
 // top page of 50 with the caller's own rank (the service the API calls), against a naive
 // RANK() window over the whole table measured in the same run; (2) the throughput of a
 // 100,000-row historical CSV through the upload service (check, then commit).
-import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
+import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
 import { rebuildGlobalBuckets } from '../server/services/athletes/bests.ts';
 import { globalLeaderboard } from '../server/services/athletes/rankings.ts';
 import { uploadHistoricalResults } from '../server/services/athletes/historical.ts';
 import { Outbox } from '../server/services/mail.ts';
-import { rowsOf, time } from './bench-lib.ts';
+import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES ?? 100_000);
 const TESTS = 10;
@@ -99,28 +98,4 @@ async function bench(label: string, handle: DatabaseHandle) {
   console.log(`  commit (check + import in one transaction) ${commitSeconds.toFixed(2).padStart(5)} s   ${rate(commitSeconds).padStart(15)}`);
 }
 
-async function main() {
-  const lite = await openDatabase({});
-  await bench('PGlite (embedded)', lite);
-  await lite.close();
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!url) {
-    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too)');
-    return;
-  }
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `bench_athletes_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const pg = await openDatabase({ url: u.toString() });
-    await bench('PostgreSQL', pg);
-    await pg.close();
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-await main();
+await onEachDatabase('bench_athletes', bench);

@@ -3,13 +3,12 @@
 // leaderboard page of 50 with the caller's own rank, of a score submission that
 // moves ranks, and of a naive own-rank query (a window over the whole board)
 // measured in the same run. BENCH_ONLY=postgres skips PGlite.
-import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
+import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
 import { rankings, rebuildRankSlices, submitScore } from '../server/services/challenges.ts';
 import { Outbox } from '../server/services/mail.ts';
-import { rowsOf, time } from './bench-lib.ts';
+import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
@@ -69,30 +68,4 @@ async function bench(label: string, handle: DatabaseHandle) {
   console.log(`  own rank: indexed count is ${(naive.p50 / Math.max(page.p50, 0.001)).toFixed(0)}x faster at p50 than the naive window`);
 }
 
-async function main() {
-  if (process.env.BENCH_ONLY !== 'postgres') {
-    const lite = await openDatabase({});
-    await bench('PGlite (embedded)', lite);
-    await lite.close();
-  }
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!url) {
-    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too)');
-    return;
-  }
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `bench_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const pg = await openDatabase({ url: u.toString() });
-    await bench('PostgreSQL', pg);
-    await pg.close();
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
-await main();
+await onEachDatabase('bench', bench);

@@ -1,4 +1,7 @@
-// Helpers shared by the database benches: raw rows from either driver, and p50/p99 timings.
+// Helpers shared by the database benches: raw rows from either driver, p50/p99 timings, and
+// running one bench on PGlite and on a scratch PostgreSQL database.
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
 
 /** PGlite answers { rows }, postgres-js an array: the rows either way. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -25,4 +28,34 @@ export async function time(runs: number, fn: (i: number) => Promise<unknown>, wa
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/**
+ * Runs `bench` on a fresh PGlite (unless BENCH_ONLY=postgres) and, when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set, on a scratch PostgreSQL database created for it and dropped after.
+ */
+export async function onEachDatabase(prefix: string, bench: (label: string, handle: DatabaseHandle) => Promise<void>) {
+  if (process.env.BENCH_ONLY !== 'postgres') {
+    const lite = await openDatabase({});
+    await bench('PGlite (embedded)', lite);
+    await lite.close();
+  }
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log('\n(PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it too)');
+    return;
+  }
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const name = `${prefix}_${process.pid}`;
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const pg = await openDatabase({ url: u.toString() });
+    await bench('PostgreSQL', pg);
+    await pg.close();
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
