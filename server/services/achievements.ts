@@ -36,6 +36,25 @@ export function presentAchievement(row: AchievementRow) {
 
 export type AchievementView = ReturnType<typeof presentAchievement>;
 
+/** The row an achievement is stored as (all but its id), its texts cut to the columns' lengths. */
+function achievementRow(userId: number, key: string, fields: AchievementFields, at: Date): Omit<AchievementRow, 'id'> {
+  return {
+    userId,
+    key,
+    type: fields.type,
+    title: fields.title.slice(0, 160),
+    description: fields.description.slice(0, 500),
+    icon: fields.icon,
+    rarity: fields.rarity,
+    points: fields.points,
+    celebrationLevel: fields.celebration_level,
+    shareWorthy: fields.share_worthy,
+    streakData: fields.streak_data,
+    fullScreen: fields.full_screen ?? false,
+    unlockedAt: at,
+  };
+}
+
 /**
  * Stores an achievement once per athlete and key: the second unlock of the same key
  * (a replayed event, a retried request, two nodes racing) inserts nothing and returns null.
@@ -43,21 +62,7 @@ export type AchievementView = ReturnType<typeof presentAchievement>;
 export async function unlock(tx: Database, userId: number, key: string, fields: AchievementFields, at: Date): Promise<AchievementView | null> {
   const [row] = await tx
     .insert(achievements)
-    .values({
-      userId,
-      key,
-      type: fields.type,
-      title: fields.title.slice(0, 160),
-      description: fields.description.slice(0, 500),
-      icon: fields.icon,
-      rarity: fields.rarity,
-      points: fields.points,
-      celebrationLevel: fields.celebration_level,
-      shareWorthy: fields.share_worthy,
-      streakData: fields.streak_data,
-      fullScreen: fields.full_screen ?? false,
-      unlockedAt: at,
-    })
+    .values(achievementRow(userId, key, fields, at))
     .onConflictDoNothing({ target: [achievements.userId, achievements.key] })
     .returning();
   return row ? presentAchievement(row) : null;
@@ -93,25 +98,11 @@ export async function onScoreSubmitted(
   const to = { user: input.userId };
   // Messages in order; one that shows an achievement goes out only if this statement stores it.
   const messages: { key: string | null; envelope: RealtimeEnvelope }[] = [];
-  const unlocking: { key: string; fields: AchievementFields }[] = [];
+  const unlocking: Omit<AchievementRow, 'id'>[] = [];
   const unlockable = (key: string, fields: AchievementFields) => {
-    unlocking.push({ key, fields });
-    return presentAchievement({
-      id: 0, // the stored row's id is set in SQL
-      userId: input.userId,
-      key,
-      type: fields.type,
-      title: fields.title.slice(0, 160),
-      description: fields.description.slice(0, 500),
-      icon: fields.icon,
-      rarity: fields.rarity,
-      points: fields.points,
-      celebrationLevel: fields.celebration_level,
-      shareWorthy: fields.share_worthy,
-      streakData: fields.streak_data,
-      fullScreen: fields.full_screen ?? false,
-      unlockedAt: input.at,
-    });
+    const row = achievementRow(input.userId, key, fields, input.at);
+    unlocking.push(row);
+    return presentAchievement({ id: 0, ...row }); // the stored row's id is set in SQL
   };
   for (const change of changes) {
     messages.push({ key: null, envelope: { to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } } });
@@ -126,29 +117,17 @@ export async function onScoreSubmitted(
   for (const envelope of then) messages.push({ key: null, envelope });
 
   // Rows travel as JSON documents, so the statement's text (and its prepared plan) does not depend on how many there are.
-  const unlockRows = unlocking.map(({ key, fields: f }) => ({
-    key,
-    type: f.type,
-    title: f.title.slice(0, 160),
-    description: f.description.slice(0, 500),
-    icon: f.icon,
-    rarity: f.rarity,
-    points: f.points,
-    celebration_level: f.celebration_level,
-    share_worthy: f.share_worthy,
-    streak_data: f.streak_data,
-    full_screen: f.full_screen ?? false,
-  }));
   const messageRows = messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) }));
   const [sent] = await rowsOf<{ rank: number | null }>(
     tx,
     sql`with saved as (${saveStreaks(input.userId, updates)}), unlocked as (
       insert into ${achievements}
         (user_id, key, type, title, description, icon, rarity, points, celebration_level, share_worthy, streak_data, full_screen, unlocked_at)
-      select ${input.userId}::int, a.key, a.type, a.title, a.description, a.icon, a.rarity, a.points, a.celebration_level, a.share_worthy,
-             a.streak_data, a.full_screen, ${input.at.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(unlockRows)}::jsonb) as a(key varchar, type varchar, title varchar, description varchar, icon varchar,
-             rarity varchar, points int, celebration_level varchar, share_worthy boolean, streak_data jsonb, full_screen boolean)
+      select a."userId", a.key, a.type, a.title, a.description, a.icon, a.rarity, a.points, a."celebrationLevel", a."shareWorthy",
+             a."streakData", a."fullScreen", a."unlockedAt"
+      from jsonb_to_recordset(${JSON.stringify(unlocking)}::jsonb) as a("userId" int, key varchar, type varchar, title varchar, description varchar,
+             icon varchar, rarity varchar, points int, "celebrationLevel" varchar, "shareWorthy" boolean, "streakData" jsonb, "fullScreen" boolean,
+             "unlockedAt" timestamptz)
       on conflict (user_id, key) do nothing
       returning id, key
     ), placed as (

@@ -270,7 +270,7 @@ async function participation(ctx: AppContext, c: ChallengeRow, userId: number) {
     sex: (p.sex as 'female' | 'male' | null) ?? null,
     joined_at: p.joinedAt.toISOString(),
     best: entry ? presentScore(c, entry.score) : null,
-    rank: entry ? await rankOf(db, c.id, entry.entry.sortKey, null) : null,
+    rank: entry ? await rankOf(db, c.id, entry.entry.sortKey) : null,
     team: team ?? null,
   };
 }
@@ -424,12 +424,12 @@ const SCALED_KEYS_FROM = 1n << 62n;
 const LEVELS_SQL = sql.raw(RANK_LEVEL_SHIFTS.map((shift, level) => `(${level}, ${shift})`).join(', '));
 
 /**
- * 1 + the number of board rows strictly better: ties share the higher place.
+ * 1 + the number of rows strictly better on the whole board: ties share the higher place.
  * Counted from the slices (at most 256 per level) and the entries with the same
  * result, so it does not grow with the rank or the board.
  */
-async function rankOf(db: Database, challengeId: number, key: bigint, division: Division | null): Promise<number> {
-  const [row] = await rowsOf<{ rank: number }>(db, sql`select ${placeOfKey(challengeId, division, sql`${String(key)}::bigint`)} as rank`);
+async function rankOf(db: Database, challengeId: number, key: bigint): Promise<number> {
+  const [row] = await rowsOf<{ rank: number }>(db, sql`select ${placeOfKey(challengeId, null, sql`${String(key)}::bigint`)} as rank`);
   return Number(row!.rank);
 }
 
@@ -568,8 +568,8 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
         where p.challenge_id = ${id} and p.user_id = ${userId}
         for update of p`,
       );
-      // postgres-js hands json back parsed; PGlite too, but be sure.
-      return row && typeof row.leaders === 'string' ? { ...row, leaders: JSON.parse(row.leaders), streaks: JSON.parse(row.streaks as unknown as string) } : row;
+      // Both drivers hand json columns back parsed.
+      return row;
     };
     // A statement of its own, so it runs after the lock is held and sees a submission that held it before.
     const currentEntry = () =>
@@ -848,7 +848,7 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
       challenge: { id: r.challenge.id, title: r.challenge.title, score_type: r.challenge.scoreType as ScoreType },
       score: presentScore(r.challenge, r.score),
       is_best: isBest,
-      rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, null) : null,
+      rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey) : null,
     });
   }
   return { items };
@@ -1032,7 +1032,7 @@ async function placeOf(db: Database, challengeId: number, userId: number) {
     .select({ sortKey: challengeEntries.sortKey })
     .from(challengeEntries)
     .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
-  return entry ? rankOf(db, challengeId, entry.sortKey, null) : null;
+  return entry ? rankOf(db, challengeId, entry.sortKey) : null;
 }
 
 /** An athlete withdraws a score (while the challenge is open), or an admin removes one. */

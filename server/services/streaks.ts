@@ -167,16 +167,6 @@ export function streakFromJson(j: Record<string, unknown>): StreakRow {
   };
 }
 
-/** Applies one submission to all of an athlete's streaks, inside the caller's transaction. */
-export async function applySubmission(tx: Database, userId: number, s: Submission): Promise<StreakChange[]> {
-  await ensureStreakRows(tx, userId, s.at);
-  const [user] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  const rows = await tx.select().from(streaks).where(eq(streaks.userId, userId)).for('update');
-  const { updates, changes } = planSubmission(rows, user?.timeZone ?? 'UTC', s);
-  if (updates.length) await tx.execute(saveStreaks(userId, updates));
-  return changes;
-}
-
 /** The count as it stands now: a streak whose last day or week is past the next one has ended. */
 export function currentCount(row: StreakRow, zone: string, now: Date): number {
   const today = localDay(now, zone);

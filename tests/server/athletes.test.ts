@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CHANNEL } from '../../server/services/realtime-events.ts';
-import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, globalBucketCounts, signIn, type SignedIn } from './helpers.ts';
 
 const MILE = {
   name: '1-mile run',
@@ -348,11 +348,7 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
   });
 
   it('keeps the global ranking\'s bucket counts equal to a recount', async () => {
-    const { sql } = await import('drizzle-orm');
-    const { rowsOf } = await import('../../server/db/rows.ts');
-    const db = t.context.database.db;
-    const kept = await rowsOf(db, sql`select bucket, athletes from global_score_buckets where athletes <> 0 order by bucket`);
-    const recount = await rowsOf(db, sql`select floor(total / 100.0)::int as bucket, count(*)::int as athletes from global_scores group by 1 order by 1`);
+    const { kept, recount } = await globalBucketCounts(t.context.database.db);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(recount);
   });

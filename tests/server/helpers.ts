@@ -1,4 +1,6 @@
 import postgres from 'postgres';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/rows.ts';
 import { buildApp, type AppOverrides } from '../../server/app.ts';
 import { Outbox } from '../../server/services/mail.ts';
 import type { AppConfig } from '../../server/config.ts';
@@ -113,3 +115,11 @@ export const authHeaders = (s: SignedIn, withCsrf = true) => ({
   authorization: `Bearer ${s.token}`,
   ...(withCsrf ? { 'x-csrf-token': s.csrf } : {}),
 });
+
+/** The global ranking's per-bucket athlete counts as kept, beside a recount from global_scores. */
+export async function globalBucketCounts(db: DatabaseHandle['db']) {
+  return {
+    kept: await rowsOf(db, sql`select bucket, athletes from global_score_buckets where athletes <> 0 order by bucket`),
+    recount: await rowsOf(db, sql`select floor(total / 100.0)::int as bucket, count(*)::int as athletes from global_scores group by 1 order by 1`),
+  };
+}
