@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
 import { rankings, rebuildRankSlices, submitScore } from '../server/services/challenges.ts';
 import { Outbox } from '../server/services/mail.ts';
+import { firstScoreAchievement, STREAK_TYPES } from '../src/lib/achievement-rules.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
@@ -36,6 +37,17 @@ async function load(handle: DatabaseHandle) {
     from challenge_scores s join challenge_participants p on p.challenge_id = s.challenge_id and p.user_id = s.user_id where s.challenge_id = ${challengeId}`);
   await db.execute(sql`update challenges set rx_entries = ${N} where id = ${challengeId}`);
   await rebuildRankSlices(db, challengeId);
+  // What a million earlier submissions leave besides the board: every athlete has their
+  // streak rows and holds the first-score achievement (a submission then updates, not creates).
+  await db.execute(sql`insert into streaks (user_id, type, last_updated)
+    select u.id, t.type, now() from users u, (values ${sql.join(
+      STREAK_TYPES.map((t) => sql`(${t})`),
+      sql`, `,
+    )}) as t(type) where u.email like '%@bench.local'`);
+  const first = firstScoreAchievement('Bench: max reps');
+  await db.execute(sql`insert into achievements (user_id, key, type, title, description, icon, rarity, points, celebration_level, share_worthy, full_screen, unlocked_at)
+    select id, 'first_score', ${first.type}, ${first.title}, ${first.description}, ${first.icon}, ${first.rarity}, ${first.points}, ${first.celebration_level},
+      ${first.share_worthy}, false, now() from users where email like '%@bench.local'`);
   // A bulk load leaves the visibility map unset (index-only counts then visit the heap);
   // autovacuum would set it on a live database.
   await db.execute(sql`vacuum analyze`);
