@@ -1,5 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '../db/rows.ts';
+import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { achievements } from '../db/schema.ts';
@@ -12,7 +11,8 @@ import {
   type PersonalRecordEvent,
 } from '../../src/lib/achievement-rules.ts';
 import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime-events.ts';
-import { isTimeZone, listStreaks, planSubmission, presentStreak, saveStreaks, setTimeZone, type StreakRow } from './streaks.ts';
+import { isTimeZone, listStreaks, planSubmission, presentStreak, saveStreaks, setTimeZone, streakRowsJson, type StreakRow } from './streaks.ts';
+import { statement } from '../db/statement.ts';
 
 type AchievementRow = typeof achievements.$inferSelect;
 
@@ -78,7 +78,12 @@ export interface ScoreSubmitted {
   /** The athlete's streak rows, locked by the caller's transaction (one per type). */
   streaks: StreakRow[];
   timeZone: string;
+  /** The athlete already holds the first-score achievement (read under the caller's lock; false when unsure). */
+  hasFirstScore: boolean;
 }
+
+/** The values every `scoreEffects` statement binds (the caller's place adds its own). */
+const EFFECT_PARAMETERS = ['user_id', 'streaks', 'unlocking', 'messages'] as const;
 
 /**
  * What a submitted score means for the athlete beyond the board: streaks move, milestones
@@ -86,65 +91,74 @@ export interface ScoreSubmitted {
  * the caller's own messages (`then`). One statement inside the submission's transaction:
  * the messages leave only if the score is stored, and an achievement the athlete already
  * holds is neither stored nor announced again.
+ *
+ * `place` is the athlete's place as SQL over the caller's own placeholders (`placeNames`),
+ * read as the statement runs: it is set as `rank` in `then`'s messages that carry one, and
+ * returned. The statement's text is built once, here, not per submission.
  */
-export async function onScoreSubmitted(
-  tx: Database,
-  input: ScoreSubmitted,
-  then: RealtimeEnvelope[],
-  /** The athlete's place (SQL), read as this statement runs: set as `rank` in `then`'s messages that carry one, and returned. */
-  place: SQL | null = null,
-): Promise<{ rank: number | null }> {
-  const { updates, changes } = planSubmission(input.streaks, input.timeZone, { at: input.at, improved: input.improved });
-  const to = { user: input.userId };
-  // Messages in order; one that shows an achievement goes out only if this statement stores it.
-  const messages: { key: string | null; envelope: RealtimeEnvelope }[] = [];
-  const unlocking: Omit<AchievementRow, 'id'>[] = [];
-  const unlockable = (key: string, fields: AchievementFields) => {
-    const row = achievementRow(input.userId, key, fields, input.at);
-    unlocking.push(row);
-    return presentAchievement({ id: 0, ...row }); // the stored row's id is set in SQL
-  };
-  for (const change of changes) {
-    messages.push({ key: null, envelope: { to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } } });
-    if (change.milestone === null) continue;
-    const key = `streak:${change.type}:${change.milestone}`;
-    const achievement = unlockable(key, streakAchievement(change.type, change.milestone));
-    messages.push({ key, envelope: { to, message: { type: 'milestone_reached', streak_type: change.type, count: change.milestone, achievement } } });
-  }
-  // Tried on every score: only the first one inserts.
-  const first = unlockable('first_score', firstScoreAchievement(input.challengeTitle));
-  messages.push({ key: 'first_score', envelope: { to, message: { type: 'achievement_unlocked', achievement: first } } });
-  for (const envelope of then) messages.push({ key: null, envelope });
-
-  // Rows travel as JSON documents, so the statement's text (and its prepared plan) does not depend on how many there are.
-  const messageRows = messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) }));
-  const [sent] = await rowsOf<{ rank: number | null }>(
-    tx,
-    sql`with saved as (${saveStreaks(input.userId, updates)}), unlocked as (
+export function scoreEffects<N extends string>(placeNames: readonly N[], place: (p: Record<N, Placeholder<N>>) => SQL) {
+  const run = statement([...EFFECT_PARAMETERS, ...placeNames], (p) => {
+    const own = p as unknown as Record<(typeof EFFECT_PARAMETERS)[number], Placeholder>;
+    return sql`with saved as (${saveStreaks(own.user_id, own.streaks)}), unlocked as (
       insert into ${achievements}
         (user_id, key, type, title, description, icon, rarity, points, celebration_level, share_worthy, streak_data, full_screen, unlocked_at)
       select a."userId", a.key, a.type, a.title, a.description, a.icon, a.rarity, a.points, a."celebrationLevel", a."shareWorthy",
              a."streakData", a."fullScreen", a."unlockedAt"
-      from jsonb_to_recordset(${JSON.stringify(unlocking)}::jsonb) as a("userId" int, key varchar, type varchar, title varchar, description varchar,
+      from jsonb_to_recordset(${own.unlocking}::jsonb) as a("userId" int, key varchar, type varchar, title varchar, description varchar,
              icon varchar, rarity varchar, points int, "celebrationLevel" varchar, "shareWorthy" boolean, "streakData" jsonb, "fullScreen" boolean,
              "unlockedAt" timestamptz)
       on conflict (user_id, key) do nothing
       returning id, key
-    ), placed as (
-      select ${place ?? sql`null`}::int as rank
+    ), placed as materialized (
+      select (${place(p as unknown as Record<N, Placeholder<N>>)})::int as rank
     )
     select pg_notify(${REALTIME_CHANNEL}, case
         when m.key is not null then jsonb_set(m.payload::jsonb, '{message,achievement,id}', to_jsonb(u.id))::text
         when m.ranked then jsonb_set(m.payload::jsonb, '{message,rank}', coalesce(to_jsonb(placed.rank), 'null'::jsonb))::text
         else m.payload end),
       placed.rank
-    from jsonb_to_recordset(${JSON.stringify(messageRows)}::jsonb) as m(n int, key varchar, ranked boolean, payload text)
+    from jsonb_to_recordset(${own.messages}::jsonb) as m(n int, key varchar, ranked boolean, payload text)
     cross join placed
     left join unlocked u on u.key = m.key
     where m.key is null or u.id is not null
-    order by m.n`,
-  );
-  return { rank: sent?.rank === null || sent?.rank === undefined ? null : Number(sent.rank) };
+    order by m.n`;
+  });
+
+  return async (tx: Database, input: ScoreSubmitted, then: RealtimeEnvelope[], placeValues: Record<N, unknown>): Promise<{ rank: number | null }> => {
+    const { updates, changes } = planSubmission(input.streaks, input.timeZone, { at: input.at, improved: input.improved });
+    const to = { user: input.userId };
+    // Messages in order; one that shows an achievement goes out only if this statement stores it.
+    const messages: { key: string | null; envelope: RealtimeEnvelope }[] = [];
+    const unlocking: Omit<AchievementRow, 'id'>[] = [];
+    const unlockable = (key: string, fields: AchievementFields) => {
+      const row = achievementRow(input.userId, key, fields, input.at);
+      unlocking.push(row);
+      return presentAchievement({ id: 0, ...row }); // the stored row's id is set in SQL
+    };
+    for (const change of changes) {
+      messages.push({ key: null, envelope: { to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } } });
+      if (change.milestone === null) continue;
+      const key = `streak:${change.type}:${change.milestone}`;
+      const achievement = unlockable(key, streakAchievement(change.type, change.milestone));
+      messages.push({ key, envelope: { to, message: { type: 'milestone_reached', streak_type: change.type, count: change.milestone, achievement } } });
+    }
+    // Tried until the athlete holds it; of racing tries only one inserts.
+    if (!input.hasFirstScore) {
+      const first = unlockable('first_score', firstScoreAchievement(input.challengeTitle));
+      messages.push({ key: 'first_score', envelope: { to, message: { type: 'achievement_unlocked', achievement: first } } });
+    }
+    for (const envelope of then) messages.push({ key: null, envelope });
+
+    // Rows travel as JSON documents, so the statement's text (and its prepared plan) does not depend on how many there are.
+    const [sent] = await run<{ rank: number | null }>(tx, {
+      ...placeValues,
+      user_id: input.userId,
+      streaks: streakRowsJson(updates),
+      unlocking: JSON.stringify(unlocking),
+      messages: JSON.stringify(messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) }))),
+    } as Record<N | (typeof EFFECT_PARAMETERS)[number], unknown>);
+    return { rank: sent?.rank === null || sent?.rank === undefined ? null : Number(sent.rank) };
+  };
 }
 
 /**

@@ -12,7 +12,7 @@
  *
  * Reading a streak after a gap shows 0 (a daily streak whose last day was before yesterday is over).
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { streaks, users } from '../db/schema.ts';
 import {
@@ -125,23 +125,32 @@ export function planSubmission(rows: StreakRow[], timeZone: string, s: Submissio
   return { updates, changes };
 }
 
-/** One statement that stores planned streak rows (rows as one JSON document, so its text never varies; none stores nothing). */
-export function saveStreaks(userId: number, updates: StreakRow[]): SQL {
-  const rows = updates.map((u) => ({
-    type: u.type,
-    current_count: u.currentCount,
-    best_count: u.bestCount,
-    period: u.period,
-    track_period: u.trackPeriod,
-    track_count: u.trackCount,
-    last_day: u.lastDay,
-    last_updated: u.lastUpdated.toISOString(),
-  }));
+/** Planned streak rows as the one JSON document `saveStreaks` reads. */
+export function streakRowsJson(updates: StreakRow[]): string {
+  return JSON.stringify(
+    updates.map((u) => ({
+      type: u.type,
+      current_count: u.currentCount,
+      best_count: u.bestCount,
+      period: u.period,
+      track_period: u.trackPeriod,
+      track_count: u.trackCount,
+      last_day: u.lastDay,
+      last_updated: u.lastUpdated.toISOString(),
+    })),
+  );
+}
+
+/**
+ * One statement that stores planned streak rows, given as `streakRowsJson` (one document,
+ * so the text never varies; none stores nothing). Values or placeholders.
+ */
+export function saveStreaks(userId: number | Placeholder, rowsJson: string | Placeholder): SQL {
   return sql`update ${streaks} as s set current_count = v.current_count, best_count = v.best_count, period = v.period,
       track_period = v.track_period, track_count = v.track_count, last_day = v.last_day, last_updated = v.last_updated
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(type varchar, current_count int, best_count int, period int,
+    from jsonb_to_recordset(${rowsJson}::jsonb) as v(type varchar, current_count int, best_count int, period int,
       track_period int, track_count int, last_day int, last_updated timestamptz)
-    where s.user_id = ${userId} and s.type = v.type`;
+    where s.user_id = ${userId}::int and s.type = v.type`;
 }
 
 /** Makes sure an athlete has a row for every streak type (a first submission creates them). */
