@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankSlices, challenges, challengeScores, challengeTeams, users } from '../db/schema.ts';
+import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankSlices, challenges, challengeScores, challengeTeams, timelinePosts, users } from '../db/schema.ts';
+import { deliverTimelinePost } from './athletes/timeline.ts';
 import { AGE_GROUPS, birthYearsFor } from '../../src/lib/athlete-groups.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
@@ -305,7 +306,7 @@ export async function joinChallenge(
   const db = ctx.database.db;
   const now = ctx.now();
   if (input.team_name !== undefined && input.team_id !== undefined) throw badRequest('Give either team_name (to create a team) or team_id (to join one), not both.');
-  await db.transaction(async (tx) => {
+  const postId = await db.transaction(async (tx): Promise<number | null> => {
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!c || c.deletedAt) throw notFound('No challenge with that id.');
     const status = challengeStatus(c, now);
@@ -332,13 +333,28 @@ export async function joinChallenge(
         .update(challengeParticipants)
         .set({ division: input.division, sex: input.sex ?? existing.sex })
         .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)));
-      return;
+      return null;
     }
     if (c.participantCap !== null && c.participantCount >= c.participantCap) throw conflict('This challenge is full.');
-    const teamId = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
-    await tx.insert(challengeParticipants).values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, teamId, joinedAt: now });
+    const team = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
+    await tx.insert(challengeParticipants).values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, teamId: team?.id ?? null, joinedAt: now });
     await tx.update(challenges).set({ participantCount: sql`${challenges.participantCount} + 1` }).where(eq(challenges.id, id));
+    // A public challenge joined goes on the athlete's timeline; an unlisted one stays unlisted.
+    if (c.visibility !== 'public') return null;
+    const [post] = await tx
+      .insert(timelinePosts)
+      .values({
+        userId,
+        kind: 'challenge_joined',
+        body: team ? `Joined ${c.title} with ${team.name}` : `Joined ${c.title}`,
+        payload: { challenge_id: c.id, challenge_title: c.title, division: input.division, team_id: team?.id ?? null, team_name: team?.name ?? null },
+        createdAt: now,
+      })
+      .returning({ id: timelinePosts.id });
+    return post!.id;
   });
+  // After commit, the post also goes to the community site (when one is configured).
+  if (postId !== null) ctx.tasks.defer('timeline delivery', () => deliverTimelinePost(ctx, postId));
   const c = await loadChallenge(db, id);
   return (await participation(ctx, c, userId))!;
 }
@@ -348,7 +364,13 @@ export async function joinChallenge(
  * challenge row, so two joins cannot both take a team's last place): a new team
  * with them as captain, or an existing one with room.
  */
-async function teamForJoiner(tx: Database, c: ChallengeRow, userId: number, input: { team_name?: string; team_id?: number }, now: Date): Promise<number> {
+async function teamForJoiner(
+  tx: Database,
+  c: ChallengeRow,
+  userId: number,
+  input: { team_name?: string; team_id?: number },
+  now: Date,
+): Promise<{ id: number; name: string }> {
   if (input.team_id !== undefined) {
     const [team] = await tx
       .select({ id: challengeTeams.id, name: challengeTeams.name })
@@ -357,7 +379,7 @@ async function teamForJoiner(tx: Database, c: ChallengeRow, userId: number, inpu
     if (!team) throw notFound('No team with that id in this challenge.');
     const [members] = await tx.select({ n: count() }).from(challengeParticipants).where(eq(challengeParticipants.teamId, team.id));
     if (c.teamSizeMax !== null && (members?.n ?? 0) >= c.teamSizeMax) throw conflict(`${team.name} is full (${c.teamSizeMax} members): join another team or create one.`);
-    return team.id;
+    return team;
   }
   if (input.team_name === undefined) throw badRequest('This is a team challenge: give team_name to create a team or team_id to join one.');
   const name = input.team_name.trim().replace(/\s+/g, ' ');
@@ -371,7 +393,7 @@ async function teamForJoiner(tx: Database, c: ChallengeRow, userId: number, inpu
     .where(and(eq(challengeTeams.challengeId, c.id), sql`lower(${challengeTeams.name}) = lower(${name})`));
   if (taken) throw conflict(`A team called “${name}” exists already: join it, or pick another name.`);
   const [team] = await tx.insert(challengeTeams).values({ challengeId: c.id, name, captainId: userId, createdAt: now }).returning({ id: challengeTeams.id });
-  return team!.id;
+  return { id: team!.id, name };
 }
 
 export async function countParticipants(ctx: AppContext, id: number) {

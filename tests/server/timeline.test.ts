@@ -89,4 +89,42 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
     expect(rows.find((r) => r.body.endsWith('7:00'))!.deliveredAt).not.toBeNull();
     expect((await timeline()).map((p) => p.body)).toContain('New personal record on 1-mile run: 6:30');
   });
+
+  it('joining a public challenge is posted once; joining an unlisted one, or changing division, is not', async () => {
+    site.setStatus(201);
+    const challenge = async (title: string, visibility: string) => {
+      const now = t.clock.now().getTime();
+      const res = await call('POST', '/api/challenges/', admin, {
+        title,
+        score_type: 'reps',
+        visibility,
+        starts_at: new Date(now - 3_600_000).toISOString(),
+        ends_at: new Date(now + 86_400_000).toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number };
+    };
+    const open = await challenge('Max burpees', 'public');
+    const hidden = await challenge('Coaches only', 'unlisted');
+    const sentBefore = site.received.length;
+    for (const [id, division] of [
+      [open.id, 'rx'],
+      [open.id, 'scaled'],
+      [hidden.id, 'rx'],
+    ] as const) {
+      const joined = await call('POST', `/api/challenges/${id}/join`, ana, { division });
+      expect(joined.statusCode, joined.body).toBe(200);
+      await t.settled();
+    }
+    const joinedPosts = (await timeline()).filter((p) => p.body.startsWith('Joined'));
+    expect(joinedPosts.map((p) => p.body)).toEqual(['Joined Max burpees']);
+    expect(site.received.slice(sentBefore).map((r) => r.body)).toEqual([
+      expect.objectContaining({
+        kind: 'challenge_joined',
+        user_id: ana.userId,
+        body: 'Joined Max burpees',
+        payload: { challenge_id: open.id, challenge_title: 'Max burpees', division: 'rx', team_id: null, team_name: null },
+      }),
+    ]);
+  });
 });
