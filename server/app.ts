@@ -16,6 +16,7 @@ import { registerRealtime } from './realtime/socket.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
+import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 
 export interface BuiltApp {
@@ -72,7 +73,9 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
+  const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   app.addHook('onClose', async () => {
+    stopStandings();
     await realtime?.close();
     await context.tasks.settled();
     if (!database) await db.close();

@@ -31,6 +31,8 @@ export interface AppConfig {
   testClock?: boolean;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
+  /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */
+  standingsSweepMs?: number;
 }
 
 export function normalizeBasePath(raw: string | undefined): string {
@@ -63,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicOrigin: publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testClock: env.TEST_CLOCK === '1',
+    standingsSweepMs: 60_000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))

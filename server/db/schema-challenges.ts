@@ -38,11 +38,15 @@ export const challenges = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id),
     deletionReason: varchar('deletion_reason', { length: 1000 }),
+    /** When every athlete's final place went on their timeline (after the challenge closed). */
+    standingsPostedAt: timestamp('standings_posted_at', { withTimezone: true }),
   },
   (t) => [
     index('challenges_public_idx').on(t.visibility, t.endsAt, t.id),
     index('challenges_creator_idx').on(t.creatorId, t.createdAt.desc()),
     index('challenges_deleted_idx').on(t.deletedAt),
+    // Closed challenges still waiting for their final standings (server/services/standings.ts).
+    index('challenges_standings_due_idx').on(t.endsAt).where(sql`${t.standingsPostedAt} is null and ${t.deletedAt} is null`),
   ],
 );
 

@@ -127,4 +127,68 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
       }),
     ]);
   });
+
+  it('when a challenge closes, every athlete’s final place is posted once; podium places reach the community site', async () => {
+    site.setStatus(201);
+    const now = t.clock.now().getTime();
+    const challenge = async (title: string, visibility: string) => {
+      const created = await call('POST', '/api/challenges/', admin, {
+        title,
+        score_type: 'reps',
+        visibility,
+        starts_at: new Date(now - 3_600_000).toISOString(),
+        ends_at: new Date(now + 3_600_000).toISOString(),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return (created.json() as { id: number }).id;
+    };
+    const id = await challenge('Max reps', 'public');
+    const unlisted = await challenge('Quiet reps', 'unlisted');
+    const results: [string, 'rx' | 'scaled', number][] = [
+      ['Ben', 'rx', 60],
+      ['Cy', 'rx', 50],
+      ['Dee', 'rx', 50],
+      ['Eve', 'rx', 10],
+      ['Finn', 'scaled', 30],
+    ];
+    const athletes = new Map<string, SignedIn>();
+    for (const [name, division, reps] of results) {
+      const who = await signIn(t, `${name.toLowerCase()}@example.test`, 'athlete-password', name);
+      athletes.set(name, who);
+      expect((await call('POST', `/api/challenges/${id}/join`, who, { division })).statusCode).toBe(200);
+      const scored = await call('POST', `/api/challenges/${id}/submit-score`, who, { reps });
+      expect(scored.statusCode, scored.body).toBe(201);
+    }
+    const ben = athletes.get('Ben')!;
+    expect((await call('POST', `/api/challenges/${unlisted}/join`, ben, { division: 'rx' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/challenges/${unlisted}/submit-score`, ben, { reps: 5 })).statusCode).toBe(201);
+    const { postFinalStandings } = await import('../../server/services/standings.ts');
+    expect(await postFinalStandings(t.context)).toBe(0); // still open
+    t.clock.advance(2 * 3_600_000);
+    const sentBefore = site.received.length;
+    expect(await postFinalStandings(t.context)).toBe(2);
+    await t.settled();
+    const ranking = async (name: string) => {
+      const items = (await call('GET', `/api/v1/athlete-profiles/${athletes.get(name)!.userId}/timeline`)).json().items as {
+        kind: string;
+        body: string;
+        created_at: string;
+      }[];
+      return items.filter((p) => p.kind === 'ranking');
+    };
+    // The unlisted challenge closed too, and stays off the timeline.
+    expect((await ranking('Ben')).map((p) => p.body)).toEqual(['Finished 1st of 4 (Rx) in Max reps']);
+    expect((await ranking('Cy')).map((p) => p.body)).toEqual(['Finished 2nd of 4 (Rx) in Max reps']);
+    expect((await ranking('Dee')).map((p) => p.body)).toEqual(['Finished 2nd of 4 (Rx) in Max reps']);
+    expect((await ranking('Eve')).map((p) => p.body)).toEqual(['Finished 4th of 4 (Rx) in Max reps']);
+    expect((await ranking('Finn')).map((p) => p.body)).toEqual(['Finished 1st of 1 (Scaled) in Max reps']);
+    // Dated when the challenge closed, whenever the sweep ran.
+    expect((await ranking('Ben'))[0]!.created_at).toBe(new Date(now + 3_600_000).toISOString());
+    const delivered = site.received.slice(sentBefore).map((r) => r.body as { kind: string; user_id: number; payload: { place: number } });
+    expect(delivered.every((d) => d.kind === 'ranking')).toBe(true);
+    expect(delivered.map((d) => d.user_id).sort()).toEqual(['Ben', 'Cy', 'Dee', 'Finn'].map((n) => athletes.get(n)!.userId).sort());
+    // A second sweep finds nothing left to post.
+    expect(await postFinalStandings(t.context)).toBe(0);
+    expect(await ranking('Ben')).toHaveLength(1);
+  });
 });

@@ -29,7 +29,7 @@ const weightClassLabel = (id: string) => BODYWEIGHT_CLASSES.find((c) => c.id ===
 const POST_KIND_LABELS: Record<TimelinePost['kind'], string> = {
   personal_record: 'Personal record',
   challenge_joined: 'Joined a challenge',
-  ranking: 'Ranking',
+  ranking: 'Final place',
 };
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

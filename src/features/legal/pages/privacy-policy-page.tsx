@@ -42,7 +42,7 @@ const sections: LegalSection[] = [
     id: 'sharing',
     title: 'Sharing',
     body: (
-      <p>We never sell your data. We share it only with the community site when you open the Timeline (your name, email and role, so it can sign you in), with the payment processor when you subscribe to a creator, and with authorities when the law requires it.</p>
+      <p>We never sell your data. We share it only with the community site (when you open the Timeline: your name, email and role, so it can sign you in; and posts of your activity for your timeline there: approved personal records, public challenges you join, podium finishes), with the payment processor when you subscribe to a creator, and with authorities when the law requires it.</p>
     ),
   },
   {
