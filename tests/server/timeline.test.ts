@@ -64,6 +64,19 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
     expect(approved.json().new_best).toBe(true);
     await t.settled();
   };
+  /** A reps challenge by the admin, opened an hour ago and closing in `hours`. */
+  const repsChallenge = async (title: string, visibility: 'public' | 'unlisted', hours: number) => {
+    const now = t.clock.now().getTime();
+    const res = await call('POST', '/api/challenges/', admin, {
+      title,
+      score_type: 'reps',
+      visibility,
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + hours * 3_600_000).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  };
   const timeline = async () => (await call('GET', `/api/v1/athlete-profiles/${ana.userId}/timeline`)).json().items as { body: string }[];
 
   it('a new best is posted once, signed for the athlete, and kept in our own timeline', async () => {
@@ -92,20 +105,8 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
 
   it('joining a public challenge is posted once; joining an unlisted one, or changing division, is not', async () => {
     site.setStatus(201);
-    const challenge = async (title: string, visibility: string) => {
-      const now = t.clock.now().getTime();
-      const res = await call('POST', '/api/challenges/', admin, {
-        title,
-        score_type: 'reps',
-        visibility,
-        starts_at: new Date(now - 3_600_000).toISOString(),
-        ends_at: new Date(now + 86_400_000).toISOString(),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json() as { id: number };
-    };
-    const open = await challenge('Max burpees', 'public');
-    const hidden = await challenge('Coaches only', 'unlisted');
+    const open = { id: await repsChallenge('Max burpees', 'public', 24) };
+    const hidden = { id: await repsChallenge('Coaches only', 'unlisted', 24) };
     const sentBefore = site.received.length;
     for (const [id, division] of [
       [open.id, 'rx'],
@@ -131,19 +132,8 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
   it('when a challenge closes, every athlete’s final place is posted once; podium places reach the community site', async () => {
     site.setStatus(201);
     const now = t.clock.now().getTime();
-    const challenge = async (title: string, visibility: string) => {
-      const created = await call('POST', '/api/challenges/', admin, {
-        title,
-        score_type: 'reps',
-        visibility,
-        starts_at: new Date(now - 3_600_000).toISOString(),
-        ends_at: new Date(now + 3_600_000).toISOString(),
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      return (created.json() as { id: number }).id;
-    };
-    const id = await challenge('Max reps', 'public');
-    const unlisted = await challenge('Quiet reps', 'unlisted');
+    const id = await repsChallenge('Max reps', 'public', 1);
+    const unlisted = await repsChallenge('Quiet reps', 'unlisted', 1);
     const results: [string, 'rx' | 'scaled', number][] = [
       ['Ben', 'rx', 60],
       ['Cy', 'rx', 50],
