@@ -6,6 +6,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId } from '../api/leaderboards.ts';
 import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api/tests.ts';
 import { BoardPager } from '../components/board-pager.tsx';
+import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
 import '../boards.css';
 
@@ -14,6 +15,8 @@ const PAGE_SIZE = 50;
 const MAX_BUTTONS = 6;
 const AGE_IDS = AGE_GROUPS.map((g) => g.id);
 const BW_IDS = BODYWEIGHT_CLASSES.map((c) => c.id);
+const AGE_OPTIONS = AGE_GROUPS as readonly FilterOption<AgeGroupId>[];
+const BODYWEIGHT_OPTIONS = BODYWEIGHT_CLASSES as readonly FilterOption<BodyweightClassId>[];
 
 interface BoardState {
   test: number | null;
@@ -294,50 +297,12 @@ export default function GlobalTestLeaderboardsPage() {
         <TestSwitch tests={activeTests} current={state.test} onPick={(test) => go({ test, bw: test === null ? null : state.bw })} />
       )}
       <form className="filters" role="search" aria-label="Filter the ranking" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="gr-sex">Sex</label>
-          <select id="gr-sex" value={state.sex ?? ''} onChange={(e) => go({ sex: (e.target.value || null) as AthleteSex | null })}>
-            <option value="">Everyone</option>
-            <option value="female">Women</option>
-            <option value="male">Men</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="gr-age">Age group</label>
-          <select id="gr-age" value={state.age ?? ''} onChange={(e) => go({ age: (e.target.value || null) as AgeGroupId | null })}>
-            <option value="">All ages</option>
-            {AGE_GROUPS.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="gr-sex" label="Sex" all="Everyone" options={SEX_OPTIONS} value={state.sex} onChange={(sex) => go({ sex })} />
+        <FilterSelect id="gr-age" label="Age group" all="All ages" options={AGE_OPTIONS} value={state.age} onChange={(age) => go({ age })} />
         {state.test !== null && (
-          <div className="field">
-            <label htmlFor="gr-bw">Bodyweight class</label>
-            <select id="gr-bw" value={state.bw ?? ''} onChange={(e) => go({ bw: (e.target.value || null) as BodyweightClassId | null })}>
-              <option value="">All bodyweights</option>
-              {BODYWEIGHT_CLASSES.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect id="gr-bw" label="Bodyweight class" all="All bodyweights" options={BODYWEIGHT_OPTIONS} value={state.bw} onChange={(bw) => go({ bw })} />
         )}
-        <div className="field grow">
-          <label htmlFor="gr-gym">Gym</label>
-          <input
-            id="gr-gym"
-            type="search"
-            value={gymInput}
-            maxLength={120}
-            placeholder="Any gym"
-            aria-describedby="gr-gym-hint"
-            onChange={(e) => setGymInput(e.target.value)}
-          />
-        </div>
+        <GymFilter id="gr-gym" value={gymInput} onChange={setGymInput} describedBy="gr-gym-hint" />
       </form>
       <p className="hint" id="gr-gym-hint">
         Filters narrow the list without re-ranking: everyone keeps their place on the whole board. Type a gym’s full name, as athletes write it on

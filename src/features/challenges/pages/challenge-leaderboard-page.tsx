@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { TEAM_RULE_LABELS, idFromSearch, useChallenge, useDiscover, useRankings, useTeamRankings, type AgeGroupId, type ChallengeDetail, type Division, type Sex } from '../api/challenges.ts';
 import { AGE_GROUPS } from '../../../lib/athlete-groups.ts';
+import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { TeamBoardTable } from '../components/team-board-table.tsx';
@@ -9,6 +10,7 @@ import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
 
 const PAGE_SIZE = 50;
+const AGE_OPTIONS = AGE_GROUPS as readonly FilterOption<AgeGroupId>[];
 const TABS: { value: Division | null; label: string }[] = [
   { value: null, label: 'Overall' },
   { value: 'rx', label: 'Rx' },
@@ -19,14 +21,14 @@ function Board({ id }: { id: number }) {
   const challenge = useChallenge(id);
   const [division, setDivision] = useState<Division | null>(null);
   const [showTeams, setShowTeams] = useState(false);
-  const [sex, setSex] = useState<Sex | ''>('');
-  const [ageGroup, setAgeGroup] = useState<AgeGroupId | ''>('');
+  const [sex, setSex] = useState<Sex | null>(null);
+  const [ageGroup, setAgeGroup] = useState<AgeGroupId | null>(null);
   const [gymText, setGymText] = useState('');
   const gym = useDebounced(gymText.trim(), 300);
   const [offset, setOffset] = useState(0);
   const live = challenge.data?.status === 'open';
   const board = useRankings(
-    { challengeId: id, division: division ?? undefined, sex: sex || undefined, age_group: ageGroup || undefined, gym: gym || undefined, offset, limit: PAGE_SIZE },
+    { challengeId: id, division: division ?? undefined, sex: sex ?? undefined, age_group: ageGroup ?? undefined, gym: gym || undefined, offset, limit: PAGE_SIZE },
     live,
   );
   if (challenge.isError) return <p className="error-text">{challenge.error.message}</p>;
@@ -77,53 +79,36 @@ function Board({ id }: { id: number }) {
       {showTeams && c ? <TeamBoard challenge={c} live={live} /> : (
       <>
       <div className="filters">
-        <div className="field">
-          <label htmlFor="lb-sex">Category</label>
-          <select
-            id="lb-sex"
-            value={sex}
-            onChange={(e) => {
-              setSex(e.target.value as Sex | '');
-              setOffset(0);
-            }}
-          >
-            <option value="">Everyone</option>
-            <option value="female">Women</option>
-            <option value="male">Men</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lb-age">Age group</label>
-          <select
-            id="lb-age"
-            value={ageGroup}
-            onChange={(e) => {
-              setAgeGroup(e.target.value as AgeGroupId | '');
-              setOffset(0);
-            }}
-          >
-            <option value="">All ages</option>
-            {AGE_GROUPS.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lb-gym">Gym</label>
-          <input
-            id="lb-gym"
-            type="search"
-            value={gymText}
-            maxLength={120}
-            placeholder="Any gym"
-            onChange={(e) => {
-              setGymText(e.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <FilterSelect
+          id="lb-sex"
+          label="Category"
+          all="Everyone"
+          options={SEX_OPTIONS}
+          value={sex}
+          onChange={(v) => {
+            setSex(v);
+            setOffset(0);
+          }}
+        />
+        <FilterSelect
+          id="lb-age"
+          label="Age group"
+          all="All ages"
+          options={AGE_OPTIONS}
+          value={ageGroup}
+          onChange={(v) => {
+            setAgeGroup(v);
+            setOffset(0);
+          }}
+        />
+        <GymFilter
+          id="lb-gym"
+          value={gymText}
+          onChange={(text) => {
+            setGymText(text);
+            setOffset(0);
+          }}
+        />
         {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
       </div>
       <div role="tabpanel" aria-busy={board.isFetching}>
