@@ -5,8 +5,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
 import { formatCount } from './board-format.ts';
+import { profileHref } from '../../../lib/links.ts';
 
-export const profileHref = (userId: number) => `/athlete-profile-page?id=${userId}`;
 
 function AthleteCell({ userId, name, mine }: { userId: number; name: string; mine: boolean }) {
   return (

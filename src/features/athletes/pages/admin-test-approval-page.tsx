@@ -16,7 +16,7 @@ import {
 import { AdminReasonForm } from '../components/admin-reason-form.tsx';
 import { formatCount } from '../components/board-format.ts';
 import { BoardPager } from '../components/board-pager.tsx';
-import { profileHref } from '../components/board-ranking-tables.tsx';
+import { profileHref } from '../../../lib/links.ts';
 import '../boards.css';
 
 const PAGE_SIZE = 20;

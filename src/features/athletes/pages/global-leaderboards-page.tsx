@@ -5,7 +5,8 @@ import { formatMeasure } from '../../../lib/measures.ts';
 import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
-import { BoardGlobalTable, profileHref } from '../components/board-ranking-tables.tsx';
+import { BoardGlobalTable } from '../components/board-ranking-tables.tsx';
+import { profileHref } from '../../../lib/links.ts';
 import '../boards.css';
 
 const TOP = 100;

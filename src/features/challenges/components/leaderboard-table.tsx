@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
+import { profileHref } from '../../../lib/links.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
 
 /** Ranked rows; the signed-in athlete's row is marked, and pinned below when off the page. */
@@ -37,7 +39,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
     <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="board-rank">{row.rank}</td>
       <th scope="row">
-        {row.athlete.display_name}
+        <Link href={profileHref(row.athlete.wp_user_id)}>{row.athlete.display_name}</Link>
         {mine && <span className="you"> (you)</span>}
       </th>
       <td>{DIVISION_LABELS[row.division]}</td>

@@ -1,0 +1,2 @@
+/** Where an athlete's public profile lives (ids travel in the query string). */
+export const profileHref = (userId: number) => `/athlete-profile-page?id=${userId}`;
