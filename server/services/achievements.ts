@@ -84,6 +84,7 @@ export interface ScoreSubmitted {
 
 /** The values every `scoreEffects` statement binds (the caller's place adds its own). */
 const EFFECT_PARAMETERS = ['user_id', 'streaks', 'unlocking', 'messages'] as const;
+type EffectParameter = (typeof EFFECT_PARAMETERS)[number];
 
 /**
  * What a submitted score means for the athlete beyond the board: streaks move, milestones
@@ -96,28 +97,27 @@ const EFFECT_PARAMETERS = ['user_id', 'streaks', 'unlocking', 'messages'] as con
  * read as the statement runs: it is set as `rank` in `then`'s messages that carry one, and
  * returned. The statement's text is built once, here, not per submission.
  */
-export function scoreEffects<N extends string>(placeNames: readonly N[], place: (p: Record<N, Placeholder<N>>) => SQL) {
-  const run = statement([...EFFECT_PARAMETERS, ...placeNames], (p) => {
-    const own = p as unknown as Record<(typeof EFFECT_PARAMETERS)[number], Placeholder>;
-    return sql`with saved as (${saveStreaks(own.user_id, own.streaks)}), unlocked as (
+export function scoreEffects<N extends string>(placeNames: readonly N[], place: (p: Record<N, Placeholder>) => SQL) {
+  const run = statement<EffectParameter | N>([...EFFECT_PARAMETERS, ...placeNames], (p) => {
+    return sql`with saved as (${saveStreaks(p.user_id, p.streaks)}), unlocked as (
       insert into ${achievements}
         (user_id, key, type, title, description, icon, rarity, points, celebration_level, share_worthy, streak_data, full_screen, unlocked_at)
       select a."userId", a.key, a.type, a.title, a.description, a.icon, a.rarity, a.points, a."celebrationLevel", a."shareWorthy",
              a."streakData", a."fullScreen", a."unlockedAt"
-      from jsonb_to_recordset(${own.unlocking}::jsonb) as a("userId" int, key varchar, type varchar, title varchar, description varchar,
+      from jsonb_to_recordset(${p.unlocking}::jsonb) as a("userId" int, key varchar, type varchar, title varchar, description varchar,
              icon varchar, rarity varchar, points int, "celebrationLevel" varchar, "shareWorthy" boolean, "streakData" jsonb, "fullScreen" boolean,
              "unlockedAt" timestamptz)
       on conflict (user_id, key) do nothing
       returning id, key
     ), placed as materialized (
-      select (${place(p as unknown as Record<N, Placeholder<N>>)})::int as rank
+      select (${place(p)})::int as rank
     )
     select pg_notify(${REALTIME_CHANNEL}, case
         when m.key is not null then jsonb_set(m.payload::jsonb, '{message,achievement,id}', to_jsonb(u.id))::text
         when m.ranked then jsonb_set(m.payload::jsonb, '{message,rank}', coalesce(to_jsonb(placed.rank), 'null'::jsonb))::text
         else m.payload end),
       placed.rank
-    from jsonb_to_recordset(${own.messages}::jsonb) as m(n int, key varchar, ranked boolean, payload text)
+    from jsonb_to_recordset(${p.messages}::jsonb) as m(n int, key varchar, ranked boolean, payload text)
     cross join placed
     left join unlocked u on u.key = m.key
     where m.key is null or u.id is not null
@@ -156,7 +156,7 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
       streaks: streakRowsJson(updates),
       unlocking: JSON.stringify(unlocking),
       messages: JSON.stringify(messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) }))),
-    } as Record<N | (typeof EFFECT_PARAMETERS)[number], unknown>);
+    });
     return { rank: sent?.rank === null || sent?.rank === undefined ? null : Number(sent.rank) };
   };
 }

@@ -143,9 +143,9 @@ export function streakRowsJson(updates: StreakRow[]): string {
 
 /**
  * One statement that stores planned streak rows, given as `streakRowsJson` (one document,
- * so the text never varies; none stores nothing). Values or placeholders.
+ * so the text never varies; none stores nothing), both bound through placeholders.
  */
-export function saveStreaks(userId: number | Placeholder, rowsJson: string | Placeholder): SQL {
+export function saveStreaks(userId: Placeholder, rowsJson: Placeholder): SQL {
   return sql`update ${streaks} as s set current_count = v.current_count, best_count = v.best_count, period = v.period,
       track_period = v.track_period, track_count = v.track_count, last_day = v.last_day, last_updated = v.last_updated
     from jsonb_to_recordset(${rowsJson}::jsonb) as v(type varchar, current_count int, best_count int, period int,
