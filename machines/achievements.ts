@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS } from '../src/lib/constants.ts';
+import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS } from '../domain/constants.ts';
 import {
   CELEBRATION_LEVELS,
   RARITIES,
@@ -8,7 +8,7 @@ import {
   streakAchievement,
   type AchievementFields,
   type StreakType,
-} from '../src/lib/achievement-rules.ts';
+} from '../domain/achievement-rules.ts';
 
 export interface Achievement extends AchievementFields {
   id: number | string;

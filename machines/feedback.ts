@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { FEEDBACK_AUTO_CLOSE_MS, FEEDBACK_LIMITS } from '../src/lib/constants.ts';
+import { FEEDBACK_AUTO_CLOSE_MS, FEEDBACK_LIMITS } from '../domain/constants.ts';
 
 export type FeedbackType = 'general_feedback' | 'bug_report' | 'feature_request';
 

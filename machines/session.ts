@@ -4,7 +4,7 @@ import {
   MAX_REFRESH_ATTEMPTS,
   SESSION_EXPIRED_REDIRECT_MS,
   TOKEN_REFRESH_LEAD_MS,
-} from '../src/lib/constants.ts';
+} from '../domain/constants.ts';
 
 /** The signed-in user (spec section 3). */
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromCallback, setup } from 'xstate';
-import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_NORMAL_CLOSE_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../src/lib/constants.ts';
+import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_NORMAL_CLOSE_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../domain/constants.ts';
 
 /** A room to be in: a challenge's board, a live attempt, or any named room. */
 export type RoomRef = { challenge_id: number } | { session_id: string } | { room_id: string };

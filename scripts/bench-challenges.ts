@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
 import { rankings, rebuildRankSlices, submitScore } from '../server/services/challenges.ts';
 import { Outbox } from '../server/services/mail.ts';
-import { firstScoreAchievement, STREAK_TYPES } from '../src/lib/achievement-rules.ts';
+import { firstScoreAchievement, STREAK_TYPES } from '../domain/achievement-rules.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);

@@ -4,8 +4,8 @@ import type { Database } from '../db/index.ts';
 import { athleteProfiles, personalRecords, tests, users, type ProfilePrivacy } from '../db/schema.ts';
 import { normalizedFor, refreshBests } from '../services/athletes/bests.ts';
 import { normalizeTestName } from '../services/athletes/tests-catalogue.ts';
-import type { Direction, InputUnit, Standard, TestUnit } from '../../src/lib/measures.ts';
-import type { Movement, TestCategory } from '../../src/lib/athlete-groups.ts';
+import type { Direction, InputUnit, Standard, TestUnit } from '../../domain/measures.ts';
+import type { Movement, TestCategory } from '../../domain/athlete-groups.ts';
 
 const DAY = 86_400_000;
 const DEMO_EMAIL = '%@demo.repforge.local';

@@ -6,7 +6,7 @@ import { hashPassword } from '../services/passwords.ts';
 import { seedAthletes } from './athletes.ts';
 import { rebuildRankSlices } from '../services/challenges.ts';
 import type { Database } from '../db/index.ts';
-import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../services/scoring/index.ts';
+import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../../domain/scoring/index.ts';
 
 const FIRST = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kai', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Aiden', 'Bea', 'Carlos', 'Dara'];
 const LAST = ['Silva', 'Okafor', 'Nguyen', 'Kowalski', 'Haddad', 'Brooks', 'Sato', 'Larsen', 'Moreau', 'Patel'];

@@ -9,7 +9,7 @@ import {
   streakAchievement,
   type AchievementFields,
   type PersonalRecordEvent,
-} from '../../src/lib/achievement-rules.ts';
+} from '../../domain/achievement-rules.ts';
 import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime-events.ts';
 import { isTimeZone, listStreaks, planSubmission, presentStreak, saveStreaks, setTimeZone, streakRowsJson, type StreakRow } from './streaks.ts';
 import { statement } from '../db/statement.ts';

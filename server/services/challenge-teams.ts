@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows.ts';
 import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../db/schema.ts';
 import { conflict } from '../errors.ts';
 import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './challenges.ts';
-import { DIRECTION, formatScore, type ScoreType } from './scoring/index.ts';
+import { DIRECTION, formatScore, type ScoreType } from '../../domain/scoring/index.ts';
 
 /*
  * Team boards. A team's value combines its members' bests (challenge_entries) by

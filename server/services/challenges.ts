@@ -3,13 +3,13 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankSlices, challenges, challengeScores, challengeTeams, timelinePosts, users } from '../db/schema.ts';
 import { deliverTimelinePost } from './athletes/timeline.ts';
-import { AGE_GROUPS, birthYearsFor } from '../../src/lib/athlete-groups.ts';
+import { AGE_GROUPS, birthYearsFor } from '../../domain/athlete-groups.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { scoreEffects } from './achievements.ts';
 import { rowFromJson, statement } from '../db/statement.ts';
 import { ensureStreakRows, streakFromJson } from './streaks.ts';
-import { STREAK_TYPES } from '../../src/lib/achievement-rules.ts';
+import { STREAK_TYPES } from '../../domain/achievement-rules.ts';
 import { challengeRoom, type RealtimeEnvelope } from './realtime-events.ts';
 import {
   encodeScore,
@@ -21,7 +21,7 @@ import {
   type ScoreInput,
   type ScoreType,
   type ScoringRules,
-} from './scoring/index.ts';
+} from '../../domain/scoring/index.ts';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type ChallengeStatus = 'upcoming' | 'open' | 'closed' | 'deleted';

@@ -21,7 +21,7 @@ import {
   nextMilestone,
   progressToNext,
   type StreakType,
-} from '../../src/lib/achievement-rules.ts';
+} from '../../domain/achievement-rules.ts';
 
 export const CONSISTENCY_DAYS_PER_WEEK = 3;
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { achievementFromMessage, achievementsMachine, displayDuration, type Achievement, type AchievementsEvent } from '../../machines/achievements.ts';
-import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS, PERSONAL_RECORD_POINTS } from '../../src/lib/constants.ts';
+import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS, PERSONAL_RECORD_POINTS } from '../../domain/constants.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
 
 const firstScore = achievementFromMessage({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { FEEDBACK_MISSING_FIELDS_TEXT, feedbackMachine, feedbackPayload, type FeedbackEvent, type FeedbackPayload } from '../../machines/feedback.ts';
-import { FEEDBACK_AUTO_CLOSE_MS, FEEDBACK_LIMITS } from '../../src/lib/constants.ts';
+import { FEEDBACK_AUTO_CLOSE_MS, FEEDBACK_LIMITS } from '../../domain/constants.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
 
 const events = [

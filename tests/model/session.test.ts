@@ -13,7 +13,7 @@ import {
   MAX_REFRESH_ATTEMPTS,
   SESSION_EXPIRED_REDIRECT_MS,
   TOKEN_REFRESH_LEAD_MS,
-} from '../../src/lib/constants.ts';
+} from '../../domain/constants.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
 
 const user = { wp_user_id: 7, email: 'ana@example.test', display_name: 'Ana', wp_role: 'subscriber', wp_capabilities: { read: true } };

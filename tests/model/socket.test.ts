@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { joinMessage, roomKey, socketMachine, type ConnectionCommand, type SocketEvent } from '../../machines/socket.ts';
-import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_NORMAL_CLOSE_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../../src/lib/constants.ts';
+import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_NORMAL_CLOSE_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../../domain/constants.ts';
 import { ControlledPromises, flush, replayEvent, transitionPaths } from './replay.ts';
 
 const URL1 = 'ws://app.test/api/ws?token=t1&user_id=7';

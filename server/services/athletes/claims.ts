@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { historicalResults, performanceClaims, personalRecords, tests, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { TestUnit } from '../../../src/lib/measures.ts';
+import type { TestUnit } from '../../../domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { isUniqueViolation, loadProfiles, normalizeName } from './historical.ts';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { historicalBatches, tests } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '../../../src/lib/measures.ts';
+import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '../../../domain/measures.ts';
 import { normalizedFor, refreshBests, type AthleteTest } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 

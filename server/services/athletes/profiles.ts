@@ -4,8 +4,8 @@ import type { Database } from '../../db/index.ts';
 import { achievements, athleteProfiles, personalRecords, tests, timelinePosts, users, type ProfilePrivacy } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isTimeZone } from '../streaks.ts';
-import type { Direction, TestUnit } from '../../../src/lib/measures.ts';
-import { ageGroupOf, bodyweightClassOf } from '../../../src/lib/athlete-groups.ts';
+import type { Direction, TestUnit } from '../../../domain/measures.ts';
+import { ageGroupOf, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
 import { bestsWithRanks, DEFAULT_PRIVACY, globalStanding, privacyOf } from './rankings.ts';
 
 export interface AthleteProfileInput {

@@ -5,7 +5,7 @@ import { deliverTimelinePost } from './timeline.ts';
 import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { celebratePersonalRecord } from '../achievements.ts';
-import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit, type TestUnit } from '../../../src/lib/measures.ts';
+import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit, type TestUnit } from '../../../domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { bestsWithRanks, globalStanding } from './rankings.ts';
 import { measured } from './tests-catalogue.ts';

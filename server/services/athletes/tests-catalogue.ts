@@ -14,8 +14,8 @@ import {
   type InputUnit,
   type Standard,
   type TestUnit,
-} from '../../../src/lib/measures.ts';
-import type { Movement, TestCategory } from '../../../src/lib/athlete-groups.ts';
+} from '../../../domain/measures.ts';
+import type { Movement, TestCategory } from '../../../domain/athlete-groups.ts';
 import { athletesWithBestsOn, normalizedFor, refreshBests, refreshGlobalScores } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 

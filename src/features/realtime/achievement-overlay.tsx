@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { LazyMotion, domAnimation, m, useReducedMotion, type MotionProps } from 'motion/react';
 import type { Achievement } from '../../../machines/achievements.ts';
-import { STREAK_NAMES } from '../../lib/achievement-rules.ts';
-import { CONFETTI_PIECES, LEGENDARY_SPARKLES } from '../../lib/constants.ts';
+import { STREAK_NAMES } from '../../../domain/achievement-rules.ts';
+import { CONFETTI_PIECES, LEGENDARY_SPARKLES } from '../../../domain/constants.ts';
 import { toast } from '../../lib/toast.ts';
 import './realtime.css';
 

@@ -1,4 +1,4 @@
-import type { CelebrationLevel } from '../../lib/achievement-rules.ts';
+import type { CelebrationLevel } from '../../../domain/achievement-rules.ts';
 
 /** Celebration tones are off unless the athlete turns them on (stored per browser). */
 export const TONES_KEY = 'achievement-tones';

@@ -6,7 +6,7 @@ import { sessionMachine, type SessionData } from '../../../machines/session.ts';
 import { api, linkSession } from '../../api/client.ts';
 import { toast } from '../toast.ts';
 import { routerBase } from '../runtime-config.ts';
-import { SESSION_EXPIRED_TOAST_MS } from '../constants.ts';
+import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, readPersistedSession, writePersistedSession } from './persisted-session.ts';
 

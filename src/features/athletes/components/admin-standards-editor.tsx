@@ -1,4 +1,4 @@
-import { MeasureError, formatMeasure, validateStandard, type Direction, type Standard, type TestUnit } from '../../../lib/measures.ts';
+import { MeasureError, formatMeasure, validateStandard, type Direction, type Standard, type TestUnit } from '../../../../domain/measures.ts';
 import { STANDARD_SEX_NAMES } from '../api/tests.ts';
 
 /** The most rows and anchors the contract accepts. */

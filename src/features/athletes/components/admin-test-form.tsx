@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CATEGORY_NAMES, MOVEMENTS, MOVEMENT_NAMES, TEST_CATEGORIES, type Movement, type TestCategory } from '../../../lib/athlete-groups.ts';
+import { CATEGORY_NAMES, MOVEMENTS, MOVEMENT_NAMES, TEST_CATEGORIES, type Movement, type TestCategory } from '../../../../domain/athlete-groups.ts';
 import {
   MeasureError,
   TEST_UNITS,
@@ -12,7 +12,7 @@ import {
   type InputUnit,
   type Standard,
   type TestUnit,
-} from '../../../lib/measures.ts';
+} from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { STANDARD_SEX_NAMES, STATUS_NAMES, bodyweightRange, useSaveTest, type Test, type TestInput, type TestStatus } from '../api/tests.ts';
 import { AdminStandardsEditor, draftToStandard, newStandardDraft, standardToDraft, type StandardDraft } from './admin-standards-editor.tsx';

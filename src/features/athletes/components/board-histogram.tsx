@@ -1,4 +1,4 @@
-import { formatMeasure, type Direction, type TestUnit } from '../../../lib/measures.ts';
+import { formatMeasure, type Direction, type TestUnit } from '../../../../domain/measures.ts';
 import { useViewerUnits } from '../api/profile.ts';
 import type { TestDeepDive } from '../api/tests.ts';
 import { formatCount } from './board-format.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useViewerUnits } from '../api/profile.ts';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
-import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
+import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
 import { formatCount } from './board-format.ts';
 import { profileHref } from '../../../lib/links.ts';

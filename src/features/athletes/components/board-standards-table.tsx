@@ -1,4 +1,4 @@
-import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
+import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { useViewerUnits } from '../api/profile.ts';
 import { STANDARD_SEX_NAMES, bodyweightRange, type TestStandard } from '../api/tests.ts';
 import { formatCount } from './board-format.ts';

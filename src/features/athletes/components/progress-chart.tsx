@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 // Loaded with this lazily imported component only, so pages without a chart never pay for it.
 import 'uplot/dist/uPlot.min.css';
-import { formatMeasure } from '../../../lib/measures.ts';
+import { formatMeasure } from '../../../../domain/measures.ts';
 import type { PerformanceSeries, Units } from '../api/profile.ts';
 
 const HEIGHT = 320;

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
-import { formatMeasure } from '../../../lib/measures.ts';
-import { CATEGORY_NAMES } from '../../../lib/athlete-groups.ts';
+import { formatMeasure } from '../../../../domain/measures.ts';
+import { CATEGORY_NAMES } from '../../../../domain/athlete-groups.ts';
 import type { TestBest, Units } from '../api/profile.ts';
 import { ScoreMeter } from './record-status.tsx';
 import { TableScroll } from './record-table-scroll.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { formatMeasure, inputUnitsFor, type InputUnit } from '../../../lib/measures.ts';
+import { formatMeasure, inputUnitsFor, type InputUnit } from '../../../../domain/measures.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useMyAthleteProfile } from '../api/profile.ts';

@@ -1,5 +1,5 @@
-import { checkBounds, inputUnitsFor, MeasureError, toTestUnit, type InputUnit, type TestUnit } from '../../../lib/measures.ts';
-import { CATEGORY_NAMES, TEST_CATEGORIES, type TestCategory } from '../../../lib/athlete-groups.ts';
+import { checkBounds, inputUnitsFor, MeasureError, toTestUnit, type InputUnit, type TestUnit } from '../../../../domain/measures.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES, type TestCategory } from '../../../../domain/athlete-groups.ts';
 import type { Test } from '../api/records.ts';
 import type { Units } from '../api/profile.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
-import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
+import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useHistoricalUpload, type HistoricalUploadReport } from '../api/admin.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';

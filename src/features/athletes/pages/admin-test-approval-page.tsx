@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { formatMeasure, isBetter } from '../../../lib/measures.ts';
+import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   useApproveRecord,

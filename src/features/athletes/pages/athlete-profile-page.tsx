@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../lib/athlete-groups.ts';
+import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import {
   SEX_LABELS,

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { formatMeasure } from '../../../lib/measures.ts';
+import { formatMeasure } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useViewerUnits, type Units } from '../api/profile.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useViewerUnits } from '../api/profile.ts';
-import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../lib/athlete-groups.ts';
-import { formatMeasure } from '../../../lib/measures.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/athlete-groups.ts';
+import { formatMeasure } from '../../../../domain/measures.ts';
 import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';

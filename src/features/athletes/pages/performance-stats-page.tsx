@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
-import { formatMeasure, isBetter } from '../../../lib/measures.ts';
+import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { numberFromSearch, usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
 import { TableScroll } from '../components/record-table-scroll.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { formatMeasure } from '../../../lib/measures.ts';
+import { formatMeasure } from '../../../../domain/measures.ts';
 import { useViewerUnits, type GlobalStanding, type Units } from '../api/profile.ts';
 import { useMyPersonalRecords, type PersonalRecord, type ReviewStatus } from '../api/records.ts';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../lib/athlete-groups.ts';
-import { formatMeasure, type TestUnit } from '../../../lib/measures.ts';
+import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
+import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { AthleteApiError, SEX_NAMES, idFromSearch, useTestDeepDive, type AthleteSex } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
 import { BoardHistogram, PERCENTILE_KEYS, PERCENTILE_LABELS } from '../components/board-histogram.tsx';

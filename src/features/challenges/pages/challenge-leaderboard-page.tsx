@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { TEAM_RULE_LABELS, idFromSearch, useChallenge, useDiscover, useRankings, useTeamRankings, type AgeGroupId, type ChallengeDetail, type Division, type Sex } from '../api/challenges.ts';
-import { AGE_GROUPS } from '../../../lib/athlete-groups.ts';
+import { AGE_GROUPS } from '../../../../domain/athlete-groups.ts';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { parseDuration } from '../../../../server/services/scoring/parse.ts';
+import { parseDuration } from '../../../../domain/scoring/parse.ts';
 import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail, type ScoreSubmission } from '../api/challenges.ts';
 import '../challenges.css';
 

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { feedbackMachine, FeedbackFields, FeedbackType } from '../../../../machines/feedback.ts';
-import { FEEDBACK_LIMITS } from '../../../lib/constants.ts';
+import { FEEDBACK_LIMITS } from '../../../../domain/constants.ts';
 import '../feedback.css';
 
 type FeedbackActor = ActorRefFrom<typeof feedbackMachine>;

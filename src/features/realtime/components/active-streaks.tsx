@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { STREAK_NAMES, STREAK_UNITS } from '../../../lib/achievement-rules.ts';
+import { STREAK_NAMES, STREAK_UNITS } from '../../../../domain/achievement-rules.ts';
 import { useMyStreaks } from '../api/achievements.ts';
 import '../realtime.css';
 
