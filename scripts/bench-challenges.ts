@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { rankings, rebuildRankSlices, submitScore } from '../server/services/challenges.ts';
+import { rankings, rebuildRankSlices, submitScore } from '../server/services/challenges/index.ts';
 import { Outbox } from '../server/services/mail.ts';
 import { firstScoreAchievement, STREAK_TYPES } from '../domain/achievement-rules.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import { isAdminRole } from '../services/auth.ts';
-import * as challenges from '../services/challenges.ts';
-import * as teams from '../services/challenge-teams.ts';
+import * as challenges from '../services/challenges/index.ts';
+import * as teams from '../services/challenges/teams.ts';
 import type { Handlers } from './types.ts';
 
 type ChallengeOps =

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seedAthletes } from './athletes.ts';
-import { rebuildRankSlices } from '../services/challenges.ts';
+import { rebuildRankSlices } from '../services/challenges/index.ts';
 import type { Database } from '../db/index.ts';
 import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../../domain/scoring/index.ts';
 

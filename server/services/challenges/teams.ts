@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
-import type { Database } from '../db/index.ts';
-import { rowsOf } from '../db/rows.ts';
-import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../db/schema.ts';
-import { conflict } from '../errors.ts';
-import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './challenges.ts';
-import { DIRECTION, formatScore, type ScoreType } from '../../domain/scoring/index.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../../db/schema.ts';
+import { conflict } from '../../errors.ts';
+import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './index.ts';
+import { DIRECTION, formatScore, type ScoreType } from '../../../domain/scoring/index.ts';
 
 /*
  * Team boards. A team's value combines its members' bests (challenge_entries) by

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
-import type { Database } from '../db/index.ts';
-import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankSlices, challenges, challengeScores, challengeTeams, timelinePosts, users } from '../db/schema.ts';
-import { deliverTimelinePost } from './athletes/timeline.ts';
-import { AGE_GROUPS, birthYearsFor } from '../../domain/athlete-groups.ts';
-import { rowsOf } from '../db/rows.ts';
-import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
-import { scoreEffects } from './achievements.ts';
-import { rowFromJson, statement } from '../db/statement.ts';
-import { ensureStreakRows, streakFromJson } from './streaks.ts';
-import { STREAK_TYPES } from '../../domain/achievement-rules.ts';
-import { challengeRoom, type RealtimeEnvelope } from './realtime-events.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { athleteProfiles, challengeEntries, challengeParticipants, challengeRankSlices, challenges, challengeScores, challengeTeams, timelinePosts, users } from '../../db/schema.ts';
+import { deliverTimelinePost } from '../athletes/timeline.ts';
+import { AGE_GROUPS, birthYearsFor } from '../../../domain/athlete-groups.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import { scoreEffects } from '../achievements.ts';
+import { rowFromJson, statement } from '../../db/statement.ts';
+import { ensureStreakRows, streakFromJson } from '../streaks.ts';
+import { STREAK_TYPES } from '../../../domain/achievement-rules.ts';
+import { challengeRoom, type RealtimeEnvelope } from '../realtime-events.ts';
 import {
   encodeScore,
   formatScore,
@@ -21,7 +21,7 @@ import {
   type ScoreInput,
   type ScoreType,
   type ScoringRules,
-} from '../../domain/scoring/index.ts';
+} from '../../../domain/scoring/index.ts';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type ChallengeStatus = 'upcoming' | 'open' | 'closed' | 'deleted';
