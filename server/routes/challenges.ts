@@ -3,7 +3,6 @@ import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import { isAdminRole } from '../services/auth.ts';
 import * as challenges from '../services/challenges/index.ts';
-import * as teams from '../services/challenges/teams.ts';
 import type { Handlers } from './types.ts';
 
 type ChallengeOps =
@@ -98,12 +97,12 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       return challenges.listPendingScores(ctx);
     },
     async listChallengeTeams(request) {
-      return teams.listTeams(ctx, request.params.challengeId);
+      return challenges.listTeams(ctx, request.params.challengeId);
     },
     async getTeamRankings(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return teams.teamRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      return challenges.teamRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
     },
   };
 }

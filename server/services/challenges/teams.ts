@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
-import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './index.ts';
+import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './challenge.ts';
 import { DIRECTION, formatScore, type ScoreType } from '../../../domain/scoring/index.ts';
 
 /*

@@ -1,0 +1,156 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { athleteProfiles, challengeEntries } from '../../db/schema.ts';
+import { AGE_GROUPS, birthYearsFor } from '../../../domain/athlete-groups.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { badRequest } from '../../errors.ts';
+import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
+import { loadChallenge, type ChallengeRow } from './challenge.ts';
+import { placeOfKey, sliceStart } from './rank-slices.ts';
+
+// The leaderboard: a page of entries with places and the caller's own row, in one statement.
+
+/** Below this, a plain OFFSET is cheaper than finding the slice. */
+const DEEP_PAGE_OFFSET = 1000;
+
+export async function rankings(
+  ctx: AppContext,
+  q: { challenge_id: number; division?: Division; sex?: 'female' | 'male'; age_group?: string; gym?: string; offset: number; limit: number },
+  callerId: number | null,
+) {
+  const db = ctx.database.db;
+  const id = q.challenge_id;
+  const board: SQL[] = [eq(challengeEntries.challengeId, id)];
+  if (q.division) board.push(eq(challengeEntries.division, q.division));
+  const narrowing = profileFilters(q, ctx.now());
+  if (q.sex) narrowing.push(eq(challengeEntries.sex, q.sex));
+  const filtered = narrowing.length > 0;
+  const shown = and(...board, ...narrowing)!;
+  const division = q.division ?? null;
+  // The board is read alongside the challenge (its rows need only the id); a missing
+  // or deleted challenge still answers 404 from loadChallenge.
+  const read = async () => {
+    // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
+    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset);
+    return boardRows(db, id, { division, shown, filtered, from: start?.key ?? null, skip: start ? start.skip : q.offset, limit: q.limit, callerId });
+  };
+  const [c, rows, counted] = await Promise.all([
+    loadChallenge(db, id),
+    read(),
+    filtered
+      ? db
+          .select({ n: count() })
+          .from(challengeEntries)
+          .where(shown)
+          .then((r) => r[0]?.n ?? 0)
+      : Promise.resolve(null),
+  ]);
+  const total = counted ?? (q.division === 'rx' ? c.rxEntries : q.division === 'scaled' ? c.scaledEntries : c.rxEntries + c.scaledEntries);
+  const pageRows = rows.filter((r) => r.n > 0);
+  // Places are those of the whole board (or division); a filter never re-ranks. Unfiltered,
+  // only the first row was counted: every row after it sits at its position unless tied.
+  const ranks: number[] = [];
+  for (const [i, r] of pageRows.entries()) {
+    if (r.rank !== null) ranks.push(r.rank);
+    else ranks.push(pageRows[i - 1]!.sort_key === r.sort_key ? ranks[i - 1]! : q.offset + i + 1);
+  }
+  const mine = rows.find((r) => r.n === 0);
+  return {
+    challenge_id: c.id,
+    division: q.division ?? null,
+    total,
+    offset: q.offset,
+    items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!)),
+    me: mine ? boardRow(c, mine, mine.rank!) : null,
+  };
+}
+
+/** One board entry as boardRows reads it: n is its position on the page from 1, or 0 for the caller's own row. */
+interface BoardRow {
+  n: number;
+  user_id: number;
+  display_name: string;
+  score_id: number;
+  division: string;
+  sex: string | null;
+  status: string;
+  value: number;
+  tiebreak_ms: number | null;
+  sort_key: string;
+  submitted_ms: number;
+  rank: number | null;
+}
+
+/**
+ * A page of the board and the caller's own entry in one statement, read from the board
+ * index (an entry holds its score's fields, and only verified standing scores have one).
+ * Places are counted for the caller's row, the page's first row, and, when a filter
+ * narrows the view, every row (a filtered row keeps its overall place).
+ */
+async function boardRows(
+  db: Database,
+  challengeId: number,
+  o: { division: Division | null; shown: SQL; filtered: boolean; from: bigint | null; skip: number; limit: number; callerId: number | null },
+): Promise<BoardRow[]> {
+  const rows = await rowsOf<BoardRow>(
+    db,
+    sql`with page as (
+      select ${challengeEntries.userId} as user_id,
+        row_number() over (order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}) as n
+      from ${challengeEntries}
+      where ${o.shown} ${o.from === null ? sql`` : sql`and ${challengeEntries.sortKey} >= ${String(o.from)}::bigint`}
+      order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
+      limit ${o.limit} offset ${o.skip}
+    ), wanted as (
+      select user_id, n from page
+      union all
+      select ${o.callerId ?? -1}::int, 0
+    )
+    select w.n::int as n, e.user_id, u.display_name, e.score_id, e.division, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+      e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
+      case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`)} end as rank
+    from wanted w
+    join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
+    join users u on u.id = e.user_id
+    ${o.division ? sql`where w.n > 0 or e.division = ${o.division}` : sql``}
+    order by w.n`,
+  );
+  return rows.map((r) => ({ ...r, n: Number(r.n), user_id: Number(r.user_id), score_id: Number(r.score_id), rank: r.rank === null ? null : Number(r.rank) }));
+}
+
+function boardRow(c: ChallengeRow, r: BoardRow, rank: number) {
+  const encoded: EncodedScore = { status: r.status as EncodedScore['status'], value: Number(r.value), tiebreakMs: r.tiebreak_ms };
+  return {
+    rank,
+    athlete: { wp_user_id: r.user_id, display_name: r.display_name },
+    division: r.division as Division,
+    sex: (r.sex as 'female' | 'male' | null) ?? null,
+    score: {
+      id: r.score_id,
+      status: encoded.status,
+      value: encoded.value,
+      tiebreak_ms: r.tiebreak_ms,
+      display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
+      verification: 'verified' as const,
+      submitted_at: new Date(Number(r.submitted_ms)).toISOString(),
+    },
+  };
+}
+
+/** Age group and gym come from athlete profiles: entries whose athlete matches and shows that field publicly. */
+function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL[] {
+  const out: SQL[] = [];
+  const group = q.age_group ? AGE_GROUPS.find((g) => g.id === q.age_group) : undefined;
+  if (q.age_group && !group) throw badRequest(`“${q.age_group}” is not an age group.`);
+  if (group) {
+    const years = birthYearsFor(group, now.getUTCFullYear());
+    out.push(
+      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to} and ${athleteProfiles.privacy}->>'birth_year' = 'public')`,
+    );
+  }
+  if (q.gym) {
+    out.push(sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`);
+  }
+  return out;
+}

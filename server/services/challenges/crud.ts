@@ -1,0 +1,161 @@
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { challengeParticipants, challenges, challengeScores } from '../../db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { ScoreType } from '../../../domain/scoring/index.ts';
+import { TEAM_RULES, TEAM_SIZE, TEAM_BEST_N, withCreators, loadChallenge, type TeamRule } from './challenge.ts';
+import { participation } from './join.ts';
+
+// Creating, editing and (admins) deleting a challenge: the input is checked here, once, for create and update alike.
+
+const MAX_DURATION_DAYS = 366;
+
+export interface ChallengeInput {
+  title: string;
+  description?: string;
+  kind?: 'individual' | 'team';
+  score_type: ScoreType;
+  time_cap_seconds?: number | null;
+  reps_per_round?: number | null;
+  has_tiebreak?: boolean;
+  tiebreak_label?: string | null;
+  starts_at: string;
+  ends_at: string;
+  visibility?: 'public' | 'unlisted';
+  participant_cap?: number | null;
+  requires_waiver?: boolean;
+  cover_image_url?: string | null;
+  team_rule?: TeamRule | null;
+  team_best_n?: number | null;
+  team_size_max?: number | null;
+}
+
+/** The team settings, checked: all null for an individual challenge. */
+function checkTeamInput(input: ChallengeInput) {
+  const given = (['team_rule', 'team_best_n', 'team_size_max'] as const).filter((k) => input[k] !== undefined && input[k] !== null);
+  if (input.kind !== 'team') {
+    if (given.length) throw badRequest(`${given.join(', ')} only apply to a team challenge (kind "team").`);
+    return { teamRule: null, teamBestN: null, teamSizeMax: null };
+  }
+  const rule = input.team_rule;
+  if (!rule) throw badRequest('team_rule is required for a team challenge: sum, average or best_n.');
+  if (!TEAM_RULES.includes(rule)) throw badRequest('team_rule must be sum, average or best_n.');
+  const size = input.team_size_max;
+  if (size === undefined || size === null) throw badRequest('team_size_max is required for a team challenge.');
+  if (!Number.isInteger(size) || size < TEAM_SIZE.min || size > TEAM_SIZE.max) throw badRequest(`team_size_max must be a whole number from ${TEAM_SIZE.min} to ${TEAM_SIZE.max}.`);
+  const n = input.team_best_n ?? null;
+  if (rule === 'best_n') {
+    if (n === null) throw badRequest('team_best_n is required for the best_n rule.');
+    if (!Number.isInteger(n) || n < TEAM_BEST_N.min || n > TEAM_BEST_N.max) throw badRequest(`team_best_n must be a whole number from ${TEAM_BEST_N.min} to ${TEAM_BEST_N.max}.`);
+    if (n > size) throw badRequest('team_best_n cannot be more than team_size_max.');
+  } else if (n !== null) {
+    throw badRequest('team_best_n only applies to the best_n rule.');
+  }
+  return { teamRule: rule, teamBestN: n, teamSizeMax: size };
+}
+
+function checkInput(input: ChallengeInput) {
+  const title = input.title.trim();
+  if (!title) throw badRequest('title must not be blank');
+  const starts = new Date(input.starts_at);
+  const ends = new Date(input.ends_at);
+  if (Number.isNaN(starts.getTime()) || Number.isNaN(ends.getTime())) throw badRequest('starts_at and ends_at must be dates');
+  if (ends <= starts) throw badRequest('ends_at must be after starts_at');
+  if (ends.getTime() - starts.getTime() > MAX_DURATION_DAYS * 86_400_000) throw badRequest(`A challenge can last at most ${MAX_DURATION_DAYS} days.`);
+  if (input.score_type === 'rounds_reps' && !input.reps_per_round) throw badRequest('reps_per_round is required for a rounds + reps challenge');
+  if (input.score_type !== 'rounds_reps' && input.reps_per_round) throw badRequest('reps_per_round only applies to rounds + reps');
+  if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
+  const team = checkTeamInput(input);
+  return {
+    title,
+    description: (input.description ?? '').trim(),
+    kind: input.kind ?? 'individual',
+    ...team,
+    scoreType: input.score_type,
+    timeCapMs: input.time_cap_seconds ? input.time_cap_seconds * 1000 : null,
+    repsPerRound: input.reps_per_round ?? null,
+    hasTiebreak: input.has_tiebreak ?? false,
+    tiebreakLabel: input.has_tiebreak ? (input.tiebreak_label?.trim() || null) : null,
+    startsAt: starts,
+    endsAt: ends,
+    visibility: input.visibility ?? 'public',
+    participantCap: input.participant_cap ?? null,
+    requiresWaiver: input.requires_waiver ?? false,
+    coverImageUrl: input.cover_image_url ?? null,
+  } satisfies Partial<typeof challenges.$inferInsert>;
+}
+
+export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput) {
+  const values = checkInput(input);
+  const now = ctx.now();
+  const [row] = await ctx.database.db.insert(challenges).values({ ...values, creatorId, createdAt: now, updatedAt: now }).returning();
+  return (await withCreators(ctx.database.db, [row!], now))[0]!;
+}
+
+export async function updateChallenge(ctx: AppContext, caller: { id: number; isAdmin: boolean }, id: number, input: ChallengeInput) {
+  const db = ctx.database.db;
+  const values = checkInput(input);
+  const now = ctx.now();
+  const updated = await db.transaction(async (tx) => {
+    const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
+    if (!c || c.deletedAt) throw notFound('No challenge with that id.');
+    if (c.creatorId !== caller.id && !caller.isAdmin) throw new ApiError(403, 'Only the creator of this challenge or an admin can change it.');
+    const [scored] = await tx.select({ n: count() }).from(challengeScores).where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt)));
+    const rulesChanged =
+      values.scoreType !== c.scoreType ||
+      values.timeCapMs !== c.timeCapMs ||
+      values.repsPerRound !== c.repsPerRound ||
+      values.hasTiebreak !== c.hasTiebreak ||
+      values.teamRule !== c.teamRule ||
+      values.teamBestN !== c.teamBestN;
+    if ((scored?.n ?? 0) > 0 && rulesChanged) throw conflict('Scores exist, so the score type and scoring rules (the team rule too) can no longer change.');
+    // Athletes joined as individuals have no team, and team members would lose theirs.
+    if (values.kind !== c.kind && c.participantCount > 0) throw conflict('Athletes have joined, so the challenge can no longer switch between individual and team.');
+    if (values.teamSizeMax !== null) {
+      const [largest] = await tx
+        .select({ n: sql<number>`coalesce(max(members), 0)::int` })
+        .from(
+          tx
+            .select({ members: count().as('members') })
+            .from(challengeParticipants)
+            .where(and(eq(challengeParticipants.challengeId, id), isNotNull(challengeParticipants.teamId)))
+            .groupBy(challengeParticipants.teamId)
+            .as('sizes'),
+        );
+      if ((largest?.n ?? 0) > values.teamSizeMax) throw conflict(`A team already has ${largest!.n} members: the team size limit cannot be lower.`);
+    }
+    if (values.participantCap !== null && values.participantCap < c.participantCount) {
+      throw conflict(`${c.participantCount} athletes have already joined: the cap cannot be lower.`);
+    }
+    const [row] = await tx.update(challenges).set({ ...values, updatedAt: now }).where(eq(challenges.id, id)).returning();
+    return row!;
+  });
+  return (await withCreators(db, [updated], now))[0]!;
+}
+
+export async function deleteChallenge(ctx: AppContext, adminId: number, id: number, reason: string) {
+  const why = reason.trim();
+  if (!why) throw badRequest('deletion_reason must not be blank');
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const [row] = await db
+    .update(challenges)
+    .set({ deletedAt: now, deletedBy: adminId, deletionReason: why })
+    .where(and(eq(challenges.id, id), isNull(challenges.deletedAt)))
+    .returning();
+  if (!row) throw notFound('No challenge with that id.');
+  return (await withCreators(db, [row], now))[0]!;
+}
+
+export async function listDeleted(ctx: AppContext) {
+  const rows = await ctx.database.db.select().from(challenges).where(isNotNull(challenges.deletedAt)).orderBy(desc(challenges.deletedAt)).limit(200);
+  return { items: await withCreators(ctx.database.db, rows, ctx.now()) };
+}
+
+export async function getChallenge(ctx: AppContext, id: number, caller: { id: number; isAdmin: boolean } | null) {
+  const db = ctx.database.db;
+  const c = await loadChallenge(db, id);
+  const [base] = await withCreators(db, [c], ctx.now());
+  const myEntry = caller ? await participation(ctx, c, caller.id) : null;
+  return { ...base!, my_entry: myEntry, can_edit: !!caller && (caller.id === c.creatorId || caller.isAdmin) };
+}

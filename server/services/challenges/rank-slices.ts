@@ -1,0 +1,104 @@
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { challengeRankSlices } from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { Division } from '../../../domain/scoring/index.ts';
+
+// The rank-slice engine: places counted from per-slice entry counts, so a rank does not cost a count over the board.
+
+/**
+ * Board entries are counted in slices of sort keys at four widths: level L holds key >> shift
+ * (2^25 = one result with every tie-break, then 256 times wider per level). See
+ * domain/scoring/sort-key.ts for the key's bits.
+ */
+export const RANK_LEVEL_SHIFTS = [25, 33, 41, 49] as const;
+const TOP_LEVEL = RANK_LEVEL_SHIFTS.length - 1;
+/** The division is the key's top bit: every Scaled key is at least this, every Rx key below it. */
+const SCALED_KEYS_FROM = 1n << 62n;
+const LEVELS_SQL = sql.raw(RANK_LEVEL_SHIFTS.map((shift, level) => `(${level}, ${shift})`).join(', '));
+
+/**
+ * 1 + the number of rows strictly better on the whole board: ties share the higher place.
+ * Counted from the slices (at most 256 per level) and the entries with the same
+ * result, so it does not grow with the rank or the board.
+ */
+export async function rankOf(db: Database, challengeId: number, key: bigint): Promise<number> {
+  const [row] = await rowsOf<{ rank: number }>(db, sql`select ${placeOfKey(challengeId, null, sql`${String(key)}::bigint`)} as rank`);
+  return Number(row!.rank);
+}
+
+/**
+ * The place a sort key holds on a board (SQL). At each level, the slices ahead of the key's
+ * own slice inside its parent slice (at the top level: all of them, from the division's
+ * first key); then the entries with the same result and a better tie-break.
+ */
+export function placeOfKey(challengeId: number | Placeholder, division: Division | null, key: SQL) {
+  const sums = RANK_LEVEL_SHIFTS.map((shift, level) => {
+    const from =
+      level === TOP_LEVEL
+        ? division === 'scaled'
+          ? sql`and s.slice >= ${sql.raw(String(SCALED_KEYS_FROM >> BigInt(shift)))}`
+          : sql``
+        : sql`and s.slice >= ((${key} >> ${sql.raw(String(RANK_LEVEL_SHIFTS[level + 1]))}) << ${sql.raw(String(RANK_LEVEL_SHIFTS[level + 1]! - shift))})`;
+    return sql`coalesce((select sum(s.entries) from challenge_rank_slices s
+      where s.challenge_id = ${challengeId} and s.level = ${sql.raw(String(level))} ${from} and s.slice < (${key} >> ${sql.raw(String(shift))})), 0)`;
+  });
+  const fine = sql.raw(String(RANK_LEVEL_SHIFTS[0]));
+  return sql`(1 + ${sql.join(sums, sql` + `)}
+    + (select count(*) from challenge_entries x
+       where x.challenge_id = ${challengeId} and x.sort_key >= ((${key} >> ${fine}) << ${fine}) and x.sort_key < ${key}))::int`;
+}
+
+/**
+ * Where the board's entry number `offset` (0-based) lives: the first key of the finest slice
+ * that holds it, and how many of that slice come before it. Walks down the levels, reading
+ * at most 256 slices at each.
+ */
+export async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number) {
+  let from: bigint | null = division === 'scaled' ? SCALED_KEYS_FROM : null;
+  let below: bigint | null = division === 'rx' ? SCALED_KEYS_FROM : null;
+  let before = 0;
+  for (let level = TOP_LEVEL; level >= 0; level--) {
+    const shift = BigInt(RANK_LEVEL_SHIFTS[level]!);
+    const slices = await rowsOf<{ slice: string; entries: number }>(
+      db,
+      sql`select s.slice::text as slice, s.entries from challenge_rank_slices s
+        where s.challenge_id = ${challengeId} and s.level = ${sql.raw(String(level))} and s.entries > 0
+          ${from === null ? sql`` : sql`and s.slice >= ${String(from >> shift)}::bigint`}
+          ${below === null ? sql`` : sql`and s.slice < ${String(below >> shift)}::bigint`}
+        order by s.slice`,
+    );
+    const found = slices.find((s) => {
+      if (before + Number(s.entries) > offset) return true;
+      before += Number(s.entries);
+      return false;
+    });
+    if (!found) return null;
+    from = BigInt(found.slice) << shift;
+    below = (BigInt(found.slice) + 1n) << shift;
+  }
+  return { key: from!, skip: offset - before };
+}
+
+/**
+ * One statement that moves entries between slices at every level: `moves` yields
+ * (key bigint, delta int) rows, +1 where an entry now stands and -1 where it stood.
+ * A move inside one slice nets to nothing there.
+ */
+export function slicesMoved(challengeId: number | Placeholder, moves: SQL): SQL {
+  return sql`insert into challenge_rank_slices (challenge_id, level, slice, entries)
+    select ${challengeId}::int, l.level::smallint, m.key >> l.shift, sum(m.delta)::int
+    from (${moves}) as m(key, delta), (values ${LEVELS_SQL}) as l(level, shift)
+    group by l.level, m.key >> l.shift
+    having sum(m.delta) <> 0
+    on conflict (challenge_id, level, slice) do update set entries = challenge_rank_slices.entries + excluded.entries`;
+}
+
+/** Recounts a challenge's slices from its board (after bulk loads). */
+export async function rebuildRankSlices(db: Database, challengeId: number) {
+  await db.delete(challengeRankSlices).where(eq(challengeRankSlices.challengeId, challengeId));
+  await db.execute(sql`insert into challenge_rank_slices (challenge_id, level, slice, entries)
+    select e.challenge_id, l.level::smallint, e.sort_key >> l.shift, count(*)::int
+    from challenge_entries e, (values ${LEVELS_SQL}) as l(level, shift)
+    where e.challenge_id = ${challengeId} group by 1, 2, 3`);
+}

@@ -1,0 +1,139 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../../db/schema.ts';
+import { ApiError, conflict, notFound } from '../../errors.ts';
+import type { Division } from '../../../domain/scoring/index.ts';
+import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
+import { rankOf, slicesMoved } from './rank-slices.ts';
+
+// Scores changed after submission (withdrawn, removed, verified, rejected), with the board put back in step.
+
+type Tx = Database;
+
+/**
+ * Puts an athlete's best verified, standing score on the board (or takes them
+ * off it), keeping the rank slices and board sizes in step. Runs inside the
+ * caller's transaction, after any change to that athlete's scores.
+ */
+async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
+  const [best] = await tx
+    .select()
+    .from(challengeScores)
+    .where(
+      and(
+        eq(challengeScores.challengeId, challengeId),
+        eq(challengeScores.userId, userId),
+        isNull(challengeScores.deletedAt),
+        eq(challengeScores.verification, 'verified'),
+      ),
+    )
+    .orderBy(asc(challengeScores.sortKey), asc(challengeScores.submittedAt))
+    .limit(1);
+  const [current] = await tx
+    .select()
+    .from(challengeEntries)
+    .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
+  if (current?.scoreId === best?.id) return;
+  const size = (division: string, delta: 1 | -1) =>
+    tx
+      .update(challenges)
+      .set(division === 'rx' ? { rxEntries: sql`${challenges.rxEntries} + ${delta}` } : { scaledEntries: sql`${challenges.scaledEntries} + ${delta}` })
+      .where(eq(challenges.id, challengeId));
+  const moves: SQL[] = [];
+  if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
+  if (best) moves.push(sql`(${String(best.sortKey)}::bigint, 1)`);
+  if (moves.length) await tx.execute(slicesMoved(challengeId, sql`values ${sql.join(moves, sql`, `)}`));
+  if (current && !best) {
+    await tx.delete(challengeEntries).where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
+    await size(current.division, -1);
+    return;
+  }
+  if (!best) return;
+  const [p] = await tx
+    .select({ sex: challengeParticipants.sex })
+    .from(challengeParticipants)
+    .where(and(eq(challengeParticipants.challengeId, challengeId), eq(challengeParticipants.userId, userId)));
+  const entry = {
+    challengeId,
+    userId,
+    scoreId: best.id,
+    division: best.division,
+    sex: p?.sex ?? null,
+    status: best.status,
+    value: best.value,
+    tiebreakMs: best.tiebreakMs,
+    sortKey: best.sortKey,
+    submittedAt: best.submittedAt,
+  };
+  await tx.insert(challengeEntries).values(entry).onConflictDoUpdate({ target: [challengeEntries.challengeId, challengeEntries.userId], set: entry });
+  if (!current) await size(best.division, 1);
+}
+
+async function placeOf(db: Database, challengeId: number, userId: number) {
+  const [entry] = await db
+    .select({ sortKey: challengeEntries.sortKey })
+    .from(challengeEntries)
+    .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
+  return entry ? rankOf(db, challengeId, entry.sortKey) : null;
+}
+
+/** An athlete withdraws a score (while the challenge is open), or an admin removes one. */
+export async function deleteScore(ctx: AppContext, caller: { id: number; isAdmin: boolean }, challengeId: number, scoreId: number) {
+  const db = ctx.database.db;
+  const c = await loadChallenge(db, challengeId);
+  const now = ctx.now();
+  const score = await db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(challengeScores)
+      .where(and(eq(challengeScores.id, scoreId), eq(challengeScores.challengeId, challengeId), isNull(challengeScores.deletedAt)))
+      .for('update');
+    if (!s) throw notFound('No such score in this challenge.');
+    if (s.userId !== caller.id && !caller.isAdmin) throw new ApiError(403, 'Only the athlete who submitted a score or an admin can remove it.');
+    if (!caller.isAdmin && challengeStatus(c, now) !== 'open') throw conflict('This challenge has closed; its scores are final.');
+    const [gone] = await tx.update(challengeScores).set({ deletedAt: now }).where(eq(challengeScores.id, scoreId)).returning();
+    await recomputeEntry(tx as unknown as Tx, challengeId, s.userId);
+    return gone!;
+  });
+  return { score: presentScore(c, score), rank: await placeOf(db, challengeId, score.userId) };
+}
+
+/** An admin or editor verifies a held score (it ranks) or rejects it (it never does). */
+export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'verify' | 'reject') {
+  const db = ctx.database.db;
+  const result = await db.transaction(async (tx) => {
+    const [s] = await tx.select().from(challengeScores).where(and(eq(challengeScores.id, scoreId), isNull(challengeScores.deletedAt))).for('update');
+    if (!s) throw notFound('No such score.');
+    if (s.verification !== 'unverified') throw conflict('This score is not waiting for review.');
+    const [reviewed] = await tx
+      .update(challengeScores)
+      .set({ verification: decision === 'verify' ? 'verified' : 'rejected' })
+      .where(eq(challengeScores.id, scoreId))
+      .returning();
+    await recomputeEntry(tx as unknown as Tx, s.challengeId, s.userId);
+    return reviewed!;
+  });
+  const c = await loadChallenge(db, result.challengeId, { includeDeleted: true });
+  return { score: presentScore(c, result), rank: await placeOf(db, result.challengeId, result.userId) };
+}
+
+export async function listPendingScores(ctx: AppContext) {
+  const db = ctx.database.db;
+  const rows = await db
+    .select({ score: challengeScores, challenge: challenges, name: users.displayName })
+    .from(challengeScores)
+    .innerJoin(challenges, eq(challenges.id, challengeScores.challengeId))
+    .innerJoin(users, eq(users.id, challengeScores.userId))
+    .where(and(eq(challengeScores.verification, 'unverified'), isNull(challengeScores.deletedAt), isNull(challenges.deletedAt)))
+    .orderBy(asc(challengeScores.submittedAt))
+    .limit(200);
+  return {
+    items: rows.map((r) => ({
+      challenge: { id: r.challenge.id, title: r.challenge.title },
+      athlete: { wp_user_id: r.score.userId, display_name: r.name },
+      division: r.score.division as Division,
+      score: presentScore(r.challenge, r.score),
+    })),
+  };
+}

@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { challenges } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { scoreEffects } from '../achievements.ts';
+import { rowFromJson, statement } from '../../db/statement.ts';
+import { ensureStreakRows, streakFromJson } from '../streaks.ts';
+import { STREAK_TYPES } from '../../../domain/achievement-rules.ts';
+import { challengeRoom, type RealtimeEnvelope } from '../realtime-events.ts';
+import { encodeScore, sortKey, validateScore, type Division, type EncodedScore } from '../../../domain/scoring/index.ts';
+import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
+import { placeOfKey, slicesMoved } from './rank-slices.ts';
+import { scoreInputFor } from './score-input.ts';
+
+// The score submission: the hot path, one transaction in two round trips, its statements built once.
+
+/** A result more than this much better than the current leader (with enough entries) waits for review. */
+export const UNVERIFIED_MARGIN = 0.5;
+export const UNVERIFIED_MIN_ENTRIES = 5;
+
+/**
+ * Is this result so far beyond the leader that a person should look first? `leaders` are the
+ * division's first entries in board order (finishers sort before capped athletes).
+ */
+function holdsForReview(c: ChallengeRow, score: EncodedScore, leaders: { value: number; status: string }[]): boolean {
+  if (score.status !== 'finished') return false;
+  if (leaders.length < UNVERIFIED_MIN_ENTRIES || leaders.some((l) => l.status !== 'finished')) return false;
+  const leader = Number(leaders[0]!.value);
+  return c.scoreType === 'time' ? score.value < leader * (1 - UNVERIFIED_MARGIN) : score.value > leader * (1 + UNVERIFIED_MARGIN);
+}
+
+/** Who is submitting, locked for this transaction: their entry in the challenge, streaks and the division's leaders. */
+interface Submitter {
+  division: Division;
+  sex: string | null;
+  display_name: string;
+  time_zone: string | null;
+  leaders: { value: number; status: string }[];
+  streaks: Record<string, unknown>[] | null;
+  has_first_score: boolean;
+}
+
+// The submission's statements: each one's text is built once (server/db/statement.ts).
+
+/**
+ * The challenge and, locked for this transaction, the athlete's participation and streak
+ * rows (created on a first submission), with the division's leaders and whether the
+ * athlete already holds the first-score achievement. No row: no such challenge; a row
+ * without a division: the athlete has not joined.
+ */
+const lockSubmitter = statement(
+  ['challenge_id', 'user_id', 'now'],
+  (v) => sql`with created as (
+        insert into streaks (user_id, type, last_updated)
+        select ${v.user_id}::int, t.type, ${v.now}::timestamptz from (values ${sql.raw(STREAK_TYPES.map((t) => `('${t}'::varchar)`).join(', '))}) as t(type)
+        where not exists (select 1 from streaks where user_id = ${v.user_id}::int)
+        on conflict do nothing
+        returning *
+      ), st as (select * from streaks where user_id = ${v.user_id}::int for update)
+      select to_jsonb(c) as challenge, w.*
+      from challenges c left join lateral (
+        select p.division, p.sex, u.display_name, u.time_zone,
+          (select coalesce(json_agg(json_build_object('value', l.value::float8, 'status', l.status) order by l.sort_key), '[]'::json)
+             from (select value, status, sort_key from challenge_entries
+                   where challenge_id = p.challenge_id and division = p.division order by sort_key limit ${sql.raw(String(UNVERIFIED_MIN_ENTRIES))}) l) as leaders,
+          (select json_agg(r) from (select row_to_json(st) as r from st union all select row_to_json(created) from created) x) as streaks,
+          exists (select 1 from achievements a where a.user_id = u.id and a.key = 'first_score') as has_first_score
+        from challenge_participants p join users u on u.id = p.user_id
+        where p.challenge_id = c.id and p.user_id = ${v.user_id}::int
+        for update of p
+      ) w on true
+      where c.id = ${v.challenge_id}::int`,
+);
+
+/** The athlete's board entry: a statement of its own, so it runs after the lock is held and sees a submission that held it before. */
+const currentEntry = statement(
+  ['challenge_id', 'user_id'],
+  (v) => sql`select sort_key::text as sort_key from challenge_entries where challenge_id = ${v.challenge_id}::int and user_id = ${v.user_id}::int`,
+);
+
+/** The score stored and, when it is the athlete's new best, their board entry, rank slices and board size moved. */
+const storeScore = statement(
+  ['challenge_id', 'user_id', 'division', 'sex', 'status', 'value', 'tiebreak_ms', 'key', 'verification', 'note', 'at', 'is_best', 'old_key', 'rx', 'scaled'],
+  (v) => sql`with best as (
+      select ${v.is_best}::boolean as is_best, ${v.old_key}::bigint as old_key
+    ), score as (
+      insert into challenge_scores (challenge_id, user_id, division, status, value, tiebreak_ms, sort_key, verification, note, submitted_at)
+      values (${v.challenge_id}::int, ${v.user_id}::int, ${v.division}::varchar, ${v.status}::varchar, ${v.value}::bigint, ${v.tiebreak_ms}::int,
+              ${v.key}::bigint, ${v.verification}::varchar, ${v.note}::varchar, ${v.at}::timestamptz)
+      returning id
+    ), entry as (
+      insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, tiebreak_ms, sort_key, submitted_at)
+      select ${v.challenge_id}::int, ${v.user_id}::int, score.id, ${v.division}::varchar, ${v.sex}::varchar, ${v.status}::varchar, ${v.value}::bigint,
+             ${v.tiebreak_ms}::int, ${v.key}::bigint, ${v.at}::timestamptz
+      from score, best where best.is_best
+      on conflict (challenge_id, user_id) do update set score_id = excluded.score_id, division = excluded.division, sex = excluded.sex,
+        status = excluded.status, value = excluded.value, tiebreak_ms = excluded.tiebreak_ms, sort_key = excluded.sort_key, submitted_at = excluded.submitted_at
+    ), moved as (
+      ${slicesMoved(
+        v.challenge_id,
+        sql`select ${v.key}::bigint, 1 from best where best.is_best
+            union all select best.old_key, -1 from best where best.is_best and best.old_key is not null`,
+      )}
+    ), sized as (
+      update challenges set rx_entries = rx_entries + ${v.rx}::int, scaled_entries = scaled_entries + ${v.scaled}::int
+      from best where best.is_best and best.old_key is null and id = ${v.challenge_id}::int
+    )
+    select score.id from score`,
+);
+
+/**
+ * Streaks, achievements and messages (achievements.ts), with the athlete's place read from
+ * the board as this statement runs. The athlete's own entry is never ahead of itself, so
+ * the place counts only others. (The key as a sub-select: planned without its value, the
+ * statement keeps one cached plan.)
+ */
+const submissionEffects = scoreEffects(
+  ['challenge_id', 'placed_at'],
+  (v) => sql`case when ${v.placed_at}::bigint is null then null else ${placeOfKey(v.challenge_id, null, sql`(select ${v.placed_at}::bigint)`)} end`,
+);
+
+/**
+ * One score in one transaction, in two rounds of pipelined statements. First: the challenge
+ * with a lock on the athlete's participation and streaks (and the division's leaders), and
+ * then, after the lock, their current entry. Second: the score stored and, when it is their
+ * new best, their board entry, rank slices and board size moved; then streaks, achievements
+ * and the messages, with the athlete's place read from the updated board. PostgreSQL sends
+ * the messages only if all of it commits.
+ */
+export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
+  const now = ctx.now();
+  const note = typeof body.note === 'string' ? body.note.trim() || null : null;
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Database;
+    const lock = async () => {
+      const [row] = await lockSubmitter<Submitter & { challenge: Record<string, unknown> }>(txDb, { challenge_id: id, user_id: userId, now: now.toISOString() });
+      // Both drivers hand json columns back parsed.
+      return row && { ...row, challenge: foundChallenge(rowFromJson(challenges, row.challenge)) };
+    };
+    const [locked, [current]] = await Promise.all([lock(), currentEntry<{ sort_key: string }>(txDb, { challenge_id: id, user_id: userId })]);
+    if (!locked) throw notFound(NO_CHALLENGE);
+    const c = locked.challenge;
+    let who: Submitter = locked;
+    const status = challengeStatus(c, now);
+    if (status === 'upcoming') throw conflict('This challenge has not opened yet.');
+    if (status === 'closed') throw conflict('This challenge has closed; scores can no longer be submitted.');
+    const rules = rulesOf(c);
+    const encoded = validateScore(rules, encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null));
+    if (!who.division) throw conflict('Join this challenge before submitting a score.');
+    if ((who.streaks?.length ?? 0) < STREAK_TYPES.length) {
+      // Another request created this athlete's streaks while we waited: read them again.
+      await ensureStreakRows(txDb, userId, now);
+      who = (await lock())!;
+    }
+    const division = who.division;
+    const key = sortKey(rules, encoded, division);
+    const review = holdsForReview(c, encoded, who.leaders);
+    const previous = current ? BigInt(current.sort_key) : null;
+    const isBest = !review && (previous === null || key < previous);
+    const placedAt = isBest ? key : previous;
+    const store = storeScore<{ id: number }>(txDb, {
+      challenge_id: id,
+      user_id: userId,
+      division,
+      sex: who.sex,
+      status: encoded.status,
+      value: encoded.value,
+      tiebreak_ms: encoded.tiebreakMs,
+      key: String(key),
+      verification: review ? 'unverified' : 'verified',
+      note,
+      at: now.toISOString(),
+      is_best: isBest,
+      old_key: previous === null ? null : String(previous),
+      rx: division === 'rx' ? 1 : 0,
+      scaled: division === 'scaled' ? 1 : 0,
+    });
+    // Where the athlete stands (the rank is filled in as the next statement reads the board), and for a new best that the board moved.
+    const announced: RealtimeEnvelope[] = [
+      { to: { user: userId }, message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank: null, is_best: isBest } },
+    ];
+    if (isBest) {
+      announced.push({
+        to: { room: challengeRoom(c.id) },
+        message: { type: 'leaderboard_updated', challenge_id: c.id, division, user_id: userId, display_name: who.display_name, rank: null },
+      });
+    }
+    const effects = submissionEffects(
+      txDb,
+      {
+        userId,
+        at: now,
+        improved: review || previous === null ? null : isBest,
+        challengeTitle: c.title,
+        streaks: (who.streaks ?? []).map(streakFromJson),
+        timeZone: who.time_zone ?? 'UTC',
+        hasFirstScore: who.has_first_score,
+      },
+      announced,
+      { challenge_id: id, placed_at: placedAt === null ? null : String(placedAt) },
+    );
+    // Everything the answer needs but the score's id and the place, worked out before anything can commit.
+    const shown = presentScore(c, {
+      id: 0,
+      challengeId: id,
+      userId,
+      division,
+      status: encoded.status,
+      value: encoded.value,
+      tiebreakMs: encoded.tiebreakMs,
+      sortKey: key,
+      verification: review ? 'unverified' : 'verified',
+      note,
+      submittedAt: now,
+      deletedAt: null,
+    });
+    const message = review
+      ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
+      : isBest
+        ? 'New best! Your place on the board is updated.'
+        : 'Saved. Your best score still stands.';
+    const result = Promise.all([store, effects]).then(([[stored], { rank }]) => ({
+      score: { ...shown, id: Number(stored!.id) },
+      is_best: isBest,
+      rank,
+      message,
+    }));
+    if (ctx.database.kind !== 'postgres') return { result: await result };
+    // On PostgreSQL the COMMIT goes out right behind these two statements instead of a round
+    // trip later: once every microtask has run, both are in the connection's queue ahead of it.
+    // A failure seen by then (in building a statement) throws here and rolls back; a statement
+    // that fails later has aborted the transaction, so its COMMIT rolls back and `result`
+    // rejects below.
+    let failed: { error: unknown } | null = null;
+    result.catch((error: unknown) => {
+      failed = { error };
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    if (failed) throw (failed as { error: unknown }).error;
+    return { result };
+  });
+  return outcome.result;
+}
