@@ -13,7 +13,7 @@ import type { AppConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
 import { sessions, users } from '../server/db/schema.ts';
 import { Outbox } from '../server/services/mail.ts';
-import { publish } from '../server/services/realtime-events.ts';
+import { publish } from '../server/services/realtime/realtime-events.ts';
 import { signAccessToken } from '../server/services/tokens.ts';
 
 const N = Number(process.env.BENCH_SOCKETS ?? 5000);

@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../context.ts';
 import { authenticate } from '../services/auth.ts';
-import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope, type RealtimeEnvelope } from '../services/realtime-events.ts';
+import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope, type RealtimeEnvelope } from '../services/realtime/realtime-events.ts';
 
 export const WS_POLICY_VIOLATION = 1008;
 /** Sent when a socket is dropped for reading too slowly; the client reconnects. */

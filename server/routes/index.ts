@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts';
-import { achievementHandlers } from './achievements.ts';
 import { athleteHandlers } from './athletes.ts';
-import { athleteImportHandlers } from './athlete-imports.ts';
+import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
+import { realtimeHandlers } from './realtime.ts';
 import { systemHandlers } from './system.ts';
 
 /** Every operation's handler, keyed by operationId. */
@@ -14,7 +14,7 @@ export function allHandlers(ctx: AppContext) {
     ...authHandlers(ctx),
     ...feedbackHandlers(ctx),
     ...challengeHandlers(ctx),
-    ...achievementHandlers(ctx),
+    ...realtimeHandlers(ctx),
     ...athleteHandlers(ctx),
     ...athleteImportHandlers(ctx),
   };

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { RealtimeHub, MAX_BUFFERED_BYTES } from '../../server/realtime/socket.ts';
-import { celebratePersonalRecord, unlock } from '../../server/services/achievements.ts';
+import { celebratePersonalRecord, unlock } from '../../server/services/realtime/achievements.ts';
 import { streakAchievement } from '../../domain/achievement-rules.ts';
 import { Outbox } from '../../server/services/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, signIn, testConfig, TestClock, type SignedIn } from './helpers.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { achievements, athleteProfiles, personalRecords, tests, timelinePosts, users, type ProfilePrivacy } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { isTimeZone } from '../streaks.ts';
+import { isTimeZone } from '../realtime/streaks.ts';
 import type { Direction, TestUnit } from '../../../domain/measures.ts';
 import { ageGroupOf, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
 import { bestsWithRanks, DEFAULT_PRIVACY, globalStanding, privacyOf } from './rankings.ts';

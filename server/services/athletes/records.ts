@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { deliverTimelinePost } from './timeline.ts';
 import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { celebratePersonalRecord } from '../achievements.ts';
+import { celebratePersonalRecord } from '../realtime/achievements.ts';
 import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit, type TestUnit } from '../../../domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { bestsWithRanks, globalStanding } from './rankings.ts';

@@ -3,11 +3,11 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { challenges } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { scoreEffects } from '../achievements.ts';
+import { scoreEffects } from '../realtime/achievements.ts';
 import { rowFromJson, statement } from '../../db/statement.ts';
-import { ensureStreakRows, streakFromJson } from '../streaks.ts';
+import { ensureStreakRows, streakFromJson } from '../realtime/streaks.ts';
 import { STREAK_TYPES } from '../../../domain/achievement-rules.ts';
-import { challengeRoom, type RealtimeEnvelope } from '../realtime-events.ts';
+import { challengeRoom, type RealtimeEnvelope } from '../realtime/realtime-events.ts';
 import { encodeScore, sortKey, validateScore, type Division, type EncodedScore } from '../../../domain/scoring/index.ts';
 import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { placeOfKey, slicesMoved } from './rank-slices.ts';
@@ -110,7 +110,7 @@ const storeScore = statement(
 );
 
 /**
- * Streaks, achievements and messages (achievements.ts), with the athlete's place read from
+ * Streaks, achievements and messages (realtime/achievements.ts), with the athlete's place read from
  * the board as this statement runs. The athlete's own entry is never ahead of itself, so
  * the place counts only others. (The key as a sub-select: planned without its value, the
  * statement keeps one cached plan.)

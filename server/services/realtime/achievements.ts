@@ -1,18 +1,18 @@
 import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
-import type { Database } from '../db/index.ts';
-import { achievements } from '../db/schema.ts';
-import { badRequest } from '../errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { achievements } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
 import {
   firstScoreAchievement,
   personalRecordAchievement,
   streakAchievement,
   type AchievementFields,
   type PersonalRecordEvent,
-} from '../../domain/achievement-rules.ts';
+} from '../../../domain/achievement-rules.ts';
 import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime-events.ts';
 import { isTimeZone, listStreaks, planSubmission, presentStreak, saveStreaks, setTimeZone, streakRowsJson, type StreakRow } from './streaks.ts';
-import { statement } from '../db/statement.ts';
+import { statement } from '../../db/statement.ts';
 
 type AchievementRow = typeof achievements.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/index.ts';
+import type { Database } from '../../db/index.ts';
 
 /** The one NOTIFY channel every server node LISTENs on. */
 export const REALTIME_CHANNEL = 'repforge_realtime';

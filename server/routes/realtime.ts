@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts';
-import * as achievements from '../services/achievements.ts';
+import * as achievements from '../services/realtime/achievements.ts';
 import type { Handlers } from './types.ts';
 
-type AchievementOps = 'listMyAchievements' | 'listMyStreaks' | 'setMyTimeZone';
+type RealtimeOps = 'listMyAchievements' | 'listMyStreaks' | 'setMyTimeZone';
 
-export function achievementHandlers(ctx: AppContext): Handlers<AchievementOps> {
+export function realtimeHandlers(ctx: AppContext): Handlers<RealtimeOps> {
   return {
     async listMyAchievements(request) {
       return achievements.listAchievements(ctx, request.auth!.user.id);
