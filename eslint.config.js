@@ -21,11 +21,23 @@ const zones = [
     message: 'A feature never imports another feature: move what both need to src/api, src/lib or src/components.',
   })),
   { target: './src/features', from: './src/app', message: 'Features never import the app shell: the app composes features.' },
-  { target: ['./src/components', './src/lib', './src/api'], from: ['./src/features', './src/app'], message: 'Shared code never imports features or the app.' },
+  {
+    target: ['./src/components', './src/lib', './src/api'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code never imports features or the app.',
+  },
   { target: './src', from: './server', message: 'The client never imports the server: share through domain/ or the OpenAPI contract.' },
   { target: './server', from: './src', message: 'The server never imports the client: share through domain/ or the OpenAPI contract.' },
-  { target: './domain', from: ['./src', './server', './machines'], message: 'domain/ is pure TypeScript both sides run: it imports nothing of the app.' },
-  { target: './machines', from: ['./src', './server'], message: 'Machines are pure statecharts: the app provides their effects (domain/ is fine).' },
+  {
+    target: './domain',
+    from: ['./src', './server', './machines'],
+    message: 'domain/ is pure TypeScript both sides run: it imports nothing of the app.',
+  },
+  {
+    target: './machines',
+    from: ['./src', './server'],
+    message: 'Machines are pure statecharts: the app provides their effects (domain/ is fine).',
+  },
 ];
 
 export default tseslint.config(
@@ -75,11 +87,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'react-dom', 'react-dom/client', '@xstate/react'].map((name) => ({ name, message: 'Machines are pure: no React.' })) },
+        {
+          paths: ['react', 'react-dom', 'react-dom/client', '@xstate/react'].map((name) => ({
+            name,
+            message: 'Machines are pure: no React.',
+          })),
+        },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({ name, message: 'Machines are pure: the DOM enters as a provided actor or action.' })),
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
+          name,
+          message: 'Machines are pure: the DOM enters as a provided actor or action.',
+        })),
       ],
     },
   },
