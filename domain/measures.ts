@@ -7,7 +7,7 @@
  */
 import { ScoreError as MeasureError } from './scoring/errors.ts';
 import { formatScore } from './scoring/format.ts';
-import { parseDecimal, parseTime } from './scoring/parse.ts';
+import { parseDecimal, parseTime, parseWhole } from './scoring/parse.ts';
 import type { ScoreType } from './scoring/types.ts';
 import { GRAMS_PER_KG, MM_PER_M, MS_PER_SECOND, toGrams, toMillimetres, toMilliseconds } from './scoring/units.ts';
 
@@ -105,7 +105,9 @@ export function toTestUnit(raw: string | number, from: InputUnit, unit: TestUnit
     const text = raw.trim();
     if (text === '') throw new MeasureError(`Enter ${UNIT_NAME[unit]}.`);
     if (text.startsWith('-')) throw new MeasureError(`“${text}” cannot be negative.`);
-    value = from === 'mm:ss' ? parseTime(text) : parseDecimal(text);
+    // Counts take digits only ("5.0" or ".0" is not a number of reps), as the challenge form does.
+    const whole = unit === 'reps' || unit === 'calories';
+    value = from === 'mm:ss' ? parseTime(text) : whole ? parseWhole(text, capitalize(unit)) : parseDecimal(text);
   } else {
     throw new MeasureError('Enter a number.');
   }
