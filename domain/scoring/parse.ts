@@ -12,8 +12,8 @@ import { DISTANCE_UNITS, LOAD_UNITS, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND, 
 const TIME = /^(?:(\d{1,2}):(\d{2}):|(\d{1,3}):)(\d{2})(?:\.(\d{1,3}))?$/;
 const DECIMAL = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 const WHOLE = /^\d+$/;
-/** Longer input is refused before any pattern runs: no score is typed in more characters. */
-export const MAX_ENTRY_LENGTH = 40;
+/** Longer input is refused before any pattern runs (the API's and the CSV's limit too): no score is typed in more characters. */
+export const MAX_ENTRY_LENGTH = 32;
 
 const entry = (text: string): string => {
   if (typeof text !== 'string') throw new ScoreError('Enter a value.');
