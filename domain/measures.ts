@@ -2,8 +2,14 @@
  * Standard fitness tests (a 1-mile run, max pull-ups, a 1-rep-max back squat, a benchmark
  * workout) and personal records: units, parsing of entries, formatting, standards and scores.
  *
- * Pure and dependency-free, so the browser and the server share the same rules.
+ * Pure, so the browser and the server share the same rules. Parsing, units and formatting are the scoring
+ * library's (domain/scoring/): one grammar and one set of constants for challenge scores and records alike.
  */
+import { ScoreError as MeasureError } from './scoring/errors.ts';
+import { formatScore } from './scoring/format.ts';
+import { parseDecimal, parseTime, parseWhole } from './scoring/parse.ts';
+import type { ScoreType } from './scoring/types.ts';
+import { GRAMS_PER_KG, MM_PER_M, MS_PER_SECOND, toGrams, toMillimetres, toMilliseconds } from './scoring/units.ts';
 
 /** The unit a test stores its results in. */
 export type TestUnit = 'kg' | 'reps' | 'seconds' | 'meters' | 'calories' | 'points';
@@ -20,19 +26,15 @@ export const INPUT_UNITS: readonly InputUnit[] = Object.freeze(['kg', 'lb', 'rep
 /** Which way is better for a test: more (pull-ups, squat) or less (mile time). */
 export type Direction = 'higher' | 'lower';
 
-/** A problem with a value or a standard, worded for the person who entered it. */
-export class MeasureError extends Error {
-  override name = 'MeasureError';
-}
+/** A problem with a value or a standard, worded for the person who entered it: the scoring library's error, one class for both. */
+export { MeasureError };
 
-const KG_PER_LB = 0.45359237;
-const M_PER_MI = 1609.344;
-const M_PER_KM = 1000;
-
-/** How many test units one input unit is worth (time in 'mm:ss' is parsed separately). */
-const FACTOR: Record<InputUnit, number> = {
-  kg: 1, lb: KG_PER_LB, reps: 1, seconds: 1, 'mm:ss': 1, m: 1, km: M_PER_KM, mi: M_PER_MI, calories: 1, points: 1,
+/** The score type whose pipeline (grammar, canonical unit, format) a test unit uses. */
+export const SCORE_TYPE_OF: Record<TestUnit, ScoreType> = {
+  kg: 'load', reps: 'reps', seconds: 'time', meters: 'distance', calories: 'calories', points: 'points',
 };
+/** Canonical units (g, ms, mm) in one stored test unit: a record keeps kg, seconds and metres to 3 decimals, exactly the canonical integer / 1000. */
+const CANONICAL_PER: Record<TestUnit, number> = { kg: GRAMS_PER_KG, seconds: MS_PER_SECOND, meters: MM_PER_M, reps: 1, calories: 1, points: 1 };
 
 const ACCEPTED: Record<TestUnit, readonly InputUnit[]> = {
   kg: ['kg', 'lb'],
@@ -54,32 +56,37 @@ export function inputUnitsFor(unit: TestUnit): InputUnit[] {
   return [...units];
 }
 
-const DECIMAL = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
-/** "m:ss" / "mm:ss", or "h:mm:ss" (minutes then exactly 2 digits); seconds exactly 2 digits with an optional fraction. */
-const TIME = /^(?:(\d+):(?=\d{2}:))?(\d+):(\d{2}(?:\.\d+)?)$/;
-
 /** Rounds to 3 decimals, turning -0 into 0. */
 const round3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
 
-/** Parses "m:ss", "mm:ss" or "h:mm:ss" (optionally with a fraction of a second) into seconds. */
-function parseTime(text: string): number {
-  const match = TIME.exec(text);
-  const [, h, m = '', s = ''] = match ?? [];
-  if (!match || Number(s) >= 60 || (h !== undefined && Number(m) >= 60)) {
-    throw new MeasureError(`“${text}” is not a time: use mm:ss, such as 6:45.`);
+/** A value in an input unit to the canonical integer of its score type (g, ms, mm; counts as they are). */
+function toCanonical(value: number, from: InputUnit): number {
+  switch (from) {
+    case 'kg':
+    case 'lb':
+      return toGrams(value, from);
+    case 'm':
+    case 'km':
+    case 'mi':
+      return toMillimetres(value, from);
+    case 'seconds':
+      return toMilliseconds(value);
+    case 'mm:ss':
+      return value; // parseTime already gave milliseconds
+    default:
+      return value;
   }
-  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
 }
 
 /**
- * Parses a raw entry (a string as typed, or a number) given in `from` into the test's `unit`.
+ * Parses a raw entry (a string as typed, or a number) given in `from` into the test's `unit`, through the
+ * scoring library's grammar and unit constants (domain/scoring/parse.ts, units.ts):
  *
- * - lb→kg × 0.45359237, mi→m × 1609.344, km→m × 1000.
- * - 'mm:ss' takes text only: "m:ss", "mm:ss" or "h:mm:ss", with an optional fraction on the
- *   seconds ("6:05.5"); seconds (and minutes, when hours are given) must be below 60.
+ * - lb→kg, mi→m, km→m with the one set of constants; the result is exact to the gram, millimetre or millisecond
+ *   (3 decimals), as a challenge score is.
+ * - 'mm:ss' takes text only, in the one time grammar: "m:ss" or "h:mm:ss", optional fraction to the millisecond.
  * - Other strings must be plain decimals ("72.5", ".5"): "", "NaN", "1e999", "12abc", "5,000" are refused.
  * - Negative and non-finite values are refused; 'reps' and 'calories' must be whole numbers.
- * - The result is rounded to 3 decimals.
  *
  * @throws {MeasureError} when `from` does not fit `unit` (e.g. 'lb' for a 'seconds' test) or the value is malformed.
  */
@@ -98,16 +105,17 @@ export function toTestUnit(raw: string | number, from: InputUnit, unit: TestUnit
     const text = raw.trim();
     if (text === '') throw new MeasureError(`Enter ${UNIT_NAME[unit]}.`);
     if (text.startsWith('-')) throw new MeasureError(`“${text}” cannot be negative.`);
-    if (from === 'mm:ss') value = parseTime(text);
-    else if (DECIMAL.test(text)) value = Number(text);
-    else throw new MeasureError(`“${text}” is not a number: use digits and a decimal point, such as 72.5.`);
+    // Counts take digits only ("5.0" or ".0" is not a number of reps), as the challenge form does.
+    const whole = unit === 'reps' || unit === 'calories';
+    value = from === 'mm:ss' ? parseTime(text) : whole ? parseWhole(text, capitalize(unit)) : parseDecimal(text);
   } else {
     throw new MeasureError('Enter a number.');
   }
   if ((unit === 'reps' || unit === 'calories') && !Number.isInteger(value)) {
     throw new MeasureError(`${capitalize(unit)} must be a whole number, not ${String(raw).trim()}.`);
   }
-  const result = round3(value * FACTOR[from]);
+  const scale = CANONICAL_PER[unit];
+  const result = scale === 1 ? round3(value) : toCanonical(value, from) / scale;
   if (!Number.isFinite(result)) throw new MeasureError(`${String(raw).trim()} is too large.`);
   return result;
 }
@@ -134,37 +142,20 @@ function num(x: number, decimals = 2): string {
 }
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const pad2 = (n: number): string => String(n).padStart(2, '0');
-
-/** Seconds as "m:ss" or "h:mm:ss", with one decimal when the tenths are not zero ("6:05.5"). */
-function formatDuration(seconds: number): string {
-  const tenths = Math.round(Math.abs(seconds) * 10);
-  const whole = Math.floor(tenths / 10);
-  const h = Math.floor(whole / 3600), m = Math.floor((whole % 3600) / 60), s = whole % 60;
-  const text = (h > 0 ? `${h}:${pad2(m)}:${pad2(s)}` : `${m}:${pad2(s)}`) + (tenths % 10 ? `.${tenths % 10}` : '');
-  return seconds < 0 && tenths > 0 ? `-${text}` : text;
-}
 
 /**
- * Formats a stored value for people, with at most 2 decimals (1 for lb), trailing zeros trimmed:
- * seconds "6:05" / "1:02:03" / "6:05.5"; kg "140 kg", or "308.6 lb" when imperial;
- * meters "5,000 m", "5 km" when metric and ≥ 1000, "3.11 mi" when imperial;
+ * Formats a stored value for people with the scoring library's formatter (formatScore), so a record and a
+ * challenge score read alike and parse back: seconds "6:05" / "1:02:03" / "6:05.5"; kg "140 kg", or "308.6 lb"
+ * when imperial; meters "400 m", "5 km" (whole metres), "1609.344 m", "3.11 mi" when imperial;
  * "25 reps" ("1 rep"), "30 cal", "120 pts" ("1 pt"). A non-finite value is shown as "—".
  */
 export function formatMeasure(value: number, unit: TestUnit, prefer?: 'metric' | 'imperial'): string {
   if (!Number.isFinite(value)) return '—';
-  switch (unit) {
-    case 'seconds': return formatDuration(value);
-    case 'kg': return prefer === 'imperial' ? `${num(value / KG_PER_LB, 1)} lb` : `${num(value)} kg`;
-    case 'meters':
-      if (prefer === 'imperial') return `${num(value / M_PER_MI)} mi`;
-      if (prefer === 'metric' && value >= M_PER_KM) return `${num(value / M_PER_KM)} km`;
-      return `${num(value)} m`;
-    case 'reps': return `${num(value)} ${value === 1 ? 'rep' : 'reps'}`;
-    case 'calories': return `${num(value)} cal`;
-    case 'points': return `${num(value)} ${value === 1 ? 'pt' : 'pts'}`;
-    default: throw new MeasureError(`“${String(unit satisfies never)}” is not a unit a test can be measured in.`);
-  }
+  const type = Object.hasOwn(SCORE_TYPE_OF, unit) ? SCORE_TYPE_OF[unit] : undefined;
+  if (!type) throw new MeasureError(`“${String(unit)}” is not a unit a test can be measured in.`);
+  const scale = CANONICAL_PER[unit];
+  const canonical = scale === 1 ? value : Math.round(value * scale);
+  return formatScore(type, { status: 'finished', value: canonical, tiebreakMs: null }, prefer ? { units: prefer } : {});
 }
 
 /** One point of a standard: a raw value and the normalized score (0–1000) it earns. */

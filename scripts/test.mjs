@@ -14,6 +14,7 @@ const run = (label, cmd, args, env = {}) => {
   if (res.status !== 0) process.exit(res.status ?? 1);
 };
 
+run('lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']);
 run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('unit, model and server tests', bin('vitest'), ['run']);
 const browser = await ensureBrowser();

@@ -1,9 +1,6 @@
 import { ScoreError } from './errors.ts';
 import type { EncodedScore, ScoreInput, ScoringRules } from './types.ts';
-
-const GRAMS_PER_KG = 1000;
-const GRAMS_PER_LB = 453.59237;
-const MM_PER = { m: 1000, km: 1_000_000, mi: 1_609_344 } as const;
+import { toGrams, toMillimetres } from './units.ts';
 
 const isInt = (n: number) => Number.isInteger(n);
 const finite = (n: number, what: string) => {
@@ -43,13 +40,13 @@ export function encodeScore(rules: ScoringRules, input: ScoreInput, tiebreakMs?:
       if (input.kind !== 'load') throw new ScoreError('Enter a load in kg or lb.');
       const value = finite(input.value, 'The load');
       if (value <= 0) throw new ScoreError('The load must be more than zero.');
-      return done(Math.round(value * (input.unit === 'kg' ? GRAMS_PER_KG : GRAMS_PER_LB)));
+      return done(toGrams(value, input.unit));
     }
     case 'distance': {
       if (input.kind !== 'distance') throw new ScoreError('Enter a distance in m, km or mi.');
       const value = finite(input.value, 'The distance');
       if (value <= 0) throw new ScoreError('The distance must be more than zero.');
-      return done(Math.round(value * MM_PER[input.unit]));
+      return done(toMillimetres(value, input.unit));
     }
     case 'rounds_reps': {
       if (input.kind !== 'rounds_reps') throw new ScoreError('Enter rounds and reps.');

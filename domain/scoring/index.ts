@@ -5,3 +5,4 @@ export * from './validate.ts';
 export * from './sort-key.ts';
 export * from './format.ts';
 export * from './parse.ts';
+export * from './units.ts';

@@ -1,4 +1,5 @@
-import type { AnyActorRef, EventObject, SimulatedClock } from 'xstate';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph';
+import type { AnyActorRef, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SimulatedClock, SnapshotFrom } from 'xstate';
 
 /**
  * Drives a real actor along a path from @xstate/graph. The graph walks the
@@ -65,9 +66,6 @@ export async function replayEvent(event: EventObject, { actor, clock, promises, 
   }
   await flush();
 }
-
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph';
-import type { AnyStateMachine, SnapshotFrom, EventFromLogic, InputFrom } from 'xstate';
 
 export interface GeneratedPath<M extends AnyStateMachine> {
   description: string;

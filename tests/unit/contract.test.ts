@@ -23,8 +23,8 @@ describe('openapi/openapi.yaml', () => {
       await promisify(execFile)(path.join(root, 'node_modules/.bin/openapi-typescript'), ['openapi/openapi.yaml', '-o', out], {
         cwd: root,
       });
-      const [fresh, committed] = await Promise.all([readFile(out, 'utf8'), readFile(path.join(root, 'src/api/schema.d.ts'), 'utf8')]);
-      expect(committed === fresh, 'src/api/schema.d.ts is out of date: run npm run gen:api').toBe(true);
+      const [fresh, committed] = await Promise.all([readFile(out, 'utf8'), readFile(path.join(root, 'openapi/schema.d.ts'), 'utf8')]);
+      expect(committed === fresh, 'openapi/schema.d.ts is out of date: run npm run gen:api').toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import {
   encodeScore,
   formatDuration,
   formatScore,
-  parseDuration,
+  parseTime,
   ScoreError,
   sortKey,
   validateScore,
@@ -126,12 +126,15 @@ describe('validation', () => {
 });
 
 describe('typing and showing scores', () => {
-  it('parses times as athletes type them', () => {
-    expect(parseDuration('12:34')).toBe(754_000);
-    expect(parseDuration('1:02:03')).toBe(3_723_000);
-    expect(parseDuration('95')).toBe(95_000);
-    expect(parseDuration(' 4:05.5 ')).toBe(245_500);
-    for (const bad of ['', 'abc', '12:60', '1:-2', '12::3', '5 min']) expect(() => parseDuration(bad), bad).toThrow(ScoreError);
+  it('parses times as athletes type them: m:ss or h:mm:ss, never a bare number', () => {
+    expect(parseTime('12:34')).toBe(754_000);
+    expect(parseTime('1:02:03')).toBe(3_723_000);
+    expect(parseTime(' 4:05.5 ')).toBe(245_500);
+    expect(parseTime('75:00')).toBe(4_500_000);
+    expect(parseTime('06:05.125')).toBe(365_125);
+    for (const bad of ['', 'abc', '95', '6:5', '12:60', '1:-2', '12::3', '5 min', '100:00:00', '1:60:00', '6:05.1234', '1:2:03', '-1:00']) {
+      expect(() => parseTime(bad), bad).toThrow(ScoreError);
+    }
   });
   it('formats scores for people', () => {
     expect(formatDuration(754_000)).toBe('12:34');

@@ -5,6 +5,7 @@ import type { Database } from '../../db/index.ts';
 import { historicalBatches, tests } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '../../../domain/measures.ts';
+import { MAX_ENTRY_LENGTH } from '../../../domain/scoring/parse.ts';
 import { normalizedFor, refreshBests, type AthleteTest } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -294,7 +295,7 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
 
     const rawValue = required('value');
     let value: number | null = null;
-    if (rawValue !== null && rawValue.length > 32) add(line, `the value ${quote(rawValue)} is longer than 32 characters`);
+    if (rawValue !== null && rawValue.length > MAX_ENTRY_LENGTH) add(line, `the value ${quote(rawValue)} is longer than ${MAX_ENTRY_LENGTH} characters`);
     else if (rawValue !== null && test && unit) {
       try {
         value = toTestUnit(rawValue, unit, test.unit);

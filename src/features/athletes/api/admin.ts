@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
 import { fail, invalidatePaths } from './tests.ts';
 
 export type PendingRecord = components['schemas']['PendingRecord'];

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { components } from '../../../api/schema.d.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
 import { fail, useAthleteClient, type AthleteSex, type Test } from './tests.ts';
 
 export type TestLeaderboardRow = components['schemas']['TestLeaderboardRow'];
@@ -7,7 +7,7 @@ export type TestLeaderboardPage = components['schemas']['TestLeaderboardPage'];
 export type GlobalLeaderboardRow = components['schemas']['GlobalLeaderboardRow'];
 export type GlobalLeaderboardPage = components['schemas']['GlobalLeaderboardPage'];
 
-type TestBoardQuery = NonNullable<NonNullable<import('../../../api/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>>;
+type TestBoardQuery = NonNullable<NonNullable<import('../../../../openapi/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>>;
 export type AgeGroupId = NonNullable<TestBoardQuery['age_group']>;
 export type BodyweightClassId = NonNullable<TestBoardQuery['bodyweight_class']>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 
 export type MyAthleteProfile = components['schemas']['MyAthleteProfile'];

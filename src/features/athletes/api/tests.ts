@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 
 export type Test = components['schemas']['Test'];

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { KG_PER_LB } from '../../../../domain/scoring/units.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   PRIVACY_LABELS,
@@ -11,7 +12,6 @@ import {
   type Units,
 } from '../api/profile.ts';
 
-const KG_PER_LB = 0.45359237;
 const MIN_KG = 20;
 const MAX_KG = 350;
 

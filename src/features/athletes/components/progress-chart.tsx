@@ -3,6 +3,7 @@ import type uPlot from 'uplot';
 // Loaded with this lazily imported component only, so pages without a chart never pay for it.
 import 'uplot/dist/uPlot.min.css';
 import { formatMeasure } from '../../../../domain/measures.ts';
+import { KG_PER_LB, M_PER_KM, M_PER_MI } from '../../../../domain/scoring/units.ts';
 import type { PerformanceSeries, Units } from '../api/profile.ts';
 
 const HEIGHT = 320;
@@ -28,8 +29,8 @@ function colours(el: HTMLElement) {
  * so formatMeasure prints "210 lb" rather than a converted "209.4 lb". Null keeps uPlot's own.
  */
 function displayFactor(unit: PerformanceSeries['unit'], units: Units, max: number): number | null {
-  if (unit === 'kg') return units === 'imperial' ? 1 / 0.45359237 : 1;
-  if (unit === 'meters') return units === 'imperial' ? 1 / 1609.344 : max >= 1000 ? 1 / 1000 : 1;
+  if (unit === 'kg') return units === 'imperial' ? 1 / KG_PER_LB : 1;
+  if (unit === 'meters') return units === 'imperial' ? 1 / M_PER_MI : max >= M_PER_KM ? 1 / M_PER_KM : 1;
   return null;
 }
 

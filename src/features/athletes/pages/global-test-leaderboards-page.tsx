@@ -272,6 +272,8 @@ export default function GlobalTestLeaderboardsPage() {
     if (gym.trim() === written.current.trim()) return;
     written.current = gym;
     go({ gym }, true);
+    // Runs on the debounced text only: go is rebuilt every render and would re-fire it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gym]);
   // Back/forward: the box shows what the address says.
   useEffect(() => {

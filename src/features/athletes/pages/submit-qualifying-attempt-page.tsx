@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
-import { STATUS_LABELS, useChallenge, useMyParticipating, type Challenge } from '../../challenges/api/challenges.ts';
+import { STATUS_LABELS, useChallenge, useMyParticipating, type Challenge } from '../api/qualifying.ts';
 import { numberFromSearch } from '../api/profile.ts';
 import { RecordForm } from '../components/record-form.tsx';
 import '../athletes.css';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
-import type { components, operations } from '../../../api/schema.d.ts';
+import type { components, operations } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useRealtime } from '../../../lib/realtime.ts';
 

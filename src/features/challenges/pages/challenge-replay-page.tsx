@@ -35,7 +35,7 @@ export default function ChallengeReplayPage() {
   const id = idFromSearch(useSearch());
   const challenge = useChallenge(id);
   const history = useScoreHistory(id);
-  const items = history.data?.items ?? [];
+  const items = useMemo(() => history.data?.items ?? [], [history.data]);
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
   // Every score's place in the best-first order of all scores (the server sorts them by sort key).

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { parseDuration } from '../../../../domain/scoring/parse.ts';
+import { parseDecimal, parseTime, parseWhole } from '../../../../domain/scoring/parse.ts';
 import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail, type ScoreSubmission } from '../api/challenges.ts';
 import '../challenges.css';
 
@@ -20,43 +20,37 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const build = (): ScoreSubmission => {
-    const whole = (text: string, what: string) => {
-      if (!/^\d+$/.test(text.trim())) throw new Error(`${what} must be a whole number.`);
-      return Number(text);
-    };
     const body: ScoreSubmission = {};
     switch (c.score_type) {
       case 'time':
         if (capped) {
           body.capped = true;
-          body.reps = whole(reps, 'Reps');
-        } else body.time_ms = parseDuration(time);
+          body.reps = parseWhole(reps, 'Reps');
+        } else body.time_ms = parseTime(time);
         break;
       case 'reps':
-        body.reps = whole(reps, 'Reps');
+        body.reps = parseWhole(reps, 'Reps');
         break;
       case 'calories':
-        body.calories = whole(amount, 'Calories');
+        body.calories = parseWhole(amount, 'Calories');
         break;
       case 'points':
-        body.points = whole(amount, 'Points');
+        body.points = parseWhole(amount, 'Points');
         break;
       case 'rounds_reps':
-        body.rounds = whole(rounds, 'Rounds');
-        body.reps = reps.trim() ? whole(reps, 'Reps') : 0;
+        body.rounds = parseWhole(rounds, 'Rounds');
+        body.reps = reps.trim() ? parseWhole(reps, 'Reps') : 0;
         break;
       case 'load':
-        if (!(Number(amount) > 0)) throw new Error('Enter the load, more than zero.');
-        body.load_value = Number(amount);
+        body.load_value = parseDecimal(amount, 'The load');
         body.load_unit = loadUnit;
         break;
       case 'distance':
-        if (!(Number(amount) > 0)) throw new Error('Enter the distance, more than zero.');
-        body.distance_value = Number(amount);
+        body.distance_value = parseDecimal(amount, 'The distance');
         body.distance_unit = distUnit;
         break;
     }
-    if (c.has_tiebreak && tiebreak.trim()) body.tiebreak_ms = parseDuration(tiebreak);
+    if (c.has_tiebreak && tiebreak.trim()) body.tiebreak_ms = parseTime(tiebreak);
     if (note.trim()) body.note = note.trim();
     return body;
   };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
 
 export type Feedback = components['schemas']['Feedback'];
 export type FeedbackDetail = components['schemas']['FeedbackDetail'];

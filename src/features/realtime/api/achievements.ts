@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
-import type { components } from '../../../api/schema.d.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
 
 export type Streak = components['schemas']['Streak'];
 export type AchievementItem = components['schemas']['Achievement'];

@@ -1,0 +1,106 @@
+// The lint `npm test` runs first: the import layers of DESIGN.md ("Imports run one way"), cycles and the rules of hooks.
+// Non-type-checked on purpose, so it stays fast; style is Prettier's job, not this file's.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const zones = [
+  // A feature never imports another feature: what two need goes to src/api, src/lib or src/components.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to src/api, src/lib or src/components.',
+  })),
+  { target: './src/features', from: './src/app', message: 'Features never import the app shell: the app composes features.' },
+  {
+    target: ['./src/components', './src/lib', './src/api'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code never imports features or the app.',
+  },
+  { target: './src', from: './server', message: 'The client never imports the server: share through domain/ or the OpenAPI contract.' },
+  { target: './server', from: './src', message: 'The server never imports the client: share through domain/ or the OpenAPI contract.' },
+  {
+    target: './domain',
+    from: ['./src', './server', './machines'],
+    message: 'domain/ is pure TypeScript both sides run: it imports nothing of the app.',
+  },
+  {
+    target: './machines',
+    from: ['./src', './server'],
+    message: 'Machines are pure statecharts: the app provides their effects (domain/ is fine).',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'server/db/migrations/**', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, project: './tsconfig.json' })],
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Unused code is TypeScript's job (noUnusedLocals/noUnusedParameters); one owner, no double reports.
+      '@typescript-eslint/no-unused-vars': 'off',
+      // Default-imported packages (openapi-fetch, postgres, …) ship no named alias for their default export.
+      'import-x/no-named-as-default': 'off',
+      'import-x/no-named-as-default-member': 'off',
+      // A closure registered before the value exists (an onClose hook) reads it later: that `let` is right.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // Drizzle's barrel: schema.ts re-exports each area's tables, and they reference users lazily (references(() => users.id)).
+    files: ['server/db/schema*.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
+  },
+  {
+    // Playwright fixtures are named useApp/useAppWithMail: they are not React hooks.
+    files: ['tests/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    files: ['machines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'react-dom/client', '@xstate/react'].map((name) => ({
+            name,
+            message: 'Machines are pure: no React.',
+          })),
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
+          name,
+          message: 'Machines are pure: the DOM enters as a provided actor or action.',
+        })),
+      ],
+    },
+  },
+);
