@@ -38,6 +38,9 @@ describe('challenge join machine paths', () => {
     expect(ends).toContain('xstate.done.actor.joinChallenge');
     expect(ends).toContain('xstate.error.actor.joinChallenge');
     expect(paths.some((p) => p.state.value === 'joining')).toBe(true);
+    for (const problem of [TEAM_NAME_PROBLEM, TEAM_CHOICE_PROBLEM]) {
+      expect(paths.some((p) => p.steps.at(-1)!.event.type === 'join.submit' && p.state.context.problem === problem)).toBe(true);
+    }
   });
 
   for (const path of paths) {

@@ -46,6 +46,8 @@ describe('historical import machine paths', () => {
   it('reaches every step of the flow, refused included', () => {
     const reached = new Set(paths.map((p) => p.state.value));
     expect([...reached].sort()).toEqual(['checked', 'checking', 'chosen', 'empty', 'imported', 'importing', 'reading', 'refused']);
+    // A file that cannot be checked is named with its problem.
+    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'import.choose' && p.state.context.fileProblem?.includes('not a .csv file'))).toBe(true);
   });
 
   for (const path of paths) {

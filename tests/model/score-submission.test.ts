@@ -20,6 +20,8 @@ describe('score submission machine paths', () => {
     const ends = paths.map((p) => p.steps.at(-1)!.event.type as string);
     expect(ends).toContain('xstate.error.actor.submitScore');
     expect(ends).toContain('score.another');
+    // A score that cannot be read is refused with the reason, and nothing is sent.
+    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'score.submit' && p.state.matches('editing') && p.state.context.problem)).toBe(true);
   });
 
   for (const path of paths) {
