@@ -53,3 +53,13 @@ export const PARENT_BEACON_INTERVAL_MS = 1 * SECOND;
 export const CONFETTI_PIECES = 500;
 export const LEGENDARY_SPARKLES = 20;
 export const DEFAULT_THEME = 'light';
+
+/** Flows of the app: limits the forms and their machines check before anything is sent. */
+export const SCORE_NOTE_MAX_LENGTH = 500;
+export const RECORD_NOTE_MAX_LENGTH = 500;
+export const RECORD_EVIDENCE_URL_MAX_LENGTH = 500;
+/** The earliest day a personal record may be dated (YYYY-MM-DD). */
+export const RECORD_EARLIEST_DAY = '1950-01-01';
+export const TEAM_NAME_LENGTH = { min: 2, max: 60 } as const;
+export const HISTORICAL_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const HISTORICAL_UPLOAD_FILENAME_MAX_LENGTH = 200;

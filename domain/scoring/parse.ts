@@ -24,6 +24,7 @@ const entry = (text: string): string => {
 /** A time as typed to whole milliseconds: "6:45" → 405000, "1:02:03" → 3723000, "6:05.5" → 365500. */
 export function parseTime(text: string): number {
   const t = entry(text);
+  if (t === '') throw new ScoreError('Enter a time such as 6:45 or 1:02:03.');
   const m = TIME.exec(t);
   if (!m) throw new ScoreError(`“${t}” is not a time: use m:ss or h:mm:ss, such as 6:45 or 1:02:03.`);
   const [, h, mm, m1, ss, frac] = m;

@@ -1,25 +1,17 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { formatMeasure, inputUnitsFor, type InputUnit } from '../../../../domain/measures.ts';
+import { RECORD_EARLIEST_DAY, RECORD_EVIDENCE_URL_MAX_LENGTH, RECORD_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
+import { formatMeasure, inputUnitsFor } from '../../../../domain/measures.ts';
+import { inputUnitOf, readEntry, recordSubmissionMachine, valueProblemOf, type RecordField } from '../../../../machines/record-submission.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useMyAthleteProfile } from '../api/profile.ts';
 import { useMasterTests, useNormalizedPreview, useSubmitPersonalRecord, type PersonalRecord, type Test } from '../api/records.ts';
-import {
-  DIRECTION_HINTS,
-  INPUT_UNIT_LABELS,
-  VALUE_EXAMPLES,
-  VALUE_LABELS,
-  checkEntry,
-  defaultInputUnit,
-  groupTests,
-  todayIn,
-} from './record-units.ts';
+import { DIRECTION_HINTS, INPUT_UNIT_LABELS, VALUE_EXAMPLES, VALUE_LABELS, groupTests, todayIn } from './record-units.ts';
 
-const EARLIEST_DAY = '1950-01-01';
-
-type Field = 'test' | 'value' | 'date' | 'evidence' | 'note';
-type Problems = Partial<Record<Field, string>>;
+type Field = RecordField;
 
 export interface RecordFormProps {
   /** For a qualifying attempt: the challenge it qualifies for. */
@@ -32,58 +24,69 @@ export interface RecordFormProps {
 export function RecordForm({ challenge = null, initialTestId = null }: RecordFormProps) {
   const tests = useMasterTests();
   const profile = useMyAthleteProfile();
-  const submit = useSubmitPersonalRecord();
 
   if (tests.isPending || profile.isPending) return <p role="status">Loading the tests…</p>;
   if (tests.isError) return <p className="error-text" role="alert">{tests.error.message}</p>;
   if (tests.data.items.length === 0) {
     return <p className="empty card">No tests are open for records yet. Check back soon.</p>;
   }
-  if (submit.isSuccess) {
-    return <Submitted record={submit.data} challenge={challenge} units={profile.data?.units ?? 'metric'} onAnother={() => submit.reset()} />;
-  }
-  return <Form tests={tests.data.items} initialTestId={initialTestId} challenge={challenge} submit={submit} />;
+  return <RecordFlow tests={tests.data.items} initialTestId={initialTestId} challenge={challenge} />;
 }
 
-function Form({
-  tests,
-  initialTestId,
-  challenge,
-  submit,
-}: {
-  tests: Test[];
-  initialTestId: number | null;
-  challenge: RecordFormProps['challenge'];
-  submit: ReturnType<typeof useSubmitPersonalRecord>;
-}) {
-  const id = useId();
+type FieldRefs = {
+  test: RefObject<HTMLSelectElement | null>;
+  value: RefObject<HTMLInputElement | null>;
+  date: RefObject<HTMLInputElement | null>;
+  evidence: RefObject<HTMLInputElement | null>;
+  note: RefObject<HTMLTextAreaElement | null>;
+};
+
+/** The form and its confirmation, driven by the record-submission statechart. */
+function RecordFlow({ tests, initialTestId, challenge }: { tests: Test[]; initialTestId: number | null; challenge: RecordFormProps['challenge'] }) {
   const profile = useMyAthleteProfile().data;
   const units = profile?.units ?? 'metric';
-  const today = todayIn(profile?.time_zone);
-  const groups = useMemo(() => groupTests(tests), [tests]);
-  const initial = tests.find((t) => t.id === initialTestId) ?? null;
-
-  const [testId, setTestId] = useState<number | null>(initial?.id ?? null);
-  const test = tests.find((t) => t.id === testId) ?? null;
-  const [unit, setUnit] = useState<InputUnit | null>(initial ? defaultInputUnit(initial, units) : null);
-  const [raw, setRaw] = useState('');
-  const [valueTouched, setValueTouched] = useState(false);
-  const [day, setDay] = useState(today);
-  const [evidence, setEvidence] = useState('');
-  const [note, setNote] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const [serverProblem, setServerProblem] = useState<string | null>(null);
-  const refs = {
+  const submit = useSubmitPersonalRecord();
+  const refs: FieldRefs = {
     test: useRef<HTMLSelectElement>(null),
     value: useRef<HTMLInputElement>(null),
     date: useRef<HTMLInputElement>(null),
     evidence: useRef<HTMLInputElement>(null),
     note: useRef<HTMLTextAreaElement>(null),
   };
+  // mutateAsync is stable for the mutation's lifetime, and the refs are too, so the actor made once may hold them.
+  const flow = useActorRef(
+    recordSubmissionMachine.provide({
+      actors: { submitRecord: fromPromise(({ input }) => submit.mutateAsync(input)) },
+      actions: { focusField: (_, { field }) => refs[field].current?.focus() },
+    }),
+    { input: { tests, units, today: todayIn(profile?.time_zone), initialTestId, challenge: challenge ?? null } },
+  );
+  const record = useSelector(flow, (s) => s.context.record) as PersonalRecord | null;
+  if (record) return <Submitted record={record} challenge={challenge} units={units} onAnother={() => flow.send({ type: 'record.another' })} />;
+  return <Form tests={tests} challenge={challenge} flow={flow} refs={refs} />;
+}
 
-  const inputUnit = test ? (unit && inputUnitsFor(test.unit).includes(unit) ? unit : defaultInputUnit(test, units)) : null;
-  const entry = test && inputUnit && raw.trim() ? checkEntry(raw, inputUnit, test) : null;
-  const valueProblem = problems.value ?? (valueTouched && entry && 'problem' in entry ? entry.problem : undefined);
+function Form({
+  tests,
+  challenge,
+  flow,
+  refs,
+}: {
+  tests: Test[];
+  challenge: RecordFormProps['challenge'];
+  flow: ActorRefFrom<typeof recordSubmissionMachine>;
+  refs: FieldRefs;
+}) {
+  const id = useId();
+  const profile = useMyAthleteProfile().data;
+  const groups = useMemo(() => groupTests(tests), [tests]);
+  const form = useSelector(flow, (s) => s.context);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const { testId, raw, day, evidence, note, problems, serverProblem, today } = form;
+  const test = tests.find((t) => t.id === testId) ?? null;
+  const inputUnit = inputUnitOf(form);
+  const entry = readEntry(form);
+  const valueProblem = valueProblemOf(form);
 
   // A score preview once the value is valid and the athlete pauses.
   const settled = useDebounced(test && inputUnit && entry && 'value' in entry ? { testId: test.id, value: raw.trim(), unit: inputUnit } : null, 400);
@@ -91,59 +94,12 @@ function Form({
     settled && test?.id === settled.testId ? { ...settled, sex: profile?.sex ?? null, bodyweightKg: profile?.bodyweight_kg ?? null } : null,
   );
 
-  const chooseTest = (next: number | null) => {
-    setTestId(next);
-    const t = tests.find((x) => x.id === next);
-    setUnit(t ? defaultInputUnit(t, units) : null);
-    setRaw('');
-    setValueTouched(false);
-    setProblems((p) => ({ ...p, test: undefined, value: undefined }));
-  };
-
-  const validate = (): Problems => {
-    const found: Problems = {};
-    if (!test || !inputUnit) found.test = 'Choose the test you did.';
-    else if (!raw.trim()) found.value = `Enter your ${VALUE_LABELS[test.unit].toLowerCase()}.`;
-    else if (entry && 'problem' in entry) found.value = entry.problem;
-    if (!day) found.date = 'Enter the day you did it.';
-    else if (day > today) found.date = 'The day cannot be in the future.';
-    else if (day < EARLIEST_DAY) found.date = 'The day cannot be before 1950.';
-    const link = evidence.trim();
-    if (link) {
-      let ok = false;
-      try {
-        const u = new URL(link);
-        ok = u.protocol === 'https:' || u.protocol === 'http:';
-      } catch {
-        ok = false;
-      }
-      if (!ok) found.evidence = 'Enter a full web address starting with https://, or leave it empty.';
-      else if (link.length > 500) found.evidence = 'The link is too long (500 characters at most).';
-    }
-    if (note.length > 500) found.note = 'The note is too long (500 characters at most).';
-    return found;
-  };
+  const chooseTest = (next: number | null) => flow.send({ type: 'record.chooseTest', testId: next });
+  const update = (field: 'value' | 'date' | 'evidence' | 'note', value: string) => flow.send({ type: 'record.update', field, value });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setServerProblem(null);
-    setValueTouched(true);
-    const found = validate();
-    setProblems(found);
-    const first = (['test', 'value', 'date', 'evidence', 'note'] as const).find((f) => found[f]);
-    if (first) return refs[first].current?.focus();
-    submit.mutate(
-      {
-        test_id: test!.id,
-        value: raw.trim(),
-        unit: inputUnit!,
-        achieved_on: day,
-        evidence_url: evidence.trim() || null,
-        note: note.trim() || null,
-        ...(challenge ? { challenge_id: challenge.id } : {}),
-      },
-      { onError: (err) => setServerProblem(err.message) },
-    );
+    flow.send({ type: 'record.submit' });
   };
 
   const describe = (field: Field, hint?: boolean) =>
@@ -206,11 +162,8 @@ function Form({
               autoComplete="off"
               placeholder={VALUE_EXAMPLES[inputUnit]}
               value={raw}
-              onChange={(e) => {
-                setRaw(e.target.value);
-                setProblems((p) => ({ ...p, value: undefined }));
-              }}
-              onBlur={() => raw.trim() && setValueTouched(true)}
+              onChange={(e) => update('value', e.target.value)}
+              onBlur={() => flow.send({ type: 'record.touchValue' })}
               aria-invalid={invalid('value')}
               aria-describedby={describe('value', true)}
               required
@@ -245,10 +198,7 @@ function Form({
                       name={`${id}-unit`}
                       value={u}
                       checked={inputUnit === u}
-                      onChange={() => {
-                        setUnit(u);
-                        setProblems((p) => ({ ...p, value: undefined }));
-                      }}
+                      onChange={() => flow.send({ type: 'record.setUnit', unit: u })}
                     />
                     <span>{INPUT_UNIT_LABELS[u]}</span>
                   </label>
@@ -268,13 +218,10 @@ function Form({
             id={`${id}-date`}
             ref={refs.date}
             type="date"
-            min={EARLIEST_DAY}
+            min={RECORD_EARLIEST_DAY}
             max={today}
             value={day}
-            onChange={(e) => {
-              setDay(e.target.value);
-              setProblems((p) => ({ ...p, date: undefined }));
-            }}
+            onChange={(e) => update('date', e.target.value)}
             aria-invalid={invalid('date')}
             aria-describedby={describe('date')}
             required
@@ -288,13 +235,10 @@ function Form({
             ref={refs.evidence}
             type="url"
             inputMode="url"
-            maxLength={500}
+            maxLength={RECORD_EVIDENCE_URL_MAX_LENGTH}
             placeholder="https://"
             value={evidence}
-            onChange={(e) => {
-              setEvidence(e.target.value);
-              setProblems((p) => ({ ...p, evidence: undefined }));
-            }}
+            onChange={(e) => update('evidence', e.target.value)}
             aria-invalid={invalid('evidence')}
             aria-describedby={describe('evidence', true)}
           />
@@ -311,14 +255,14 @@ function Form({
           id={`${id}-note`}
           ref={refs.note}
           rows={3}
-          maxLength={500}
+          maxLength={RECORD_NOTE_MAX_LENGTH}
           value={note}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => update('note', e.target.value)}
           aria-invalid={invalid('note')}
           aria-describedby={describe('note', true)}
         />
         <p id={`${id}-note-hint`} className="hint">
-          {500 - note.length} characters left.
+          {RECORD_NOTE_MAX_LENGTH - note.length} characters left.
         </p>
         {problems.note && <FieldProblem id={`${id}-note-problem`} text={problems.note} />}
       </div>
@@ -329,8 +273,8 @@ function Form({
         </p>
       )}
       <p className="ath-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-          {submit.isPending ? 'Submitting…' : challenge ? 'Submit qualifying attempt' : 'Submit for review'}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Submitting…' : challenge ? 'Submit qualifying attempt' : 'Submit for review'}
         </button>
       </p>
     </form>

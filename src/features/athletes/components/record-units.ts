@@ -1,7 +1,6 @@
-import { checkBounds, inputUnitsFor, MeasureError, toTestUnit, type InputUnit, type TestUnit } from '../../../../domain/measures.ts';
+import type { InputUnit, TestUnit } from '../../../../domain/measures.ts';
 import { CATEGORY_NAMES, TEST_CATEGORIES, type TestCategory } from '../../../../domain/athlete-groups.ts';
 import type { Test } from '../api/records.ts';
-import type { Units } from '../api/profile.ts';
 
 export const INPUT_UNIT_LABELS: Record<InputUnit, string> = {
   kg: 'kg',
@@ -37,31 +36,6 @@ export const VALUE_EXAMPLES: Record<InputUnit, string> = {
   calories: 'e.g. 60',
   points: 'e.g. 120',
 };
-
-/** The unit a result is most likely typed in: the athlete's system for weights and distances, mm:ss for times. */
-export function defaultInputUnit(test: Pick<Test, 'unit' | 'min_value'>, units: Units): InputUnit {
-  switch (test.unit) {
-    case 'kg':
-      return units === 'imperial' ? 'lb' : 'kg';
-    case 'seconds':
-      return 'mm:ss';
-    case 'meters':
-      return units === 'imperial' ? 'mi' : test.min_value >= 1000 ? 'km' : 'm';
-    default:
-      return inputUnitsFor(test.unit)[0]!;
-  }
-}
-
-/** The typed value in the test's unit, or the problem with it in words; null while nothing is typed. */
-export function checkEntry(raw: string, from: InputUnit, test: Test): { value: number } | { problem: string } {
-  try {
-    const value = toTestUnit(raw, from, test.unit);
-    checkBounds(value, { min: test.min_value, max: test.max_value }, test.unit, test.name);
-    return { value };
-  } catch (err) {
-    return { problem: err instanceof MeasureError ? err.message : 'This value cannot be read.' };
-  }
-}
 
 /** Tests by category, in the catalogue's category order, each group by name. */
 export function groupTests(tests: Test[]): { category: TestCategory; label: string; tests: Test[] }[] {

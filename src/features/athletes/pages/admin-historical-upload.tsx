@@ -1,14 +1,16 @@
 import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
+import { allRowsValid, historicalImportMachine } from '../../../../machines/historical-import.ts';
 import { useHistoricalUpload, type HistoricalUploadReport } from '../api/admin.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
 import '../boards.css';
 
-const MAX_BYTES = 20 * 1024 * 1024;
 /** The preview and problem tables show this many rows before "show all". */
 const SHOWN_ROWS = 50;
 
@@ -206,68 +208,42 @@ function PreviewTable({ report }: { report: HistoricalUploadReport }) {
   );
 }
 
-interface LoadedFile {
-  name: string;
-  size: number;
-  text: string;
-}
-
 export default function AdminHistoricalUpload() {
   const inputId = useId();
   const upload = useHistoricalUpload();
-  const [file, setFile] = useState<LoadedFile | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
+  const flow = useActorRef(
+    historicalImportMachine.provide({
+      actors: {
+        checkCsv: fromPromise(({ input }) => upload.mutateAsync(input)),
+        importCsv: fromPromise(({ input }) => upload.mutateAsync(input)),
+      },
+      actions: {
+        notifyImported: (_, { imported }) => toast({ title: `Imported ${formatCount(imported)} results.`, variant: 'success' }),
+        notifyRefused: () => toast({ title: 'Nothing was imported: some rows have problems.', variant: 'error' }),
+      },
+    }),
+  );
+  const { file, fileProblem, error } = useSelector(flow, (s) => s.context);
+  // The reports are the server's, whole; the machine reads only their counts.
+  const check = useSelector(flow, (s) => s.context.check) as HistoricalUploadReport | null;
+  const imported = useSelector(flow, (s) => s.context.imported) as HistoricalUploadReport | null;
+  const refused = useSelector(flow, (s) => s.matches('refused'));
+  const checking = useSelector(flow, (s) => s.matches('checking'));
+  const importing = useSelector(flow, (s) => s.matches('importing'));
+  const canCheck = useSelector(flow, (s) => s.can({ type: 'import.check' }));
+  const canImport = useSelector(flow, (s) => s.can({ type: 'import.import' }));
   const [over, setOver] = useState(false);
-  const [check, setCheck] = useState<HistoricalUploadReport | null>(null);
-  const [result, setResult] = useState<{ report: HistoricalUploadReport; refused: boolean } | null>(null);
 
-  const take = async (picked: File | undefined) => {
-    setCheck(null);
-    setResult(null);
-    setFile(null);
-    upload.reset();
-    if (!picked) return;
-    if (!/\.csv$/i.test(picked.name)) return setFileProblem(`“${picked.name}” is not a .csv file. Save the sheet as CSV and choose it again.`);
-    if (picked.size > MAX_BYTES) return setFileProblem(`“${picked.name}” is ${(picked.size / 1024 / 1024).toFixed(1)} MB; the limit is 20 MB. Split it into smaller files.`);
-    if (picked.size === 0) return setFileProblem(`“${picked.name}” is empty.`);
-    try {
-      setFile({ name: picked.name, size: picked.size, text: await picked.text() });
-      setFileProblem(null);
-    } catch {
-      setFileProblem(`“${picked.name}” could not be read. Choose it again.`);
-    }
-  };
+  const take = (picked: File | undefined) => flow.send({ type: 'import.choose', file: picked ?? null });
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    void take(e.dataTransfer.files[0]);
+    take(e.dataTransfer.files[0]);
   };
 
-  const run = (dryRun: boolean) => {
-    if (!file) return;
-    upload.mutate(
-      { csv: file.text, filename: file.name.slice(0, 200), dry_run: dryRun },
-      {
-        onSuccess: (outcome) => {
-          if (dryRun) {
-            setCheck(outcome.report);
-            return;
-          }
-          setResult(outcome);
-          if (outcome.refused) {
-            setCheck(outcome.report);
-            toast({ title: 'Nothing was imported: some rows have problems.', variant: 'error' });
-          } else {
-            toast({ title: `Imported ${formatCount(outcome.report.imported)} results.`, variant: 'success' });
-          }
-        },
-      },
-    );
-  };
-
-  const allValid = !!check && check.total_rows > 0 && check.valid_rows === check.total_rows;
-  const imported = result && !result.refused ? result.report : null;
+  const allValid = allRowsValid(check);
 
   return (
     <div className="container page">
@@ -313,7 +289,7 @@ export default function AdminHistoricalUpload() {
               type="file"
               accept=".csv,text/csv"
               onChange={(e) => {
-                void take(e.target.files?.[0]);
+                take(e.target.files?.[0]);
               }}
             />
           </div>
@@ -329,17 +305,17 @@ export default function AdminHistoricalUpload() {
           </p>
         )}
         <p className="adm-actions" style={{ marginTop: '1rem' }}>
-          <button type="button" className="btn btn-primary" disabled={!file || upload.isPending} onClick={() => run(true)}>
-            {upload.isPending && upload.variables?.dry_run ? 'Checking…' : 'Check file'}
+          <button type="button" className="btn btn-primary" disabled={!canCheck} onClick={() => flow.send({ type: 'import.check' })}>
+            {checking ? 'Checking…' : 'Check file'}
           </button>
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!allValid || upload.isPending || !!imported}
+            disabled={!canImport}
             aria-describedby="hu-import-hint"
-            onClick={() => run(false)}
+            onClick={() => flow.send({ type: 'import.import' })}
           >
-            {upload.isPending && upload.variables?.dry_run === false ? 'Importing…' : check ? `Import ${formatCount(check.valid_rows)} ${check.valid_rows === 1 ? 'row' : 'rows'}` : 'Import rows'}
+            {importing ? 'Importing…' : check ? `Import ${formatCount(check.valid_rows)} ${check.valid_rows === 1 ? 'row' : 'rows'}` : 'Import rows'}
           </button>
         </p>
         <p id="hu-import-hint" className="hint">
@@ -351,9 +327,9 @@ export default function AdminHistoricalUpload() {
                 ? 'Check the file first; import is available once every row is valid.'
                 : 'Every row is valid: ready to import.'}
         </p>
-        {upload.isError && (
+        {error && (
           <p className="error-text" role="alert">
-            {upload.error.message}
+            {error}
           </p>
         )}
       </section>
@@ -382,7 +358,7 @@ export default function AdminHistoricalUpload() {
             </p>
           </section>
         )}
-        {result?.refused && (
+        {refused && (
           <p className="error-text" role="alert">
             The import was refused and nothing was imported: the rows below have problems.
           </p>
@@ -391,7 +367,7 @@ export default function AdminHistoricalUpload() {
 
       {check && !imported && (
         <section aria-labelledby="hu-check" className="dive-section">
-          <h2 id="hu-check">{result?.refused ? 'Why the import was refused' : 'Check of the file'}</h2>
+          <h2 id="hu-check">{refused ? 'Why the import was refused' : 'Check of the file'}</h2>
           <Summary report={check} />
           {check.total_rows === 0 && <p className="empty card">The file has a header but no rows.</p>}
           {allValid && <p className="success-text">Every row is valid.</p>}

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
@@ -13,12 +15,12 @@ import {
   useRankings,
   useTeams,
   type ChallengeDetail,
-  type Division,
   type Sex,
 } from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
+import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
 import '../challenges.css';
 
 function Description({ text }: { text: string }) {
@@ -28,50 +30,54 @@ function Description({ text }: { text: string }) {
 
 function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
   const join = useJoinChallenge(challenge.id);
-  const [division, setDivision] = useState<Division>(challenge.my_entry?.division ?? 'rx');
-  const [sex, setSex] = useState<Sex | ''>(challenge.my_entry?.sex ?? '');
-  const [waiver, setWaiver] = useState(false);
-  const needsTeam = challenge.kind === 'team' && !challenge.my_entry;
-  const [teamChoice, setTeamChoice] = useState<'create' | 'join'>('create');
-  const [teamName, setTeamName] = useState('');
-  const [teamId, setTeamId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
+  const flow = useActorRef(
+    challengeJoinMachine.provide({
+      actors: { joinChallenge: fromPromise(({ input }) => join.mutateAsync(input)) },
+      actions: { notifyJoined: (_, { text }) => toast({ title: text, variant: 'success' }) },
+    }),
+    {
+      input: {
+        title: challenge.title,
+        isTeamChallenge: challenge.kind === 'team',
+        requiresWaiver: challenge.requires_waiver,
+        entry: challenge.my_entry ? { division: challenge.my_entry.division, sex: challenge.my_entry.sex } : null,
+      },
+    },
+  );
+  const form = useSelector(flow, (s) => s.context);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const { division, sex, problem, teamChoice } = form;
+  const waiver = form.waiverAccepted;
+  const teamForm = needsTeam(form);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    let team: { team_name: string } | { team_id: number } | Record<string, never> = {};
-    if (needsTeam) {
-      if (teamChoice === 'create') {
-        const name = teamName.trim();
-        if (name.length < 2 || name.length > 60) return setProblem('A team name has 2 to 60 characters.');
-        team = { team_name: name };
-      } else {
-        if (!teamId) return setProblem('Choose a team to join.');
-        team = { team_id: Number(teamId) };
-      }
-    }
-    setProblem(null);
-    join.mutate(
-      { division, ...(sex ? { sex } : {}), ...(challenge.requires_waiver ? { waiver_accepted: waiver } : {}), ...team },
-      {
-        onSuccess: () => toast({ title: challenge.my_entry ? 'Division saved.' : `You are in! Good luck in ${challenge.title}.`, variant: 'success' }),
-        onError: (err) => setProblem(err.message),
-      },
-    );
+    flow.send({ type: 'join.submit' });
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {needsTeam && <TeamChoice challenge={challenge} choice={teamChoice} setChoice={setTeamChoice} name={teamName} setName={setTeamName} teamId={teamId} setTeamId={setTeamId} />}
+      {teamForm && (
+        <TeamChoice
+          challenge={challenge}
+          choice={teamChoice}
+          setChoice={(choice) => flow.send({ type: 'join.setTeamChoice', choice })}
+          name={form.teamName}
+          setName={(name) => flow.send({ type: 'join.setTeamName', name })}
+          teamId={form.teamId}
+          setTeamId={(teamId) => flow.send({ type: 'join.setTeamId', teamId })}
+        />
+      )}
       <fieldset className="plain-fieldset">
         <legend>Division</legend>
         {(['rx', 'scaled'] as const).map((d) => (
           <label key={d} className="radio">
-            <input type="radio" name="division" value={d} checked={division === d} onChange={() => setDivision(d)} /> {DIVISION_LABELS[d]}
+            <input type="radio" name="division" value={d} checked={division === d} onChange={() => flow.send({ type: 'join.setDivision', division: d })} /> {DIVISION_LABELS[d]}
           </label>
         ))}
       </fieldset>
       <div className="field">
         <label htmlFor="join-sex">Category</label>
-        <select id="join-sex" value={sex} onChange={(e) => setSex(e.target.value as Sex | '')}>
+        <select id="join-sex" value={sex} onChange={(e) => flow.send({ type: 'join.setSex', sex: e.target.value as Sex | '' })}>
           <option value="">Prefer not to say</option>
           <option value="female">Women</option>
           <option value="male">Men</option>
@@ -79,7 +85,7 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
       </div>
       {challenge.requires_waiver && (
         <label className="checkbox">
-          <input type="checkbox" checked={waiver} onChange={(e) => setWaiver(e.target.checked)} /> I have read and accept the{' '}
+          <input type="checkbox" checked={waiver} onChange={(e) => flow.send({ type: 'join.setWaiver', accepted: e.target.checked })} /> I have read and accept the{' '}
           <Link href="/liability-waiver-page">liability waiver</Link>
         </label>
       )}
@@ -88,8 +94,8 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
           {problem}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={join.isPending}>
-        {challenge.my_entry ? 'Save division' : needsTeam && teamChoice === 'create' ? 'Create team and join' : needsTeam ? 'Join team' : 'Join challenge'}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {form.hasEntry ? 'Save division' : teamForm && teamChoice === 'create' ? 'Create team and join' : teamForm ? 'Join team' : 'Join challenge'}
       </button>
     </form>
   );

@@ -1,74 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import { parseDecimal, parseTime, parseWhole } from '../../../../domain/scoring/parse.ts';
-import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail, type ScoreSubmission } from '../api/challenges.ts';
+import { SCORE_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
+import { scoreSubmissionMachine, type DistanceUnit, type LoadUnit, type ScoreTextField } from '../../../../machines/score-submission.ts';
+import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail } from '../api/challenges.ts';
 import '../challenges.css';
-
-type Unit = 'kg' | 'lb';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {
   const submit = useSubmitScore(c.id);
-  const [time, setTime] = useState('');
-  const [capped, setCapped] = useState(false);
-  const [reps, setReps] = useState('');
-  const [rounds, setRounds] = useState('');
-  const [amount, setAmount] = useState('');
-  const [loadUnit, setLoadUnit] = useState<Unit>('kg');
-  const [distUnit, setDistUnit] = useState<'m' | 'km' | 'mi'>('km');
-  const [tiebreak, setTiebreak] = useState('');
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const build = (): ScoreSubmission => {
-    const body: ScoreSubmission = {};
-    switch (c.score_type) {
-      case 'time':
-        if (capped) {
-          body.capped = true;
-          body.reps = parseWhole(reps, 'Reps');
-        } else body.time_ms = parseTime(time);
-        break;
-      case 'reps':
-        body.reps = parseWhole(reps, 'Reps');
-        break;
-      case 'calories':
-        body.calories = parseWhole(amount, 'Calories');
-        break;
-      case 'points':
-        body.points = parseWhole(amount, 'Points');
-        break;
-      case 'rounds_reps':
-        body.rounds = parseWhole(rounds, 'Rounds');
-        body.reps = reps.trim() ? parseWhole(reps, 'Reps') : 0;
-        break;
-      case 'load':
-        body.load_value = parseDecimal(amount, 'The load');
-        body.load_unit = loadUnit;
-        break;
-      case 'distance':
-        body.distance_value = parseDecimal(amount, 'The distance');
-        body.distance_unit = distUnit;
-        break;
-    }
-    if (c.has_tiebreak && tiebreak.trim()) body.tiebreak_ms = parseTime(tiebreak);
-    if (note.trim()) body.note = note.trim();
-    return body;
-  };
+  // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
+  const flow = useActorRef(
+    scoreSubmissionMachine.provide({ actors: { submitScore: fromPromise(({ input }) => submit.mutateAsync(input)) } }),
+    { input: { rules: c } },
+  );
+  const fields = useSelector(flow, (s) => s.context.fields);
+  const problem = useSelector(flow, (s) => s.context.problem);
+  const saved = useSelector(flow, (s) => s.context.saved);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const { time, capped, reps, rounds, amount, loadUnit, tiebreak, note } = fields;
+  const distUnit = fields.distanceUnit;
+  const update = (field: ScoreTextField) => (value: string) => flow.send({ type: 'score.update', field, value });
+  const setTime = update('time');
+  const setReps = update('reps');
+  const setRounds = update('rounds');
+  const setAmount = update('amount');
+  const setTiebreak = update('tiebreak');
+  const setNote = update('note');
+  const setCapped = (value: boolean) => flow.send({ type: 'score.setCapped', capped: value });
+  const setLoadUnit = (unit: LoadUnit) => flow.send({ type: 'score.setLoadUnit', unit });
+  const setDistUnit = (unit: DistanceUnit) => flow.send({ type: 'score.setDistanceUnit', unit });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    let body: ScoreSubmission;
-    try {
-      body = build();
-    } catch (err) {
-      return setProblem((err as Error).message);
-    }
-    setProblem(null);
-    submit.mutate(body, { onError: (err) => setProblem(err.message) });
+    flow.send({ type: 'score.submit' });
   };
 
-  if (submit.isSuccess) {
-    const r = submit.data;
+  if (saved) {
+    const r = saved;
     return (
       <div className="card" role="status">
         <h2>{r.score.verification === 'unverified' ? 'Saved for review' : r.is_best ? 'New best!' : 'Score saved'}</h2>
@@ -84,7 +53,7 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
           <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-primary">
             See the leaderboard
           </Link>
-          <button type="button" className="btn btn-secondary" onClick={() => submit.reset()}>
+          <button type="button" className="btn btn-secondary" onClick={() => flow.send({ type: 'score.another' })}>
             Submit another
           </button>
         </p>
@@ -152,7 +121,7 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
           </div>
           <div className="field">
             <label htmlFor="sc-unit">Unit</label>
-            <select id="sc-unit" value={loadUnit} onChange={(e) => setLoadUnit(e.target.value as Unit)}>
+            <select id="sc-unit" value={loadUnit} onChange={(e) => setLoadUnit(e.target.value as LoadUnit)}>
               <option value="kg">kg</option>
               <option value="lb">lb</option>
             </select>
@@ -186,15 +155,15 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
       )}
       <div className="field">
         <label htmlFor="sc-note">Note (optional)</label>
-        <input id="sc-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+        <input id="sc-note" maxLength={SCORE_NOTE_MAX_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
       {problem && (
         <p className="error-text" role="alert">
           {problem}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-        {submit.isPending ? 'Submitting…' : 'Submit score'}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Submitting…' : 'Submit score'}
       </button>
     </form>
   );

@@ -1,0 +1,46 @@
+import { historicalImportMachine, type ImportOutcome, type PickedFile } from './historical-import.ts';
+import { defineSamples } from './samples.ts';
+
+const csv = 'athlete,email,test,value,unit,date,source\nJordan Example,jordan@example.com,Back Squat,140,kg,2025-03-15,Spring Throwdown\n';
+const file = (name: string, size: number): PickedFile => ({ name, size, text: async () => csv });
+
+const report = (total_rows: number, valid_rows: number, imported = 0, linked = 0) => ({
+  dry_run: imported === 0,
+  total_rows,
+  valid_rows,
+  errors: [],
+  preview: [],
+  imported,
+  linked,
+  batch_id: imported ? 1 : null,
+});
+
+export const historicalImportSamples = defineSamples({
+  machine: historicalImportMachine,
+  events: {
+    'import.choose': [
+      { type: 'import.choose', file: file('results.csv', csv.length) },
+      { type: 'import.choose', file: file('results.xlsx', 4_000) },
+      { type: 'import.choose', file: file('huge.csv', 21 * 1024 * 1024) },
+      { type: 'import.choose', file: file('empty.csv', 0) },
+      { type: 'import.choose', file: null },
+    ],
+    'import.check': [{ type: 'import.check' }],
+    'import.import': [{ type: 'import.import' }],
+  },
+  actors: {
+    readFile: { output: csv, error: new DOMException('The file could not be read.', 'NotReadableError') },
+    checkCsv: { output: { report: report(1, 1), refused: false } satisfies ImportOutcome, error: new Error('Could not check the file.') },
+    importCsv: { output: { report: report(1, 1, 1, 1), refused: false } satisfies ImportOutcome, error: new Error('Network error. Please check your connection.') },
+  },
+});
+
+/**
+ * Outcomes the table's one output per actor cannot hold: a check that finds bad rows
+ * (so import stays closed) and an import the server refuses. Path tests add them as
+ * further done events until the table takes several outputs per actor.
+ */
+export const historicalImportMoreOutcomes = [
+  { type: 'xstate.done.actor.checkCsv', output: { report: report(3, 2), refused: false } satisfies ImportOutcome },
+  { type: 'xstate.done.actor.importCsv', output: { report: report(3, 2), refused: true } satisfies ImportOutcome },
+] as const;

@@ -1,0 +1,203 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { SCORE_NOTE_MAX_LENGTH } from '../domain/constants.ts';
+import { parseDecimal, parseTime, parseWhole } from '../domain/scoring/parse.ts';
+import type { ScoreType } from '../domain/scoring/types.ts';
+
+export type LoadUnit = 'kg' | 'lb';
+export type DistanceUnit = 'm' | 'km' | 'mi';
+
+/** What of the challenge decides which fields a score has. */
+export interface ScoreRules {
+  score_type: ScoreType;
+  time_cap_seconds: number | null;
+  has_tiebreak: boolean;
+}
+
+/** The body of POST /api/challenges/{id}/submit-score (the contract's ScoreSubmission). */
+export interface ScoreBody {
+  time_ms?: number;
+  capped?: boolean;
+  reps?: number;
+  rounds?: number;
+  load_value?: number;
+  load_unit?: LoadUnit;
+  distance_value?: number;
+  distance_unit?: DistanceUnit;
+  calories?: number;
+  points?: number;
+  tiebreak_ms?: number;
+  note?: string;
+}
+
+/** What the server answers, as far as the confirmation shows it. */
+export interface ScoreSaved {
+  score: { display: string; verification: string };
+  is_best: boolean;
+  rank: number | null;
+  message?: string;
+}
+
+export interface ScoreFields {
+  time: string;
+  capped: boolean;
+  reps: string;
+  rounds: string;
+  amount: string;
+  loadUnit: LoadUnit;
+  distanceUnit: DistanceUnit;
+  tiebreak: string;
+  note: string;
+}
+
+export type ScoreTextField = 'time' | 'reps' | 'rounds' | 'amount' | 'tiebreak' | 'note';
+
+export interface ScoreSubmissionContext {
+  rules: ScoreRules;
+  fields: ScoreFields;
+  problem: string | null;
+  saved: ScoreSaved | null;
+}
+
+export type ScoreSubmissionEvent =
+  | { type: 'score.update'; field: ScoreTextField; value: string }
+  | { type: 'score.setCapped'; capped: boolean }
+  | { type: 'score.setLoadUnit'; unit: LoadUnit }
+  | { type: 'score.setDistanceUnit'; unit: DistanceUnit }
+  | { type: 'score.submit' }
+  | { type: 'score.another' };
+
+export const emptyScoreFields: ScoreFields = {
+  time: '',
+  capped: false,
+  reps: '',
+  rounds: '',
+  amount: '',
+  loadUnit: 'kg',
+  distanceUnit: 'km',
+  tiebreak: '',
+  note: '',
+};
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/**
+ * What the athlete typed, read into the body that is sent, or the first problem in words.
+ * The one place this flow parses typed values (through domain/scoring).
+ */
+export function readScore(rules: ScoreRules, fields: ScoreFields): { body: ScoreBody } | { problem: string } {
+  try {
+    const body: ScoreBody = {};
+    switch (rules.score_type) {
+      case 'time':
+        if (fields.capped) {
+          body.capped = true;
+          body.reps = parseWhole(fields.reps, 'Reps');
+        } else body.time_ms = parseTime(fields.time);
+        break;
+      case 'reps':
+        body.reps = parseWhole(fields.reps, 'Reps');
+        break;
+      case 'calories':
+        body.calories = parseWhole(fields.amount, 'Calories');
+        break;
+      case 'points':
+        body.points = parseWhole(fields.amount, 'Points');
+        break;
+      case 'rounds_reps':
+        body.rounds = parseWhole(fields.rounds, 'Rounds');
+        body.reps = fields.reps.trim() ? parseWhole(fields.reps, 'Reps') : 0;
+        break;
+      case 'load':
+        body.load_value = parseDecimal(fields.amount, 'The load');
+        if (body.load_value <= 0) throw new Error('Enter the load, more than zero.');
+        body.load_unit = fields.loadUnit;
+        break;
+      case 'distance':
+        body.distance_value = parseDecimal(fields.amount, 'The distance');
+        if (body.distance_value <= 0) throw new Error('Enter the distance, more than zero.');
+        body.distance_unit = fields.distanceUnit;
+        break;
+    }
+    if (rules.has_tiebreak && fields.tiebreak.trim()) body.tiebreak_ms = parseTime(fields.tiebreak);
+    if (fields.note.trim()) body.note = fields.note.trim();
+    return { body };
+  } catch (err) {
+    return { problem: messageOf(err, 'This score cannot be read.') };
+  }
+}
+
+const readFrom = (context: ScoreSubmissionContext) => readScore(context.rules, context.fields);
+
+/** Submitting a challenge score: editing → submitting → saved (or back to editing with the server's words). */
+export const scoreSubmissionMachine = setup({
+  types: {
+    context: {} as ScoreSubmissionContext,
+    events: {} as ScoreSubmissionEvent,
+    input: {} as { rules: ScoreRules },
+  },
+  actors: {
+    submitScore: fromPromise<ScoreSaved, ScoreBody>(async () => {
+      throw new Error('submitScore not provided');
+    }),
+  },
+  actions: {
+    updateField: assign(({ context, event }) => {
+      assertEvent(event, 'score.update');
+      const value = event.field === 'note' ? event.value.slice(0, SCORE_NOTE_MAX_LENGTH) : event.value;
+      return { fields: { ...context.fields, [event.field]: value } };
+    }),
+    setCapped: assign(({ context, event }) => {
+      assertEvent(event, 'score.setCapped');
+      return { fields: { ...context.fields, capped: event.capped } };
+    }),
+    setLoadUnit: assign(({ context, event }) => {
+      assertEvent(event, 'score.setLoadUnit');
+      return { fields: { ...context.fields, loadUnit: event.unit } };
+    }),
+    setDistanceUnit: assign(({ context, event }) => {
+      assertEvent(event, 'score.setDistanceUnit');
+      return { fields: { ...context.fields, distanceUnit: event.unit } };
+    }),
+    flagUnreadable: assign(({ context }) => {
+      const read = readFrom(context);
+      return { problem: 'problem' in read ? read.problem : null };
+    }),
+    clearProblem: assign({ problem: null }),
+    // "Submit another" keeps what was typed, so a corrected score is one edit away.
+    startOver: assign({ problem: null, saved: null }),
+  },
+  guards: {
+    scoreReadable: ({ context }) => 'body' in readFrom(context),
+  },
+}).createMachine({
+  id: 'scoreSubmission',
+  context: ({ input }) => ({ rules: input.rules, fields: emptyScoreFields, problem: null, saved: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'score.update': { actions: 'updateField' },
+        'score.setCapped': { actions: 'setCapped' },
+        'score.setLoadUnit': { actions: 'setLoadUnit' },
+        'score.setDistanceUnit': { actions: 'setDistanceUnit' },
+        'score.submit': [{ guard: 'scoreReadable', target: 'submitting', actions: 'clearProblem' }, { actions: 'flagUnreadable' }],
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitScore',
+        src: 'submitScore',
+        input: ({ context }) => {
+          const read = readFrom(context);
+          return 'body' in read ? read.body : {};
+        },
+        onDone: { target: 'saved', actions: assign(({ event }) => ({ saved: event.output })) },
+        onError: { target: 'editing', actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not submit the score.') })) },
+      },
+    },
+    saved: {
+      on: { 'score.another': { target: 'editing', actions: 'startOver' } },
+    },
+  },
+});

@@ -1,0 +1,15 @@
+import type { AnyStateMachine, EventObject } from 'xstate';
+import type { MachineSamples } from '../../machines/samples.ts';
+
+/**
+ * The events a sample table gives path generation: every sample payload, and for
+ * each invoked actor (invoked with id = src) its done and error events.
+ */
+export function sampleEvents<M extends AnyStateMachine>(samples: MachineSamples<M>): EventObject[] {
+  const events: EventObject[] = Object.values(samples.events).flat() as EventObject[];
+  for (const [src, sample] of Object.entries(samples.actors ?? {})) {
+    if ('output' in sample) events.push({ type: `xstate.done.actor.${src}`, output: sample.output } as EventObject);
+    if ('error' in sample) events.push({ type: `xstate.error.actor.${src}`, error: sample.error } as EventObject);
+  }
+  return events;
+}
