@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { DEV_ORIGIN } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { REFRESH_COOKIE, bearerToken } from '../security.ts';
 import * as auth from '../services/auth.ts';
@@ -35,9 +36,8 @@ function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: Fasti
   void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...cookieOptions(ctx, request), maxAge });
 }
 
-function requestOrigin(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
+/** Links in mail come from configuration only: a request's Host header is the caller's to forge. */
+const mailOrigin = (ctx: AppContext) => ctx.config.publicOrigin ?? DEV_ORIGIN();
 
 function signedIn(request: FastifyRequest) {
   if (!request.auth) throw new ApiError(401, auth.AUTH_REQUIRED_TEXT);
@@ -77,7 +77,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       return { message: 'You are signed out.' };
     },
     async forgotPassword(request) {
-      return { message: auth.forgotPassword(ctx, request.body.email, requestOrigin(ctx, request)) };
+      return { message: auth.forgotPassword(ctx, request.body.email, mailOrigin(ctx)) };
     },
     async validateResetToken(request) {
       return auth.validateResetToken(ctx, request.body.token);
