@@ -20,7 +20,7 @@ import { BackgroundTasks } from './services/background.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
-import { isDatabaseFault, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
+import { isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -47,7 +47,7 @@ export interface AppOverrides {
   logStream?: Writable;
 }
 
-export const RATE_LIMITED_TEXT = 'Too many attempts. Please wait a moment and try again.';
+export { RATE_LIMITED_TEXT };
 
 export async function buildApp(config: AppConfig, database?: DatabaseHandle, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -62,7 +62,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   let clockOffsetMs = 0;
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const context: AppContext = {
-    config,
+    // Tests that switch rate limits off also switch off the per-address sign-in back-off.
+    config: overrides.rateLimit === false ? { ...config, signInBackoff: false } : config,
     database: db,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     now: overrides.now ?? (config.testClock ? () => new Date(Date.now() + clockOffsetMs) : () => new Date()),

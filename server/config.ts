@@ -32,6 +32,8 @@ export interface AppConfig {
    * PUT /api/test-clock {offset_ms}, so a test can make a week of history in seconds.
    */
   testClock?: boolean;
+  /** Back off addresses that send wrong sign-in codes (per node, in memory); false only in tests. */
+  signInBackoff?: boolean;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
   /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */

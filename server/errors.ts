@@ -15,6 +15,7 @@ export const badRequest = (detail: string) => new ApiError(400, detail);
 export const notFound = (detail: string) => new ApiError(404, detail);
 export const conflict = (detail: string) => new ApiError(409, detail);
 
+export const RATE_LIMITED_TEXT = 'Too many attempts. Please wait a moment and try again.';
 export const SERVICE_UNAVAILABLE_TEXT = 'Service unavailable, please retry in a moment.';
 
 /** Connection-level failures of postgres-js and Node sockets, and PostgreSQL's own classes 08 (connection) and 57 (operator intervention). */
