@@ -20,7 +20,7 @@ import { BackgroundTasks } from './services/background.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
-import { isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
+import { databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -90,9 +90,11 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const status = error.statusCode ?? 500;
     // A database fault anywhere (a handler, or a security check the glue wrapped as 401) is a
-    // 503 without internals: the caller retries, and a client does not take it for a lost session.
+    // 503 without internals (500 for a statement that is wrong as written): never a 401 a client
+    // would take for a lost session.
     if (isDatabaseFault(error)) {
       request.log.error({ err: error }, 'database fault');
+      if (databaseFaultStatus(error) === 500) return reply.code(500).send({ detail: SERVER_FAULT });
       return reply.code(503).header('retry-after', '5').send({ detail: SERVICE_UNAVAILABLE_TEXT });
     }
     if (status >= 400 && status < 500) {

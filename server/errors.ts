@@ -47,3 +47,24 @@ export class DatabaseFault extends Error {
     this.name = 'DatabaseFault';
   }
 }
+
+/** SQLSTATE classes of a statement that can never succeed as written (data, integrity, syntax): a bug, not a blip. */
+const PROGRAMMING_CLASSES = /^(0A|22|23|2B|2D|3F|42)/;
+
+/** The SQLSTATE of the first database error in the chain, if any. */
+function sqlState(error: unknown, depth = 0): string | undefined {
+  if (!(error instanceof Error) || depth > 4) return undefined;
+  const e = error as Error & { errors?: unknown[]; code?: unknown };
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  for (const inner of Array.isArray(e.errors) ? e.errors : []) {
+    const found = sqlState(inner, depth + 1);
+    if (found) return found;
+  }
+  return sqlState(e.cause, depth + 1);
+}
+
+/**
+ * How to answer a database fault: 503 (retry) when the database is unreachable, busy or
+ * failing; 500 when the statement itself is wrong, which no retry fixes.
+ */
+export const databaseFaultStatus = (error: unknown): 500 | 503 => (PROGRAMMING_CLASSES.test(sqlState(error) ?? '') ? 500 : 503);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { configFromEnv } from '../../server/config.ts';
 import { redactUrl } from '../../server/logging.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn } from './helpers.ts';
@@ -35,26 +35,51 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
     expect(text).toMatch(/http:\/\/127\.0\.0\.1:8080\/fit\/password-reset-page\?token=[\w-]{43}\n/);
   });
 
-  it('answers a database fault while checking a session with 503 and no internals, and logs no parameters', async () => {
+  /** A query builder that fails when awaited, as drizzle's does when the connection is gone. */
+  function failingQuery(error: Error): unknown {
+    const chain: unknown = new Proxy(() => {}, {
+      get: (_target, prop) =>
+        prop === 'then' ? (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => Promise.reject(error).then(resolve, reject) : () => chain,
+    });
+    return chain;
+  }
+
+  it('answers a database outage while checking a session with 503 and no internals (never 401), and logs no parameters', async () => {
     const s = await signIn(t, 'blip@example.test');
+    const sessionId = (JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
     const db = t.context.database.db;
+    const gone = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
+    const outage = vi.spyOn(db, 'select').mockImplementation(() => failingQuery(new DrizzleQueryError('select "id" from "sessions" where "sessions"."id" = $1', [sessionId], gone)) as never);
     logText = '';
-    await db.execute(sql`alter table sessions rename to sessions_away`);
     try {
       const secured = await post('api/wordpress-nav/generate-auth-code', undefined, authHeaders(s));
       expect(secured.statusCode).toBe(503);
+      expect(secured.headers['retry-after']).toBeTruthy();
       expect(secured.json()).toEqual({ detail: 'Service unavailable, please retry in a moment.' });
       const checked = await t.app.inject({ method: 'GET', url: '/fit/api/auth/validate-session', headers: authHeaders(s) });
       expect(checked.statusCode).toBe(503);
       expect(checked.body).not.toMatch(/select|sessions|params/i);
     } finally {
-      await db.execute(sql`alter table sessions_away rename to sessions`);
+      outage.mockRestore();
     }
     expect((await post('api/wordpress-nav/generate-auth-code', undefined, authHeaders(s))).statusCode).toBe(200);
     expect(logText).toContain('database fault');
-    const sessionId = (JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    expect(logText).toContain('CONNECTION_CLOSED');
     expect(logText).not.toContain(sessionId); // the failed query's parameter
     expect(logText).not.toContain(s.token);
+  });
+
+  it('answers a statement the database refuses (a missing table) with 500, no SQL, never 401', async () => {
+    const s = await signIn(t, 'broken@example.test');
+    const db = t.context.database.db;
+    await db.execute(sql`alter table sessions rename to sessions_away`);
+    try {
+      const secured = await post('api/wordpress-nav/generate-auth-code', undefined, authHeaders(s));
+      expect(secured.statusCode).toBe(500);
+      expect(secured.body).not.toMatch(/select|sessions|params/i);
+    } finally {
+      await db.execute(sql`alter table sessions_away rename to sessions`);
+    }
   });
 
   it('logs a failed insert without its parameters (no password hash)', async () => {
@@ -63,7 +88,7 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
     await db.execute(sql`alter table users rename to users_away`);
     try {
       const res = await post('api/user_registration/register', { email: 'hash@example.test', password: 'secret-password-1', display_name: 'Hash' });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('scrypt');
     } finally {
       await db.execute(sql`alter table users_away rename to users`);
