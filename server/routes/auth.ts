@@ -65,7 +65,7 @@ function loginAttempt(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
 
 export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
   // Wrong codes from one address back it off (bounded); off only in tests that hammer on purpose.
-  const backoff = ctx.config.signInBackoff === false ? null : new AddressBackoff();
+  const backoff = ctx.config?.signInBackoff === false ? null : new AddressBackoff();
   return {
     async registerUser(request, reply) {
       const message = await auth.registerAccount(ctx, request.body);
