@@ -51,7 +51,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // a server that never answered must not outlive the test run
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
@@ -74,6 +77,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 export function useApp(env: Record<string, string> | (() => Record<string, string>) = {}): () => RunningApp {
   let app: RunningApp | undefined;
   test.beforeAll(async () => {
+    test.setTimeout(120_000); // this hook only: starting may take up to startApp's 90 s deadline
     app = await startApp(typeof env === 'function' ? env() : env);
   });
   test.afterAll(async () => {
