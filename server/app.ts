@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { Ajv } from 'ajv';
@@ -18,6 +19,8 @@ import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
+import { loggerOptions } from './logging.ts';
+import { databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -38,15 +41,17 @@ const SERVER_FAULT = 'Something went wrong on our side. Please try again in a mo
 export interface AppOverrides {
   mailer?: Mailer;
   now?: () => Date;
-  /** Off only in tests that hammer one endpoint on purpose. */
+  /** Off only in tests that hammer one endpoint on purpose (also the per-address sign-in back-off). */
   rateLimit?: boolean;
+  /** Where log lines go when config.logger is on (tests read them); stdout otherwise. */
+  logStream?: Writable;
 }
 
-export const RATE_LIMITED_TEXT = 'Too many attempts. Please wait a moment and try again.';
+export { RATE_LIMITED_TEXT };
 
 export async function buildApp(config: AppConfig, database?: DatabaseHandle, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: config.logger ? loggerOptions(process.env.LOG_LEVEL ?? 'info', overrides.logStream) : false,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy ?? false,
     // Malformed URLs and similar are the caller's fault: answer in our error shape.
@@ -57,7 +62,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   let clockOffsetMs = 0;
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const context: AppContext = {
-    config,
+    // Tests that switch rate limits off also switch off the per-address sign-in back-off.
+    config: overrides.rateLimit === false ? { ...config, signInBackoff: false } : config,
     database: db,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     now: overrides.now ?? (config.testClock ? () => new Date(Date.now() + clockOffsetMs) : () => new Date()),
@@ -83,6 +89,14 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const status = error.statusCode ?? 500;
+    // A database fault anywhere (a handler, or a security check the glue wrapped as 401) is a
+    // 503 without internals (500 for a statement that is wrong as written): never a 401 a client
+    // would take for a lost session.
+    if (isDatabaseFault(error)) {
+      request.log.error({ err: error }, 'database fault');
+      if (databaseFaultStatus(error) === 500) return reply.code(500).send({ detail: SERVER_FAULT });
+      return reply.code(503).header('retry-after', '5').send({ detail: SERVICE_UNAVAILABLE_TEXT });
+    }
     if (status >= 400 && status < 500) {
       // The glue's security error wraps the handlers' own errors: theirs say what is wrong.
       const inner = Array.isArray(error.errors) ? error.errors.at(-1) : undefined;

@@ -18,7 +18,10 @@ export interface AppConfig {
   /** Key for access tokens; when absent one is generated once and kept in the database. */
   jwtSecret?: string;
   mailFrom?: string;
-  /** The public origin for links in mail (e.g. https://repforge.app); else taken from the request. */
+  /**
+   * The public origin for links in mail (e.g. https://repforge.app): APP_ORIGIN, required in
+   * production; in development http://127.0.0.1:PORT. Never taken from a request's headers.
+   */
   publicOrigin?: string;
   /** Believe X-Forwarded-For/-Proto from a reverse proxy (TRUST_PROXY=1): client IPs for rate limits, https for Secure cookies. */
   trustProxy?: boolean;
@@ -29,6 +32,8 @@ export interface AppConfig {
    * PUT /api/test-clock {offset_ms}, so a test can make a week of history in seconds.
    */
   testClock?: boolean;
+  /** Back off addresses that send wrong sign-in codes (per node, in memory); false only in tests. */
+  signInBackoff?: boolean;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
   /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */
@@ -45,7 +50,18 @@ export function normalizeBasePath(raw: string | undefined): string {
   return `/${parts.join('/')}/`;
 }
 
+/** A setting that stops the server from starting; main prints its message alone. */
+export class ConfigError extends Error {}
+
+/** Where links in mail point when no public origin is configured (development, tests). */
+export const DEV_ORIGIN = (port: string | number = 8080) => `http://127.0.0.1:${port}`;
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const configuredOrigin = publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL);
+  // A link built from the request's Host header sends reset tokens wherever an attacker points it.
+  if (!configuredOrigin && env.NODE_ENV === 'production') {
+    throw new ConfigError('APP_ORIGIN must be set when NODE_ENV=production: it is the public origin of links in mail, e.g. APP_ORIGIN=https://repforge.app');
+  }
   return {
     basePath: normalizeBasePath(env.BASE_PATH),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -62,7 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: env.LOG !== 'silent',
     jwtSecret: env.JWT_SECRET || undefined,
     mailFrom: env.MAIL_FROM || undefined,
-    publicOrigin: publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL),
+    publicOrigin: configuredOrigin ?? DEV_ORIGIN(env.PORT || 8080),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testClock: env.TEST_CLOCK === '1',
     standingsSweepMs: 60_000,
@@ -80,8 +96,8 @@ function publicOrigin(raw: string | undefined): string | undefined {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`APP_ORIGIN / PUBLIC_URL must be a URL such as https://repforge.app, got ${JSON.stringify(raw)}`);
+    throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be a URL such as https://repforge.app, got ${JSON.stringify(raw)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
   return url.origin;
 }

@@ -1,8 +1,16 @@
-import { configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv, type AppConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './seed/demo.ts';
 
-const config = configFromEnv();
+let config: AppConfig;
+try {
+  config = configFromEnv();
+} catch (error) {
+  // A missing or bad setting is told in one line, not a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`RepForge cannot start: ${error.message}`);
+  process.exit(1);
+}
 const { app, context } = await buildApp(config);
 // An empty embedded database gets the demo world on its first start (SEED=none skips it).
 if (config.seed === 'demo' && !config.databaseUrl && (await seedDemo(context))) app.log.info('Loaded the demo world into the new database');

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, DatabaseFault, isDatabaseFault } from './errors.ts';
 import { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticate, isAdminRole, type Authenticated } from './services/auth.ts';
 import { safeEqual } from './services/tokens.ts';
 
@@ -24,7 +24,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 async function requireAuth(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
   if (request.auth) return request.auth;
-  const auth = await authenticate(ctx, bearerToken(request));
+  let auth: Authenticated | null;
+  try {
+    auth = await authenticate(ctx, bearerToken(request));
+  } catch (error) {
+    // A database blip is no lost session: the error handler makes it a 503, never a 401.
+    throw isDatabaseFault(error) ? new DatabaseFault(error) : error;
+  }
   if (!auth) throw new ApiError(401, AUTH_REQUIRED_TEXT);
   request.auth = auth;
   return auth;

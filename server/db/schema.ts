@@ -42,7 +42,12 @@ export const loginCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the sign-in attempt cookie of the browser that passed the password step. */
+    attemptHash: varchar('attempt_hash', { length: 64 }),
+    /** Wrong tries from that browser. */
     attempts: integer('attempts').notNull().default(0),
+    /** Wrong tries from anywhere else: enough of them spend the code for everyone but that browser. */
+    strangerAttempts: integer('stranger_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -71,6 +76,22 @@ export const sessions = pgTable(
     index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
     index('sessions_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * Every refresh token a session family has rotated away, hashed, for the family's life:
+ * presenting any of them again (beyond the immediate parent's short grace) ends the family.
+ */
+export const retiredRefreshTokens = pgTable(
+  'retired_refresh_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    sessionId: varchar('session_id', { length: 36 })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('retired_refresh_tokens_session_idx').on(t.sessionId)],
 );
 
 /** Password reset links, stored hashed, single use. */

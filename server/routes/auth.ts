@@ -1,8 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { DEV_ORIGIN } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { REFRESH_COOKIE, bearerToken } from '../security.ts';
+import { AddressBackoff } from '../services/backoff.ts';
+import { randomToken, sha256 } from '../services/tokens.ts';
+import { RATE_LIMITED_TEXT } from '../errors.ts';
 import * as auth from '../services/auth.ts';
+import * as signIn from '../services/sign-in.ts';
 import type { Handlers } from './types.ts';
 
 type AuthOps =
@@ -35,26 +40,55 @@ function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: Fasti
   void reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { ...cookieOptions(ctx, request), maxAge });
 }
 
-function requestOrigin(ctx: AppContext, request: FastifyRequest): string {
-  return ctx.config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
+/** Links in mail come from configuration only: a request's Host header is the caller's to forge. */
+const mailOrigin = (ctx: AppContext) => ctx.config.publicOrigin ?? DEV_ORIGIN();
 
 function signedIn(request: FastifyRequest) {
   if (!request.auth) throw new ApiError(401, auth.AUTH_REQUIRED_TEXT);
   return request.auth;
 }
 
+/**
+ * The sign-in attempt cookie: names the browser that passed the password step, so its
+ * code's tries are its own and a stranger's wrong codes cannot spend them. Kept across
+ * resends (a resend must not unbind the code that is out); HttpOnly, so script cannot read it.
+ */
+const LOGIN_ATTEMPT_COOKIE = 'login_attempt';
+const ATTEMPT_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+function loginAttempt(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
+  const held = request.cookies[LOGIN_ATTEMPT_COOKIE];
+  const attempt = held && ATTEMPT_FORMAT.test(held) ? held : randomToken();
+  void reply.setCookie(LOGIN_ATTEMPT_COOKIE, attempt, { ...cookieOptions(ctx, request), maxAge: signIn.CODE_TTL_SECONDS });
+  return attempt;
+}
+
 export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
+  // Wrong codes from one address back it off (bounded); off only in tests that hammer on purpose.
+  const backoff = ctx.config?.signInBackoff === false ? null : new AddressBackoff();
   return {
     async registerUser(request, reply) {
       const message = await auth.registerAccount(ctx, request.body);
       return reply.code(201).send({ message });
     },
-    async initiateLogin(request) {
-      return auth.initiateLogin(ctx, request.body);
+    async initiateLogin(request, reply) {
+      return signIn.initiateLogin(ctx, request.body, sha256(loginAttempt(ctx, request, reply)));
     },
     async verifyOtp(request, reply) {
-      const issued = await auth.verifyOtp(ctx, request.body);
+      const ip = request.ip;
+      const wait = backoff?.retryAfterSeconds(ip, ctx.now().getTime()) ?? 0;
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new ApiError(429, RATE_LIMITED_TEXT);
+      }
+      const attempt = request.cookies[LOGIN_ATTEMPT_COOKIE];
+      let issued;
+      try {
+        issued = await signIn.verifyOtp(ctx, request.body, attempt && ATTEMPT_FORMAT.test(attempt) ? sha256(attempt) : null);
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) backoff?.fail(ip, ctx.now().getTime());
+        throw error;
+      }
       setRefreshCookie(ctx, request, reply, issued);
       return issued.body;
     },
@@ -77,7 +111,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       return { message: 'You are signed out.' };
     },
     async forgotPassword(request) {
-      return { message: auth.forgotPassword(ctx, request.body.email, requestOrigin(ctx, request)) };
+      return { message: auth.forgotPassword(ctx, request.body.email, mailOrigin(ctx)) };
     },
     async validateResetToken(request) {
       return auth.validateResetToken(ctx, request.body.token);

@@ -1,25 +1,18 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { communityAuthCodes, loginCodes, passwordResets, sessions, users } from '../db/schema.ts';
+import { communityAuthCodes, loginCodes, passwordResets, retiredRefreshTokens, sessions, users } from '../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { MailMessage } from './mail.ts';
-import { DEFAULT_SCRYPT_LOG_N, dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords.ts';
 import {
-  keyedHash,
   nextRefreshToken,
   randomToken,
-  safeEqual,
   sha256,
   signAccessToken,
   signHandoffToken,
   verifyAccessToken,
 } from './tokens.ts';
 
-export const CODE_TTL_SECONDS = 10 * 60;
-export const CODE_RESEND_SECONDS = 60;
-export const MAX_CODE_TRIES = 5;
-export const MAX_CONSECUTIVE_FAILURES = 100;
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once: the token just rotated away still works this long. */
 export const REFRESH_REUSE_WINDOW_MS = 10 * 1000;
@@ -78,21 +71,18 @@ export function presentAdminUser(user: UserRow) {
 }
 
 /** Mail goes out after the answer: its timing must not tell anything, and its failure is logged. */
-function sendLater(ctx: AppContext, message: MailMessage) {
+export function sendLater(ctx: AppContext, message: MailMessage) {
   ctx.tasks.defer('mail', () => ctx.mailer.send(message));
 }
 
-const scryptLogN = (ctx: AppContext) => ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
+export const scryptLogN = (ctx: AppContext) => ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
 
-/** What a login code is stored as: keyed, so a copy of the table does not give the codes away. */
-const loginCodeHash = (ctx: AppContext, userId: number, code: string) => keyedHash(ctx.jwtKey, `login-code:${userId}:${code}`);
-
-async function findByEmail(ctx: AppContext, email: string) {
+export async function findByEmail(ctx: AppContext, email: string) {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email)));
   return user;
 }
 
-function roleFromConfig(ctx: AppContext, email: string): Role | null {
+export function roleFromConfig(ctx: AppContext, email: string): Role | null {
   return ctx.config.adminEmails.includes(normalizeEmail(email)) ? 'administrator' : null;
 }
 
@@ -124,127 +114,15 @@ export async function registerAccount(ctx: AppContext, input: { email: string; p
   return 'Account created. Sign in with your email and password; we will email you a code.';
 }
 
-async function recordFailure(ctx: AppContext, userId: number) {
-  await ctx.database.db
-    .update(users)
-    .set({
-      failedAttempts: sql`${users.failedAttempts} + 1`,
-      lockedAt: sql`case when ${users.failedAttempts} + 1 >= ${MAX_CONSECUTIVE_FAILURES} then coalesce(${users.lockedAt}, ${ctx.now().toISOString()}::timestamptz) else ${users.lockedAt} end`,
-    })
-    .where(eq(users.id, userId));
-}
-
-/**
- * Checks email and password and answers at once; whatever follows (counting a failure,
- * making and mailing a code) runs after the answer, so every case costs the caller one
- * lookup and one scrypt: unknown email, locked account, wrong password, right password.
- */
-export async function initiateLogin(ctx: AppContext, input: { email: string; password: string }) {
-  const user = await findByEmail(ctx, input.email);
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(scryptLogN(ctx))));
-  if (user && !user.lockedAt) {
-    if (passwordOk) ctx.tasks.defer('login code', () => sendLoginCode(ctx, user.id));
-    else ctx.tasks.defer('failed sign-in', () => recordFailure(ctx, user.id));
-  }
-  return { message: LOGIN_STARTED_TEXT, resend_after_seconds: CODE_RESEND_SECONDS, code_ttl_seconds: CODE_TTL_SECONDS };
-}
-
-async function sendLoginCode(ctx: AppContext, userId: number) {
-  const now = ctx.now();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const recipient = await ctx.database.db.transaction(async (tx) => {
-    // One sign-in attempt at a time per account: the row lock orders concurrent ones.
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user || user.lockedAt) return null;
-    const [latest] = await tx
-      .select({ createdAt: loginCodes.createdAt, consumedAt: loginCodes.consumedAt, attempts: loginCodes.attempts })
-      .from(loginCodes)
-      .where(eq(loginCodes.userId, userId))
-      .orderBy(desc(loginCodes.createdAt))
-      .limit(1);
-    // The resend window stops code spam while a code is out (or was burnt by wrong tries);
-    // once a code has been used, signing in again right away gets a new one.
-    const codeOut = latest && (latest.consumedAt === null || latest.attempts >= MAX_CODE_TRIES);
-    if (codeOut && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) return null;
-    // A new attempt voids every earlier code of this account.
-    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, userId), isNull(loginCodes.consumedAt)));
-    await tx.insert(loginCodes).values({
-      userId,
-      codeHash: loginCodeHash(ctx, userId, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
-      createdAt: now,
-    });
-    return user.email;
-  });
-  if (!recipient) return;
-  // The code is the only 6-digit number in the mail (no name or date that could hold one).
-  sendLater(ctx, {
-    to: recipient,
-    subject: 'Your RepForge sign-in code',
-    text: `Hello,\n\nYour sign-in code is ${code}\n\nIt works once and expires in ten minutes. If you did not try to sign in, someone else knows your password: change it with "Forgot your password?" on the sign-in page.\n\nThe RepForge team`,
-  });
-}
-
 export interface IssuedSession {
   body: { user: ReturnType<typeof presentUser>; token: { token: string; expiresAt: number; issuedAt: number }; csrf_token: string };
   refreshToken: string;
   sessionExpiresAt: Date;
 }
 
-async function issue(ctx: AppContext, user: UserRow, session: { id: string; csrfToken: string; expiresAt: Date }, refreshToken: string): Promise<IssuedSession> {
+export async function issue(ctx: AppContext, user: UserRow, session: { id: string; csrfToken: string; expiresAt: Date }, refreshToken: string): Promise<IssuedSession> {
   const token = await signAccessToken(ctx.jwtKey, { userId: user.id, sessionId: session.id }, ctx.now());
   return { body: { user: presentUser(user), token, csrf_token: session.csrfToken }, refreshToken, sessionExpiresAt: session.expiresAt };
-}
-
-export async function verifyOtp(ctx: AppContext, input: { email: string; code: string }): Promise<IssuedSession> {
-  const user = await findByEmail(ctx, input.email);
-  if (!user || user.lockedAt) throw new ApiError(401, WRONG_CODE_TEXT);
-  const now = ctx.now();
-  const refreshToken = randomToken();
-  const session = {
-    id: randomUUID(),
-    userId: user.id,
-    csrfToken: randomToken(24),
-    refreshHash: sha256(refreshToken),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
-  };
-  // Using the code up, clearing the failure count and opening the session go together.
-  const outcome = await ctx.database.db.transaction(async (tx) => {
-    // The account row first, as in sendLoginCode: one lock order, no deadlock between them.
-    const [account] = await tx.select({ lockedAt: users.lockedAt }).from(users).where(eq(users.id, user.id)).for('update');
-    if (!account || account.lockedAt) return 'none' as const;
-    const [live] = await tx
-      .select()
-      .from(loginCodes)
-      .where(and(eq(loginCodes.userId, user.id), isNull(loginCodes.consumedAt), gt(loginCodes.expiresAt, now)))
-      .orderBy(desc(loginCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!live) return 'none' as const;
-    if (!safeEqual(live.codeHash, loginCodeHash(ctx, user.id, input.code))) {
-      const tries = live.attempts + 1;
-      await tx
-        .update(loginCodes)
-        .set({ attempts: tries, ...(tries >= MAX_CODE_TRIES ? { consumedAt: now } : {}) })
-        .where(eq(loginCodes.id, live.id));
-      return 'wrong' as const;
-    }
-    await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, live.id));
-    const role = roleFromConfig(ctx, user.email);
-    const [signedIn] = await tx
-      .update(users)
-      .set({ failedAttempts: 0, ...(role ? { role } : {}) })
-      .where(eq(users.id, user.id))
-      .returning();
-    await tx.insert(sessions).values(session);
-    return signedIn!;
-  });
-  if (outcome === 'none' || outcome === 'wrong') {
-    await recordFailure(ctx, user.id);
-    throw new ApiError(401, WRONG_CODE_TEXT);
-  }
-  return issue(ctx, outcome, session, refreshToken);
 }
 
 /** The session and user behind an access token, when both are live. */
@@ -268,11 +146,12 @@ async function revokeSession(ctx: AppContext, sessionId: string) {
 }
 
 /**
- * Rotates the refresh token. A rotated-away token presented again ends the whole family,
- * except the immediate parent within REFRESH_REUSE_WINDOW_MS of its rotation (two tabs
- * refreshing at once, or a retry after a lost answer): it gets a fresh access token and
- * the family's current refresh token, which follows from the parent (nextRefreshToken),
- * so every tab's cookie ends up the same working token, in whatever order answers land.
+ * Rotates the refresh token. Any rotated-away token of the family presented again, however
+ * many rotations old (retired_refresh_tokens keeps them all for the family's life), ends
+ * the whole family, except the immediate parent within REFRESH_REUSE_WINDOW_MS of its
+ * rotation (two tabs refreshing at once, or a retry after a lost answer): it gets a fresh
+ * access token and the family's current refresh token, which follows from the parent
+ * (nextRefreshToken), so every tab's cookie ends up the same working token.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
   if (!refreshToken) throw new ApiError(401, SESSION_ENDED_TEXT);
@@ -285,7 +164,13 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
       .where(or(eq(sessions.refreshHash, presented), eq(sessions.previousRefreshHash, presented)))
       .limit(1)
       .for('update');
-    if (!session || session.revokedAt || session.expiresAt <= now) return null;
+    if (!session) {
+      // An older token of a family: stolen and replayed, or its thief already rotated on. End the family.
+      const [retired] = await tx.select({ sessionId: retiredRefreshTokens.sessionId }).from(retiredRefreshTokens).where(eq(retiredRefreshTokens.tokenHash, presented));
+      if (retired) await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt)));
+      return null;
+    }
+    if (session.revokedAt || session.expiresAt <= now) return null;
     const next = nextRefreshToken(ctx.jwtKey, refreshToken);
     if (session.refreshHash !== presented) {
       const withinWindow = session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_REUSE_WINDOW_MS;
@@ -303,6 +188,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
         .update(sessions)
         .set({ refreshHash: sha256(next), previousRefreshHash: presented, rotatedAt: now })
         .where(eq(sessions.id, session.id));
+      await tx.insert(retiredRefreshTokens).values({ tokenHash: presented, sessionId: session.id, retiredAt: now }).onConflictDoNothing();
     }
     return { session, user, next };
   });

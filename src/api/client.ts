@@ -27,9 +27,33 @@ const rewriteMiddleware: Middleware = {
   },
 };
 
-/** 5xx and network failures are told to the person once, here, not in every caller. */
+export const SERVICE_UNAVAILABLE_TOAST = 'Service unavailable, retrying';
+/** Waits before each retry of a read the server answered 503 (a database blip): then give up. */
+export const UNAVAILABLE_RETRY_DELAYS_MS = [1000, 3000];
+const RETRYABLE = new Set(['GET', 'HEAD']);
+
+/**
+ * 5xx and network failures are told to the person once, here, not in every caller. A 503 is
+ * the server saying "not now" (its database blinked), never a lost session: reads are retried
+ * a couple of times; writes are not repeated behind the person's back.
+ */
 export const errorToastMiddleware: Middleware = {
-  onResponse({ response }) {
+  async onResponse({ request, response, options }) {
+    if (response.status === 503) {
+      toast({ title: SERVICE_UNAVAILABLE_TOAST, variant: 'error' });
+      if (!RETRYABLE.has(request.method)) return undefined;
+      let latest = response;
+      for (const delay of UNAVAILABLE_RETRY_DELAYS_MS) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        try {
+          latest = await options.fetch(request.clone());
+        } catch {
+          return latest;
+        }
+        if (latest.status !== 503) break;
+      }
+      return latest;
+    }
     if (response.status >= 500) {
       toast({ title: `Server error: ${response.statusText || response.status}`, variant: 'error' });
     }

@@ -41,7 +41,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stderr?.on('data', (d) => (output += d));
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
   const url = `http://127.0.0.1:${port}${basePath}`;
-  const deadline = Date.now() + 30_000;
+  // A busy 2-core machine can take over 30 s to start tsx, PGlite and the migrations.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -50,7 +51,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // a server that never answered must not outlive the test run
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
@@ -73,6 +77,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 export function useApp(env: Record<string, string> | (() => Record<string, string>) = {}): () => RunningApp {
   let app: RunningApp | undefined;
   test.beforeAll(async () => {
+    test.setTimeout(120_000); // this hook only: starting may take up to startApp's 90 s deadline
     app = await startApp(typeof env === 'function' ? env() : env);
   });
   test.afterAll(async () => {

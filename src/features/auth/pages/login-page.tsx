@@ -173,8 +173,16 @@ function CodeStep(props: {
   };
   return (
     <form onSubmit={submit} className="form" noValidate>
+      {/* The server answers the same whether or not the password matched (no account enumeration), so say so. */}
       <p role="status">
-        We sent a 6-digit code to <strong>{props.email}</strong>. It is valid for 10 minutes.
+        If the email and password match an account, we sent a 6-digit code to <strong>{props.email}</strong>. It is valid for 10 minutes.
+      </p>
+      <p className="muted">
+        A code is sent only when the email and password match. No email after a minute? Check the password and{' '}
+        <button type="button" className="link-button" onClick={props.onBack}>
+          go back and try again
+        </button>
+        , or <Link href="/forgot-password-page">reset your password</Link>.
       </p>
       <div className="field">
         <label htmlFor={codeId}>Sign-in code</label>
