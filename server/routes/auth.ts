@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { DEV_ORIGIN } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, RATE_LIMITED_TEXT } from '../errors.ts';
 import { REFRESH_COOKIE, bearerToken } from '../security.ts';
 import { AddressBackoff } from '../services/backoff.ts';
 import { randomToken, sha256 } from '../services/tokens.ts';
-import { RATE_LIMITED_TEXT } from '../errors.ts';
 import * as auth from '../services/auth.ts';
 import * as signIn from '../services/sign-in.ts';
 import type { Handlers } from './types.ts';
