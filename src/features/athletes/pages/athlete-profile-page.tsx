@@ -3,9 +3,9 @@ import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
+import { isNotFound } from '../../../api/errors.ts';
 import {
   SEX_LABELS,
-  isNotFound,
   numberFromSearch,
   useAthleteBests,
   useAthleteProfile,
