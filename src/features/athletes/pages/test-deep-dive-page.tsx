@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { isNotFound } from '../../../api/errors.ts';
+import { QueryError } from '../../../components/query-state.tsx';
 import { SEX_NAMES, idFromSearch, useTestDeepDive, type AthleteSex } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
 import { BoardHistogram, PERCENTILE_KEYS, PERCENTILE_LABELS } from '../components/board-histogram.tsx';
@@ -42,9 +43,7 @@ function DeepDive({ id }: { id: number }) {
     return (
       <>
         <h1>Test Deep Dive</h1>
-        <p className="error-text" role="alert">
-          {dive.error.message}
-        </p>
+        <QueryError error={dive.error} onRetry={dive.refetch} retrying={dive.isFetching} />
       </>
     );
   }
