@@ -40,7 +40,7 @@ export function responseError(body: unknown, response: Response | undefined, fal
 }
 
 /** A call that never got an answer: no session, or the network dropped it. Cancellations pass through. */
-export function thrownError(error: unknown): unknown {
+function thrownError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   if (error instanceof DOMException && error.name === 'AbortError') return error;
   if (error instanceof AuthRequiredError) return new ApiError(AUTH_REQUIRED_TEXT, 401);

@@ -41,7 +41,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stderr?.on('data', (d) => (output += d));
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
   const url = `http://127.0.0.1:${port}${basePath}`;
-  const deadline = Date.now() + 30_000;
+  // A busy shared machine can need longer; E2E_SERVER_START_MS raises the wait.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 30_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

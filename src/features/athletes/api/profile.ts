@@ -117,7 +117,6 @@ export function useAthleteTimeline(userId: number | null, limit = 10) {
   });
 }
 
-export const PRIVACY_FIELDS = ['sex', 'birth_year', 'bodyweight', 'gym', 'bio', 'records'] as const satisfies readonly (keyof ProfilePrivacy)[];
 export const PRIVACY_LABELS: Record<FieldPrivacy, string> = { public: 'Public', private: 'Only me' };
 export const SEX_LABELS: Record<'male' | 'female', string> = { female: 'Female', male: 'Male' };
 

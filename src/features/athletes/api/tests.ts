@@ -8,7 +8,6 @@ export type Test = components['schemas']['Test'];
 export type TestInput = components['schemas']['TestInput'];
 export type TestStatus = components['schemas']['TestStatus'];
 export type TestCategory = components['schemas']['TestCategory'];
-export type TestMovement = components['schemas']['Movement'];
 export type TestStandard = components['schemas']['Standard'];
 export type TestDeepDive = components['schemas']['TestDeepDive'];
 export type AthleteSex = components['schemas']['Sex'];

@@ -98,7 +98,7 @@ export function useScoreHistory(id: number | null) {
   });
 }
 
-type MinePath = '/api/challenges/my-participating' | '/api/challenges/my-created' | '/api/challenges/recommendations';
+type MinePath = '/api/challenges/my-participating' | '/api/challenges/recommendations';
 const mineQuery = (path: MinePath) =>
   queryOptions({
     queryKey: ['get', path],
@@ -106,7 +106,6 @@ const mineQuery = (path: MinePath) =>
   });
 
 export const useMyParticipating = () => useQuery(mineQuery('/api/challenges/my-participating'));
-export const useMyCreated = () => useQuery(mineQuery('/api/challenges/my-created'));
 export const useRecommendations = () => useQuery(mineQuery('/api/challenges/recommendations'));
 
 export function useMySubmissions() {

@@ -4,7 +4,6 @@ import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../api/schema.d.ts';
 
 export type Streak = components['schemas']['Streak'];
-export type AchievementItem = components['schemas']['Achievement'];
 
 export const myStreaksQueryOptions = () =>
   queryOptions({
