@@ -125,12 +125,3 @@ api.use(rewriteMiddleware, errorToastMiddleware);
 /** The authenticated wrapper: every call carries the session's credentials. */
 export const secureApi = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
 secureApi.use(rewriteMiddleware, errorToastMiddleware, authMiddleware());
-
-/** The words to show for a failed call: the server's detail when it gave one. */
-export function errorDetail(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'detail' in error && typeof (error as { detail: unknown }).detail === 'string') {
-    return (error as { detail: string }).detail;
-  }
-  if (error instanceof AuthRequiredError) return error.message;
-  return fallback;
-}

@@ -18,13 +18,10 @@ export function resetFailedPageLoads(): void {
  * boundary's Retry loads the chunk again.
  */
 export function lazyPage(load: () => Promise<PageModule>): ComponentType {
-  let Component: ComponentType | null = null;
-  let pending: Promise<void> | null = null;
+  let pending: Promise<ComponentType> | null = null;
   const get = () =>
     (pending ??= load().then(
-      (mod) => {
-        Component = mod.default;
-      },
+      (mod) => mod.default,
       (error: unknown) => {
         failed.add(() => {
           pending = null;
@@ -33,9 +30,10 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
         throw error;
       },
     ));
+  // use() on every render, of one cached promise: React replays a suspended render and
+  // expects the same use() calls, so skipping it once loaded logs "conditional use()" in dev.
   function LazyPage() {
-    if (!Component) use(get());
-    const Loaded = Component!;
+    const Loaded = use(get());
     return <Loaded />;
   }
   return LazyPage;

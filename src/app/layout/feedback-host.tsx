@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { feedbackMachine, type FeedbackPayload } from '../../../machines/feedback.ts';
 import { api, secureApi } from '../../api/client.ts';
+import { callApi } from '../../api/errors.ts';
 import { onOpenFeedback } from '../../lib/feedback-launcher.ts';
 import { toast } from '../../lib/toast.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
@@ -22,9 +23,7 @@ export function FeedbackHost() {
         submitFeedback: fromPromise<unknown, FeedbackPayload>(async ({ input }) => {
           const signedIn = session.getSnapshot().matches('signedIn');
           const client = signedIn ? secureApi : api;
-          const { data, error } = await client.POST('/api/feedback/submit-feedback', { body: input });
-          if (!data) throw new Error(error?.detail ?? FEEDBACK_FAILED_TEXT);
-          return data;
+          return callApi(client.POST('/api/feedback/submit-feedback', { body: input }), FEEDBACK_FAILED_TEXT);
         }),
       },
       actions: {

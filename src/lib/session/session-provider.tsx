@@ -4,6 +4,7 @@ import { fromPromise, waitFor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { sessionMachine, type SessionData } from '../../../machines/session.ts';
 import { api, linkSession } from '../../api/client.ts';
+import { callApi } from '../../api/errors.ts';
 import { toast } from '../toast.ts';
 import { routerBase } from '../runtime-config.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
@@ -13,9 +14,7 @@ import { clearPersistedSession, readPersistedSession, writePersistedSession } fr
 export const SESSION_EXPIRED_TOAST_TEXT = 'Your session has expired. Please log in again.';
 
 async function refreshRequest(): Promise<SessionData> {
-  const { data, error } = await api.POST('/api/auth/refresh-token');
-  if (!data) throw new Error(error?.detail ?? 'refresh failed');
-  return data;
+  return callApi(api.POST('/api/auth/refresh-token'), 'refresh failed');
 }
 
 /** The session statechart with the browser's effects plugged in. */

@@ -41,8 +41,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stderr?.on('data', (d) => (output += d));
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
   const url = `http://127.0.0.1:${port}${basePath}`;
-  // A busy 2-core machine can take over 30 s to start tsx, PGlite and the migrations.
-  const deadline = Date.now() + 90_000;
+  // A busy 2-core machine can take over 30 s to start tsx, PGlite and the migrations; E2E_SERVER_START_MS overrides.
+  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
-import { fail, invalidatePaths } from './tests.ts';
+import { callApi, reachApi, responseError } from '../../../api/errors.ts';
+import { invalidatePaths } from './tests.ts';
 
 export type PendingRecord = components['schemas']['PendingRecord'];
 export type ReviewOutcome = components['schemas']['ReviewOutcome'];
@@ -16,10 +17,7 @@ const REVIEW_DEPENDENT_PATHS = ['/api/v1/athlete-profiles', '/api/v1/tests', '/a
 export function usePendingRecords(offset: number, limit: number) {
   return useQuery({
     queryKey: ['get', '/api/v1/athlete-profiles/admin/pending-tests', { offset, limit }],
-    queryFn: async () => {
-      const { data, error, response } = await secureApi.GET('/api/v1/athlete-profiles/admin/pending-tests', { params: { query: { offset, limit } } });
-      return data ?? fail(error, response, 'Could not load the records waiting for review.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/v1/athlete-profiles/admin/pending-tests', { params: { query: { offset, limit } } }), 'Could not load the records waiting for review.'),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,10 +25,7 @@ export function usePendingRecords(offset: number, limit: number) {
 export function useApproveRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const { data, error, response } = await secureApi.POST('/api/v1/athlete-profiles/admin/approve/{testId}', { params: { path: { testId: id } } });
-      return data ?? fail(error, response, 'Could not approve the record.');
-    },
+    mutationFn: (id: number) => callApi(secureApi.POST('/api/v1/athlete-profiles/admin/approve/{testId}', { params: { path: { testId: id } } }), 'Could not approve the record.'),
     onSuccess: () => void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS),
   });
 }
@@ -39,11 +34,10 @@ export function useRejectRecord() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
-      const { data, error, response } = await secureApi.POST('/api/v1/athlete-profiles/admin/reject/{testId}', {
+      return callApi(secureApi.POST('/api/v1/athlete-profiles/admin/reject/{testId}', {
         params: { path: { testId: id } },
         body: { reason },
-      });
-      return data ?? fail(error, response, 'Could not reject the record.');
+      }), 'Could not reject the record.');
     },
     onSuccess: () => void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS),
   });
@@ -52,10 +46,7 @@ export function useRejectRecord() {
 export function useClaimsForReview(status: ClaimStatus, offset: number, limit: number) {
   return useQuery({
     queryKey: ['get', '/api/v1/athlete-profiles/admin/claims', { status, offset, limit }],
-    queryFn: async () => {
-      const { data, error, response } = await secureApi.GET('/api/v1/athlete-profiles/admin/claims', { params: { query: { status, offset, limit } } });
-      return data ?? fail(error, response, 'Could not load the claims.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/v1/athlete-profiles/admin/claims', { params: { query: { status, offset, limit } } }), 'Could not load the claims.'),
     placeholderData: keepPreviousData,
   });
 }
@@ -64,11 +55,10 @@ export function useReviewClaim() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) => {
-      const { data, error, response } = await secureApi.POST('/api/v1/athlete-profiles/admin/claims/{claimId}/review', {
+      return callApi(secureApi.POST('/api/v1/athlete-profiles/admin/claims/{claimId}/review', {
         params: { path: { claimId: id } },
         body: { decision, reason: reason || undefined },
-      });
-      return data ?? fail(error, response, 'Could not review the claim.');
+      }), 'Could not review the claim.');
     },
     onSuccess: () => void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS),
   });
@@ -84,10 +74,10 @@ export function useHistoricalUpload() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (input: { csv: string; filename?: string; dry_run: boolean }): Promise<UploadOutcome> => {
-      const { data, error, response } = await secureApi.POST('/api/v1/athlete-profiles/admin/historical-upload', { body: input });
+      const { data, error, response } = await reachApi(secureApi.POST('/api/v1/athlete-profiles/admin/historical-upload', { body: input }));
       if (data) return { report: data, refused: false };
       if (response.status === 422 && error && 'total_rows' in error) return { report: error, refused: true };
-      return fail(error, response, input.dry_run ? 'Could not check the file.' : 'Could not import the file.');
+      throw responseError(error, response, input.dry_run ? 'Could not check the file.' : 'Could not import the file.');
     },
     onSuccess: (outcome, input) => {
       if (!input.dry_run && !outcome.refused) void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS);

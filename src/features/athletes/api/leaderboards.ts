@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../openapi/schema.d.ts';
-import { fail, useAthleteClient, type AthleteSex, type Test } from './tests.ts';
+import { callApi } from '../../../api/errors.ts';
+import { useAthleteClient, type AthleteSex, type Test } from './tests.ts';
 
 export type TestLeaderboardRow = components['schemas']['TestLeaderboardRow'];
 export type TestLeaderboardPage = components['schemas']['TestLeaderboardPage'];
@@ -25,10 +26,7 @@ export function useGlobalLeaderboard(filters: BoardFilters, enabled = true) {
   return useQuery({
     queryKey: ['get', '/api/v1/leaderboards/global', query, me],
     enabled,
-    queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/leaderboards/global', { params: { query } });
-      return data ?? fail(error, response, 'Could not load the global ranking.');
-    },
+    queryFn: () => callApi(client.GET('/api/v1/leaderboards/global', { params: { query } }), 'Could not load the global ranking.'),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,10 +38,9 @@ export function useTestLeaderboard(testId: number | null, filters: BoardFilters 
     queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId, ...query }, me],
     enabled: testId !== null,
     queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/leaderboards/tests/{testId}', {
+      return callApi(client.GET('/api/v1/leaderboards/tests/{testId}', {
         params: { path: { testId: testId! }, query },
-      });
-      return data ?? fail(error, response, 'Could not load this test’s leaderboard.');
+      }), 'Could not load this test’s leaderboard.');
     },
     placeholderData: keepPreviousData,
   });
@@ -56,10 +53,9 @@ export function useTestLeaders(tests: readonly Test[]) {
     queries: tests.map((t) => ({
       queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId: t.id, offset: 0, limit: 1 }, me],
       queryFn: async () => {
-        const { data, error, response } = await client.GET('/api/v1/leaderboards/tests/{testId}', {
+        return callApi(client.GET('/api/v1/leaderboards/tests/{testId}', {
           params: { path: { testId: t.id }, query: { offset: 0, limit: 1 } },
-        });
-        return data ?? fail(error, response, `Could not load the leader of ${t.name}.`);
+        }), `Could not load the leader of ${t.name}.`);
       },
       staleTime: 60_000,
     })),

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
+import { callApi, isNotFound } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 
@@ -16,32 +17,12 @@ export type PerformanceHistory = components['schemas']['PerformanceHistory'];
 export type PerformanceSeries = PerformanceHistory['series'][number];
 export type TimelinePost = components['schemas']['TimelinePost'];
 
-/** A failed call, in the server's words, keeping the status so pages can tell "not found" from "broken". */
-export class ApiProblem extends Error {
-  override name = 'ApiProblem';
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
-export function fail(error: { detail?: string } | undefined, response: Response | undefined, fallback: string): never {
-  throw new ApiProblem(error?.detail ?? fallback, response?.status ?? null);
-}
-
-export const isNotFound = (error: unknown): boolean => error instanceof ApiProblem && error.status === 404;
-
 const ME = '/api/v1/athlete-profiles/me';
 
 export const myAthleteProfileQuery = () =>
   queryOptions({
     queryKey: ['get', ME],
-    queryFn: async () => {
-      const { data, error, response } = await secureApi.GET(ME);
-      return data ?? fail(error, response, 'Could not load your profile.');
-    },
+    queryFn: () => callApi(secureApi.GET(ME), 'Could not load your profile.'),
   });
 
 /** The signed-in athlete's own profile with every field and its privacy (disabled when signed out). */
@@ -70,10 +51,7 @@ export function useUpdateMyAthleteProfile() {
   const qc = useQueryClient();
   const invalidate = useInvalidateProfiles();
   return useMutation({
-    mutationFn: async (body: AthleteProfileInput) => {
-      const { data, error, response } = await secureApi.PUT(ME, { body });
-      return data ?? fail(error, response, 'Could not save your profile.');
-    },
+    mutationFn: (body: AthleteProfileInput) => callApi(secureApi.PUT(ME, { body }), 'Could not save your profile.'),
     onSuccess: (saved) => {
       qc.setQueryData(myAthleteProfileQuery().queryKey, saved);
       void invalidate();
@@ -93,10 +71,7 @@ export function useAthleteProfile(userId: number | null) {
     queryKey: ['get', '/api/v1/athlete-profiles/{userId}', userId, viewer],
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
-    queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}', { params: { path: { userId: userId! } } });
-      return data ?? fail(error, response, 'Could not load this athlete.');
-    },
+    queryFn: () => callApi(client.GET('/api/v1/athlete-profiles/{userId}', { params: { path: { userId: userId! } } }), 'Could not load this athlete.'),
   });
 }
 
@@ -107,10 +82,9 @@ export function useAthleteBests(userId: number | null) {
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}/personal-records', {
+      return callApi(client.GET('/api/v1/athlete-profiles/{userId}/personal-records', {
         params: { path: { userId: userId! } },
-      });
-      return data ?? fail(error, response, 'Could not load this athlete’s records.');
+      }), 'Could not load this athlete’s records.');
     },
   });
 }
@@ -122,10 +96,9 @@ export function usePerformanceHistory(userId: number | null, testId?: number) {
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}/performance-history', {
+      return callApi(client.GET('/api/v1/athlete-profiles/{userId}/performance-history', {
         params: { path: { userId: userId! }, query: testId ? { test_id: testId } : {} },
-      });
-      return data ?? fail(error, response, 'Could not load the performance history.');
+      }), 'Could not load the performance history.');
     },
   });
 }
@@ -137,15 +110,13 @@ export function useAthleteTimeline(userId: number | null, limit = 10) {
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/athlete-profiles/{userId}/timeline', {
+      return callApi(client.GET('/api/v1/athlete-profiles/{userId}/timeline', {
         params: { path: { userId: userId! }, query: { limit } },
-      });
-      return data ?? fail(error, response, 'Could not load recent activity.');
+      }), 'Could not load recent activity.');
     },
   });
 }
 
-export const PRIVACY_FIELDS = ['sex', 'birth_year', 'bodyweight', 'gym', 'bio', 'records'] as const satisfies readonly (keyof ProfilePrivacy)[];
 export const PRIVACY_LABELS: Record<FieldPrivacy, string> = { public: 'Public', private: 'Only me' };
 export const SEX_LABELS: Record<'male' | 'female', string> = { female: 'Female', male: 'Male' };
 

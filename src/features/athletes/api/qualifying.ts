@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
+import { callApi } from '../../../api/errors.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { fail } from './profile.ts';
 
 // The athletes feature's own wrapper over the two challenge calls a qualifying attempt needs (features never import
 // each other). The query keys are the challenges feature's, so both read and refresh one cache entry.
@@ -17,12 +17,8 @@ export function useChallenge(id: number | null) {
   const signedIn = !!user;
   return useQuery({
     queryKey: ['get', '/api/challenges/{challengeId}', id ?? 0, signedIn],
-    queryFn: async () => {
-      const { data, error, response } = await (signedIn ? secureApi : api).GET('/api/challenges/{challengeId}', {
-        params: { path: { challengeId: id ?? 0 } },
-      });
-      return data ?? fail(error, response, 'Could not load this challenge.');
-    },
+    queryFn: () =>
+      callApi((signedIn ? secureApi : api).GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id ?? 0 } } }), 'Could not load this challenge.'),
     enabled: id !== null,
   });
 }
@@ -30,9 +26,6 @@ export function useChallenge(id: number | null) {
 export function useMyParticipating() {
   return useQuery({
     queryKey: ['get', '/api/challenges/my-participating'],
-    queryFn: async () => {
-      const { data, error, response } = await secureApi.GET('/api/challenges/my-participating');
-      return data ?? fail(error, response, 'Could not load challenges.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/challenges/my-participating'), 'Could not load challenges.'),
   });
 }

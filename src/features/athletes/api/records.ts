@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, secureApi } from '../../../api/client.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { fail } from './profile.ts';
+import { callApi } from '../../../api/errors.ts';
 
 export type Test = components['schemas']['Test'];
 export type PersonalRecord = components['schemas']['PersonalRecord'];
@@ -27,10 +27,7 @@ export function useMasterTests() {
   return useQuery({
     queryKey: ['get', MASTER_TESTS],
     staleTime: 5 * 60_000,
-    queryFn: async () => {
-      const { data, error, response } = await api.GET(MASTER_TESTS);
-      return data ?? fail(error, response, 'Could not load the tests.');
-    },
+    queryFn: () => callApi(api.GET(MASTER_TESTS), 'Could not load the tests.'),
   });
 }
 
@@ -41,10 +38,7 @@ export function useMyPersonalRecords(filter: { status?: ReviewStatus; testId?: n
     queryKey: ['get', USER_PRS, filter],
     enabled: !!user,
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const { data, error, response } = await secureApi.GET(USER_PRS, { params: { query: { status: filter.status, test_id: filter.testId } } });
-      return data ?? fail(error, response, 'Could not load your personal records.');
-    },
+    queryFn: () => callApi(secureApi.GET(USER_PRS, { params: { query: { status: filter.status, test_id: filter.testId } } }), 'Could not load your personal records.'),
   });
 }
 
@@ -54,10 +48,7 @@ const AFFECTED_BY_SUBMISSION = [USER_PRS, '/api/v1/athlete-profiles/admin/pendin
 export function useSubmitPersonalRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PersonalRecordInput) => {
-      const { data, error, response } = await secureApi.POST('/api/v1/athlete-profiles/submit-pr', { body });
-      return data ?? fail(error, response, 'Could not submit your record.');
-    },
+    mutationFn: (body: PersonalRecordInput) => callApi(secureApi.POST('/api/v1/athlete-profiles/submit-pr', { body }), 'Could not submit your record.'),
     onSuccess: () =>
       void qc.invalidateQueries({
         predicate: (q) => typeof q.queryKey[1] === 'string' && AFFECTED_BY_SUBMISSION.some((p) => (q.queryKey[1] as string).startsWith(p)),
@@ -82,7 +73,7 @@ export function useNormalizedPreview(request: NormalizeRequest | null) {
     retry: false,
     queryFn: async () => {
       const r = request!;
-      const { data, error, response } = await api.POST('/api/v1/tests/{testId}/normalize', {
+      return callApi(api.POST('/api/v1/tests/{testId}/normalize', {
         params: { path: { testId: r.testId } },
         body: {
           value: r.value,
@@ -90,8 +81,7 @@ export function useNormalizedPreview(request: NormalizeRequest | null) {
           ...(r.sex ? { sex: r.sex } : {}),
           ...(r.bodyweightKg != null && r.bodyweightKg >= 20 && r.bodyweightKg <= 350 ? { bodyweight_kg: r.bodyweightKg } : {}),
         },
-      });
-      return data ?? fail(error, response, 'Could not score this result.');
+      }), 'Could not score this result.');
     },
   });
 }
@@ -106,10 +96,9 @@ export function useClaimableResults(name: string, offset: number) {
     enabled: trimmed.length >= 2,
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const { data, error, response } = await secureApi.GET(CLAIM_SEARCH, {
+      return callApi(secureApi.GET(CLAIM_SEARCH, {
         params: { query: { name: trimmed, offset, limit: CLAIM_PAGE_SIZE } },
-      });
-      return data ?? fail(error, response, 'Could not search past results.');
+      }), 'Could not search past results.');
     },
   });
 }
@@ -117,20 +106,14 @@ export function useClaimableResults(name: string, offset: number) {
 export function useMyClaims() {
   return useQuery({
     queryKey: ['get', CLAIMS],
-    queryFn: async () => {
-      const { data, error, response } = await secureApi.GET(CLAIMS);
-      return data ?? fail(error, response, 'Could not load your claims.');
-    },
+    queryFn: () => callApi(secureApi.GET(CLAIMS), 'Could not load your claims.'),
   });
 }
 
 export function useCreateClaims() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { historical_ids: number[]; message?: string }) => {
-      const { data, error, response } = await secureApi.POST(CLAIMS, { body });
-      return data ?? fail(error, response, 'Could not send your claim.');
-    },
+    mutationFn: (body: { historical_ids: number[]; message?: string }) => callApi(secureApi.POST(CLAIMS, { body }), 'Could not send your claim.'),
     // Claim search, my claims and the reviewers' claim queue all start with the claims paths.
     onSuccess: () =>
       void qc.invalidateQueries({

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
+import { callApi, isNotFound } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 
@@ -7,30 +8,9 @@ export type Test = components['schemas']['Test'];
 export type TestInput = components['schemas']['TestInput'];
 export type TestStatus = components['schemas']['TestStatus'];
 export type TestCategory = components['schemas']['TestCategory'];
-export type TestMovement = components['schemas']['Movement'];
 export type TestStandard = components['schemas']['Standard'];
 export type TestDeepDive = components['schemas']['TestDeepDive'];
 export type AthleteSex = components['schemas']['Sex'];
-
-/** A failed call, with its HTTP status so a page can tell "no such test" (404) from other failures. */
-export class AthleteApiError extends Error {
-  override name = 'AthleteApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-/** Throws the server's detail (or the fallback words) with the response status. */
-export function fail(error: unknown, response: Response | undefined, fallback: string): never {
-  const detail =
-    error && typeof error === 'object' && 'detail' in error && typeof (error as { detail: unknown }).detail === 'string'
-      ? (error as { detail: string }).detail
-      : fallback;
-  throw new AthleteApiError(detail, response?.status ?? 0);
-}
 
 /** Signed in: the secure client (so the server knows who asks and admins see drafts); else the public one. */
 export function useAthleteClient() {
@@ -62,10 +42,7 @@ export function useTests(filters: TestFilters = {}) {
   const query = { status: filters.status, category: filters.category, search: filters.search?.trim() || undefined };
   return useQuery({
     queryKey: ['get', '/api/v1/tests', query, me],
-    queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/tests', { params: { query } });
-      return data ?? fail(error, response, 'Could not load the tests.');
-    },
+    queryFn: () => callApi(client.GET('/api/v1/tests', { params: { query } }), 'Could not load the tests.'),
     placeholderData: keepPreviousData,
   });
 }
@@ -74,10 +51,7 @@ export function useTests(filters: TestFilters = {}) {
 export const activeTestsQuery = () =>
   queryOptions({
     queryKey: ['get', '/api/v1/tests', { status: 'active' as const }, 'public'],
-    queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/v1/tests', { params: { query: { status: 'active' } } });
-      return data ?? fail(error, response, 'Could not load the tests.');
-    },
+    queryFn: () => callApi(api.GET('/api/v1/tests', { params: { query: { status: 'active' } } }), 'Could not load the tests.'),
     staleTime: 60_000,
   });
 
@@ -88,10 +62,7 @@ export function useTest(id: number | null) {
   return useQuery({
     queryKey: ['get', '/api/v1/tests/{testId}', id, me],
     enabled: id !== null,
-    queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/tests/{testId}', { params: { path: { testId: id! } } });
-      return data ?? fail(error, response, 'Could not load this test.');
-    },
+    queryFn: () => callApi(client.GET('/api/v1/tests/{testId}', { params: { path: { testId: id! } } }), 'Could not load this test.'),
   });
 }
 
@@ -101,13 +72,12 @@ export function useTestDeepDive(id: number | null, sex: AthleteSex | null) {
     queryKey: ['get', '/api/v1/tests/{testId}/deep-dive', { id, sex }, me],
     enabled: id !== null,
     queryFn: async () => {
-      const { data, error, response } = await client.GET('/api/v1/tests/{testId}/deep-dive', {
+      return callApi(client.GET('/api/v1/tests/{testId}/deep-dive', {
         params: { path: { testId: id! }, query: { sex: sex ?? undefined } },
-      });
-      return data ?? fail(error, response, 'Could not load this test.');
+      }), 'Could not load this test.');
     },
     placeholderData: keepPreviousData,
-    retry: (count, error) => !(error instanceof AthleteApiError && error.status === 404) && count < 2,
+    retry: (count, error) => !isNotFound(error) && count < 2,
   });
 }
 
@@ -115,11 +85,11 @@ export function useSaveTest(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (input: TestInput) => {
-      const { data, error, response } =
+      const saving =
         id === null
-          ? await secureApi.POST('/api/v1/tests', { body: input })
-          : await secureApi.PUT('/api/v1/tests/{testId}', { params: { path: { testId: id } }, body: input });
-      return data ?? fail(error, response, 'Could not save the test.');
+          ? secureApi.POST('/api/v1/tests', { body: input })
+          : secureApi.PUT('/api/v1/tests/{testId}', { params: { path: { testId: id } }, body: input });
+      return callApi(saving, 'Could not save the test.');
     },
     onSuccess: () => void invalidatePaths(qc, TEST_DEPENDENT_PATHS),
   });
@@ -128,10 +98,7 @@ export function useSaveTest(id: number | null) {
 export function useSetTestStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: number; status: TestStatus }) => {
-      const { data, error, response } = await secureApi.PUT('/api/v1/tests/{testId}/status', { params: { path: { testId: id } }, body: { status } });
-      return data ?? fail(error, response, 'Could not change the test’s status.');
-    },
+    mutationFn: ({ id, status }: { id: number; status: TestStatus }) => callApi(secureApi.PUT('/api/v1/tests/{testId}/status', { params: { path: { testId: id } }, body: { status } }), 'Could not change the test’s status.'),
     onSuccess: () => void invalidatePaths(qc, TEST_DEPENDENT_PATHS),
   });
 }
@@ -140,8 +107,7 @@ export function useDeleteTest() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const { error, response } = await secureApi.DELETE('/api/v1/tests/{testId}', { params: { path: { testId: id } } });
-      if (!response.ok) fail(error, response, 'Could not delete the test.');
+      await callApi(secureApi.DELETE('/api/v1/tests/{testId}', { params: { path: { testId: id } } }), 'Could not delete the test.');
       return id;
     },
     onSuccess: () => void invalidatePaths(qc, TEST_DEPENDENT_PATHS),

@@ -14,6 +14,7 @@ import {
   type TestUnit,
 } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { STANDARD_SEX_NAMES, STATUS_NAMES, bodyweightRange, useSaveTest, type Test, type TestInput, type TestStatus } from '../api/tests.ts';
 import { AdminStandardsEditor, draftToStandard, newStandardDraft, standardToDraft, type StandardDraft } from './admin-standards-editor.tsx';
 
@@ -250,19 +251,7 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
       {existing && existing.athletes_count > 0 && <p className="hint">Changing the standards re-scores every approved result on this test.</p>}
       <AdminStandardsEditor drafts={form.standards} onChange={(standards) => set('standards', standards)} unit={form.unit} direction={form.direction} />
       <ScorePreview key={form.unit} unit={form.unit} direction={form.direction} drafts={form.standards} />
-      {problem && (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="adm-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : existing ? 'Save changes' : 'Add test'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </p>
+      <FormFooter submitLabel={existing ? 'Save changes' : 'Add test'} pending={save.isPending} error={problem} cancel={{ onClick: () => onDone(null) }} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { KG_PER_LB } from '../../../../domain/scoring/units.ts';
 import { toast } from '../../../lib/toast.ts';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import {
   PRIVACY_LABELS,
   SEX_LABELS,
@@ -408,19 +409,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
         {problem('time_zone')}
       </div>
 
-      {serverProblem && (
-        <p className="error-text" role="alert">
-          {serverProblem}
-        </p>
-      )}
-      <p className="ath-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save profile'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </button>
-      </p>
+      <FormFooter submitLabel="Save profile" pending={save.isPending} error={serverProblem} cancel={{ onClick: onDone, disableWhilePending: true }} />
     </form>
   );
 }

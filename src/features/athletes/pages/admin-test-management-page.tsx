@@ -6,6 +6,8 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { STATUS_NAMES, idFromSearch, useDeleteTest, useSetTestStatus, useTest, useTests, type Test, type TestStatus } from '../api/tests.ts';
 import { AdminTestForm } from '../components/admin-test-form.tsx';
 import { formatCount } from '../components/board-format.ts';
+import { EnumSelect } from '../../../components/enum-select.tsx';
+import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import '../boards.css';
 
 const UNIT_SHORT: Record<Test['unit'], string> = { kg: 'kg', reps: 'reps', seconds: 'time', meters: 'distance', calories: 'calories', points: 'points' };
@@ -124,11 +126,10 @@ function TestRow({ test, onEdit }: { test: Test; onEdit: () => void }) {
 }
 
 function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreate: () => void }) {
-  const [status, setStatus] = useState<TestStatus | ''>('');
+  const [status, setStatus] = useState<TestStatus | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText, 300);
-  const tests = useTests({ status: status || undefined, search });
-  const items = tests.data?.items ?? [];
+  const tests = useTests({ status: status ?? undefined, search });
   return (
     <>
       <div className="ranking-head">
@@ -138,32 +139,15 @@ function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreat
         </button>
       </div>
       <form className="filters" role="search" aria-label="Filter the catalogue" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="tm-status">Status</label>
-          <select id="tm-status" value={status} onChange={(e) => setStatus(e.target.value as TestStatus | '')}>
-            <option value="">Every status</option>
-            {(Object.keys(STATUS_NAMES) as TestStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {STATUS_NAMES[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EnumSelect<TestStatus> id="tm-status" label="Status" anyLabel="Every status" options={STATUS_NAMES} value={status} onChange={setStatus} />
         <div className="field grow">
           <label htmlFor="tm-search">Search by name</label>
           <input id="tm-search" type="search" value={searchText} maxLength={120} onChange={(e) => setSearchText(e.target.value)} />
         </div>
       </form>
       <div aria-busy={tests.isFetching}>
-        {tests.isPending ? (
-          <p role="status">Loading the tests…</p>
-        ) : tests.isError ? (
-          <p className="error-text" role="alert">
-            {tests.error.message}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="empty card">{status || search.trim() ? 'No tests match.' : 'The catalogue is empty: add the first test.'}</p>
-        ) : (
+        <QueryState query={tests} loading="Loading the tests…" empty={status || search.trim() ? 'No tests match.' : 'The catalogue is empty: add the first test.'}>
+          {({ items }) => (
           <div className="ranking-wrap">
             <table className="ranking">
               <caption className="visually-hidden">Tests in the catalogue</caption>
@@ -188,7 +172,8 @@ function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreat
               </tbody>
             </table>
           </div>
-        )}
+          )}
+        </QueryState>
       </div>
     </>
   );
@@ -200,9 +185,7 @@ function EditTest({ id, onDone }: { id: number; onDone: () => void }) {
   if (test.isError) {
     return (
       <>
-        <p className="error-text" role="alert">
-          {test.error.message}
-        </p>
+        <QueryError error={test.error} onRetry={test.refetch} retrying={test.isFetching} />
         <button type="button" className="btn btn-secondary" onClick={onDone}>
           Back to the catalogue
         </button>

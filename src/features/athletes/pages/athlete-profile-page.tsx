@@ -3,9 +3,10 @@ import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
+import { isNotFound } from '../../../api/errors.ts';
+import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import {
   SEX_LABELS,
-  isNotFound,
   numberFromSearch,
   useAthleteBests,
   useAthleteProfile,
@@ -96,14 +97,7 @@ export default function AthleteProfilePage() {
     if (isNotFound(profile.error)) return <NoSuchAthlete />;
     return (
       <Shell title="Athlete Profile">
-        <p className="error-text" role="alert">
-          {profile.error.message}
-        </p>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => void profile.refetch()}>
-            Try again
-          </button>
-        </p>
+        <QueryError error={profile.error} onRetry={profile.refetch} retrying={profile.isFetching} />
       </Shell>
     );
   }
@@ -178,11 +172,7 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
           </button>
         </p>
       )}
-      {own && me.isError && (
-        <p className="error-text" role="alert">
-          {me.error.message}
-        </p>
-      )}
+      {own && me.isError && <QueryError error={me.error} onRetry={me.refetch} retrying={me.isFetching} />}
 
       {own && editing && me.data && (
         <section className="card profile-edit" aria-labelledby="profile-edit-title">
@@ -236,22 +226,20 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
 function Bests({ p }: { p: PublicAthleteProfile }) {
   const bests = useAthleteBests(p.user_id);
   const units = useViewerUnits();
-  let body;
-  if (bests.isPending) body = <p role="status">Loading best results…</p>;
-  else if (bests.isError) body = <p className="error-text" role="alert">{bests.error.message}</p>;
-  else if (!bests.data.records_public && !p.is_me) body = <p className="empty card">{p.display_name} keeps their records private.</p>;
-  else if (bests.data.bests.length === 0) {
-    body = p.is_me ? (
+  const body = (data: NonNullable<typeof bests.data>) => {
+  if (!data.records_public && !p.is_me) return <p className="empty card">{p.display_name} keeps their records private.</p>;
+  if (data.bests.length === 0) {
+    return p.is_me ? (
       <p className="empty card">
         No approved results yet. <Link href="/submit-pr-page">Submit your first personal record</Link>.
       </p>
     ) : (
       <p className="empty card">{p.display_name} has no approved results yet.</p>
     );
-  } else {
-    body = (
+  }
+    return (
       <>
-        <RecordBestsTable bests={bests.data.bests} units={units} caption={`${p.display_name}’s best result on each test`} />
+        <RecordBestsTable bests={data.bests} units={units} caption={`${p.display_name}’s best result on each test`} />
         {p.is_me && (
           <p className="hint profile-bests-hint">
             Ranks link to each test’s deep dive. <Link href="/personal-records-dashboard">All your records and submissions</Link> ·{' '}
@@ -260,25 +248,22 @@ function Bests({ p }: { p: PublicAthleteProfile }) {
         )}
       </>
     );
-  }
+  };
   return (
     <section aria-labelledby="profile-bests-title">
       <h2 id="profile-bests-title">Best results</h2>
-      {body}
+      <QueryState query={bests} loading="Loading best results…">
+        {body}
+      </QueryState>
     </section>
   );
 }
 
 function Timeline({ p }: { p: PublicAthleteProfile }) {
   const posts = useAthleteTimeline(p.user_id, 10);
-  let body;
-  if (posts.isPending) body = <p role="status">Loading recent activity…</p>;
-  else if (posts.isError) body = <p className="error-text" role="alert">{posts.error.message}</p>;
-  else if (posts.data.items.length === 0) body = <p className="empty card">No activity yet.</p>;
-  else {
-    body = (
+  const body = (data: NonNullable<typeof posts.data>) => (
       <ol className="profile-timeline">
-        {posts.data.items.map((post) => (
+        {data.items.map((post) => (
           <li key={post.id} className="card">
             <p className="profile-post-meta">
               <span className="ath-chip">{POST_KIND_LABELS[post.kind] ?? post.kind}</span>{' '}
@@ -290,12 +275,13 @@ function Timeline({ p }: { p: PublicAthleteProfile }) {
           </li>
         ))}
       </ol>
-    );
-  }
+  );
   return (
     <section aria-labelledby="profile-timeline-title">
       <h2 id="profile-timeline-title">Recent activity</h2>
-      {body}
+      <QueryState query={posts} loading="Loading recent activity…" empty="No activity yet.">
+        {body}
+      </QueryState>
     </section>
   );
 }

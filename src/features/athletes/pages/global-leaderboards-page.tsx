@@ -7,6 +7,7 @@ import { useActiveTests, type Test } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
 import { BoardGlobalTable } from '../components/board-ranking-tables.tsx';
 import { profileHref } from '../../../lib/links.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../boards.css';
 
 const TOP = 100;
@@ -93,7 +94,6 @@ function TestLeaders({ tests }: { tests: Test[] }) {
 export default function GlobalLeaderboardsPage() {
   const board = useGlobalLeaderboard({ offset: 0, limit: TOP });
   const tests = useActiveTests();
-  const rows = board.data?.items ?? [];
   return (
     <div className="container page">
       <h1>Global Leaderboards</h1>
@@ -106,42 +106,34 @@ export default function GlobalLeaderboardsPage() {
 
       <section aria-labelledby="gl-overall" className="dive-section">
         <h2 id="gl-overall">Overall top {TOP}</h2>
-        {board.isPending ? (
-          <p role="status">Loading the global ranking…</p>
-        ) : board.isError ? (
-          <p className="error-text" role="alert">
-            {board.error.message}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="empty card">
-            No one is ranked yet: the ranking fills as personal records are approved. <Link href="/submit-pr-page">Submit a personal record</Link>
-          </p>
-        ) : (
-          <>
-            <Podium rows={rows.slice(0, 3)} />
-            {rows.length > 3 && (
-              <BoardGlobalTable rows={rows.slice(3)} me={board.data.me && rows.slice(0, 3).some((r) => r.user_id === board.data.me!.user_id) ? null : board.data.me} caption={`Ranks 4 to ${rows.length} of ${formatCount(board.data.total)}`} />
-            )}
-            {rows.length <= 3 && board.data.me && !rows.some((r) => r.user_id === board.data.me!.user_id) && (
-              <BoardGlobalTable rows={[]} me={board.data.me} caption="Your place in the global ranking" />
-            )}
-          </>
-        )}
+        <QueryState
+          query={board}
+          loading="Loading the global ranking…"
+          empty={
+            <p className="empty card">
+              No one is ranked yet: the ranking fills as personal records are approved. <Link href="/submit-pr-page">Submit a personal record</Link>
+            </p>
+          }
+        >
+          {({ items: rows, me, total }) => (
+            <>
+              <Podium rows={rows.slice(0, 3)} />
+              {rows.length > 3 && (
+                <BoardGlobalTable rows={rows.slice(3)} me={me && rows.slice(0, 3).some((r) => r.user_id === me.user_id) ? null : me} caption={`Ranks 4 to ${rows.length} of ${formatCount(total)}`} />
+              )}
+              {rows.length <= 3 && me && !rows.some((r) => r.user_id === me.user_id) && (
+                <BoardGlobalTable rows={[]} me={me} caption="Your place in the global ranking" />
+              )}
+            </>
+          )}
+        </QueryState>
       </section>
 
       <section aria-labelledby="gl-leaders" className="dive-section">
         <h2 id="gl-leaders">Leaders of each test</h2>
-        {tests.isPending ? (
-          <p role="status">Loading the tests…</p>
-        ) : tests.isError ? (
-          <p className="error-text" role="alert">
-            {tests.error.message}
-          </p>
-        ) : tests.data.items.length === 0 ? (
-          <p className="empty card">No tests are published yet.</p>
-        ) : (
-          <TestLeaders tests={tests.data.items} />
-        )}
+        <QueryState query={tests} loading="Loading the tests…" empty="No tests are published yet.">
+          {(data) => <TestLeaders tests={data.items} />}
+        </QueryState>
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { numberFromSearch, usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
 import { TableScroll } from '../components/record-table-scroll.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../athletes.css';
 
 // uPlot and its styles load with the chart, not with the page.
@@ -107,25 +108,10 @@ export default function PerformanceStatsPage() {
   const asked = numberFromSearch(useSearch(), 'test');
   const [chosen, setChosen] = useState<number | null>(asked);
 
-  let body;
-  if (history.isPending) body = <p role="status">Loading your results…</p>;
-  else if (history.isError) {
-    body = (
-      <div className="card">
-        <p className="error-text" role="alert">
-          {history.error.message}
-        </p>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => void history.refetch()}>
-            Try again
-          </button>
-        </p>
-      </div>
-    );
-  } else {
-    const series = history.data.series.filter((s) => s.points.length > 0).sort((a, b) => a.test_name.localeCompare(b.test_name));
+  const body = (data: NonNullable<typeof history.data>) => {
+    const series = data.series.filter((s) => s.points.length > 0).sort((a, b) => a.test_name.localeCompare(b.test_name));
     if (series.length === 0) {
-      body = (
+      return (
         <div className="card ath-empty">
           <h2>No approved results yet</h2>
           <p className="muted">Your progress appears here once a reviewer approves your personal records. Submissions waiting for review are on your dashboard.</p>
@@ -144,7 +130,7 @@ export default function PerformanceStatsPage() {
       const s = series.find((x) => x.test_id === chosen) ?? mostResults;
       const range = `${formatDate(s.points[0]!.achieved_on)} to ${formatDate(s.points[s.points.length - 1]!.achieved_on)}`;
       const chartLabel = `Chart of your ${s.points.length} ${s.test_name} ${s.points.length === 1 ? 'result' : 'results'} from ${range}. The same results are in the table below.`;
-      body = (
+      return (
         <>
           <div className="field progress-select">
             <label htmlFor="progress-test">Test</label>
@@ -175,7 +161,7 @@ export default function PerformanceStatsPage() {
         </>
       );
     }
-  }
+  };
 
   return (
     <div className="container page ath-page">
@@ -190,7 +176,9 @@ export default function PerformanceStatsPage() {
           </Link>
         </p>
       </div>
-      {body}
+      <QueryState query={history} loading="Loading your results…">
+        {body}
+      </QueryState>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useMyPersonalRecords, type PersonalRecord, type ReviewStatus } from '..
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import { RecordStatus } from '../components/record-status.tsx';
 import { TableScroll } from '../components/record-table-scroll.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../athletes.css';
 
 const number = new Intl.NumberFormat();
@@ -114,25 +115,9 @@ export default function PersonalRecordsDashboard() {
   const records = useMyPersonalRecords(filter === 'all' ? {} : { status: filter });
   const units = useViewerUnits();
 
-  let body;
-  if (records.isPending) body = <p role="status">Loading your personal records…</p>;
-  else if (records.isError && !records.data) {
-    body = (
-      <div className="card">
-        <p className="error-text" role="alert">
-          {records.error.message}
-        </p>
-        <p>
-          <button type="button" className="btn btn-secondary" onClick={() => void records.refetch()}>
-            Try again
-          </button>
-        </p>
-      </div>
-    );
-  } else {
-    const d = records.data!;
+  const body = (d: NonNullable<typeof records.data>) => {
     const nothingYet = filter === 'all' && d.items.length === 0 && d.bests.length === 0;
-    body = nothingYet ? (
+    return nothingYet ? (
       <div className="card ath-empty">
         <h2>No personal records yet</h2>
         <p className="muted">Record a result on a standard test (a 1-mile run, max pull-ups, a back squat) and it shows up here once a reviewer approves it.</p>
@@ -166,11 +151,7 @@ export default function PersonalRecordsDashboard() {
             ))}
           </div>
           <div aria-live="polite" aria-busy={records.isFetching}>
-            {records.isError ? (
-              <p className="error-text" role="alert">
-                {records.error.message}
-              </p>
-            ) : d.items.length === 0 ? (
+            {d.items.length === 0 ? (
               <p className="empty card">{FILTERS.find((f) => f.value === filter)!.empty}</p>
             ) : (
               <SubmissionsTable items={d.items} units={units} />
@@ -179,7 +160,7 @@ export default function PersonalRecordsDashboard() {
         </section>
       </>
     );
-  }
+  };
 
   return (
     <div className="container page ath-page">
@@ -200,7 +181,9 @@ export default function PersonalRecordsDashboard() {
           </Link>
         </p>
       </div>
-      {body}
+      <QueryState query={records} loading="Loading your personal records…">
+        {body}
+      </QueryState>
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
-import { AthleteApiError, SEX_NAMES, idFromSearch, useTestDeepDive, type AthleteSex } from '../api/tests.ts';
+import { isNotFound } from '../../../api/errors.ts';
+import { QueryError } from '../../../components/query-state.tsx';
+import { SEX_NAMES, idFromSearch, useTestDeepDive, type AthleteSex } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
 import { BoardHistogram, PERCENTILE_KEYS, PERCENTILE_LABELS } from '../components/board-histogram.tsx';
 import { BoardTestTable } from '../components/board-ranking-tables.tsx';
@@ -37,13 +39,11 @@ function DeepDive({ id }: { id: number }) {
   const dive = useTestDeepDive(id, sex);
   if (dive.isPending) return <p role="status">Loading the test…</p>;
   if (dive.isError) {
-    if (dive.error instanceof AthleteApiError && dive.error.status === 404) return <NoSuchTest />;
+    if (isNotFound(dive.error)) return <NoSuchTest />;
     return (
       <>
         <h1>Test Deep Dive</h1>
-        <p className="error-text" role="alert">
-          {dive.error.message}
-        </p>
+        <QueryError error={dive.error} onRetry={dive.refetch} retrying={dive.isFetching} />
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
 import type { components, operations } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useRealtime } from '../../../lib/realtime.ts';
@@ -15,10 +16,6 @@ export type ScoreSubmission = components['schemas']['ScoreSubmission'];
 export type RankingPage = components['schemas']['RankingPage'];
 export type RankingRow = components['schemas']['RankingRow'];
 export type AgeGroupId = NonNullable<NonNullable<operations['getChallengeRankings']['parameters']['query']>['age_group']>;
-
-function fail(error: { detail?: string } | undefined, fallback: string): never {
-  throw new Error(error?.detail ?? fallback);
-}
 
 /** Signed in: the secure client (so the server knows who asks); else the public one. */
 function useClient() {
@@ -40,10 +37,9 @@ export function useDiscover(filters: DiscoverFilters, archive = false) {
       queryKey: ['get', path, filters],
       queryFn: async ({ pageParam }) => {
         const query = { ...filters, search: filters.search || undefined, cursor: pageParam ?? undefined, limit: 12 };
-        const { data, error } = archive
-          ? await api.GET('/api/challenges/archive', { params: { query: { search: query.search, cursor: query.cursor, limit: 12 } } })
-          : await api.GET('/api/challenges/discover', { params: { query } });
-        return data ?? fail(error, 'Could not load challenges.');
+        return archive
+          ? callApi(api.GET('/api/challenges/archive', { params: { query: { search: query.search, cursor: query.cursor, limit: 12 } } }), 'Could not load challenges.')
+          : callApi(api.GET('/api/challenges/discover', { params: { query } }), 'Could not load challenges.');
       },
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next_cursor,
@@ -57,8 +53,7 @@ export const challengeQuery = (id: number, signedIn: boolean) =>
     queryKey: ['get', '/api/challenges/{challengeId}', id, signedIn],
     queryFn: async () => {
       const client = signedIn ? secureApi : api;
-      const { data, error } = await client.GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id } } });
-      return data ?? fail(error, 'Could not load this challenge.');
+      return callApi(client.GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id } } }), 'Could not load this challenge.');
     },
   });
 
@@ -84,12 +79,11 @@ export function useRankings(
     queryKey: ['get', '/api/challenges/rankings', { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,
     queryFn: async () => {
-      const { data, error } = await client.GET('/api/challenges/rankings', {
+      return callApi(client.GET('/api/challenges/rankings', {
         params: {
           query: { challenge_id: q.challengeId!, division: q.division, sex: q.sex, age_group: q.age_group, gym: q.gym, offset: q.offset, limit: q.limit },
         },
-      });
-      return data ?? fail(error, 'Could not load the leaderboard.');
+      }), 'Could not load the leaderboard.');
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? 15_000 : false,
@@ -100,44 +94,31 @@ export function useScoreHistory(id: number | null) {
   return useQuery({
     queryKey: ['get', '/api/challenges/{challengeId}/score-history', id],
     enabled: id !== null,
-    queryFn: async () => {
-      const { data, error } = await api.GET('/api/challenges/{challengeId}/score-history', { params: { path: { challengeId: id! } } });
-      return data ?? fail(error, 'Could not load the score history.');
-    },
+    queryFn: () => callApi(api.GET('/api/challenges/{challengeId}/score-history', { params: { path: { challengeId: id! } } }), 'Could not load the score history.'),
   });
 }
 
-type MinePath = '/api/challenges/my-participating' | '/api/challenges/my-created' | '/api/challenges/recommendations';
+type MinePath = '/api/challenges/my-participating' | '/api/challenges/recommendations';
 const mineQuery = (path: MinePath) =>
   queryOptions({
     queryKey: ['get', path],
-    queryFn: async () => {
-      const { data, error } = await (secureApi.GET as (p: MinePath) => Promise<{ data?: { items: Challenge[] }; error?: { detail?: string } }>)(path);
-      return data ?? fail(error, 'Could not load challenges.');
-    },
+    queryFn: () => callApi((secureApi.GET as (p: MinePath) => Promise<{ data?: { items: Challenge[] }; error?: unknown; response: Response }>)(path), 'Could not load challenges.'),
   });
 
 export const useMyParticipating = () => useQuery(mineQuery('/api/challenges/my-participating'));
-export const useMyCreated = () => useQuery(mineQuery('/api/challenges/my-created'));
 export const useRecommendations = () => useQuery(mineQuery('/api/challenges/recommendations'));
 
 export function useMySubmissions() {
   return useQuery({
     queryKey: ['get', '/api/challenges/my-submissions'],
-    queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/challenges/my-submissions');
-      return data ?? fail(error, 'Could not load your results.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/challenges/my-submissions'), 'Could not load your results.'),
   });
 }
 
 export function useDeletedChallenges() {
   return useQuery({
     queryKey: ['get', '/api/challenges/admin/deleted-challenges'],
-    queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/challenges/admin/deleted-challenges');
-      return data ?? fail(error, 'Could not load deleted challenges.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/challenges/admin/deleted-challenges'), 'Could not load deleted challenges.'),
   });
 }
 
@@ -151,11 +132,11 @@ export function useSaveChallenge(id: number | null) {
   const invalidate = useInvalidateChallenges();
   return useMutation({
     mutationFn: async (input: ChallengeInput) => {
-      const { data, error } =
+      const saving =
         id === null
-          ? await secureApi.POST('/api/challenges/', { body: input })
-          : await secureApi.PUT('/api/challenges/{challengeId}', { params: { path: { challengeId: id } }, body: input });
-      return data ?? fail(error, 'Could not save the challenge.');
+          ? secureApi.POST('/api/challenges/', { body: input })
+          : secureApi.PUT('/api/challenges/{challengeId}', { params: { path: { challengeId: id } }, body: input });
+      return callApi(saving, 'Could not save the challenge.');
     },
     onSuccess: () => void invalidate(),
   });
@@ -164,10 +145,7 @@ export function useSaveChallenge(id: number | null) {
 export function useJoinChallenge(id: number) {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: async (input: components['schemas']['JoinInput']) => {
-      const { data, error } = await secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input });
-      return data ?? fail(error, 'Could not join the challenge.');
-    },
+    mutationFn: (input: components['schemas']['JoinInput']) => callApi(secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input }), 'Could not join the challenge.'),
     onSuccess: () => void invalidate(),
   });
 }
@@ -175,10 +153,7 @@ export function useJoinChallenge(id: number) {
 export function useSubmitScore(id: number) {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: async (body: ScoreSubmission) => {
-      const { data, error } = await secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body });
-      return data ?? fail(error, 'Could not submit the score.');
-    },
+    mutationFn: (body: ScoreSubmission) => callApi(secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body }), 'Could not submit the score.'),
     onSuccess: () => void invalidate(),
   });
 }
@@ -187,11 +162,10 @@ export function useDeleteChallenge() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
-      const { data, error } = await secureApi.DELETE('/api/challenges/admin/challenges/{challengeId}/delete', {
+      return callApi(secureApi.DELETE('/api/challenges/admin/challenges/{challengeId}/delete', {
         params: { path: { challengeId: id } },
         body: { deletion_reason: reason },
-      });
-      return data ?? fail(error, 'Could not delete the challenge.');
+      }), 'Could not delete the challenge.');
     },
     onSuccess: () => void invalidate(),
   });
@@ -218,10 +192,7 @@ export function idFromSearch(search: string): number | null {
 export function useWithdrawScore() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: async ({ challengeId, scoreId }: { challengeId: number; scoreId: number }) => {
-      const { data, error } = await secureApi.DELETE('/api/challenges/{challengeId}/scores/{scoreId}', { params: { path: { challengeId, scoreId } } });
-      return data ?? fail(error, 'Could not withdraw the score.');
-    },
+    mutationFn: ({ challengeId, scoreId }: { challengeId: number; scoreId: number }) => callApi(secureApi.DELETE('/api/challenges/{challengeId}/scores/{scoreId}', { params: { path: { challengeId, scoreId } } }), 'Could not withdraw the score.'),
     onSuccess: () => void invalidate(),
   });
 }
@@ -230,20 +201,14 @@ export function usePendingScores(enabled: boolean) {
   return useQuery({
     queryKey: ['get', '/api/challenges/admin/scores/pending'],
     enabled,
-    queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/challenges/admin/scores/pending');
-      return data ?? fail(error, 'Could not load scores waiting for review.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/challenges/admin/scores/pending'), 'Could not load scores waiting for review.'),
   });
 }
 
 export function useReviewScore() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: async ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) => {
-      const { data, error } = await secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } });
-      return data ?? fail(error, 'Could not review the score.');
-    },
+    mutationFn: ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) => callApi(secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } }), 'Could not review the score.'),
     onSuccess: () => void invalidate(),
   });
 }
@@ -259,10 +224,7 @@ export function useTeams(id: number | null) {
   return useQuery({
     queryKey: ['get', '/api/challenges/{challengeId}/teams', id],
     enabled: id !== null,
-    queryFn: async () => {
-      const { data, error } = await api.GET('/api/challenges/{challengeId}/teams', { params: { path: { challengeId: id! } } });
-      return data ?? fail(error, 'Could not load the teams.');
-    },
+    queryFn: () => callApi(api.GET('/api/challenges/{challengeId}/teams', { params: { path: { challengeId: id! } } }), 'Could not load the teams.'),
   });
 }
 
@@ -273,10 +235,9 @@ export function useTeamRankings(q: { challengeId: number | null; offset: number;
     queryKey: ['get', '/api/challenges/{challengeId}/team-rankings', { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,
     queryFn: async () => {
-      const { data, error } = await client.GET('/api/challenges/{challengeId}/team-rankings', {
+      return callApi(client.GET('/api/challenges/{challengeId}/team-rankings', {
         params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
-      });
-      return data ?? fail(error, 'Could not load the team board.');
+      }), 'Could not load the team board.');
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? 15_000 : false,

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { useDiscover } from '../api/challenges.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useSearchParam } from '../../../lib/use-search-param.ts';
 import '../challenges.css';
 
 export default function ChallengeArchivePage() {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchParam('q');
   const list = useDiscover({ search: search.trim() }, true);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className="container page">
       <h1>Challenge Archive</h1>
@@ -18,29 +18,25 @@ export default function ChallengeArchivePage() {
           <input id="arch-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </form>
-      {list.isPending ? (
-        <p role="status">Loading the archive…</p>
-      ) : list.isError ? (
-        <p className="error-text" role="alert">{list.error.message}</p>
-      ) : items.length === 0 ? (
-        <p className="empty card">No closed challenges yet.</p>
-      ) : (
-        <ul className="challenge-grid">
-          {items.map((c) => (
-            <li key={c.id} className="card challenge-card">
-              <h2 className="challenge-card-title">
-                <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
-              </h2>
-              <p className="muted challenge-card-meta">
-                Closed {formatDate(c.ends_at)} · {c.participant_count} athletes
-              </p>
-              <p>
-                <Link href={`/challenge-leaderboard-page?id=${c.id}`}>Final standings</Link> · <Link href={`/challenge-replay-page?id=${c.id}`}>Replay</Link>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={list} loading="Loading the archive…" empty="No closed challenges yet.">
+        {(data) => (
+          <ul className="challenge-grid">
+            {data.pages.flatMap((p) => p.items).map((c) => (
+              <li key={c.id} className="card challenge-card">
+                <h2 className="challenge-card-title">
+                  <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+                </h2>
+                <p className="muted challenge-card-meta">
+                  Closed {formatDate(c.ends_at)} · {c.participant_count} athletes
+                </p>
+                <p>
+                  <Link href={`/challenge-leaderboard-page?id=${c.id}`}>Final standings</Link> · <Link href={`/challenge-replay-page?id=${c.id}`}>Replay</Link>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {list.hasNextPage && (
         <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()}>
           Show more

@@ -1,20 +1,28 @@
-import { useState } from 'react';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { Link } from 'wouter';
 import { SCORE_TYPE_LABELS, useDiscover, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { useSessionView } from '../../../lib/session/session-view.ts';
+import { useSearchParam } from '../../../lib/use-search-param.ts';
+import { EnumSelect } from '../../../components/enum-select.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../challenges.css';
 
+type When = Exclude<ChallengeStatus, 'deleted'> | 'any';
+const WHEN_LABELS: Record<When, string> = { open: 'Open now', upcoming: 'Upcoming', closed: 'Closed', any: 'Any time' };
+const isWhen = (v: string): v is When => v in WHEN_LABELS;
+const isScoreType = (v: string): v is ScoreType => v in SCORE_TYPE_LABELS;
 
 export default function ChallengeDiscoveryPage() {
   const { user } = useSessionView();
-  const [search, setSearch] = useState('');
-  const [scoreType, setScoreType] = useState<ScoreType | ''>('');
-  const [status, setStatus] = useState<ChallengeStatus | ''>('open');
+  // The filters live in the address, so a filtered list can be shared and survives Back.
+  const [search, setSearch] = useSearchParam('q');
+  const [typeParam, setScoreType] = useSearchParam('type');
+  const [whenParam, setWhen] = useSearchParam('when', 'open');
+  const scoreType = isScoreType(typeParam) ? typeParam : null;
+  const when: When = isWhen(whenParam) ? whenParam : 'open';
   const q = useDebounced(search.trim(), 300);
-  const list = useDiscover({ search: q, score_type: scoreType || undefined, status: status || undefined });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = useDiscover({ search: q, score_type: scoreType ?? undefined, status: when === 'any' ? undefined : when });
   return (
     <div className="container page">
       <div className="page-head">
@@ -33,46 +41,21 @@ export default function ChallengeDiscoveryPage() {
           <label htmlFor="ch-search">Search</label>
           <input id="ch-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} placeholder="Fran, squat, rowing…" />
         </div>
-        <div className="field">
-          <label htmlFor="ch-type">Scoring</label>
-          <select id="ch-type" value={scoreType} onChange={(e) => setScoreType(e.target.value as ScoreType | '')}>
-            <option value="">Any</option>
-            {(Object.keys(SCORE_TYPE_LABELS) as ScoreType[]).map((t) => (
-              <option key={t} value={t}>
-                {SCORE_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="ch-status">When</label>
-          <select id="ch-status" value={status} onChange={(e) => setStatus(e.target.value as ChallengeStatus | '')}>
-            <option value="open">Open now</option>
-            <option value="upcoming">Upcoming</option>
-            <option value="closed">Closed</option>
-            <option value="">Any time</option>
-          </select>
-        </div>
+        <EnumSelect id="ch-type" label="Scoring" anyLabel="Any" options={SCORE_TYPE_LABELS} value={scoreType} onChange={(t) => setScoreType(t ?? '')} />
+        <EnumSelect id="ch-status" label="When" options={WHEN_LABELS} value={when} onChange={setWhen} />
       </form>
-      {list.isPending ? (
-        <p role="status">Loading challenges…</p>
-      ) : list.isError ? (
-        <p className="error-text" role="alert">
-          {list.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <>
-          <ChallengeList items={items} empty="No challenge matches. Try other filters, or create one." />
-          {list.hasNextPage && (
-            <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </button>
-          )}
-        </>
-      )}
+      <QueryState query={list} loading="Loading challenges…">
+        {(data) => (
+          <>
+            <ChallengeList items={data.pages.flatMap((p) => p.items)} empty="No challenge matches. Try other filters, or create one." />
+            {list.hasNextPage && (
+              <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </button>
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

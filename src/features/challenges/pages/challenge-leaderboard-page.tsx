@@ -7,6 +7,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/challenge-card.tsx';
+import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import '../challenges.css';
 
 const PAGE_SIZE = 50;
@@ -31,7 +32,7 @@ function Board({ id }: { id: number }) {
     { challengeId: id, division: division ?? undefined, sex: sex ?? undefined, age_group: ageGroup ?? undefined, gym: gym || undefined, offset, limit: PAGE_SIZE },
     live,
   );
-  if (challenge.isError) return <p className="error-text">{challenge.error.message}</p>;
+  if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   const c = challenge.data;
   return (
     <>
@@ -112,35 +113,29 @@ function Board({ id }: { id: number }) {
         {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
       </div>
       <div role="tabpanel" aria-busy={board.isFetching}>
-        {board.isPending ? (
-          <p role="status">Loading the leaderboard…</p>
-        ) : board.isError ? (
-          <p className="error-text" role="alert">
-            {board.error.message}
-          </p>
-        ) : board.data.items.length === 0 ? (
-          <p className="empty card">No scores here yet.</p>
-        ) : (
+        <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
+          {(page) => (
           <>
-            <LeaderboardTable rows={board.data.items} me={board.data.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
+            <LeaderboardTable rows={page.items} me={page.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
             <nav className="pager" aria-label="Pages">
               <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
                 Previous
               </button>
               <span>
-                {offset + 1}–{offset + board.data.items.length} of {board.data.total}
+                {offset + 1}–{offset + page.items.length} of {page.total}
               </span>
               <button
                 type="button"
                 className="btn btn-secondary btn-small"
-                disabled={offset + PAGE_SIZE >= board.data.total}
+                disabled={offset + PAGE_SIZE >= page.total}
                 onClick={() => setOffset(offset + PAGE_SIZE)}
               >
                 Next
               </button>
             </nav>
           </>
-        )}
+          )}
+        </QueryState>
       </div>
       </>
       )}
@@ -155,50 +150,45 @@ function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: bool
   return (
     <div role="tabpanel" aria-busy={board.isFetching}>
       <p className="hint">Team score: {rule} of members’ bests. Equal teams share a place.</p>
-      {board.isPending ? (
-        <p role="status">Loading the team board…</p>
-      ) : board.isError ? (
-        <p className="error-text" role="alert">
-          {board.error.message}
-        </p>
-      ) : board.data.items.length === 0 ? (
-        <p className="empty card">No teams yet.</p>
-      ) : (
+      <QueryState query={board} loading="Loading the team board…" empty="No teams yet.">
+        {(page) => (
         <>
-          <TeamBoardTable rows={board.data.items} me={board.data.me} caption={`${challenge.title} team board`} />
+          <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} />
           <nav className="pager" aria-label="Team pages">
             <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
               Previous
             </button>
             <span>
-              {offset + 1}–{offset + board.data.items.length} of {board.data.total}
+              {offset + 1}–{offset + page.items.length} of {page.total}
             </span>
-            <button type="button" className="btn btn-secondary btn-small" disabled={offset + PAGE_SIZE >= board.data.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={offset + PAGE_SIZE >= page.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
               Next
             </button>
           </nav>
         </>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }
 
 function PickChallenge() {
   const open = useDiscover({ status: 'open' });
-  const items = open.data?.pages.flatMap((p) => p.items) ?? [];
-  if (open.isPending) return <p role="status">Loading challenges…</p>;
-  if (items.length === 0) return <p className="empty card">No open challenges right now.</p>;
   return (
-    <>
-      <p>Choose a challenge:</p>
-      <ul>
-        {items.map((c) => (
-          <li key={c.id}>
-            <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
-          </li>
-        ))}
-      </ul>
-    </>
+    <QueryState query={open} loading="Loading challenges…" empty="No open challenges right now.">
+      {(data) => (
+        <>
+          <p>Choose a challenge:</p>
+          <ul>
+            {data.pages.flatMap((p) => p.items).map((c) => (
+              <li key={c.id}>
+                <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../../lib/toast.ts';
 import {
   SCORE_TYPE_LABELS,
@@ -12,7 +12,12 @@ import {
   type ScoreType,
   type TeamRule,
 } from '../api/challenges.ts';
+import { EnumSelect } from '../../../components/enum-select.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
+import { QueryError } from '../../../components/query-state.tsx';
 import '../challenges.css';
+
+const VISIBILITY_LABELS: Record<'public' | 'unlisted', string> = { public: 'Everyone (listed)', unlisted: 'Only people with the link' };
 
 /** A Date as the value of a datetime-local input, in the viewer's own zone. */
 function toLocalInput(iso: string): string {
@@ -130,17 +135,9 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
         <p className="hint">Movements, reps, standards. Blank lines start a new paragraph.</p>
       </div>
       <div className="row-fields">
-        <div className="field">
-          <label htmlFor="cf-type">Scoring</label>
-          <select id="cf-type" value={form.score_type} onChange={(e) => set('score_type', e.target.value as ScoreType)} disabled={!!existing}>
-            {(Object.keys(SCORE_TYPE_LABELS) as ScoreType[]).map((t) => (
-              <option key={t} value={t}>
-                {SCORE_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
+        <EnumSelect id="cf-type" label="Scoring" options={SCORE_TYPE_LABELS} value={form.score_type} onChange={(t) => set('score_type', t)} disabled={!!existing}>
           {existing && <p className="hint">Fixed once the challenge exists.</p>}
-        </div>
+        </EnumSelect>
         {form.score_type === 'time' && (
           <div className="field">
             <label htmlFor="cf-cap">Time cap (minutes, optional)</label>
@@ -172,19 +169,11 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
       </fieldset>
       {form.kind === 'team' && (
         <div className="row-fields">
-          <div className="field">
-            <label htmlFor="cf-team-rule">Team score</label>
-            <select id="cf-team-rule" value={form.team_rule} onChange={(e) => set('team_rule', e.target.value as TeamRule)} aria-describedby="cf-team-rule-hint">
-              {(Object.keys(TEAM_RULE_LABELS) as TeamRule[]).map((r) => (
-                <option key={r} value={r}>
-                  {TEAM_RULE_LABELS[r]}
-                </option>
-              ))}
-            </select>
+          <EnumSelect id="cf-team-rule" label="Team score" options={TEAM_RULE_LABELS} value={form.team_rule} onChange={(r) => set('team_rule', r)} describedBy="cf-team-rule-hint">
             <p className="hint" id="cf-team-rule-hint">
               Combines each member’s best. {existing ? 'Fixed once scores exist.' : ''}
             </p>
-          </div>
+          </EnumSelect>
           {form.team_rule === 'best_n' && (
             <div className="field">
               <label htmlFor="cf-team-n">Members counted (N)</label>
@@ -218,13 +207,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
       </div>
       <p className="hint">Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
       <div className="row-fields">
-        <div className="field">
-          <label htmlFor="cf-vis">Who can find it</label>
-          <select id="cf-vis" value={form.visibility} onChange={(e) => set('visibility', e.target.value as 'public' | 'unlisted')}>
-            <option value="public">Everyone (listed)</option>
-            <option value="unlisted">Only people with the link</option>
-          </select>
-        </div>
+        <EnumSelect id="cf-vis" label="Who can find it" options={VISIBILITY_LABELS} value={form.visibility} onChange={(v) => set('visibility', v)} />
         <div className="field">
           <label htmlFor="cf-cap-n">Athlete limit (optional)</label>
           <input id="cf-cap-n" type="number" min={1} value={form.participant_cap} onChange={(e) => set('participant_cap', e.target.value)} />
@@ -233,19 +216,12 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
       <label className="checkbox">
         <input type="checkbox" checked={form.requires_waiver} onChange={(e) => set('requires_waiver', e.target.checked)} /> Athletes must accept the liability waiver to join
       </label>
-      {problem && (
-        <p className="error-text" role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="row-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : existing ? 'Save changes' : 'Create challenge'}
-        </button>
-        <Link href={existing ? `/challenge-detail-page?id=${existing.id}` : '/challenge-discovery-page'} className="btn btn-secondary">
-          Cancel
-        </Link>
-      </p>
+      <FormFooter
+        submitLabel={existing ? 'Save changes' : 'Create challenge'}
+        pending={save.isPending}
+        error={problem}
+        cancel={{ href: existing ? `/challenge-detail-page?id=${existing.id}` : '/challenge-discovery-page' }}
+      />
     </form>
   );
 }
@@ -265,7 +241,7 @@ export function EditChallengeScreen() {
   const challenge = useChallenge(id);
   if (id === null) return <p className="lead muted">This address does not name a challenge.</p>;
   if (challenge.isPending) return <p role="status">Loading the challenge…</p>;
-  if (challenge.isError) return <p className="error-text">{challenge.error.message}</p>;
+  if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   if (!challenge.data.can_edit) return <p className="lead muted">Only the creator of this challenge or an admin can change it.</p>;
   return <ChallengeForm existing={challenge.data} />;
 }

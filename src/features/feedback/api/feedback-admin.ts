@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 
 export type Feedback = components['schemas']['Feedback'];
@@ -16,18 +17,13 @@ export interface FeedbackFilters {
 
 const PAGE_SIZE = 20;
 
-function fail(error: { detail?: string } | undefined, fallback: string): never {
-  throw new Error(error?.detail ?? fallback);
-}
-
 export const feedbackListQuery = (filters: FeedbackFilters) =>
   queryOptions({
     queryKey: ['get', '/api/feedback/list-feedback', filters],
     queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/feedback/list-feedback', {
+      return callApi(secureApi.GET('/api/feedback/list-feedback', {
         params: { query: { ...filters, search: filters.search || undefined, page_size: PAGE_SIZE } },
-      });
-      return data ?? fail(error, 'Could not load feedback.');
+      }), 'Could not load feedback.');
     },
     placeholderData: keepPreviousData,
   });
@@ -35,19 +31,13 @@ export const feedbackListQuery = (filters: FeedbackFilters) =>
 export const feedbackSummaryQuery = () =>
   queryOptions({
     queryKey: ['get', '/api/feedback/feedback-summary'],
-    queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/feedback/feedback-summary');
-      return data ?? fail(error, 'Could not load the summary.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/feedback/feedback-summary'), 'Could not load the summary.'),
   });
 
 export const feedbackDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['get', '/api/feedback/feedback/{feedbackId}', id],
-    queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/feedback/feedback/{feedbackId}', { params: { path: { feedbackId: id } } });
-      return data ?? fail(error, 'Could not load this feedback.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/feedback/feedback/{feedbackId}', { params: { path: { feedbackId: id } } }), 'Could not load this feedback.'),
   });
 
 export function useFeedbackList(filters: FeedbackFilters) {
@@ -64,11 +54,10 @@ export function useUpdateFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: number; status: FeedbackStatus; admin_note?: string }) => {
-      const { data, error } = await secureApi.PUT('/api/feedback/update-feedback/{feedbackId}', {
+      return callApi(secureApi.PUT('/api/feedback/update-feedback/{feedbackId}', {
         params: { path: { feedbackId: input.id } },
         body: { status: input.status, ...(input.admin_note ? { admin_note: input.admin_note } : {}) },
-      });
-      return data ?? fail(error, 'Could not update this feedback.');
+      }), 'Could not update this feedback.');
     },
     onSuccess: (detail) => {
       queryClient.setQueryData(feedbackDetailQuery(detail.id).queryKey, detail);
@@ -81,10 +70,7 @@ export function useUpdateFeedback() {
 export function useSignoutFeedbackReport(page: number, days: number) {
   return useQuery({
     queryKey: ['get', '/api/feedback/signout-feedback', { page, days }],
-    queryFn: async () => {
-      const { data, error } = await secureApi.GET('/api/feedback/signout-feedback', { params: { query: { page, days, page_size: PAGE_SIZE } } });
-      return data ?? fail(error, 'Could not load sign-out feedback.');
-    },
+    queryFn: () => callApi(secureApi.GET('/api/feedback/signout-feedback', { params: { query: { page, days, page_size: PAGE_SIZE } } }), 'Could not load sign-out feedback.'),
     placeholderData: keepPreviousData,
   });
 }

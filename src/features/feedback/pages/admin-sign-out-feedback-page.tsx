@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FEEDBACK_PAGE_SIZE, useSignoutFeedbackReport } from '../api/feedback-admin.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../feedback.css';
 
 const RANGES = [7, 30, 90] as const;
@@ -16,13 +17,8 @@ export default function AdminSignOutFeedbackPage() {
     <div className="container page">
       <h1>Sign-out Feedback</h1>
       <p className="lead muted">How athletes rate their visit when they sign out, and what they say.</p>
-      {report.isPending ? (
-        <p role="status">Loading ratings…</p>
-      ) : report.isError ? (
-        <p className="error-text" role="alert">
-          {report.error.message}
-        </p>
-      ) : (
+      <QueryState query={report} loading="Loading ratings…">
+        {() => (
         <>
           <dl className="stat-grid">
             <div className="stat card">
@@ -102,7 +98,8 @@ export default function AdminSignOutFeedbackPage() {
             </nav>
           </section>
         </>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { STREAK_NAMES, STREAK_UNITS } from '../../../../domain/achievement-rules.ts';
 import { useMyStreaks } from '../api/achievements.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../realtime.css';
 
 /** The Active Streaks panel: each streak's count, best, next milestone and progress toward it. */
@@ -20,13 +21,8 @@ export function ActiveStreaks() {
         </button>
       </div>
       <div id={bodyId} hidden={!open}>
-        {streaks.isPending ? (
-          <p role="status">Loading your streaks…</p>
-        ) : streaks.isError ? (
-          <p className="error-text" role="alert">
-            {streaks.error.message}
-          </p>
-        ) : (
+        <QueryState query={streaks} loading="Loading your streaks…">
+          {() => (
           <>
             {!started && <p className="muted">Submit a score to start your first streak. Scores on consecutive days and weeks keep it going.</p>}
             <ul className="streak-list">
@@ -63,7 +59,8 @@ export function ActiveStreaks() {
               })}
             </ul>
           </>
-        )}
+          )}
+        </QueryState>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { useMyAchievements } from '../api/achievements.ts';
 import { setTonesEnabled, tonesEnabled } from '../tones.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../realtime.css';
 
 /** What the athlete has unlocked, newest first, with the points they add up to. */
@@ -15,17 +16,10 @@ export function RecentAchievements({ limit = 6 }: { limit?: number }) {
         <h2 id={titleId}>Achievements</h2>
         {list.data && <span className="muted">{list.data.total_points.toLocaleString()} points</span>}
       </div>
-      {list.isPending ? (
-        <p role="status">Loading your achievements…</p>
-      ) : list.isError ? (
-        <p className="error-text" role="alert">
-          {list.error.message}
-        </p>
-      ) : list.data.items.length === 0 ? (
-        <p className="muted">Nothing unlocked yet. Your first score on any challenge unlocks one.</p>
-      ) : (
+      <QueryState query={list} loading="Loading your achievements…" empty={<p className="muted">Nothing unlocked yet. Your first score on any challenge unlocks one.</p>}>
+        {(data) => (
         <ul className="achievement-list">
-          {list.data.items.slice(0, limit).map((a) => (
+          {data.items.slice(0, limit).map((a) => (
             <li key={a.id}>
               <span className="achievement-list-icon" aria-hidden="true">
                 {a.icon}
@@ -41,7 +35,8 @@ export function RecentAchievements({ limit = 6 }: { limit?: number }) {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </QueryState>
       <label className="checkbox-row">
         <input
           type="checkbox"

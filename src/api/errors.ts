@@ -1,0 +1,72 @@
+import { AUTH_REQUIRED_TEXT, AuthRequiredError } from './client.ts';
+
+export const NETWORK_FAILURE_TEXT = 'Could not reach RepForge. Check your connection and try again.';
+
+/**
+ * Every failed API call on the client: the server's `{detail}` (or the caller's
+ * fallback words) as the message, the HTTP status (0 when the server was not
+ * reached) and the per-field problems when the server named them.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+function stringField(body: unknown, name: string): string | undefined {
+  if (!body || typeof body !== 'object' || !(name in body)) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> | undefined {
+  if (!body || typeof body !== 'object' || !('field_errors' in body)) return undefined;
+  const raw = (body as { field_errors: unknown }).field_errors;
+  if (!raw || typeof raw !== 'object') return undefined;
+  const out = Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The error a failed response means: the server's detail, else the fallback words. */
+export function responseError(body: unknown, response: Response | undefined, fallback: string): ApiError {
+  return new ApiError(stringField(body, 'detail') ?? fallback, response?.status ?? 0, fieldErrorsOf(body));
+}
+
+/** A call that never got an answer: no session, or the network dropped it. Cancellations pass through. */
+function thrownError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  if (error instanceof AuthRequiredError) return new ApiError(AUTH_REQUIRED_TEXT, 401);
+  // fetch rejects with a TypeError ("Failed to fetch", "Load failed", "NetworkError …") when nothing answered.
+  if (error instanceof TypeError) return new ApiError(NETWORK_FAILURE_TEXT, 0);
+  return error;
+}
+
+type FetchResult<D> = { data?: D; error?: unknown; response: Response };
+
+/** Awaits an openapi-fetch call; a thrown network or session failure becomes an ApiError. */
+export async function reachApi<R>(call: Promise<R>): Promise<R> {
+  try {
+    return await call;
+  } catch (error) {
+    throw thrownError(error);
+  }
+}
+
+/** The data of an answered call, or the ApiError its response means. */
+export function unwrap<D>(result: FetchResult<D>, fallback: string): D {
+  if (!result.response.ok) throw responseError(result.error, result.response, fallback);
+  return result.data as D;
+}
+
+/** `callApi(client.GET(...), 'Could not load …')`: the data, or an ApiError with words a person understands. */
+export async function callApi<D>(call: Promise<FetchResult<D>>, fallback: string): Promise<D> {
+  return unwrap(await reachApi(call), fallback);
+}
