@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
 import { allHandlers } from './routes/index.ts';
 import { registerClient } from './static.ts';
+import { registerInputGuards } from './input-guards.ts';
 import { securityHandlers } from './security.ts';
 import { registerRealtime } from './realtime/socket.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -110,6 +111,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     if (typeof bodyLimit === 'number') route.bodyLimit = bodyLimit;
   });
 
+  // 415 for a body in an undeclared media type, 400 for control characters (server/input-guards.ts).
+  registerInputGuards(app);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
