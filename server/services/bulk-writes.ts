@@ -21,7 +21,7 @@ export function pacer(sliceMs = SLICE_MS): () => Promise<void> | undefined {
 }
 
 /** Rows per statement for bulk writes: small on PGlite, where a statement blocks the process while it runs. */
-export function bulkChunkRows(database: DatabaseHandle, postgresRows: number, pgliteRows = 1_000): number {
+export function bulkChunkRows(database: DatabaseHandle, postgresRows: number, pgliteRows = 250): number {
   return database.kind === 'pglite' ? pgliteRows : postgresRows;
 }
 

@@ -17,7 +17,7 @@ export const MAX_PREVIEW_ROWS = 200;
 export const EARLIEST_RESULT_DATE = '1950-01-01';
 /**
  * Rows per INSERT … SELECT FROM jsonb_to_recordset: one JSON parameter of a few MB. On PGlite,
- * where a statement blocks the whole process while it runs, a tenth of that (see bulk-writes.ts).
+ * where a statement blocks the whole process while it runs, 250 (see bulk-writes.ts).
  */
 const INSERT_CHUNK = 10_000;
 /** Athlete–test pairs per refreshBests call (each call is set-based; chunks keep each statement's parameter small). */
@@ -236,7 +236,7 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
   }
 
   // Results imported by an earlier upload, and the accounts the emails belong to: looked up together.
-  const lookupChunk = bulkChunkRows(ctx.database, LOOKUP_CHUNK, 2_000);
+  const lookupChunk = bulkChunkRows(ctx.database, LOOKUP_CHUNK, 500);
   const [imported, accountRows] = await Promise.all([
     lookUpInChunks(
       checked.map((r) => r.dedupeKey),
