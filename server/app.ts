@@ -11,7 +11,9 @@ import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
 import { allHandlers } from './routes/index.ts';
-import { registerClient } from './static.ts';
+import { inlineScriptHashes, readIndexHtml, registerClient } from './static.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { registerInputGuards } from './input-guards.ts';
 import { securityHandlers } from './security.ts';
 import { registerRealtime } from './realtime/socket.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -124,6 +126,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     if (typeof bodyLimit === 'number') route.bodyLimit = bodyLimit;
   });
 
+  // 415 for a body in an undeclared media type, 400 for control characters (server/input-guards.ts).
+  registerInputGuards(app);
+  const clientHtml = readIndexHtml(config);
+  await registerSecurityHeaders(app, config, inlineScriptHashes(clientHtml));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
@@ -152,7 +158,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     securityHandlers: securityHandlers(context),
     prefix: basePrefix || undefined,
   });
-  const indexHtml = await registerClient(app, config);
+  const indexHtml = await registerClient(app, config, clientHtml);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -28,6 +28,12 @@ export interface AppConfig {
   /** Origins a browser may open the real-time socket from (ALLOWED_ORIGINS); empty means the app's own. */
   allowedOrigins?: string[];
   /**
+   * Parent origins allowed to frame the app (EMBED_ORIGINS, comma-separated): CSP frame-ancestors,
+   * the targets of parent messages, and a refresh cookie that works in a cross-site iframe.
+   * Empty means the app's own origin only.
+   */
+  embedOrigins?: string[];
+  /**
    * End-to-end tests only (TEST_CLOCK=1): the server's clock can be shifted with
    * PUT /api/test-clock {offset_ms}, so a test can make a week of history in seconds.
    */
@@ -86,7 +92,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    embedOrigins: embedOrigins(env.EMBED_ORIGINS),
   };
+}
+
+/** EMBED_ORIGINS as a list of origins; anything that is not an http(s) origin (a path, '*') is a start-up error. */
+export function embedOrigins(raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/$/, '').toLowerCase()) {
+      throw new Error(`EMBED_ORIGINS must list origins such as https://parent.example, got ${JSON.stringify(item)}`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** APP_ORIGIN / PUBLIC_URL as an origin (scheme://host[:port]); the mount point is added from BASE_PATH. */

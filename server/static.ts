@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,7 @@ export function publicClientConfig(config: AppConfig) {
     basePath: config.basePath,
     storeUrl: config.storeUrl,
     communitySiteUrl: config.communitySiteUrl ?? null,
+    embedOrigins: config.embedOrigins ?? [],
   };
 }
 
@@ -29,15 +31,39 @@ export function renderIndexHtml(template: string, config: AppConfig): string {
   return template.replace(/<head>/i, `<head>${head}`);
 }
 
+/** The served index.html (mount point and config injected), or null when the SPA is not built. */
+export function readIndexHtml(config: AppConfig): string | null {
+  const clientDir = config.clientDir;
+  if (!clientDir || !existsSync(path.join(clientDir, 'index.html'))) return null;
+  return renderIndexHtml(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), config);
+}
+
+/**
+ * CSP hashes ('sha256-…') of the page's inline scripts (the theme script that runs before first
+ * paint), so the policy allows exactly them and no other inline script. Data blocks
+ * (type="application/json") never run and need none.
+ */
+export function inlineScriptHashes(html: string | null): string[] {
+  if (!html) return [];
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1]!;
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.push(`sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
 /**
  * Serves the built SPA under BASE_PATH: hashed assets with a year-long immutable
  * cache, and index.html (no-cache) for every other GET that is not an API call,
  * so deep links work.
  */
-export async function registerClient(app: FastifyInstance, config: AppConfig): Promise<string | null> {
+export async function registerClient(app: FastifyInstance, config: AppConfig, indexHtml = readIndexHtml(config)): Promise<string | null> {
   const clientDir = config.clientDir;
-  if (!clientDir || !existsSync(path.join(clientDir, 'index.html'))) return null;
-  const indexHtml = renderIndexHtml(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), config);
+  if (!clientDir || !indexHtml) return null;
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: config.basePath,

@@ -26,12 +26,12 @@ type AuthOps =
   | 'generateCommunityAuthCode';
 
 function cookieOptions(ctx: AppContext, request: FastifyRequest) {
-  return {
-    path: `${ctx.config.basePath}api/auth`,
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: request.protocol === 'https',
-  };
+  const base = { path: `${ctx.config.basePath}api/auth`, httpOnly: true };
+  // Framed by another site (EMBED_ORIGINS), a Strict cookie is neither stored nor sent: the session
+  // would end at the first refresh. SameSite=None needs Secure; Partitioned (CHIPS) keeps the cookie
+  // to this parent site only. CSRF stays guarded by the X-CSRF-Token header.
+  if (ctx.config.embedOrigins?.length) return { ...base, sameSite: 'none' as const, secure: true, partitioned: true };
+  return { ...base, sameSite: 'strict' as const, secure: request.protocol === 'https' };
 }
 
 function setRefreshCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, issued: auth.IssuedSession) {

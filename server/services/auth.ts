@@ -4,6 +4,7 @@ import { communityAuthCodes, loginCodes, passwordResets, retiredRefreshTokens, s
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { MailMessage } from './mail.ts';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords.ts';
+import { communitySiteAddress } from './community-site.ts';
 import {
   nextRefreshToken,
   randomToken,
@@ -339,7 +340,7 @@ export async function communityHandoff(ctx: AppContext, user: UserRow, redirectP
     ctx.now(),
     HANDOFF_TTL_SECONDS,
   );
-  const url = new URL('/wp-login.php', site);
+  const url = communitySiteAddress(site, 'wp-login.php');
   url.searchParams.set('action', 'repforge_handoff');
   url.searchParams.set('token', token);
   return { success: true, handoff_url: url.toString(), message: 'Opening the community site.' };

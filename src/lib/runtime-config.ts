@@ -3,12 +3,15 @@ export interface RuntimeConfig {
   basePath: string;
   storeUrl: string;
   communitySiteUrl: string | null;
+  /** Parent origins allowed to frame the app (EMBED_ORIGINS); empty means only our own. */
+  embedOrigins: string[];
 }
 
 const defaults: RuntimeConfig = {
   basePath: '/',
   storeUrl: 'https://store.repforge.example/',
   communitySiteUrl: null,
+  embedOrigins: [],
 };
 
 function read(): RuntimeConfig {

@@ -1,72 +1,31 @@
-import { CsvError, parse } from 'csv-parse/sync';
-import { ne, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { historicalBatches, tests } from '../../db/schema.ts';
-import { ApiError, badRequest } from '../../errors.ts';
+import { ApiError } from '../../errors.ts';
 import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '../../../domain/measures.ts';
 import { MAX_ENTRY_LENGTH } from '../../../domain/scoring/parse.ts';
+import { inputUnit, MAX_HISTORICAL_ROWS, quote, readCsv, type Column } from './historical-csv.ts';
 import { normalizedFor, refreshBests, type AthleteTest } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { bulkChunkRows, pacer, writeInSteps, yieldToEventLoop } from '../bulk-writes.ts';
 
-/** A file may hold at most this many results (rows after the header). */
-export const MAX_HISTORICAL_ROWS = 100_000;
+export { MAX_HISTORICAL_ROWS };
 /** The report lists this many invalid rows, and previews this many valid ones. */
 export const MAX_REPORTED_ERRORS = 1_000;
 export const MAX_PREVIEW_ROWS = 200;
 /** Results older than this are refused: no standard we know goes back further. */
 export const EARLIEST_RESULT_DATE = '1950-01-01';
-/** Rows per INSERT … SELECT FROM jsonb_to_recordset: one JSON parameter of a few MB. */
+/**
+ * Rows per INSERT … SELECT FROM jsonb_to_recordset: one JSON parameter of a few MB. On PGlite,
+ * where a statement blocks the whole process while it runs, 250 (see bulk-writes.ts).
+ */
 const INSERT_CHUNK = 10_000;
 /** Athlete–test pairs per refreshBests call (each call is set-based; chunks keep each statement's parameter small). */
 const REFRESH_CHUNK = 10_000;
 /** Keys or emails per lookup statement. */
 const LOOKUP_CHUNK = 10_000;
 const DEFAULT_SOURCE = 'Historical upload';
-
-type Column = 'athlete' | 'email' | 'test' | 'value' | 'unit' | 'date' | 'source';
-
-/** Header names we accept (compared lower-cased, spaces and underscores alike), and the column each gives. */
-const HEADER_NAMES: Record<string, Column> = {
-  athlete: 'athlete',
-  name: 'athlete',
-  'athlete name': 'athlete',
-  email: 'email',
-  'e-mail': 'email',
-  test: 'test',
-  'test name': 'test',
-  value: 'value',
-  result: 'value',
-  unit: 'unit',
-  date: 'date',
-  'achieved on': 'date',
-  source: 'source',
-};
-const REQUIRED_COLUMNS: readonly Column[] = ['test', 'value', 'unit', 'date'];
-
-/** Spellings people use for the input units. */
-const UNIT_ALIASES: Record<string, InputUnit> = {
-  lbs: 'lb',
-  kgs: 'kg',
-  rep: 'reps',
-  s: 'seconds',
-  sec: 'seconds',
-  secs: 'seconds',
-  second: 'seconds',
-  time: 'mm:ss',
-  'h:mm:ss': 'mm:ss',
-  meters: 'm',
-  metres: 'm',
-  meter: 'm',
-  metre: 'm',
-  miles: 'mi',
-  mile: 'mi',
-  cal: 'calories',
-  cals: 'calories',
-  kcal: 'calories',
-  pts: 'points',
-  point: 'points',
-};
 
 /** A test of the catalogue as the import uses it. */
 interface CatalogueTest {
@@ -144,80 +103,6 @@ function isRealDate(text: string): boolean {
   return d.toISOString().slice(0, 10) === text;
 }
 
-function inputUnit(text: string): InputUnit | null {
-  const t = text.trim().toLowerCase();
-  if ((INPUT_UNITS as readonly string[]).includes(t)) return t as InputUnit;
-  return UNIT_ALIASES[t] ?? null;
-}
-
-const quote = (s: string) => `“${s.length > 60 ? `${s.slice(0, 57)}…` : s}”`;
-
-type CsvRecord = { record: string[]; info: { lines: number } };
-
-/**
- * A file without quotes splits on line breaks and commas (ten times faster than the full parser
- * on 100,000 rows); one with quotes goes through csv-parse. Both skip blank lines and keep each
- * record's line number.
- */
-function parseCsv(csv: string): CsvRecord[] {
-  const text = csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv;
-  if (!text.includes('"')) {
-    const out: CsvRecord[] = [];
-    const lines = text.split(/\r\n|\n|\r/);
-    for (let i = 0; i < lines.length; i++) {
-      const cells = lines[i]!.split(',').map((c) => c.trim());
-      if (cells.some((c) => c !== '')) out.push({ record: cells, info: { lines: i + 1 } });
-    }
-    return out;
-  }
-  try {
-    return parse(text, {
-      trim: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as unknown as CsvRecord[];
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(`The file could not be read as CSV: ${err.message}`);
-    throw err;
-  }
-}
-
-/** Splits the CSV into a header and data rows with their line numbers; file-level problems are 400s. */
-function readCsv(csv: string): { columns: Map<Column, number>; headerLength: number; rows: { line: number; cells: string[] }[] } {
-  const parsed = parseCsv(csv);
-  const [header, ...data] = parsed;
-  if (!header) throw badRequest('The file is empty: it needs a header row (athlete, email, test, value, unit, date, source) and one row per result.');
-  const columns = new Map<Column, number>();
-  const headerText = new Map<Column, string>();
-  header.record.forEach((raw, index) => {
-    const column = HEADER_NAMES[raw.trim().toLowerCase().replace(/[\s_]+/g, ' ')];
-    if (!column) return; // extra columns (notes, club…) are ignored
-    if (columns.has(column)) {
-      throw badRequest(`The columns ${quote(headerText.get(column)!)} and ${quote(raw)} both give the ${column}; keep one of them.`);
-    }
-    columns.set(column, index);
-    headerText.set(column, raw);
-  });
-  const missing = REQUIRED_COLUMNS.filter((c) => !columns.has(c));
-  if (!columns.has('athlete') && !columns.has('email')) missing.unshift('athlete' as Column);
-  if (missing.length > 0) {
-    const names = missing.map((c) => (c === 'athlete' ? '“athlete” (or “email”)' : `“${c}”`));
-    throw badRequest(
-      `The header row has no ${names.join(', ')} column${missing.length > 1 ? 's' : ''}. ` +
-        'The columns are: athlete (or name), email, test, value, unit, date (YYYY-MM-DD) and source, in any order.',
-    );
-  }
-  if (data.length > MAX_HISTORICAL_ROWS) {
-    throw badRequest(
-      `The file has ${data.length.toLocaleString('en-US')} rows; upload at most ${MAX_HISTORICAL_ROWS.toLocaleString('en-US')} at a time (split it into several files).`,
-    );
-  }
-  if (data.length === 0) throw badRequest('The file has a header row but no results under it.');
-  return { columns, headerLength: header.record.length, rows: data.map((d) => ({ line: d.info.lines, cells: d.record })) };
-}
-
 async function loadCatalogue(db: Database): Promise<Map<string, CatalogueTest>> {
   const rows = await db
     .select({
@@ -234,10 +119,13 @@ async function loadCatalogue(db: Database): Promise<Map<string, CatalogueTest>> 
   return new Map(rows.map((t) => [normalizeName(t.name), { ...t, unit: t.unit as TestUnit }]));
 }
 
-/** Runs `query` over `values` in chunks, each passed as one JSON array parameter. */
-async function lookUpInChunks<T>(values: string[], query: (json: string) => Promise<T[]>): Promise<T[]> {
+/** Runs `query` over `values` in chunks, each passed as one JSON array parameter, with a turn of the event loop between. */
+async function lookUpInChunks<T>(values: string[], query: (json: string) => Promise<T[]>, chunk = LOOKUP_CHUNK): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) out.push(...(await query(JSON.stringify(values.slice(i, i + LOOKUP_CHUNK)))));
+  for (let i = 0; i < values.length; i += chunk) {
+    if (i > 0) await yieldToEventLoop();
+    out.push(...(await query(JSON.stringify(values.slice(i, i + chunk)))));
+  }
   return out;
 }
 
@@ -247,7 +135,7 @@ async function lookUpInChunks<T>(values: string[], query: (json: string) => Prom
  */
 async function checkFile(ctx: AppContext, csv: string, filename: string | undefined) {
   const db = ctx.database.db;
-  const { columns, headerLength, rows } = readCsv(csv);
+  const { columns, headerLength, rows } = await readCsv(csv);
   const catalogue = await loadCatalogue(db);
   // "In the future" for the athlete: the calendar day of the earliest time zone (UTC+14).
   const latestToday = new Date(ctx.now().getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
@@ -261,7 +149,11 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
   const checked: CheckedRow[] = [];
   const firstRowOf = new Map<string, number>();
 
+  // 100,000 rows take a while to check: in slices, so other requests are answered meanwhile.
+  const pace = pacer();
   for (const { line, cells } of rows) {
+    const turn = pace();
+    if (turn) await turn;
     const cell = (column: Column): string | undefined => {
       const index = columns.get(column);
       return index === undefined ? undefined : cells[index];
@@ -345,6 +237,7 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
   }
 
   // Results imported by an earlier upload, and the accounts the emails belong to: looked up together.
+  const lookupChunk = bulkChunkRows(ctx.database, LOOKUP_CHUNK, 500);
   const [imported, accountRows] = await Promise.all([
     lookUpInChunks(
       checked.map((r) => r.dedupeKey),
@@ -353,12 +246,14 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
           db,
           sql`select dedupe_key from historical_results where dedupe_key in (select json_array_elements_text(${json}::json))`,
         ),
+      lookupChunk,
     ),
     lookUpInChunks([...new Set(checked.flatMap((r) => (r.email ? [r.email] : [])))], (json) =>
       rowsOf<{ id: number; email_normalized: string; display_name: string }>(
         db,
         sql`select id, email_normalized, display_name from users where email_normalized in (select json_array_elements_text(${json}::json))`,
       ),
+      lookupChunk,
     ),
   ]);
   const existing = new Set(imported.map((r) => r.dedupe_key));
@@ -412,9 +307,11 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Checks (dry run) or imports a CSV of historical results. A commit imports every row in one
- * transaction, or nothing when any row is invalid (`status` 422 with the same report). Rows whose
- * email matches an account become that athlete's approved personal records at once.
+ * Checks (dry run) or imports a CSV of historical results. A commit imports every row or none:
+ * nothing when any row is invalid (`status` 422 with the same report), and a write that fails
+ * half-way is taken back (one transaction on PostgreSQL; steps with an undo on PGlite, see
+ * writeInSteps). Rows whose email matches an account become that athlete's approved personal
+ * records at once.
  */
 export async function uploadHistoricalResults(
   ctx: AppContext,
@@ -438,25 +335,38 @@ export async function uploadHistoricalResults(
   const linked = valid.filter((r) => r.userId !== null);
   const profiles = await loadProfiles(ctx.database.db, [...new Set(linked.map((r) => r.userId!))]);
   const now = ctx.now().toISOString();
+  const pairs = new Map<string, AthleteTest>();
+  for (const r of linked) pairs.set(`${r.userId}:${r.test.id}`, { userId: r.userId!, testId: r.test.id });
+  const moved = [...pairs.values()];
+  const rowsPerStep = bulkChunkRows(ctx.database, INSERT_CHUNK);
+  let batchId: number | null = null;
   try {
-    report.batch_id = await ctx.database.db.transaction(async (tx) => {
-      const [batch] = await tx
-        .insert(historicalBatches)
-        .values({ uploadedBy: adminId, filename: input.filename?.trim().slice(0, 200) || 'upload.csv', rowCount: valid.length, createdAt: new Date(now) })
-        .returning({ id: historicalBatches.id });
-      const txDb = tx as unknown as Database;
-      // Each chunk joins thousands of JSON rows, which the planner guesses at 100: hash joins, not nested loops.
-      await txDb.execute(sql`set local enable_nestloop = off`);
-      for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
-        await insertChunk(txDb, batch!.id, adminId, now, valid.slice(i, i + INSERT_CHUNK), profiles);
-      }
-      const pairs = new Map<string, AthleteTest>();
-      for (const r of linked) pairs.set(`${r.userId}:${r.test.id}`, { userId: r.userId!, testId: r.test.id });
-      // Historical results are not new achievements: the bests move, nothing is celebrated.
-      const all = [...pairs.values()];
-      for (let i = 0; i < all.length; i += REFRESH_CHUNK) await refreshBests(txDb, all.slice(i, i + REFRESH_CHUNK));
-      return batch!.id;
-    });
+    report.batch_id = await writeInSteps(
+      ctx.database,
+      async (step) => {
+        const id = await step(async (tx) => {
+          const [batch] = await tx
+            .insert(historicalBatches)
+            .values({ uploadedBy: adminId, filename: input.filename?.trim().slice(0, 200) || 'upload.csv', rowCount: valid.length, createdAt: new Date(now) })
+            .returning({ id: historicalBatches.id });
+          return batch!.id;
+        });
+        batchId = id;
+        for (let i = 0; i < valid.length; i += rowsPerStep) {
+          await step(async (tx) => {
+            // Each chunk joins thousands of JSON rows, which the planner guesses at 100: hash joins, not nested loops.
+            await tx.execute(sql`set local enable_nestloop = off`);
+            await insertChunk(tx, id, adminId, now, valid.slice(i, i + rowsPerStep), profiles);
+          });
+        }
+        // Historical results are not new achievements: the bests move, nothing is celebrated.
+        for (let i = 0; i < moved.length; i += rowsPerStep) await step((tx) => refreshBests(tx, moved.slice(i, i + rowsPerStep)));
+        return id;
+      },
+      async (tx) => {
+        if (batchId !== null) await undoBatch(tx, batchId, moved);
+      },
+    );
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new ApiError(409, 'Some of these results were imported by another upload a moment ago. Run the check again to see which.');
@@ -466,6 +376,18 @@ export async function uploadHistoricalResults(
   report.imported = valid.length;
   report.linked = linked.length;
   return { status: 200, report };
+}
+
+/**
+ * Takes back an import that failed half-way (PGlite commits it in steps): its approved records,
+ * the batch with its results (and any claim on them, by cascade), and the bests they moved.
+ */
+async function undoBatch(tx: Database, batchId: number, moved: AthleteTest[]) {
+  await tx.execute(
+    sql`delete from personal_records where source = 'historical' and historical_id in (select id from historical_results where batch_id = ${batchId})`,
+  );
+  await tx.delete(historicalBatches).where(eq(historicalBatches.id, batchId));
+  for (let i = 0; i < moved.length; i += REFRESH_CHUNK) await refreshBests(tx, moved.slice(i, i + REFRESH_CHUNK));
 }
 
 type Profile = { sex: string | null; bodyweightKg: number | null };

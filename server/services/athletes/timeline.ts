@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { timelinePosts } from '../../db/schema.ts';
 import { signHandoffToken } from '../tokens.ts';
+import { communitySiteAddress } from '../community-site.ts';
 
 /** Where the community site takes our posts (a WordPress REST route of the RepForge plugin). */
 export const COMMUNITY_TIMELINE_PATH = '/wp-json/repforge/v1/timeline-posts';
@@ -25,7 +26,7 @@ export async function deliverTimelinePost(ctx: AppContext, postId: number): Prom
   const token = await signHandoffToken(ctx.jwtKey, { sub: String(post.userId), purpose: 'timeline' }, ctx.now(), TOKEN_TTL_SECONDS);
   let problem: string | null = null;
   try {
-    const res = await fetch(new URL(COMMUNITY_TIMELINE_PATH, site), {
+    const res = await fetch(communitySiteAddress(site, COMMUNITY_TIMELINE_PATH), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
