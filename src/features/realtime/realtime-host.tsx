@@ -5,6 +5,7 @@ import type { IncomingMessage } from '../../../machines/socket.ts';
 import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { attachRealtimeTransport, useRealtime } from '../../lib/realtime.ts';
+import { actorInspection } from '../../lib/inspector.ts';
 import { secureApi } from '../../api/client.ts';
 import { playTone, tonesEnabled } from './tones.ts';
 
@@ -26,6 +27,7 @@ export default function RealtimeHost() {
         },
       },
     }),
+    { inspect: actorInspection },
   );
   const socket = SessionActor.useSelector((s) => s.children.socket);
   const userId = SessionActor.useSelector((s) => (s.matches('signedIn') ? (s.context.user?.wp_user_id ?? null) : null));

@@ -10,6 +10,7 @@ import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, readPersistedSession, writePersistedSession } from './persisted-session.ts';
 import { appSocketMachine } from './socket-connection.ts';
+import { actorInspection } from '../inspector.ts';
 
 export const SESSION_EXPIRED_TOAST_TEXT = 'Your session has expired. Please log in again.';
 
@@ -80,7 +81,7 @@ function SessionViewProvider({ children }: { children: ReactNode }) {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const persisted = useMemo(() => readPersistedSession(), []);
   return (
-    <SessionActor.Provider options={{ input: { persisted } }}>
+    <SessionActor.Provider options={{ input: { persisted }, inspect: actorInspection }}>
       <SessionLinker />
       <SessionViewProvider>{children}</SessionViewProvider>
     </SessionActor.Provider>
