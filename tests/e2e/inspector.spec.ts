@@ -29,10 +29,11 @@ test.describe('a dev build with ?inspect', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     clientDir = mkdtempSync(path.join(os.tmpdir(), 'dev-client-'));
-    // A development-mode build (import.meta.env.DEV is true), served by the app like npm start.
+    // A development build (import.meta.env.DEV is true only with NODE_ENV=development), served by the app like npm start.
     execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'development', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
     });
     const smtp = await mailbox.start();
     app = await startApp({ CLIENT_DIR: clientDir, SMTP_URL: smtp });
