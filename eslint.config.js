@@ -79,7 +79,7 @@ export default tseslint.config(
   },
   {
     // Playwright fixtures are named useApp/useAppWithMail: they are not React hooks.
-    files: ['tests/e2e/**'],
+    files: ['tests/e2e/**', 'tests/qa/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {

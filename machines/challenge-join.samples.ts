@@ -27,3 +27,5 @@ export const challengeJoinSamples = defineSamples({
     },
   },
 });
+
+export default challengeJoinSamples;

@@ -30,17 +30,21 @@ export const historicalImportSamples = defineSamples({
   },
   actors: {
     readFile: { output: csv, error: new DOMException('The file could not be read.', 'NotReadableError') },
-    checkCsv: { output: { report: report(1, 1), refused: false } satisfies ImportOutcome, error: new Error('Could not check the file.') },
-    importCsv: { output: { report: report(1, 1, 1, 1), refused: false } satisfies ImportOutcome, error: new Error('Network error. Please check your connection.') },
+    checkCsv: {
+      // A clean check, and one that finds bad rows (so import stays closed).
+      outputs: [{ report: report(1, 1), refused: false }, { report: report(3, 2), refused: false }] satisfies ImportOutcome[],
+      error: new Error('Could not check the file.'),
+    },
+    importCsv: {
+      // An import that lands, one the server refuses for bad rows, and one refused with every row valid (tried again).
+      outputs: [
+        { report: report(1, 1, 1, 1), refused: false },
+        { report: report(3, 2), refused: true },
+        { report: report(1, 1), refused: true },
+      ] satisfies ImportOutcome[],
+      error: new Error('Network error. Please check your connection.'),
+    },
   },
 });
 
-/**
- * Outcomes the table's one output per actor cannot hold: a check that finds bad rows
- * (so import stays closed) and an import the server refuses. Path tests add them as
- * further done events until the table takes several outputs per actor.
- */
-export const historicalImportMoreOutcomes = [
-  { type: 'xstate.done.actor.checkCsv', output: { report: report(3, 2), refused: false } satisfies ImportOutcome },
-  { type: 'xstate.done.actor.importCsv', output: { report: report(3, 2), refused: true } satisfies ImportOutcome },
-] as const;
+export default historicalImportSamples;

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
 import type { SessionData } from './session.ts';
+import { clockNow } from './clock.ts';
 
 export interface CodeRequest {
   email: string;
@@ -17,8 +18,10 @@ export interface LoginContext {
   error: string | null;
   /** Seconds before another code may be asked for (from the server). */
   resendAfterSeconds: number;
-  /** When the latest code was sent (ms since the epoch), for the visible countdown. */
+  /** When the latest code was sent (ms since the epoch, by the actor's clock), for the visible countdown. */
   codeSentAt: number | null;
+  /** The resend countdown of the latest code has run out (set by the chart's timer, not by reading a clock in a guard). */
+  resendUnlocked: boolean;
   session: SessionData | null;
 }
 
@@ -62,25 +65,25 @@ export const loginMachine = setup({
       return { email: event.email.trim(), password: event.password, error: null };
     }),
     /** A code went out: when, and how long until another may be asked for. */
-    recordCodeSent: assign(({ event }) => ({
-      resendAfterSeconds: (event as unknown as DoneActorEvent<CodeSent>).output.resend_after_seconds,
-      codeSentAt: Date.now(),
-      error: null,
-    })),
+    recordCodeSent: assign(({ event, system }) => {
+      const resendAfterSeconds = (event as unknown as DoneActorEvent<CodeSent>).output.resend_after_seconds;
+      return { resendAfterSeconds, codeSentAt: clockNow(system), resendUnlocked: resendAfterSeconds <= 0, error: null };
+    }),
+    unlockResend: assign({ resendUnlocked: true }),
   },
   guards: {
     credentialsComplete: ({ event }) => {
       assertEvent(event, 'login.submitCredentials');
       return event.email.trim().length > 0 && event.password.length > 0;
     },
-    cooldownOver: ({ context }) => resendRemainingMs(context, Date.now()) === 0,
+    cooldownOver: ({ context }) => context.resendUnlocked,
     codeWellFormed: ({ event }) => {
       assertEvent(event, 'login.submitCode');
       return /^\d{6}$/.test(event.code.trim());
     },
   },
   delays: {
-    RESEND_COOLDOWN: ({ context }) => resendRemainingMs(context, Date.now()),
+    RESEND_COOLDOWN: ({ context, system }) => resendRemainingMs(context, clockNow(system)),
   },
 }).createMachine({
   id: 'login',
@@ -90,6 +93,7 @@ export const loginMachine = setup({
     error: null,
     resendAfterSeconds: DEFAULT_RESEND_AFTER_SECONDS,
     codeSentAt: null,
+    resendUnlocked: true,
     session: null,
   },
   initial: 'credentials',
@@ -125,7 +129,7 @@ export const loginMachine = setup({
         checkingCooldown: {
           always: [{ guard: 'cooldownOver', target: 'resendReady' }, { target: 'resendLocked' }],
         },
-        resendLocked: { after: { RESEND_COOLDOWN: 'resendReady' } },
+        resendLocked: { after: { RESEND_COOLDOWN: { target: 'resendReady', actions: 'unlockResend' } } },
         resendReady: { on: { 'login.resend': '#login.resendingCode' } },
       },
       on: {

@@ -31,3 +31,5 @@ export const recordSubmissionSamples = defineSamples({
     },
   },
 });
+
+export default recordSubmissionSamples;

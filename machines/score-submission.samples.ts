@@ -30,3 +30,5 @@ export const scoreSubmissionSamples = defineSamples({
     },
   },
 });
+
+export default scoreSubmissionSamples;

@@ -1,10 +1,13 @@
-import { assertEvent, assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import {
   DEFAULT_TOKEN_LIFETIME_MS,
+  EXPIRING_SOON_MS,
   MAX_REFRESH_ATTEMPTS,
   SESSION_EXPIRED_REDIRECT_MS,
   TOKEN_REFRESH_LEAD_MS,
 } from '../domain/constants.ts';
+import { clockNow } from './clock.ts';
+import { socketMachine, socketPath, type SocketEvent } from './socket.ts';
 
 /** The signed-in user (spec section 3). */
 export interface SessionUser {
@@ -54,6 +57,20 @@ export type SessionEvent =
 
 /** Wait between refresh attempts after a failure. */
 export const REFRESH_RETRY_MS = 2000;
+/** Wait before asking again when the server said 503: the session is kept meanwhile. */
+export const SERVICE_UNAVAILABLE_RETRY_MS = 5000;
+
+/** How a refresh call fails: the HTTP status tells a rejected session (401) from a server that is down (503). */
+export class RefreshError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const isServiceUnavailable = (error: unknown) => (error as { status?: unknown } | null)?.status === 503;
 
 /** When the scheduled refresh is due: 5 minutes before expiry (24 h lifetime when unknown). */
 export function refreshDelay(token: TokenInfo | null, now: number): number {
@@ -62,22 +79,64 @@ export function refreshDelay(token: TokenInfo | null, now: number): number {
   return Math.max(0, expiresAt - now - TOKEN_REFRESH_LEAD_MS);
 }
 
+/** EXPIRING_SOON_MS or less left (the scheduled refresh falls due right at the edge): the UI offers "Stay signed in". */
+export function expiresWithin(token: TokenInfo | null, now: number): number {
+  if (!token) return DEFAULT_TOKEN_LIFETIME_MS;
+  return Math.max(0, (token.expiresAt ?? token.issuedAt + DEFAULT_TOKEN_LIFETIME_MS) - now);
+}
+export const isExpiringSoon = (token: TokenInfo | null, now: number) => expiresWithin(token, now) <= EXPIRING_SOON_MS;
+
+const sessionFrom = (event: SessionEvent | DoneActorEvent<SessionData>) =>
+  event.type === 'session.login' ? (event as { session: SessionData }).session : (event as DoneActorEvent<SessionData>).output;
+
+/**
+ * A refresh and its retries; the same chart for an explicit refresh (a 401 on a call)
+ * and for the one due when the token is expiring soon. A 503 keeps the session and
+ * retries without counting an attempt; other failures count, and the last one expires it.
+ */
+const refreshStates = {
+  refreshing: {
+    invoke: {
+      id: 'refresh',
+      src: 'refreshSession',
+      onDone: { target: '#session.signedIn.active', actions: ['assignSession', 'persistSession', 'renewSocketToken'] },
+      onError: [
+        { guard: 'serviceUnavailable', target: 'unavailable' },
+        { guard: 'refreshAttemptsLeft', target: 'waitingToRetry', actions: 'countRefreshAttempt' },
+        { target: '#session.sessionExpired', actions: 'countRefreshAttempt' },
+      ],
+    },
+  },
+  waitingToRetry: {
+    after: { REFRESH_RETRY: 'refreshing' },
+    on: { 'session.refresh': 'refreshing' },
+  },
+  /** "Service unavailable, retrying": never signs out. */
+  unavailable: {
+    tags: ['unavailable'],
+    after: { SERVICE_UNAVAILABLE_RETRY: 'refreshing' },
+    on: { 'session.refresh': 'refreshing' },
+  },
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { persisted: PersistedSession | null; now?: () => number },
+    input: {} as { persisted: PersistedSession | null },
   },
   actors: {
-    /** Asks the server for a new access token with the refresh cookie. */
+    /** Asks the server for a new access token with the refresh cookie; rejects with a RefreshError. */
     refreshSession: fromPromise<SessionData>(async () => {
       throw new Error('refreshSession not provided');
     }),
+    /** The real-time connection: connected while signed in, told about every new token. */
+    socket: socketMachine,
   },
   actions: {
     /** From a 'session.login' event or a refresh actor's done event. */
     assignSession: assign(({ event }) => {
-      const session = event.type === 'session.login' ? event.session : (event as unknown as DoneActorEvent<SessionData>).output;
+      const session = sessionFrom(event as SessionEvent);
       return { user: session.user, token: session.token, csrfToken: session.csrf_token };
     }),
     assignUser: assign(({ event }) => {
@@ -87,6 +146,19 @@ export const sessionMachine = setup({
     clearSession: assign({ user: null, token: null, csrfToken: null, refreshAttempts: 0 }),
     countRefreshAttempt: assign({ refreshAttempts: ({ context }) => context.refreshAttempts + 1 }),
     resetRefreshAttempts: assign({ refreshAttempts: 0 }),
+    /** Sign-in, or another user: a fresh connection as that user. */
+    connectSocket: sendTo('socket', ({ context }): SocketEvent => ({
+      type: 'socket.connect',
+      url: socketPath(context.token!.token, context.user!.wp_user_id),
+      token: context.token!.token,
+    })),
+    /** A renewed token re-authenticates an open socket (the socket chart decides how). */
+    renewSocketToken: sendTo('socket', ({ context }): SocketEvent => ({
+      type: 'socket.token',
+      url: socketPath(context.token!.token, context.user!.wp_user_id),
+      token: context.token!.token,
+    })),
+    disconnectSocket: sendTo('socket', { type: 'socket.disconnect' } satisfies SocketEvent),
     /** Side effects the app provides: */
     persistSession: () => {},
     forgetSession: () => {},
@@ -97,10 +169,12 @@ export const sessionMachine = setup({
   guards: {
     hasPersistedSession: ({ context }) => context.user !== null,
     refreshAttemptsLeft: ({ context }) => context.refreshAttempts + 1 < MAX_REFRESH_ATTEMPTS,
+    serviceUnavailable: ({ event }) => isServiceUnavailable((event as unknown as ErrorActorEvent).error),
   },
   delays: {
-    REFRESH_DUE: ({ context }) => refreshDelay(context.token, Date.now()),
+    REFRESH_DUE: ({ context, system }) => refreshDelay(context.token, clockNow(system)),
     REFRESH_RETRY: REFRESH_RETRY_MS,
+    SERVICE_UNAVAILABLE_RETRY: SERVICE_UNAVAILABLE_RETRY_MS,
     SESSION_EXPIRED_REDIRECT: SESSION_EXPIRED_REDIRECT_MS,
   },
 }).createMachine({
@@ -111,6 +185,7 @@ export const sessionMachine = setup({
     csrfToken: input.persisted?.csrf ?? null,
     refreshAttempts: 0,
   }),
+  invoke: { id: 'socket', src: 'socket' },
   initial: 'restoring',
   on: {
     // From any state, signing out ends the session here and on the server.
@@ -127,8 +202,13 @@ export const sessionMachine = setup({
         id: 'restore',
         src: 'refreshSession',
         onDone: { target: 'signedIn', actions: 'assignSession' },
-        onError: { target: 'signedOut' },
+        // A server that is down (503) is not a signed-out athlete: ask again.
+        onError: [{ guard: 'serviceUnavailable', target: 'restoreUnavailable' }, { target: 'signedOut' }],
       },
+    },
+    restoreUnavailable: {
+      tags: ['loading', 'unavailable'],
+      after: { SERVICE_UNAVAILABLE_RETRY: 'restoringFromCookie' },
     },
     signedOut: {
       entry: ['clearSession', 'forgetSession'],
@@ -137,34 +217,26 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
-      entry: 'persistSession',
+      entry: ['persistSession', 'connectSocket'],
+      exit: 'disconnectSocket',
       initial: 'active',
       states: {
         active: {
           entry: 'resetRefreshAttempts',
-          after: { REFRESH_DUE: 'refreshing' },
-          on: { 'session.refresh': 'refreshing' },
+          // The silent refresh falls due with under EXPIRING_SOON_MS left (TOKEN_REFRESH_LEAD_MS before expiry).
+          after: { REFRESH_DUE: 'expiringSoon' },
+          on: { 'session.refresh': 'renewing' },
         },
-        refreshing: {
-          tags: ['refreshing'],
-          invoke: {
-            id: 'refresh',
-            src: 'refreshSession',
-            onDone: { target: 'active', actions: ['assignSession', 'persistSession'] },
-            onError: [
-              { guard: 'refreshAttemptsLeft', target: 'waitingToRetry', actions: 'countRefreshAttempt' },
-              { target: '#session.sessionExpired', actions: 'countRefreshAttempt' },
-            ],
-          },
-        },
-        waitingToRetry: {
-          tags: ['refreshing'],
-          after: { REFRESH_RETRY: 'refreshing' },
-        },
+        /** An explicit refresh (a call got 401) while the token still has time left. */
+        renewing: { tags: ['refreshing'], initial: 'refreshing', states: refreshStates },
+        /** Under 5 minutes left: a silent refresh runs; the UI offers "Stay signed in" (session.refresh). */
+        expiringSoon: { tags: ['refreshing', 'expiringSoon'], initial: 'refreshing', states: refreshStates },
       },
       on: {
         'session.expired': '#session.sessionExpired',
         'session.userUpdated': { actions: ['assignUser', 'persistSession'] },
+        // Signing in as someone else (or again) starts their session and their socket afresh.
+        'session.login': { target: 'signedIn', reenter: true, actions: 'assignSession' },
       },
     },
     sessionExpired: {

@@ -19,6 +19,14 @@ export function leaveMessage(room: RoomRef): OutgoingMessage {
   return { type: 'leave_room', room_id: roomKey(room) };
 }
 
+/**
+ * Where the socket connects, relative to the API's base (spec: `GET /api/ws?token=…&user_id=…`);
+ * the app's connection actor resolves it against the page's origin.
+ */
+export function socketPath(token: string, userId: number): string {
+  return `/api/ws?${new URLSearchParams({ token, user_id: String(userId) })}`;
+}
+
 export type OutgoingMessage = { type: string } & Record<string, unknown>;
 export type IncomingMessage = { type: string } & Record<string, unknown>;
 
@@ -126,7 +134,10 @@ export const socketMachine = setup({
     'socket.connect': { target: '.online', reenter: true, actions: ['assignAddress', 'resetAttempts'] },
   },
   states: {
-    disconnected: {},
+    disconnected: {
+      // A renewed token while not connected (the server closed normally) connects again.
+      on: { 'socket.token': { target: 'online', actions: ['assignAddress', 'resetAttempts'] } },
+    },
     online: {
       invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ url: context.url! }) },
       initial: 'connecting',
@@ -153,7 +164,9 @@ export const socketMachine = setup({
     reconnecting: {
       after: { RECONNECT_INTERVAL: { target: 'online', actions: 'countAttempt' } },
     },
-    /** The spec's "error": reconnects used up; a new sign-in (socket.connect) tries again. */
-    failed: {},
+    /** The spec's "error": reconnects used up; a new sign-in (socket.connect) or a renewed token tries again. */
+    failed: {
+      on: { 'socket.token': { target: 'online', actions: ['assignAddress', 'resetAttempts'] } },
+    },
   },
 });

@@ -10,6 +10,7 @@ import { Footer } from './layout/footer.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { AppRoutes } from './router.tsx';
 import { FeedbackHost } from './layout/feedback-host.tsx';
+import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 
 // Radix dialog loads only when a dialog is actually shown.
 const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.tsx'));
@@ -50,6 +51,7 @@ export function App() {
           </a>
           <div className="shell">
             <Header />
+            <SessionStatusBanner />
             <main id="main" tabIndex={-1}>
               <AppRoutes />
             </main>

@@ -1,34 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { achievementFromMessage, achievementsMachine, displayDuration, type Achievement, type AchievementsEvent } from '../../machines/achievements.ts';
+import { achievementFromMessage, displayDuration, type Achievement } from '../../machines/achievements.ts';
+import samples, { personalRecord } from '../../machines/achievements.samples.ts';
 import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS, PERSONAL_RECORD_POINTS } from '../../domain/constants.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
-
-const firstScore = achievementFromMessage({
-  type: 'achievement_unlocked',
-  achievement: { id: 1, type: 'first_score', title: 'On the board', description: 'Fran', icon: '🎯', rarity: 'common', points: 100, celebration_level: 'subtle', share_worthy: false },
-})!;
-const personalRecord = achievementFromMessage({
-  type: 'PERSONAL_RECORD_ACHIEVED',
-  user_id: 7,
-  test_name: 'Back squat 1RM',
-  test_id: 3,
-  challenge_id: null,
-  new_record_value_raw: 140,
-  new_record_unit_raw: 'kg',
-  achieved_date: '2026-11-20',
-  achievement: { id: 2 },
-})!;
-const century = achievementFromMessage({ type: 'milestone_reached', streak_type: 'daily_submissions', count: 100, achievement: { id: 3 } })!;
-
-const received = (achievement: Achievement) => ({ type: 'achievement.received', achievement }) as AchievementsEvent;
-const events = [
-  received(firstScore),
-  received(personalRecord),
-  received(century),
-  { type: 'achievement.dismiss' },
-  { type: 'xstate.after.DISPLAY_DURATION.achievements.showing' },
-] as unknown as AchievementsEvent[];
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
 describe('achievements from real-time messages', () => {
   it('a personal record is epic, 500 points, full-screen for its own length', () => {
@@ -60,43 +35,42 @@ describe('achievements from real-time messages', () => {
   });
 });
 
-describe('achievements machine paths', () => {
-  const paths = transitionPaths(achievementsMachine, {
-    events,
-    stateContext: (c) => ({ queue: c.queue.map((a) => a.id), current: c.current?.id ?? null, shown: [...c.shownIds].sort() }),
-  });
+describe('achievements chart: generated paths', () => {
+  const graph = graphOf({ name: 'achievements', samples: samples as never });
 
   it('covers idle and showing, with queued popups and each kind shown', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['idle', 'showing']));
-    for (const id of [1, 2, 3]) expect(paths.some((p) => p.state.context.current?.id === id)).toBe(true);
-    expect(paths.some((p) => p.state.context.queue.length === 2)).toBe(true);
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect(new Set(steps.map((s) => s.value))).toEqual(new Set(['idle', 'showing']));
+    for (const id of [1, 2, 3]) expect(steps.some((s) => (s.context as { current: unknown }).current === id)).toBe(true);
+    expect(steps.some((s) => (s.context as { queue: unknown[] }).queue.length === 2)).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
       const celebrated: (number | string)[] = [];
-      const actor = createActor(achievementsMachine.provide({ actions: { celebrate: (_, { achievement }) => void celebrated.push(achievement.id) } }), { clock }).start();
       // The oracle: popups in arrival order, each at most once.
       const expected: (number | string)[] = [];
       const seen = new Set<number | string>();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        if (type === 'achievement.received') {
-          const id = (step.event as { achievement: Achievement }).achievement.id;
-          if (!seen.has(id)) expected.push(id);
-          seen.add(id);
-        }
-        const shownBefore = celebrated.length;
-        // Not before the current popup's duration, and right after it (replayEvent checks both).
-        await replayEvent(step.event, { actor, clock, promises: new ControlledPromises(), delayMs: (_, snap) => displayDuration(snap.context.current!) });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        if (celebrated.length > shownBefore) expect(celebrated.at(-1)).toBe(expected.shift());
-        expect(snap.context.current?.id ?? null).toBe(snap.matches('showing') ? celebrated.at(-1) : null);
-        expect(snap.context.queue.map((a) => a.id)).toEqual(expected);
-      }
-      actor.stop();
+      let shownBefore = 0;
+      await drivePath(samples, path, {
+        overrides: { actions: { celebrate: (_: unknown, { achievement }: { achievement: Achievement }) => void celebrated.push(achievement.id) } },
+        onStep: ({ type, event, snap, replay }) => {
+          if (type === 'achievement.received') {
+            const id = (event as unknown as { achievement: Achievement }).achievement.id;
+            if (!seen.has(id)) expected.push(id);
+            seen.add(id);
+          }
+          // A new popup is the next one in arrival order.
+          if (celebrated.length > shownBefore) expect(celebrated.at(-1)).toBe(expected.shift());
+          shownBefore = celebrated.length;
+          expect(snap.context.current?.id ?? null).toBe(snap.matches('showing') ? celebrated.at(-1) : null);
+          expect(snap.context.queue.map((a) => a.id)).toEqual(expected);
+          if (snap.matches('showing')) {
+            // Each popup stays for its celebration level's duration (a full-screen record for its own).
+            expect(replay.clock.msUntil('xstate.after.DISPLAY_DURATION.achievements.showing')).toBeLessThanOrEqual(displayDuration(snap.context.current!));
+          }
+        },
+      });
     });
-  }
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { challengeJoinMachine, joinRequest, TEAM_CHOICE_PROBLEM, TEAM_NAME_PROBLEM, type JoinBody, type JoinSetup } from '../../machines/challenge-join.ts';
 import { challengeJoinSamples as samples } from '../../machines/challenge-join.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
+import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 import { sampleEvents } from './sample-events.ts';
 
 function drive(input: JoinSetup) {

@@ -12,7 +12,7 @@ import {
   type RecordSetup,
 } from '../../machines/record-submission.ts';
 import { recordSubmissionSamples as samples } from '../../machines/record-submission.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
+import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 import { sampleEvents } from './sample-events.ts';
 
 function drive(input: RecordSetup) {

@@ -1,13 +1,13 @@
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, type TraversalOptions } from '@xstate/graph';
-import type { AnyActorRef, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SimulatedClock, SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLogic, type AnyStateMachine, type EventObject } from 'xstate';
+import { chartTransitions, type GeneratedPath } from '../../machines/paths.ts';
+import type { MachineSamples } from '../../machines/samples.ts';
 
 /**
- * Drives a real actor along a path from @xstate/graph. The graph walks the
- * machine's pure transitions, including the built-in events of delays
- * ('xstate.after.*') and invoked actors ('xstate.done.actor.*',
- * 'xstate.error.actor.*'); here each of those is produced the way it happens
- * at run time: by moving the simulated clock, or by settling the promise the
- * provided actor returned.
+ * Drives a real actor along a generated path (machines/paths.ts). The graph walks the
+ * chart's pure transitions, including the built-in events of delays ('xstate.after.*')
+ * and invoked actors ('xstate.done.actor.*', 'xstate.error.actor.*'); here each of
+ * those is produced the way it happens at run time: by moving the simulated clock to
+ * the moment the timer is due, or by settling the promise the provided actor returned.
  */
 export interface Pending<T = unknown> {
   resolve: (value: T) => void;
@@ -31,32 +31,95 @@ export class ControlledPromises {
   }
 }
 
-const DRIFT_MS = 50;
+// setImmediate: after the promise callbacks that settle an actor, without a timer's millisecond.
+export const flush = () => new Promise<void>((r) => setImmediate(r));
 
-export const flush = () => new Promise<void>((r) => setTimeout(r, 0));
+interface ScheduledEvent {
+  event: EventObject;
+  delay: number;
+}
+type SystemWithTimers = { _snapshot: { _scheduledEvents: Record<string, ScheduledEvent> } };
 
-export interface ReplayOptions {
-  actor: AnyActorRef;
-  clock: SimulatedClock;
-  promises: ControlledPromises;
-  /** How long the named delay is, in the actor's current snapshot. */
-  delayMs: (delay: string, snapshot: ReturnType<AnyActorRef['getSnapshot']>) => number;
+/** A SimulatedClock that knows when each of the system's timers is due. */
+export class ReplayClock extends SimulatedClock {
+  system: SystemWithTimers | null = null;
+  private readonly dueAt = new WeakMap<ScheduledEvent, number>();
+  override setTimeout(fn: (...args: unknown[]) => void, timeout: number) {
+    // xstate records the scheduled event just before asking the clock: the untracked one with this delay.
+    for (const scheduled of Object.values(this.system?._snapshot._scheduledEvents ?? {})) {
+      if (scheduled.delay === timeout && !this.dueAt.has(scheduled)) this.dueAt.set(scheduled, this.now() + timeout);
+    }
+    return super.setTimeout(fn, timeout);
+  }
+  /** How long until the pending timer that sends `type` fires. */
+  msUntil(type: string): number {
+    for (const scheduled of Object.values(this.system?._snapshot._scheduledEvents ?? {})) {
+      const due = this.dueAt.get(scheduled);
+      if (scheduled.event.type === type && due !== undefined) return Math.max(0, due - this.now());
+    }
+    throw new Error(`no timer pending for ${type}`);
+  }
 }
 
-export async function replayEvent(event: EventObject, { actor, clock, promises, delayMs }: ReplayOptions) {
+export interface ReplayOverrides {
+  actors?: Record<string, AnyActorLogic>;
+  actions?: Record<string, unknown>;
+}
+
+/**
+ * A started actor for one generated path: the sample input, a ReplayClock, every
+ * promise actor of the sample table waiting to be settled by the path, every other
+ * actor as the table's `logic` (or a callback that does nothing), then the test's own.
+ */
+export function startReplay<M extends AnyStateMachine>(samples: MachineSamples<M>, path: Pick<GeneratedPath, 'input'>, overrides: ReplayOverrides = {}) {
+  const clock = new ReplayClock();
+  const promises = new ControlledPromises();
+  /** Each call a promise actor got: its invoke id and input. */
+  const calls: { id: string; input: unknown }[] = [];
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const src of Object.keys(samples.machine.implementations.actors)) actors[src] = fromCallback(() => {});
+  for (const [src, sample] of Object.entries(samples.actors ?? {})) {
+    actors[src] = sample.logic ?? fromPromise(({ self, input }) => {
+      calls.push({ id: self.id, input });
+      return promises.wait(self.id);
+    });
+  }
+  const machine = samples.machine.provide({ actors: { ...actors, ...overrides.actors }, actions: overrides.actions } as never) as AnyStateMachine;
+  const keys = chartTransitions(machine);
+  const taken: string[] = [];
+  const actor = createActor(machine, {
+    clock,
+    input: path.input,
+    inspect: (ev) => {
+      // The root actor's own steps (its children, e.g. a socket machine, report here too).
+      if (ev.type !== '@xstate.microstep' || (ev.actorRef as { _parent?: unknown })._parent) return;
+      for (const def of (ev as unknown as { _transitions: object[] })._transitions) taken.push(keys.get(def)?.key ?? '?');
+    },
+  });
+  clock.system = actor.system as unknown as SystemWithTimers;
+  actor.start();
+  /** The chart transitions the actor took since the last call. */
+  const takeTransitions = () => taken.splice(0);
+  return { actor, clock, promises, calls, takeTransitions };
+}
+
+export type Replay = ReturnType<typeof startReplay>;
+
+/** Produces one step's event the way the app would see it, and lets the actor settle. */
+export async function replayEvent(event: EventObject, { actor, clock, promises }: Pick<Replay, 'actor' | 'clock' | 'promises'>) {
   const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
   if (after) {
-    const ms = delayMs(after[1]!, actor.getSnapshot());
-    // Not early: just before the delay (less the few real milliseconds a delay computed
-    // from the wall clock may have drifted) the state has not moved; just after, it has.
-    const before = JSON.stringify(actor.getSnapshot().value);
-    const margin = Math.min(DRIFT_MS, ms);
-    clock.increment(ms - margin);
-    await flush();
-    if (margin > 0 && JSON.stringify(actor.getSnapshot().value) !== before) throw new Error(`${after[1]} fired before ${ms} ms`);
-    clock.increment(2 * margin);
+    const ms = clock.msUntil(event.type);
+    // Not early: a millisecond before the timer is due the state has not moved; at the due time it has.
+    if (ms > 0) {
+      const before = JSON.stringify(actor.getSnapshot().value);
+      clock.increment(ms - 1);
+      await flush();
+      if (JSON.stringify(actor.getSnapshot().value) !== before) throw new Error(`${after[1]} fired before ${ms} ms`);
+    }
+    clock.increment(ms > 0 ? 1 : 0);
   } else if (done) {
     promises.settle(done[1]!, { output: (event as EventObject & { output: unknown }).output });
   } else if (error) {
@@ -65,51 +128,4 @@ export async function replayEvent(event: EventObject, { actor, clock, promises, 
     actor.send(event);
   }
   await flush();
-}
-
-export interface GeneratedPath<M extends AnyStateMachine> {
-  description: string;
-  steps: { event: EventFromLogic<M>; state: SnapshotFrom<M> }[];
-  state: SnapshotFrom<M>;
-}
-
-type Snap = { value: unknown; context: unknown };
-
-/**
- * One path per transition of the chart: the shortest path to the transition's
- * source state, then the transition. Together they cover every reachable state
- * and every event each state reacts to, so a new state or event is tested
- * without writing a new test.
- */
-export function transitionPaths<M extends AnyStateMachine>(
-  machine: M,
-  options: {
-    input?: InputFrom<M>;
-    events: EventFromLogic<M>[] | readonly EventObject[];
-    /** The part of the context that makes two snapshots different states (default: all of it). */
-    stateContext?: (context: SnapshotFrom<M>['context']) => unknown;
-  },
-): GeneratedPath<M>[] {
-  const pick = options.stateContext ?? ((c: unknown) => c);
-  const serialize = (s: Snap) => JSON.stringify({ value: s.value, context: pick(s.context as never) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the graph's generics do not line up with AnyStateMachine
-  const opts = { serializeState: serialize, input: options.input, events: options.events } as TraversalOptions<any, any, any>;
-  const shortest = new Map(
-    getShortestPaths(machine, opts).map((p) => [serialize(p.state as never), p] as const),
-  );
-  const out: GeneratedPath<M>[] = [];
-  for (const edge of adjacencyMapToArray(getAdjacencyMap(machine, opts))) {
-    const from = serialize(edge.state as never);
-    const to = serialize(edge.nextState as never);
-    if (from === to) continue; // an event this state ignores
-    const prefix = shortest.get(from);
-    if (!prefix) continue;
-    const steps = [...prefix.steps.filter((s) => s.event.type !== 'xstate.init'), { event: edge.event, state: edge.nextState }] as GeneratedPath<M>['steps'];
-    out.push({
-      description: `${steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → ')} ⇒ ${JSON.stringify((edge.nextState as { value: unknown }).value)}`,
-      steps,
-      state: edge.nextState as SnapshotFrom<M>,
-    });
-  }
-  return out;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { readScore, scoreSubmissionMachine, emptyScoreFields, type ScoreBody } from '../../machines/score-submission.ts';
 import { scoreSubmissionSamples as samples } from '../../machines/score-submission.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './replay.ts';
+import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 import { sampleEvents } from './sample-events.ts';
 
 const rules = samples.input!.rules;

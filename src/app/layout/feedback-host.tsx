@@ -7,6 +7,7 @@ import { callApi } from '../../api/errors.ts';
 import { onOpenFeedback } from '../../lib/feedback-launcher.ts';
 import { toast } from '../../lib/toast.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
+import { actorInspection } from '../../lib/inspector.ts';
 
 const FeedbackDialog = lazy(() => import('../../features/feedback/components/feedback-dialog.tsx'));
 
@@ -32,6 +33,7 @@ export function FeedbackHost() {
           toast({ title: error instanceof Error && error.message ? error.message : FEEDBACK_FAILED_TEXT, variant: 'error' }),
       },
     }),
+    { inspect: actorInspection },
   );
   const open = useSelector(actor, (s) => !s.matches('closed'));
   useEffect(

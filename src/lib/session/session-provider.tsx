@@ -2,24 +2,28 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
 import { fromPromise, waitFor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { sessionMachine, type SessionData } from '../../../machines/session.ts';
+import { RefreshError, sessionMachine, type SessionData } from '../../../machines/session.ts';
 import { api, linkSession } from '../../api/client.ts';
-import { callApi } from '../../api/errors.ts';
 import { toast } from '../toast.ts';
 import { routerBase } from '../runtime-config.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, readPersistedSession, writePersistedSession } from './persisted-session.ts';
+import { appSocketMachine } from './socket-connection.ts';
+import { actorInspection } from '../inspector.ts';
 
 export const SESSION_EXPIRED_TOAST_TEXT = 'Your session has expired. Please log in again.';
 
+/** The status travels with the failure: the chart keeps the session through a 503 and retries. */
 async function refreshRequest(): Promise<SessionData> {
-  return callApi(api.POST('/api/auth/refresh-token'), 'refresh failed');
+  const { data, error, response } = await api.POST('/api/auth/refresh-token');
+  if (!data) throw new RefreshError(error?.detail ?? 'refresh failed', response.status);
+  return data;
 }
 
 /** The session statechart with the browser's effects plugged in. */
 export const appSessionMachine = sessionMachine.provide({
-  actors: { refreshSession: fromPromise(refreshRequest) },
+  actors: { refreshSession: fromPromise(refreshRequest), socket: appSocketMachine },
   actions: {
     persistSession: ({ context }) => {
       if (context.user && context.csrfToken) writePersistedSession({ user: context.user, csrf_token: context.csrfToken });
@@ -77,7 +81,7 @@ function SessionViewProvider({ children }: { children: ReactNode }) {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const persisted = useMemo(() => readPersistedSession(), []);
   return (
-    <SessionActor.Provider options={{ input: { persisted } }}>
+    <SessionActor.Provider options={{ input: { persisted }, inspect: actorInspection }}>
       <SessionLinker />
       <SessionViewProvider>{children}</SessionViewProvider>
     </SessionActor.Provider>

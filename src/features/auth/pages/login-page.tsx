@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../../machines/login.ts';
 import { SessionActor } from '../../../lib/session/session-provider.tsx';
+import { actorInspection } from '../../../lib/inspector.ts';
 import { safeNextPath } from '../../../lib/safe-next.ts';
 import { requestLoginCode, verifyLoginCode } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
@@ -38,7 +39,7 @@ export default function LoginPage() {
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const next = safeNextPath(params.get('next'));
 
-  const login = useActorRef(appLoginMachine);
+  const login = useActorRef(appLoginMachine, { inspect: actorInspection });
   const state = useSelector(login, (s) => s);
   const step = state.matches('credentials') || state.matches('requestingCode') ? 'credentials' : 'code';
 

@@ -1,0 +1,29 @@
+import { fromCallback } from 'xstate';
+import { SOCKET_NORMAL_CLOSE_CODE } from '../domain/constants.ts';
+import { defineSamples } from './samples.ts';
+import { roomKey, socketMachine, socketPath } from './socket.ts';
+
+export const firstAddress = { url: socketPath('t1', 7), token: 't1' };
+export const renewedAddress = { url: socketPath('t2', 7), token: 't2' };
+export const sampleRoom = { challenge_id: 5 };
+export const sampleMessage = { type: 'progress_update', rank: 3 };
+
+export default defineSamples({
+  machine: socketMachine,
+  events: {
+    'socket.connect': [{ type: 'socket.connect', ...firstAddress }],
+    'socket.opened': [{ type: 'socket.opened' }],
+    'socket.closed': [
+      { type: 'socket.closed', code: SOCKET_NORMAL_CLOSE_CODE },
+      { type: 'socket.closed', code: 1006 },
+      { type: 'socket.closed', code: 1011 },
+    ],
+    'socket.join': [{ type: 'socket.join', room: sampleRoom }],
+    'socket.leave': [{ type: 'socket.leave', room: sampleRoom }],
+    'socket.token': [{ type: 'socket.token', ...renewedAddress }],
+    'socket.message': [{ type: 'socket.message', message: sampleMessage }],
+    'socket.disconnect': [{ type: 'socket.disconnect' }],
+  },
+  actors: { connection: { logic: fromCallback(() => {}) } },
+  stateContext: (c) => ({ attempts: c.attempts, rooms: c.rooms.map(roomKey), signedIn: c.url !== null }),
+});

@@ -1,0 +1,37 @@
+import { fromCallback } from 'xstate';
+import { socketMachine, type ConnectionCommand, type IncomingMessage } from '../../../machines/socket.ts';
+import { apiBaseUrl } from '../runtime-config.ts';
+import { emitRealtimeMessage } from '../realtime.ts';
+
+/** The chart's relative socket address (`/api/ws?token=…&user_id=…`) on this page's origin and base path. */
+export function socketUrl(path: string): string {
+  return `${apiBaseUrl().replace(/^http/, 'ws').replace(/\/$/, '')}${path}`;
+}
+
+/** The browser's WebSocket behind the socket machine's `connection` actor. */
+const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ input, sendBack, receive }) => {
+  const ws = new WebSocket(socketUrl(input.url));
+  ws.onopen = () => sendBack({ type: 'socket.opened' });
+  ws.onclose = (event) => sendBack({ type: 'socket.closed', code: event.code, reason: event.reason });
+  ws.onmessage = (event) => {
+    try {
+      const message = JSON.parse(String(event.data)) as IncomingMessage;
+      if (message && typeof message.type === 'string') sendBack({ type: 'socket.message', message });
+    } catch {
+      // Not ours: ignore.
+    }
+  };
+  receive((command) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(command.message));
+  });
+  return () => {
+    ws.onopen = ws.onclose = ws.onmessage = null;
+    if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close(1000);
+  };
+});
+
+/** The socket chart as the session invokes it in the browser: messages go out through lib/realtime. */
+export const appSocketMachine = socketMachine.provide({
+  actors: { connection: browserConnection },
+  actions: { deliverMessage: (_, { message }) => emitRealtimeMessage(message) },
+});
