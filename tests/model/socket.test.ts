@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import { joinMessage, roomKey, socketMachine, type ConnectionCommand, type SocketEvent } from '../../machines/socket.ts';
-import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_NORMAL_CLOSE_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../../domain/constants.ts';
+import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_MESSAGE_TOO_BIG_CODE, SOCKET_NORMAL_CLOSE_CODE, SOCKET_POLICY_VIOLATION_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../../domain/constants.ts';
 import { ControlledPromises, flush, replayEvent, transitionPaths } from './replay.ts';
 
 const URL1 = 'ws://app.test/api/ws?token=t1&user_id=7';
@@ -14,6 +14,7 @@ const events = [
   { type: 'socket.closed', code: SOCKET_NORMAL_CLOSE_CODE },
   { type: 'socket.closed', code: 1006 },
   { type: 'socket.closed', code: 1008 },
+  { type: 'socket.closed', code: 1009 },
   { type: 'socket.closed', code: 1011 },
   { type: 'socket.join', room: ROOM },
   { type: 'socket.leave', room: ROOM },
@@ -46,7 +47,7 @@ describe('socket machine paths', () => {
   it('covers connecting, connected, reconnecting, failed and disconnected, including five failed reconnects', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect([...reached].sort()).toEqual(['"disconnected"', '"failed"', '"reconnecting"', '{"online":"connected"}', '{"online":"connecting"}']);
-    const toFailed = paths.find((p) => p.state.matches('failed'))!;
+    const toFailed = paths.find((p) => p.state.matches('failed') && p.state.context.attempts === SOCKET_MAX_RECONNECT_ATTEMPTS)!;
     expect(toFailed.steps.filter((s) => s.event.type.startsWith('xstate.after')).length).toBe(SOCKET_MAX_RECONNECT_ATTEMPTS);
     // Some path joins a room, loses the connection and opens again: the rejoin is checked on it.
     expect(paths.some((p) => p.steps.some((s, i) => s.event.type === 'socket.opened' && p.steps.slice(0, i).some((x) => (x.event.type as string) === 'xstate.after.RECONNECT_INTERVAL.socket.reconnecting') && s.state.context.rooms.length > 0))).toBe(true);
@@ -108,6 +109,12 @@ describe('socket machine paths', () => {
               clock.increment(SOCKET_RECONNECT_INTERVAL_MS * 3);
               await flush();
               expect(actor.getSnapshot().value).toBe('disconnected');
+              expect(opened).toHaveLength(connectionsBefore);
+            } else if (code === SOCKET_POLICY_VIOLATION_CODE || code === SOCKET_MESSAGE_TOO_BIG_CODE) {
+              // A policy close does not retry either: the server would refuse the same again.
+              expect(snap.value).toBe('failed');
+              clock.increment(SOCKET_RECONNECT_INTERVAL_MS * 3);
+              await flush();
               expect(opened).toHaveLength(connectionsBefore);
             } else {
               expect(snap.value).toBe(before.context.attempts < SOCKET_MAX_RECONNECT_ATTEMPTS ? 'reconnecting' : 'failed');
