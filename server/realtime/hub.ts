@@ -9,6 +9,8 @@ import {
 import type { RealtimeEnvelope } from '../services/realtime-events.ts';
 
 export const MAX_ROOMS_PER_SOCKET = 50;
+/** Messages already in flight when the server closes a socket; past these the client is flooding. */
+export const MESSAGES_AFTER_CLOSE = 10;
 
 /** The limits every socket of a hub lives by; tests lift one to reach another. */
 export interface SocketLimits {
@@ -135,8 +137,15 @@ export class RealtimeHub {
   close(client: Client, code: number, reason: string) {
     if (client.closing) return;
     client.closing = true;
+    client.allowance = 0;
     this.remove(client);
     client.ws.close(code, reason);
+  }
+
+  /** A message after the close frame: ignored, and past a few the socket is no longer read (ws cuts it at closeTimeout). */
+  ignore(client: Client) {
+    client.allowance -= 1;
+    if (client.allowance === -MESSAGES_AFTER_CLOSE) client.ws.pause();
   }
 
   /** Drops sockets that did not answer the last ping, and pings the rest. */

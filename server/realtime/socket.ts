@@ -94,14 +94,17 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
 
   function onMessage(this: HeldSocket, raw: RawData, isBinary: boolean) {
     const client = this[CLIENT];
-    if (!client || client.closing) return;
-    if (!hub.admit(client)) return hub.close(client, WS_POLICY_VIOLATION, 'Too many messages: slow down and reconnect later.');
+    if (!client) return;
+    if (client.closing) return hub.ignore(client);
+    if (!hub.admit(client)) return hub.close(client, WS_POLICY_VIOLATION, 'Too many messages on this connection.');
     void handleMessage(client, isBinary ? null : raw.toString()).catch(() => send(client, { type: 'error', detail: 'That message could not be handled.' }));
   }
   // Control frames count against the same allowance: a ping flood is a message flood.
   function onPing(this: HeldSocket) {
     const client = this[CLIENT];
-    if (client && !client.closing && !hub.admit(client)) hub.close(client, WS_POLICY_VIOLATION, 'Too many messages: slow down and reconnect later.');
+    if (!client) return;
+    if (client.closing) hub.ignore(client);
+    else if (!hub.admit(client)) hub.close(client, WS_POLICY_VIOLATION, 'Too many messages on this connection.');
   }
   function onClose(this: HeldSocket) {
     const client = this[CLIENT];
