@@ -133,6 +133,9 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
       // The plugin's error listener holds the whole upgrade request and reply for the socket's life; ours holds nothing.
       ws.removeAllListeners('error');
       ws.on('error', onError);
+      // The upgrade's ServerResponse (and through it the request) stays attached to the TCP socket otherwise.
+      const raw = (ws as unknown as { _socket?: { _httpMessage?: { detachSocket(socket: unknown): void } | null } })._socket;
+      raw?._httpMessage?.detachSocket(raw);
       ws.on('pong', onPong);
       ws.on('ping', onPing);
       ws.on('close', onClose);
