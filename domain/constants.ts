@@ -14,6 +14,19 @@ export const DEFAULT_TOKEN_LIFETIME_MS = 24 * HOUR;
 export const SOCKET_RECONNECT_INTERVAL_MS = 3000;
 export const SOCKET_MAX_RECONNECT_ATTEMPTS = 5;
 export const SOCKET_NORMAL_CLOSE_CODE = 1000;
+/** The server closed the socket for breaking a rule (too many messages or connections, a bad or expired token): reconnecting would break it again. */
+export const SOCKET_POLICY_VIOLATION_CODE = 1008;
+/** The server closed the socket for a message over SOCKET_MAX_MESSAGE_BYTES. */
+export const SOCKET_MESSAGE_TOO_BIG_CODE = 1009;
+/** Limits of one real-time socket; past one the server closes it rather than queue or read more. */
+export const SOCKET_MAX_MESSAGE_BYTES = 4096;
+export const SOCKET_MESSAGES_PER_SECOND = 10;
+/** Messages a socket may send at once before the per-second rate applies: a reconnect rejoins up to 50 rooms and re-authenticates. */
+export const SOCKET_MESSAGE_BURST = 60;
+/** Bytes waiting to be sent to one socket (replies and broadcasts alike) past which the reader is too slow and is dropped. */
+export const SOCKET_MAX_BUFFERED_BYTES = 256 * 1024;
+/** Open sockets per account on one server node; a new one closes the account's oldest. */
+export const SOCKET_MAX_PER_USER = 10;
 
 export const CELEBRATION_DURATION_MS = {
   subtle: 3 * SECOND,

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { SOCKET_NORMAL_CLOSE_CODE } from '../domain/constants.ts';
+import { SOCKET_NORMAL_CLOSE_CODE, SOCKET_POLICY_VIOLATION_CODE, SOCKET_MESSAGE_TOO_BIG_CODE } from '../domain/constants.ts';
 import { defineSamples } from './samples.ts';
 import { roomKey, socketMachine, socketPath } from './socket.ts';
 
@@ -17,6 +17,9 @@ export default defineSamples({
       { type: 'socket.closed', code: SOCKET_NORMAL_CLOSE_CODE },
       { type: 'socket.closed', code: 1006 },
       { type: 'socket.closed', code: 1011 },
+      // Policy closes (too many messages, a message too big): no reconnect loop.
+      { type: 'socket.closed', code: SOCKET_POLICY_VIOLATION_CODE },
+      { type: 'socket.closed', code: SOCKET_MESSAGE_TOO_BIG_CODE },
     ],
     'socket.join': [{ type: 'socket.join', room: sampleRoom }],
     'socket.leave': [{ type: 'socket.leave', room: sampleRoom }],

@@ -1,5 +1,11 @@
 import { assertEvent, assign, enqueueActions, fromCallback, setup } from 'xstate';
-import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_NORMAL_CLOSE_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../domain/constants.ts';
+import {
+  SOCKET_MAX_RECONNECT_ATTEMPTS,
+  SOCKET_MESSAGE_TOO_BIG_CODE,
+  SOCKET_NORMAL_CLOSE_CODE,
+  SOCKET_POLICY_VIOLATION_CODE,
+  SOCKET_RECONNECT_INTERVAL_MS,
+} from '../domain/constants.ts';
 
 /** A room to be in: a challenge's board, a live attempt, or any named room. */
 export type RoomRef = { challenge_id: number } | { session_id: string } | { room_id: string };
@@ -115,6 +121,8 @@ export const socketMachine = setup({
   },
   guards: {
     normalClose: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_NORMAL_CLOSE_CODE,
+    /** The server refused this connection's behaviour or token: reconnecting at once would be refused again. */
+    policyClose: ({ event }) => event.type === 'socket.closed' && (event.code === SOCKET_POLICY_VIOLATION_CODE || event.code === SOCKET_MESSAGE_TOO_BIG_CODE),
     canRetry: ({ context }) => context.attempts < SOCKET_MAX_RECONNECT_ATTEMPTS,
   },
   delays: {
@@ -156,6 +164,7 @@ export const socketMachine = setup({
       on: {
         'socket.closed': [
           { guard: 'normalClose', target: 'disconnected', actions: ['recordClose', 'forgetAddress'] },
+          { guard: 'policyClose', target: 'failed', actions: 'recordClose' },
           { guard: 'canRetry', target: 'reconnecting', actions: 'recordClose' },
           { target: 'failed', actions: 'recordClose' },
         ],
@@ -164,7 +173,7 @@ export const socketMachine = setup({
     reconnecting: {
       after: { RECONNECT_INTERVAL: { target: 'online', actions: 'countAttempt' } },
     },
-    /** The spec's "error": reconnects used up; a new sign-in (socket.connect) or a renewed token tries again. */
+    /** The spec's "error": reconnects used up, or a policy close; a new sign-in (socket.connect) or a renewed token tries again. */
     failed: {
       on: { 'socket.token': { target: 'online', actions: ['assignAddress', 'resetAttempts'] } },
     },

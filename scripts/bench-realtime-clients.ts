@@ -1,13 +1,32 @@
 // Child process of bench-realtime.ts: opens N sockets, puts each in a room, and reports
 // when each one receives the published message (wall-clock ms, comparable across processes).
+// It also plays the attacker (a flooding socket) and times GET /api/health, each in its own child.
 import WebSocket from 'ws';
 
 interface Open {
   type: 'open';
-  url: string;
+  /** One address per account; socket i uses urls[i % urls.length]. */
+  urls: string[];
   count: number;
   /** Message to send after connecting (join a room), or null. */
   join: unknown;
+}
+
+/** Floods for `seconds`, reconnecting whenever the server closes the socket. */
+interface Flood {
+  type: 'flood';
+  url: string;
+  /** slow-reader: never reads, sends messages that each earn a 4 KB error; messages: authenticate as fast as it can. */
+  mode: 'slow-reader' | 'messages';
+  token: string;
+  seconds: number;
+}
+
+/** Times GET `url` one request after another for `seconds`. */
+interface Health {
+  type: 'health';
+  url: string;
+  seconds: number;
 }
 
 const sockets: WebSocket[] = [];
@@ -15,13 +34,13 @@ const now = () => performance.timeOrigin + performance.now();
 let received: number[] = [];
 let expected = 0;
 
-async function openAll({ url, count, join }: Open) {
+async function openAll({ urls, count, join }: Open) {
   const BATCH = 250;
   for (let i = 0; i < count; i += BATCH) {
     await Promise.all(
-      Array.from({ length: Math.min(BATCH, count - i) }, () =>
+      Array.from({ length: Math.min(BATCH, count - i) }, (_, j) =>
         new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(url);
+          const ws = new WebSocket(urls[(i + j) % urls.length]!, { perMessageDeflate: false });
           let ready = join === null;
           ws.on('message', (data) => {
             const message = JSON.parse(data.toString()) as { type: string; sent_at?: number };
@@ -38,6 +57,9 @@ async function openAll({ url, count, join }: Open) {
             sockets.push(ws);
             if (ready) resolve();
           });
+          ws.on('close', (code) => {
+            if (!ready) reject(new Error(`socket closed before joining (${code})`));
+          });
           ws.on('error', reject);
         }),
       ),
@@ -46,8 +68,55 @@ async function openAll({ url, count, join }: Open) {
   process.send!({ type: 'ready', count: sockets.length });
 }
 
-process.on('message', (m: Open | { type: 'expect'; count: number } | { type: 'close' }) => {
-  if (m.type === 'open') void openAll(m).catch((error: Error) => process.send!({ type: 'error', message: error.message }));
+async function flood({ url, mode, token, seconds }: Flood) {
+  const until = Date.now() + seconds * 1000;
+  const field = 'f'.repeat(4000);
+  const frame = mode === 'slow-reader' ? JSON.stringify({ type: 'join_room', room_id: 'gym', [field]: 1 }) : JSON.stringify({ type: 'authenticate', token });
+  let sent = 0;
+  let connections = 0;
+  while (Date.now() < until) {
+    connections += 1;
+    await new Promise<void>((resolve) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      ws.on('error', () => {});
+      ws.on('close', () => resolve());
+      ws.once('message', () => {
+        if (mode === 'slow-reader') ws.pause();
+        const pump = () => {
+          if (ws.readyState !== ws.OPEN) return;
+          if (Date.now() >= until) return ws.terminate();
+          // Keep the pipe full without growing this process's own buffer without bound.
+          if (ws.bufferedAmount < 1 << 20) {
+            for (let i = 0; i < 100; i++) ws.send(frame);
+            sent += 100;
+          }
+          setImmediate(pump);
+        };
+        pump();
+      });
+    });
+  }
+  process.send!({ type: 'flooded', sent, connections });
+}
+
+async function health({ url, seconds }: Health) {
+  const until = Date.now() + seconds * 1000;
+  const values: number[] = [];
+  while (Date.now() < until) {
+    const t0 = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    values.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  process.send!({ type: 'health', values });
+}
+
+process.on('message', (m: Open | Flood | Health | { type: 'expect'; count: number } | { type: 'close' }) => {
+  const fail = (error: Error) => process.send!({ type: 'error', message: error.message });
+  if (m.type === 'open') void openAll(m).catch(fail);
+  if (m.type === 'flood') void flood(m).catch(fail);
+  if (m.type === 'health') void health(m).catch(fail);
   if (m.type === 'expect') {
     received = [];
     expected = m.count;

@@ -1,20 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
-import { decodeJwt } from 'jose';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
+import { SOCKET_MAX_BUFFERED_BYTES, SOCKET_MAX_MESSAGE_BYTES, SOCKET_POLICY_VIOLATION_CODE } from '../../domain/constants.ts';
 import type { AppContext } from '../context.ts';
-import { authenticate } from '../services/auth.ts';
-import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope, type RealtimeEnvelope } from '../services/realtime/realtime-events.ts';
+import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope } from '../services/realtime/realtime-events.ts';
+import { MAX_ROOMS_PER_SOCKET, RealtimeHub, newClient, type Client } from './hub.ts';
+import { SocketTokenCache, type SocketAuth } from './token-cache.ts';
 
-export const WS_POLICY_VIOLATION = 1008;
-/** Sent when a socket is dropped for reading too slowly; the client reconnects. */
-export const WS_TRY_AGAIN_LATER = 1013;
-/** A socket with more than this waiting to be sent is too slow: it is dropped, not buffered further. */
-export const MAX_BUFFERED_BYTES = 256 * 1024;
+export { MAX_ROOMS_PER_SOCKET, RealtimeHub, type Client } from './hub.ts';
+export const WS_POLICY_VIOLATION = SOCKET_POLICY_VIOLATION_CODE;
+export const MAX_BUFFERED_BYTES = SOCKET_MAX_BUFFERED_BYTES;
+export const MAX_INCOMING_BYTES = SOCKET_MAX_MESSAGE_BYTES;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
-export const MAX_ROOMS_PER_SOCKET = 50;
-export const MAX_INCOMING_BYTES = 4096;
+/** How often sockets past their token's expiry are looked for. */
+export const EXPIRY_SWEEP_MS = 1000;
+/** A socket the server closed that does not finish the close handshake is cut after this. */
+export const CLOSE_TIMEOUT_MS = 2000;
 
 const ROOM_ID = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9:_.-]+$' };
 const INCOMING_SCHEMAS: Record<string, object> = {
@@ -35,97 +37,6 @@ const validators: Record<string, ValidateFunction> = Object.fromEntries(
   ]),
 );
 
-interface Client {
-  ws: WebSocket;
-  userId: number;
-  rooms: Set<string>;
-  alive: boolean;
-  expiry?: NodeJS.Timeout;
-}
-
-/** The sockets this node holds, by user and by room. Events reach it from every node through LISTEN. */
-export class RealtimeHub {
-  readonly clients = new Set<Client>();
-  private readonly byUser = new Map<number, Set<Client>>();
-  private readonly rooms = new Map<string, Set<Client>>();
-
-  add(client: Client) {
-    this.clients.add(client);
-    addTo(this.byUser, client.userId, client);
-  }
-
-  remove(client: Client) {
-    this.clients.delete(client);
-    removeFrom(this.byUser, client.userId, client);
-    for (const room of client.rooms) removeFrom(this.rooms, room, client);
-    client.rooms.clear();
-    clearTimeout(client.expiry);
-  }
-
-  join(client: Client, room: string): boolean {
-    if (!client.rooms.has(room) && client.rooms.size >= MAX_ROOMS_PER_SOCKET) return false;
-    client.rooms.add(room);
-    addTo(this.rooms, room, client);
-    return true;
-  }
-
-  leave(client: Client, room: string) {
-    client.rooms.delete(room);
-    removeFrom(this.rooms, room, client);
-  }
-
-  /** Sends one message to its targets here; returns how many sockets it was written to. */
-  deliver(envelope: RealtimeEnvelope): number {
-    const targets = 'user' in envelope.to ? this.byUser.get(envelope.to.user) : this.rooms.get(envelope.to.room);
-    if (!targets) return 0;
-    const data = JSON.stringify(envelope.message);
-    let sent = 0;
-    for (const client of targets) if (sendTo(client, data)) sent += 1;
-    return sent;
-  }
-
-  /** Drops sockets that did not answer the last ping, and pings the rest. */
-  heartbeat() {
-    for (const client of this.clients) {
-      if (!client.alive) {
-        client.ws.terminate();
-        continue;
-      }
-      client.alive = false;
-      client.ws.ping();
-    }
-  }
-}
-
-function addTo<K>(map: Map<K, Set<Client>>, key: K, client: Client) {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(client);
-}
-
-function removeFrom<K>(map: Map<K, Set<Client>>, key: K, client: Client) {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(client);
-  if (set.size === 0) map.delete(key);
-}
-
-function sendTo(client: Client, data: string): boolean {
-  const { ws } = client;
-  if (ws.readyState !== ws.OPEN) return false;
-  // Back-pressure: a reader this far behind is cut off rather than buffered without bound.
-  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-    ws.terminate();
-    return false;
-  }
-  ws.send(data);
-  return true;
-}
-
-function reply(ws: WebSocket, message: Record<string, unknown>) {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-}
-
 /** The origins a browser may open the socket from: the configured list, else the app's own. */
 function originAllowed(ctx: AppContext, request: FastifyRequest): boolean {
   const origin = request.headers.origin;
@@ -141,29 +52,64 @@ function originAllowed(ctx: AppContext, request: FastifyRequest): boolean {
   }
 }
 
-async function tokenExpiry(ctx: AppContext, token: string): Promise<{ userId: number; expiresAt: number } | null> {
-  const auth = await authenticate(ctx, token);
-  if (!auth) return null;
-  const exp = decodeJwt(token).exp;
-  return { userId: auth.user.id, expiresAt: (exp ?? 0) * 1000 };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's sockets (tests read and tune its limits). */
+    realtimeHub: RealtimeHub;
+  }
+}
+
+const CLIENT = Symbol('realtime client');
+type HeldSocket = WebSocket & { [CLIENT]?: Client };
+type UpgradeRequest = FastifyRequest & { realtimeAuth?: SocketAuth };
+
+// Listeners shared by every socket (the socket carries its client), not closures made per socket.
+function onPong(this: HeldSocket) {
+  const client = this[CLIENT];
+  if (client) client.alive = true;
+}
+function onError(this: WebSocket) {
+  this.terminate();
 }
 
 /**
  * `GET /api/ws?token=…&user_id=…`: the real-time socket. The upgrade is refused with 401
  * unless the token is a live access token of that user, and with 403 from a foreign origin.
+ * A socket is closed with 1008 past its message rate, its token's expiry or the per-user
+ * cap (the oldest goes), with 1009 past the message size, and cut when it reads too slowly.
  */
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext, prefix: string) {
   const hub = new RealtimeHub();
+  const tokens = new SocketTokenCache(ctx);
+  app.decorate('realtimeHub', hub);
   await app.register(fastifyWebsocket, {
-    options: { maxPayload: MAX_INCOMING_BYTES },
+    // closeTimeout is a ws 8.18+ option its typings do not list yet.
+    options: { maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false, ...({ closeTimeout: CLOSE_TIMEOUT_MS } as object) },
     errorHandler: (_error, socket) => socket.terminate(),
   });
-  const scheduleExpiry = (client: Client, expiresAt: number) => {
-    clearTimeout(client.expiry);
-    const wait = Math.max(0, expiresAt - ctx.now().getTime());
-    client.expiry = setTimeout(() => client.ws.close(WS_POLICY_VIOLATION, 'Token expired'), Math.min(wait, 2 ** 31 - 1));
-    client.expiry.unref();
-  };
+
+  const send = (client: Client, message: Record<string, unknown>) => hub.send(client, JSON.stringify(message));
+  // The time left on the token (by the app's clock) runs on the monotonic clock the sweep reads.
+  const closesAt = (expiresAt: number) => performance.now() + expiresAt - ctx.now().getTime();
+
+  function onMessage(this: HeldSocket, raw: RawData, isBinary: boolean) {
+    const client = this[CLIENT];
+    if (!client) return;
+    if (client.closing) return hub.ignore(client);
+    if (!hub.admit(client)) return hub.close(client, WS_POLICY_VIOLATION, 'Too many messages on this connection.');
+    void handleMessage(client, isBinary ? null : raw.toString()).catch(() => send(client, { type: 'error', detail: 'That message could not be handled.' }));
+  }
+  // Control frames count against the same allowance: a ping flood is a message flood.
+  function onPing(this: HeldSocket) {
+    const client = this[CLIENT];
+    if (!client) return;
+    if (client.closing) hub.ignore(client);
+    else if (!hub.admit(client)) hub.close(client, WS_POLICY_VIOLATION, 'Too many messages on this connection.');
+  }
+  function onClose(this: HeldSocket) {
+    const client = this[CLIENT];
+    if (client) hub.remove(client);
+  }
 
   app.route<{ Querystring: { token?: string; user_id?: string } }>({
     method: 'GET',
@@ -173,30 +119,33 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
       if (!originAllowed(ctx, request)) return response.code(403).send({ detail: 'This origin may not open the real-time connection.' });
       const { token, user_id: userId } = request.query;
       if (!token || !userId) return response.code(401).send({ detail: 'Authentication required' });
-      const auth = await tokenExpiry(ctx, token);
+      const auth = await tokens.check(token);
       if (!auth || String(auth.userId) !== userId) return response.code(401).send({ detail: 'Your session is not valid for this connection. Please sign in again.' });
-      (request as FastifyRequest & { realtimeAuth?: typeof auth }).realtimeAuth = auth;
+      (request as UpgradeRequest).realtimeAuth = auth;
     },
     handler: async (_request, response) =>
       response.code(426).header('upgrade', 'websocket').send({ detail: 'This address takes a WebSocket connection.' }),
-    wsHandler: (ws, request) => {
-      const auth = (request as FastifyRequest & { realtimeAuth?: { userId: number; expiresAt: number } }).realtimeAuth!;
-      const client: Client = { ws, userId: auth.userId, rooms: new Set(), alive: true };
+    wsHandler: (socket, request) => {
+      const ws = socket as HeldSocket;
+      const auth = (request as UpgradeRequest).realtimeAuth!;
+      const client = newClient(ws, auth.userId, closesAt(auth.expiresAt), hub.limits);
+      ws[CLIENT] = client;
+      // The plugin's error listener holds the whole upgrade request and reply for the socket's life; ours holds nothing.
+      ws.removeAllListeners('error');
+      ws.on('error', onError);
+      // The upgrade's ServerResponse (and through it the request) stays attached to the TCP socket otherwise.
+      const raw = (ws as unknown as { _socket?: { _httpMessage?: { detachSocket(socket: unknown): void } | null } })._socket;
+      raw?._httpMessage?.detachSocket(raw);
+      ws.on('pong', onPong);
+      ws.on('ping', onPing);
+      ws.on('close', onClose);
+      ws.on('message', onMessage);
       hub.add(client);
-      scheduleExpiry(client, auth.expiresAt);
-      ws.on('pong', () => {
-        client.alive = true;
-      });
-      ws.on('close', () => hub.remove(client));
-      ws.on('message', (raw, isBinary) => {
-        void handleMessage(client, isBinary ? null : raw.toString()).catch(() => reply(ws, { type: 'error', detail: 'That message could not be handled.' }));
-      });
-      reply(ws, { type: 'connected', user_id: auth.userId, expires_at: new Date(auth.expiresAt).toISOString() });
+      send(client, { type: 'connected', user_id: auth.userId, expires_at: new Date(auth.expiresAt).toISOString() });
     },
   });
 
   async function handleMessage(client: Client, text: string | null) {
-    const { ws } = client;
     let message: Record<string, unknown> | null = null;
     try {
       message = text === null ? null : (JSON.parse(text) as Record<string, unknown>);
@@ -204,43 +153,49 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
       message = null;
     }
     if (!message || typeof message !== 'object' || Array.isArray(message) || typeof message.type !== 'string') {
-      return reply(ws, { type: 'error', detail: 'Messages must be JSON objects with a type.' });
+      return send(client, { type: 'error', detail: 'Messages must be JSON objects with a type.' });
     }
     const type = message.type;
     const validate = validators[type];
-    if (!validate) return reply(ws, { type: 'error', detail: `Unknown message type ${type.slice(0, 40)}.` });
+    if (!validate) return send(client, { type: 'error', detail: `Unknown message type ${type.slice(0, 40)}.` });
     if (!validate(message)) {
       const first = validate.errors?.[0];
       const field = first?.instancePath.replace(/^\//, '') || (first?.params as { missingProperty?: string; additionalProperty?: string })?.missingProperty || (first?.params as { additionalProperty?: string })?.additionalProperty || 'message';
-      return reply(ws, { type: 'error', for: type, detail: `${type}: ${field} ${first?.keyword === 'additionalProperties' ? 'is not a field of this message' : first?.message ?? 'is invalid'}.` });
+      return send(client, { type: 'error', for: type, detail: `${type}: ${field} ${first?.keyword === 'additionalProperties' ? 'is not a field of this message' : first?.message ?? 'is invalid'}.` });
     }
     switch (message.type) {
       case 'authenticate': {
-        const auth = await tokenExpiry(ctx, message.token as string);
+        const auth = await tokens.check(message.token as string);
+        if (client.closing) return;
         if (!auth || auth.userId !== client.userId) {
-          reply(ws, { type: 'error', for: 'authenticate', detail: 'That token is not valid for this connection.' });
-          return ws.close(WS_POLICY_VIOLATION, 'Invalid token');
+          send(client, { type: 'error', for: 'authenticate', detail: 'That token is not valid for this connection.' });
+          return hub.close(client, WS_POLICY_VIOLATION, 'Invalid token');
         }
-        scheduleExpiry(client, auth.expiresAt);
-        return reply(ws, { type: 'authenticated', expires_at: new Date(auth.expiresAt).toISOString() });
+        hub.renew(client, closesAt(auth.expiresAt));
+        return send(client, { type: 'authenticated', expires_at: new Date(auth.expiresAt).toISOString() });
       }
       case 'join_room':
       case 'join_challenge':
       case 'join_live_attempt': {
         const room = roomOf(message);
-        if (!hub.join(client, room)) return reply(ws, { type: 'error', for: message.type, detail: `A connection can be in at most ${MAX_ROOMS_PER_SOCKET} rooms.` });
-        return reply(ws, { type: 'joined', room_id: room });
+        if (!hub.join(client, room)) return send(client, { type: 'error', for: message.type, detail: `A connection can be in at most ${MAX_ROOMS_PER_SOCKET} rooms.` });
+        return send(client, { type: 'joined', room_id: room });
       }
       default: {
         const room = roomOf(message);
         hub.leave(client, room);
-        return reply(ws, { type: 'left', room_id: room });
+        return send(client, { type: 'left', room_id: room });
       }
     }
   }
 
   const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_INTERVAL_MS);
   heartbeat.unref();
+  const expirySweep = setInterval(() => {
+    hub.sweepExpired();
+    tokens.prune(ctx.now().getTime());
+  }, EXPIRY_SWEEP_MS);
+  expirySweep.unref();
   const unlisten = await ctx.database.listen(REALTIME_CHANNEL, (payload) => {
     const envelope = parseEnvelope(payload);
     if (envelope) hub.deliver(envelope);
@@ -249,7 +204,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
     hub,
     async close() {
       clearInterval(heartbeat);
-      for (const client of hub.clients) clearTimeout(client.expiry);
+      clearInterval(expirySweep);
       await unlisten().catch(() => {});
     },
   };

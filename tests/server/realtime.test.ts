@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { RealtimeHub, MAX_BUFFERED_BYTES } from '../../server/realtime/socket.ts';
+import { DEFAULT_SOCKET_LIMITS, newClient } from '../../server/realtime/hub.ts';
 import { celebratePersonalRecord, unlock } from '../../server/services/realtime/achievements.ts';
 import { streakAchievement } from '../../domain/achievement-rules.ts';
 import { Outbox } from '../../server/services/mail.ts';
@@ -299,7 +300,7 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
 
 describe('the hub', () => {
   const fakeSocket = (bufferedAmount = 0) => ({ OPEN: 1, readyState: 1, bufferedAmount, send: vi.fn(), ping: vi.fn(), terminate: vi.fn(), close: vi.fn() });
-  const client = (ws: ReturnType<typeof fakeSocket>, userId = 1) => ({ ws: ws as never, userId, rooms: new Set<string>(), alive: true });
+  const client = (ws: ReturnType<typeof fakeSocket>, userId = 1) => newClient(ws as never, userId, performance.now() + HOUR, DEFAULT_SOCKET_LIMITS);
 
   it('drops a reader that has fallen too far behind instead of buffering more', () => {
     const hub = new RealtimeHub();
