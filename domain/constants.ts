@@ -53,3 +53,13 @@ export const PARENT_BEACON_INTERVAL_MS = 1 * SECOND;
 export const CONFETTI_PIECES = 500;
 export const LEGENDARY_SPARKLES = 20;
 export const DEFAULT_THEME = 'light';
+
+/** An admin's reason for rejecting a record or claim: the athlete reads it. */
+export const ADMIN_REASON_LIMITS = { min: 3, max: 500 } as const;
+/** A reason for deleting a challenge: anything but blank. */
+export const CHALLENGE_DELETE_REASON_LIMITS = { min: 1, max: 1000 } as const;
+/** The optional note with a feedback status change. */
+export const FEEDBACK_ADMIN_NOTE_MAX = 2000;
+/** The leaderboard replay: time between scores at normal speed, and the speeds offered. */
+export const REPLAY_STEP_MS = 700;
+export const REPLAY_SPEEDS = [1, 2, 4] as const;
