@@ -63,3 +63,6 @@ export const FEEDBACK_ADMIN_NOTE_MAX = 2000;
 /** The leaderboard replay: time between scores at normal speed, and the speeds offered. */
 export const REPLAY_STEP_MS = 700;
 export const REPLAY_SPEEDS = [1, 2, 4] as const;
+/** Accounts: the shortest password accepted, and the shortest reset token worth checking. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const RESET_TOKEN_MIN_LENGTH = 16;
