@@ -66,3 +66,6 @@ export const REPLAY_SPEEDS = [1, 2, 4] as const;
 /** Accounts: the shortest password accepted, and the shortest reset token worth checking. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const RESET_TOKEN_MIN_LENGTH = 16;
+/** The rating offered after signing out: 1 … SIGNOUT_RATING_MAX, with an optional comment. */
+export const SIGNOUT_RATING_MAX = 5;
+export const SIGNOUT_COMMENT_MAX = 1000;
