@@ -69,3 +69,6 @@ export const RESET_TOKEN_MIN_LENGTH = 16;
 /** The rating offered after signing out: 1 … SIGNOUT_RATING_MAX, with an optional comment. */
 export const SIGNOUT_RATING_MAX = 5;
 export const SIGNOUT_COMMENT_MAX = 1000;
+/** Claiming historical results: most results in one claim, longest message to the reviewer. */
+export const CLAIM_MAX_RESULTS = 50;
+export const CLAIM_MESSAGE_MAX = 500;
