@@ -76,3 +76,21 @@ export const RECORD_EARLIEST_DAY = '1950-01-01';
 export const TEAM_NAME_LENGTH = { min: 2, max: 60 } as const;
 export const HISTORICAL_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const HISTORICAL_UPLOAD_FILENAME_MAX_LENGTH = 200;
+/** An admin's reason for rejecting a record or claim: the athlete reads it. */
+export const ADMIN_REASON_LIMITS = { min: 3, max: 500 } as const;
+/** A reason for deleting a challenge: anything but blank. */
+export const CHALLENGE_DELETE_REASON_LIMITS = { min: 1, max: 1000 } as const;
+/** The optional note with a feedback status change. */
+export const FEEDBACK_ADMIN_NOTE_MAX = 2000;
+/** The leaderboard replay: time between scores at normal speed, and the speeds offered. */
+export const REPLAY_STEP_MS = 700;
+export const REPLAY_SPEEDS = [1, 2, 4] as const;
+/** Accounts: the shortest password accepted, and the shortest reset token worth checking. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const RESET_TOKEN_MIN_LENGTH = 16;
+/** The rating offered after signing out: 1 … SIGNOUT_RATING_MAX, with an optional comment. */
+export const SIGNOUT_RATING_MAX = 5;
+export const SIGNOUT_COMMENT_MAX = 1000;
+/** Claiming historical results: most results in one claim, longest message to the reviewer. */
+export const CLAIM_MAX_RESULTS = 50;
+export const CLAIM_MESSAGE_MAX = 500;

@@ -79,7 +79,7 @@ export const pageRoutes: PageRoute[] = [
   r('/privacy-policy-page', 'Privacy Policy', 'What we collect, why, and your rights.', 'public', () => import('../features/legal/pages/privacy-policy-page.tsx')),
   r('/privacy-settings-page', 'Privacy Settings', 'Choose who sees each part of your profile.', 'user'),
   r('/score-submission-page', 'Submit a Score', 'Enter your result for a challenge.', 'user', () => import('../features/challenges/pages/score-submission-page.tsx')),
-  r('/signed-out-page', 'Signed Out', 'You are signed out.', 'public', () => import('../features/auth/pages/signed-out-page.tsx')),
+  r('/signed-out-page', 'Signed Out', 'You are signed out.', 'public', () => import('./pages/signed-out-page.tsx')),
   r('/social-settings', 'Social Settings', 'Connect the community timeline and choose what it shares.', 'user'),
   r('/sports-network-admin', 'Sports Network Admin', 'Manage the sports network’s channels and events.', 'admin'),
   r('/squad-decimation-battle-page', 'Squad Decimation Battle', 'A live squad decimation battle.'),

@@ -1,28 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { ADMIN_REASON_LIMITS } from '../../../../domain/constants.ts';
+import { useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 
-export const MIN_REASON = 3;
-export const MAX_REASON = 500;
+/** What a rejection needs: a reason the athlete will read. */
+export const REJECT_REASON_INPUT = { minReason: ADMIN_REASON_LIMITS.min, maxReason: ADMIN_REASON_LIMITS.max, needsChoice: false };
 
-/** The small inline form a rejection needs: a reason the athlete will read. */
-export function AdminReasonForm({
-  subject,
-  pending,
-  onSubmit,
-  onCancel,
-}: {
-  subject: string;
-  pending: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}) {
+/** The small inline form a rejection needs, driven by its act-with-reason actor. */
+export function AdminReasonForm({ subject, actor }: { subject: string; actor: ActWithReasonActor }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const short = reason.trim().length < MIN_REASON;
+  const { reason, tried, pending } = useReasonForm(actor);
+  const short = reason.trim().length < ADMIN_REASON_LIMITS.min;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTried(true);
-    if (!short) onSubmit(reason.trim());
+    actor.send({ type: 'reason.submit' });
   };
   return (
     <form className="form adm-reason" onSubmit={submit} noValidate>
@@ -32,22 +22,22 @@ export function AdminReasonForm({
           id={`${id}-reason`}
           rows={2}
           value={reason}
-          maxLength={MAX_REASON}
+          maxLength={ADMIN_REASON_LIMITS.max}
           required
           aria-invalid={tried && short}
           aria-describedby={`${id}-hint`}
           autoFocus
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => actor.send({ type: 'reason.edit', value: e.target.value })}
         />
         <p id={`${id}-hint`} className={tried && short ? 'error-text' : 'hint'}>
-          At least {MIN_REASON} characters, for example “The video does not show the full range of motion.”
+          At least {ADMIN_REASON_LIMITS.min} characters, for example “The video does not show the full range of motion.”
         </p>
       </div>
       <p className="adm-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={pending}>
           {pending ? 'Rejecting…' : 'Reject'}
         </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onCancel}>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
           Cancel
         </button>
       </p>

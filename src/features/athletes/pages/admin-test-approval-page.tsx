@@ -13,7 +13,8 @@ import {
   type ClaimStatus,
   type PendingRecord,
 } from '../api/admin.ts';
-import { AdminReasonForm } from '../components/admin-reason-form.tsx';
+import { AdminReasonForm, REJECT_REASON_INPUT } from '../components/admin-reason-form.tsx';
+import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
 import { formatCount } from '../components/board-format.ts';
 import { BoardPager } from '../components/board-pager.tsx';
 import { profileHref } from '../../../lib/links.ts';
@@ -41,11 +42,19 @@ interface Outcome {
 function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (o: Outcome) => void }) {
   const approve = useApproveRecord();
   const reject = useRejectRecord();
-  const [rejecting, setRejecting] = useState(false);
   const converted = formatMeasure(record.value, record.unit, 'metric');
   const evidence = safeHttpUrl(record.evidence_url);
   const wouldBeBest = record.current_best === null || isBetter(record.value, record.current_best, record.direction);
   const what = `${record.athlete_name}’s ${converted} on ${record.test_name}`;
+  const rejection = useActWithReason(REJECT_REASON_INPUT, {
+    act: ({ reason }) => reject.mutateAsync({ id: record.id, reason }),
+    onDone: () => {
+      const text = `Rejected ${what}. The athlete will see your reason.`;
+      onOutcome({ text, newBest: false });
+      toast({ title: text, variant: 'success' });
+    },
+  });
+  const rejecting = useReasonForm(rejection).open;
   return (
     <li className="card">
       <div className="adm-record-head">
@@ -77,7 +86,7 @@ function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (
             >
               {approve.isPending ? 'Approving…' : 'Approve'}
             </button>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => setRejecting(true)}>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => rejection.send({ type: 'reason.open' })}>
               Reject…
             </button>
           </p>
@@ -138,26 +147,7 @@ function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (
           <strong>Note:</strong> {record.note}
         </p>
       )}
-      {rejecting && (
-        <AdminReasonForm
-          subject={what}
-          pending={reject.isPending}
-          onCancel={() => setRejecting(false)}
-          onSubmit={(reason) =>
-            reject.mutate(
-              { id: record.id, reason },
-              {
-                onSuccess: () => {
-                  const text = `Rejected ${what}. The athlete will see your reason.`;
-                  onOutcome({ text, newBest: false });
-                  toast({ title: text, variant: 'success' });
-                },
-                onError: (err) => toast({ title: err.message, variant: 'error' }),
-              },
-            )
-          }
-        />
-      )}
+      {rejecting && <AdminReasonForm subject={what} actor={rejection} />}
     </li>
   );
 }
@@ -209,21 +199,21 @@ const CLAIM_STATUS_NAMES: Record<ClaimStatus, string> = { pending: 'Waiting for 
 
 function ClaimCard({ claim }: { claim: Claim }) {
   const review = useReviewClaim();
-  const [rejecting, setRejecting] = useState(false);
   const result = claim.result;
   const what = `${claim.claimant_name}’s claim to ${result.athlete_name}’s ${result.test_name}`;
-  const decide = (decision: 'approve' | 'reject', reason?: string) =>
+  const approve = () =>
     review.mutate(
-      { id: claim.id, decision, reason },
+      { id: claim.id, decision: 'approve' },
       {
-        onSuccess: () =>
-          toast({
-            title: decision === 'approve' ? `Approved ${what}: the result now counts for them.` : `Rejected ${what}.`,
-            variant: 'success',
-          }),
+        onSuccess: () => toast({ title: `Approved ${what}: the result now counts for them.`, variant: 'success' }),
         onError: (err) => toast({ title: err.message, variant: 'error' }),
       },
     );
+  const rejection = useActWithReason(REJECT_REASON_INPUT, {
+    act: ({ reason }) => review.mutateAsync({ id: claim.id, decision: 'reject', reason }),
+    onDone: () => toast({ title: `Rejected ${what}.`, variant: 'success' }),
+  });
+  const rejecting = useReasonForm(rejection).open;
   return (
     <li className="card">
       <div className="adm-record-head">
@@ -237,10 +227,10 @@ function ClaimCard({ claim }: { claim: Claim }) {
         </div>
         {claim.status === 'pending' && !rejecting && (
           <p className="adm-actions">
-            <button type="button" className="btn btn-primary btn-small" disabled={review.isPending} onClick={() => decide('approve')}>
+            <button type="button" className="btn btn-primary btn-small" disabled={review.isPending} onClick={approve}>
               Approve
             </button>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => setRejecting(true)}>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => rejection.send({ type: 'reason.open' })}>
               Reject…
             </button>
           </p>
@@ -276,9 +266,7 @@ function ClaimCard({ claim }: { claim: Claim }) {
           <strong>Reason given:</strong> {claim.review_reason}
         </p>
       )}
-      {rejecting && (
-        <AdminReasonForm subject={what} pending={review.isPending} onCancel={() => setRejecting(false)} onSubmit={(reason) => decide('reject', reason)} />
-      )}
+      {rejecting && <AdminReasonForm subject={what} actor={rejection} />}
     </li>
   );
 }

@@ -1,5 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { CLAIM_MESSAGE_MAX } from '../../../../domain/constants.ts';
+import { claimsMachine, type ClaimRequest } from '../../../../machines/claims.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -10,7 +14,6 @@ import { TableScroll } from '../components/record-table-scroll.tsx';
 import '../athletes.css';
 
 const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
-const MAX_PER_CLAIM = 50;
 
 function ClaimStatusChip({ status }: { status: ClaimStatus }) {
   return <span className={`ath-chip record-status-${status}`}>{CLAIM_STATUS_LABELS[status]}</span>;
@@ -22,45 +25,37 @@ function Search({ units }: { units: Units }) {
   const id = useId();
   const [name, setName] = useState('');
   const [offset, setOffset] = useState(0);
-  const [selected, setSelected] = useState<Map<number, ClaimableResult>>(new Map());
-  const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const settled = useDebounced(name, 350);
   const results = useClaimableResults(settled, offset);
   const claim = useCreateClaims();
+  const mutateAsync = useRef(claim.mutateAsync);
+  mutateAsync.current = claim.mutateAsync;
   const searching = settled.trim().length >= 2;
+  const actor = useActorRef(
+    claimsMachine.provide({
+      actors: { createClaims: fromPromise<{ items: unknown[] }, ClaimRequest>(({ input }) => mutateAsync.current(input)) },
+      actions: {
+        notifySent: (_, { count }) =>
+          toast({ title: `${count === 1 ? 'Claim sent' : `${count} claims sent`}. A reviewer will check ${count === 1 ? 'it' : 'them'}.`, variant: 'success' }),
+      },
+    }),
+    { input: {} },
+  );
+  // The machine keeps the ticked results as they were given: whole ClaimableResults.
+  const picks = useSelector(actor, (s) => s.context.selected) as ClaimableResult[];
+  const selected = new Map(picks.map((r) => [r.id, r]));
+  const message = useSelector(actor, (s) => s.context.message);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const pending = useSelector(actor, (s) => s.hasTag('busy'));
 
-  const toggle = (r: ClaimableResult, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (on) next.set(r.id, r);
-      else next.delete(r.id);
-      return next;
-    });
+  const toggle = (r: ClaimableResult, on: boolean) => actor.send({ type: 'claims.toggle', result: r, on });
 
   const claimable = results.data?.items.filter((r) => r.my_claim === null) ?? [];
   const allOnPage = claimable.length > 0 && claimable.every((r) => selected.has(r.id));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setProblem(null);
-    if (selected.size === 0) return setProblem('Tick at least one result that is yours.');
-    if (selected.size > MAX_PER_CLAIM) return setProblem(`Claim at most ${MAX_PER_CLAIM} results at a time.`);
-    if (message.length > 500) return setProblem('The message is too long (500 characters at most).');
-    claim.mutate(
-      { historical_ids: [...selected.keys()], ...(message.trim() ? { message: message.trim() } : {}) },
-      {
-        onSuccess: (res) => {
-          toast({
-            title: `${res.items.length === 1 ? 'Claim sent' : `${res.items.length} claims sent`}. A reviewer will check ${res.items.length === 1 ? 'it' : 'them'}.`,
-            variant: 'success',
-          });
-          setSelected(new Map());
-          setMessage('');
-        },
-        onError: (err) => setProblem(err.message),
-      },
-    );
+    actor.send({ type: 'claims.submit' });
   };
 
   let list;
@@ -194,13 +189,13 @@ function Search({ units }: { units: Units }) {
           <textarea
             id={`${id}-message`}
             rows={3}
-            maxLength={500}
+            maxLength={CLAIM_MESSAGE_MAX}
             value={message}
-            onChange={(e) => setMessage(e.target.value)}
+            onChange={(e) => actor.send({ type: 'claims.message', value: e.target.value })}
             aria-describedby={`${id}-message-hint`}
           />
           <p id={`${id}-message-hint`} className="hint">
-            Anything that shows these are yours: the event, your team, a former name. {500 - message.length} characters left.
+            Anything that shows these are yours: the event, your team, a former name. {CLAIM_MESSAGE_MAX - message.length} characters left.
           </p>
         </div>
         {problem && (
@@ -209,8 +204,8 @@ function Search({ units }: { units: Units }) {
           </p>
         )}
         <p className="ath-actions">
-          <button type="submit" className="btn btn-primary" disabled={claim.isPending}>
-            {claim.isPending ? 'Sending…' : 'Claim selected'}
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? 'Sending…' : 'Claim selected'}
           </button>
         </p>
       </form>

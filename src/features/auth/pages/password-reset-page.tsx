@@ -1,36 +1,32 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants.ts';
+import { passwordResetMachine } from '../../../../machines/password-reset.ts';
 import { checkResetToken, resetPassword } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
 import '../auth.css';
 
-const MIN_PASSWORD = 8;
+const resetMachine = passwordResetMachine.provide({
+  actors: {
+    checkResetToken: fromPromise<{ valid: boolean; email?: string }, string>(({ input }) => checkResetToken(input)),
+    resetPassword: fromPromise<string, { token: string; password: string }>(({ input }) => resetPassword(input.token, input.password)),
+  },
+});
 
-export default function PasswordResetPage() {
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const check = useQuery({
-    queryKey: ['reset-token', token],
-    queryFn: () => checkResetToken(token),
-    enabled: token.length >= 16,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const reset = useMutation({ mutationFn: (pw: string) => resetPassword(token, pw), onError: (e) => setProblem(e.message) });
-
+function ResetFlow({ token }: { token: string }) {
+  const actor = useActorRef(resetMachine, { input: { token } });
+  const state = useSelector(actor, (s) => s.value);
+  const { email, password, confirm, problem, message } = useSelector(actor, (s) => s.context);
+  const pending = state === 'saving';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD) return setProblem(`Use a password of at least ${MIN_PASSWORD} characters.`);
-    if (password !== confirm) return setProblem('The two passwords are not the same.');
-    setProblem(null);
-    reset.mutate(password);
+    actor.send({ type: 'reset.submit' });
   };
 
   let body;
-  if (token.length < 16 || (check.isSuccess && !check.data.valid)) {
+  if (state === 'invalid') {
     body = (
       <>
         <p role="alert">This reset link is invalid or has expired. Links work once and for one hour.</p>
@@ -41,18 +37,18 @@ export default function PasswordResetPage() {
         </p>
       </>
     );
-  } else if (check.isPending) {
+  } else if (state === 'checking' || state === 'start') {
     body = <p role="status">Checking your link…</p>;
-  } else if (check.isError) {
+  } else if (state === 'checkFailed') {
     body = (
       <p role="alert">
-        We could not check your link. <button type="button" className="link-button" onClick={() => void check.refetch()}>Try again</button>
+        We could not check your link. <button type="button" className="link-button" onClick={() => actor.send({ type: 'reset.retryCheck' })}>Try again</button>
       </p>
     );
-  } else if (reset.isSuccess) {
+  } else if (state === 'saved') {
     body = (
       <>
-        <p role="status">{reset.data}</p>
+        <p role="status">{message}</p>
         <p>
           <Link href="/login-page" className="btn btn-primary">
             Sign in
@@ -63,25 +59,43 @@ export default function PasswordResetPage() {
   } else {
     body = (
       <form className="form" onSubmit={submit} noValidate>
-        {check.data?.email && <p className="muted">Choose a new password for {check.data.email}. You will be signed out everywhere else.</p>}
-        <PasswordField label="New password" value={password} onChange={setPassword} autoComplete="new-password" minLength={MIN_PASSWORD} hint={`At least ${MIN_PASSWORD} characters.`} />
-        <PasswordField label="Repeat the new password" value={confirm} onChange={setConfirm} autoComplete="new-password" minLength={MIN_PASSWORD} />
+        {email && <p className="muted">Choose a new password for {email}. You will be signed out everywhere else.</p>}
+        <PasswordField
+          label="New password"
+          value={password}
+          onChange={(value) => actor.send({ type: 'reset.update', field: 'password', value })}
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        />
+        <PasswordField
+          label="Repeat the new password"
+          value={confirm}
+          onChange={(value) => actor.send({ type: 'reset.update', field: 'confirm', value })}
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+        />
         {problem && (
           <p className="error-text" role="alert">
             {problem}
           </p>
         )}
-        <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending ? 'Saving…' : 'Set new password'}
         </button>
       </form>
     );
   }
+  return body;
+}
+
+export default function PasswordResetPage() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
   return (
     <div className="container page auth-page">
       <div className="auth-card card">
         <h1>Choose a new password</h1>
-        {body}
+        <ResetFlow key={token} token={token} />
       </div>
     </div>
   );

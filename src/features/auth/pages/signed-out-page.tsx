@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SignoutRating } from '../components/signout-rating.tsx';
 import '../auth.css';
 
-export default function SignedOutPage() {
+/** The page after signing out; the app composes in what follows the divider (the visit rating). */
+export default function SignedOutPage({ children }: { children?: ReactNode }) {
   return (
     <div className="container page auth-page">
       <div className="auth-card card">
@@ -16,8 +17,12 @@ export default function SignedOutPage() {
             Browse challenges
           </Link>
         </p>
-        <hr className="divider" />
-        <SignoutRating />
+        {children && (
+          <>
+            <hr className="divider" />
+            {children}
+          </>
+        )}
       </div>
     </div>
   );

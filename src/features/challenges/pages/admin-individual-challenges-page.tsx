@@ -1,39 +1,38 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts';
+import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { SCORE_TYPE_LABELS, useDeleteChallenge, useDeletedChallenges, useDiscover, usePendingScores, useReviewScore, type Challenge } from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
 
-function DeleteForm({ challenge, onDone }: { challenge: Challenge; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const del = useDeleteChallenge();
+/** The inline form deleting a challenge needs: a reason, kept with the deleted challenge. */
+function DeleteForm({ challenge, actor }: { challenge: Challenge; actor: ActWithReasonActor }) {
+  const { reason, pending } = useReasonForm(actor);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!reason.trim()) return;
-    del.mutate(
-      { id: challenge.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast({ title: `Deleted “${challenge.title}”.`, variant: 'success' });
-          onDone();
-        },
-        onError: (err) => toast({ title: err.message, variant: 'error' }),
-      },
-    );
+    actor.send({ type: 'reason.submit' });
   };
   return (
     <form className="form inline-delete" onSubmit={submit}>
       <div className="field">
         <label htmlFor={`reason-${challenge.id}`}>Reason for deleting “{challenge.title}”</label>
-        <input id={`reason-${challenge.id}`} value={reason} maxLength={1000} required onChange={(e) => setReason(e.target.value)} />
+        <input
+          id={`reason-${challenge.id}`}
+          value={reason}
+          maxLength={CHALLENGE_DELETE_REASON_LIMITS.max}
+          required
+          onChange={(e) => actor.send({ type: 'reason.edit', value: e.target.value })}
+        />
       </div>
       <p className="row-actions">
-        <button type="submit" className="btn btn-primary btn-small" disabled={!reason.trim() || del.isPending}>
+        <button type="submit" className="btn btn-primary btn-small" disabled={!reason.trim() || pending}>
           Delete challenge
         </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onDone}>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
           Cancel
         </button>
       </p>
@@ -41,12 +40,22 @@ function DeleteForm({ challenge, onDone }: { challenge: Challenge; onDone: () =>
   );
 }
 
+const DELETE_REASON_INPUT = { minReason: CHALLENGE_DELETE_REASON_LIMITS.min, maxReason: CHALLENGE_DELETE_REASON_LIMITS.max, needsChoice: false };
+
 export default function AdminIndividualChallengesPage() {
   const [tab, setTab] = useState<'live' | 'review' | 'deleted'>('live');
   const pending = usePendingScores(tab === 'review');
   const review = useReviewScore();
   const [search, setSearch] = useState('');
-  const [deleting, setDeleting] = useState<number | null>(null);
+  // One deletion at a time: the challenge whose form is open, and the act's actor.
+  const [target, setTarget] = useState<Challenge | null>(null);
+  const del = useDeleteChallenge();
+  const deletion = useActWithReason(DELETE_REASON_INPUT, {
+    act: ({ reason }) => (target ? del.mutateAsync({ id: target.id, reason }) : Promise.reject(new Error('No challenge chosen.'))),
+    onDone: () => target && toast({ title: `Deleted “${target.title}”.`, variant: 'success' }),
+  });
+  const formOpen = useSelector(deletion, (s) => s.matches('confirming') || s.matches('submitting') || s.matches('failed'));
+  const deleting = formOpen ? target?.id ?? null : null;
   const list = useDiscover({ search: search.trim() });
   const deleted = useDeletedChallenges();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -91,12 +100,21 @@ export default function AdminIndividualChallengesPage() {
                       </p>
                     </div>
                     {deleting !== c.id && (
-                      <button type="button" className="btn btn-secondary btn-small" onClick={() => setDeleting(c.id)}>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        onClick={() => {
+                          // The deletion being sent keeps its challenge until it is done.
+                          if (deletion.getSnapshot().hasTag('busy')) return;
+                          setTarget(c);
+                          deletion.send({ type: 'reason.open' });
+                        }}
+                      >
                         Delete…
                       </button>
                     )}
                   </div>
-                  {deleting === c.id && <DeleteForm challenge={c} onDone={() => setDeleting(null)} />}
+                  {deleting === c.id && <DeleteForm challenge={c} actor={deletion} />}
                 </li>
               ))}
             </ul>

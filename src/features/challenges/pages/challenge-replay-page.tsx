@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { REPLAY_SPEEDS } from '../../../../domain/constants.ts';
+import { replayPlayerMachine, type ReplaySpeed } from '../../../../machines/replay-player.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { idFromSearch, useChallenge, useScoreHistory, type RankingRow } from '../api/challenges.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import '../challenges.css';
-
-const STEP_MS = 700;
 
 type HistoryItem = { athlete: RankingRow['athlete']; division: RankingRow['division']; score: RankingRow['score'] };
 
@@ -36,20 +37,13 @@ export default function ChallengeReplayPage() {
   const challenge = useChallenge(id);
   const history = useScoreHistory(id);
   const items = useMemo(() => history.data?.items ?? [], [history.data]);
-  const [step, setStep] = useState(0);
-  const [playing, setPlaying] = useState(false);
+  const player = useActorRef(replayPlayerMachine, { input: { total: items.length } });
+  const step = useSelector(player, (s) => s.context.step);
+  const speed = useSelector(player, (s) => s.context.speed);
+  const playing = useSelector(player, (s) => s.hasTag('playing'));
   // Every score's place in the best-first order of all scores (the server sorts them by sort key).
   const finalOrder = useMemo(() => new Map<number, number>(history.data?.ranked.map((scoreId, i) => [scoreId, i]) ?? []), [history.data]);
-  useEffect(() => setStep(items.length), [items.length]);
-  useEffect(() => {
-    if (!playing) return;
-    if (step >= items.length) {
-      setPlaying(false);
-      return;
-    }
-    const id = window.setTimeout(() => setStep((s) => s + 1), STEP_MS);
-    return () => window.clearTimeout(id);
-  }, [playing, step, items.length]);
+  useEffect(() => player.send({ type: 'replay.load', total: items.length }), [player, items.length]);
   const rows = useMemo(() => boardAfter(items, step, finalOrder), [items, step, finalOrder]);
   const at = step > 0 ? items[step - 1]?.score.submitted_at : undefined;
   return (
@@ -74,13 +68,23 @@ export default function ChallengeReplayPage() {
                 <button
                   type="button"
                   className="btn btn-primary"
-                  onClick={() => {
-                    if (!playing && step >= items.length) setStep(0);
-                    setPlaying((p) => !p);
-                  }}
+                  onClick={() => player.send({ type: 'replay.toggle' })}
                 >
                   {playing ? 'Pause' : 'Play'}
                 </button>
+                <button type="button" className="btn btn-secondary" disabled={step >= items.length} onClick={() => player.send({ type: 'replay.step' })}>
+                  Step
+                </button>
+                <label htmlFor="replay-speed" className="visually-hidden">
+                  Speed
+                </label>
+                <select id="replay-speed" value={speed} onChange={(e) => player.send({ type: 'replay.speed', speed: Number(e.target.value) as ReplaySpeed })}>
+                  {REPLAY_SPEEDS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}×
+                    </option>
+                  ))}
+                </select>
                 <label htmlFor="replay-scrub" className="visually-hidden">
                   Scores shown
                 </label>
@@ -90,10 +94,7 @@ export default function ChallengeReplayPage() {
                   min={0}
                   max={items.length}
                   value={step}
-                  onChange={(e) => {
-                    setPlaying(false);
-                    setStep(Number(e.target.value));
-                  }}
+                  onChange={(e) => player.send({ type: 'replay.seek', step: Number(e.target.value) })}
                   aria-valuetext={`${step} of ${items.length} scores`}
                 />
                 <span aria-live="polite">

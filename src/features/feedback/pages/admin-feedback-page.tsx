@@ -12,6 +12,8 @@ import {
   type FeedbackStatus,
   type FeedbackType,
 } from '../api/feedback-admin.ts';
+import { FEEDBACK_ADMIN_NOTE_MAX } from '../../../../domain/constants.ts';
+import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../feedback.css';
@@ -54,35 +56,52 @@ function StatusBadge({ status }: { status: FeedbackStatus }) {
   return <span className={`status-badge status-${status}`}>{STATUS_LABELS[status]}</span>;
 }
 
-function Detail({ id, onClose }: { id: number; onClose: () => void }) {
-  const detail = useFeedbackDetail(id);
+const STATUS_CHANGE_INPUT = { minReason: 0, maxReason: FEEDBACK_ADMIN_NOTE_MAX, needsChoice: true };
+
+/** A new status with an optional note: the act-with-reason flow, its form always shown. */
+function StatusForm({ id, current }: { id: number; current: FeedbackStatus }) {
   const update = useUpdateFeedback();
   const statusId = useId();
   const noteId = useId();
-  const [status, setStatus] = useState<FeedbackStatus | ''>('');
-  const [note, setNote] = useState('');
-  useEffect(() => {
-    setStatus('');
-    setNote('');
-  }, [id]);
+  const change = useActWithReason(STATUS_CHANGE_INPUT, {
+    act: ({ reason, choice }) => update.mutateAsync({ id, status: choice as FeedbackStatus, admin_note: reason || undefined }),
+    onDone: ({ choice }) => toast({ title: `Marked as ${STATUS_LABELS[choice as FeedbackStatus].toLowerCase()}.`, variant: 'success' }),
+  });
+  const { reason: note, choice: status, pending } = useReasonForm(change);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    change.send({ type: 'reason.submit' });
+  };
+  return (
+    <form className="form status-form" onSubmit={submit}>
+      <h3>Change status</h3>
+      <div className="field">
+        <label htmlFor={statusId}>New status</label>
+        <select id={statusId} value={status ?? ''} onChange={(e) => change.send({ type: 'reason.choose', value: e.target.value })}>
+          <option value="">Choose…</option>
+          {NEXT_STATUSES[current].map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={noteId}>Note (optional)</label>
+        <textarea id={noteId} value={note} maxLength={FEEDBACK_ADMIN_NOTE_MAX} rows={3} onChange={(e) => change.send({ type: 'reason.edit', value: e.target.value })} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={!status || pending}>
+        {pending ? 'Saving…' : 'Save status'}
+      </button>
+    </form>
+  );
+}
+
+function Detail({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useFeedbackDetail(id);
   if (detail.isPending) return <p role="status">Loading feedback…</p>;
   if (detail.isError) return <p className="error-text">{detail.error.message}</p>;
   const f = detail.data;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!status) return;
-    update.mutate(
-      { id: f.id, status, admin_note: note.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast({ title: `Marked as ${STATUS_LABELS[status].toLowerCase()}.`, variant: 'success' });
-          setStatus('');
-          setNote('');
-        },
-        onError: (error) => toast({ title: error.message, variant: 'error' }),
-      },
-    );
-  };
   return (
     <article className="card feedback-detail" aria-labelledby="detail-title">
       <div className="detail-head">
@@ -115,27 +134,7 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
           <p className="pre-wrap">{f.admin_note}</p>
         </>
       )}
-      <form className="form status-form" onSubmit={submit}>
-        <h3>Change status</h3>
-        <div className="field">
-          <label htmlFor={statusId}>New status</label>
-          <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus)}>
-            <option value="">Choose…</option>
-            {NEXT_STATUSES[f.status].map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={noteId}>Note (optional)</label>
-          <textarea id={noteId} value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} />
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={!status || update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save status'}
-        </button>
-      </form>
+      <StatusForm key={f.id} id={f.id} current={f.status} />
       <h3>History</h3>
       {f.history.length === 0 ? (
         <p className="muted">No changes yet.</p>
