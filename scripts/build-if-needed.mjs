@@ -34,6 +34,8 @@ export function buildIfNeeded({ force = false } = {}) {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Always the production build: a caller's NODE_ENV (vitest sets 'test') would make Vite build React's dev bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
   mkdirSync(path.dirname(stampFile), { recursive: true });
