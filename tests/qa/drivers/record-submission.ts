@@ -5,6 +5,12 @@ import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
 let n = 0;
+const fields: Record<string, string | RegExp> = {
+  value: /^Weight lifted/,
+  date: /^Date achieved/,
+  evidence: 'Evidence link (optional)',
+  note: 'Note (optional)',
+};
 /** The test this path's athlete records (the sample's test 1, a lift in kg), by its name in the select. */
 let testName = '';
 
@@ -36,8 +42,9 @@ const driver: PageDriver = {
   events: {
     'record.chooseTest': async ({ page }) => void (await page.getByLabel('Test').selectOption({ label: testName })),
     'record.update': async ({ page }, e) => {
-      if (e.field !== 'value') throw new Error(`record.update ${String(e.field)}: only the value is driven`);
-      await page.getByLabel(/^Weight lifted/).fill(String(e.value));
+      const label = fields[String(e.field)];
+      if (!label) throw new Error(`record.update: no field ${String(e.field)} on the form`);
+      await page.getByLabel(label).fill(String(e.value));
     },
     'record.submit': async ({ page }) => page.getByRole('button', { name: 'Submit for review' }).click(),
     'xstate.done.actor.submitRecord': serverAnswers,

@@ -29,7 +29,12 @@ const driver: PageDriver = {
     await page.goto(`${app.url}score-submission-page?id=${String(challenge.id)}`);
   },
   events: {
-    'score.update': async ({ page }, e) => page.getByLabel(labels[String(e.field)]!, { exact: true }).fill(String(e.value)),
+    'score.update': async ({ page }, e) => {
+      // A timed challenge's form has these; reps, rounds and amount belong to other score types.
+      const label = labels[String(e.field)];
+      if (!label) throw new Error(`score.update: no field ${String(e.field)} on a timed challenge's form`);
+      await page.getByLabel(label, { exact: true }).fill(String(e.value));
+    },
     'score.submit': async ({ page }) => page.getByRole('button', { name: 'Submit score' }).click(),
     'xstate.done.actor.submitScore': serverAnswers,
   },
