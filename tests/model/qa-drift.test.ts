@@ -23,6 +23,7 @@ describe('generated QA specs', () => {
       const file = path.join(specDir, `${chart.name}.spec.ts`);
       expect(existsSync(file), `${file} missing: run npm run qa:paths -- --format playwright`).toBe(true);
       expect(readFileSync(file, 'utf8'), 'stale: run npm run qa:paths -- --format playwright').toBe(playwrightSpec(graphOf(chart), specDir));
-    });
+      // Walking a larger chart (score-submission) took over the default 5 s on a loaded 2-core machine.
+    }, 30_000);
   }
 });

@@ -1,0 +1,60 @@
+import type { Page, Request } from '@playwright/test';
+import { signIn } from '../../e2e/support/accounts.ts';
+import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
+import type { PageDriver } from '../run-path.ts';
+import { expect } from '../run-path.ts';
+
+const form = (page: Page) => page.getByRole('complementary', { name: 'Your entry' });
+/** The join request the last submit sent (null when none went out). */
+let sent: Promise<Request | null> = Promise.resolve(null);
+
+/**
+ * The join form on the challenge's page, for a team challenge with a waiver that the athlete
+ * is not in yet (the sample's setup): the path's athlete creates the challenge through the
+ * API, signs in and opens its page. 'joining' is the request in flight: the check is that the
+ * form sent it (Playwright reported no body for it: the team name is not checked).
+ */
+const driver: PageDriver = {
+  machine: 'challenge-join',
+  async start({ page, app, mailbox, athlete }) {
+    const api = await apiSignIn(app, mailbox, athlete);
+    const now = Date.now();
+    const challenge = await apiCall(app, api, 'POST', 'api/challenges/', {
+      title: 'QA Spring Throwdown',
+      score_type: 'reps',
+      kind: 'team',
+      team_rule: 'sum',
+      team_size_max: 4,
+      requires_waiver: true,
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 7 * 86_400_000).toISOString(),
+    });
+    await signIn(page, app, mailbox, athlete);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await page.goto(`${app.url}challenge-detail-page?id=${String(challenge.id)}`);
+  },
+  events: {
+    'join.setTeamName': async ({ page }, e) => {
+      await form(page).getByLabel('Team name').fill(String(e.name));
+    },
+    'join.submit': async ({ page }) => {
+      sent = page
+        .waitForRequest((r) => r.method() === 'POST' && /\/api\/challenges\/\d+\/join$/.test(new URL(r.url()).pathname), {
+          timeout: 10_000,
+        })
+        .catch(() => null);
+      await form(page).getByRole('button', { name: 'Create team and join' }).click();
+    },
+  },
+  states: {
+    editing: async ({ page }) => {
+      await expect(form(page).getByLabel('Team name')).toBeEditable();
+      await expect(form(page).getByRole('button', { name: 'Create team and join' })).toBeEnabled();
+    },
+    joining: async () => {
+      const request = await sent;
+      expect(request, 'the form sent no join request').not.toBeNull();
+    },
+  },
+};
+export default driver;
