@@ -155,6 +155,8 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
     const { postFinalStandings } = await import('../../server/services/standings.ts');
     expect(await postFinalStandings(t.context)).toBe(0); // still open
     t.clock.advance(2 * 3_600_000);
+    // The joins above are posted in the background: let them arrive before counting what the sweep sends.
+    await t.settled();
     const sentBefore = site.received.length;
     expect(await postFinalStandings(t.context)).toBe(2);
     await t.settled();
