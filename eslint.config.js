@@ -63,6 +63,8 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // House rule: no source file over 500 lines; split by concern.
+      'max-lines': ['error', { max: 500 }],
       // Unused code is TypeScript's job (noUnusedLocals/noUnusedParameters); one owner, no double reports.
       '@typescript-eslint/no-unused-vars': 'off',
       // Default-imported packages (openapi-fetch, postgres, …) ship no named alias for their default export.

@@ -112,7 +112,9 @@ export interface PersonalRecordEvent {
   achieved_date: string;
 }
 
-export function personalRecordAchievement(event: Pick<PersonalRecordEvent, 'test_name' | 'new_record_value_raw' | 'new_record_unit_raw'>): AchievementFields {
+export function personalRecordAchievement(
+  event: Pick<PersonalRecordEvent, 'test_name' | 'new_record_value_raw' | 'new_record_unit_raw'>,
+): AchievementFields {
   return {
     type: 'personal_record',
     title: `New personal record: ${event.test_name}`,

@@ -21,7 +21,18 @@ export const TEST_UNITS: readonly TestUnit[] = Object.freeze(['kg', 'reps', 'sec
 export type InputUnit = 'kg' | 'lb' | 'reps' | 'seconds' | 'mm:ss' | 'm' | 'km' | 'mi' | 'calories' | 'points';
 
 /** Every input unit. */
-export const INPUT_UNITS: readonly InputUnit[] = Object.freeze(['kg', 'lb', 'reps', 'seconds', 'mm:ss', 'm', 'km', 'mi', 'calories', 'points'] as const);
+export const INPUT_UNITS: readonly InputUnit[] = Object.freeze([
+  'kg',
+  'lb',
+  'reps',
+  'seconds',
+  'mm:ss',
+  'm',
+  'km',
+  'mi',
+  'calories',
+  'points',
+] as const);
 
 /** Which way is better for a test: more (pull-ups, squat) or less (mile time). */
 export type Direction = 'higher' | 'lower';
@@ -31,10 +42,22 @@ export { MeasureError };
 
 /** The score type whose pipeline (grammar, canonical unit, format) a test unit uses. */
 export const SCORE_TYPE_OF: Record<TestUnit, ScoreType> = {
-  kg: 'load', reps: 'reps', seconds: 'time', meters: 'distance', calories: 'calories', points: 'points',
+  kg: 'load',
+  reps: 'reps',
+  seconds: 'time',
+  meters: 'distance',
+  calories: 'calories',
+  points: 'points',
 };
 /** Canonical units (g, ms, mm) in one stored test unit: a record keeps kg, seconds and metres to 3 decimals, exactly the canonical integer / 1000. */
-const CANONICAL_PER: Record<TestUnit, number> = { kg: GRAMS_PER_KG, seconds: MS_PER_SECOND, meters: MM_PER_M, reps: 1, calories: 1, points: 1 };
+const CANONICAL_PER: Record<TestUnit, number> = {
+  kg: GRAMS_PER_KG,
+  seconds: MS_PER_SECOND,
+  meters: MM_PER_M,
+  reps: 1,
+  calories: 1,
+  points: 1,
+};
 
 const ACCEPTED: Record<TestUnit, readonly InputUnit[]> = {
   kg: ['kg', 'lb'],
@@ -46,7 +69,12 @@ const ACCEPTED: Record<TestUnit, readonly InputUnit[]> = {
 };
 
 const UNIT_NAME: Record<TestUnit, string> = {
-  kg: 'a weight', reps: 'a number of reps', seconds: 'a time', meters: 'a distance', calories: 'a number of calories', points: 'a number of points',
+  kg: 'a weight',
+  reps: 'a number of reps',
+  seconds: 'a time',
+  meters: 'a distance',
+  calories: 'a number of calories',
+  points: 'a number of points',
 };
 
 /** Input units accepted for each test unit: kg←kg,lb; seconds←seconds,mm:ss; meters←m,km,mi; reps←reps; calories←calories; points←points. Returns a fresh array. */
@@ -159,7 +187,10 @@ export function formatMeasure(value: number, unit: TestUnit, prefer?: 'metric' |
 }
 
 /** One point of a standard: a raw value and the normalized score (0–1000) it earns. */
-export interface StandardAnchor { score: number; value: number }
+export interface StandardAnchor {
+  score: number;
+  value: number;
+}
 
 /** A standard: anchor points mapping raw values to a normalized score 0–1000, for a sex and bodyweight range (kg, min inclusive, max exclusive; null = open). */
 export interface Standard {
@@ -180,7 +211,10 @@ export function validateStandard(s: Standard, direction: Direction): void {
   if (s.sex !== 'male' && s.sex !== 'female' && s.sex !== 'any') {
     throw new MeasureError(`A standard's sex must be male, female or any, not “${String(s.sex)}”.`);
   }
-  for (const [label, bw] of [['minimum', s.bodyweight_min_kg], ['maximum', s.bodyweight_max_kg]] as const) {
+  for (const [label, bw] of [
+    ['minimum', s.bodyweight_min_kg],
+    ['maximum', s.bodyweight_max_kg],
+  ] as const) {
     if (bw !== null && !(Number.isFinite(bw) && bw >= 0)) {
       throw new MeasureError(`The ${label} bodyweight must be a number of kg of at least 0, not ${String(bw)}.`);
     }
@@ -204,7 +238,9 @@ export function validateStandard(s: Standard, direction: Direction): void {
     }
     if (!isBetter(a.value, prev.value, direction)) {
       const way = direction === 'higher' ? 'increase' : 'decrease';
-      throw new MeasureError(`Anchor ${i + 1}: values must ${way} strictly as the score rises (${direction} is better), but ${a.value} follows ${prev.value}.`);
+      throw new MeasureError(
+        `Anchor ${i + 1}: values must ${way} strictly as the score rises (${direction} is better), but ${a.value} follows ${prev.value}.`,
+      );
     }
   });
 }
@@ -247,7 +283,8 @@ export function normalize(value: number, direction: Direction, standard: Standar
   // First segment whose better end the value does not reach; the first one when it is worse than every anchor.
   let i = 0;
   while (i < anchors.length - 2 && !isBetter(anchors[i + 1]!.value, value, direction)) i++;
-  const lo = anchors[i]!, hi = anchors[i + 1]!;
+  const lo = anchors[i]!,
+    hi = anchors[i + 1]!;
   const score = lo.score + ((value - lo.value) * (hi.score - lo.score)) / (hi.value - lo.value);
   return Math.round(Math.min(1000, Math.max(0, score)));
 }

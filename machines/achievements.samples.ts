@@ -3,7 +3,18 @@ import { achievementFromMessage, achievementsMachine } from './achievements.ts';
 
 export const firstScore = achievementFromMessage({
   type: 'achievement_unlocked',
-  achievement: { id: 1, type: 'first_score', title: 'On the board', description: 'Fran', icon: '🎯', rarity: 'common', points: 100, celebration_level: 'subtle', share_worthy: false, unlocked_at: '2026-11-20T10:00:00.000Z' },
+  achievement: {
+    id: 1,
+    type: 'first_score',
+    title: 'On the board',
+    description: 'Fran',
+    icon: '🎯',
+    rarity: 'common',
+    points: 100,
+    celebration_level: 'subtle',
+    share_worthy: false,
+    unlocked_at: '2026-11-20T10:00:00.000Z',
+  },
 })!;
 export const personalRecord = achievementFromMessage({
   type: 'PERSONAL_RECORD_ACHIEVED',
@@ -16,12 +27,20 @@ export const personalRecord = achievementFromMessage({
   achieved_date: '2026-11-20',
   achievement: { id: 2, unlocked_at: '2026-11-20T10:00:00.000Z' },
 })!;
-export const century = achievementFromMessage({ type: 'milestone_reached', streak_type: 'daily_submissions', count: 100, achievement: { id: 3, unlocked_at: '2026-11-20T10:00:00.000Z' } })!;
+export const century = achievementFromMessage({
+  type: 'milestone_reached',
+  streak_type: 'daily_submissions',
+  count: 100,
+  achievement: { id: 3, unlocked_at: '2026-11-20T10:00:00.000Z' },
+})!;
 
 export default defineSamples({
   machine: achievementsMachine,
   events: {
-    'achievement.received': [firstScore, personalRecord, century].map((achievement) => ({ type: 'achievement.received' as const, achievement })),
+    'achievement.received': [firstScore, personalRecord, century].map((achievement) => ({
+      type: 'achievement.received' as const,
+      achievement,
+    })),
     'achievement.dismiss': [{ type: 'achievement.dismiss' }],
   },
   stateContext: (c) => ({ queue: c.queue.map((a) => a.id), current: c.current?.id ?? null, shown: [...c.shownIds].sort() }),

@@ -45,13 +45,21 @@ export function achievementFromMessage(message: Message): Achievement | null {
         new_record_value_raw: message.new_record_value_raw as string | number,
         new_record_unit_raw: String(message.new_record_unit_raw ?? ''),
       });
-      return { ...fields, id: idOf(message, `pr-${String(message.test_id)}-${String(message.new_record_value_raw)}`), unlocked_at: unlockedAtOf(message) };
+      return {
+        ...fields,
+        id: idOf(message, `pr-${String(message.test_id)}-${String(message.new_record_value_raw)}`),
+        unlocked_at: unlockedAtOf(message),
+      };
     }
     case 'milestone_reached':
     case 'streak_milestone': {
       const count = Number(message.count);
       if (!isStreakType(message.streak_type) || !Number.isInteger(count) || count < 1) return null;
-      return { ...streakAchievement(message.streak_type, count), id: idOf(message, `streak-${message.streak_type}-${count}`), unlocked_at: unlockedAtOf(message) };
+      return {
+        ...streakAchievement(message.streak_type, count),
+        id: idOf(message, `streak-${message.streak_type}-${count}`),
+        unlocked_at: unlockedAtOf(message),
+      };
     }
     case 'achievement_unlocked': {
       const a = message.achievement as Partial<Achievement> | undefined;
@@ -104,7 +112,11 @@ export const achievementsMachine = setup({
     }),
     takeNext: assign(({ context }) => {
       const [next, ...rest] = context.queue;
-      return { current: next ?? null, queue: rest, shownIds: next ? [...context.shownIds, next.id].slice(-REMEMBERED_IDS) : context.shownIds };
+      return {
+        current: next ?? null,
+        queue: rest,
+        shownIds: next ? [...context.shownIds, next.id].slice(-REMEMBERED_IDS) : context.shownIds,
+      };
     }),
     clearCurrent: assign({ current: null }),
     /** Side effects of showing one (a tone, an announcement); the app provides them. */

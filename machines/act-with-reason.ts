@@ -41,7 +41,10 @@ export const reasonReady = (c: Pick<ActWithReasonContext, 'reason' | 'choice' | 
 const editing = {
   'reason.edit': { target: 'confirming', actions: 'setReason' },
   'reason.choose': { target: 'confirming', actions: 'setChoice' },
-  'reason.submit': [{ guard: 'ready', target: 'submitting' }, { target: 'confirming', actions: 'markTried' }],
+  'reason.submit': [
+    { guard: 'ready', target: 'submitting' },
+    { target: 'confirming', actions: 'markTried' },
+  ],
   'reason.cancel': { target: 'idle', actions: 'clear' },
 } as const;
 

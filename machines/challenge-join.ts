@@ -66,11 +66,19 @@ export function joinRequest(c: ChallengeJoinContext): { body: JoinBody } | { pro
       team = { team_id: Number(c.teamId) };
     }
   }
-  return { body: { division: c.division, ...(c.sex ? { sex: c.sex } : {}), ...(c.requiresWaiver ? { waiver_accepted: c.waiverAccepted } : {}), ...team } };
+  return {
+    body: {
+      division: c.division,
+      ...(c.sex ? { sex: c.sex } : {}),
+      ...(c.requiresWaiver ? { waiver_accepted: c.waiverAccepted } : {}),
+      ...team,
+    },
+  };
 }
 
 /** The words of the success toast: joining, or changing the division of an entry. */
-export const joinedText = (c: Pick<ChallengeJoinContext, 'hasEntry' | 'title'>) => (c.hasEntry ? 'Division saved.' : `You are in! Good luck in ${c.title}.`);
+export const joinedText = (c: Pick<ChallengeJoinContext, 'hasEntry' | 'title'>) =>
+  c.hasEntry ? 'Division saved.' : `You are in! Good luck in ${c.title}.`;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -164,7 +172,10 @@ export const challengeJoinMachine = setup({
           // Once in, the same form saves the division; no team is chosen again.
           actions: [{ type: 'notifyJoined', params: ({ context }) => ({ text: joinedText(context) }) }, assign({ hasEntry: true })],
         },
-        onError: { target: 'editing', actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not join the challenge.') })) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not join the challenge.') })),
+        },
       },
     },
   },

@@ -21,9 +21,7 @@ export interface ClaimRequest {
 }
 
 export type ClaimsEvent =
-  | { type: 'claims.toggle'; result: ClaimPick; on: boolean }
-  | { type: 'claims.message'; value: string }
-  | { type: 'claims.submit' };
+  { type: 'claims.toggle'; result: ClaimPick; on: boolean } | { type: 'claims.message'; value: string } | { type: 'claims.submit' };
 
 export const CLAIM_NONE_TEXT = 'Tick at least one result that is yours.';
 export const CLAIM_TOO_MANY_TEXT = `Claim at most ${CLAIM_MAX_RESULTS} results at a time.`;

@@ -11,6 +11,9 @@ export default defineSamples({
     'forgot.submit': [{ type: 'forgot.submit' }],
   },
   actors: {
-    requestPasswordReset: { output: 'If an account exists for this email, a link is on its way.', error: new Error('Too many requests. Try again later.') },
+    requestPasswordReset: {
+      output: 'If an account exists for this email, a link is on its way.',
+      error: new Error('Too many requests. Try again later.'),
+    },
   },
 });

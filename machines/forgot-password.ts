@@ -32,7 +32,9 @@ export const forgotPasswordMachine = setup({
     flagMissing: assign({ problem: FORGOT_MISSING_EMAIL_TEXT }),
     clearProblem: assign({ problem: null }),
     keepMessage: assign((_, params: { message: string }) => ({ message: params.message })),
-    showFailure: assign((_, params: { error: unknown }) => ({ problem: messageOf(params.error, 'We could not send the link. Please try again.') })),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      problem: messageOf(params.error, 'We could not send the link. Please try again.'),
+    })),
   },
   guards: {
     missing: ({ context }) => !context.email.trim(),
@@ -45,7 +47,10 @@ export const forgotPasswordMachine = setup({
     editing: {
       on: {
         'forgot.update': { actions: 'update' },
-        'forgot.submit': [{ guard: 'missing', actions: 'flagMissing' }, { target: 'sending', actions: 'clearProblem' }],
+        'forgot.submit': [
+          { guard: 'missing', actions: 'flagMissing' },
+          { target: 'sending', actions: 'clearProblem' },
+        ],
       },
     },
     sending: {

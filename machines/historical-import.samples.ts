@@ -32,7 +32,10 @@ export const historicalImportSamples = defineSamples({
     readFile: { output: csv, error: new DOMException('The file could not be read.', 'NotReadableError') },
     checkCsv: {
       // A clean check, and one that finds bad rows (so import stays closed).
-      outputs: [{ report: report(1, 1), refused: false }, { report: report(3, 2), refused: false }] satisfies ImportOutcome[],
+      outputs: [
+        { report: report(1, 1), refused: false },
+        { report: report(3, 2), refused: false },
+      ] satisfies ImportOutcome[],
       error: new Error('Could not check the file.'),
     },
     importCsv: {

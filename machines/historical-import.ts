@@ -46,7 +46,8 @@ export interface HistoricalImportContext {
   error: string | null;
 }
 
-export type HistoricalImportEvent = { type: 'import.choose'; file: PickedFile | null } | { type: 'import.check' } | { type: 'import.import' };
+export type HistoricalImportEvent =
+  { type: 'import.choose'; file: PickedFile | null } | { type: 'import.check' } | { type: 'import.import' };
 
 const MEGABYTE = 1024 * 1024;
 
@@ -137,11 +138,17 @@ export const historicalImportMachine = setup({
         },
         onDone: {
           target: 'chosen',
-          actions: assign(({ event, context }) => ({ file: { name: context.pending!.name, size: context.pending!.size, text: event.output }, pending: null })),
+          actions: assign(({ event, context }) => ({
+            file: { name: context.pending!.name, size: context.pending!.size, text: event.output },
+            pending: null,
+          })),
         },
         onError: {
           target: 'empty',
-          actions: assign(({ context }) => ({ fileProblem: `“${context.pending?.name ?? ''}” could not be read. Choose it again.`, pending: null })),
+          actions: assign(({ context }) => ({
+            fileProblem: `“${context.pending?.name ?? ''}” could not be read. Choose it again.`,
+            pending: null,
+          })),
         },
       },
     },

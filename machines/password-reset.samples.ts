@@ -16,7 +16,13 @@ export default defineSamples({
   },
   actors: {
     // A good link, and one the server says is invalid or expired.
-    checkResetToken: { outputs: [{ valid: true, email: 'ana@example.com' }, { valid: false }], error: new Error('We could not check this link. Please try again.') },
-    resetPassword: { output: 'Your password was changed. Sign in with it.', error: new Error('This reset link is invalid or has expired.') },
+    checkResetToken: {
+      outputs: [{ valid: true, email: 'ana@example.com' }, { valid: false }],
+      error: new Error('We could not check this link. Please try again.'),
+    },
+    resetPassword: {
+      output: 'Your password was changed. Sign in with it.',
+      error: new Error('This reset link is invalid or has expired.'),
+    },
   },
 });

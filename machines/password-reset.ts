@@ -16,9 +16,7 @@ export interface PasswordResetContext extends PasswordResetInput {
 }
 
 export type PasswordResetEvent =
-  | { type: 'reset.update'; field: 'password' | 'confirm'; value: string }
-  | { type: 'reset.submit' }
-  | { type: 'reset.retryCheck' };
+  { type: 'reset.update'; field: 'password' | 'confirm'; value: string } | { type: 'reset.submit' } | { type: 'reset.retryCheck' };
 
 export const RESET_SHORT_PASSWORD_TEXT = `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
 export const RESET_MISMATCH_TEXT = 'The two passwords are not the same.';
@@ -53,7 +51,9 @@ export const passwordResetMachine = setup({
     flagMismatch: assign({ problem: RESET_MISMATCH_TEXT }),
     clearProblem: assign({ problem: null }),
     keepMessage: assign((_, params: { message: string }) => ({ message: params.message })),
-    showFailure: assign((_, params: { error: unknown }) => ({ problem: messageOf(params.error, 'We could not set the new password. Please try again.') })),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      problem: messageOf(params.error, 'We could not set the new password. Please try again.'),
+    })),
   },
   guards: {
     tokenMalformed: ({ context }) => context.token.length < RESET_TOKEN_MIN_LENGTH,

@@ -58,7 +58,13 @@ interface TransitionDef {
 }
 
 const guardName = (guard: unknown): string | null =>
-  guard == null ? null : typeof guard === 'string' ? guard : typeof guard === 'function' ? guard.name || 'inline' : String((guard as { type?: unknown }).type ?? 'inline');
+  guard == null
+    ? null
+    : typeof guard === 'string'
+      ? guard
+      : typeof guard === 'function'
+        ? guard.name || 'inline'
+        : String((guard as { type?: unknown }).type ?? 'inline');
 
 function describeTransition(def: TransitionDef, index: number, count: number): ChartTransition {
   const source = label(def.source);
@@ -136,13 +142,13 @@ export function generateMachinePaths(name: string, samples: MachineSamples<AnySt
   const serializeState = (s: Snap) => JSON.stringify({ value: s.value, context: stateContext(s.context) });
   const builtIns = builtInEvents(machine, samples);
   const sampleEvents = Object.values(samples.events).flat() as EventObject[];
-  const events = (s: Snap) => [
-    ...sampleEvents,
-    ...((s._nodes ?? []) as AnyStateNode[]).flatMap((node) => builtIns.get(node) ?? []),
-  ];
+  const events = (s: Snap) => [...sampleEvents, ...((s._nodes ?? []) as AnyStateNode[]).flatMap((node) => builtIns.get(node) ?? [])];
 
   // One system with a stopped simulated clock and an inspector that hears which transitions each microstep takes.
-  const probe = createActor(fromTransition((s) => s, null), { clock: new SimulatedClock() });
+  const probe = createActor(
+    fromTransition((s) => s, null),
+    { clock: new SimulatedClock() },
+  );
   let taken: string[] = [];
   probe.system.inspect((ev) => {
     if (ev.type !== '@xstate.microstep') return;
@@ -251,7 +257,11 @@ function describe(steps: PathStep[], value: unknown): string {
 
 /** A path that another one starts with is replayed as part of the longer one: keep the longer. */
 function withoutPrefixes(paths: GeneratedPath[]): GeneratedPath[] {
-  const keyOf = (p: GeneratedPath, n: number) => `${p.inputIndex}|${p.steps.slice(0, n).map((s) => serializeEvent(s.event)).join('|')}`;
+  const keyOf = (p: GeneratedPath, n: number) =>
+    `${p.inputIndex}|${p.steps
+      .slice(0, n)
+      .map((s) => serializeEvent(s.event))
+      .join('|')}`;
   const prefixes = new Set<string>();
   for (const p of paths) for (let n = 0; n < p.steps.length; n++) prefixes.add(keyOf(p, n));
   const seen = new Set<string>();

@@ -7,7 +7,13 @@ const mile = { id: 2, name: 'Mile Run', unit: 'seconds' as const, min_value: 180
 /** A qualifying attempt for a challenge, the athlete in imperial units, today 2026-11-24. */
 export const recordSubmissionSamples = defineSamples({
   machine: recordSubmissionMachine,
-  input: { tests: [backSquat, mile], units: 'imperial', today: '2026-11-24', initialTestId: null, challenge: { id: 9, title: 'Spring Throwdown' } },
+  input: {
+    tests: [backSquat, mile],
+    units: 'imperial',
+    today: '2026-11-24',
+    initialTestId: null,
+    challenge: { id: 9, title: 'Spring Throwdown' },
+  },
   events: {
     'record.chooseTest': [
       { type: 'record.chooseTest', testId: 1 },
@@ -26,7 +32,14 @@ export const recordSubmissionSamples = defineSamples({
   },
   actors: {
     submitRecord: {
-      output: { id: 41, test_name: 'Back Squat', value: 142.88, unit: 'kg', achieved_on: '2026-11-20', challenge_title: 'Spring Throwdown' },
+      output: {
+        id: 41,
+        test_name: 'Back Squat',
+        value: 142.88,
+        unit: 'kg',
+        achieved_on: '2026-11-20',
+        challenge_title: 'Spring Throwdown',
+      },
       error: new Error('You already sent this result.'),
     },
   },

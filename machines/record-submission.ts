@@ -110,7 +110,14 @@ export function valueProblemOf(c: RecordSubmissionContext): string | undefined {
   return entry && 'problem' in entry ? entry.problem : undefined;
 }
 
-const VALUE_WORDS: Record<TestUnit, string> = { kg: 'weight lifted', seconds: 'time', meters: 'distance', reps: 'reps', calories: 'calories', points: 'points' };
+const VALUE_WORDS: Record<TestUnit, string> = {
+  kg: 'weight lifted',
+  seconds: 'time',
+  meters: 'distance',
+  reps: 'reps',
+  calories: 'calories',
+  points: 'points',
+};
 
 /** Every problem of the form, by field; empty when it can be sent. */
 export function recordProblems(c: RecordSubmissionContext): RecordProblems {
@@ -133,7 +140,8 @@ export function recordProblems(c: RecordSubmissionContext): RecordProblems {
       ok = false;
     }
     if (!ok) found.evidence = 'Enter a full web address starting with https://, or leave it empty.';
-    else if (link.length > RECORD_EVIDENCE_URL_MAX_LENGTH) found.evidence = `The link is too long (${RECORD_EVIDENCE_URL_MAX_LENGTH} characters at most).`;
+    else if (link.length > RECORD_EVIDENCE_URL_MAX_LENGTH)
+      found.evidence = `The link is too long (${RECORD_EVIDENCE_URL_MAX_LENGTH} characters at most).`;
   }
   if (c.note.length > RECORD_NOTE_MAX_LENGTH) found.note = `The note is too long (${RECORD_NOTE_MAX_LENGTH} characters at most).`;
   return found;
@@ -242,7 +250,10 @@ export const recordSubmissionMachine = setup({
         src: 'submitRecord',
         input: ({ context }) => recordBody(context),
         onDone: { target: 'submitted', actions: assign(({ event }) => ({ record: event.output })) },
-        onError: { target: 'editing', actions: assign(({ event }) => ({ serverProblem: messageOf(event.error, 'Could not submit your record.') })) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ serverProblem: messageOf(event.error, 'Could not submit your record.') })),
+        },
       },
     },
     submitted: {

@@ -13,6 +13,9 @@ export default defineSamples({
     'register.submit': [{ type: 'register.submit' }],
   },
   actors: {
-    registerAccount: { output: 'Check your email to confirm your account.', error: new Error('An account with this email already exists.') },
+    registerAccount: {
+      output: 'Check your email to confirm your account.',
+      error: new Error('An account with this email already exists.'),
+    },
   },
 });

@@ -14,9 +14,7 @@ export interface RegisterContext {
   message: string | null;
 }
 
-export type RegisterEvent =
-  | { type: 'register.update'; field: keyof RegisterFields; value: string }
-  | { type: 'register.submit' };
+export type RegisterEvent = { type: 'register.update'; field: keyof RegisterFields; value: string } | { type: 'register.submit' };
 
 export const REGISTER_MISSING_TEXT = 'Fill in your email, name and a password.';
 export const REGISTER_SHORT_PASSWORD_TEXT = `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
@@ -24,7 +22,11 @@ export const REGISTER_SHORT_PASSWORD_TEXT = `Use a password of at least ${MIN_PA
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** What is sent: email and name trimmed, the password as typed. */
-export const registerPayload = (f: RegisterFields): RegisterFields => ({ email: f.email.trim(), display_name: f.display_name.trim(), password: f.password });
+export const registerPayload = (f: RegisterFields): RegisterFields => ({
+  email: f.email.trim(),
+  display_name: f.display_name.trim(),
+  password: f.password,
+});
 
 /** Creating an account: editing → submitting → registered, or back with the server's reason. */
 export const registerMachine = setup({
@@ -46,7 +48,9 @@ export const registerMachine = setup({
     flagShortPassword: assign({ problem: REGISTER_SHORT_PASSWORD_TEXT }),
     clearProblem: assign({ problem: null }),
     keepMessage: assign((_, params: { message: string }) => ({ message: params.message })),
-    showFailure: assign((_, params: { error: unknown }) => ({ problem: messageOf(params.error, 'We could not create the account. Please try again.') })),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      problem: messageOf(params.error, 'We could not create the account. Please try again.'),
+    })),
     /** Provided by the page: */
     notifyRegistered: (_: unknown, _params: { email: string; message: string }) => {},
   },

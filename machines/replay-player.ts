@@ -58,7 +58,11 @@ export const replayPlayerMachine = setup({
   },
 }).createMachine({
   id: 'replayPlayer',
-  context: ({ input }) => ({ total: Math.max(0, Math.floor(input.total)), step: Math.max(0, Math.floor(input.total)), speed: REPLAY_SPEEDS[0] }),
+  context: ({ input }) => ({
+    total: Math.max(0, Math.floor(input.total)),
+    step: Math.max(0, Math.floor(input.total)),
+    speed: REPLAY_SPEEDS[0],
+  }),
   initial: 'paused',
   on: {
     'replay.load': { target: '.paused', actions: 'load' },
@@ -77,7 +81,10 @@ export const replayPlayerMachine = setup({
       tags: ['playing'],
       always: { guard: 'atEnd', target: 'paused' },
       after: {
-        STEP: [{ guard: 'lastStep', target: 'paused', actions: 'advance' }, { target: 'playing', reenter: true, actions: 'advance' }],
+        STEP: [
+          { guard: 'lastStep', target: 'paused', actions: 'advance' },
+          { target: 'playing', reenter: true, actions: 'advance' },
+        ],
       },
       on: {
         'replay.toggle': 'paused',

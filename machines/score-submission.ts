@@ -193,7 +193,10 @@ export const scoreSubmissionMachine = setup({
           return 'body' in read ? read.body : {};
         },
         onDone: { target: 'saved', actions: assign(({ event }) => ({ saved: event.output })) },
-        onError: { target: 'editing', actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not submit the score.') })) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not submit the score.') })),
+        },
       },
     },
     saved: {

@@ -5,11 +5,31 @@ import { socketMachine } from './socket.ts';
 
 /** Times are on the actor's clock: a path replay's SimulatedClock starts at 0. */
 const MINUTE = 60_000;
-const user: SessionUser = { wp_user_id: 7, email: 'ana@example.test', display_name: 'Ana', wp_role: 'subscriber', wp_capabilities: { read: true } };
-const other: SessionUser = { wp_user_id: 8, email: 'ben@example.test', display_name: 'Ben', wp_role: 'subscriber', wp_capabilities: { read: true } };
+const user: SessionUser = {
+  wp_user_id: 7,
+  email: 'ana@example.test',
+  display_name: 'Ana',
+  wp_role: 'subscriber',
+  wp_capabilities: { read: true },
+};
+const other: SessionUser = {
+  wp_user_id: 8,
+  email: 'ben@example.test',
+  display_name: 'Ben',
+  wp_role: 'subscriber',
+  wp_capabilities: { read: true },
+};
 export const sessionSample: SessionData = { user, token: { token: 'jwt-1', expiresAt: 15 * MINUTE, issuedAt: 0 }, csrf_token: 'csrf-1' };
-export const otherUserSession: SessionData = { user: other, token: { token: 'jwt-ben', expiresAt: 15 * MINUTE, issuedAt: 0 }, csrf_token: 'csrf-ben' };
-export const refreshedSession: SessionData = { ...sessionSample, token: { token: 'jwt-2', expiresAt: 60 * MINUTE, issuedAt: 10 * MINUTE }, csrf_token: 'csrf-2' };
+export const otherUserSession: SessionData = {
+  user: other,
+  token: { token: 'jwt-ben', expiresAt: 15 * MINUTE, issuedAt: 0 },
+  csrf_token: 'csrf-ben',
+};
+export const refreshedSession: SessionData = {
+  ...sessionSample,
+  token: { token: 'jwt-2', expiresAt: 60 * MINUTE, issuedAt: 10 * MINUTE },
+  csrf_token: 'csrf-2',
+};
 export const persistedSample: PersistedSession = { user, role: 'subscriber', csrf: 'csrf-1' };
 export const rejectedRefresh = new RefreshError('Invalid refresh token', 401);
 export const unavailableRefresh = new RefreshError('Service unavailable', 503);
@@ -18,7 +38,10 @@ export default defineSamples({
   machine: sessionMachine,
   inputs: [{ persisted: null }, { persisted: persistedSample }],
   events: {
-    'session.login': [{ type: 'session.login', session: sessionSample }, { type: 'session.login', session: otherUserSession }],
+    'session.login': [
+      { type: 'session.login', session: sessionSample },
+      { type: 'session.login', session: otherUserSession },
+    ],
     'session.refresh': [{ type: 'session.refresh' }],
     'session.expired': [{ type: 'session.expired' }],
     'session.logout': [{ type: 'session.logout' }],

@@ -14,16 +14,17 @@ export interface SignoutRatingPayload {
 }
 
 export type SignoutRatingEvent =
-  | { type: 'rating.choose'; rating: number }
-  | { type: 'rating.comment'; value: string }
-  | { type: 'rating.submit' };
+  { type: 'rating.choose'; rating: number } | { type: 'rating.comment'; value: string } | { type: 'rating.submit' };
 
 export const RATING_MISSING_TEXT = `Choose a rating from 1 to ${SIGNOUT_RATING_MAX}.`;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** What is sent: the rating, and the comment only when there is one. */
-export const ratingPayload = (c: SignoutRatingContext): SignoutRatingPayload => ({ rating: c.rating, ...(c.comment.trim() ? { comment: c.comment.trim() } : {}) });
+export const ratingPayload = (c: SignoutRatingContext): SignoutRatingPayload => ({
+  rating: c.rating,
+  ...(c.comment.trim() ? { comment: c.comment.trim() } : {}),
+});
 
 /** The rating after signing out: rating → sending → thanked, or back with the reason. */
 export const signoutRatingMachine = setup({
@@ -47,7 +48,9 @@ export const signoutRatingMachine = setup({
     }),
     flagMissing: assign({ problem: RATING_MISSING_TEXT }),
     clearProblem: assign({ problem: null }),
-    showFailure: assign((_, params: { error: unknown }) => ({ problem: messageOf(params.error, 'We could not save your rating. Please try again.') })),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      problem: messageOf(params.error, 'We could not save your rating. Please try again.'),
+    })),
   },
   guards: {
     unrated: ({ context }) => context.rating < 1,
@@ -61,7 +64,10 @@ export const signoutRatingMachine = setup({
       on: {
         'rating.choose': { actions: 'choose' },
         'rating.comment': { actions: 'comment' },
-        'rating.submit': [{ guard: 'unrated', actions: 'flagMissing' }, { target: 'sending', actions: 'clearProblem' }],
+        'rating.submit': [
+          { guard: 'unrated', actions: 'flagMissing' },
+          { target: 'sending', actions: 'clearProblem' },
+        ],
       },
     },
     sending: {

@@ -111,7 +111,8 @@ export const socketMachine = setup({
     }),
     /** After every open (first or a reconnect): back into every room the app asked for. */
     rejoinRooms: enqueueActions(({ enqueue, context }) => {
-      for (const room of context.rooms) enqueue.sendTo('connection', { type: 'send', message: joinMessage(room) } satisfies ConnectionCommand);
+      for (const room of context.rooms)
+        enqueue.sendTo('connection', { type: 'send', message: joinMessage(room) } satisfies ConnectionCommand);
     }),
     /** A refreshed token keeps an open socket alive past the old token's expiry. */
     sendAuthenticate: enqueueActions(({ enqueue, event }) => {
@@ -122,7 +123,8 @@ export const socketMachine = setup({
   guards: {
     normalClose: ({ event }) => event.type === 'socket.closed' && event.code === SOCKET_NORMAL_CLOSE_CODE,
     /** The server refused this connection's behaviour or token: reconnecting at once would be refused again. */
-    policyClose: ({ event }) => event.type === 'socket.closed' && (event.code === SOCKET_POLICY_VIOLATION_CODE || event.code === SOCKET_MESSAGE_TOO_BIG_CODE),
+    policyClose: ({ event }) =>
+      event.type === 'socket.closed' && (event.code === SOCKET_POLICY_VIOLATION_CODE || event.code === SOCKET_MESSAGE_TOO_BIG_CODE),
     canRetry: ({ context }) => context.attempts < SOCKET_MAX_RECONNECT_ATTEMPTS,
   },
   delays: {

@@ -11,6 +11,12 @@ export default defineSamples({
   },
   actors: {
     // A handoff link, and a refusal.
-    requestHandoff: { outputs: [{ success: true, handoff_url: 'https://community.test/handoff?t=abc' }, { success: false, message: 'The community site refused the sign-in.' }], error: new Error('Network down') },
+    requestHandoff: {
+      outputs: [
+        { success: true, handoff_url: 'https://community.test/handoff?t=abc' },
+        { success: false, message: 'The community site refused the sign-in.' },
+      ],
+      error: new Error('Network down'),
+    },
   },
 });

@@ -19,7 +19,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 /** Share of imported rows whose email matches an account (they become approved records and move bests). */
 const LINKED_EVERY = 10;
 
-
 /** N athletes, 10 active tests, a best on every test for every athlete, and their global scores, loaded by SQL. */
 async function load(handle: DatabaseHandle) {
   const db = handle.db;
@@ -43,7 +42,9 @@ async function load(handle: DatabaseHandle) {
   await rebuildGlobalBuckets(db);
   // A bulk load leaves the visibility map unset; autovacuum would set it on a live database.
   await db.execute(sql`vacuum analyze`);
-  const [{ min }] = rowsOf<{ min: number }>(await db.execute(sql`select min(id) as min from users where email like '%@bench.local'`)) as [{ min: number }];
+  const [{ min }] = rowsOf<{ min: number }>(await db.execute(sql`select min(id) as min from users where email like '%@bench.local'`)) as [
+    { min: number },
+  ];
   return { firstId: Number(min), seconds: (performance.now() - t0) / 1000 };
 }
 
@@ -74,7 +75,9 @@ async function bench(label: string, handle: DatabaseHandle) {
     handle.db.execute(sql`select * from (select user_id, total, rank() over (order by total desc) as r from global_scores) x
       where r <= 50 or user_id = ${someone()} order by r limit 51`),
   );
-  console.log(`\n# ${label}: global ranking of ${ATHLETES.toLocaleString('en')} athletes x ${TESTS} tests (loaded in ${seconds.toFixed(1)} s)`);
+  console.log(
+    `\n# ${label}: global ranking of ${ATHLETES.toLocaleString('en')} athletes x ${TESTS} tests (loaded in ${seconds.toFixed(1)} s)`,
+  );
   row('top 50 of the global ranking + caller\u2019s own rank', top);
   row('the same, filtered to women (profile filter)', female);
   row('naive: RANK() over the whole table, top 50 + own rank', naive);
@@ -94,8 +97,12 @@ async function bench(label: string, handle: DatabaseHandle) {
   console.log(
     `\n# ${label}: historical CSV of ${IMPORT_ROWS.toLocaleString('en')} rows (${(csv.length / 1e6).toFixed(1)} MB), ${commit.report.linked.toLocaleString('en')} tied to accounts`,
   );
-  console.log(`  dry run (parse + check every row)        ${checkSeconds.toFixed(2).padStart(7)} s   ${rate(checkSeconds).padStart(15)}   (${check.report.valid_rows.toLocaleString('en')} valid)`);
-  console.log(`  commit (check + import in one transaction) ${commitSeconds.toFixed(2).padStart(5)} s   ${rate(commitSeconds).padStart(15)}`);
+  console.log(
+    `  dry run (parse + check every row)        ${checkSeconds.toFixed(2).padStart(7)} s   ${rate(checkSeconds).padStart(15)}   (${check.report.valid_rows.toLocaleString('en')} valid)`,
+  );
+  console.log(
+    `  commit (check + import in one transaction) ${commitSeconds.toFixed(2).padStart(5)} s   ${rate(commitSeconds).padStart(15)}`,
+  );
 }
 
 await onEachDatabase('bench_athletes', bench);

@@ -14,7 +14,6 @@ import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
 
-
 async function load(handle: DatabaseHandle) {
   const db = handle.db;
   const t0 = performance.now();
@@ -58,20 +57,27 @@ async function load(handle: DatabaseHandle) {
 
 async function bench(label: string, handle: DatabaseHandle) {
   const { challengeId, seconds } = await load(handle);
-  const [{ min: firstId }] = rowsOf<{ min: number }>(await handle.db.execute(sql`select min(id) as min from users where email like '%@bench.local'`)) as [
-    { min: number },
-  ];
+  const [{ min: firstId }] = rowsOf<{ min: number }>(
+    await handle.db.execute(sql`select min(id) as min from users where email like '%@bench.local'`),
+  ) as [{ min: number }];
   const ctx = { database: handle, now: () => new Date(), mailer: new Outbox(), config: {} } as unknown as AppContext;
   const someone = () => Number(firstId) + Math.floor(Math.random() * N);
   // Ten pooled connections, each planning a statement afresh for its first runs: warm them all.
   const WARMUP = 100;
   const page = await time(RUNS, () => rankings(ctx, { challenge_id: challengeId, offset: 0, limit: 50 }, someone()), WARMUP);
-  const deep = await time(Math.ceil(RUNS / 4), () => rankings(ctx, { challenge_id: challengeId, offset: Math.floor(N / 2), limit: 50 }, someone()), WARMUP);
+  const deep = await time(
+    Math.ceil(RUNS / 4),
+    () => rankings(ctx, { challenge_id: challengeId, offset: Math.floor(N / 2), limit: 50 }, someone()),
+    WARMUP,
+  );
   const submit = await time(RUNS, () => submitScore(ctx, someone(), challengeId, { reps: 9000 + Math.floor(Math.random() * 999) }), WARMUP);
   const naive = await time(Math.ceil(RUNS / 10), () =>
-    handle.db.execute(sql`select r from (select user_id, rank() over (order by sort_key) as r from challenge_entries where challenge_id = ${challengeId}) x where user_id = ${someone()}`),
+    handle.db.execute(
+      sql`select r from (select user_id, rank() over (order by sort_key) as r from challenge_entries where challenge_id = ${challengeId}) x where user_id = ${someone()}`,
+    ),
   );
-  const row = (name: string, m: { p50: number; p99: number }) => console.log(`  ${name.padEnd(52)} p50 ${m.p50.toFixed(2).padStart(8)} ms   p99 ${m.p99.toFixed(2).padStart(8)} ms`);
+  const row = (name: string, m: { p50: number; p99: number }) =>
+    console.log(`  ${name.padEnd(52)} p50 ${m.p50.toFixed(2).padStart(8)} ms   p99 ${m.p99.toFixed(2).padStart(8)} ms`);
   console.log(`\n# ${label}: ${N.toLocaleString('en')} scores in one challenge (loaded in ${seconds.toFixed(1)} s)`);
   row('top page of 50 + caller\u2019s own rank', page);
   row('page of 50 at the middle of the board + own rank', deep);

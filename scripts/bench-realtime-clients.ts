@@ -38,30 +38,32 @@ async function openAll({ urls, count, join }: Open) {
   const BATCH = 250;
   for (let i = 0; i < count; i += BATCH) {
     await Promise.all(
-      Array.from({ length: Math.min(BATCH, count - i) }, (_, j) =>
-        new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(urls[(i + j) % urls.length]!, { perMessageDeflate: false });
-          let ready = join === null;
-          ws.on('message', (data) => {
-            const message = JSON.parse(data.toString()) as { type: string; sent_at?: number };
-            if (message.type === 'connected' && join !== null) ws.send(JSON.stringify(join));
-            else if (message.type === 'joined' && !ready) {
-              ready = true;
-              resolve();
-            } else if (message.sent_at !== undefined) {
-              received.push(now() - message.sent_at);
-              if (received.length === expected) process.send!({ type: 'latencies', values: received });
-            }
-          });
-          ws.on('open', () => {
-            sockets.push(ws);
-            if (ready) resolve();
-          });
-          ws.on('close', (code) => {
-            if (!ready) reject(new Error(`socket closed before joining (${code})`));
-          });
-          ws.on('error', reject);
-        }),
+      Array.from(
+        { length: Math.min(BATCH, count - i) },
+        (_, j) =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(urls[(i + j) % urls.length]!, { perMessageDeflate: false });
+            let ready = join === null;
+            ws.on('message', (data) => {
+              const message = JSON.parse(data.toString()) as { type: string; sent_at?: number };
+              if (message.type === 'connected' && join !== null) ws.send(JSON.stringify(join));
+              else if (message.type === 'joined' && !ready) {
+                ready = true;
+                resolve();
+              } else if (message.sent_at !== undefined) {
+                received.push(now() - message.sent_at);
+                if (received.length === expected) process.send!({ type: 'latencies', values: received });
+              }
+            });
+            ws.on('open', () => {
+              sockets.push(ws);
+              if (ready) resolve();
+            });
+            ws.on('close', (code) => {
+              if (!ready) reject(new Error(`socket closed before joining (${code})`));
+            });
+            ws.on('error', reject);
+          }),
       ),
     );
   }
@@ -71,7 +73,10 @@ async function openAll({ urls, count, join }: Open) {
 async function flood({ url, mode, token, seconds }: Flood) {
   const until = Date.now() + seconds * 1000;
   const field = 'f'.repeat(4000);
-  const frame = mode === 'slow-reader' ? JSON.stringify({ type: 'join_room', room_id: 'gym', [field]: 1 }) : JSON.stringify({ type: 'authenticate', token });
+  const frame =
+    mode === 'slow-reader'
+      ? JSON.stringify({ type: 'join_room', room_id: 'gym', [field]: 1 })
+      : JSON.stringify({ type: 'authenticate', token });
   let sent = 0;
   let connections = 0;
   while (Date.now() < until) {

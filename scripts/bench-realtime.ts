@@ -29,7 +29,14 @@ const ROOM = 'challenge:1';
 const TARGET_P99_MS = 250;
 const now = () => performance.timeOrigin + performance.now();
 
-const config: AppConfig = { basePath: '/', storeUrl: 'https://store.example/', adminEmails: [], seed: 'none', logger: false, scryptLogN: 10 };
+const config: AppConfig = {
+  basePath: '/',
+  storeUrl: 'https://store.example/',
+  adminEmails: [],
+  seed: 'none',
+  logger: false,
+  scryptLogN: 10,
+};
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -41,7 +48,10 @@ class Clients {
   private readonly child: ChildProcess;
   private waiting: ((m: ChildMessage) => void) | null = null;
   constructor() {
-    this.child = fork(path.join(import.meta.dirname, 'bench-realtime-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = fork(path.join(import.meta.dirname, 'bench-realtime-clients.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     this.child.on('message', (m) => this.waiting?.(m as never));
   }
   private next() {
@@ -91,10 +101,26 @@ async function tokensFor(app: BuiltApp, count: number) {
   const accounts: { token: string; userId: number }[] = [];
   for (let i = 0; i < count; i += 500) {
     const batch = Array.from({ length: Math.min(500, count - i) }, (_, j) => `bench${i + j}@example.test`);
-    const rows = await db.insert(users).values(batch.map((email) => ({ email, emailNormalized: email, passwordHash: 'x', displayName: 'Bench' }))).returning({ id: users.id });
+    const rows = await db
+      .insert(users)
+      .values(batch.map((email) => ({ email, emailNormalized: email, passwordHash: 'x', displayName: 'Bench' })))
+      .returning({ id: users.id });
     const made = rows.map((row) => ({ id: randomUUID(), userId: row.id }));
-    await db.insert(sessions).values(made.map((m) => ({ id: m.id, userId: m.userId, csrfToken: 'x', refreshHash: randomUUID(), createdAt: t, expiresAt: new Date(t.getTime() + 86_400_000) })));
-    for (const m of made) accounts.push({ userId: m.userId, token: (await signAccessToken(app.context.jwtKey, { userId: m.userId, sessionId: m.id }, t)).token });
+    await db.insert(sessions).values(
+      made.map((m) => ({
+        id: m.id,
+        userId: m.userId,
+        csrfToken: 'x',
+        refreshHash: randomUUID(),
+        createdAt: t,
+        expiresAt: new Date(t.getTime() + 86_400_000),
+      })),
+    );
+    for (const m of made)
+      accounts.push({
+        userId: m.userId,
+        token: (await signAccessToken(app.context.jwtKey, { userId: m.userId, sessionId: m.id }, t)).token,
+      });
   }
   return accounts;
 }
@@ -117,11 +143,15 @@ async function benchApp(label: string, publisher: BuiltApp, holder: BuiltApp) {
   await clients.open(urls, { type: 'join_challenge', challenge_id: 1 });
   const after = memory();
   const result = await clients.measure(() =>
-    publish(publisher.context.database.db, [{ to: { room: ROOM }, message: { type: 'leaderboard_updated', challenge_id: 1, rank: 1, sent_at: now() } }]),
+    publish(publisher.context.database.db, [
+      { to: { room: ROOM }, message: { type: 'leaderboard_updated', challenge_id: 1, rank: 1, sent_at: now() } },
+    ]),
   );
   clients.close();
   console.log(`  ${label}: ${fmt(result)}${result.p99 <= TARGET_P99_MS ? '' : `  (target p99 < ${TARGET_P99_MS} ms: MISSED)`}`);
-  console.log(`    server memory per socket: ${((after.rss - before.rss) / N / 1024).toFixed(1)} KB RSS, ${((after.heap - before.heap) / N / 1024).toFixed(1)} KB JS heap + buffers`);
+  console.log(
+    `    server memory per socket: ${((after.rss - before.rss) / N / 1024).toFixed(1)} KB RSS, ${((after.heap - before.heap) / N / 1024).toFixed(1)} KB JS heap + buffers`,
+  );
   return result;
 }
 
@@ -141,7 +171,9 @@ async function baseline() {
   clients.close();
   wss.close();
   console.log(`  baseline (bare ws broadcast, no auth, no NOTIFY): ${fmt(result)}`);
-  console.log(`    its memory per socket: ${((after.rss - before.rss) / N / 1024).toFixed(1)} KB RSS, ${((after.heap - before.heap) / N / 1024).toFixed(1)} KB JS heap + buffers`);
+  console.log(
+    `    its memory per socket: ${((after.rss - before.rss) / N / 1024).toFixed(1)} KB RSS, ${((after.heap - before.heap) / N / 1024).toFixed(1)} KB JS heap + buffers`,
+  );
 }
 
 /** Each configuration runs in its own process, so one's memory does not blur the next one's per-socket figure. */
@@ -159,18 +191,29 @@ async function main() {
   }
   // Raised through a shell for each run; without the right to raise it past the hard limit, as many sockets as fit.
   const raise = `ulimit -n ${OPEN_FILES} 2>/dev/null || ulimit -n "$(ulimit -Hn)"`;
-  const openFiles = Number(execFileSync('sh', ['-c', `${raise}; ulimit -n`]).toString().trim());
+  const openFiles = Number(
+    execFileSync('sh', ['-c', `${raise}; ulimit -n`])
+      .toString()
+      .trim(),
+  );
   const sockets = Number.isFinite(openFiles) && openFiles < N + 1000 ? Math.floor((openFiles - 1000) / 500) * 500 : N;
   if (sockets < N) console.log(`\n(open files are limited to ${openFiles} here and cannot be raised: ${sockets} sockets instead of ${N})`);
   console.log(`\n# Real-time fan-out: ${sockets} authenticated sockets in one room, ${ROUNDS} events (target p99 < ${TARGET_P99_MS} ms)`);
   const runs = ['baseline', 'pglite', ...(url ? ['postgres'] : []), 'flood'];
   for (const run of runs) {
-    if (run === 'flood') console.log(`\n# Real-time attacks on one PGlite node, ${FLOOD_SECONDS} s each (target GET /api/health p99 < ${TARGET_HEALTH_P99_MS} ms)`);
+    if (run === 'flood')
+      console.log(
+        `\n# Real-time attacks on one PGlite node, ${FLOOD_SECONDS} s each (target GET /api/health p99 < ${TARGET_HEALTH_P99_MS} ms)`,
+      );
     // Through a shell, to raise the open-file limit for this process and its client child.
-    const child = spawn('sh', ['-c', `${raise}; exec "$0" "$@"`, process.execPath, '--expose-gc', '--import', 'tsx', import.meta.filename, run], {
-      stdio: 'inherit',
-      env: { ...process.env, BENCH_SOCKETS: String(sockets) },
-    });
+    const child = spawn(
+      'sh',
+      ['-c', `${raise}; exec "$0" "$@"`, process.execPath, '--expose-gc', '--import', 'tsx', import.meta.filename, run],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_SOCKETS: String(sockets) },
+      },
+    );
     await new Promise((resolve) => child.once('exit', resolve));
   }
   if (!url) console.log('  (PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure two nodes too)');
@@ -193,7 +236,9 @@ async function underAttack(label: string, healthUrl: string, attack: (() => Prom
     `  ${label}: /api/health p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${values.length} requests)` +
       `${attack && p99 > TARGET_HEALTH_P99_MS ? `  (target p99 < ${TARGET_HEALTH_P99_MS} ms: MISSED)` : ''}`,
   );
-  console.log(`    server RSS ${mb(before.rss)} before, peak ${mb(peak)} (+${mb(peak - before.rss)}), ${mb(after.rss)} after${attacked ? `; attacker sent ${attacked.sent} messages over ${attacked.connections} connections` : ''}`);
+  console.log(
+    `    server RSS ${mb(before.rss)} before, peak ${mb(peak)} (+${mb(peak - before.rss)}), ${mb(after.rss)} after${attacked ? `; attacker sent ${attacked.sent} messages over ${attacked.connections} connections` : ''}`,
+  );
 }
 
 async function floods() {

@@ -174,7 +174,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     const allowed = routesByPath.get(pathname);
     if (isApi && allowed && allowed.size > 0) {
       const allow = [...allowed].filter((m) => m !== 'HEAD').join(', ');
-      return reply.code(405).header('allow', allow).send({ detail: `${request.method} is not allowed here; use ${allow}.` });
+      return reply
+        .code(405)
+        .header('allow', allow)
+        .send({ detail: `${request.method} is not allowed here; use ${allow}.` });
     }
     return reply.code(404).send({ detail: `Nothing here: ${request.method} ${pathname}` });
   });

@@ -66,7 +66,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const configuredOrigin = publicOrigin(env.APP_ORIGIN || env.PUBLIC_URL);
   // A link built from the request's Host header sends reset tokens wherever an attacker points it.
   if (!configuredOrigin && env.NODE_ENV === 'production') {
-    throw new ConfigError('APP_ORIGIN must be set when NODE_ENV=production: it is the public origin of links in mail, e.g. APP_ORIGIN=https://repforge.app');
+    throw new ConfigError(
+      'APP_ORIGIN must be set when NODE_ENV=production: it is the public origin of links in mail, e.g. APP_ORIGIN=https://repforge.app',
+    );
   }
   return {
     basePath: normalizeBasePath(env.BASE_PATH),
@@ -99,7 +101,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** EMBED_ORIGINS as a list of origins; anything that is not an http(s) origin (a path, '*') is a start-up error. */
 export function embedOrigins(raw: string | undefined): string[] {
   const origins: string[] = [];
-  for (const item of (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+  for (const item of (raw ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     let url: URL | null = null;
     try {
       url = new URL(item);
@@ -123,6 +128,7 @@ function publicOrigin(raw: string | undefined): string | undefined {
   } catch {
     throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be a URL such as https://repforge.app, got ${JSON.stringify(raw)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
   return url.origin;
 }

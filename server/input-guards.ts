@@ -62,7 +62,9 @@ export function registerInputGuards(app: FastifyInstance) {
     for (const part of ['params', 'query', 'body'] as Part[]) {
       const found = findControlCharacter(request[part], part === 'body' ? CONTROL_IN_TEXT : CONTROL, part);
       if (found) {
-        return reply.code(400).send({ detail: `${found.where} contains a control character (${codePoint(found.code)}); remove it and try again.` });
+        return reply
+          .code(400)
+          .send({ detail: `${found.where} contains a control character (${codePoint(found.code)}); remove it and try again.` });
       }
     }
   });

@@ -30,7 +30,17 @@ export function redactUrl(url: string): string {
 }
 
 /** Fields of a database error that describe it without repeating the values it was given. */
-const DB_ERROR_FIELDS = ['code', 'severity', 'routine', 'table_name', 'column_name', 'constraint_name', 'table', 'column', 'constraint'] as const;
+const DB_ERROR_FIELDS = [
+  'code',
+  'severity',
+  'routine',
+  'table_name',
+  'column_name',
+  'constraint_name',
+  'table',
+  'column',
+  'constraint',
+] as const;
 
 /** The stack without its first line(s), which repeat the message. */
 const framesOf = (stack: string | undefined) =>

@@ -21,7 +21,10 @@ export async function loadOpenapiDocument(file = openapiFile): Promise<Record<st
   const root = (await load(file)) as Record<string, Json>;
   const pointer = (doc: Json, ptr: string): Json => {
     let node = doc;
-    for (const raw of ptr.replace(/^#?\/?/, '').split('/').filter(Boolean)) {
+    for (const raw of ptr
+      .replace(/^#?\/?/, '')
+      .split('/')
+      .filter(Boolean)) {
       const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
       if (node === null || typeof node !== 'object' || !(key in node)) throw new Error(`Unresolvable $ref ${ptr}`);
       node = (node as Record<string, Json>)[key]!;

@@ -13,8 +13,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   const embedOrigins = config.embedOrigins ?? [];
   // The socket is same-origin; CSP 'self' covers ws: only in newer browsers, so name it.
   const socketOrigin = (req: IncomingMessage) => {
-    const secure = (req.socket as { encrypted?: boolean }).encrypted || (config.trustProxy && /^https\b/.test(String(req.headers['x-forwarded-proto'] ?? '')));
-    const host = String(req.headers['x-forwarded-host'] && config.trustProxy ? req.headers['x-forwarded-host'] : (req.headers.host ?? '')).replace(/[^\w.:[\]-]/g, '');
+    const secure =
+      (req.socket as { encrypted?: boolean }).encrypted ||
+      (config.trustProxy && /^https\b/.test(String(req.headers['x-forwarded-proto'] ?? '')));
+    const host = String(
+      req.headers['x-forwarded-host'] && config.trustProxy ? req.headers['x-forwarded-host'] : (req.headers.host ?? ''),
+    ).replace(/[^\w.:[\]-]/g, '');
     return host ? `${secure ? 'wss' : 'ws'}://${host}` : "'self'";
   };
   await app.register(fastifyHelmet, {

@@ -72,10 +72,7 @@ export async function registerClient(app: FastifyInstance, config: AppConfig, in
     allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
     setHeaders(reply, filePath) {
       const rel = path.relative(clientDir, filePath);
-      reply.header(
-        'cache-control',
-        rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
+      reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   return indexHtml;

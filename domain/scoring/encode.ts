@@ -12,7 +12,8 @@ const finite = (n: number, what: string) => {
 export function encodeScore(rules: ScoringRules, input: ScoreInput, tiebreakMs?: number | null): EncodedScore {
   const tiebreak = tiebreakMs === undefined || tiebreakMs === null ? null : finite(tiebreakMs, 'The tie-break time');
   if (tiebreak !== null && !rules.hasTiebreak) throw new ScoreError('This challenge has no tie-break.');
-  if (tiebreak !== null && (!isInt(tiebreak) || tiebreak < 0)) throw new ScoreError('The tie-break time must be a whole, positive number of milliseconds.');
+  if (tiebreak !== null && (!isInt(tiebreak) || tiebreak < 0))
+    throw new ScoreError('The tie-break time must be a whole, positive number of milliseconds.');
   const done = (value: number, status: EncodedScore['status'] = 'finished'): EncodedScore => ({ status, value, tiebreakMs: tiebreak });
   switch (rules.scoreType) {
     case 'time': {
@@ -25,7 +26,8 @@ export function encodeScore(rules: ScoringRules, input: ScoreInput, tiebreakMs?:
       if (input.kind !== 'time') throw new ScoreError('Enter a time for this workout.');
       const ms = finite(input.ms, 'The time');
       if (!isInt(ms) || ms <= 0) throw new ScoreError('The time must be more than zero.');
-      if (rules.timeCapMs && ms > rules.timeCapMs) throw new ScoreError('That time is over the time cap: enter the reps you completed instead.');
+      if (rules.timeCapMs && ms > rules.timeCapMs)
+        throw new ScoreError('That time is over the time cap: enter the reps you completed instead.');
       return done(ms);
     }
     case 'reps':
@@ -33,7 +35,10 @@ export function encodeScore(rules: ScoringRules, input: ScoreInput, tiebreakMs?:
     case 'points': {
       if (input.kind !== 'count') throw new ScoreError(`Enter a number of ${rules.scoreType}.`);
       const value = finite(input.value, 'The score');
-      if (!isInt(value) || value < 0) throw new ScoreError(`${rules.scoreType === 'points' ? 'Points' : rules.scoreType === 'calories' ? 'Calories' : 'Reps'} must be a whole number, zero or more.`);
+      if (!isInt(value) || value < 0)
+        throw new ScoreError(
+          `${rules.scoreType === 'points' ? 'Points' : rules.scoreType === 'calories' ? 'Calories' : 'Reps'} must be a whole number, zero or more.`,
+        );
       return done(value);
     }
     case 'load': {
@@ -53,8 +58,10 @@ export function encodeScore(rules: ScoringRules, input: ScoreInput, tiebreakMs?:
       const perRound = rules.repsPerRound ?? 0;
       const rounds = finite(input.rounds, 'Rounds');
       const reps = finite(input.reps, 'Reps');
-      if (!isInt(rounds) || rounds < 0 || !isInt(reps) || reps < 0) throw new ScoreError('Rounds and reps must be whole numbers, zero or more.');
-      if (perRound > 0 && reps >= perRound) throw new ScoreError(`A round has ${perRound} reps, so extra reps must be fewer than ${perRound}.`);
+      if (!isInt(rounds) || rounds < 0 || !isInt(reps) || reps < 0)
+        throw new ScoreError('Rounds and reps must be whole numbers, zero or more.');
+      if (perRound > 0 && reps >= perRound)
+        throw new ScoreError(`A round has ${perRound} reps, so extra reps must be fewer than ${perRound}.`);
       return done(rounds * perRound + reps);
     }
   }

@@ -26,7 +26,11 @@ const count = (n: number, one: string, many: string) => `${decimal(n, 3)} ${n ==
  * 5.2 km, 400 m. Metric shows the stored value exactly (grams, whole metres as km, else metres to the millimetre);
  * imperial rounds (lb to 0.1, mi to 0.01), so it is for display only.
  */
-export function formatScore(type: ScoreType, score: EncodedScore, opts: { repsPerRound?: number | null; units?: 'metric' | 'imperial' } = {}): string {
+export function formatScore(
+  type: ScoreType,
+  score: EncodedScore,
+  opts: { repsPerRound?: number | null; units?: 'metric' | 'imperial' } = {},
+): string {
   if (score.status === 'capped') return `CAP + ${score.value} reps`;
   const v = score.value;
   switch (type) {

@@ -29,7 +29,8 @@ export function parseTime(text: string): number {
   if (!m) throw new ScoreError(`“${t}” is not a time: use m:ss or h:mm:ss, such as 6:45 or 1:02:03.`);
   const [, h, mm, m1, ss, frac] = m;
   const minutes = Number(mm ?? m1);
-  if (Number(ss) >= 60 || (h !== undefined && minutes >= 60)) throw new ScoreError(`“${t}” is not a time: minutes and seconds go up to 59.`);
+  if (Number(ss) >= 60 || (h !== undefined && minutes >= 60))
+    throw new ScoreError(`“${t}” is not a time: minutes and seconds go up to 59.`);
   return Number(h ?? 0) * MS_PER_HOUR + minutes * MS_PER_MINUTE + Number(ss) * MS_PER_SECOND + Number((frac ?? '').padEnd(3, '0'));
 }
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 
 /** A challenge: a workout, how it is scored, who may enter, and when. */
@@ -46,7 +59,9 @@ export const challenges = pgTable(
     index('challenges_creator_idx').on(t.creatorId, t.createdAt.desc()),
     index('challenges_deleted_idx').on(t.deletedAt),
     // Closed challenges still waiting for their final standings (server/services/standings.ts).
-    index('challenges_standings_due_idx').on(t.endsAt).where(sql`${t.standingsPostedAt} is null and ${t.deletedAt} is null`),
+    index('challenges_standings_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.standingsPostedAt} is null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -112,10 +127,7 @@ export const challengeScores = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [
-    index('scores_challenge_time_idx').on(t.challengeId, t.submittedAt),
-    index('scores_user_idx').on(t.userId, t.submittedAt.desc()),
-  ],
+  (t) => [index('scores_challenge_time_idx').on(t.challengeId, t.submittedAt), index('scores_user_idx').on(t.userId, t.submittedAt.desc())],
 );
 
 /**
@@ -149,7 +161,6 @@ export const challengeEntries = pgTable(
   ],
 );
 
-
 /**
  * How many board entries fall in each slice of sort keys, at several widths (level L
  * holds key >> RANK_LEVEL_SHIFTS[L]; each slice spans 256 of the level below, and the
@@ -169,4 +180,3 @@ export const challengeRankSlices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.challengeId, t.level, t.slice] })],
 );
-

@@ -46,5 +46,8 @@ export const achievements = pgTable(
     fullScreen: boolean('full_screen').notNull().default(false),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('achievements_user_key_idx').on(t.userId, t.key), index('achievements_user_unlocked_idx').on(t.userId, t.unlockedAt.desc())],
+  (t) => [
+    uniqueIndex('achievements_user_key_idx').on(t.userId, t.key),
+    index('achievements_user_unlocked_idx').on(t.userId, t.unlockedAt.desc()),
+  ],
 );

@@ -118,4 +118,3 @@ export const communityAuthCodes = pgTable('community_auth_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
-

@@ -26,7 +26,9 @@ export function statement<N extends string>(names: readonly N[], build: (p: Reco
   let query: { sql: string; params: unknown[] } | null = null;
   return async <T>(db: Database, values: Record<N, unknown>): Promise<T[]> => {
     const internals = db as unknown as Internals;
-    query ??= internals.dialect.sqlToQuery(build(Object.fromEntries(names.map((n) => [n, sql.placeholder<string>(n)])) as Record<N, Placeholder>));
+    query ??= internals.dialect.sqlToQuery(
+      build(Object.fromEntries(names.map((n) => [n, sql.placeholder<string>(n)])) as Record<N, Placeholder>),
+    );
     // As db.execute does it (drizzle-orm/pg-core/db.js), from the query already built.
     const result = (await internals.session.prepareQuery(query, undefined, undefined, false).execute(values)) as T[] | { rows: T[] };
     return Array.isArray(result) ? result : result.rows;

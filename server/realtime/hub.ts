@@ -66,7 +66,11 @@ export class RealtimeHub {
     const mine = this.byUser.get(client.userId)!;
     if (mine.size > this.limits.maxPerUser) {
       const oldest = mine.values().next().value!;
-      this.close(oldest, SOCKET_POLICY_VIOLATION_CODE, `More than ${this.limits.maxPerUser} connections for this account: this, the oldest, is closed.`);
+      this.close(
+        oldest,
+        SOCKET_POLICY_VIOLATION_CODE,
+        `More than ${this.limits.maxPerUser} connections for this account: this, the oldest, is closed.`,
+      );
     }
   }
 

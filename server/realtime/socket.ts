@@ -33,7 +33,12 @@ const ajv = new Ajv({ allErrors: false, strict: false });
 const validators: Record<string, ValidateFunction> = Object.fromEntries(
   Object.entries(INCOMING_SCHEMAS).map(([type, schema]) => [
     type,
-    ajv.compile({ type: 'object', additionalProperties: false, ...schema, properties: { type: { const: type }, ...(schema as { properties: object }).properties } }),
+    ajv.compile({
+      type: 'object',
+      additionalProperties: false,
+      ...schema,
+      properties: { type: { const: type }, ...(schema as { properties: object }).properties },
+    }),
   ]),
 );
 
@@ -97,7 +102,9 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
     if (!client) return;
     if (client.closing) return hub.ignore(client);
     if (!hub.admit(client)) return hub.close(client, WS_POLICY_VIOLATION, 'Too many messages on this connection.');
-    void handleMessage(client, isBinary ? null : raw.toString()).catch(() => send(client, { type: 'error', detail: 'That message could not be handled.' }));
+    void handleMessage(client, isBinary ? null : raw.toString()).catch(() =>
+      send(client, { type: 'error', detail: 'That message could not be handled.' }),
+    );
   }
   // Control frames count against the same allowance: a ping flood is a message flood.
   function onPing(this: HeldSocket) {
@@ -120,7 +127,8 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
       const { token, user_id: userId } = request.query;
       if (!token || !userId) return response.code(401).send({ detail: 'Authentication required' });
       const auth = await tokens.check(token);
-      if (!auth || String(auth.userId) !== userId) return response.code(401).send({ detail: 'Your session is not valid for this connection. Please sign in again.' });
+      if (!auth || String(auth.userId) !== userId)
+        return response.code(401).send({ detail: 'Your session is not valid for this connection. Please sign in again.' });
       (request as UpgradeRequest).realtimeAuth = auth;
     },
     handler: async (_request, response) =>
@@ -160,8 +168,16 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
     if (!validate) return send(client, { type: 'error', detail: `Unknown message type ${type.slice(0, 40)}.` });
     if (!validate(message)) {
       const first = validate.errors?.[0];
-      const field = first?.instancePath.replace(/^\//, '') || (first?.params as { missingProperty?: string; additionalProperty?: string })?.missingProperty || (first?.params as { additionalProperty?: string })?.additionalProperty || 'message';
-      return send(client, { type: 'error', for: type, detail: `${type}: ${field} ${first?.keyword === 'additionalProperties' ? 'is not a field of this message' : first?.message ?? 'is invalid'}.` });
+      const field =
+        first?.instancePath.replace(/^\//, '') ||
+        (first?.params as { missingProperty?: string; additionalProperty?: string })?.missingProperty ||
+        (first?.params as { additionalProperty?: string })?.additionalProperty ||
+        'message';
+      return send(client, {
+        type: 'error',
+        for: type,
+        detail: `${type}: ${field} ${first?.keyword === 'additionalProperties' ? 'is not a field of this message' : (first?.message ?? 'is invalid')}.`,
+      });
     }
     switch (message.type) {
       case 'authenticate': {
@@ -178,7 +194,12 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
       case 'join_challenge':
       case 'join_live_attempt': {
         const room = roomOf(message);
-        if (!hub.join(client, room)) return send(client, { type: 'error', for: message.type, detail: `A connection can be in at most ${MAX_ROOMS_PER_SOCKET} rooms.` });
+        if (!hub.join(client, room))
+          return send(client, {
+            type: 'error',
+            for: message.type,
+            detail: `A connection can be in at most ${MAX_ROOMS_PER_SOCKET} rooms.`,
+          });
         return send(client, { type: 'joined', room_id: room });
       }
       default: {

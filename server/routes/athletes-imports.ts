@@ -5,12 +5,7 @@ import { uploadHistoricalResults } from '../services/athletes/historical.ts';
 import type { Handlers } from './types.ts';
 
 type AthleteImportOps =
-  | 'uploadHistoricalResults'
-  | 'searchClaimableResults'
-  | 'createClaims'
-  | 'listMyClaims'
-  | 'listClaimsForReview'
-  | 'reviewClaim';
+  'uploadHistoricalResults' | 'searchClaimableResults' | 'createClaims' | 'listMyClaims' | 'listClaimsForReview' | 'reviewClaim';
 
 const callerId = (request: FastifyRequest) => request.auth!.user.id;
 

@@ -115,7 +115,12 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
     },
     async getGlobalLeaderboard(request) {
       const q = request.query;
-      return rankings.globalLeaderboard(ctx, { sex: q.sex, age_group: q.age_group, gym: q.gym }, page(q), (await viewer(request))?.id ?? null);
+      return rankings.globalLeaderboard(
+        ctx,
+        { sex: q.sex, age_group: q.age_group, gym: q.gym },
+        page(q),
+        (await viewer(request))?.id ?? null,
+      );
     },
   };
 }

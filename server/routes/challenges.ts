@@ -42,7 +42,11 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       return challenges.discover(ctx, { ...request.query, limit: request.query.limit ?? 20 });
     },
     async listArchivedChallenges(request) {
-      return challenges.discover(ctx, { search: request.query.search, cursor: request.query.cursor, limit: request.query.limit ?? 20 }, true);
+      return challenges.discover(
+        ctx,
+        { search: request.query.search, cursor: request.query.cursor, limit: request.query.limit ?? 20 },
+        true,
+      );
     },
     async listMyParticipatingChallenges(request) {
       return challenges.myParticipating(ctx, caller(request).id);
@@ -69,7 +73,11 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     },
     async getChallenge(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });
-      return challenges.getChallenge(ctx, request.params.challengeId, who ? { id: who.user.id, isAdmin: isAdminRole(who.user.role) } : null);
+      return challenges.getChallenge(
+        ctx,
+        request.params.challengeId,
+        who ? { id: who.user.id, isAdmin: isAdminRole(who.user.role) } : null,
+      );
     },
     async updateChallenge(request) {
       return challenges.updateChallenge(ctx, caller(request), request.params.challengeId, request.body);
@@ -81,7 +89,12 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       return challenges.countParticipants(ctx, request.params.challengeId);
     },
     async submitScore(request, reply) {
-      const result = await challenges.submitScore(ctx, caller(request).id, request.params.challengeId, request.body as Record<string, unknown>);
+      const result = await challenges.submitScore(
+        ctx,
+        caller(request).id,
+        request.params.challengeId,
+        request.body as Record<string, unknown>,
+      );
       return reply.code(201).send(result);
     },
     async getScoreHistory(request) {
@@ -102,7 +115,12 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     async getTeamRankings(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return challenges.teamRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      return challenges.teamRankings(
+        ctx,
+        request.params.challengeId,
+        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
+        who?.user.id ?? null,
+      );
     },
   };
 }

@@ -29,7 +29,13 @@ export function feedbackHandlers(ctx: AppContext): Handlers<FeedbackOps> {
     },
     async listFeedback(request) {
       const q = request.query;
-      return feedback.listFeedback(db(), authorsOf, { type: q.type, status: q.status, search: q.search, page: q.page ?? 1, page_size: q.page_size ?? 20 });
+      return feedback.listFeedback(db(), authorsOf, {
+        type: q.type,
+        status: q.status,
+        search: q.search,
+        page: q.page ?? 1,
+        page_size: q.page_size ?? 20,
+      });
     },
     async getFeedback(request) {
       return feedback.getFeedback(db(), authorsOf, request.params.feedbackId);

@@ -11,9 +11,7 @@ export type ResponseBody<Op extends OperationId, Status extends keyof operations
 >;
 
 /** The JSON request body of an operation. */
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
-  ? Content<NonNullable<R>>
-  : never;
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R } ? Content<NonNullable<R>> : never;
 
 type Params<Op extends OperationId> = operations[Op]['parameters'];
 

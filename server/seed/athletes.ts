@@ -27,19 +27,162 @@ interface CatalogueTest {
 
 /** Values no person reaches lie outside min–max; the anchors follow common strength and running standards. */
 const CATALOGUE: CatalogueTest[] = [
-  { name: '1-mile run', description: 'One mile (1,609 m) on a track or measured course, for time.', category: 'endurance', movement: 'run', unit: 'seconds', direction: 'lower', min: 215, max: 3600, male: [720, 420, 345, 270], female: [840, 495, 405, 315] },
-  { name: '5 km run', description: '5,000 m on a measured course, for time.', category: 'endurance', movement: 'run', unit: 'seconds', direction: 'lower', min: 750, max: 10800, male: [2700, 1500, 1260, 1020], female: [3000, 1740, 1440, 1140] },
-  { name: '2,000 m row', description: '2,000 m on a rowing ergometer, damper at your choice, for time.', category: 'endurance', movement: 'row', unit: 'seconds', direction: 'lower', min: 320, max: 1800, male: [600, 450, 405, 370], female: [690, 510, 465, 420] },
-  { name: '500 m row', description: '500 m sprint on a rowing ergometer, for time.', category: 'conditioning', movement: 'row', unit: 'seconds', direction: 'lower', min: 70, max: 400, male: [150, 105, 95, 85], female: [170, 120, 108, 97] },
-  { name: 'Max pull-ups', description: 'Strict or kipping pull-ups in one set without dropping off the bar; chin over the bar each rep.', category: 'gymnastics', movement: 'pull', unit: 'reps', direction: 'higher', min: 0, max: 120, male: [0, 12, 22, 35], female: [0, 5, 12, 22] },
-  { name: 'Max push-ups in 2 minutes', description: 'Chest to the floor, full lockout; rest only in the plank.', category: 'gymnastics', movement: 'press', unit: 'reps', direction: 'higher', min: 0, max: 200, male: [0, 45, 70, 95], female: [0, 25, 45, 70] },
-  { name: 'Back squat 1RM', description: 'One-rep max high- or low-bar back squat, hip crease below the knee.', category: 'strength', movement: 'squat', unit: 'kg', direction: 'higher', min: 10, max: 500, male: [40, 130, 180, 230], female: [25, 80, 115, 150] },
-  { name: 'Deadlift 1RM', description: 'One-rep max conventional or sumo deadlift, lockout at the top.', category: 'strength', movement: 'hinge', unit: 'kg', direction: 'higher', min: 10, max: 520, male: [50, 160, 215, 270], female: [30, 100, 140, 180] },
-  { name: 'Bench press 1RM', description: 'One-rep max bench press, touch the chest, no bounce.', category: 'strength', movement: 'press', unit: 'kg', direction: 'higher', min: 5, max: 360, male: [30, 95, 130, 170], female: [15, 50, 70, 95] },
-  { name: 'Strict press 1RM', description: 'One-rep max standing overhead press, no leg drive.', category: 'strength', movement: 'press', unit: 'kg', direction: 'higher', min: 5, max: 230, male: [20, 60, 80, 100], female: [10, 35, 50, 65] },
-  { name: 'Fran', description: '21-15-9 reps for time of thrusters (43/29 kg) and pull-ups.', category: 'benchmark', movement: 'mixed', unit: 'seconds', direction: 'lower', min: 100, max: 3600, male: [900, 360, 210, 150], female: [1000, 420, 250, 170] },
-  { name: 'Murph', description: '1 mile run, 100 pull-ups, 200 push-ups, 300 air squats, 1 mile run; partition as you like, for time.', category: 'benchmark', movement: 'mixed', unit: 'seconds', direction: 'lower', min: 1500, max: 10800, male: [4800, 3000, 2400, 2040], female: [5400, 3360, 2700, 2280] },
-  { name: 'Max box jumps in 1 minute', description: 'Box jumps (60/50 cm), full hip extension on top.', category: 'power', movement: 'jump', unit: 'reps', direction: 'higher', min: 0, max: 80, male: [10, 30, 40, 50], female: [8, 25, 35, 44] },
+  {
+    name: '1-mile run',
+    description: 'One mile (1,609 m) on a track or measured course, for time.',
+    category: 'endurance',
+    movement: 'run',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 215,
+    max: 3600,
+    male: [720, 420, 345, 270],
+    female: [840, 495, 405, 315],
+  },
+  {
+    name: '5 km run',
+    description: '5,000 m on a measured course, for time.',
+    category: 'endurance',
+    movement: 'run',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 750,
+    max: 10800,
+    male: [2700, 1500, 1260, 1020],
+    female: [3000, 1740, 1440, 1140],
+  },
+  {
+    name: '2,000 m row',
+    description: '2,000 m on a rowing ergometer, damper at your choice, for time.',
+    category: 'endurance',
+    movement: 'row',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 320,
+    max: 1800,
+    male: [600, 450, 405, 370],
+    female: [690, 510, 465, 420],
+  },
+  {
+    name: '500 m row',
+    description: '500 m sprint on a rowing ergometer, for time.',
+    category: 'conditioning',
+    movement: 'row',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 70,
+    max: 400,
+    male: [150, 105, 95, 85],
+    female: [170, 120, 108, 97],
+  },
+  {
+    name: 'Max pull-ups',
+    description: 'Strict or kipping pull-ups in one set without dropping off the bar; chin over the bar each rep.',
+    category: 'gymnastics',
+    movement: 'pull',
+    unit: 'reps',
+    direction: 'higher',
+    min: 0,
+    max: 120,
+    male: [0, 12, 22, 35],
+    female: [0, 5, 12, 22],
+  },
+  {
+    name: 'Max push-ups in 2 minutes',
+    description: 'Chest to the floor, full lockout; rest only in the plank.',
+    category: 'gymnastics',
+    movement: 'press',
+    unit: 'reps',
+    direction: 'higher',
+    min: 0,
+    max: 200,
+    male: [0, 45, 70, 95],
+    female: [0, 25, 45, 70],
+  },
+  {
+    name: 'Back squat 1RM',
+    description: 'One-rep max high- or low-bar back squat, hip crease below the knee.',
+    category: 'strength',
+    movement: 'squat',
+    unit: 'kg',
+    direction: 'higher',
+    min: 10,
+    max: 500,
+    male: [40, 130, 180, 230],
+    female: [25, 80, 115, 150],
+  },
+  {
+    name: 'Deadlift 1RM',
+    description: 'One-rep max conventional or sumo deadlift, lockout at the top.',
+    category: 'strength',
+    movement: 'hinge',
+    unit: 'kg',
+    direction: 'higher',
+    min: 10,
+    max: 520,
+    male: [50, 160, 215, 270],
+    female: [30, 100, 140, 180],
+  },
+  {
+    name: 'Bench press 1RM',
+    description: 'One-rep max bench press, touch the chest, no bounce.',
+    category: 'strength',
+    movement: 'press',
+    unit: 'kg',
+    direction: 'higher',
+    min: 5,
+    max: 360,
+    male: [30, 95, 130, 170],
+    female: [15, 50, 70, 95],
+  },
+  {
+    name: 'Strict press 1RM',
+    description: 'One-rep max standing overhead press, no leg drive.',
+    category: 'strength',
+    movement: 'press',
+    unit: 'kg',
+    direction: 'higher',
+    min: 5,
+    max: 230,
+    male: [20, 60, 80, 100],
+    female: [10, 35, 50, 65],
+  },
+  {
+    name: 'Fran',
+    description: '21-15-9 reps for time of thrusters (43/29 kg) and pull-ups.',
+    category: 'benchmark',
+    movement: 'mixed',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 100,
+    max: 3600,
+    male: [900, 360, 210, 150],
+    female: [1000, 420, 250, 170],
+  },
+  {
+    name: 'Murph',
+    description: '1 mile run, 100 pull-ups, 200 push-ups, 300 air squats, 1 mile run; partition as you like, for time.',
+    category: 'benchmark',
+    movement: 'mixed',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 1500,
+    max: 10800,
+    male: [4800, 3000, 2400, 2040],
+    female: [5400, 3360, 2700, 2280],
+  },
+  {
+    name: 'Max box jumps in 1 minute',
+    description: 'Box jumps (60/50 cm), full hip extension on top.',
+    category: 'power',
+    movement: 'jump',
+    unit: 'reps',
+    direction: 'higher',
+    min: 0,
+    max: 80,
+    male: [10, 30, 40, 50],
+    female: [8, 25, 35, 44],
+  },
 ];
 
 const SCORES = [0, 500, 800, 1000];
@@ -54,7 +197,8 @@ const standardFor = (sex: 'male' | 'female', values: number[]): Standard => ({
 function valueAt(standard: Standard, score: number): number {
   const a = standard.anchors;
   for (let i = 1; i < a.length; i++) {
-    const lo = a[i - 1]!, hi = a[i]!;
+    const lo = a[i - 1]!,
+      hi = a[i]!;
     if (score <= hi.score || i === a.length - 1) return lo.value + ((score - lo.score) * (hi.value - lo.value)) / (hi.score - lo.score);
   }
   return a[a.length - 1]!.value;
@@ -70,7 +214,9 @@ function rng(seed: number) {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 function clock(seconds: number): string {
-  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+  const h = Math.floor(seconds / 3600),
+    m = Math.floor((seconds % 3600) / 60),
+    s = seconds % 60;
   return h > 0 ? `${h}:${pad2(m)}:${pad2(s)}` : `${m}:${pad2(s)}`;
 }
 
@@ -126,7 +272,14 @@ export async function seedAthletes(ctx: AppContext): Promise<boolean> {
 
     const profiles = athletes.map((a, i) => {
       const sex = (i % 2 === 0 ? 'female' : 'male') as 'female' | 'male';
-      const privacy: ProfilePrivacy = { sex: 'public', birth_year: i % 5 === 4 ? 'private' : 'public', bodyweight: i % 3 === 2 ? 'private' : 'public', gym: 'public', bio: 'public', records: i === 7 ? 'private' : 'public' };
+      const privacy: ProfilePrivacy = {
+        sex: 'public',
+        birth_year: i % 5 === 4 ? 'private' : 'public',
+        bodyweight: i % 3 === 2 ? 'private' : 'public',
+        gym: 'public',
+        bio: 'public',
+        records: i === 7 ? 'private' : 'public',
+      };
       return {
         userId: a.id,
         sex,
@@ -189,7 +342,9 @@ export async function seedAthletes(ctx: AppContext): Promise<boolean> {
       }
     });
     for (let i = 0; i < rows.length; i += 500) await tx.insert(personalRecords).values(rows.slice(i, i + 500));
-    const pairs = new Map(rows.filter((x) => x.status === 'approved').map((x) => [`${x.userId}:${x.testId}`, { userId: x.userId, testId: x.testId }]));
+    const pairs = new Map(
+      rows.filter((x) => x.status === 'approved').map((x) => [`${x.userId}:${x.testId}`, { userId: x.userId, testId: x.testId }]),
+    );
     await refreshBests(tx as unknown as Database, [...pairs.values()]);
   });
   return true;

@@ -8,7 +8,38 @@ import { rebuildRankSlices } from '../services/challenges/index.ts';
 import type { Database } from '../db/index.ts';
 import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../../domain/scoring/index.ts';
 
-const FIRST = ['Ana', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kai', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Viktor', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Aiden', 'Bea', 'Carlos', 'Dara'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elif',
+  'Femi',
+  'Grace',
+  'Hiro',
+  'Isla',
+  'Jonas',
+  'Kai',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tariq',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+  'Aiden',
+  'Bea',
+  'Carlos',
+  'Dara',
+];
 const LAST = ['Silva', 'Okafor', 'Nguyen', 'Kowalski', 'Haddad', 'Brooks', 'Sato', 'Larsen', 'Moreau', 'Patel'];
 
 /** A small deterministic random source, so the demo world is the same on every first start. */
@@ -33,28 +64,99 @@ interface DemoChallenge {
 const DAY = 86_400_000;
 
 const CATALOGUE: DemoChallenge[] = [
-  { title: 'Fran', description: '21-15-9 reps for time of:\nThrusters (43/29 kg)\nPull-ups\n\nTime cap: 10 minutes.', rules: { scoreType: 'time', timeCapMs: 600_000 }, window: [-5, 9],
-    score: (a, r) => (a < 0.15 ? { input: { kind: 'capped', reps: 60 + Math.floor(r() * 30) } } : { input: { kind: 'time', ms: Math.round((9.5 - a * 7.3 + r()) * 60) * 1000 } }) },
-  { title: 'Cindy', description: 'As many rounds and reps as possible in 20 minutes of:\n5 pull-ups\n10 push-ups\n15 air squats', rules: { scoreType: 'rounds_reps', repsPerRound: 30, hasTiebreak: true }, window: [-3, 11],
-    score: (a, r) => ({ input: { kind: 'rounds_reps', rounds: Math.floor(8 + a * 20 + r() * 3), reps: Math.floor(r() * 30) }, tiebreakMs: Math.round((17 + r() * 3) * 60) * 1000 }) },
-  { title: 'Back squat 1RM', description: 'Build to a one-rep max back squat. Below parallel, full lockout.', rules: { scoreType: 'load' }, window: [-10, 4],
-    score: (a, r) => ({ input: { kind: 'load', value: Math.round((70 + a * 130 + r() * 15) * 2) / 2, unit: 'kg' } }) },
-  { title: 'Max unbroken pull-ups', description: 'One set, no dropping off the bar.', rules: { scoreType: 'reps' }, window: [-2, 12],
-    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(3 + a * 40 + r() * 6) } }) },
-  { title: '20-minute row for distance', description: 'Row as far as you can in 20 minutes. Damper at your choice.', rules: { scoreType: 'distance' }, window: [-6, 8],
-    score: (a, r) => ({ input: { kind: 'distance', value: Math.round(3800 + a * 2100 + r() * 200), unit: 'm' } }) },
-  { title: 'Assault bike calorie test', description: 'Max calories in 10 minutes on an air bike.', rules: { scoreType: 'calories' }, window: [-4, 10],
-    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(90 + a * 110 + r() * 15) } }) },
-  { title: 'Gymnastics skills ladder', description: 'Points per skill: strict pull-up 1, toes-to-bar 2, chest-to-bar 3, bar muscle-up 5, ring muscle-up 8.', rules: { scoreType: 'points' }, window: [-1, 13],
-    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(20 + a * 160 + r() * 20) } }) },
-  { title: 'Murph (partitioned)', description: '1 mile run, 100 pull-ups, 200 push-ups, 300 squats, 1 mile run. Vest optional.', rules: { scoreType: 'time', timeCapMs: 4_200_000, hasTiebreak: true }, window: [-30, -2],
-    score: (a, r) => ({ input: { kind: 'time', ms: Math.round((66 - a * 32 + r() * 3) * 60) * 1000 }, tiebreakMs: Math.round((8 + r() * 4) * 60) * 1000 }) },
-  { title: 'Deadlift 5RM', description: 'Heaviest set of five touch-and-go deadlifts.', rules: { scoreType: 'load' }, window: [-40, -20],
-    score: (a, r) => ({ input: { kind: 'load', value: Math.round(180 + a * 230 + r() * 20), unit: 'lb' } }) },
-  { title: 'Burpee mile', description: 'Max burpees in 12 minutes.', rules: { scoreType: 'reps' }, window: [-60, -45],
-    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(90 + a * 110 + r() * 10) } }) },
-  { title: 'Summer 5k', description: 'Run 5 km for time, any course.', rules: { scoreType: 'time' }, window: [3, 17], score: () => ({ input: { kind: 'time', ms: 1_500_000 } }) },
-  { title: 'Spring throwdown: Grace', description: '30 clean and jerks (61/43 kg) for time.', rules: { scoreType: 'time', timeCapMs: 480_000 }, window: [7, 21], score: () => ({ input: { kind: 'time', ms: 240_000 } }) },
+  {
+    title: 'Fran',
+    description: '21-15-9 reps for time of:\nThrusters (43/29 kg)\nPull-ups\n\nTime cap: 10 minutes.',
+    rules: { scoreType: 'time', timeCapMs: 600_000 },
+    window: [-5, 9],
+    score: (a, r) =>
+      a < 0.15
+        ? { input: { kind: 'capped', reps: 60 + Math.floor(r() * 30) } }
+        : { input: { kind: 'time', ms: Math.round((9.5 - a * 7.3 + r()) * 60) * 1000 } },
+  },
+  {
+    title: 'Cindy',
+    description: 'As many rounds and reps as possible in 20 minutes of:\n5 pull-ups\n10 push-ups\n15 air squats',
+    rules: { scoreType: 'rounds_reps', repsPerRound: 30, hasTiebreak: true },
+    window: [-3, 11],
+    score: (a, r) => ({
+      input: { kind: 'rounds_reps', rounds: Math.floor(8 + a * 20 + r() * 3), reps: Math.floor(r() * 30) },
+      tiebreakMs: Math.round((17 + r() * 3) * 60) * 1000,
+    }),
+  },
+  {
+    title: 'Back squat 1RM',
+    description: 'Build to a one-rep max back squat. Below parallel, full lockout.',
+    rules: { scoreType: 'load' },
+    window: [-10, 4],
+    score: (a, r) => ({ input: { kind: 'load', value: Math.round((70 + a * 130 + r() * 15) * 2) / 2, unit: 'kg' } }),
+  },
+  {
+    title: 'Max unbroken pull-ups',
+    description: 'One set, no dropping off the bar.',
+    rules: { scoreType: 'reps' },
+    window: [-2, 12],
+    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(3 + a * 40 + r() * 6) } }),
+  },
+  {
+    title: '20-minute row for distance',
+    description: 'Row as far as you can in 20 minutes. Damper at your choice.',
+    rules: { scoreType: 'distance' },
+    window: [-6, 8],
+    score: (a, r) => ({ input: { kind: 'distance', value: Math.round(3800 + a * 2100 + r() * 200), unit: 'm' } }),
+  },
+  {
+    title: 'Assault bike calorie test',
+    description: 'Max calories in 10 minutes on an air bike.',
+    rules: { scoreType: 'calories' },
+    window: [-4, 10],
+    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(90 + a * 110 + r() * 15) } }),
+  },
+  {
+    title: 'Gymnastics skills ladder',
+    description: 'Points per skill: strict pull-up 1, toes-to-bar 2, chest-to-bar 3, bar muscle-up 5, ring muscle-up 8.',
+    rules: { scoreType: 'points' },
+    window: [-1, 13],
+    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(20 + a * 160 + r() * 20) } }),
+  },
+  {
+    title: 'Murph (partitioned)',
+    description: '1 mile run, 100 pull-ups, 200 push-ups, 300 squats, 1 mile run. Vest optional.',
+    rules: { scoreType: 'time', timeCapMs: 4_200_000, hasTiebreak: true },
+    window: [-30, -2],
+    score: (a, r) => ({
+      input: { kind: 'time', ms: Math.round((66 - a * 32 + r() * 3) * 60) * 1000 },
+      tiebreakMs: Math.round((8 + r() * 4) * 60) * 1000,
+    }),
+  },
+  {
+    title: 'Deadlift 5RM',
+    description: 'Heaviest set of five touch-and-go deadlifts.',
+    rules: { scoreType: 'load' },
+    window: [-40, -20],
+    score: (a, r) => ({ input: { kind: 'load', value: Math.round(180 + a * 230 + r() * 20), unit: 'lb' } }),
+  },
+  {
+    title: 'Burpee mile',
+    description: 'Max burpees in 12 minutes.',
+    rules: { scoreType: 'reps' },
+    window: [-60, -45],
+    score: (a, r) => ({ input: { kind: 'count', value: Math.floor(90 + a * 110 + r() * 10) } }),
+  },
+  {
+    title: 'Summer 5k',
+    description: 'Run 5 km for time, any course.',
+    rules: { scoreType: 'time' },
+    window: [3, 17],
+    score: () => ({ input: { kind: 'time', ms: 1_500_000 } }),
+  },
+  {
+    title: 'Spring throwdown: Grace',
+    description: '30 clean and jerks (61/43 kg) for time.',
+    rules: { scoreType: 'time', timeCapMs: 480_000 },
+    window: [7, 21],
+    score: () => ({ input: { kind: 'time', ms: 240_000 } }),
+  },
 ];
 
 /** Fills an empty database with a demo world: athletes, challenges of every score type and state, scores. */
@@ -114,13 +216,19 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       }));
       if (participants.length === 0) continue;
       await tx.insert(challengeParticipants).values(participants);
-      await tx.update(challenges).set({ participantCount: participants.length }).where(sql`${challenges.id} = ${c!.id}`);
+      await tx
+        .update(challenges)
+        .set({ participantCount: participants.length })
+        .where(sql`${challenges.id} = ${c!.id}`);
       const scoreRows = [];
       for (const p of participants) {
         const attempts = 1 + Math.floor(r() * 3);
         for (let k = 0; k < attempts; k++) {
           const made = def.score(Math.min(1, ability.get(p.userId)! + (k - 1) * 0.03), r);
-          const encoded = validateScore(def.rules, encodeScore(def.rules, made.input, def.rules.hasTiebreak ? (made.tiebreakMs ?? null) : null));
+          const encoded = validateScore(
+            def.rules,
+            encodeScore(def.rules, made.input, def.rules.hasTiebreak ? (made.tiebreakMs ?? null) : null),
+          );
           const at = startsAt.getTime() + DAY / 2 + r() * (scoredUntil - startsAt.getTime() - DAY / 2);
           scoreRows.push({
             challengeId: c!.id,
@@ -143,7 +251,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       const bests = [...best.values()];
       await tx
         .update(challenges)
-        .set({ rxEntries: bests.filter((b) => b.division === 'rx').length, scaledEntries: bests.filter((b) => b.division === 'scaled').length })
+        .set({
+          rxEntries: bests.filter((b) => b.division === 'rx').length,
+          scaledEntries: bests.filter((b) => b.division === 'scaled').length,
+        })
         .where(sql`${challenges.id} = ${c!.id}`);
       await tx.insert(challengeEntries).values(
         [...best.values()].map((s) => ({
@@ -161,7 +272,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       );
       await rebuildRankSlices(tx as unknown as Database, c!.id);
     }
-    await tx.insert(appMeta).values({ key: 'demo_seeded_at', value: new Date(now).toISOString() }).onConflictDoNothing();
+    await tx
+      .insert(appMeta)
+      .values({ key: 'demo_seeded_at', value: new Date(now).toISOString() })
+      .onConflictDoNothing();
   });
   await seedAthletes(ctx);
   return true;

@@ -5,14 +5,7 @@ import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { MailMessage } from './mail.ts';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords.ts';
 import { communitySiteAddress } from './community-site.ts';
-import {
-  nextRefreshToken,
-  randomToken,
-  sha256,
-  signAccessToken,
-  signHandoffToken,
-  verifyAccessToken,
-} from './tokens.ts';
+import { nextRefreshToken, randomToken, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from './tokens.ts';
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once: the token just rotated away still works this long. */
@@ -79,7 +72,10 @@ export function sendLater(ctx: AppContext, message: MailMessage) {
 export const scryptLogN = (ctx: AppContext) => ctx.config.scryptLogN ?? DEFAULT_SCRYPT_LOG_N;
 
 export async function findByEmail(ctx: AppContext, email: string) {
-  const [user] = await ctx.database.db.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email)));
+  const [user] = await ctx.database.db
+    .select()
+    .from(users)
+    .where(eq(users.emailNormalized, normalizeEmail(email)));
   return user;
 }
 
@@ -121,7 +117,12 @@ export interface IssuedSession {
   sessionExpiresAt: Date;
 }
 
-export async function issue(ctx: AppContext, user: UserRow, session: { id: string; csrfToken: string; expiresAt: Date }, refreshToken: string): Promise<IssuedSession> {
+export async function issue(
+  ctx: AppContext,
+  user: UserRow,
+  session: { id: string; csrfToken: string; expiresAt: Date },
+  refreshToken: string,
+): Promise<IssuedSession> {
   const token = await signAccessToken(ctx.jwtKey, { userId: user.id, sessionId: session.id }, ctx.now());
   return { body: { user: presentUser(user), token, csrf_token: session.csrfToken }, refreshToken, sessionExpiresAt: session.expiresAt };
 }
@@ -143,7 +144,10 @@ export async function authenticate(ctx: AppContext, bearer: string | undefined) 
 export type Authenticated = NonNullable<Awaited<ReturnType<typeof authenticate>>>;
 
 async function revokeSession(ctx: AppContext, sessionId: string) {
-  await ctx.database.db.update(sessions).set({ revokedAt: ctx.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await ctx.database.db
+    .update(sessions)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /**
@@ -167,8 +171,15 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
       .for('update');
     if (!session) {
       // An older token of a family: stolen and replayed, or its thief already rotated on. End the family.
-      const [retired] = await tx.select({ sessionId: retiredRefreshTokens.sessionId }).from(retiredRefreshTokens).where(eq(retiredRefreshTokens.tokenHash, presented));
-      if (retired) await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt)));
+      const [retired] = await tx
+        .select({ sessionId: retiredRefreshTokens.sessionId })
+        .from(retiredRefreshTokens)
+        .where(eq(retiredRefreshTokens.tokenHash, presented));
+      if (retired)
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.id, retired.sessionId), isNull(sessions.revokedAt)));
       return null;
     }
     if (session.revokedAt || session.expiresAt <= now) return null;
@@ -238,7 +249,11 @@ async function sendResetLink(ctx: AppContext, email: string, origin: string) {
   const now = ctx.now();
   const token = randomToken();
   const recipient = await ctx.database.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.emailNormalized, normalizeEmail(email))).for('update');
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.emailNormalized, normalizeEmail(email)))
+      .for('update');
     if (!user) return null;
     // At most one reset mail a minute per account, whoever asks.
     const [recent] = await tx
@@ -291,8 +306,14 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (!reset) return false;
     await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash));
     await tx.update(users).set({ passwordHash, failedAttempts: 0, lockedAt: null }).where(eq(users.id, reset.userId));
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
-    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, reset.userId), isNull(loginCodes.consumedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)));
+    await tx
+      .update(loginCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(loginCodes.userId, reset.userId), isNull(loginCodes.consumedAt)));
     return true;
   });
   if (!done) throw badRequest(BAD_RESET_TEXT);
@@ -308,7 +329,13 @@ export async function listUsers(ctx: AppContext, q: { search?: string; page: num
   const where = search ? or(ilike(users.email, likePattern(search)), ilike(users.displayName, likePattern(search))) : undefined;
   const db = ctx.database.db;
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.page_size).offset((q.page - 1) * q.page_size),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { items: rows.map(presentAdminUser), total: total?.n ?? 0, page: q.page, page_size: q.page_size };
@@ -319,7 +346,8 @@ export async function setUserRole(ctx: AppContext, actor: UserRow, userId: numbe
   return ctx.database.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!target) throw notFound('No account with that id.');
-    if (actor.role !== 'administrator' && (role === 'administrator' || target.role === 'administrator')) throw new ApiError(403, ADMIN_ROLE_TEXT);
+    if (actor.role !== 'administrator' && (role === 'administrator' || target.role === 'administrator'))
+      throw new ApiError(403, ADMIN_ROLE_TEXT);
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     return presentAdminUser(row!);
   });
@@ -354,5 +382,10 @@ export async function communityAuthCode(ctx: AppContext, user: UserRow) {
     userId: user.id,
     expiresAt: new Date(ctx.now().getTime() + COMMUNITY_CODE_TTL_MS),
   });
-  return { success: true, code, expires_in: COMMUNITY_CODE_TTL_MS / 1000, message: 'Give this code to the community site within five minutes.' };
+  return {
+    success: true,
+    code,
+    expires_in: COMMUNITY_CODE_TTL_MS / 1000,
+    message: 'Give this code to the community site within five minutes.',
+  };
 }

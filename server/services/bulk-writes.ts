@@ -36,7 +36,11 @@ export type Step = <R>(work: (tx: Database) => Promise<R>) => Promise<R>;
  * step commits on its own with a turn of the event loop in between, and when a step fails,
  * `undo` removes what the earlier steps committed (the write must be tagged so undo finds it).
  */
-export async function writeInSteps<T>(database: DatabaseHandle, write: (step: Step) => Promise<T>, undo: (db: Database) => Promise<void>): Promise<T> {
+export async function writeInSteps<T>(
+  database: DatabaseHandle,
+  write: (step: Step) => Promise<T>,
+  undo: (db: Database) => Promise<void>,
+): Promise<T> {
   if (database.kind !== 'pglite') return database.db.transaction((tx) => write((work) => work(tx as unknown as Database)));
   try {
     return await write(async (work) => {

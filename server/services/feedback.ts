@@ -112,7 +112,11 @@ export async function listFeedback(
 export async function getFeedback(db: Database, authorsOf: AuthorLookup, id: number) {
   const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
   if (!row) throw notFound('No feedback with that id.');
-  const changes = await db.select().from(feedbackChanges).where(eq(feedbackChanges.feedbackId, id)).orderBy(feedbackChanges.changedAt, feedbackChanges.id);
+  const changes = await db
+    .select()
+    .from(feedbackChanges)
+    .where(eq(feedbackChanges.feedbackId, id))
+    .orderBy(feedbackChanges.changedAt, feedbackChanges.id);
   const people = await authorsOf([...new Set([...(row.userId === null ? [] : [row.userId]), ...changes.map((c) => c.changedBy)])]);
   return {
     ...present(row, people),
@@ -156,8 +160,14 @@ export async function feedbackSummary(db: Database, now = new Date()) {
   const [byType, byStatus, [week], [month], [total]] = await Promise.all([
     db.select({ key: feedback.type, n: count() }).from(feedback).groupBy(feedback.type),
     db.select({ key: feedback.status, n: count() }).from(feedback).groupBy(feedback.status),
-    db.select({ n: count() }).from(feedback).where(gte(feedback.createdAt, new Date(now.getTime() - 7 * day))),
-    db.select({ n: count() }).from(feedback).where(gte(feedback.createdAt, new Date(now.getTime() - 30 * day))),
+    db
+      .select({ n: count() })
+      .from(feedback)
+      .where(gte(feedback.createdAt, new Date(now.getTime() - 7 * day))),
+    db
+      .select({ n: count() })
+      .from(feedback)
+      .where(gte(feedback.createdAt, new Date(now.getTime() - 30 * day))),
     db.select({ n: count() }).from(feedback),
   ]);
   const tally = (rows: { key: string; n: number }[], keys: string[]) =>

@@ -95,7 +95,10 @@ async function sendLoginCode(ctx: AppContext, userId: number, attemptHash: strin
     const codeOut = latest && (latest.consumedAt === null || latest.attempts >= MAX_CODE_TRIES);
     if (codeOut && now.getTime() - latest.createdAt.getTime() < codeBackoffSeconds(spent?.n ?? 0) * 1000) return null;
     // A new attempt voids every earlier code of this account.
-    await tx.update(loginCodes).set({ consumedAt: now }).where(and(eq(loginCodes.userId, userId), isNull(loginCodes.consumedAt)));
+    await tx
+      .update(loginCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(loginCodes.userId, userId), isNull(loginCodes.consumedAt)));
     await tx.insert(loginCodes).values({
       userId,
       codeHash: loginCodeHash(ctx, userId, code),
@@ -130,7 +133,11 @@ function mailCodeSpent(ctx: AppContext, to: string, byStranger: boolean, waitSec
  * browser that asked for it (`attemptHash`) MAX_CODE_TRIES spend it; from anywhere else
  * MAX_STRANGER_TRIES stop it working there only, so a stranger cannot keep the owner out.
  */
-export async function verifyOtp(ctx: AppContext, input: { email: string; code: string }, attemptHash: string | null): Promise<IssuedSession> {
+export async function verifyOtp(
+  ctx: AppContext,
+  input: { email: string; code: string },
+  attemptHash: string | null,
+): Promise<IssuedSession> {
   const user = await findByEmail(ctx, input.email);
   const userId = user?.id ?? NO_ACCOUNT;
   const presented = loginCodeHash(ctx, userId, input.code);

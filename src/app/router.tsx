@@ -9,7 +9,6 @@ import { postPageChange } from '../lib/embed.ts';
 import { LOADING_TEXT } from './loading-text.ts';
 import { RouteGuard } from './layout/route-guard.tsx';
 
-
 function pageFor(route: PageRoute): ComponentType {
   if (route.load) return lazyPage(route.load);
   return function Titled() {

@@ -45,7 +45,17 @@ export function FilterSelect<T extends string>({
 }
 
 /** Free text matched against the gym athletes write on their profile (the caller debounces it). */
-export function GymFilter({ id, value, onChange, describedBy }: { id: string; value: string; onChange: (text: string) => void; describedBy?: string }) {
+export function GymFilter({
+  id,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy?: string;
+}) {
   return (
     <div className="field grow">
       <label htmlFor={id}>Gym</label>

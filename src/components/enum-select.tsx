@@ -4,21 +4,23 @@ import type { ReactNode } from 'react';
  * A labelled <select> over a closed set of values, its options from a `Record<value, label>`
  * (the labels every feature already keeps). With `anyLabel`, a first "no choice" entry calls back null.
  */
-export function EnumSelect<V extends string>(props: {
-  id: string;
-  label: string;
-  options: Readonly<Record<V, string>>;
-  /** Only these values, in this order (default: every key of options). */
-  only?: readonly V[];
-  className?: string;
-  disabled?: boolean;
-  describedBy?: string;
-  /** Under the select: hints, a problem line. */
-  children?: ReactNode;
-} & (
-  | { anyLabel: string; value: V | null | undefined; onChange: (value: V | null) => void }
-  | { anyLabel?: undefined; value: V; onChange: (value: V) => void }
-)) {
+export function EnumSelect<V extends string>(
+  props: {
+    id: string;
+    label: string;
+    options: Readonly<Record<V, string>>;
+    /** Only these values, in this order (default: every key of options). */
+    only?: readonly V[];
+    className?: string;
+    disabled?: boolean;
+    describedBy?: string;
+    /** Under the select: hints, a problem line. */
+    children?: ReactNode;
+  } & (
+    | { anyLabel: string; value: V | null | undefined; onChange: (value: V | null) => void }
+    | { anyLabel?: undefined; value: V; onChange: (value: V) => void }
+  ),
+) {
   const { id, label, options, only, className = 'field', disabled, describedBy, children } = props;
   const values = only ?? (Object.keys(options) as V[]);
   return (

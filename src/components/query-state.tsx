@@ -61,7 +61,15 @@ export function QueryState<T>({
   if (query.data === undefined) return query.isError ? retry : null;
   const data = query.data;
   const body =
-    empty !== undefined && isEmpty(data) ? typeof empty === 'string' ? <p className="empty card">{empty}</p> : <>{empty}</> : children(data);
+    empty !== undefined && isEmpty(data) ? (
+      typeof empty === 'string' ? (
+        <p className="empty card">{empty}</p>
+      ) : (
+        <>{empty}</>
+      )
+    ) : (
+      children(data)
+    );
   // Kept data stays readable when a later refetch fails; the failure shows above it.
   return query.isError ? (
     <>

@@ -5,7 +5,8 @@
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_KEY = /^(token|access_?token|refresh_?token|id_?token|csrf|csrf_?token|x-csrf-token|password|new_?password|code|otp|one_?time_?code|authorization)$/i;
+const SECRET_KEY =
+  /^(token|access_?token|refresh_?token|id_?token|csrf|csrf_?token|x-csrf-token|password|new_?password|code|otp|one_?time_?code|authorization)$/i;
 // A token in a URL's query (the socket address) or a bare JWT.
 const TOKEN_IN_URL = /([?&](?:token|access_token|refresh_token|code)=)[^&#\s]+/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]+/g;
@@ -18,7 +19,8 @@ function copy(value: unknown, depth: number, seen: WeakSet<object>): unknown {
   seen.add(value);
   if (value instanceof Error) return { name: value.name, message: copy(value.message, depth + 1, seen) };
   // An actor reference carries its whole system: the inspector needs only its id.
-  if ('sessionId' in value && 'send' in value) return { id: (value as { id?: unknown }).id, sessionId: (value as { sessionId: unknown }).sessionId };
+  if ('sessionId' in value && 'send' in value)
+    return { id: (value as { id?: unknown }).id, sessionId: (value as { sessionId: unknown }).sessionId };
   if (Array.isArray(value)) return value.map((v) => copy(v, depth + 1, seen));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {

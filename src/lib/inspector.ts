@@ -8,7 +8,9 @@ import { redactInspection } from './inspect-redact.ts';
  * branch with the dynamic import is dropped and the bundle holds no inspector code.
  */
 const wanted =
-  import.meta.env.DEV && typeof window !== 'undefined' && (new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_INSPECT === '1');
+  import.meta.env.DEV &&
+  typeof window !== 'undefined' &&
+  (new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_INSPECT === '1');
 
 let target: Observer<InspectionEvent> | null = null;
 // Events from actors created before the inspector has loaded.

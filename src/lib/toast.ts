@@ -20,8 +20,7 @@ export interface ToastMessage {
   action?: ToastAction;
 }
 
-export type ToastInput = Omit<ToastMessage, 'id' | 'variant' | 'durationMs'> &
-  Partial<Pick<ToastMessage, 'variant' | 'durationMs'>>;
+export type ToastInput = Omit<ToastMessage, 'id' | 'variant' | 'durationMs'> & Partial<Pick<ToastMessage, 'variant' | 'durationMs'>>;
 
 const DEFAULT_TOAST_MS = 5000;
 const MAX_VISIBLE = 5;
@@ -42,9 +41,7 @@ export function toast(input: ToastInput | string): number {
     id: nextId++,
   };
   // The same words twice in a row (e.g. two failed calls at once) show once.
-  queue = [...queue.filter((t) => t.title !== message.title || t.description !== message.description), message].slice(
-    -MAX_VISIBLE,
-  );
+  queue = [...queue.filter((t) => t.title !== message.title || t.description !== message.description), message].slice(-MAX_VISIBLE);
   emit();
   return message.id;
 }

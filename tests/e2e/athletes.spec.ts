@@ -27,8 +27,26 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
     max_value: 3600,
     status: 'active',
     standards: [
-      { sex: 'female', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 600, value: 420 }, { score: 1000, value: 300 }] },
-      { sex: 'male', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 660 }, { score: 600, value: 390 }, { score: 1000, value: 270 }] },
+      {
+        sex: 'female',
+        bodyweight_min_kg: null,
+        bodyweight_max_kg: null,
+        anchors: [
+          { score: 0, value: 720 },
+          { score: 600, value: 420 },
+          { score: 1000, value: 300 },
+        ],
+      },
+      {
+        sex: 'male',
+        bodyweight_min_kg: null,
+        bodyweight_max_kg: null,
+        anchors: [
+          { score: 0, value: 660 },
+          { score: 600, value: 390 },
+          { score: 1000, value: 270 },
+        ],
+      },
     ],
   });
 
@@ -36,7 +54,12 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
   const page = await (await browser.newContext()).newPage();
   await signUpAndSignIn(page, a, mailbox, ana);
   const anaApi = await apiSignIn(a, mailbox, ana);
-  await apiCall(a, anaApi, 'PUT', 'api/v1/athlete-profiles/me', { display_name: ana.name, sex: 'female', gym: 'Track Club', privacy: PUBLIC });
+  await apiCall(a, anaApi, 'PUT', 'api/v1/athlete-profiles/me', {
+    display_name: ana.name,
+    sex: 'female',
+    gym: 'Track Club',
+    privacy: PUBLIC,
+  });
   await page.goto(`${a.url}submit-pr-page`);
   await page.getByLabel('Test').selectOption({ label: '1-mile run' });
   await page.getByLabel(/^Time/).fill('6:00');
@@ -71,7 +94,11 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
 
   // The admin uploads last year's race results: checked first, then imported.
   await admin.goto(`${a.url}admin-historical-upload`);
-  const csv = ['athlete,email,test,value,unit,date,source', 'Ana Miles,,1-mile run,5:50,mm:ss,2025-05-01,City Mile 2025', 'Bo Runner,,1-mile run,7:10,mm:ss,2025-05-01,City Mile 2025'].join('\n');
+  const csv = [
+    'athlete,email,test,value,unit,date,source',
+    'Ana Miles,,1-mile run,5:50,mm:ss,2025-05-01,City Mile 2025',
+    'Bo Runner,,1-mile run,7:10,mm:ss,2025-05-01,City Mile 2025',
+  ].join('\n');
   await admin.getByLabel('Choose a CSV file').setInputFiles({ name: 'city-mile-2025.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await admin.getByRole('button', { name: 'Check file' }).click();
   const importButton = admin.getByRole('button', { name: 'Import 2 rows' });

@@ -56,7 +56,9 @@ test('no token, code or password used in sign-in, a password reset and the socke
   expect(leaked).toEqual([]);
 });
 
-test('after a wrong password the code step says plainly that a code comes only when both match, and offers a way back', async ({ page }) => {
+test('after a wrong password the code step says plainly that a code comes only when both match, and offers a way back', async ({
+  page,
+}) => {
   const ana = athlete();
   await signUp(page, app(), ana);
   await page.getByLabel('Email').fill(ana.email);
@@ -82,7 +84,11 @@ test('a 503 from the API shows "Service unavailable, retrying" and keeps the ses
     async (route) => {
       if (route.request().method() === 'GET' && failures < 2) {
         failures += 1;
-        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Service unavailable, please retry in a moment.' }) });
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ detail: 'Service unavailable, please retry in a moment.' }),
+        });
       }
       return route.fallback();
     },

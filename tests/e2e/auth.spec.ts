@@ -13,7 +13,12 @@ const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9
 test('sign up, sign in with the mailed code, stay signed in across a reload, sign out', async ({ page }) => {
   const ana = athlete();
   await signUp(page, app(), ana);
-  await expect(page.getByRole('status').filter({ hasText: /sign in/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /sign in/i })
+      .first(),
+  ).toBeVisible();
   // The whole flow by keyboard.
   await page.getByLabel('Email').fill(ana.email);
   await page.getByLabel('Password', { exact: true }).fill(ana.password);
@@ -81,7 +86,16 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
   const ana = athlete();
   const bar = page.getByRole('navigation', { name: 'Admin Tools' });
   await expect(bar).toBeVisible();
-  for (const name of ['Test Management', 'Test Approval', 'Historical Upload', 'Challenges', 'Feedback', 'Sign-out Feedback', 'Error Logs', 'Security']) {
+  for (const name of [
+    'Test Management',
+    'Test Approval',
+    'Historical Upload',
+    'Challenges',
+    'Feedback',
+    'Sign-out Feedback',
+    'Error Logs',
+    'Security',
+  ]) {
     await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.locator('.admin-badge')).toHaveText('Admin');
@@ -150,7 +164,10 @@ test('Dismiss on the Session Expired dialog signs out and stays on the page', as
   await page.evaluate(async () => {
     await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
   });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Timeline/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Timeline/ })
+    .click();
   const dialog = page.getByRole('alertdialog', { name: 'Session Expired' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Dismiss' }).click();

@@ -4,7 +4,10 @@ import { axeClean } from './support/api.ts';
 
 const { app, mailbox } = useAppWithMail();
 
-test('create a challenge, another athlete joins and scores, the board orders them, the creator edits, an admin deletes', async ({ page, browser }) => {
+test('create a challenge, another athlete joins and scores, the board orders them, the creator edits, an admin deletes', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const coach = { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' };
   await signUpAndSignIn(page, app(), mailbox, coach);

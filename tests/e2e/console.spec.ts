@@ -13,7 +13,10 @@ const admin = { email: ADMIN_EMAIL, name: 'Console Admin', password: 'console-ad
  * - 401 on /api/auth/refresh-token: a signed-out first visit asks the refresh cookie once and hears "no session".
  */
 const ALLOWED: { pattern: RegExp; why: string }[] = [
-  { pattern: /Failed to load resource: the server responded with a status of 401/, why: 'signed-out session probe (refresh-token) before signing in' },
+  {
+    pattern: /Failed to load resource: the server responded with a status of 401/,
+    why: 'signed-out session probe (refresh-token) before signing in',
+  },
 ];
 
 /** Collects console errors, page errors and failed React renders from now on. */
@@ -63,20 +66,38 @@ test('a handful of routes load in the development build without a React error', 
   const root = path.resolve(import.meta.dirname, '../..');
   const port = await freePort();
   let output = '';
-  const vite: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: root,
-    env: { ...process.env, API_PORT: String(app().port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const vite: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: root,
+      env: { ...process.env, API_PORT: String(app().port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   vite.stdout?.on('data', (d) => (output += d));
   vite.stderr?.on('data', (d) => (output += d));
   try {
     const url = `http://127.0.0.1:${port}/`;
     await expect
-      .poll(async () => fetch(url).then((r) => r.ok, () => false), { timeout: 90_000, message: `vite did not start:\n${output}` })
+      .poll(
+        async () =>
+          fetch(url).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 90_000, message: `vite did not start:\n${output}` },
+      )
       .toBe(true);
     const watch = watchConsole(page);
-    for (const p of ['', 'challenge-discovery-page', 'challenge-archive-page', 'global-test-leaderboards-page', 'terms-of-service-page', 'login-page']) {
+    for (const p of [
+      '',
+      'challenge-discovery-page',
+      'challenge-archive-page',
+      'global-test-leaderboards-page',
+      'terms-of-service-page',
+      'login-page',
+    ]) {
       watch.at(`/${p} (dev)`);
       await page.goto(url + p);
       await expect(page.getByRole('heading', { level: 1 }).first(), p).toBeVisible({ timeout: 60_000 });

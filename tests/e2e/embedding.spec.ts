@@ -26,7 +26,10 @@ const { app, mailbox } = useAppWithMail(env);
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('framed by another site, a signed-in athlete stays signed in across a token refresh, and the parent hears no secrets', async ({ page, request }) => {
+test('framed by another site, a signed-in athlete stays signed in across a token refresh, and the parent hears no secrets', async ({
+  page,
+  request,
+}) => {
   const who = { email: 'framed@example.test', password: 'framed-password-1', display_name: 'Framed Fran' };
   expect((await request.post(`${app().url}api/user_registration/register`, { data: who })).status()).toBe(201);
 
@@ -51,7 +54,8 @@ test('framed by another site, a signed-in athlete stays signed in across a token
   await expect(frame.getByText('Session Expired')).toHaveCount(0);
 
   // Messages reached the parent, from the app's origin, without the reset token.
-  const received = (await page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)) ?? [];
+  const received =
+    (await page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)) ?? [];
   const fromApp = received.filter((m) => (m.data as { source?: string })?.source === 'repforge-app');
   expect(fromApp.length).toBeGreaterThan(0);
   expect(fromApp.every((m) => m.origin === new URL(app().url).origin)).toBe(true);

@@ -36,7 +36,10 @@ test('feedback from the footer: empty is refused, a bug report is sent, and an a
   await expect(dialog).toHaveCount(0, { timeout: 5_000 });
   await expect(button).toBeFocused();
   expect(requests).toHaveLength(1);
-  expect(JSON.parse(requests[0]!)).toMatchObject({ type: 'bug_report', steps_to_reproduce: '1. Open a leaderboard\n2. Look at rows 2 and 3' });
+  expect(JSON.parse(requests[0]!)).toMatchObject({
+    type: 'bug_report',
+    steps_to_reproduce: '1. Open a leaderboard\n2. Look at rows 2 and 3',
+  });
 
   const adminPage = await browser.newPage();
   await signUpAndSignIn(adminPage, app(), mailbox, { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' });
@@ -68,7 +71,7 @@ test('the signed-out page takes a rating that admins see', async ({ page, browse
   await expect(page.getByRole('status').filter({ hasText: 'Thanks for rating' })).toBeVisible();
 
   const adminPage = await browser.newPage();
-  await signUpAndSignIn(adminPage, app(), mailbox, { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' });  // registering an existing email answers the same, then signs in
+  await signUpAndSignIn(adminPage, app(), mailbox, { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' }); // registering an existing email answers the same, then signs in
   await adminPage.goto(`${app().url}admin-sign-out-feedback-page`);
   await expect(adminPage.getByText('4.00 / 5')).toBeVisible();
   await expect(adminPage.getByText('Love the leaderboards')).toBeVisible();

@@ -30,11 +30,25 @@ test.describe('a dev build with ?inspect', () => {
     test.setTimeout(300_000);
     clientDir = mkdtempSync(path.join(os.tmpdir(), 'dev-client-'));
     // A development build (import.meta.env.DEV is true only with NODE_ENV=development), served by the app like npm start.
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'development', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'development' },
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--mode',
+        'development',
+        '--outDir',
+        clientDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'development' },
+      },
+    );
     const smtp = await mailbox.start();
     app = await startApp({ CLIENT_DIR: clientDir, SMTP_URL: smtp });
   });
@@ -57,7 +71,12 @@ test.describe('a dev build with ?inspect', () => {
         opened.push(String(url));
         // The real inspector says it is ready; the library then sends what it has held back.
         setTimeout(() => window.postMessage({ type: '@statelyai.connected' }, '*'), 0);
-        return { postMessage: (m: unknown) => void posted.push(JSON.parse(JSON.stringify(m))), close() {}, focus() {}, closed: false } as unknown as Window;
+        return {
+          postMessage: (m: unknown) => void posted.push(JSON.parse(JSON.stringify(m))),
+          close() {},
+          focus() {},
+          closed: false,
+        } as unknown as Window;
       }) as typeof window.open;
     });
     const who = { email: `inspect.${Date.now()}@example.test`, name: 'Ina Spector', password: 'inspect-pass-1357' };
@@ -78,7 +97,9 @@ test.describe('a dev build with ?inspect', () => {
     expect(opened[0]).toContain('stately.ai/inspect');
     await expect
       .poll(async () => {
-        const posts = await page.evaluate(() => (window as unknown as { inspectorPosts: { type?: string; event?: { type?: string } }[] }).inspectorPosts);
+        const posts = await page.evaluate(
+          () => (window as unknown as { inspectorPosts: { type?: string; event?: { type?: string } }[] }).inspectorPosts,
+        );
         return posts.filter((p) => p.type === '@xstate.event').map((p) => p.event?.type);
       })
       .toEqual(expect.arrayContaining(['login.submitCredentials', 'login.submitCode', 'session.login', 'socket.connect']));
@@ -88,6 +109,7 @@ test.describe('a dev build with ?inspect', () => {
     expect(sent).not.toContain(code);
     expect(sent).not.toMatch(/eyJ[\w-]+\.[\w-]+\./); // no access token
     expect(sent).not.toMatch(/[?&]token=(?!\[redacted\])/);
-    for (const match of sent.matchAll(/"(token|csrfToken|csrf_token|password|code)":("[^"]*")/g)) expect(match[2], match[1]).toBe('"[redacted]"');
+    for (const match of sent.matchAll(/"(token|csrfToken|csrf_token|password|code)":("[^"]*")/g))
+      expect(match[2], match[1]).toBe('"[redacted]"');
   });
 });

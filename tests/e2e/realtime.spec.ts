@@ -8,7 +8,11 @@ const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const DAY = 86_400_000;
 
 async function setClock(a: RunningApp, offsetMs: number) {
-  const res = await fetch(`${a.url}api/test-clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offset_ms: offsetMs }) });
+  const res = await fetch(`${a.url}api/test-clock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offset_ms: offsetMs }),
+  });
   expect(res.status).toBe(200);
 }
 

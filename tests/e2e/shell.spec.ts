@@ -61,7 +61,8 @@ test('the theme choice persists across a reload without a flash of the other the
   // Read the attribute as the document is parsed, before any module runs.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { firstTheme: string }).firstTheme ??= document.documentElement.dataset.theme ?? '';
+      if (document.readyState === 'interactive')
+        (window as unknown as { firstTheme: string }).firstTheme ??= document.documentElement.dataset.theme ?? '';
     });
   });
   await page.reload();

@@ -1,20 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { achievementFromMessage, displayDuration, type Achievement } from '../../machines/achievements.ts';
 import samples, { personalRecord } from '../../machines/achievements.samples.ts';
-import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS, PERSONAL_RECORD_POINTS } from '../../domain/constants.ts';
+import {
+  CELEBRATION_DURATION_MS,
+  DEFAULT_ACHIEVEMENT_POINTS,
+  PERSONAL_RECORD_CELEBRATION_MS,
+  PERSONAL_RECORD_POINTS,
+} from '../../domain/constants.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 
 describe('achievements from real-time messages', () => {
   it('a personal record is epic, 500 points, full-screen for its own length', () => {
-    expect(personalRecord).toMatchObject({ rarity: 'epic', points: PERSONAL_RECORD_POINTS, celebration_level: 'epic', share_worthy: true, full_screen: true, id: 2 });
+    expect(personalRecord).toMatchObject({
+      rarity: 'epic',
+      points: PERSONAL_RECORD_POINTS,
+      celebration_level: 'epic',
+      share_worthy: true,
+      full_screen: true,
+      id: 2,
+    });
     expect(personalRecord.title).toContain('Back squat 1RM');
     expect(displayDuration(personalRecord)).toBe(PERSONAL_RECORD_CELEBRATION_MS);
   });
 
   it('a streak takes rarity, points, celebration and sharing from its count', () => {
     const at = (count: number) => achievementFromMessage({ type: 'milestone_reached', streak_type: 'weekly_participation', count })!;
-    expect([6, 7, 29, 30, 49, 50, 99, 100].map((n) => at(n).rarity)).toEqual(['common', 'uncommon', 'uncommon', 'rare', 'rare', 'epic', 'epic', 'legendary']);
+    expect([6, 7, 29, 30, 49, 50, 99, 100].map((n) => at(n).rarity)).toEqual([
+      'common',
+      'uncommon',
+      'uncommon',
+      'rare',
+      'rare',
+      'epic',
+      'epic',
+      'legendary',
+    ]);
     expect(at(12).points).toBe(120);
     expect([6, 7].map((n) => at(n).share_worthy)).toEqual([false, true]);
     expect([29, 30].map((n) => at(n).celebration_level)).toEqual(['normal', 'epic']);
@@ -23,7 +44,9 @@ describe('achievements from real-time messages', () => {
   });
 
   it('an achievement without points gets the default; other messages are not achievements', () => {
-    expect(achievementFromMessage({ type: 'achievement_unlocked', achievement: { id: 9, title: 'Hello' } })!.points).toBe(DEFAULT_ACHIEVEMENT_POINTS);
+    expect(achievementFromMessage({ type: 'achievement_unlocked', achievement: { id: 9, title: 'Hello' } })!.points).toBe(
+      DEFAULT_ACHIEVEMENT_POINTS,
+    );
     expect(achievementFromMessage({ type: 'streak_updated', streak: {} })).toBeNull();
     expect(achievementFromMessage({ type: 'progress_update' })).toBeNull();
   });
@@ -53,7 +76,9 @@ describe('achievements chart: generated paths', () => {
       const seen = new Set<number | string>();
       let shownBefore = 0;
       await drivePath(samples, path, {
-        overrides: { actions: { celebrate: (_: unknown, { achievement }: { achievement: Achievement }) => void celebrated.push(achievement.id) } },
+        overrides: {
+          actions: { celebrate: (_: unknown, { achievement }: { achievement: Achievement }) => void celebrated.push(achievement.id) },
+        },
         onStep: ({ type, event, snap, replay }) => {
           if (type === 'achievement.received') {
             const id = (event as unknown as { achievement: Achievement }).achievement.id;
@@ -67,7 +92,9 @@ describe('achievements chart: generated paths', () => {
           expect(snap.context.queue.map((a) => a.id)).toEqual(expected);
           if (snap.matches('showing')) {
             // Each popup stays for its celebration level's duration (a full-screen record for its own).
-            expect(replay.clock.msUntil('xstate.after.DISPLAY_DURATION.achievements.showing')).toBeLessThanOrEqual(displayDuration(snap.context.current!));
+            expect(replay.clock.msUntil('xstate.after.DISPLAY_DURATION.achievements.showing')).toBeLessThanOrEqual(
+              displayDuration(snap.context.current!),
+            );
           }
         },
       });

@@ -73,7 +73,8 @@ describe('act-with-reason machine paths', () => {
           expect(snap.context.reason).toBe(before.reason);
           expect(snap.context.choice).toBe(before.choice);
         }
-        if (type === 'reason.cancel' || type === 'reason.open') expect(snap.context).toMatchObject({ reason: '', choice: null, tried: false });
+        if (type === 'reason.cancel' || type === 'reason.open')
+          expect(snap.context).toMatchObject({ reason: '', choice: null, tried: false });
       }
       actor.stop();
     });

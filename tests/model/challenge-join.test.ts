@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { challengeJoinMachine, joinRequest, TEAM_CHOICE_PROBLEM, TEAM_NAME_PROBLEM, type JoinBody, type JoinSetup } from '../../machines/challenge-join.ts';
+import {
+  challengeJoinMachine,
+  joinRequest,
+  TEAM_CHOICE_PROBLEM,
+  TEAM_NAME_PROBLEM,
+  type JoinBody,
+  type JoinSetup,
+} from '../../machines/challenge-join.ts';
 import { challengeJoinSamples as samples } from '../../machines/challenge-join.samples.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 import { sampleEvents } from './sample-events.ts';
@@ -86,7 +93,12 @@ describe('joining', () => {
   });
 
   it('an entry already in starts from its division and names no team', async () => {
-    const { actor, sent, promises, toasts } = drive({ title: 'Fran', isTeamChallenge: true, requiresWaiver: false, entry: { division: 'scaled', sex: 'female' } });
+    const { actor, sent, promises, toasts } = drive({
+      title: 'Fran',
+      isTeamChallenge: true,
+      requiresWaiver: false,
+      entry: { division: 'scaled', sex: 'female' },
+    });
     actor.send({ type: 'join.submit' });
     expect(sent).toEqual([{ division: 'scaled', sex: 'female' }]);
     promises.settle('joinChallenge', { output: {} });

@@ -25,8 +25,11 @@ export async function loadCharts(only?: string): Promise<Chart[]> {
     .sort();
   return Promise.all(
     names.map(async (name) => {
-      const mod = (await import(pathToFileURL(path.join(machinesDir, `${name}.samples.ts`)).href)) as { default: MachineSamples<AnyStateMachine> };
-      if (!mod.default || !isMachine(mod.default.machine)) throw new Error(`machines/${name}.samples.ts must default-export defineSamples({ machine, … })`);
+      const mod = (await import(pathToFileURL(path.join(machinesDir, `${name}.samples.ts`)).href)) as {
+        default: MachineSamples<AnyStateMachine>;
+      };
+      if (!mod.default || !isMachine(mod.default.machine))
+        throw new Error(`machines/${name}.samples.ts must default-export defineSamples({ machine, … })`);
       return { name, samples: mod.default };
     }),
   );

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { CLAIM_NONE_TEXT, CLAIM_TOO_MANY_TEXT, claimRequest, claimsMachine, type ClaimRequest, type ClaimsEvent } from '../../machines/claims.ts';
+import {
+  CLAIM_NONE_TEXT,
+  CLAIM_TOO_MANY_TEXT,
+  claimRequest,
+  claimsMachine,
+  type ClaimRequest,
+  type ClaimsEvent,
+} from '../../machines/claims.ts';
 import samples from '../../machines/claims.samples.ts';
 import { CLAIM_MAX_RESULTS } from '../../domain/constants.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
@@ -59,7 +66,12 @@ describe('claims machine paths', () => {
 
   it('refuses more results than one claim may hold, and sends nothing', () => {
     let called = false;
-    const actor = createActor(claimsMachine.provide({ actors: { createClaims: fromPromise<{ items: unknown[] }, ClaimRequest>(async () => ((called = true), { items: [] })) } }), { input: {} }).start();
+    const actor = createActor(
+      claimsMachine.provide({
+        actors: { createClaims: fromPromise<{ items: unknown[] }, ClaimRequest>(async () => ((called = true), { items: [] })) },
+      }),
+      { input: {} },
+    ).start();
     for (let id = 1; id <= CLAIM_MAX_RESULTS + 1; id++) actor.send({ type: 'claims.toggle', result: { id }, on: true });
     actor.send({ type: 'claims.submit' });
     expect(actor.getSnapshot().context.problem).toBe(CLAIM_TOO_MANY_TEXT);

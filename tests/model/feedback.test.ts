@@ -71,7 +71,9 @@ describe('feedback limits and payload', () => {
   });
 
   it('treats blank subject or description as missing', () => {
-    const actor = createActor(feedbackMachine.provide({ actors: { submitFeedback: fromPromise<unknown, FeedbackPayload>(async () => ({})) } })).start();
+    const actor = createActor(
+      feedbackMachine.provide({ actors: { submitFeedback: fromPromise<unknown, FeedbackPayload>(async () => ({})) } }),
+    ).start();
     actor.send({ type: 'feedback.open', page_url: '/', browser_info: 'b' });
     actor.send({ type: 'feedback.update', field: 'subject', value: '   ' });
     actor.send({ type: 'feedback.update', field: 'description', value: 'text' });

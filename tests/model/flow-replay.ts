@@ -95,9 +95,7 @@ export function transitionPaths<M extends AnyStateMachine>(
   const serialize = (s: Snap) => JSON.stringify({ value: s.value, context: pick(s.context as never) });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the graph's generics do not line up with AnyStateMachine
   const opts = { serializeState: serialize, input: options.input, events: options.events } as TraversalOptions<any, any, any>;
-  const shortest = new Map(
-    getShortestPaths(machine, opts).map((p) => [serialize(p.state as never), p] as const),
-  );
+  const shortest = new Map(getShortestPaths(machine, opts).map((p) => [serialize(p.state as never), p] as const));
   const out: GeneratedPath<M>[] = [];
   for (const edge of adjacencyMapToArray(getAdjacencyMap(machine, opts))) {
     const from = serialize(edge.state as never);
@@ -105,7 +103,10 @@ export function transitionPaths<M extends AnyStateMachine>(
     if (from === to) continue; // an event this state ignores
     const prefix = shortest.get(from);
     if (!prefix) continue;
-    const steps = [...prefix.steps.filter((s) => s.event.type !== 'xstate.init'), { event: edge.event, state: edge.nextState }] as GeneratedPath<M>['steps'];
+    const steps = [
+      ...prefix.steps.filter((s) => s.event.type !== 'xstate.init'),
+      { event: edge.event, state: edge.nextState },
+    ] as GeneratedPath<M>['steps'];
     out.push({
       description: `${steps.map((s) => s.event.type.replace(/^xstate\./, '')).join(' → ')} ⇒ ${JSON.stringify((edge.nextState as { value: unknown }).value)}`,
       steps,

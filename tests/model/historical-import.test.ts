@@ -47,7 +47,9 @@ describe('historical import machine paths', () => {
     const reached = new Set(paths.map((p) => p.state.value));
     expect([...reached].sort()).toEqual(['checked', 'checking', 'chosen', 'empty', 'imported', 'importing', 'reading', 'refused']);
     // A file that cannot be checked is named with its problem.
-    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'import.choose' && p.state.context.fileProblem?.includes('not a .csv file'))).toBe(true);
+    expect(
+      paths.some((p) => p.steps.at(-1)!.event.type === 'import.choose' && p.state.context.fileProblem?.includes('not a .csv file')),
+    ).toBe(true);
   });
 
   for (const path of paths) {
@@ -73,7 +75,9 @@ describe('historical import machine paths', () => {
         if (type === 'import.check' || type === 'import.import') {
           const dryRun = type === 'import.check';
           if (snap.hasTag('busy')) {
-            expect(sent.slice(sentBefore)).toEqual([{ csv: before.context.file!.text, filename: before.context.file!.name, dry_run: dryRun }]);
+            expect(sent.slice(sentBefore)).toEqual([
+              { csv: before.context.file!.text, filename: before.context.file!.name, dry_run: dryRun },
+            ]);
           } else {
             expect(sent).toHaveLength(sentBefore);
           }
@@ -85,7 +89,8 @@ describe('historical import machine paths', () => {
           expect(toasts.at(-1)).toBe(outcome.refused ? 'Nothing was imported: some rows have problems.' : 'Imported 1 results.');
           expect(snap.matches(outcome.refused ? 'refused' : 'imported')).toBe(true);
         }
-        if (type === 'xstate.error.actor.readFile') expect(snap.context.fileProblem).toBe('“results.csv” could not be read. Choose it again.');
+        if (type === 'xstate.error.actor.readFile')
+          expect(snap.context.fileProblem).toBe('“results.csv” could not be read. Choose it again.');
       }
       actor.stop();
     });
@@ -94,8 +99,12 @@ describe('historical import machine paths', () => {
 
 describe('choosing a file', () => {
   it('names what is wrong with a file that cannot be checked', () => {
-    expect(fileProblemOf({ name: 'sheet.xlsx', size: 10 })).toBe('“sheet.xlsx” is not a .csv file. Save the sheet as CSV and choose it again.');
-    expect(fileProblemOf({ name: 'big.CSV', size: 21 * 1024 * 1024 })).toBe('“big.CSV” is 21.0 MB; the limit is 20 MB. Split it into smaller files.');
+    expect(fileProblemOf({ name: 'sheet.xlsx', size: 10 })).toBe(
+      '“sheet.xlsx” is not a .csv file. Save the sheet as CSV and choose it again.',
+    );
+    expect(fileProblemOf({ name: 'big.CSV', size: 21 * 1024 * 1024 })).toBe(
+      '“big.CSV” is 21.0 MB; the limit is 20 MB. Split it into smaller files.',
+    );
     expect(fileProblemOf({ name: 'a.csv', size: 0 })).toBe('“a.csv” is empty.');
     expect(fileProblemOf({ name: 'a.csv', size: 20 * 1024 * 1024 })).toBeNull();
   });

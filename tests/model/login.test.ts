@@ -10,7 +10,15 @@ const graph = graphOf({ name: 'login', samples: samples as never });
 describe('login chart: generated paths', () => {
   it('covers every state', () => {
     const reached = new Set(graph.paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.value))));
-    for (const v of ['"requestingCode"', '{"code":"resendLocked"}', '{"code":"resendReady"}', '"resendingCode"', '"verifying"', '"signedIn"', '"credentials"']) {
+    for (const v of [
+      '"requestingCode"',
+      '{"code":"resendLocked"}',
+      '{"code":"resendReady"}',
+      '"resendingCode"',
+      '"verifying"',
+      '"signedIn"',
+      '"credentials"',
+    ]) {
       expect(reached).toContain(v);
     }
   });

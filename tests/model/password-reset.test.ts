@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { FORGOT_MISSING_EMAIL_TEXT, forgotPasswordMachine, type ForgotPasswordEvent } from '../../machines/forgot-password.ts';
 import forgotSamples from '../../machines/forgot-password.samples.ts';
-import { RESET_MISMATCH_TEXT, RESET_SHORT_PASSWORD_TEXT, passwordResetMachine, type PasswordResetEvent } from '../../machines/password-reset.ts';
+import {
+  RESET_MISMATCH_TEXT,
+  RESET_SHORT_PASSWORD_TEXT,
+  passwordResetMachine,
+  type PasswordResetEvent,
+} from '../../machines/password-reset.ts';
 import resetSamples from '../../machines/password-reset.samples.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 
@@ -39,7 +44,8 @@ describe('forgot-password machine paths', () => {
           if (!before.email.trim()) expect(snap.context.problem).toBe(FORGOT_MISSING_EMAIL_TEXT);
           else expect(sent.at(-1)).toBe(before.email.trim());
         }
-        if (type === 'xstate.done.actor.requestPasswordReset') expect(snap.context.message).toBe('If an account exists for this email, a link is on its way.');
+        if (type === 'xstate.done.actor.requestPasswordReset')
+          expect(snap.context.message).toBe('If an account exists for this email, a link is on its way.');
         if (type === 'xstate.error.actor.requestPasswordReset') expect(snap.context.problem).toBe('Too many requests. Try again later.');
       }
       actor.stop();
@@ -64,7 +70,14 @@ describe('password-reset machine paths', () => {
   });
 
   it('reaches every state of a good link, a bad one and a failed check', () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(['checkFailed', 'checking', 'editing', 'invalid', 'saved', 'saving']);
+    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual([
+      'checkFailed',
+      'checking',
+      'editing',
+      'invalid',
+      'saved',
+      'saving',
+    ]);
   });
 
   for (const path of paths) {
@@ -102,7 +115,9 @@ describe('password-reset machine paths', () => {
   it('does not ask the server about a link too short to be one', () => {
     let asked = false;
     const actor = createActor(
-      passwordResetMachine.provide({ actors: { checkResetToken: fromPromise<{ valid: boolean }, string>(async () => ((asked = true), { valid: true })) } }),
+      passwordResetMachine.provide({
+        actors: { checkResetToken: fromPromise<{ valid: boolean }, string>(async () => ((asked = true), { valid: true })) },
+      }),
       { input: { token: 'short' } },
     ).start();
     expect(actor.getSnapshot().value).toBe('invalid');

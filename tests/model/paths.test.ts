@@ -10,7 +10,9 @@ import { drivePath } from './drive.ts';
  * each generated path replayed on the real actor, which must reach the state the chart
  * walk predicts, by the same transitions, after every step.
  */
-const charts = (await loadCharts()).filter((c) => process.env.MODEL_ALL || !existsSync(path.join(import.meta.dirname, `${c.name}.test.ts`)));
+const charts = (await loadCharts()).filter(
+  (c) => process.env.MODEL_ALL || !existsSync(path.join(import.meta.dirname, `${c.name}.test.ts`)),
+);
 
 it('replays here every chart that has no model test of its own', () => {
   console.log(`generic replay: ${charts.map((c) => c.name).join(', ') || 'none (each chart has its own test)'}`);

@@ -14,7 +14,9 @@ const charts = await loadCharts();
 
 describe('generated QA specs', () => {
   it('every page driver is for a chart with a sample table', () => {
-    const drivers = readdirSync(driversDir).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+    const drivers = readdirSync(driversDir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3));
     expect(drivers.filter((d) => !charts.some((c) => c.name === d))).toEqual([]);
   });
 
@@ -22,7 +24,9 @@ describe('generated QA specs', () => {
     it(`tests/e2e/qa/${chart.name}.spec.ts is what the chart generates now`, () => {
       const file = path.join(specDir, `${chart.name}.spec.ts`);
       expect(existsSync(file), `${file} missing: run npm run qa:paths -- --format playwright`).toBe(true);
-      expect(readFileSync(file, 'utf8'), 'stale: run npm run qa:paths -- --format playwright').toBe(playwrightSpec(graphOf(chart), specDir));
+      expect(readFileSync(file, 'utf8'), 'stale: run npm run qa:paths -- --format playwright').toBe(
+        playwrightSpec(graphOf(chart), specDir),
+      );
       // Walking a larger chart (score-submission) took over the default 5 s on a loaded 2-core machine.
     }, 30_000);
   }

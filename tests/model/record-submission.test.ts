@@ -56,8 +56,12 @@ describe('record submission machine paths', () => {
     expect(ends).toContain('xstate.error.actor.submitRecord');
     expect(ends).toContain('record.another');
     // An incomplete form is refused with its problems shown.
-    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'record.submit' && p.state.matches('editing') && p.state.context.problems.test)).toBe(true);
-    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'record.submit' && p.state.matches('editing') && p.state.context.problems.value)).toBe(true);
+    expect(
+      paths.some((p) => p.steps.at(-1)!.event.type === 'record.submit' && p.state.matches('editing') && p.state.context.problems.test),
+    ).toBe(true);
+    expect(
+      paths.some((p) => p.steps.at(-1)!.event.type === 'record.submit' && p.state.matches('editing') && p.state.context.problems.value),
+    ).toBe(true);
   });
 
   for (const path of paths) {

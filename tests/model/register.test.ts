@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { REGISTER_MISSING_TEXT, REGISTER_SHORT_PASSWORD_TEXT, registerMachine, registerPayload, type RegisterEvent, type RegisterFields } from '../../machines/register.ts';
+import {
+  REGISTER_MISSING_TEXT,
+  REGISTER_SHORT_PASSWORD_TEXT,
+  registerMachine,
+  registerPayload,
+  type RegisterEvent,
+  type RegisterFields,
+} from '../../machines/register.ts';
 import samples from '../../machines/register.samples.ts';
 import { MIN_PASSWORD_LENGTH } from '../../domain/constants.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';

@@ -5,10 +5,7 @@ import samples from '../../machines/replay-player.samples.ts';
 import { REPLAY_STEP_MS } from '../../domain/constants.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 
-const events = [
-  ...Object.values(samples.events).flat(),
-  { type: 'xstate.after.STEP.replayPlayer.playing' },
-] as unknown as ReplayEvent[];
+const events = [...Object.values(samples.events).flat(), { type: 'xstate.after.STEP.replayPlayer.playing' }] as unknown as ReplayEvent[];
 
 describe('replay player paths', () => {
   const paths = transitionPaths(replayPlayerMachine, { input: samples.input!, events });

@@ -71,7 +71,11 @@ export interface ReplayOverrides {
  * promise actor of the sample table waiting to be settled by the path, every other
  * actor as the table's `logic` (or a callback that does nothing), then the test's own.
  */
-export function startReplay<M extends AnyStateMachine>(samples: MachineSamples<M>, path: Pick<GeneratedPath, 'input'>, overrides: ReplayOverrides = {}) {
+export function startReplay<M extends AnyStateMachine>(
+  samples: MachineSamples<M>,
+  path: Pick<GeneratedPath, 'input'>,
+  overrides: ReplayOverrides = {},
+) {
   const clock = new ReplayClock();
   const promises = new ControlledPromises();
   /** Each call a promise actor got: its invoke id and input. */
@@ -79,12 +83,17 @@ export function startReplay<M extends AnyStateMachine>(samples: MachineSamples<M
   const actors: Record<string, AnyActorLogic> = {};
   for (const src of Object.keys(samples.machine.implementations.actors)) actors[src] = fromCallback(() => {});
   for (const [src, sample] of Object.entries(samples.actors ?? {})) {
-    actors[src] = sample.logic ?? fromPromise(({ self, input }) => {
-      calls.push({ id: self.id, input });
-      return promises.wait(self.id);
-    });
+    actors[src] =
+      sample.logic ??
+      fromPromise(({ self, input }) => {
+        calls.push({ id: self.id, input });
+        return promises.wait(self.id);
+      });
   }
-  const machine = samples.machine.provide({ actors: { ...actors, ...overrides.actors }, actions: overrides.actions } as never) as AnyStateMachine;
+  const machine = samples.machine.provide({
+    actors: { ...actors, ...overrides.actors },
+    actions: overrides.actions,
+  } as never) as AnyStateMachine;
   const keys = chartTransitions(machine);
   const taken: string[] = [];
   const actor = createActor(machine, {

@@ -12,7 +12,12 @@ describe('score submission machine paths', () => {
     input: samples.input,
     events: sampleEvents(samples),
     // Whether the typed fields can be sent, not the keystrokes, makes a state.
-    stateContext: (c) => ({ readable: 'body' in readScore(c.rules, c.fields), capped: c.fields.capped, problem: c.problem, saved: c.saved !== null }),
+    stateContext: (c) => ({
+      readable: 'body' in readScore(c.rules, c.fields),
+      capped: c.fields.capped,
+      problem: c.problem,
+      saved: c.saved !== null,
+    }),
   });
 
   it('reaches editing, submitting and saved, and comes back from a refusal', () => {
@@ -21,7 +26,9 @@ describe('score submission machine paths', () => {
     expect(ends).toContain('xstate.error.actor.submitScore');
     expect(ends).toContain('score.another');
     // A score that cannot be read is refused with the reason, and nothing is sent.
-    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'score.submit' && p.state.matches('editing') && p.state.context.problem)).toBe(true);
+    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'score.submit' && p.state.matches('editing') && p.state.context.problem)).toBe(
+      true,
+    );
   });
 
   for (const path of paths) {

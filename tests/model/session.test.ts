@@ -29,7 +29,9 @@ describe('session chart: generated paths', () => {
   });
 
   it('expires the session after exactly MAX_REFRESH_ATTEMPTS rejected refreshes, and a 503 never signs out', () => {
-    const expired = graph.paths.find((p) => p.steps.at(-1)?.value === 'sessionExpired' && p.steps.at(-1)?.event.type === 'xstate.error.actor.refresh')!;
+    const expired = graph.paths.find(
+      (p) => p.steps.at(-1)?.value === 'sessionExpired' && p.steps.at(-1)?.event.type === 'xstate.error.actor.refresh',
+    )!;
     expect(expired.steps.filter((s) => s.event.type === 'xstate.error.actor.refresh')).toHaveLength(MAX_REFRESH_ATTEMPTS);
     for (const p of graph.paths) {
       for (const s of p.steps) {
@@ -88,7 +90,9 @@ describe('session chart: generated paths', () => {
             expect(isExpiringSoon(snap.context.token, replay.clock.now())).toBe(true);
           } else if (snap.matches({ signedIn: 'active' })) {
             // One silent refresh scheduled, TOKEN_REFRESH_LEAD_MS before this token expires.
-            expect(replay.clock.msUntil('xstate.after.REFRESH_DUE.session.signedIn.active')).toBe(refreshDelay(snap.context.token, replay.clock.now()));
+            expect(replay.clock.msUntil('xstate.after.REFRESH_DUE.session.signedIn.active')).toBe(
+              refreshDelay(snap.context.token, replay.clock.now()),
+            );
           }
           if (isServiceUnavailable(errorOf(event))) {
             // "Service unavailable, retrying": the session is kept and no attempt is counted.
@@ -96,7 +100,8 @@ describe('session chart: generated paths', () => {
             expect(snap.context.refreshAttempts).toBe(before.context.refreshAttempts);
             expect(newCalls).not.toContain('serverLogout');
           }
-          if (type.startsWith('xstate.after.SESSION_EXPIRED_REDIRECT') || type === 'session.loginAgain') expect(newCalls).toContain('redirectToLogin');
+          if (type.startsWith('xstate.after.SESSION_EXPIRED_REDIRECT') || type === 'session.loginAgain')
+            expect(newCalls).toContain('redirectToLogin');
           if (type === 'session.dismiss') expect(newCalls).not.toContain('redirectToLogin');
           if (snap.matches('sessionExpired') && !before.matches('sessionExpired')) expect(newCalls).toContain('notifyExpired');
           if (type === 'session.logout') expect(newCalls).toContain('serverLogout');

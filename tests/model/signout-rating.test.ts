@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { RATING_MISSING_TEXT, ratingPayload, signoutRatingMachine, type SignoutRatingEvent, type SignoutRatingPayload } from '../../machines/signout-rating.ts';
+import {
+  RATING_MISSING_TEXT,
+  ratingPayload,
+  signoutRatingMachine,
+  type SignoutRatingEvent,
+  type SignoutRatingPayload,
+} from '../../machines/signout-rating.ts';
 import samples from '../../machines/signout-rating.samples.ts';
 import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
 
@@ -24,7 +30,9 @@ describe('sign-out rating machine paths', () => {
       const promises = new ControlledPromises();
       const sent: SignoutRatingPayload[] = [];
       const actor = createActor(
-        signoutRatingMachine.provide({ actors: { sendRating: fromPromise(({ input, self }) => (sent.push(input), promises.wait(self.id))) } }),
+        signoutRatingMachine.provide({
+          actors: { sendRating: fromPromise(({ input, self }) => (sent.push(input), promises.wait(self.id))) },
+        }),
         { clock },
       ).start();
       for (const step of path.steps) {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SOCKET_MAX_RECONNECT_ATTEMPTS, SOCKET_MESSAGE_TOO_BIG_CODE, SOCKET_NORMAL_CLOSE_CODE, SOCKET_POLICY_VIOLATION_CODE, SOCKET_RECONNECT_INTERVAL_MS } from '../../domain/constants.ts';
+import {
+  SOCKET_MAX_RECONNECT_ATTEMPTS,
+  SOCKET_MESSAGE_TOO_BIG_CODE,
+  SOCKET_NORMAL_CLOSE_CODE,
+  SOCKET_POLICY_VIOLATION_CODE,
+  SOCKET_RECONNECT_INTERVAL_MS,
+} from '../../domain/constants.ts';
 import { joinMessage, roomKey } from '../../machines/socket.ts';
 import samples, { renewedAddress, sampleMessage } from '../../machines/socket.samples.ts';
 import { graphOf } from './charts.ts';
@@ -13,14 +19,27 @@ const RECONNECT = 'xstate.after.RECONNECT_INTERVAL.socket.reconnecting';
 describe('socket chart: generated paths', () => {
   it('covers connecting, connected, reconnecting, failed and disconnected, including five failed reconnects', () => {
     const reached = new Set(graph.paths.map((p) => JSON.stringify(p.steps.at(-1)!.value)));
-    expect([...reached].sort()).toEqual(['"disconnected"', '"failed"', '"reconnecting"', '{"online":"connected"}', '{"online":"connecting"}']);
+    expect([...reached].sort()).toEqual([
+      '"disconnected"',
+      '"failed"',
+      '"reconnecting"',
+      '{"online":"connected"}',
+      '{"online":"connecting"}',
+    ]);
     // Failed after every reconnect was used up (a policy close reaches failed without any).
-    const toFailed = graph.paths.filter((p) => p.steps.at(-1)!.value === 'failed').map((p) => p.steps.filter((s) => s.event.type === RECONNECT).length);
+    const toFailed = graph.paths
+      .filter((p) => p.steps.at(-1)!.value === 'failed')
+      .map((p) => p.steps.filter((s) => s.event.type === RECONNECT).length);
     expect(toFailed).toContain(SOCKET_MAX_RECONNECT_ATTEMPTS);
     // Some path joins a room, loses the connection and opens again: the rejoin is checked on it.
     expect(
       graph.paths.some((p) =>
-        p.steps.some((s, i) => s.event.type === 'socket.opened' && p.steps.slice(0, i).some((x) => x.event.type === RECONNECT) && (s.context as { rooms: string[] }).rooms.length > 0),
+        p.steps.some(
+          (s, i) =>
+            s.event.type === 'socket.opened' &&
+            p.steps.slice(0, i).some((x) => x.event.type === RECONNECT) &&
+            (s.context as { rooms: string[] }).rooms.length > 0,
+        ),
       ),
     ).toBe(true);
   });
@@ -31,7 +50,10 @@ describe('socket chart: generated paths', () => {
       const delivered: unknown[] = [];
       let connectionsBefore = 0;
       await drivePath(samples, path, {
-        overrides: { actors: { connection }, actions: { deliverMessage: (_: unknown, { message }: { message: unknown }) => void delivered.push(message) } },
+        overrides: {
+          actors: { connection },
+          actions: { deliverMessage: (_: unknown, { message }: { message: unknown }) => void delivered.push(message) },
+        },
         onStep: async ({ type, event, before, snap, replay }) => {
           const live = opened.at(-1);
           if (snap.matches('online')) {
@@ -40,7 +62,10 @@ describe('socket chart: generated paths', () => {
             expect(opened.filter((c) => !c.closed)).toHaveLength(1);
             if (opened.length > connectionsBefore) expect(live!.url).toBe(snap.context.url);
           } else {
-            expect(opened.every((c) => c.closed), type).toBe(true);
+            expect(
+              opened.every((c) => c.closed),
+              type,
+            ).toBe(true);
           }
           switch (type) {
             case 'socket.opened':
@@ -53,12 +78,14 @@ describe('socket chart: generated paths', () => {
               expect(snap.context.rooms.map(roomKey)).toContain('challenge:5');
               break;
             case 'socket.leave':
-              if (before.matches({ online: 'connected' })) expect(live!.sent.at(-1)).toEqual({ type: 'leave_room', room_id: 'challenge:5' });
+              if (before.matches({ online: 'connected' }))
+                expect(live!.sent.at(-1)).toEqual({ type: 'leave_room', room_id: 'challenge:5' });
               expect(snap.context.rooms).toEqual([]);
               break;
             case 'socket.token':
               // Open: the new token is sent on it. Not connected: a connection with it.
-              if (before.matches({ online: 'connected' })) expect(live!.sent.at(-1)).toEqual({ type: 'authenticate', token: renewedAddress.token });
+              if (before.matches({ online: 'connected' }))
+                expect(live!.sent.at(-1)).toEqual({ type: 'authenticate', token: renewedAddress.token });
               if (before.matches('disconnected') || before.matches('failed')) expect(live!.url).toBe(renewedAddress.url);
               expect(snap.context.url).toBe(renewedAddress.url);
               break;

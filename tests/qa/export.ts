@@ -10,7 +10,9 @@ import type { GeneratedPath, MachineGraph } from '../../machines/paths.ts';
 
 /** An event as data: an Error keeps its message and status (JSON.stringify would drop the message). */
 export function plainEvent(event: EventObject): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? { ...v, name: v.name, message: v.message } : v))) as Record<string, unknown>;
+  return JSON.parse(
+    JSON.stringify(event, (_k, v: unknown) => (v instanceof Error ? { ...v, name: v.name, message: v.message } : v)),
+  ) as Record<string, unknown>;
 }
 
 export interface ExportedPath {
@@ -45,7 +47,12 @@ const payloadOf = (event: Record<string, unknown>) => {
 export function toMarkdown(machines: ReturnType<typeof exportMachine>[]): string {
   const out: string[] = [];
   for (const m of machines) {
-    out.push(`## ${m.machine}`, '', `Transitions defined ${m.transitions.defined}, on a path ${m.transitions.covered}. Paths: ${m.paths.length}.`, '');
+    out.push(
+      `## ${m.machine}`,
+      '',
+      `Transitions defined ${m.transitions.defined}, on a path ${m.transitions.covered}. Paths: ${m.paths.length}.`,
+      '',
+    );
     m.paths.forEach((p, i) => {
       out.push(`### ${i + 1}. ${p.description}`, '');
       if (p.input !== null) out.push(`Input: \`${JSON.stringify(p.input)}\``, '');

@@ -31,9 +31,50 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
     const rows = await t.context.database.db
       .insert(tests)
       .values([
-        { ...base, name: 'Mile Run', nameNormalized: 'mile run', unit: 'seconds', direction: 'lower', minValue: 180, maxValue: 3600, standards: anyone([[0, 720], [600, 360], [1000, 240]]) },
-        { ...base, name: 'Back Squat', nameNormalized: 'back squat', category: 'strength', movement: 'squat', unit: 'kg', direction: 'higher', minValue: 1, maxValue: 500, standards: anyone([[0, 20], [500, 100], [1000, 200]]) },
-        { ...base, name: 'Secret Row', nameNormalized: 'secret row', unit: 'meters', direction: 'higher', minValue: 1, maxValue: 100_000, standards: anyone([[0, 0], [1000, 10_000]]), status: 'draft' },
+        {
+          ...base,
+          name: 'Mile Run',
+          nameNormalized: 'mile run',
+          unit: 'seconds',
+          direction: 'lower',
+          minValue: 180,
+          maxValue: 3600,
+          standards: anyone([
+            [0, 720],
+            [600, 360],
+            [1000, 240],
+          ]),
+        },
+        {
+          ...base,
+          name: 'Back Squat',
+          nameNormalized: 'back squat',
+          category: 'strength',
+          movement: 'squat',
+          unit: 'kg',
+          direction: 'higher',
+          minValue: 1,
+          maxValue: 500,
+          standards: anyone([
+            [0, 20],
+            [500, 100],
+            [1000, 200],
+          ]),
+        },
+        {
+          ...base,
+          name: 'Secret Row',
+          nameNormalized: 'secret row',
+          unit: 'meters',
+          direction: 'higher',
+          minValue: 1,
+          maxValue: 100_000,
+          standards: anyone([
+            [0, 0],
+            [1000, 10_000],
+          ]),
+          status: 'draft',
+        },
       ])
       .returning({ id: tests.id });
     [mile, squat] = rows.map((r) => r.id) as [number, number];
@@ -42,13 +83,18 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: unknown) =>
     t.app.inject({ method, url, headers: authHeaders(who), payload: payload as object });
-  const upload = (csv: string, dryRun: boolean, who: SignedIn = admin) => call('POST', UPLOAD, who, { csv, dry_run: dryRun, filename: 'club-records.csv' });
+  const upload = (csv: string, dryRun: boolean, who: SignedIn = admin) =>
+    call('POST', UPLOAD, who, { csv, dry_run: dryRun, filename: 'club-records.csv' });
   const rowsIn = async () => {
     const db = t.context.database.db;
-    const [[results], [batches]] = await Promise.all([db.select({ n: count() }).from(historicalResults), db.select({ n: count() }).from(historicalBatches)]);
+    const [[results], [batches]] = await Promise.all([
+      db.select({ n: count() }).from(historicalResults),
+      db.select({ n: count() }).from(historicalBatches),
+    ]);
     return { results: results!.n, batches: batches!.n };
   };
-  const problemsOf = (report: { errors: { row: number; problems: string[] }[] }) => Object.fromEntries(report.errors.map((e) => [e.row, e.problems.join(' | ')]));
+  const problemsOf = (report: { errors: { row: number; problems: string[] }[] }) =>
+    Object.fromEntries(report.errors.map((e) => [e.row, e.problems.join(' | ')]));
 
   it('is for administrators only', async () => {
     const res = await upload(`${HEADER}\nJane Roe,,Mile Run,6:30,mm:ss,2019-05-04,City Mile`, true, ana);
@@ -94,7 +140,18 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
     expect(problems[14]).toContain('“jane(at)example” is not an email address');
     expect(problems[14]).toContain('“abc” is not a number');
     expect(report.preview).toEqual([
-      { row: 2, athlete: 'Jane Roe', email: null, test_id: mile, test_name: 'Mile Run', value: 390, unit: 'seconds', achieved_on: '2019-05-04', source: 'City Mile 2019', account: false },
+      {
+        row: 2,
+        athlete: 'Jane Roe',
+        email: null,
+        test_id: mile,
+        test_name: 'Mile Run',
+        value: 390,
+        unit: 'seconds',
+        achieved_on: '2019-05-04',
+        source: 'City Mile 2019',
+        account: false,
+      },
       expect.objectContaining({ row: 15, test_id: squat, value: 102.058, unit: 'kg' }),
     ]);
     expect(await rowsIn()).toEqual({ results: 0, batches: 0 });
@@ -174,10 +231,17 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
     const [squatResult, mileResult] = byPrefix.items as { id: number; my_claim: string | null }[];
     expect(squatResult!.my_claim).toBeNull();
 
-    const claimed = await call('POST', CLAIMS, ben, { historical_ids: [squatResult!.id, mileResult!.id], message: 'That was me before I married' });
+    const claimed = await call('POST', CLAIMS, ben, {
+      historical_ids: [squatResult!.id, mileResult!.id],
+      message: 'That was me before I married',
+    });
     expect(claimed.statusCode, claimed.body).toBe(201);
     expect(claimed.json().items).toHaveLength(2);
-    expect(claimed.json().items[0]).toMatchObject({ status: 'pending', claimant_name: 'Ben Okafor', message: 'That was me before I married' });
+    expect(claimed.json().items[0]).toMatchObject({
+      status: 'pending',
+      claimant_name: 'Ben Okafor',
+      message: 'That was me before I married',
+    });
     const twice = await call('POST', CLAIMS, ben, { historical_ids: [squatResult!.id] });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toContain('You already claimed the result Jane Roe, Back Squat on 2020-06-01');
@@ -192,7 +256,8 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
     expect((await call('GET', '/api/v1/athlete-profiles/admin/claims', ben)).statusCode).toBe(403);
 
     const bensSquatClaim = queue.json().items.find((c: { result: { id: number } }) => c.result.id === squatResult!.id);
-    const review = (id: number, body: unknown, who = admin) => call('POST', `/api/v1/athlete-profiles/admin/claims/${id}/review`, who, body);
+    const review = (id: number, body: unknown, who = admin) =>
+      call('POST', `/api/v1/athlete-profiles/admin/claims/${id}/review`, who, body);
     const approved = await review(bensSquatClaim.id, { decision: 'approve' });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', claimant_id: ben.userId, result: { id: squatResult!.id } });
@@ -201,8 +266,18 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
     const db = t.context.database.db;
     const [result] = await db.select().from(historicalResults).where(eq(historicalResults.id, squatResult!.id));
     expect(result!.userId).toBe(ben.userId);
-    const [record] = await db.select().from(personalRecords).where(and(eq(personalRecords.userId, ben.userId), eq(personalRecords.historicalId, squatResult!.id)));
-    expect(record).toMatchObject({ status: 'approved', source: 'historical', value: 120, testId: squat, achievedOn: '2020-06-01', normalizedScore: 600 });
+    const [record] = await db
+      .select()
+      .from(personalRecords)
+      .where(and(eq(personalRecords.userId, ben.userId), eq(personalRecords.historicalId, squatResult!.id)));
+    expect(record).toMatchObject({
+      status: 'approved',
+      source: 'historical',
+      value: 120,
+      testId: squat,
+      achievedOn: '2020-06-01',
+      normalizedScore: 600,
+    });
     const [best] = await db.select().from(testBests).where(eq(testBests.userId, ben.userId));
     expect(best).toMatchObject({ testId: squat, value: 120, recordId: record!.id });
     const [score] = await db.select().from(globalScores).where(eq(globalScores.userId, ben.userId));
@@ -229,7 +304,8 @@ describe.each(databaseKinds)('historical results and claims on %s', (kind) => {
 
   it('takes a file larger than the default 1 MB body limit', async () => {
     const lines = [HEADER];
-    for (let i = 0; i < 30_000; i++) lines.push(`Bulk Athlete ${i},,Back Squat,${50 + (i % 100)},kg,2015-01-01,Bulk upload of the old club spreadsheet`);
+    for (let i = 0; i < 30_000; i++)
+      lines.push(`Bulk Athlete ${i},,Back Squat,${50 + (i % 100)},kg,2015-01-01,Bulk upload of the old club spreadsheet`);
     const csv = lines.join('\n');
     expect(csv.length).toBeGreaterThan(2_000_000);
     const res = await upload(csv, true);

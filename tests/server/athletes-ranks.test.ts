@@ -12,7 +12,17 @@ const PULL_UPS = {
   direction: 'higher',
   min_value: 0,
   max_value: 100,
-  standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 0 }, { score: 1000, value: 40 }] }],
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 0 },
+        { score: 1000, value: 40 },
+      ],
+    },
+  ],
   status: 'active',
 };
 const MILE = {
@@ -23,7 +33,17 @@ const MILE = {
   direction: 'lower',
   min_value: 210,
   max_value: 3600,
-  standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 1000, value: 240 }] }],
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 720 },
+        { score: 1000, value: 240 },
+      ],
+    },
+  ],
   status: 'active',
 };
 
@@ -58,7 +78,9 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
       who[a.name] = await signIn(t, `${a.name.toLowerCase()}@example.test`, 'athlete-password', a.name);
       const privacy = a.private ? { ...PUBLIC, sex: 'private', gym: 'private' } : PUBLIC;
       const { name, private: _hidden, ...fields } = a;
-      expect((await call('PUT', '/api/v1/athlete-profiles/me', who[a.name], { display_name: name, ...fields, privacy })).statusCode).toBe(200);
+      expect((await call('PUT', '/api/v1/athlete-profiles/me', who[a.name], { display_name: name, ...fields, privacy })).statusCode).toBe(
+        200,
+      );
     }
     pullUps = (await call('POST', '/api/v1/tests', admin, PULL_UPS)).json().id;
     mile = (await call('POST', '/api/v1/tests', admin, MILE)).json().id;
@@ -92,7 +114,14 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
     expect(rows(page)).toEqual(['1 Ben', '2 Ana', '2 Cy', '4 Dev', '5 Fay']);
     expect(page.total).toBe(5);
     expect(page.test).toMatchObject({ name: 'Max pull-ups', athletes_count: 5, pending_count: 0 });
-    expect(page.items[0]).toMatchObject({ value: 30, normalized_score: 750, sex: 'male', age_group: '40-44', bodyweight_class: '80-90', gym: 'North Box' });
+    expect(page.items[0]).toMatchObject({
+      value: 30,
+      normalized_score: 750,
+      sex: 'male',
+      age_group: '40-44',
+      bodyweight_class: '80-90',
+      gym: 'North Box',
+    });
     // Fay keeps her sex and gym private: others do not see them on the board.
     expect(page.items[4]).toMatchObject({ display_name: 'Fay', sex: null, gym: null });
   });
@@ -129,14 +158,12 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
   it('sums normalized bests into the global ranking, ties share a place, fewer tests first', async () => {
     // Ben 750 + 875, Cy 500 + 875, Ana 500 + 750, Eli 875, Dev 250 + 625, Fay 125.
     const page = await globalBoard();
-    expect(page.items.map((r: { rank: number; display_name: string; total: number; tests_count: number }) => `${r.rank} ${r.display_name} ${r.total}/${r.tests_count}`)).toEqual([
-      '1 Ben 1625/2',
-      '2 Cy 1375/2',
-      '3 Ana 1250/2',
-      '4 Eli 875/1',
-      '4 Dev 875/2',
-      '6 Fay 125/1',
-    ]);
+    expect(
+      page.items.map(
+        (r: { rank: number; display_name: string; total: number; tests_count: number }) =>
+          `${r.rank} ${r.display_name} ${r.total}/${r.tests_count}`,
+      ),
+    ).toEqual(['1 Ben 1625/2', '2 Cy 1375/2', '3 Ana 1250/2', '4 Eli 875/1', '4 Dev 875/2', '6 Fay 125/1']);
     expect(page.total).toBe(6);
     const mine = await globalBoard('?limit=2', who.Dev);
     expect(rows(mine)).toEqual(['1 Ben', '2 Cy']);
@@ -150,15 +177,20 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
   it("shows each athlete's bests with their rank on every test, and their global standing", async () => {
     const bests = (await call('GET', `/api/v1/athlete-profiles/${who.Cy!.userId}/personal-records`)).json();
     expect(bests.records_public).toBe(true);
-    expect(bests.bests.map((b: { test_name: string; rank: number; athletes: number }) => `${b.test_name} ${b.rank}/${b.athletes}`)).toEqual([
-      '1-mile run 1/5',
-      'Max pull-ups 2/5',
-    ]);
+    expect(bests.bests.map((b: { test_name: string; rank: number; athletes: number }) => `${b.test_name} ${b.rank}/${b.athletes}`)).toEqual(
+      ['1-mile run 1/5', 'Max pull-ups 2/5'],
+    );
     const profile = (await call('GET', `/api/v1/athlete-profiles/${who.Cy!.userId}`)).json();
     expect(profile.global).toEqual({ rank: 2, total: 1375, tests_count: 2, athletes: 6 });
     const history = (await call('GET', `/api/v1/athlete-profiles/${who.Eli!.userId}/performance-history`)).json();
     expect(history.series).toEqual([
-      expect.objectContaining({ test_name: '1-mile run', points: [expect.objectContaining({ achieved_on: '2026-09-01', value: 390 }), expect.objectContaining({ achieved_on: '2026-09-10', value: 300 })] }),
+      expect.objectContaining({
+        test_name: '1-mile run',
+        points: [
+          expect.objectContaining({ achieved_on: '2026-09-01', value: 390 }),
+          expect.objectContaining({ achieved_on: '2026-09-10', value: 300 }),
+        ],
+      }),
     ]);
   });
 
@@ -180,7 +212,7 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
     expect(pulls.percentiles.p90).toBeGreaterThanOrEqual(pulls.percentiles.p50);
   });
 
-  it('keeps the global ranking\'s bucket counts equal to a recount', async () => {
+  it("keeps the global ranking's bucket counts equal to a recount", async () => {
     const { kept, recount } = await globalBucketCounts(t.context.database.db);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(recount);

@@ -12,7 +12,17 @@ const MILE = {
   direction: 'lower',
   min_value: 210,
   max_value: 3600,
-  standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 1000, value: 240 }] }],
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 720 },
+        { score: 1000, value: 240 },
+      ],
+    },
+  ],
   status: 'active',
 };
 
@@ -31,7 +41,10 @@ function communitySite() {
   return {
     received,
     setStatus: (s: number) => (status = s),
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -58,7 +71,12 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: unknown) =>
     t.app.inject({ method, url, headers: who ? authHeaders(who) : {}, payload: payload as object });
   const newBest = async (value: string) => {
-    const sent = await call('POST', '/api/v1/athlete-profiles/submit-pr', ana, { test_id: mile.id, value, unit: 'mm:ss', achieved_on: '2026-11-01' });
+    const sent = await call('POST', '/api/v1/athlete-profiles/submit-pr', ana, {
+      test_id: mile.id,
+      value,
+      unit: 'mm:ss',
+      achieved_on: '2026-11-01',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const approved = await call('POST', `/api/v1/athlete-profiles/admin/approve/${sent.json().id}`, admin);
     expect(approved.json().new_best).toBe(true);

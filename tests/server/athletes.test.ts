@@ -12,8 +12,26 @@ const MILE = {
   min_value: 210,
   max_value: 3600,
   standards: [
-    { sex: 'male', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 600, value: 360 }, { score: 1000, value: 240 }] },
-    { sex: 'female', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 840 }, { score: 600, value: 420 }, { score: 1000, value: 300 }] },
+    {
+      sex: 'male',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 720 },
+        { score: 600, value: 360 },
+        { score: 1000, value: 240 },
+      ],
+    },
+    {
+      sex: 'female',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 840 },
+        { score: 600, value: 420 },
+        { score: 1000, value: 300 },
+      ],
+    },
   ],
   status: 'active',
 };
@@ -27,9 +45,35 @@ const SQUAT = {
   min_value: 10,
   max_value: 500,
   standards: [
-    { sex: 'male', bodyweight_min_kg: 90, bodyweight_max_kg: null, anchors: [{ score: 0, value: 60 }, { score: 500, value: 140 }, { score: 1000, value: 250 }] },
-    { sex: 'male', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 50 }, { score: 500, value: 120 }, { score: 1000, value: 220 }] },
-    { sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 40 }, { score: 1000, value: 200 }] },
+    {
+      sex: 'male',
+      bodyweight_min_kg: 90,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 60 },
+        { score: 500, value: 140 },
+        { score: 1000, value: 250 },
+      ],
+    },
+    {
+      sex: 'male',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 50 },
+        { score: 500, value: 120 },
+        { score: 1000, value: 220 },
+      ],
+    },
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 40 },
+        { score: 1000, value: 200 },
+      ],
+    },
   ],
   status: 'active',
 };
@@ -95,7 +139,18 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       const wrongWay = {
         ...MILE,
         name: 'Mile C',
-        standards: [MILE.standards[0], { sex: 'female', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 300 }, { score: 1000, value: 840 }] }],
+        standards: [
+          MILE.standards[0],
+          {
+            sex: 'female',
+            bodyweight_min_kg: null,
+            bodyweight_max_kg: null,
+            anchors: [
+              { score: 0, value: 300 },
+              { score: 1000, value: 840 },
+            ],
+          },
+        ],
       };
       const res = await call('POST', '/api/v1/tests', admin, wrongWay);
       expect(res.statusCode).toBe(400);
@@ -112,7 +167,9 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       expect((await call('GET', `/api/v1/tests/${draft.json().id}`, admin)).statusCode).toBe(200);
       const listed = (await call('GET', '/api/v1/tests', ana)).json().items.map((x: { name: string }) => x.name);
       expect(listed).not.toContain('Draft test');
-      expect((await call('GET', '/api/v1/tests?status=draft', admin)).json().items.map((x: { name: string }) => x.name)).toContain('Draft test');
+      expect((await call('GET', '/api/v1/tests?status=draft', admin)).json().items.map((x: { name: string }) => x.name)).toContain(
+        'Draft test',
+      );
       const master = (await call('GET', '/api/v1/athlete-profiles/master-tests')).json().items.map((x: { name: string }) => x.name);
       expect(master).toEqual(expect.arrayContaining(['1-mile run', 'Back squat 1RM']));
       expect(master).not.toContain('Draft test');
@@ -188,7 +245,11 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       expect((await submit(cy, { test_id: 999_999, value: '100', unit: 'kg' })).statusCode).toBe(404);
       expect((await submit(cy, { test_id: squat.id, value: '100', unit: 'kg', challenge_id: 999_999 })).statusCode).toBe(404);
       expect((await myRecords(cy)).items).toHaveLength(before);
-      expect((await call('GET', '/api/v1/athlete-profiles/admin/pending-tests', admin)).json().items.filter((r: { user_id: number }) => r.user_id === cy.userId)).toEqual([]);
+      expect(
+        (await call('GET', '/api/v1/athlete-profiles/admin/pending-tests', admin))
+          .json()
+          .items.filter((r: { user_id: number }) => r.user_id === cy.userId),
+      ).toEqual([]);
     });
 
     it("takes today's date in the athlete's own time zone", async () => {
@@ -196,9 +257,18 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       await call('PUT', '/api/v1/athlete-profiles/me', cy, { display_name: 'Cy', time_zone: 'Pacific/Kiritimati' });
       const res = await submit(cy, { test_id: squat.id, value: '100', unit: 'kg', achieved_on: '2026-11-24' });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ status: 'pending', value: 100, raw_value: '100', raw_unit: 'kg', is_best: false, normalized_score: null });
+      expect(res.json()).toMatchObject({
+        status: 'pending',
+        value: 100,
+        raw_value: '100',
+        raw_unit: 'kg',
+        is_best: false,
+        normalized_score: null,
+      });
       expect((await submit(cy, { test_id: squat.id, value: '100', unit: 'kg', achieved_on: '2026-11-25' })).statusCode).toBe(400);
-      expect((await call('PUT', '/api/v1/athlete-profiles/me', cy, { display_name: 'Cy', time_zone: 'Mars/Olympus' })).statusCode).toBe(400);
+      expect((await call('PUT', '/api/v1/athlete-profiles/me', cy, { display_name: 'Cy', time_zone: 'Mars/Olympus' })).statusCode).toBe(
+        400,
+      );
     });
 
     it('lets only admins and editors review, lists the queue oldest first, and refuses a second review', async () => {
@@ -209,10 +279,18 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       const queue = (await call('GET', '/api/v1/athlete-profiles/admin/pending-tests', admin)).json();
       const ids = queue.items.map((r: { id: number }) => r.id);
       expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
-      expect(queue.items.find((r: { id: number }) => r.id === id)).toMatchObject({ athlete_name: 'Ana', athlete_sex: 'female', current_best: null, test_name: '1-mile run' });
+      expect(queue.items.find((r: { id: number }) => r.id === id)).toMatchObject({
+        athlete_name: 'Ana',
+        athlete_sex: 'female',
+        current_best: null,
+        test_name: '1-mile run',
+      });
       const first = await approve(id);
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toMatchObject({ new_best: true, record: { status: 'approved', value: 420, normalized_score: 600, is_best: true } });
+      expect(first.json()).toMatchObject({
+        new_best: true,
+        record: { status: 'approved', value: 420, normalized_score: 600, is_best: true },
+      });
       const again = await approve(id);
       expect(again.statusCode).toBe(409);
       expect(again.json().detail).toMatch(/already been approved/);
@@ -226,7 +304,10 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       expect((await call('POST', `/api/v1/athlete-profiles/admin/reject/${id}`, ana, { reason: 'No video' })).statusCode).toBe(403);
       expect((await call('POST', `/api/v1/athlete-profiles/admin/reject/${id}`, admin, { reason: '   ' })).statusCode).toBe(400);
       const rejected = await call('POST', `/api/v1/athlete-profiles/admin/reject/${id}`, admin, { reason: 'The video stops at lap 3.' });
-      expect(rejected.json()).toMatchObject({ new_best: false, record: { status: 'rejected', review_reason: 'The video stops at lap 3.', is_best: false } });
+      expect(rejected.json()).toMatchObject({
+        new_best: false,
+        record: { status: 'rejected', review_reason: 'The video stops at lap 3.', is_best: false },
+      });
       expect((await approve(id)).statusCode).toBe(409);
       const mine = await myRecords(ana);
       expect(mine.bests.find((b: { test_id: number }) => b.test_id === mile.id)).toMatchObject({ value: 420 });
@@ -249,10 +330,15 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
         [ben.userId, squat.id, '140'],
         [ben.userId, squat.id, '363.76'],
       ]);
-      const achievements = (await call('GET', '/api/achievements/me', ben)).json().items.filter((a: { type: string }) => a.type === 'personal_record');
+      const achievements = (await call('GET', '/api/achievements/me', ben))
+        .json()
+        .items.filter((a: { type: string }) => a.type === 'personal_record');
       expect(achievements).toHaveLength(2);
       const posts = (await call('GET', `/api/v1/athlete-profiles/${ben.userId}/timeline`)).json().items;
-      expect(posts.map((p: { body: string }) => p.body)).toEqual(['New personal record on Back squat 1RM: 164.999 kg', 'New personal record on Back squat 1RM: 140 kg']);
+      expect(posts.map((p: { body: string }) => p.body)).toEqual([
+        'New personal record on Back squat 1RM: 164.999 kg',
+        'New personal record on Back squat 1RM: 140 kg',
+      ]);
       const mine = await myRecords(ben);
       expect(mine.items.filter((r: { is_best: boolean }) => r.is_best).map((r: { raw_value: string }) => r.raw_value)).toEqual(['363.76']);
       expect(mine.bests).toEqual([expect.objectContaining({ test_id: squat.id, rank: 1, athletes: 1, normalized_score: 614 })]);
@@ -285,7 +371,17 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       expect(del.statusCode).toBe(409);
       expect(del.json().detail).toMatch(/retire it instead/);
       // Heavier men's standard moves: 165 kg at 95 kg bodyweight is now the 500 anchor.
-      const standards = [{ ...SQUAT.standards[0], anchors: [{ score: 0, value: 80 }, { score: 500, value: 165 }, { score: 1000, value: 260 }] }, ...SQUAT.standards.slice(1)];
+      const standards = [
+        {
+          ...SQUAT.standards[0],
+          anchors: [
+            { score: 0, value: 80 },
+            { score: 500, value: 165 },
+            { score: 1000, value: 260 },
+          ],
+        },
+        ...SQUAT.standards.slice(1),
+      ];
       const saved = await call('PUT', `/api/v1/tests/${squat.id}`, admin, { ...SQUAT, standards });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toMatchObject({ athletes_count: 1, pending_count: 21 });
@@ -305,7 +401,12 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
     it('creates once, then shows private fields only to the athlete', async () => {
       const eve = await signIn(t, 'eve@example.test', 'athlete-password', 'Eve');
       const blank = (await call('GET', '/api/v1/athlete-profiles/me', eve)).json();
-      expect(blank).toMatchObject({ exists: false, display_name: 'Eve', time_zone: 'UTC', privacy: { birth_year: 'private', records: 'public' } });
+      expect(blank).toMatchObject({
+        exists: false,
+        display_name: 'Eve',
+        time_zone: 'UTC',
+        privacy: { birth_year: 'private', records: 'public' },
+      });
       const created = await call('POST', '/api/v1/athlete-profiles/me', eve, {
         display_name: 'Eve Larsen',
         sex: 'female',
@@ -319,10 +420,21 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       expect(created.json()).toMatchObject({ exists: true, display_name: 'Eve Larsen', birth_year: 1980, gym: 'Harbour Barbell' });
       expect((await call('POST', '/api/v1/athlete-profiles/me', eve, { display_name: 'Eve' })).statusCode).toBe(409);
       expect((await call('PUT', '/api/v1/athlete-profiles/me', eve, { display_name: 'Eve', birth_year: 2020 })).statusCode).toBe(400);
-      expect((await call('PUT', '/api/v1/athlete-profiles/me', eve, { display_name: 'Eve', avatar_url: 'http://x.test/a.png' })).statusCode).toBe(400);
+      expect(
+        (await call('PUT', '/api/v1/athlete-profiles/me', eve, { display_name: 'Eve', avatar_url: 'http://x.test/a.png' })).statusCode,
+      ).toBe(400);
 
       const seenByOthers = (await call('GET', `/api/v1/athlete-profiles/${eve.userId}`, ana)).json();
-      expect(seenByOthers).toMatchObject({ display_name: 'Eve Larsen', sex: 'female', age_group: null, bodyweight_class: null, gym: null, bio: 'Rower turned lifter.', is_me: false, records_public: false });
+      expect(seenByOthers).toMatchObject({
+        display_name: 'Eve Larsen',
+        sex: 'female',
+        age_group: null,
+        bodyweight_class: null,
+        gym: null,
+        bio: 'Rower turned lifter.',
+        is_me: false,
+        records_public: false,
+      });
       expect(seenByOthers).not.toHaveProperty('birth_year');
       const seenSignedOut = (await call('GET', `/api/v1/athlete-profiles/${eve.userId}`)).json();
       expect(seenSignedOut).toMatchObject({ age_group: null, gym: null, is_me: false });
@@ -330,7 +442,10 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
       expect(seenBySelf).toMatchObject({ age_group: '45-49', bodyweight_class: '60-70', gym: 'Harbour Barbell', is_me: true });
 
       await submitAndApprove(eve, { test_id: mile.id, value: '7:00', unit: 'mm:ss' });
-      expect((await call('GET', `/api/v1/athlete-profiles/${eve.userId}/personal-records`, ana)).json()).toEqual({ records_public: false, bests: [] });
+      expect((await call('GET', `/api/v1/athlete-profiles/${eve.userId}/personal-records`, ana)).json()).toEqual({
+        records_public: false,
+        bests: [],
+      });
       expect((await call('GET', `/api/v1/athlete-profiles/${eve.userId}/performance-history`)).json()).toEqual({ series: [] });
       expect((await call('GET', `/api/v1/athlete-profiles/${eve.userId}/timeline`)).json()).toEqual({ items: [] });
       expect((await call('GET', `/api/v1/athlete-profiles/${eve.userId}/personal-records`, eve)).json().bests).toHaveLength(1);
@@ -347,7 +462,7 @@ describe.each(databaseKinds)('athletes and personal records on %s', (kind) => {
     });
   });
 
-  it('keeps the global ranking\'s bucket counts equal to a recount', async () => {
+  it("keeps the global ranking's bucket counts equal to a recount", async () => {
     const { kept, recount } = await globalBucketCounts(t.context.database.db);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(recount);

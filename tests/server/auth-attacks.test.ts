@@ -9,7 +9,12 @@ const PASSWORD = 'correct horse battery';
 
 /** The owner's browser: asks for a code and keeps the sign-in attempt cookie it is given. */
 async function ownerAsksForCode(t: TestApp, email: string, ip = '192.0.2.1') {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/initiate-login', payload: { email, password: PASSWORD }, headers: { 'x-forwarded-for': ip } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/initiate-login',
+    payload: { email, password: PASSWORD },
+    headers: { 'x-forwarded-for': ip },
+  });
   expect(res.statusCode).toBe(200);
   const attempt = res.cookies.find((c) => c.name === 'login_attempt');
   expect(attempt).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
@@ -70,7 +75,8 @@ describe.each(databaseKinds)('attacks on sign-in and sessions on %s (rate limits
       const before = mailsTo();
       await t.settled();
       expect(mailsTo()).toBe(before + 1);
-      for (let i = 0; i < 5; i++) await verify(t, email, (await lastCode(t, email)) === '000000' ? '111111' : '000000', { cookie: browser, 'x-forwarded-for': ip });
+      for (let i = 0; i < 5; i++)
+        await verify(t, email, (await lastCode(t, email)) === '000000' ? '111111' : '000000', { cookie: browser, 'x-forwarded-for': ip });
     };
     t.clock.advance(61_000);
     await burn('192.0.2.10');
@@ -105,7 +111,11 @@ describe.each(databaseKinds)('attacks on sign-in and sessions on %s (rate limits
     // The original token, three rotations old, replayed by whoever copied it.
     expect((await post(s.cookie)).statusCode).toBe(401);
     expect((await post(refreshCookieFrom(r3))).statusCode).toBe(401);
-    const check = await t.app.inject({ method: 'GET', url: '/api/auth/validate-session', headers: { authorization: `Bearer ${r3.json().token.token}` } });
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/validate-session',
+      headers: { authorization: `Bearer ${r3.json().token.token}` },
+    });
     expect(check.json()).toEqual({ valid: false });
   });
 });

@@ -8,7 +8,9 @@ import { authHeaders, createTestApp, databaseKinds, signIn } from './helpers.ts'
 describe('links in mail come from configuration only', () => {
   it('refuses to start in production without APP_ORIGIN, and defaults to 127.0.0.1:PORT in development', () => {
     expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(/APP_ORIGIN must be set/);
-    expect(configFromEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://repforge.example/' }).publicOrigin).toBe('https://repforge.example');
+    expect(configFromEnv({ NODE_ENV: 'production', APP_ORIGIN: 'https://repforge.example/' }).publicOrigin).toBe(
+      'https://repforge.example',
+    );
     expect(configFromEnv({ PORT: '9123' }).publicOrigin).toBe('http://127.0.0.1:9123');
     expect(configFromEnv({}).publicOrigin).toBe('http://127.0.0.1:8080');
   });
@@ -39,7 +41,9 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
   function failingQuery(error: Error): unknown {
     const chain: unknown = new Proxy(() => {}, {
       get: (_target, prop) =>
-        prop === 'then' ? (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => Promise.reject(error).then(resolve, reject) : () => chain,
+        prop === 'then'
+          ? (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => Promise.reject(error).then(resolve, reject)
+          : () => chain,
     });
     return chain;
   }
@@ -49,7 +53,11 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
     const sessionId = (JSON.parse(Buffer.from(s.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
     const db = t.context.database.db;
     const gone = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
-    const outage = vi.spyOn(db, 'select').mockImplementation(() => failingQuery(new DrizzleQueryError('select "id" from "sessions" where "sessions"."id" = $1', [sessionId], gone)) as never);
+    const outage = vi
+      .spyOn(db, 'select')
+      .mockImplementation(
+        () => failingQuery(new DrizzleQueryError('select "id" from "sessions" where "sessions"."id" = $1', [sessionId], gone)) as never,
+      );
     logText = '';
     try {
       const secured = await post('api/wordpress-nav/generate-auth-code', undefined, authHeaders(s));
@@ -87,7 +95,11 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
     logText = '';
     await db.execute(sql`alter table users rename to users_away`);
     try {
-      const res = await post('api/user_registration/register', { email: 'hash@example.test', password: 'secret-password-1', display_name: 'Hash' });
+      const res = await post('api/user_registration/register', {
+        email: 'hash@example.test',
+        password: 'secret-password-1',
+        display_name: 'Hash',
+      });
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('scrypt');
     } finally {
@@ -111,7 +123,9 @@ describe.each(databaseKinds)('hardening on %s', (kind) => {
 describe('redactUrl', () => {
   it('hides secret query values and keeps the rest', () => {
     expect(redactUrl('/api/ws?token=abc&user_id=3')).toBe('/api/ws?token=[REDACTED]&user_id=3');
-    expect(redactUrl('/x?code=123456&password=p&csrf_token=c&page=2')).toBe('/x?code=[REDACTED]&password=[REDACTED]&csrf_token=[REDACTED]&page=2');
+    expect(redactUrl('/x?code=123456&password=p&csrf_token=c&page=2')).toBe(
+      '/x?code=[REDACTED]&password=[REDACTED]&csrf_token=[REDACTED]&page=2',
+    );
     expect(redactUrl('/plain/path')).toBe('/plain/path');
   });
 });

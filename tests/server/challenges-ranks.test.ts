@@ -20,14 +20,26 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
     const db = ctx.database.db;
     const people = await db
       .insert(users)
-      .values(Array.from({ length: 120 }, (_, i) => ({ email: `p${i}@x.test`, emailNormalized: `p${i}@x.test`, passwordHash: 'x', displayName: `P${i}`, createdAt: ctx.now() })))
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          email: `p${i}@x.test`,
+          emailNormalized: `p${i}@x.test`,
+          passwordHash: 'x',
+          displayName: `P${i}`,
+          createdAt: ctx.now(),
+        })),
+      )
       .returning({ id: users.id });
     // Profiles give age groups and gyms: ages 20–49 this year, three gyms.
     const year = ctx.now().getUTCFullYear();
     const gyms = ['Iron Temple', 'North Box', 'Garage Gym'];
     const profileOf = (i: number) => ({ birthYear: year - (20 + (i % 30)), gym: gyms[Math.floor(i / 5) % 3]! });
     await db.insert(athleteProfiles).values(
-      people.map((p, i) => ({ userId: p.id, ...profileOf(i), privacy: { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const })),
+      people.map((p, i) => ({
+        userId: p.id,
+        ...profileOf(i),
+        privacy: { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const,
+      })),
     );
     const indexOf = new Map(people.map((p, i) => [p.id, i]));
     const now = ctx.now().getTime();
@@ -39,7 +51,7 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
       ends_at: new Date(now + 3_600_000).toISOString(),
     });
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const best = new Map<number, { division: 'rx' | 'scaled'; capped: boolean; value: number; sex: 'female' | 'male' }>();
     for (const [i, p] of people.entries()) {
       const division = i % 3 === 0 ? 'scaled' : 'rx';
@@ -52,7 +64,10 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
         await submitScore(ctx, p.id, c.id, capped ? { capped: true, reps: value } : { time_ms: value });
         const prev = best.get(p.id);
         const better =
-          !prev || (prev.capped && !capped) || (!prev.capped && !capped && value < prev.value) || (prev.capped && capped && value > prev.value);
+          !prev ||
+          (prev.capped && !capped) ||
+          (!prev.capped && !capped && value < prev.value) ||
+          (prev.capped && capped && value > prev.value);
         if (better) best.set(p.id, { division, capped, value, sex });
       }
     }
@@ -69,7 +84,11 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
         const keep = (id: number, b: { sex: string }) => {
           const prof = profileOf(indexOf.get(id)!);
           const age = year - prof.birthYear;
-          return (!sex || b.sex === sex) && (!('age_group' in f) || (age >= 35 && age <= 39)) && (!('gym' in f) || prof.gym.toLowerCase() === f.gym.toLowerCase());
+          return (
+            (!sex || b.sex === sex) &&
+            (!('age_group' in f) || (age >= 35 && age <= 39)) &&
+            (!('gym' in f) || prof.gym.toLowerCase() === f.gym.toLowerCase())
+          );
         };
         const got = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 0, limit: 100 }, people[5]!.id);
         const more = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 100, limit: 100 }, null);
@@ -79,7 +98,8 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
         expect(rows.map((r) => r.athlete.wp_user_id).sort()).toEqual(wanted.map((a) => a.id).sort());
         expect(got.total).toBe(wanted.length);
         // A filtered row keeps its overall place.
-        for (const r of rows) expect(r.rank, `${division} ${JSON.stringify(f)} ${r.athlete.display_name}`).toBe(expected.get(r.athlete.wp_user_id));
+        for (const r of rows)
+          expect(r.rank, `${division} ${JSON.stringify(f)} ${r.athlete.display_name}`).toBe(expected.get(r.athlete.wp_user_id));
         if (got.me) expect(got.me.rank).toBe(expected.get(people[5]!.id));
       }
     }
@@ -125,8 +145,14 @@ describe.each(databaseKinds)('deep pages on %s', (kind) => {
         for (const offset of [1000, 1037, 1100]) {
           const page = await rankings(ctx, { challenge_id: c.id, division, offset, limit: 50 }, null);
           const expected = all.slice(offset, offset + 50);
-          expect(page.items.map((i) => i.athlete.wp_user_id), `${division} ${offset}`).toEqual(expected.map((e) => Number(e.user_id)));
-          expect(page.items.map((i) => i.rank), `${division} ${offset}`).toEqual(expected.map((e) => Number(e.r)));
+          expect(
+            page.items.map((i) => i.athlete.wp_user_id),
+            `${division} ${offset}`,
+          ).toEqual(expected.map((e) => Number(e.user_id)));
+          expect(
+            page.items.map((i) => i.rank),
+            `${division} ${offset}`,
+          ).toEqual(expected.map((e) => Number(e.r)));
         }
       }
     } finally {

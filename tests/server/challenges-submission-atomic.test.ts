@@ -11,7 +11,8 @@ vi.mock('../../server/services/realtime/realtime-events.ts', async (importOrigin
     payloadOf: (envelope: Parameters<typeof real.payloadOf>[0]) => {
       if (envelope.message.type === 'progress_update' && sabotage.mode === 'throw') throw new Error('cannot build the message');
       // Past NOTIFY's 8000-byte limit: PostgreSQL itself refuses it, after the score's statement ran.
-      if (envelope.message.type === 'progress_update' && sabotage.mode === 'oversize') return JSON.stringify({ ...envelope, pad: 'x'.repeat(9000) });
+      if (envelope.message.type === 'progress_update' && sabotage.mode === 'oversize')
+        return JSON.stringify({ ...envelope, pad: 'x'.repeat(9000) });
       return real.payloadOf(envelope);
     },
   };
@@ -32,21 +33,36 @@ describe.each(databaseKinds)('a failed submission on %s', (kind) => {
       method: 'POST',
       url: '/api/challenges/',
       headers: authHeaders(ana),
-      payload: { title: 'Max reps', score_type: 'reps', starts_at: new Date(now - HOUR).toISOString(), ends_at: new Date(now + HOUR).toISOString() },
+      payload: {
+        title: 'Max reps',
+        score_type: 'reps',
+        starts_at: new Date(now - HOUR).toISOString(),
+        ends_at: new Date(now + HOUR).toISOString(),
+      },
     });
     challengeId = created.json().id;
-    await t.app.inject({ method: 'POST', url: `/api/challenges/${challengeId}/join`, headers: authHeaders(ana), payload: { division: 'rx' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/challenges/${challengeId}/join`,
+      headers: authHeaders(ana),
+      payload: { division: 'rx' },
+    });
   });
   afterAll(async () => {
     sabotage.mode = null;
     await t.close();
   });
 
-  const submit = (reps: number) => t.app.inject({ method: 'POST', url: `/api/challenges/${challengeId}/submit-score`, headers: authHeaders(ana), payload: { reps } });
+  const submit = (reps: number) =>
+    t.app.inject({ method: 'POST', url: `/api/challenges/${challengeId}/submit-score`, headers: authHeaders(ana), payload: { reps } });
   const stored = async () => {
     const mine = (await t.app.inject({ method: 'GET', url: '/api/challenges/my-submissions', headers: authHeaders(ana) })).json();
     const board = (await t.app.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${challengeId}` })).json();
-    return { submissions: mine.items.length, board: board.items.map((r: { score: { value: number } }) => r.score.value), total: board.total };
+    return {
+      submissions: mine.items.length,
+      board: board.items.map((r: { score: { value: number } }) => r.score.value),
+      total: board.total,
+    };
   };
 
   it.each(['throw', 'oversize'] as const)('stores no score, entry or board change when the messages fail (%s)', async (mode) => {
@@ -63,7 +79,8 @@ describe.each(databaseKinds)('a failed submission on %s', (kind) => {
     expect(ok.json()).toMatchObject({ is_best: true, rank: 1 });
     expect(await stored()).toMatchObject({ submissions: 2, board: [50], total: 1 });
     // Reset for the next mode: withdraw both scores.
-    for (const s of (await t.app.inject({ method: 'GET', url: '/api/challenges/my-submissions', headers: authHeaders(ana) })).json().items) {
+    for (const s of (await t.app.inject({ method: 'GET', url: '/api/challenges/my-submissions', headers: authHeaders(ana) })).json()
+      .items) {
       await t.app.inject({ method: 'DELETE', url: `/api/challenges/${challengeId}/scores/${s.score.id}`, headers: authHeaders(ana) });
     }
   });

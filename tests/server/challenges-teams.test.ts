@@ -3,7 +3,13 @@ import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from
 
 const HOUR = 3_600_000;
 
-type TeamRow = { rank: number; team: { name: string }; member_count: number; counted_members: number; aggregate: { value: number; display: string } | null };
+type TeamRow = {
+  rank: number;
+  team: { name: string };
+  member_count: number;
+  counted_members: number;
+  aggregate: { value: number; display: string } | null;
+};
 
 describe.each(databaseKinds)('team challenges on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -75,8 +81,15 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
     const page = await teamBoard(c.id, '?limit=1', delta);
     expect(places(page)).toEqual(['1 Alpha']);
     expect(page.me).toMatchObject({ rank: 4, team: { name: 'Delta' } });
-    expect((page.me as unknown as { members: { athlete: { display_name: string }; best: { display: string } | null; counted: boolean }[] }).members).toEqual([
-      expect.objectContaining({ athlete: expect.objectContaining({ display_name: 'Athlete 5' }), best: expect.objectContaining({ display: '10 reps' }), counted: true }),
+    expect(
+      (page.me as unknown as { members: { athlete: { display_name: string }; best: { display: string } | null; counted: boolean }[] })
+        .members,
+    ).toEqual([
+      expect.objectContaining({
+        athlete: expect.objectContaining({ display_name: 'Athlete 5' }),
+        best: expect.objectContaining({ display: '10 reps' }),
+        counted: true,
+      }),
       expect.objectContaining({ athlete: expect.objectContaining({ display_name: 'Athlete 6' }), best: null, counted: false }),
     ]);
     const detail = (await call('GET', `/api/challenges/${c.id}`, delta)).json();
@@ -92,7 +105,13 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
 
   it('averages members’ results; a team without results ranks last', async () => {
     const c = await create({ title: 'Average', team_rule: 'average' });
-    await teamsWith(c.id, { Alpha: [reps(10), reps(30)], Bravo: [reps(20)], Charlie: [reps(25), reps(25)], Delta: [reps(5), reps(5)], Echo: [null] });
+    await teamsWith(c.id, {
+      Alpha: [reps(10), reps(30)],
+      Bravo: [reps(20)],
+      Charlie: [reps(25), reps(25)],
+      Delta: [reps(5), reps(5)],
+      Echo: [null],
+    });
     const board = await teamBoard(c.id);
     expect(places(board)).toEqual(['1 Charlie', '2 Alpha', '2 Bravo', '4 Delta', '5 Echo']);
     expect(board.items[4]).toMatchObject({ counted_members: 0, aggregate: null });
@@ -102,7 +121,12 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
     const c = await create({ title: 'Best two', team_rule: 'best_n', team_best_n: 2, team_size_max: 3 });
     expect(c).toMatchObject({ team_rule: 'best_n', team_best_n: 2 });
     // Charlie scores first: later, 100 would be held for review as far beyond the leaders.
-    await teamsWith(c.id, { Charlie: [reps(100)], Alpha: [reps(40), reps(1), reps(30)], Bravo: [reps(25), reps(25), reps(1)], Delta: [reps(30), reps(20)] });
+    await teamsWith(c.id, {
+      Charlie: [reps(100)],
+      Alpha: [reps(40), reps(1), reps(30)],
+      Bravo: [reps(25), reps(25), reps(1)],
+      Delta: [reps(30), reps(20)],
+    });
     const board = await teamBoard(c.id);
     expect(places(board)).toEqual(['1 Alpha', '2 Bravo', '2 Delta', '4 Charlie']);
     expect(board.items[0]).toMatchObject({ counted_members: 2, member_count: 3, aggregate: { value: 70 } });
@@ -117,7 +141,12 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
   it('ranks a timed team workout: more finishers first, then the lower total time', async () => {
     const c = await create({ title: 'Team Fran', score_type: 'time', time_cap_seconds: 600 });
     const s = (sec: number) => ({ time_ms: sec * 1000 });
-    await teamsWith(c.id, { Alpha: [s(300), s(400)], Bravo: [s(200), { capped: true, reps: 80 }], Charlie: [s(350), s(350)], Xray: [s(250), s(250)] });
+    await teamsWith(c.id, {
+      Alpha: [s(300), s(400)],
+      Bravo: [s(200), { capped: true, reps: 80 }],
+      Charlie: [s(350), s(350)],
+      Xray: [s(250), s(250)],
+    });
     const board = await teamBoard(c.id);
     expect(places(board)).toEqual(['1 Xray', '2 Alpha', '2 Charlie', '4 Bravo']);
     expect(board.items[0]!.aggregate).toEqual({ value: 500_000, display: '8:20' });
@@ -189,14 +218,34 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ team_rule: 'best_n', team_best_n: 2 });
     await teamsWith(c.id, { Alpha: [reps(10), reps(12), null] });
-    for (const next of [{ team_rule: 'sum', team_best_n: null }, { team_rule: 'best_n', team_best_n: 3 }, { kind: 'individual', team_rule: null, team_best_n: null, team_size_max: null }]) {
-      const res = await call('PUT', `/api/challenges/${c.id}`, creator, Object.assign({}, body, { team_rule: 'best_n', team_best_n: 2 }, next));
+    for (const next of [
+      { team_rule: 'sum', team_best_n: null },
+      { team_rule: 'best_n', team_best_n: 3 },
+      { kind: 'individual', team_rule: null, team_best_n: null, team_size_max: null },
+    ]) {
+      const res = await call(
+        'PUT',
+        `/api/challenges/${c.id}`,
+        creator,
+        Object.assign({}, body, { team_rule: 'best_n', team_best_n: 2 }, next),
+      );
       expect(res.statusCode, JSON.stringify(next)).toBe(409);
     }
-    const smaller = await call('PUT', `/api/challenges/${c.id}`, creator, { ...body, team_rule: 'best_n', team_best_n: 2, team_size_max: 2 });
+    const smaller = await call('PUT', `/api/challenges/${c.id}`, creator, {
+      ...body,
+      team_rule: 'best_n',
+      team_best_n: 2,
+      team_size_max: 2,
+    });
     expect(smaller.statusCode).toBe(409);
     expect(smaller.json().detail).toMatch(/already has 3 members/);
-    const larger = await call('PUT', `/api/challenges/${c.id}`, creator, { ...body, title: 'Locked (renamed)', team_rule: 'best_n', team_best_n: 2, team_size_max: 5 });
+    const larger = await call('PUT', `/api/challenges/${c.id}`, creator, {
+      ...body,
+      title: 'Locked (renamed)',
+      team_rule: 'best_n',
+      team_best_n: 2,
+      team_size_max: 5,
+    });
     expect(larger.statusCode, larger.body).toBe(200);
     expect((await call('GET', `/api/challenges/${c.id}`)).json()).toMatchObject({ team_rule: 'best_n', team_best_n: 2, team_size_max: 5 });
   });

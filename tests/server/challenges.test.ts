@@ -13,7 +13,8 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     t = await createTestApp(kind, { adminEmails: ['admin@example.test'] }, { rateLimit: false });
     creator = await signIn(t, 'coach@example.test', 'coach-password', 'Coach Carla');
     admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
-    for (const name of ['Ana', 'Ben', 'Cy', 'Dee', 'Eve', 'Finn']) athletes.push(await signIn(t, `${name.toLowerCase()}@example.test`, 'athlete-password', name));
+    for (const name of ['Ana', 'Ben', 'Cy', 'Dee', 'Eve', 'Finn'])
+      athletes.push(await signIn(t, `${name.toLowerCase()}@example.test`, 'athlete-password', name));
   });
   afterAll(async () => t.close());
 
@@ -36,10 +37,13 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const join = (who: SignedIn, id: number, division = 'rx', sex = 'female') => call('POST', `/api/challenges/${id}/join`, who, { division, sex });
+  const join = (who: SignedIn, id: number, division = 'rx', sex = 'female') =>
+    call('POST', `/api/challenges/${id}/join`, who, { division, sex });
   const submit = (who: SignedIn, id: number, body: unknown) => call('POST', `/api/challenges/${id}/submit-score`, who, body);
-  const board = async (id: number, query = '', who?: SignedIn) => (await call('GET', `/api/challenges/rankings?challenge_id=${id}${query}`, who)).json();
-  const names = (page: { items: { athlete: { display_name: string }; rank: number }[] }) => page.items.map((r) => `${r.rank} ${r.athlete.display_name}`);
+  const board = async (id: number, query = '', who?: SignedIn) =>
+    (await call('GET', `/api/challenges/rankings?challenge_id=${id}${query}`, who)).json();
+  const names = (page: { items: { athlete: { display_name: string }; rank: number }[] }) =>
+    page.items.map((r) => `${r.rank} ${r.athlete.display_name}`);
 
   it('ranks a capped time workout: finishers by time, capped by reps then tie-break, ties share a place', async () => {
     const fran = await create();
@@ -85,7 +89,13 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
   });
 
   it('ranks rounds + reps as total reps and loads across kg and lb', async () => {
-    const amrap = await create({ title: 'Cindy', score_type: 'rounds_reps', reps_per_round: 30, time_cap_seconds: null, has_tiebreak: false });
+    const amrap = await create({
+      title: 'Cindy',
+      score_type: 'rounds_reps',
+      reps_per_round: 30,
+      time_cap_seconds: null,
+      has_tiebreak: false,
+    });
     const lift = await create({ title: 'Back squat 1RM', score_type: 'load', time_cap_seconds: null, has_tiebreak: false });
     const [ana, ben, cy] = athletes as [SignedIn, SignedIn, SignedIn];
     for (const a of [ana, ben, cy]) {
@@ -159,7 +169,14 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
 
   it('lets only the creator or an admin edit, and locks the scoring rules once scores exist', async () => {
     const c = await create({ title: 'Editable' });
-    const body = { title: 'Edited', score_type: 'time', time_cap_seconds: 600, has_tiebreak: true, starts_at: new Date(now() - HOUR).toISOString(), ends_at: new Date(now() + HOUR).toISOString() };
+    const body = {
+      title: 'Edited',
+      score_type: 'time',
+      time_cap_seconds: 600,
+      has_tiebreak: true,
+      starts_at: new Date(now() - HOUR).toISOString(),
+      ends_at: new Date(now() + HOUR).toISOString(),
+    };
     expect((await call('PUT', `/api/challenges/${c.id}`, athletes[0], body)).statusCode).toBe(403);
     expect((await call('PUT', `/api/challenges/${c.id}`, creator, body)).json().title).toBe('Edited');
     expect((await call('PUT', `/api/challenges/${c.id}`, admin, { ...body, title: 'By admin' })).json().title).toBe('By admin');
@@ -194,7 +211,9 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: { id: number }[]; next_cursor: string | null } = (await call('GET', `/api/challenges/discover?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      const page: { items: { id: number }[]; next_cursor: string | null } = (
+        await call('GET', `/api/challenges/discover?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
       seen.push(...page.items.map((c: { id: number }) => c.id));
       cursor = page.next_cursor;
     } while (cursor);
@@ -210,9 +229,16 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
   });
 
   it('validates challenge input and needs sign-in and CSRF to write', async () => {
-    const base = { title: 'X', score_type: 'time', starts_at: new Date(now()).toISOString(), ends_at: new Date(now() + HOUR).toISOString() };
+    const base = {
+      title: 'X',
+      score_type: 'time',
+      starts_at: new Date(now()).toISOString(),
+      ends_at: new Date(now() + HOUR).toISOString(),
+    };
     expect((await t.app.inject({ method: 'POST', url: '/api/challenges/', payload: base })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/challenges/', payload: base, headers: authHeaders(creator, false) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/challenges/', payload: base, headers: authHeaders(creator, false) })).statusCode,
+    ).toBe(403);
     for (const bad of [
       { ...base, title: '  ' },
       { ...base, score_type: 'vibes' },
@@ -256,12 +282,18 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const verified = await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'verify' });
     expect(verified.json()).toMatchObject({ rank: 1, score: { verification: 'verified' } });
     expect(names(await board(c.id))[0]).toBe('1 Ben');
-    expect((await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'reject' })).statusCode).toBe(409);
+    expect((await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'reject' })).statusCode).toBe(
+      409,
+    );
   });
 
   // Runs last: it moves the clock past every token's life.
   it('opens and closes by time: no joining or scoring outside the window', async () => {
-    const upcoming = await create({ title: 'Later', starts_at: new Date(now() + HOUR).toISOString(), ends_at: new Date(now() + 2 * HOUR).toISOString() });
+    const upcoming = await create({
+      title: 'Later',
+      starts_at: new Date(now() + HOUR).toISOString(),
+      ends_at: new Date(now() + 2 * HOUR).toISOString(),
+    });
     expect(upcoming.status).toBe('upcoming');
     const ana = athletes[0]!;
     expect((await join(ana, upcoming.id)).statusCode).toBe(200);
@@ -284,5 +316,4 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const open = (await call('GET', '/api/challenges/discover?status=open&limit=100')).json();
     expect(open.items.map((c: { id: number }) => c.id)).not.toContain(upcoming.id);
   });
-
 });

@@ -128,11 +128,20 @@ describe.each(databaseKinds)('feedback on %s', (kind) => {
   it('moves status along the allowed paths, records who and when, and refuses the rest', async () => {
     const id = (await submit({ ...valid, subject: 'Status flow' })).json().id;
     const put = (status: string, admin_note?: string, who = admin) =>
-      t.app.inject({ method: 'PUT', url: `/api/feedback/update-feedback/${id}`, headers: authHeaders(who), payload: { status, admin_note } });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/feedback/update-feedback/${id}`,
+        headers: authHeaders(who),
+        payload: { status, admin_note },
+      });
     expect((await put('in_progress', 'Looking')).statusCode).toBe(200);
     const done = await put('resolved', 'Fixed');
     expect(done.json()).toMatchObject({ status: 'resolved', admin_note: 'Fixed' });
-    expect(done.json().history.map((h: { from_status: string; to_status: string; changed_by: string }) => [h.from_status, h.to_status, h.changed_by])).toEqual([
+    expect(
+      done
+        .json()
+        .history.map((h: { from_status: string; to_status: string; changed_by: string }) => [h.from_status, h.to_status, h.changed_by]),
+    ).toEqual([
       ['new', 'in_progress', 'Head Coach'],
       ['in_progress', 'resolved', 'Head Coach'],
     ]);
@@ -140,9 +149,19 @@ describe.each(databaseKinds)('feedback on %s', (kind) => {
     expect(illegal.statusCode).toBe(409);
     expect(illegal.json().detail).toMatch(/cannot move/);
     expect((await put('in_progress', 'Reopened')).statusCode).toBe(200);
-    const missing = await t.app.inject({ method: 'PUT', url: '/api/feedback/update-feedback/999999', headers: authHeaders(admin), payload: { status: 'resolved' } });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/feedback/update-feedback/999999',
+      headers: authHeaders(admin),
+      payload: { status: 'resolved' },
+    });
     expect(missing.statusCode).toBe(404);
-    const noCsrf = await t.app.inject({ method: 'PUT', url: `/api/feedback/update-feedback/${id}`, headers: authHeaders(admin, false), payload: { status: 'resolved' } });
+    const noCsrf = await t.app.inject({
+      method: 'PUT',
+      url: `/api/feedback/update-feedback/${id}`,
+      headers: authHeaders(admin, false),
+      payload: { status: 'resolved' },
+    });
     expect(noCsrf.statusCode).toBe(403);
   });
 
@@ -159,11 +178,17 @@ describe.each(databaseKinds)('feedback on %s', (kind) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/feedback/signout-feedback', payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
     }
-    for (const [rating, comment] of [[5, 'Great'], [4, ''], [3, undefined]] as const) {
+    for (const [rating, comment] of [
+      [5, 'Great'],
+      [4, ''],
+      [3, undefined],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/feedback/signout-feedback', payload: { rating, comment } });
       expect(res.statusCode).toBe(201);
     }
-    const report = (await t.app.inject({ method: 'GET', url: '/api/feedback/signout-feedback?days=7', headers: authHeaders(admin) })).json();
+    const report = (
+      await t.app.inject({ method: 'GET', url: '/api/feedback/signout-feedback?days=7', headers: authHeaders(admin) })
+    ).json();
     expect(report).toMatchObject({ total: 3, average_rating: 4 });
     expect(report.items.map((i: { comment: string | null }) => i.comment)).toEqual([null, null, 'Great']);
     expect(report.by_day).toHaveLength(1);

@@ -11,7 +11,17 @@ const MILE = {
   direction: 'lower',
   min_value: 210,
   max_value: 3600,
-  standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 1000, value: 240 }] }],
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 720 },
+        { score: 1000, value: 240 },
+      ],
+    },
+  ],
   status: 'active',
 };
 

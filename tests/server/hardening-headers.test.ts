@@ -92,7 +92,8 @@ describe('security headers', () => {
   it('EMBED_ORIGINS takes origins only', () => {
     expect(embedOrigins(' https://a.example , http://localhost:3000/ ')).toEqual(['https://a.example', 'http://localhost:3000']);
     expect(embedOrigins(undefined)).toEqual([]);
-    for (const bad of ['*', 'https://a.example/path', 'a.example', 'javascript:alert(1)']) expect(() => embedOrigins(bad)).toThrow(/EMBED_ORIGINS/);
+    for (const bad of ['*', 'https://a.example/path', 'a.example', 'javascript:alert(1)'])
+      expect(() => embedOrigins(bad)).toThrow(/EMBED_ORIGINS/);
   });
 });
 
@@ -101,7 +102,11 @@ describe('the refresh cookie', () => {
     const who = { email: 'ana@example.test', password: 'athlete-password' };
     await t.app.inject({ method: 'POST', url: '/api/user_registration/register', payload: { ...who, display_name: 'Ana' } });
     await t.app.inject({ method: 'POST', url: '/api/auth/initiate-login', payload: who });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: who.email, code: await lastCode(t, who.email) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email: who.email, code: await lastCode(t, who.email) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return String(res.headers['set-cookie']);
   };

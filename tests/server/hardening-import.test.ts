@@ -39,12 +39,23 @@ describe.each(databaseKinds)('a large historical import on %s', (kind) => {
       minValue: 1,
       maxValue: 500,
       status: 'active',
-      standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 20 }, { score: 1000, value: 200 }] }],
+      standards: [
+        {
+          sex: 'any',
+          bodyweight_min_kg: null,
+          bodyweight_max_kg: null,
+          anchors: [
+            { score: 0, value: 20 },
+            { score: 1000, value: 200 },
+          ],
+        },
+      ],
     });
   });
   afterAll(async () => t.close());
 
-  const upload = (csv: string) => t.app.inject({ method: 'POST', url: UPLOAD, headers: authHeaders(admin), payload: { csv, dry_run: false, filename: 'archive.csv' } });
+  const upload = (csv: string) =>
+    t.app.inject({ method: 'POST', url: UPLOAD, headers: authHeaders(admin), payload: { csv, dry_run: false, filename: 'archive.csv' } });
   const counts = async () => {
     const db = t.context.database.db;
     const [[batches], [results], [records], [bests]] = await Promise.all([
@@ -64,7 +75,9 @@ describe.each(databaseKinds)('a large historical import on %s', (kind) => {
         if new.athlete_name = 'Poison Row' then raise exception 'duplicate key value' using errcode = 'unique_violation'; end if;
         return new;
       end $$`);
-    await t.context.database.db.execute(sql`create trigger refuse_poison before insert on historical_results for each row execute function refuse_poison()`);
+    await t.context.database.db.execute(
+      sql`create trigger refuse_poison before insert on historical_results for each row execute function refuse_poison()`,
+    );
     try {
       const before = await counts();
       const res = await upload(csvOf(ROWS, 'Poison Row,,Back Squat,99,kg,2001-01-01,Club archive'));

@@ -10,7 +10,17 @@ const MILE = {
   direction: 'lower',
   min_value: 210,
   max_value: 3600,
-  standards: [{ sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors: [{ score: 0, value: 720 }, { score: 1000, value: 240 }] }],
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 720 },
+        { score: 1000, value: 240 },
+      ],
+    },
+  ],
   status: 'active',
 };
 
@@ -30,7 +40,12 @@ describe.each(databaseKinds)('bad input is the caller’s fault, never a 500, on
       method: 'POST',
       url: '/api/challenges/',
       headers: authHeaders(admin),
-      payload: { title: 'Fran', score_type: 'reps', starts_at: new Date(now - HOUR).toISOString(), ends_at: new Date(now + 48 * HOUR).toISOString() },
+      payload: {
+        title: 'Fran',
+        score_type: 'reps',
+        starts_at: new Date(now - HOUR).toISOString(),
+        ends_at: new Date(now + 48 * HOUR).toISOString(),
+      },
     });
     expect(challenge.statusCode, challenge.body).toBe(201);
     challengeId = challenge.json().id;
@@ -41,21 +56,88 @@ describe.each(databaseKinds)('bad input is the caller’s fault, never a 500, on
   afterAll(async () => t.close());
 
   describe('a control character in a query, path or body string is a 400 with a detail', () => {
-    const cases: { name: string; method: 'GET' | 'POST' | 'PUT'; url: () => string; who?: () => SignedIn; payload?: () => object; where: RegExp }[] = [
+    const cases: {
+      name: string;
+      method: 'GET' | 'POST' | 'PUT';
+      url: () => string;
+      who?: () => SignedIn;
+      payload?: () => object;
+      where: RegExp;
+    }[] = [
       { name: 'discover search, signed out', method: 'GET', url: () => '/api/challenges/discover?search=%00', where: /^query\.search/ },
-      { name: 'discover search, signed in', method: 'GET', url: () => '/api/challenges/discover?search=fr%01an', who: () => ana, where: /^query\.search/ },
-      { name: 'claimable results by name', method: 'GET', url: () => '/api/v1/athlete-profiles/claims/search?name=an%00a', who: () => ana, where: /^query\.name/ },
+      {
+        name: 'discover search, signed in',
+        method: 'GET',
+        url: () => '/api/challenges/discover?search=fr%01an',
+        who: () => ana,
+        where: /^query\.search/,
+      },
+      {
+        name: 'claimable results by name',
+        method: 'GET',
+        url: () => '/api/v1/athlete-profiles/claims/search?name=an%00a',
+        who: () => ana,
+        where: /^query\.name/,
+      },
       { name: 'a path segment', method: 'GET', url: () => '/api/v1/athlete-profiles/1%00', where: /^params\.userId/ },
-      { name: 'forgot password, signed out', method: 'POST', url: () => '/api/auth/forgot-password', payload: () => ({ email: 'ana\u0000@example.test' }), where: /^body\.email/ },
-      { name: 'registration', method: 'POST', url: () => '/api/user_registration/register', payload: () => ({ email: 'x@example.test', password: 'long enough password', display_name: 'X\u0000' }), where: /^body\.display_name/ },
-      { name: 'sign-in', method: 'POST', url: () => '/api/auth/initiate-login', payload: () => ({ email: 'ana@example.test', password: 'pass\u0007word' }), where: /^body\.password/ },
-      { name: 'a challenge title', method: 'PUT', url: () => `/api/challenges/${challengeId}`, who: () => admin, payload: () => ({ title: 'Fran\u0000', score_type: 'reps', starts_at: new Date().toISOString(), ends_at: new Date(Date.now() + HOUR).toISOString() }), where: /^body\.title/ },
-      { name: 'a team name in a join', method: 'POST', url: () => `/api/challenges/${challengeId}/join`, who: () => ana, payload: () => ({ division: 'rx', team_name: 'Team\u001b[31m' }), where: /^body\.team_name/ },
-      { name: 'a field name', method: 'POST', url: () => '/api/auth/forgot-password', payload: () => ({ 'em\u0000ail': 'x' }), where: /field name/ },
+      {
+        name: 'forgot password, signed out',
+        method: 'POST',
+        url: () => '/api/auth/forgot-password',
+        payload: () => ({ email: 'ana\u0000@example.test' }),
+        where: /^body\.email/,
+      },
+      {
+        name: 'registration',
+        method: 'POST',
+        url: () => '/api/user_registration/register',
+        payload: () => ({ email: 'x@example.test', password: 'long enough password', display_name: 'X\u0000' }),
+        where: /^body\.display_name/,
+      },
+      {
+        name: 'sign-in',
+        method: 'POST',
+        url: () => '/api/auth/initiate-login',
+        payload: () => ({ email: 'ana@example.test', password: 'pass\u0007word' }),
+        where: /^body\.password/,
+      },
+      {
+        name: 'a challenge title',
+        method: 'PUT',
+        url: () => `/api/challenges/${challengeId}`,
+        who: () => admin,
+        payload: () => ({
+          title: 'Fran\u0000',
+          score_type: 'reps',
+          starts_at: new Date().toISOString(),
+          ends_at: new Date(Date.now() + HOUR).toISOString(),
+        }),
+        where: /^body\.title/,
+      },
+      {
+        name: 'a team name in a join',
+        method: 'POST',
+        url: () => `/api/challenges/${challengeId}/join`,
+        who: () => ana,
+        payload: () => ({ division: 'rx', team_name: 'Team\u001b[31m' }),
+        where: /^body\.team_name/,
+      },
+      {
+        name: 'a field name',
+        method: 'POST',
+        url: () => '/api/auth/forgot-password',
+        payload: () => ({ 'em\u0000ail': 'x' }),
+        where: /field name/,
+      },
     ];
     for (const c of cases) {
       it(c.name, async () => {
-        const res = await t.app.inject({ method: c.method, url: c.url(), headers: c.who ? authHeaders(c.who()) : {}, payload: c.payload?.() });
+        const res = await t.app.inject({
+          method: c.method,
+          url: c.url(),
+          headers: c.who ? authHeaders(c.who()) : {},
+          payload: c.payload?.(),
+        });
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().detail).toMatch(c.where);
         expect(res.json().detail).toMatch(/control character/);
@@ -82,7 +164,12 @@ describe.each(databaseKinds)('bad input is the caller’s fault, never a 500, on
 
   describe('a JSON body sent as another media type is a 415 and changes nothing', () => {
     const asText = (url: string, method: 'POST' | 'PUT', body: unknown, who?: SignedIn) =>
-      t.app.inject({ method, url, headers: { ...(who ? authHeaders(who) : {}), 'content-type': 'text/plain' }, payload: JSON.stringify(body) });
+      t.app.inject({
+        method,
+        url,
+        headers: { ...(who ? authHeaders(who) : {}), 'content-type': 'text/plain' },
+        payload: JSON.stringify(body),
+      });
 
     it('forgot password sends no mail', async () => {
       await t.settled();

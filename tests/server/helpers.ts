@@ -108,7 +108,13 @@ export async function signIn(t: TestApp, email: string, password = 'correct hors
   const res = await t.app.inject({ method: 'POST', url: `${base}api/auth/verify-otp`, payload: { email, code: await lastCode(t, email) } });
   if (res.statusCode !== 200) throw new Error(res.body);
   const body = res.json();
-  return { token: body.token.token, csrf: body.csrf_token, cookie: refreshCookieFrom(res), userId: body.user.wp_user_id, role: body.user.wp_role };
+  return {
+    token: body.token.token,
+    csrf: body.csrf_token,
+    cookie: refreshCookieFrom(res),
+    userId: body.user.wp_user_id,
+    role: body.user.wp_role,
+  };
 }
 
 export const authHeaders = (s: SignedIn, withCsrf = true) => ({
@@ -120,6 +126,9 @@ export const authHeaders = (s: SignedIn, withCsrf = true) => ({
 export async function globalBucketCounts(db: DatabaseHandle['db']) {
   return {
     kept: await rowsOf(db, sql`select bucket, athletes from global_score_buckets where athletes <> 0 order by bucket`),
-    recount: await rowsOf(db, sql`select floor(total / 100.0)::int as bucket, count(*)::int as athletes from global_scores group by 1 order by 1`),
+    recount: await rowsOf(
+      db,
+      sql`select floor(total / 100.0)::int as bucket, count(*)::int as athletes from global_scores group by 1 order by 1`,
+    ),
   };
 }

@@ -21,7 +21,14 @@ async function runUntilHealthy(dataDir: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'none', LOG: 'silent', CLIENT_DIR: path.join(dataDir, 'no-client') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG: 'silent',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

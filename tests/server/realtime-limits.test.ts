@@ -33,7 +33,10 @@ class Probe {
   async until(done: () => boolean, timeoutMs = 5000) {
     const deadline = Date.now() + timeoutMs;
     while (!done()) {
-      if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(this.messages.map((m) => m.type).slice(-5))}, closed ${JSON.stringify(this.closed)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out; got ${JSON.stringify(this.messages.map((m) => m.type).slice(-5))}, closed ${JSON.stringify(this.closed)}`,
+        );
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -154,7 +157,11 @@ describe.each(databaseKinds)('real-time socket limits on %s', (kind) => {
     }
     // A token whose session was signed out is refused: the first check of a token reads the database.
     const ended = await signIn(t, 'hal@example.test', 'athlete-password', 'Hal');
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...authHeaders(ended), cookie: ended.cookie } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...authHeaders(ended), cookie: ended.cookie },
+    });
     expect(logout.statusCode).toBeLessThan(300);
     probe.ws.send(JSON.stringify({ type: 'authenticate', token: ended.token }));
     await probe.until(() => probe.closed !== null);

@@ -35,7 +35,9 @@ class TestSocket {
       const ws = new WebSocket(url, { headers });
       const socket = new TestSocket(ws);
       ws.once('open', () => resolve(socket));
-      ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`refused ${res.statusCode}`), { status: res.statusCode })));
+      ws.once('unexpected-response', (_req, res) =>
+        reject(Object.assign(new Error(`refused ${res.statusCode}`), { status: res.statusCode })),
+      );
       ws.once('error', reject);
     });
   }
@@ -119,7 +121,10 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
   const streaksOf = async (who: SignedIn) => {
     const res = await call('GET', '/api/achievements/streaks', who);
     expect(res.statusCode).toBe(200);
-    return Object.fromEntries((res.json().items as { type: string }[]).map((s) => [s.type, s])) as unknown as Record<string, { current_count: number; best_count: number; next_milestone: number; progress_to_next: number }>;
+    return Object.fromEntries((res.json().items as { type: string }[]).map((s) => [s.type, s])) as unknown as Record<
+      string,
+      { current_count: number; best_count: number; next_milestone: number; progress_to_next: number }
+    >;
   };
 
   it('refuses an upgrade without a token, for another user, with an expired token or from a foreign origin', async () => {
@@ -186,17 +191,22 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
     ana = await signIn(t, 'ana@example.test', 'athlete-password', 'Ana');
     ben = await signIn(t, 'ben@example.test', 'athlete-password', 'Ben');
     const id = await createChallenge('Max pull-ups');
-    for (const who of [ana, ben]) expect((await call('POST', `/api/challenges/${id}/join`, who, { division: 'rx', sex: 'female' })).statusCode).toBe(200);
+    for (const who of [ana, ben])
+      expect((await call('POST', `/api/challenges/${id}/join`, who, { division: 'rx', sex: 'female' })).statusCode).toBe(200);
     const mine = await connect(ana);
     const watcher = await connect(ben);
     watcher.send({ type: 'join_challenge', challenge_id: id });
     await watcher.next((m) => m.type === 'joined');
 
     await submitReps(ana, id, 20);
-    expect(await mine.next((m) => m.type === 'streak_updated' && (m.streak as { type: string }).type === 'daily_submissions')).toMatchObject({
+    expect(
+      await mine.next((m) => m.type === 'streak_updated' && (m.streak as { type: string }).type === 'daily_submissions'),
+    ).toMatchObject({
       streak: { current_count: 1, best_count: 1, next_milestone: 3 },
     });
-    expect(await mine.next((m) => m.type === 'achievement_unlocked')).toMatchObject({ achievement: { type: 'first_score', points: 100, rarity: 'common' } });
+    expect(await mine.next((m) => m.type === 'achievement_unlocked')).toMatchObject({
+      achievement: { type: 'first_score', points: 100, rarity: 'common' },
+    });
     expect(await mine.next((m) => m.type === 'progress_update')).toMatchObject({ challenge_id: id, rank: 1, is_best: true });
     expect(await watcher.next((m) => m.type === 'leaderboard_updated')).toMatchObject({ challenge_id: id, display_name: 'Ana', rank: 1 });
     // Ben is not Ana: none of her personal messages reach him.
@@ -204,7 +214,9 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
 
     // A second score the same day: no new first-score achievement, daily streak unchanged.
     await submitReps(ana, id, 25);
-    await mine.next((m) => m.type === 'progress_update' && m.is_best === true && mine.messages.filter((x) => x.type === 'progress_update').length === 2);
+    await mine.next(
+      (m) => m.type === 'progress_update' && m.is_best === true && mine.messages.filter((x) => x.type === 'progress_update').length === 2,
+    );
     expect(mine.messages.filter((m) => m.type === 'achievement_unlocked')).toHaveLength(1);
     const list = (await call('GET', '/api/achievements/me', ana)).json();
     expect(list.items.map((a: { type: string }) => a.type)).toEqual(['first_score']);
@@ -247,10 +259,25 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
     // Mon 30 Nov to Sun 6 Dec is one week with 7 days: consistency counts that week once, weekly too.
     expect(s.weekly_participation!.current_count).toBe(1);
     expect(s.consistency_streak!.current_count).toBe(1);
-    const unlocked = (await call('GET', '/api/achievements/me', cy)).json().items as { title: string; rarity: string; points: number; share_worthy: boolean; streak_data: unknown }[];
+    const unlocked = (await call('GET', '/api/achievements/me', cy)).json().items as {
+      title: string;
+      rarity: string;
+      points: number;
+      share_worthy: boolean;
+      streak_data: unknown;
+    }[];
     const seven = unlocked.find((a) => a.title === '7-day daily submissions');
-    expect(seven).toMatchObject({ rarity: 'uncommon', points: 70, share_worthy: true, streak_data: { current_streak: 7, streak_type: 'daily_submissions' } });
-    expect(unlocked.find((a) => a.title === '3-day daily submissions')).toMatchObject({ rarity: 'common', points: 30, share_worthy: false });
+    expect(seven).toMatchObject({
+      rarity: 'uncommon',
+      points: 70,
+      share_worthy: true,
+      streak_data: { current_streak: 7, streak_type: 'daily_submissions' },
+    });
+    expect(unlocked.find((a) => a.title === '3-day daily submissions')).toMatchObject({
+      rarity: 'common',
+      points: 30,
+      share_worthy: false,
+    });
     expect(unlocked.find((a) => a.title === '5-improvement improvement streak')).toBeTruthy();
 
     // The next Monday: a new week continues weekly participation.
@@ -279,11 +306,23 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
     const at = t.clock.now();
     expect(await unlock(db, dee.userId, 'streak:daily_submissions:7', streakAchievement('daily_submissions', 7), at)).not.toBeNull();
     expect(await unlock(db, dee.userId, 'streak:daily_submissions:7', streakAchievement('daily_submissions', 7), at)).toBeNull();
-    const event = { user_id: dee.userId, test_name: 'Back squat 1RM', test_id: 3, challenge_id: null, new_record_value_raw: 140, new_record_unit_raw: 'kg', achieved_date: '2026-11-20' };
+    const event = {
+      user_id: dee.userId,
+      test_name: 'Back squat 1RM',
+      test_id: 3,
+      challenge_id: null,
+      new_record_value_raw: 140,
+      new_record_unit_raw: 'kg',
+      achieved_date: '2026-11-20',
+    };
     const first = await db.transaction((tx) => celebratePersonalRecord(tx as never, event, at));
     expect(first).toMatchObject({ rarity: 'epic', points: 500, full_screen: true, type: 'personal_record' });
     expect(await db.transaction((tx) => celebratePersonalRecord(tx as never, event, at))).toBeNull();
-    expect(await s.next((m) => m.type === 'PERSONAL_RECORD_ACHIEVED')).toMatchObject({ test_name: 'Back squat 1RM', new_record_value_raw: 140, achievement: { points: 500 } });
+    expect(await s.next((m) => m.type === 'PERSONAL_RECORD_ACHIEVED')).toMatchObject({
+      test_name: 'Back squat 1RM',
+      new_record_value_raw: 140,
+      achievement: { points: 500 },
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(s.messages.filter((m) => m.type === 'PERSONAL_RECORD_ACHIEVED')).toHaveLength(1);
     // A rolled-back transaction announces nothing.
@@ -299,8 +338,17 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
 });
 
 describe('the hub', () => {
-  const fakeSocket = (bufferedAmount = 0) => ({ OPEN: 1, readyState: 1, bufferedAmount, send: vi.fn(), ping: vi.fn(), terminate: vi.fn(), close: vi.fn() });
-  const client = (ws: ReturnType<typeof fakeSocket>, userId = 1) => newClient(ws as never, userId, performance.now() + HOUR, DEFAULT_SOCKET_LIMITS);
+  const fakeSocket = (bufferedAmount = 0) => ({
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount,
+    send: vi.fn(),
+    ping: vi.fn(),
+    terminate: vi.fn(),
+    close: vi.fn(),
+  });
+  const client = (ws: ReturnType<typeof fakeSocket>, userId = 1) =>
+    newClient(ws as never, userId, performance.now() + HOUR, DEFAULT_SOCKET_LIMITS);
 
   it('drops a reader that has fallen too far behind instead of buffering more', () => {
     const hub = new RealtimeHub();
@@ -364,13 +412,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server nodes on one Postgre
         method: 'POST',
         url: '/api/challenges/',
         headers: authHeaders(coach),
-        payload: { title: 'Cross-node', score_type: 'reps', starts_at: new Date(now - HOUR).toISOString(), ends_at: new Date(now + DAY).toISOString() },
+        payload: {
+          title: 'Cross-node',
+          score_type: 'reps',
+          starts_at: new Date(now - HOUR).toISOString(),
+          ends_at: new Date(now + DAY).toISOString(),
+        },
       });
       const id = created.json().id;
-      await nodeA.app.inject({ method: 'POST', url: `/api/challenges/${id}/join`, headers: authHeaders(eve), payload: { division: 'rx', sex: 'female' } });
+      await nodeA.app.inject({
+        method: 'POST',
+        url: `/api/challenges/${id}/join`,
+        headers: authHeaders(eve),
+        payload: { division: 'rx', sex: 'female' },
+      });
       const onB = await TestSocket.open(`${addressB}/api/ws?token=${eve.token}&user_id=${eve.userId}`);
       await onB.next((m) => m.type === 'connected');
-      const res = await nodeA.app.inject({ method: 'POST', url: `/api/challenges/${id}/submit-score`, headers: authHeaders(eve), payload: { reps: 12 } });
+      const res = await nodeA.app.inject({
+        method: 'POST',
+        url: `/api/challenges/${id}/submit-score`,
+        headers: authHeaders(eve),
+        payload: { reps: 12 },
+      });
       expect(res.statusCode).toBe(201);
       expect(await onB.next((m) => m.type === 'progress_update')).toMatchObject({ challenge_id: id, rank: 1 });
       expect(await onB.next((m) => m.type === 'achievement_unlocked')).toMatchObject({ achievement: { type: 'first_score' } });

@@ -46,7 +46,9 @@ describe.each(databaseKinds)('statements built once, on %s', (kind) => {
       .returning();
     const [viaDrizzle] = await handle.db.select().from(challenges).where(eq(challenges.id, created!.id));
     const readJson = statement(['id'], (v) => sql`select to_jsonb(c) as row from challenges c where c.id = ${v.id}::int`);
-    const [{ row }] = (await readJson<{ row: Record<string, unknown> }>(handle.db, { id: created!.id })) as [{ row: Record<string, unknown> }];
+    const [{ row }] = (await readJson<{ row: Record<string, unknown> }>(handle.db, { id: created!.id })) as [
+      { row: Record<string, unknown> },
+    ];
     const viaJson = rowFromJson(challenges, row);
     expect(viaJson).toEqual(viaDrizzle);
     expect(viaJson.startsAt).toBeInstanceOf(Date);

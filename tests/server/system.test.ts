@@ -55,7 +55,9 @@ describe.each(databaseKinds)('API basics on %s', (kind) => {
 describe('the contract', () => {
   it('has a handler for every operationId and no handler outside it', async () => {
     const doc = await loadOpenapiDocument();
-    const ids = listOperations(doc).map((o) => o.operationId).sort();
+    const ids = listOperations(doc)
+      .map((o) => o.operationId)
+      .sort();
     const handlers = Object.keys(allHandlers({} as AppContext)).sort();
     expect(handlers).toEqual(ids);
   });
@@ -135,7 +137,10 @@ describe('serving the app', () => {
   });
 
   it('escapes the injected config so it cannot close its script tag', () => {
-    const html = renderIndexHtml('<html><head></head></html>', testConfig({ storeUrl: 'https://x.test/</script><script>alert(1)</script>' }));
+    const html = renderIndexHtml(
+      '<html><head></head></html>',
+      testConfig({ storeUrl: 'https://x.test/</script><script>alert(1)</script>' }),
+    );
     expect(html).not.toContain('</script><script>alert(1)');
   });
 });

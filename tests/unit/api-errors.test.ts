@@ -4,7 +4,8 @@ import type { paths } from '../../openapi/schema.d.ts';
 import { AUTH_REQUIRED_TEXT, authMiddleware, linkSession } from '../../src/api/client.ts';
 import { ApiError, NETWORK_FAILURE_TEXT, callApi, isNotFound } from '../../src/api/errors.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const clientAnswering = (answer: () => Promise<Response>) => createClient<paths>({ baseUrl: 'http://app.test', fetch: answer });
 
 async function failure(call: Promise<unknown>): Promise<ApiError> {
@@ -38,7 +39,9 @@ describe('callApi: one error path for every call', () => {
   });
 
   it('keeps per-field problems when the server names them', async () => {
-    const client = clientAnswering(async () => json(400, { detail: 'Check the form.', field_errors: { title: 'Title is required.', bad: 3 } }));
+    const client = clientAnswering(async () =>
+      json(400, { detail: 'Check the form.', field_errors: { title: 'Title is required.', bad: 3 } }),
+    );
     const error = await failure(callApi(client.GET('/api/health'), 'x'));
     expect(error.fieldErrors).toEqual({ title: 'Title is required.' });
   });

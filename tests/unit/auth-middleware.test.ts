@@ -9,7 +9,8 @@ function clientWith(fetchImpl: (req: Request) => Promise<Response>) {
   return client;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the authenticated wrapper', () => {
   it('fails a secure call without a token with "Authentication required", sending nothing', async () => {
@@ -43,7 +44,9 @@ describe('the authenticated wrapper', () => {
     const seen: { auth: string | null; body: string }[] = [];
     const client = clientWith(async (req) => {
       seen.push({ auth: req.headers.get('authorization'), body: await req.text() });
-      return req.headers.get('authorization') === 'Bearer new' ? json(200, { success: true, message: 'ok' }) : json(401, { detail: 'Authentication required' });
+      return req.headers.get('authorization') === 'Bearer new'
+        ? json(200, { success: true, message: 'ok' })
+        : json(401, { detail: 'Authentication required' });
     });
     const { data } = await client.POST('/api/wordpress-jwt/generate-navigation-token', { body: { redirect_path: '/timeline/' } });
     expect(data).toEqual({ success: true, message: 'ok' });

@@ -20,7 +20,8 @@ describe('what the inspector is sent', () => {
       },
     };
     const sent = JSON.stringify(redactInspection(event));
-    for (const secret of ['squat-every-day-42', jwt, 'c5rf', 'secret-token', '123456', '654321', '"a"', '"r"', '"x"']) expect(sent).not.toContain(secret);
+    for (const secret of ['squat-every-day-42', jwt, 'c5rf', 'secret-token', '123456', '654321', '"a"', '"r"', '"x"'])
+      expect(sent).not.toContain(secret);
     expect(sent).toContain('ana@example.test');
     expect(sent).toContain('user_id=7');
     expect(redactInspection(event).snapshot.context.token).toEqual({ token: REDACTED, expiresAt: 1, issuedAt: 0 });
@@ -33,7 +34,12 @@ describe('what the inspector is sent', () => {
     const cyclic: Record<string, unknown> = { type: 'x', actorRef: actor, error: new Error('boom') };
     cyclic.self = cyclic;
     const once = redactInspection(cyclic);
-    expect(JSON.parse(JSON.stringify(once))).toMatchObject({ type: 'x', actorRef: { id: actor.id }, error: { message: 'boom' }, self: '[…]' });
+    expect(JSON.parse(JSON.stringify(once))).toMatchObject({
+      type: 'x',
+      actorRef: { id: actor.id },
+      error: { message: 'boom' },
+      self: '[…]',
+    });
     expect(redactInspection(once)).toEqual(once);
   });
 });

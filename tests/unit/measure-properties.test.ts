@@ -34,14 +34,17 @@ const rulesFor = (scoreType: ScoreType, repsPerRound: number | null = null): Sco
 
 /** Every value the pipeline can store for a type: whole canonical units within the type's bounds. */
 const encodable = (type: ScoreType): fc.Arbitrary<EncodedScore> => {
-  const finished = fc.integer({ min: BOUNDS[type].min, max: BOUNDS[type].max }).map((value) => ({ status: 'finished' as const, value, tiebreakMs: null }));
+  const finished = fc
+    .integer({ min: BOUNDS[type].min, max: BOUNDS[type].max })
+    .map((value) => ({ status: 'finished' as const, value, tiebreakMs: null }));
   if (type !== 'time') return finished;
   const capped = fc.integer({ min: 0, max: BOUNDS.reps.max }).map((value) => ({ status: 'capped' as const, value, tiebreakMs: null }));
   return fc.oneof(finished, capped);
 };
 const perRound = fc.option(fc.integer({ min: 1, max: 200 }), { nil: null });
 
-const readBack = (type: ScoreType, text: string, repsPerRound: number | null) => encodeScore(rulesFor(type, repsPerRound), parseScoreText(type, text));
+const readBack = (type: ScoreType, text: string, repsPerRound: number | null) =>
+  encodeScore(rulesFor(type, repsPerRound), parseScoreText(type, text));
 
 describe('format then parse gives back every encodable value', () => {
   for (const type of SCORE_TYPES) {
@@ -120,7 +123,7 @@ function ranksAhead(type: ScoreType, a: EncodedScore & { division: Division }, b
   if (a.division !== b.division) return a.division === 'rx' ? -1 : 1;
   if (a.status !== b.status) return a.status === 'finished' ? -1 : 1;
   const lessIsBetter = a.status === 'finished' && DIRECTION[type] === 'lower_is_better';
-  if (a.value !== b.value) return (a.value < b.value) === lessIsBetter ? -1 : 1;
+  if (a.value !== b.value) return a.value < b.value === lessIsBetter ? -1 : 1;
   if (a.tiebreakMs === b.tiebreakMs) return 0;
   if (a.tiebreakMs === null) return 1;
   if (b.tiebreakMs === null) return -1;
@@ -131,12 +134,26 @@ describe('the sort key orders exactly as the ranking rules say', () => {
   for (const type of SCORE_TYPES) {
     it(type, () => {
       const entry = fc
-        .tuple(encodable(type), fc.constantFrom<Division>('rx', 'scaled'), fc.option(fc.integer({ min: 0, max: MAX_TIEBREAK_MS - 1 }), { nil: null }))
+        .tuple(
+          encodable(type),
+          fc.constantFrom<Division>('rx', 'scaled'),
+          fc.option(fc.integer({ min: 0, max: MAX_TIEBREAK_MS - 1 }), { nil: null }),
+        )
         .map(([score, division, tiebreakMs]) => ({ ...score, tiebreakMs, division }));
       // Small values too, so equal results (and the tie-break deciding) come up often.
       const close = fc
-        .tuple(fc.constantFrom<EncodedScore['status']>('finished', ...(type === 'time' ? (['capped'] as const) : [])), fc.integer({ min: 0, max: 3 }), fc.constantFrom<Division>('rx', 'scaled'), fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }))
-        .map(([status, v, division, tiebreakMs]) => ({ status, value: status === 'finished' ? BOUNDS[type].min + v : v, division, tiebreakMs }));
+        .tuple(
+          fc.constantFrom<EncodedScore['status']>('finished', ...(type === 'time' ? (['capped'] as const) : [])),
+          fc.integer({ min: 0, max: 3 }),
+          fc.constantFrom<Division>('rx', 'scaled'),
+          fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+        )
+        .map(([status, v, division, tiebreakMs]) => ({
+          status,
+          value: status === 'finished' ? BOUNDS[type].min + v : v,
+          division,
+          tiebreakMs,
+        }));
       const rules = rulesFor(type, 10);
       fc.assert(
         fc.property(fc.oneof(entry, close), fc.oneof(entry, close), (a, b) => {
@@ -180,8 +197,12 @@ describe('a typed value is read the same by the challenge score form and the rec
       validateScore(rulesFor(type), encodeScore(rulesFor(type), input(parseDecimal(typed)))).value / 1000;
     fc.assert(
       fc.property(fc.oneof(typedish, fc.stringMatching(/^\d{0,4}(?:\.\d{0,4})?$/)), (typed) => {
-        expect(outcome(record(typed, 'kg', 'kg', 'load'))).toBe(outcome(score((value) => ({ kind: 'load', value, unit: 'kg' }), 'load', typed)));
-        expect(outcome(record(typed, 'km', 'meters', 'distance'))).toBe(outcome(score((value) => ({ kind: 'distance', value, unit: 'km' }), 'distance', typed)));
+        expect(outcome(record(typed, 'kg', 'kg', 'load'))).toBe(
+          outcome(score((value) => ({ kind: 'load', value, unit: 'kg' }), 'load', typed)),
+        );
+        expect(outcome(record(typed, 'km', 'meters', 'distance'))).toBe(
+          outcome(score((value) => ({ kind: 'distance', value, unit: 'km' }), 'distance', typed)),
+        );
       }),
       { numRuns: 2000 },
     );

@@ -15,10 +15,22 @@ import {
 } from '../../domain/measures.ts';
 
 const std = (anchors: StandardAnchor[], over: Partial<Standard> = {}): Standard => ({
-  sex: 'any', bodyweight_min_kg: null, bodyweight_max_kg: null, anchors, ...over,
+  sex: 'any',
+  bodyweight_min_kg: null,
+  bodyweight_max_kg: null,
+  anchors,
+  ...over,
 });
-const squat = std([{ score: 0, value: 20 }, { score: 500, value: 100 }, { score: 1000, value: 200 }]);
-const mile = std([{ score: 0, value: 720 }, { score: 600, value: 360 }, { score: 1000, value: 240 }]);
+const squat = std([
+  { score: 0, value: 20 },
+  { score: 500, value: 100 },
+  { score: 1000, value: 200 },
+]);
+const mile = std([
+  { score: 0, value: 720 },
+  { score: 600, value: 360 },
+  { score: 1000, value: 240 },
+]);
 
 describe('units', () => {
   it('lists the input units each test unit accepts, every one of them known', () => {
@@ -140,21 +152,91 @@ describe('validateStandard', () => {
   it('accepts well-formed standards in either direction, 0 and 1000 not required', () => {
     expect(() => validateStandard(squat, 'higher')).not.toThrow();
     expect(() => validateStandard(mile, 'lower')).not.toThrow();
-    const partial = std([{ score: 100, value: 5 }, { score: 900, value: 20 }], { sex: 'female', bodyweight_min_kg: 50, bodyweight_max_kg: 60 });
+    const partial = std(
+      [
+        { score: 100, value: 5 },
+        { score: 900, value: 20 },
+      ],
+      { sex: 'female', bodyweight_min_kg: 50, bodyweight_max_kg: 60 },
+    );
     expect(() => validateStandard(partial, 'higher')).not.toThrow();
   });
 
   it.each<[string, Standard, 'higher' | 'lower', RegExp]>([
     ['no anchors', std([]), 'higher', /at least 2 anchors/],
     ['one anchor', std([{ score: 0, value: 1 }]), 'higher', /at least 2 anchors/],
-    ['repeated score', std([{ score: 0, value: 1 }, { score: 0, value: 2 }]), 'higher', /scores must increase strictly/],
-    ['falling score', std([{ score: 500, value: 1 }, { score: 100, value: 2 }]), 'higher', /scores must increase strictly/],
-    ['score above 1000', std([{ score: 0, value: 1 }, { score: 1001, value: 2 }]), 'higher', /between 0 and 1000/],
-    ['negative score', std([{ score: -1, value: 1 }, { score: 10, value: 2 }]), 'higher', /between 0 and 1000/],
-    ['negative value', std([{ score: 0, value: -1 }, { score: 10, value: 2 }]), 'higher', /at least 0/],
-    ['NaN value', std([{ score: 0, value: 1 }, { score: 10, value: Number.NaN }]), 'higher', /at least 0/],
-    ['infinite value', std([{ score: 0, value: 1 }, { score: 10, value: Infinity }]), 'higher', /at least 0/],
-    ['equal values', std([{ score: 0, value: 1 }, { score: 10, value: 1 }]), 'higher', /values must increase strictly/],
+    [
+      'repeated score',
+      std([
+        { score: 0, value: 1 },
+        { score: 0, value: 2 },
+      ]),
+      'higher',
+      /scores must increase strictly/,
+    ],
+    [
+      'falling score',
+      std([
+        { score: 500, value: 1 },
+        { score: 100, value: 2 },
+      ]),
+      'higher',
+      /scores must increase strictly/,
+    ],
+    [
+      'score above 1000',
+      std([
+        { score: 0, value: 1 },
+        { score: 1001, value: 2 },
+      ]),
+      'higher',
+      /between 0 and 1000/,
+    ],
+    [
+      'negative score',
+      std([
+        { score: -1, value: 1 },
+        { score: 10, value: 2 },
+      ]),
+      'higher',
+      /between 0 and 1000/,
+    ],
+    [
+      'negative value',
+      std([
+        { score: 0, value: -1 },
+        { score: 10, value: 2 },
+      ]),
+      'higher',
+      /at least 0/,
+    ],
+    [
+      'NaN value',
+      std([
+        { score: 0, value: 1 },
+        { score: 10, value: Number.NaN },
+      ]),
+      'higher',
+      /at least 0/,
+    ],
+    [
+      'infinite value',
+      std([
+        { score: 0, value: 1 },
+        { score: 10, value: Infinity },
+      ]),
+      'higher',
+      /at least 0/,
+    ],
+    [
+      'equal values',
+      std([
+        { score: 0, value: 1 },
+        { score: 10, value: 1 },
+      ]),
+      'higher',
+      /values must increase strictly/,
+    ],
     ['values against the direction', squat, 'lower', /values must decrease strictly/],
     ['mile read as higher-is-better', mile, 'higher', /values must increase strictly/],
     ['min = max bodyweight', std(squat.anchors, { bodyweight_min_kg: 80, bodyweight_max_kg: 80 }), 'higher', /must be below the maximum/],
@@ -198,27 +280,47 @@ describe('pickStandard', () => {
 
 describe('normalize', () => {
   it.each([
-    [20, 0], [60, 250], [100, 500], [150, 750], [200, 1000], // at each anchor and between
-    [10, 0], [0, 0], [250, 1000], [1e9, 1000], // worse than the first anchor, beyond the best
-    [100.1, 501], [20.1, 1],
+    [20, 0],
+    [60, 250],
+    [100, 500],
+    [150, 750],
+    [200, 1000], // at each anchor and between
+    [10, 0],
+    [0, 0],
+    [250, 1000],
+    [1e9, 1000], // worse than the first anchor, beyond the best
+    [100.1, 501],
+    [20.1, 1],
   ])('higher is better: %d scores %d', (value, score) => {
     expect(normalize(value, 'higher', squat)).toBe(score);
   });
 
   it.each([
-    [720, 0], [540, 300], [360, 600], [300, 800], [240, 1000],
-    [900, 0], [200, 1000], [0, 1000],
+    [720, 0],
+    [540, 300],
+    [360, 600],
+    [300, 800],
+    [240, 1000],
+    [900, 0],
+    [200, 1000],
+    [0, 1000],
   ])('lower is better (mile): %d s scores %d', (value, score) => {
     expect(normalize(value, 'lower', mile)).toBe(score);
   });
 
   it('extrapolates the first segment below the lowest anchor, never below 0, and caps at the best anchor’s score', () => {
-    const mid = std([{ score: 200, value: 50 }, { score: 800, value: 100 }]);
+    const mid = std([
+      { score: 200, value: 50 },
+      { score: 800, value: 100 },
+    ]);
     expect(normalize(40, 'higher', mid)).toBe(80);
     expect(normalize(30, 'higher', mid)).toBe(0);
     expect(normalize(5, 'higher', mid)).toBe(0);
     expect(normalize(150, 'higher', mid)).toBe(800);
-    const midLower = std([{ score: 200, value: 600 }, { score: 800, value: 300 }]);
+    const midLower = std([
+      { score: 200, value: 600 },
+      { score: 800, value: 300 },
+    ]);
     expect(normalize(650, 'lower', midLower)).toBe(100);
     expect(normalize(200, 'lower', midLower)).toBe(800);
   });

@@ -3,11 +3,25 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryState, type QueryLike } from '../../src/components/query-state.tsx';
 import { DataTable } from '../../src/components/data-table.tsx';
 
-const query = <T,>(q: Partial<QueryLike<T>>): QueryLike<T> => ({ data: undefined, error: null, isPending: false, isError: false, isFetching: false, refetch: () => undefined, ...q });
+const query = <T,>(q: Partial<QueryLike<T>>): QueryLike<T> => ({
+  data: undefined,
+  error: null,
+  isPending: false,
+  isError: false,
+  isFetching: false,
+  refetch: () => undefined,
+  ...q,
+});
 const show = (q: QueryLike<{ items: string[] }>) =>
   renderToStaticMarkup(
     <QueryState query={q} loading="Loading challenges…" empty="No challenge matches.">
-      {(d) => <ul>{d.items.map((i) => <li key={i}>{i}</li>)}</ul>}
+      {(d) => (
+        <ul>
+          {d.items.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
+        </ul>
+      )}
     </QueryState>,
   );
 
@@ -34,7 +48,13 @@ describe('QueryState: the branches every page repeats', () => {
 describe('DataTable', () => {
   it('scrolls in its own named frame and says when it has no rows', () => {
     const html = renderToStaticMarkup(
-      <DataTable caption="Your scores" columns={[{ id: 'a', header: 'Challenge', cell: (r: string) => r, rowHeader: true }]} rows={[]} rowKey={(r) => r} empty="No scores yet." />,
+      <DataTable
+        caption="Your scores"
+        columns={[{ id: 'a', header: 'Challenge', cell: (r: string) => r, rowHeader: true }]}
+        rows={[]}
+        rowKey={(r) => r}
+        empty="No scores yet."
+      />,
     );
     expect(html).toContain('class="data-table-scroll" role="region" aria-label="Your scores"');
     expect(html).toMatch(/<td colSpan="1" class="data-table-empty">No scores yet.<\/td>/i);

@@ -15,7 +15,9 @@ describe('challenge descriptions (Markdown from users)', () => {
   });
 
   it('never turns user text into live HTML, scripts or javascript: links', () => {
-    const html = render('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(1))\n\n![pixel](https://tracker.test/p.gif)');
+    const html = render(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(1))\n\n![pixel](https://tracker.test/p.gif)',
+    );
     expect(html).not.toMatch(/<script|<img|href="javascript:/i);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&lt;script&gt;');

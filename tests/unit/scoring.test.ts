@@ -21,7 +21,12 @@ const order = (entries: [string, bigint][]) => [...entries].sort((a, b) => (a[1]
 describe('ordering per score type', () => {
   it('time: faster first', () => {
     const r: ScoringRules = { scoreType: 'time' };
-    expect(order([['slow', key(r, { kind: 'time', ms: 600_000 })], ['fast', key(r, { kind: 'time', ms: 300_000 })]])).toEqual(['fast', 'slow']);
+    expect(
+      order([
+        ['slow', key(r, { kind: 'time', ms: 600_000 })],
+        ['fast', key(r, { kind: 'time', ms: 300_000 })],
+      ]),
+    ).toEqual(['fast', 'slow']);
   });
 
   it('time with a cap: every finisher above every capped athlete; capped by reps, then tie-break', () => {
@@ -41,7 +46,12 @@ describe('ordering per score type', () => {
   it('reps, calories, points: more first', () => {
     for (const scoreType of ['reps', 'calories', 'points'] as const) {
       const r: ScoringRules = { scoreType };
-      expect(order([['few', key(r, { kind: 'count', value: 10 })], ['many', key(r, { kind: 'count', value: 99 })]])).toEqual(['many', 'few']);
+      expect(
+        order([
+          ['few', key(r, { kind: 'count', value: 10 })],
+          ['many', key(r, { kind: 'count', value: 99 })],
+        ]),
+      ).toEqual(['many', 'few']);
     }
   });
 
@@ -51,14 +61,24 @@ describe('ordering per score type', () => {
     const lb225 = encodeScore(r, { kind: 'load', value: 225, unit: 'lb' });
     expect(kg100.value).toBe(100_000);
     expect(lb225.value).toBe(102_058);
-    expect(order([['100kg', sortKey(r, kg100, 'rx')], ['225lb', sortKey(r, lb225, 'rx')]])).toEqual(['225lb', '100kg']);
+    expect(
+      order([
+        ['100kg', sortKey(r, kg100, 'rx')],
+        ['225lb', sortKey(r, lb225, 'rx')],
+      ]),
+    ).toEqual(['225lb', '100kg']);
   });
 
   it('distance: farther first, in millimetres from m, km and mi', () => {
     const r: ScoringRules = { scoreType: 'distance' };
     expect(encodeScore(r, { kind: 'distance', value: 1, unit: 'mi' }).value).toBe(1_609_344);
     expect(encodeScore(r, { kind: 'distance', value: 1.5, unit: 'km' }).value).toBe(1_500_000);
-    expect(order([['1.5km', key(r, { kind: 'distance', value: 1.5, unit: 'km' })], ['1mi', key(r, { kind: 'distance', value: 1, unit: 'mi' })]])).toEqual(['1mi', '1.5km']);
+    expect(
+      order([
+        ['1.5km', key(r, { kind: 'distance', value: 1.5, unit: 'km' })],
+        ['1mi', key(r, { kind: 'distance', value: 1, unit: 'mi' })],
+      ]),
+    ).toEqual(['1mi', '1.5km']);
   });
 
   it('rounds + reps: ranked as total reps, then the tie-break time', () => {
@@ -76,7 +96,12 @@ describe('ordering per score type', () => {
 
   it('a score without a tie-break sorts after equal scores with one', () => {
     const r: ScoringRules = { scoreType: 'reps', hasTiebreak: true };
-    expect(order([['none', key(r, { kind: 'count', value: 50 })], ['tb', key(r, { kind: 'count', value: 50 }, 'rx', 900_000)]])).toEqual(['tb', 'none']);
+    expect(
+      order([
+        ['none', key(r, { kind: 'count', value: 50 })],
+        ['tb', key(r, { kind: 'count', value: 50 }, 'rx', 900_000)],
+      ]),
+    ).toEqual(['tb', 'none']);
   });
 
   it('equal scores get equal keys (they share a place)', () => {
@@ -88,15 +113,19 @@ describe('ordering per score type', () => {
 describe('divisions', () => {
   it('one Rx rep beats any Scaled score on the combined board', () => {
     const reps: ScoringRules = { scoreType: 'reps' };
-    expect(order([['scaled-best', key(reps, { kind: 'count', value: 100_000 }, 'scaled')], ['rx-one', key(reps, { kind: 'count', value: 1 }, 'rx')]])).toEqual([
-      'rx-one',
-      'scaled-best',
-    ]);
+    expect(
+      order([
+        ['scaled-best', key(reps, { kind: 'count', value: 100_000 }, 'scaled')],
+        ['rx-one', key(reps, { kind: 'count', value: 1 }, 'rx')],
+      ]),
+    ).toEqual(['rx-one', 'scaled-best']);
     const time: ScoringRules = { scoreType: 'time', timeCapMs: 600_000 };
-    expect(order([['scaled-fast', key(time, { kind: 'time', ms: 60_000 }, 'scaled')], ['rx-capped', key(time, { kind: 'capped', reps: 1 }, 'rx')]])).toEqual([
-      'rx-capped',
-      'scaled-fast',
-    ]);
+    expect(
+      order([
+        ['scaled-fast', key(time, { kind: 'time', ms: 60_000 }, 'scaled')],
+        ['rx-capped', key(time, { kind: 'capped', reps: 1 }, 'rx')],
+      ]),
+    ).toEqual(['rx-capped', 'scaled-fast']);
   });
 });
 
@@ -141,7 +170,9 @@ describe('typing and showing scores', () => {
     expect(formatDuration(3_723_000)).toBe('1:02:03');
     expect(formatScore('load', { status: 'finished', value: 102_500, tiebreakMs: null })).toBe('102.5 kg');
     expect(formatScore('load', { status: 'finished', value: 102_058, tiebreakMs: null }, { units: 'imperial' })).toBe('225 lb');
-    expect(formatScore('rounds_reps', { status: 'finished', value: 162, tiebreakMs: null }, { repsPerRound: 30 })).toBe('5 rounds + 12 reps');
+    expect(formatScore('rounds_reps', { status: 'finished', value: 162, tiebreakMs: null }, { repsPerRound: 30 })).toBe(
+      '5 rounds + 12 reps',
+    );
     expect(formatScore('time', { status: 'capped', value: 180, tiebreakMs: null })).toBe('CAP + 180 reps');
     expect(formatScore('distance', { status: 'finished', value: 5_200_000, tiebreakMs: null })).toBe('5.2 km');
   });

@@ -22,7 +22,6 @@ export const GLOBAL_BUCKET_WIDTH = 100;
 /** Pairs above which refreshBests plans its joins as hash joins. */
 const LARGE_BATCH = 200;
 
-
 /**
  * The normalized score (0–1000) a value earns on a test for this athlete: the standard picked by
  * the profile's sex and bodyweight, then interpolated; 0 when no standard fits (or no profile).

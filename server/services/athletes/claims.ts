@@ -120,19 +120,17 @@ async function loadClaims(db: Database, where: SQL | undefined, order: 'oldest' 
     .offset(page?.offset ?? 0)
     .limit(page?.limit ?? MY_CLAIMS_LIMIT);
   const rows = await query;
-  return rows.map(
-    (r): Claim => ({
-      id: r.claim.id,
-      status: r.claim.status as ClaimStatus,
-      message: r.claim.message,
-      review_reason: r.claim.reviewReason,
-      created_at: r.claim.createdAt.toISOString(),
-      reviewed_at: r.claim.reviewedAt?.toISOString() ?? null,
-      claimant_id: r.claim.userId,
-      claimant_name: r.claimantName,
-      result: presentResult(r.result, r.claim.status),
-    }),
-  );
+  return rows.map((r): Claim => ({
+    id: r.claim.id,
+    status: r.claim.status as ClaimStatus,
+    message: r.claim.message,
+    review_reason: r.claim.reviewReason,
+    created_at: r.claim.createdAt.toISOString(),
+    reviewed_at: r.claim.reviewedAt?.toISOString() ?? null,
+    claimant_id: r.claim.userId,
+    claimant_name: r.claimantName,
+    result: presentResult(r.result, r.claim.status),
+  }));
 }
 
 /**
@@ -147,7 +145,13 @@ export async function createClaims(ctx: AppContext, callerId: number, input: { h
   try {
     await db.transaction(async (tx) => {
       const found = await tx
-        .select({ id: historicalResults.id, userId: historicalResults.userId, athleteName: historicalResults.athleteName, testName: tests.name, achievedOn: historicalResults.achievedOn })
+        .select({
+          id: historicalResults.id,
+          userId: historicalResults.userId,
+          athleteName: historicalResults.athleteName,
+          testName: tests.name,
+          achievedOn: historicalResults.achievedOn,
+        })
         .from(historicalResults)
         .innerJoin(tests, eq(tests.id, historicalResults.testId))
         .where(inArray(historicalResults.id, ids))
@@ -172,7 +176,9 @@ export async function createClaims(ctx: AppContext, callerId: number, input: { h
         const state = first.status === 'rejected' ? 'and it was rejected' : 'and it is waiting for review';
         throw conflict(`You already claimed the result ${describeResult(r)}, ${state}.`);
       }
-      await tx.insert(performanceClaims).values(ids.map((historicalId) => ({ historicalId, userId: callerId, message, status: 'pending', createdAt: now })));
+      await tx
+        .insert(performanceClaims)
+        .values(ids.map((historicalId) => ({ historicalId, userId: callerId, message, status: 'pending', createdAt: now })));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('You already claimed one of these results.');
@@ -220,19 +226,30 @@ export async function reviewClaim(
     if (claim.status !== 'pending') throw conflict(`This claim was already ${claim.status}.`);
     const reviewed = { reviewedBy: reviewerId, reviewedAt: now };
     if (input.decision === 'reject') {
-      await tx.update(performanceClaims).set({ status: 'rejected', reviewReason: reason, ...reviewed }).where(eq(performanceClaims.id, claimId));
+      await tx
+        .update(performanceClaims)
+        .set({ status: 'rejected', reviewReason: reason, ...reviewed })
+        .where(eq(performanceClaims.id, claimId));
       return;
     }
     const [result] = await tx.select().from(historicalResults).where(eq(historicalResults.id, claim.historicalId)).for('update');
     if (!result) throw notFound('The claimed result no longer exists.');
     if (result.userId !== null) throw conflict('This result is already tied to an athlete’s account; reject the claim instead.');
-    const [test] = await tx.select({ standards: tests.standards, direction: tests.direction }).from(tests).where(eq(tests.id, result.testId));
+    const [test] = await tx
+      .select({ standards: tests.standards, direction: tests.direction })
+      .from(tests)
+      .where(eq(tests.id, result.testId));
     const profile = (await loadProfiles(tx as unknown as Database, [claim.userId])).get(claim.userId) ?? null;
-    await tx.update(performanceClaims).set({ status: 'approved', reviewReason: reason, ...reviewed }).where(eq(performanceClaims.id, claimId));
+    await tx
+      .update(performanceClaims)
+      .set({ status: 'approved', reviewReason: reason, ...reviewed })
+      .where(eq(performanceClaims.id, claimId));
     await tx
       .update(performanceClaims)
       .set({ status: 'rejected', reviewReason: OTHER_CLAIM_APPROVED, ...reviewed })
-      .where(and(eq(performanceClaims.historicalId, result.id), eq(performanceClaims.status, 'pending'), ne(performanceClaims.id, claimId)));
+      .where(
+        and(eq(performanceClaims.historicalId, result.id), eq(performanceClaims.status, 'pending'), ne(performanceClaims.id, claimId)),
+      );
     await tx.update(historicalResults).set({ userId: claim.userId }).where(eq(historicalResults.id, result.id));
     await tx.insert(personalRecords).values({
       userId: claim.userId,

@@ -95,14 +95,23 @@ async function parseCsv(csv: string): Promise<CsvRecord[]> {
 }
 
 /** Splits the CSV into a header and data rows with their line numbers; file-level problems are 400s. */
-export async function readCsv(csv: string): Promise<{ columns: Map<Column, number>; headerLength: number; rows: { line: number; cells: string[] }[] }> {
+export async function readCsv(
+  csv: string,
+): Promise<{ columns: Map<Column, number>; headerLength: number; rows: { line: number; cells: string[] }[] }> {
   const parsed = await parseCsv(csv);
   const [header, ...data] = parsed;
-  if (!header) throw badRequest('The file is empty: it needs a header row (athlete, email, test, value, unit, date, source) and one row per result.');
+  if (!header)
+    throw badRequest('The file is empty: it needs a header row (athlete, email, test, value, unit, date, source) and one row per result.');
   const columns = new Map<Column, number>();
   const headerText = new Map<Column, string>();
   header.record.forEach((raw, index) => {
-    const column = HEADER_NAMES[raw.trim().toLowerCase().replace(/[\s_]+/g, ' ')];
+    const column =
+      HEADER_NAMES[
+        raw
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_]+/g, ' ')
+      ];
     if (!column) return; // extra columns (notes, club…) are ignored
     if (columns.has(column)) {
       throw badRequest(`The columns ${quote(headerText.get(column)!)} and ${quote(raw)} both give the ${column}; keep one of them.`);

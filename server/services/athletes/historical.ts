@@ -3,7 +3,15 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { historicalBatches, tests } from '../../db/schema.ts';
 import { ApiError } from '../../errors.ts';
-import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '../../../domain/measures.ts';
+import {
+  checkBounds,
+  INPUT_UNITS,
+  MeasureError,
+  toTestUnit,
+  type InputUnit,
+  type Standard,
+  type TestUnit,
+} from '../../../domain/measures.ts';
 import { MAX_ENTRY_LENGTH } from '../../../domain/scoring/parse.ts';
 import { inputUnit, MAX_HISTORICAL_ROWS, quote, readCsv, type Column } from './historical-csv.ts';
 import { normalizedFor, refreshBests, type AthleteTest } from './bests.ts';
@@ -187,7 +195,8 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
 
     const rawValue = required('value');
     let value: number | null = null;
-    if (rawValue !== null && rawValue.length > MAX_ENTRY_LENGTH) add(line, `the value ${quote(rawValue)} is longer than ${MAX_ENTRY_LENGTH} characters`);
+    if (rawValue !== null && rawValue.length > MAX_ENTRY_LENGTH)
+      add(line, `the value ${quote(rawValue)} is longer than ${MAX_ENTRY_LENGTH} characters`);
     else if (rawValue !== null && test && unit) {
       try {
         value = toTestUnit(rawValue, unit, test.unit);
@@ -248,11 +257,13 @@ async function checkFile(ctx: AppContext, csv: string, filename: string | undefi
         ),
       lookupChunk,
     ),
-    lookUpInChunks([...new Set(checked.flatMap((r) => (r.email ? [r.email] : [])))], (json) =>
-      rowsOf<{ id: number; email_normalized: string; display_name: string }>(
-        db,
-        sql`select id, email_normalized, display_name from users where email_normalized in (select json_array_elements_text(${json}::json))`,
-      ),
+    lookUpInChunks(
+      [...new Set(checked.flatMap((r) => (r.email ? [r.email] : [])))],
+      (json) =>
+        rowsOf<{ id: number; email_normalized: string; display_name: string }>(
+          db,
+          sql`select id, email_normalized, display_name from users where email_normalized in (select json_array_elements_text(${json}::json))`,
+        ),
       lookupChunk,
     ),
   ]);
@@ -347,7 +358,12 @@ export async function uploadHistoricalResults(
         const id = await step(async (tx) => {
           const [batch] = await tx
             .insert(historicalBatches)
-            .values({ uploadedBy: adminId, filename: input.filename?.trim().slice(0, 200) || 'upload.csv', rowCount: valid.length, createdAt: new Date(now) })
+            .values({
+              uploadedBy: adminId,
+              filename: input.filename?.trim().slice(0, 200) || 'upload.csv',
+              rowCount: valid.length,
+              createdAt: new Date(now),
+            })
             .returning({ id: historicalBatches.id });
           return batch!.id;
         });
@@ -400,11 +416,20 @@ export async function loadProfiles(db: Database, userIds: number[]): Promise<Map
       sql`select user_id, sex, bodyweight_kg from athlete_profiles where user_id in (select value::int from jsonb_array_elements_text(${json}::jsonb))`,
     ),
   );
-  return new Map(rows.map((p) => [Number(p.user_id), { sex: p.sex, bodyweightKg: p.bodyweight_kg === null ? null : Number(p.bodyweight_kg) }]));
+  return new Map(
+    rows.map((p) => [Number(p.user_id), { sex: p.sex, bodyweightKg: p.bodyweight_kg === null ? null : Number(p.bodyweight_kg) }]),
+  );
 }
 
 /** One INSERT … SELECT for the results, chained to one for the linked rows' approved records. */
-async function insertChunk(tx: Database, batchId: number, adminId: number, now: string, rows: CheckedRow[], profiles: Map<number, Profile>) {
+async function insertChunk(
+  tx: Database,
+  batchId: number,
+  adminId: number,
+  now: string,
+  rows: CheckedRow[],
+  profiles: Map<number, Profile>,
+) {
   const json = JSON.stringify(
     rows.map((r) => ({
       athlete_name: r.athleteName,

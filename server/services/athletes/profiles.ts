@@ -204,10 +204,23 @@ export async function performanceHistory(ctx: AppContext, userId: number, testId
       ),
     )
     .orderBy(asc(tests.nameNormalized), asc(personalRecords.testId), asc(personalRecords.achievedOn), asc(personalRecords.id));
-  const series = new Map<number, { test_id: number; test_name: string; unit: TestUnit; direction: Direction; points: { achieved_on: string; value: number; normalized_score: number | null }[] }>();
+  const series = new Map<
+    number,
+    {
+      test_id: number;
+      test_name: string;
+      unit: TestUnit;
+      direction: Direction;
+      points: { achieved_on: string; value: number; normalized_score: number | null }[];
+    }
+  >();
   for (const r of rows) {
     let s = series.get(r.testId);
-    if (!s) series.set(r.testId, (s = { test_id: r.testId, test_name: r.testName, unit: r.unit as TestUnit, direction: r.direction as Direction, points: [] }));
+    if (!s)
+      series.set(
+        r.testId,
+        (s = { test_id: r.testId, test_name: r.testName, unit: r.unit as TestUnit, direction: r.direction as Direction, points: [] }),
+      );
     s.points.push({ achieved_on: r.achievedOn, value: r.value, normalized_score: r.score });
   }
   return { series: [...series.values()] };

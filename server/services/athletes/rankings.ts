@@ -239,7 +239,9 @@ export async function globalStanding(db: Database, userId: number) {
         ${rankedAthletes}::int as athletes
       from global_scores g where g.user_id = ${userId}`,
   );
-  return row ? { rank: Number(row.rank), total: Number(row.total), tests_count: Number(row.tests_count), athletes: Number(row.athletes) } : null;
+  return row
+    ? { rank: Number(row.rank), total: Number(row.total), tests_count: Number(row.tests_count), athletes: Number(row.athletes) }
+    : null;
 }
 
 /** An athlete's best on each active test with its rank there (ties share the higher place). */
@@ -288,7 +290,15 @@ export async function deepDive(ctx: AppContext, testId: number, sex: 'male' | 'f
   const year = ctx.now().getUTCFullYear();
   const where = andAll(profileFilters({ sex }, year));
   const field = sql`select b.value, b.rank_value from test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`;
-  const [stats] = await rowsOf<{ n: number; lo: number | null; hi: number | null; p25: number | null; p50: number | null; p75: number | null; p90: number | null }>(
+  const [stats] = await rowsOf<{
+    n: number;
+    lo: number | null;
+    hi: number | null;
+    p25: number | null;
+    p50: number | null;
+    p75: number | null;
+    p90: number | null;
+  }>(
     db,
     sql`with field as (${field})
       select count(*)::int as n, min(value) as lo, max(value) as hi,

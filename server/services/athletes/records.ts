@@ -56,7 +56,12 @@ function checkEvidence(url: string | null | undefined): string | null {
 }
 
 /** The shape a record is shown in; `bestRecordId` says which record is the athlete's best on the test. */
-function presentRecord(r: RecordRow, test: Pick<TestRow, 'name' | 'unit' | 'direction'>, challengeTitle: string | null, bestRecordId: number | null) {
+function presentRecord(
+  r: RecordRow,
+  test: Pick<TestRow, 'name' | 'unit' | 'direction'>,
+  challengeTitle: string | null,
+  bestRecordId: number | null,
+) {
   return {
     id: r.id,
     user_id: r.userId,
@@ -85,7 +90,13 @@ function presentRecord(r: RecordRow, test: Pick<TestRow, 'name' | 'unit' | 'dire
 /** Records with their test, challenge title and the athlete's current best record id. */
 function recordsQuery(db: Database) {
   return db
-    .select({ record: personalRecords, test: tests, challengeTitle: challenges.title, bestRecordId: testBests.recordId, bestValue: testBests.value })
+    .select({
+      record: personalRecords,
+      test: tests,
+      challengeTitle: challenges.title,
+      bestRecordId: testBests.recordId,
+      bestValue: testBests.value,
+    })
     .from(personalRecords)
     .innerJoin(tests, eq(tests.id, personalRecords.testId))
     .leftJoin(challenges, eq(challenges.id, personalRecords.challengeId))
@@ -117,7 +128,10 @@ export async function submitPersonalRecord(ctx: AppContext, userId: number, inpu
   const note = input.note?.trim() || null;
   const challengeId = input.challenge_id ?? null;
   if (challengeId !== null) {
-    const [c] = await db.select({ id: challenges.id }).from(challenges).where(and(eq(challenges.id, challengeId), isNull(challenges.deletedAt)));
+    const [c] = await db
+      .select({ id: challenges.id })
+      .from(challenges)
+      .where(and(eq(challenges.id, challengeId), isNull(challenges.deletedAt)));
     if (!c) throw notFound('No challenge with that id.');
   }
   const id = await db.transaction(async (tx) => {
@@ -251,23 +265,26 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
       now,
     );
     const display = formatMeasure(record.value, test!.unit as TestUnit);
-    const [post] = await tx.insert(timelinePosts).values({
-      userId: record.userId,
-      kind: 'personal_record',
-      body: `New personal record on ${test!.name}: ${display}`,
-      payload: {
-        record_id: record.id,
-        test_id: test!.id,
-        test_name: test!.name,
-        value: record.value,
-        unit: test!.unit,
-        display,
-        previous_value: best.previousValue,
-        normalized_score: score,
-        achieved_on: record.achievedOn,
-      },
-      createdAt: now,
-    }).returning({ id: timelinePosts.id });
+    const [post] = await tx
+      .insert(timelinePosts)
+      .values({
+        userId: record.userId,
+        kind: 'personal_record',
+        body: `New personal record on ${test!.name}: ${display}`,
+        payload: {
+          record_id: record.id,
+          test_id: test!.id,
+          test_name: test!.name,
+          value: record.value,
+          unit: test!.unit,
+          display,
+          previous_value: best.previousValue,
+          normalized_score: score,
+          achieved_on: record.achievedOn,
+        },
+        createdAt: now,
+      })
+      .returning({ id: timelinePosts.id });
     return post!.id;
   });
   // After commit, the post also goes to the community site (when one is configured).

@@ -112,7 +112,11 @@ export async function getTest(ctx: AppContext, id: number, viewer: Viewer | null
   return (await presentTests(db, [await loadTest(db, id, viewer)]))[0]!;
 }
 
-export async function listTests(ctx: AppContext, q: { status?: TestStatus; category?: TestCategory; search?: string }, viewer: Viewer | null) {
+export async function listTests(
+  ctx: AppContext,
+  q: { status?: TestStatus; category?: TestCategory; search?: string },
+  viewer: Viewer | null,
+) {
   const db = ctx.database.db;
   const where: SQL[] = [];
   const status = viewer?.isAdmin ? q.status : 'active';
@@ -276,7 +280,11 @@ export async function deleteTest(ctx: AppContext, id: number) {
     const [current] = await tx.select().from(tests).where(eq(tests.id, id)).for('update');
     if (!current) throw notFound('No test with that id.');
     const [record] = await tx.select({ id: personalRecords.id }).from(personalRecords).where(eq(personalRecords.testId, id)).limit(1);
-    const [historical] = await tx.select({ id: historicalResults.id }).from(historicalResults).where(eq(historicalResults.testId, id)).limit(1);
+    const [historical] = await tx
+      .select({ id: historicalResults.id })
+      .from(historicalResults)
+      .where(eq(historicalResults.testId, id))
+      .limit(1);
     if (record || historical) throw conflict(`Results have been recorded for ${current.name}, so it cannot be deleted: retire it instead.`);
     await tx.delete(tests).where(eq(tests.id, id));
   });
@@ -303,7 +311,11 @@ export async function normalizeResult(
 
 /** Tests by id, for presenting records. */
 export async function testsById(db: Database, ids: number[]) {
-  const rows = ids.length ? await db.select().from(tests).where(inArray(tests.id, [...new Set(ids)])) : [];
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(tests)
+        .where(inArray(tests.id, [...new Set(ids)]))
+    : [];
   return new Map(rows.map((t) => [t.id, t]));
 }
-

@@ -16,7 +16,15 @@ const DEEP_PAGE_OFFSET = 1000;
 
 export async function rankings(
   ctx: AppContext,
-  q: { challenge_id: number; division?: Division; sex?: 'female' | 'male'; age_group?: string; gym?: string; offset: number; limit: number },
+  q: {
+    challenge_id: number;
+    division?: Division;
+    sex?: 'female' | 'male';
+    age_group?: string;
+    gym?: string;
+    offset: number;
+    limit: number;
+  },
   callerId: number | null,
 ) {
   const db = ctx.database.db;
@@ -33,7 +41,15 @@ export async function rankings(
   const read = async () => {
     // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
     const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset);
-    return boardRows(db, id, { division, shown, filtered, from: start?.key ?? null, skip: start ? start.skip : q.offset, limit: q.limit, callerId });
+    return boardRows(db, id, {
+      division,
+      shown,
+      filtered,
+      from: start?.key ?? null,
+      skip: start ? start.skip : q.offset,
+      limit: q.limit,
+      callerId,
+    });
   };
   const [c, rows, counted] = await Promise.all([
     loadChallenge(db, id),
@@ -91,7 +107,15 @@ interface BoardRow {
 async function boardRows(
   db: Database,
   challengeId: number,
-  o: { division: Division | null; shown: SQL; filtered: boolean; from: bigint | null; skip: number; limit: number; callerId: number | null },
+  o: {
+    division: Division | null;
+    shown: SQL;
+    filtered: boolean;
+    from: bigint | null;
+    skip: number;
+    limit: number;
+    callerId: number | null;
+  },
 ): Promise<BoardRow[]> {
   const rows = await rowsOf<BoardRow>(
     db,
@@ -116,7 +140,13 @@ async function boardRows(
     ${o.division ? sql`where w.n > 0 or e.division = ${o.division}` : sql``}
     order by w.n`,
   );
-  return rows.map((r) => ({ ...r, n: Number(r.n), user_id: Number(r.user_id), score_id: Number(r.score_id), rank: r.rank === null ? null : Number(r.rank) }));
+  return rows.map((r) => ({
+    ...r,
+    n: Number(r.n),
+    user_id: Number(r.user_id),
+    score_id: Number(r.score_id),
+    rank: r.rank === null ? null : Number(r.rank),
+  }));
 }
 
 function boardRow(c: ChallengeRow, r: BoardRow, rank: number) {
@@ -150,7 +180,9 @@ function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL
     );
   }
   if (q.gym) {
-    out.push(sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`);
+    out.push(
+      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`,
+    );
   }
   return out;
 }

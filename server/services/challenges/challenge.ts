@@ -69,7 +69,11 @@ const byIdQueries = new WeakMap<Database, { execute(p: { id: number }): Promise<
 function challengeById(db: Database) {
   let q = byIdQueries.get(db);
   if (!q) {
-    q = db.select().from(challenges).where(eq(challenges.id, sql.placeholder('id'))).prepare('challenge_by_id');
+    q = db
+      .select()
+      .from(challenges)
+      .where(eq(challenges.id, sql.placeholder('id')))
+      .prepare('challenge_by_id');
     byIdQueries.set(db, q);
   }
   return q;

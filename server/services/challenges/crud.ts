@@ -42,11 +42,13 @@ function checkTeamInput(input: ChallengeInput) {
   if (!TEAM_RULES.includes(rule)) throw badRequest('team_rule must be sum, average or best_n.');
   const size = input.team_size_max;
   if (size === undefined || size === null) throw badRequest('team_size_max is required for a team challenge.');
-  if (!Number.isInteger(size) || size < TEAM_SIZE.min || size > TEAM_SIZE.max) throw badRequest(`team_size_max must be a whole number from ${TEAM_SIZE.min} to ${TEAM_SIZE.max}.`);
+  if (!Number.isInteger(size) || size < TEAM_SIZE.min || size > TEAM_SIZE.max)
+    throw badRequest(`team_size_max must be a whole number from ${TEAM_SIZE.min} to ${TEAM_SIZE.max}.`);
   const n = input.team_best_n ?? null;
   if (rule === 'best_n') {
     if (n === null) throw badRequest('team_best_n is required for the best_n rule.');
-    if (!Number.isInteger(n) || n < TEAM_BEST_N.min || n > TEAM_BEST_N.max) throw badRequest(`team_best_n must be a whole number from ${TEAM_BEST_N.min} to ${TEAM_BEST_N.max}.`);
+    if (!Number.isInteger(n) || n < TEAM_BEST_N.min || n > TEAM_BEST_N.max)
+      throw badRequest(`team_best_n must be a whole number from ${TEAM_BEST_N.min} to ${TEAM_BEST_N.max}.`);
     if (n > size) throw badRequest('team_best_n cannot be more than team_size_max.');
   } else if (n !== null) {
     throw badRequest('team_best_n only applies to the best_n rule.');
@@ -61,8 +63,10 @@ function checkInput(input: ChallengeInput) {
   const ends = new Date(input.ends_at);
   if (Number.isNaN(starts.getTime()) || Number.isNaN(ends.getTime())) throw badRequest('starts_at and ends_at must be dates');
   if (ends <= starts) throw badRequest('ends_at must be after starts_at');
-  if (ends.getTime() - starts.getTime() > MAX_DURATION_DAYS * 86_400_000) throw badRequest(`A challenge can last at most ${MAX_DURATION_DAYS} days.`);
-  if (input.score_type === 'rounds_reps' && !input.reps_per_round) throw badRequest('reps_per_round is required for a rounds + reps challenge');
+  if (ends.getTime() - starts.getTime() > MAX_DURATION_DAYS * 86_400_000)
+    throw badRequest(`A challenge can last at most ${MAX_DURATION_DAYS} days.`);
+  if (input.score_type === 'rounds_reps' && !input.reps_per_round)
+    throw badRequest('reps_per_round is required for a rounds + reps challenge');
   if (input.score_type !== 'rounds_reps' && input.reps_per_round) throw badRequest('reps_per_round only applies to rounds + reps');
   if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
   const team = checkTeamInput(input);
@@ -75,7 +79,7 @@ function checkInput(input: ChallengeInput) {
     timeCapMs: input.time_cap_seconds ? input.time_cap_seconds * 1000 : null,
     repsPerRound: input.reps_per_round ?? null,
     hasTiebreak: input.has_tiebreak ?? false,
-    tiebreakLabel: input.has_tiebreak ? (input.tiebreak_label?.trim() || null) : null,
+    tiebreakLabel: input.has_tiebreak ? input.tiebreak_label?.trim() || null : null,
     startsAt: starts,
     endsAt: ends,
     visibility: input.visibility ?? 'public',
@@ -88,7 +92,10 @@ function checkInput(input: ChallengeInput) {
 export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput) {
   const values = checkInput(input);
   const now = ctx.now();
-  const [row] = await ctx.database.db.insert(challenges).values({ ...values, creatorId, createdAt: now, updatedAt: now }).returning();
+  const [row] = await ctx.database.db
+    .insert(challenges)
+    .values({ ...values, creatorId, createdAt: now, updatedAt: now })
+    .returning();
   return (await withCreators(ctx.database.db, [row!], now))[0]!;
 }
 
@@ -99,8 +106,12 @@ export async function updateChallenge(ctx: AppContext, caller: { id: number; isA
   const updated = await db.transaction(async (tx) => {
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!c || c.deletedAt) throw notFound('No challenge with that id.');
-    if (c.creatorId !== caller.id && !caller.isAdmin) throw new ApiError(403, 'Only the creator of this challenge or an admin can change it.');
-    const [scored] = await tx.select({ n: count() }).from(challengeScores).where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt)));
+    if (c.creatorId !== caller.id && !caller.isAdmin)
+      throw new ApiError(403, 'Only the creator of this challenge or an admin can change it.');
+    const [scored] = await tx
+      .select({ n: count() })
+      .from(challengeScores)
+      .where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt)));
     const rulesChanged =
       values.scoreType !== c.scoreType ||
       values.timeCapMs !== c.timeCapMs ||
@@ -108,26 +119,31 @@ export async function updateChallenge(ctx: AppContext, caller: { id: number; isA
       values.hasTiebreak !== c.hasTiebreak ||
       values.teamRule !== c.teamRule ||
       values.teamBestN !== c.teamBestN;
-    if ((scored?.n ?? 0) > 0 && rulesChanged) throw conflict('Scores exist, so the score type and scoring rules (the team rule too) can no longer change.');
+    if ((scored?.n ?? 0) > 0 && rulesChanged)
+      throw conflict('Scores exist, so the score type and scoring rules (the team rule too) can no longer change.');
     // Athletes joined as individuals have no team, and team members would lose theirs.
-    if (values.kind !== c.kind && c.participantCount > 0) throw conflict('Athletes have joined, so the challenge can no longer switch between individual and team.');
+    if (values.kind !== c.kind && c.participantCount > 0)
+      throw conflict('Athletes have joined, so the challenge can no longer switch between individual and team.');
     if (values.teamSizeMax !== null) {
-      const [largest] = await tx
-        .select({ n: sql<number>`coalesce(max(members), 0)::int` })
-        .from(
-          tx
-            .select({ members: count().as('members') })
-            .from(challengeParticipants)
-            .where(and(eq(challengeParticipants.challengeId, id), isNotNull(challengeParticipants.teamId)))
-            .groupBy(challengeParticipants.teamId)
-            .as('sizes'),
-        );
-      if ((largest?.n ?? 0) > values.teamSizeMax) throw conflict(`A team already has ${largest!.n} members: the team size limit cannot be lower.`);
+      const [largest] = await tx.select({ n: sql<number>`coalesce(max(members), 0)::int` }).from(
+        tx
+          .select({ members: count().as('members') })
+          .from(challengeParticipants)
+          .where(and(eq(challengeParticipants.challengeId, id), isNotNull(challengeParticipants.teamId)))
+          .groupBy(challengeParticipants.teamId)
+          .as('sizes'),
+      );
+      if ((largest?.n ?? 0) > values.teamSizeMax)
+        throw conflict(`A team already has ${largest!.n} members: the team size limit cannot be lower.`);
     }
     if (values.participantCap !== null && values.participantCap < c.participantCount) {
       throw conflict(`${c.participantCount} athletes have already joined: the cap cannot be lower.`);
     }
-    const [row] = await tx.update(challenges).set({ ...values, updatedAt: now }).where(eq(challenges.id, id)).returning();
+    const [row] = await tx
+      .update(challenges)
+      .set({ ...values, updatedAt: now })
+      .where(eq(challenges.id, id))
+      .returning();
     return row!;
   });
   return (await withCreators(db, [updated], now))[0]!;
@@ -148,7 +164,12 @@ export async function deleteChallenge(ctx: AppContext, adminId: number, id: numb
 }
 
 export async function listDeleted(ctx: AppContext) {
-  const rows = await ctx.database.db.select().from(challenges).where(isNotNull(challenges.deletedAt)).orderBy(desc(challenges.deletedAt)).limit(200);
+  const rows = await ctx.database.db
+    .select()
+    .from(challenges)
+    .where(isNotNull(challenges.deletedAt))
+    .orderBy(desc(challenges.deletedAt))
+    .limit(200);
   return { items: await withCreators(ctx.database.db, rows, ctx.now()) };
 }
 

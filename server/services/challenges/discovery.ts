@@ -8,17 +8,28 @@ import { withCreators, type ChallengeStatus } from './challenge.ts';
 // Finding challenges: discover and archive (keyset pages), my created and joined ones, recommendations.
 
 async function listWhere(ctx: AppContext, where: SQL | undefined, order: SQL[], limit = 100) {
-  const rows = await ctx.database.db.select().from(challenges).where(where).orderBy(...order).limit(limit);
+  const rows = await ctx.database.db
+    .select()
+    .from(challenges)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
   return { items: await withCreators(ctx.database.db, rows, ctx.now()) };
 }
 
 export async function myParticipating(ctx: AppContext, userId: number) {
-  const ids = ctx.database.db.select({ id: challengeParticipants.challengeId }).from(challengeParticipants).where(eq(challengeParticipants.userId, userId));
+  const ids = ctx.database.db
+    .select({ id: challengeParticipants.challengeId })
+    .from(challengeParticipants)
+    .where(eq(challengeParticipants.userId, userId));
   return listWhere(ctx, and(inArray(challenges.id, ids), isNull(challenges.deletedAt)), [asc(challenges.endsAt), asc(challenges.id)]);
 }
 
 export async function myCreated(ctx: AppContext, userId: number) {
-  return listWhere(ctx, and(eq(challenges.creatorId, userId), isNull(challenges.deletedAt)), [desc(challenges.createdAt), desc(challenges.id)]);
+  return listWhere(ctx, and(eq(challenges.creatorId, userId), isNull(challenges.deletedAt)), [
+    desc(challenges.createdAt),
+    desc(challenges.id),
+  ]);
 }
 
 /** Not joined, open or upcoming; score types and divisions the athlete competes in first, then popularity. */
@@ -31,11 +42,21 @@ export async function recommendations(ctx: AppContext, userId: number) {
     .innerJoin(challenges, eq(challenges.id, challengeParticipants.challengeId))
     .where(eq(challengeParticipants.userId, userId))
     .groupBy(challenges.scoreType);
-  const joined = db.select({ id: challengeParticipants.challengeId }).from(challengeParticipants).where(eq(challengeParticipants.userId, userId));
+  const joined = db
+    .select({ id: challengeParticipants.challengeId })
+    .from(challengeParticipants)
+    .where(eq(challengeParticipants.userId, userId));
   const rows = await db
     .select()
     .from(challenges)
-    .where(and(isNull(challenges.deletedAt), eq(challenges.visibility, 'public'), gt(challenges.endsAt, now), sql`${challenges.id} not in (${joined})`))
+    .where(
+      and(
+        isNull(challenges.deletedAt),
+        eq(challenges.visibility, 'public'),
+        gt(challenges.endsAt, now),
+        sql`${challenges.id} not in (${joined})`,
+      ),
+    )
     .orderBy(desc(challenges.participantCount), asc(challenges.endsAt))
     .limit(100);
   const affinity = new Map(history.map((h) => [h.scoreType, h.n]));
@@ -62,7 +83,15 @@ const encodeCursor = (at: Date, id: number) => Buffer.from(JSON.stringify({ at: 
 /** Public challenges by end time (soonest first for open ones), keyset-paginated. */
 export async function discover(
   ctx: AppContext,
-  q: { search?: string; score_type?: ScoreType; kind?: string; status?: ChallengeStatus; division?: Division; cursor?: string; limit: number },
+  q: {
+    search?: string;
+    score_type?: ScoreType;
+    kind?: string;
+    status?: ChallengeStatus;
+    division?: Division;
+    cursor?: string;
+    limit: number;
+  },
   archive = false,
 ) {
   const now = ctx.now();
@@ -88,8 +117,16 @@ export async function discover(
     );
   }
   const order = newestFirst ? [desc(challenges.endsAt), desc(challenges.id)] : [asc(challenges.endsAt), asc(challenges.id)];
-  const rows = await ctx.database.db.select().from(challenges).where(and(...where)).orderBy(...order).limit(q.limit + 1);
+  const rows = await ctx.database.db
+    .select()
+    .from(challenges)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
-  return { items: await withCreators(ctx.database.db, page, now), next_cursor: rows.length > q.limit && last ? encodeCursor(last.endsAt, last.id) : null };
+  return {
+    items: await withCreators(ctx.database.db, page, now),
+    next_cursor: rows.length > q.limit && last ? encodeCursor(last.endsAt, last.id) : null,
+  };
 }

@@ -1,5 +1,15 @@
 // The challenges area's public surface: routes, the seed and the benches import from here.
-export { challengeStatus, loadChallenge, presentChallenge, presentScore, rulesOf, TEAM_BEST_N, TEAM_NAME_LENGTH, TEAM_RULES, TEAM_SIZE } from './challenge.ts';
+export {
+  challengeStatus,
+  loadChallenge,
+  presentChallenge,
+  presentScore,
+  rulesOf,
+  TEAM_BEST_N,
+  TEAM_NAME_LENGTH,
+  TEAM_RULES,
+  TEAM_SIZE,
+} from './challenge.ts';
 export type { ChallengeRow, ChallengeStatus, TeamRule } from './challenge.ts';
 export { createChallenge, deleteChallenge, getChallenge, listDeleted, updateChallenge, type ChallengeInput } from './crud.ts';
 export { countParticipants, joinChallenge } from './join.ts';

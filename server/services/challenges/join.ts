@@ -17,7 +17,10 @@ export async function participation(ctx: AppContext, c: ChallengeRow, userId: nu
     .from(challengeParticipants)
     .where(and(eq(challengeParticipants.challengeId, c.id), eq(challengeParticipants.userId, userId)));
   if (!p) return null;
-  const [team] = p.teamId === null ? [] : await db.select({ id: challengeTeams.id, name: challengeTeams.name }).from(challengeTeams).where(eq(challengeTeams.id, p.teamId));
+  const [team] =
+    p.teamId === null
+      ? []
+      : await db.select({ id: challengeTeams.id, name: challengeTeams.name }).from(challengeTeams).where(eq(challengeTeams.id, p.teamId));
   const [entry] = await db
     .select({ entry: challengeEntries, score: challengeScores })
     .from(challengeEntries)
@@ -42,13 +45,15 @@ export async function joinChallenge(
 ) {
   const db = ctx.database.db;
   const now = ctx.now();
-  if (input.team_name !== undefined && input.team_id !== undefined) throw badRequest('Give either team_name (to create a team) or team_id (to join one), not both.');
+  if (input.team_name !== undefined && input.team_id !== undefined)
+    throw badRequest('Give either team_name (to create a team) or team_id (to join one), not both.');
   const postId = await db.transaction(async (tx): Promise<number | null> => {
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!c || c.deletedAt) throw notFound('No challenge with that id.');
     const status = challengeStatus(c, now);
     if (status === 'closed') throw conflict('This challenge has closed; it can no longer be joined.');
-    if (c.requiresWaiver && !input.waiver_accepted) throw conflict('This challenge needs you to accept the liability waiver before joining.');
+    if (c.requiresWaiver && !input.waiver_accepted)
+      throw conflict('This challenge needs you to accept the liability waiver before joining.');
     const wantsTeam = input.team_name !== undefined || input.team_id !== undefined;
     if (c.kind !== 'team' && wantsTeam) throw badRequest('This is an individual challenge: join it without a team.');
     const [existing] = await tx
@@ -74,8 +79,13 @@ export async function joinChallenge(
     }
     if (c.participantCap !== null && c.participantCount >= c.participantCap) throw conflict('This challenge is full.');
     const team = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
-    await tx.insert(challengeParticipants).values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, teamId: team?.id ?? null, joinedAt: now });
-    await tx.update(challenges).set({ participantCount: sql`${challenges.participantCount} + 1` }).where(eq(challenges.id, id));
+    await tx
+      .insert(challengeParticipants)
+      .values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, teamId: team?.id ?? null, joinedAt: now });
+    await tx
+      .update(challenges)
+      .set({ participantCount: sql`${challenges.participantCount} + 1` })
+      .where(eq(challenges.id, id));
     // A public challenge joined goes on the athlete's timeline; an unlisted one stays unlisted.
     if (c.visibility !== 'public') return null;
     const [post] = await tx
@@ -84,7 +94,13 @@ export async function joinChallenge(
         userId,
         kind: 'challenge_joined',
         body: team ? `Joined ${c.title} with ${team.name}` : `Joined ${c.title}`,
-        payload: { challenge_id: c.id, challenge_title: c.title, division: input.division, team_id: team?.id ?? null, team_name: team?.name ?? null },
+        payload: {
+          challenge_id: c.id,
+          challenge_title: c.title,
+          division: input.division,
+          team_id: team?.id ?? null,
+          team_name: team?.name ?? null,
+        },
         createdAt: now,
       })
       .returning({ id: timelinePosts.id });
@@ -115,7 +131,8 @@ async function teamForJoiner(
       .where(and(eq(challengeTeams.id, input.team_id), eq(challengeTeams.challengeId, c.id)));
     if (!team) throw notFound('No team with that id in this challenge.');
     const [members] = await tx.select({ n: count() }).from(challengeParticipants).where(eq(challengeParticipants.teamId, team.id));
-    if (c.teamSizeMax !== null && (members?.n ?? 0) >= c.teamSizeMax) throw conflict(`${team.name} is full (${c.teamSizeMax} members): join another team or create one.`);
+    if (c.teamSizeMax !== null && (members?.n ?? 0) >= c.teamSizeMax)
+      throw conflict(`${team.name} is full (${c.teamSizeMax} members): join another team or create one.`);
     return team;
   }
   if (input.team_name === undefined) throw badRequest('This is a team challenge: give team_name to create a team or team_id to join one.');
@@ -129,7 +146,10 @@ async function teamForJoiner(
     .from(challengeTeams)
     .where(and(eq(challengeTeams.challengeId, c.id), sql`lower(${challengeTeams.name}) = lower(${name})`));
   if (taken) throw conflict(`A team called “${name}” exists already: join it, or pick another name.`);
-  const [team] = await tx.insert(challengeTeams).values({ challengeId: c.id, name, captainId: userId, createdAt: now }).returning({ id: challengeTeams.id });
+  const [team] = await tx
+    .insert(challengeTeams)
+    .values({ challengeId: c.id, name, captainId: userId, createdAt: now })
+    .returning({ id: challengeTeams.id });
   return { id: team!.id, name };
 }
 

@@ -38,7 +38,11 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
   const size = (division: string, delta: 1 | -1) =>
     tx
       .update(challenges)
-      .set(division === 'rx' ? { rxEntries: sql`${challenges.rxEntries} + ${delta}` } : { scaledEntries: sql`${challenges.scaledEntries} + ${delta}` })
+      .set(
+        division === 'rx'
+          ? { rxEntries: sql`${challenges.rxEntries} + ${delta}` }
+          : { scaledEntries: sql`${challenges.scaledEntries} + ${delta}` },
+      )
       .where(eq(challenges.id, challengeId));
   const moves: SQL[] = [];
   if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
@@ -66,7 +70,10 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
     sortKey: best.sortKey,
     submittedAt: best.submittedAt,
   };
-  await tx.insert(challengeEntries).values(entry).onConflictDoUpdate({ target: [challengeEntries.challengeId, challengeEntries.userId], set: entry });
+  await tx
+    .insert(challengeEntries)
+    .values(entry)
+    .onConflictDoUpdate({ target: [challengeEntries.challengeId, challengeEntries.userId], set: entry });
   if (!current) await size(best.division, 1);
 }
 
@@ -90,7 +97,8 @@ export async function deleteScore(ctx: AppContext, caller: { id: number; isAdmin
       .where(and(eq(challengeScores.id, scoreId), eq(challengeScores.challengeId, challengeId), isNull(challengeScores.deletedAt)))
       .for('update');
     if (!s) throw notFound('No such score in this challenge.');
-    if (s.userId !== caller.id && !caller.isAdmin) throw new ApiError(403, 'Only the athlete who submitted a score or an admin can remove it.');
+    if (s.userId !== caller.id && !caller.isAdmin)
+      throw new ApiError(403, 'Only the athlete who submitted a score or an admin can remove it.');
     if (!caller.isAdmin && challengeStatus(c, now) !== 'open') throw conflict('This challenge has closed; its scores are final.');
     const [gone] = await tx.update(challengeScores).set({ deletedAt: now }).where(eq(challengeScores.id, scoreId)).returning();
     await recomputeEntry(tx as unknown as Tx, challengeId, s.userId);
@@ -103,7 +111,11 @@ export async function deleteScore(ctx: AppContext, caller: { id: number; isAdmin
 export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'verify' | 'reject') {
   const db = ctx.database.db;
   const result = await db.transaction(async (tx) => {
-    const [s] = await tx.select().from(challengeScores).where(and(eq(challengeScores.id, scoreId), isNull(challengeScores.deletedAt))).for('update');
+    const [s] = await tx
+      .select()
+      .from(challengeScores)
+      .where(and(eq(challengeScores.id, scoreId), isNull(challengeScores.deletedAt)))
+      .for('update');
     if (!s) throw notFound('No such score.');
     if (s.verification !== 'unverified') throw conflict('This score is not waiting for review.');
     const [reviewed] = await tx

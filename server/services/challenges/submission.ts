@@ -76,12 +76,29 @@ const lockSubmitter = statement(
 /** The athlete's board entry: a statement of its own, so it runs after the lock is held and sees a submission that held it before. */
 const currentEntry = statement(
   ['challenge_id', 'user_id'],
-  (v) => sql`select sort_key::text as sort_key from challenge_entries where challenge_id = ${v.challenge_id}::int and user_id = ${v.user_id}::int`,
+  (v) =>
+    sql`select sort_key::text as sort_key from challenge_entries where challenge_id = ${v.challenge_id}::int and user_id = ${v.user_id}::int`,
 );
 
 /** The score stored and, when it is the athlete's new best, their board entry, rank slices and board size moved. */
 const storeScore = statement(
-  ['challenge_id', 'user_id', 'division', 'sex', 'status', 'value', 'tiebreak_ms', 'key', 'verification', 'note', 'at', 'is_best', 'old_key', 'rx', 'scaled'],
+  [
+    'challenge_id',
+    'user_id',
+    'division',
+    'sex',
+    'status',
+    'value',
+    'tiebreak_ms',
+    'key',
+    'verification',
+    'note',
+    'at',
+    'is_best',
+    'old_key',
+    'rx',
+    'scaled',
+  ],
   (v) => sql`with best as (
       select ${v.is_best}::boolean as is_best, ${v.old_key}::bigint as old_key
     ), score as (
@@ -117,7 +134,8 @@ const storeScore = statement(
  */
 const submissionEffects = scoreEffects(
   ['challenge_id', 'placed_at'],
-  (v) => sql`case when ${v.placed_at}::bigint is null then null else ${placeOfKey(v.challenge_id, null, sql`(select ${v.placed_at}::bigint)`)} end`,
+  (v) =>
+    sql`case when ${v.placed_at}::bigint is null then null else ${placeOfKey(v.challenge_id, null, sql`(select ${v.placed_at}::bigint)`)} end`,
 );
 
 /**
@@ -134,11 +152,18 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const lock = async () => {
-      const [row] = await lockSubmitter<Submitter & { challenge: Record<string, unknown> }>(txDb, { challenge_id: id, user_id: userId, now: now.toISOString() });
+      const [row] = await lockSubmitter<Submitter & { challenge: Record<string, unknown> }>(txDb, {
+        challenge_id: id,
+        user_id: userId,
+        now: now.toISOString(),
+      });
       // Both drivers hand json columns back parsed.
       return row && { ...row, challenge: foundChallenge(rowFromJson(challenges, row.challenge)) };
     };
-    const [locked, [current]] = await Promise.all([lock(), currentEntry<{ sort_key: string }>(txDb, { challenge_id: id, user_id: userId })]);
+    const [locked, [current]] = await Promise.all([
+      lock(),
+      currentEntry<{ sort_key: string }>(txDb, { challenge_id: id, user_id: userId }),
+    ]);
     if (!locked) throw notFound(NO_CHALLENGE);
     const c = locked.challenge;
     let who: Submitter = locked;
@@ -146,7 +171,10 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
     if (status === 'upcoming') throw conflict('This challenge has not opened yet.');
     if (status === 'closed') throw conflict('This challenge has closed; scores can no longer be submitted.');
     const rules = rulesOf(c);
-    const encoded = validateScore(rules, encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null));
+    const encoded = validateScore(
+      rules,
+      encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null),
+    );
     if (!who.division) throw conflict('Join this challenge before submitting a score.');
     if ((who.streaks?.length ?? 0) < STREAK_TYPES.length) {
       // Another request created this athlete's streaks while we waited: read them again.
@@ -178,7 +206,10 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
     });
     // Where the athlete stands (the rank is filled in as the next statement reads the board), and for a new best that the board moved.
     const announced: RealtimeEnvelope[] = [
-      { to: { user: userId }, message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank: null, is_best: isBest } },
+      {
+        to: { user: userId },
+        message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank: null, is_best: isBest },
+      },
     ];
     if (isBest) {
       announced.push({

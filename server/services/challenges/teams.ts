@@ -39,7 +39,9 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
   const moreCountedFirst = rule === 'best_n' || (rule === 'sum' && lowerIsBetter) ? sql.raw('counted desc,') : sql.raw('');
   const filter: SQL = 'teamId' in page ? sql`where id = ${page.teamId}` : sql``;
   const window: SQL = 'teamId' in page ? sql`` : sql`offset ${page.offset} limit ${page.limit}`;
-  const rows = await rowsOf<Row>(db, sql`
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
     with members as (
       select p.team_id, e.value,
              row_number() over (partition by p.team_id order by e.value ${better}, e.submitted_at, e.user_id) as pos
@@ -63,7 +65,8 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
     select id, name, member_count, counted, team_value::float8 as aggregate, rank::int as rank
     from ranked ${filter}
     order by rank, lower(name), id
-    ${window}`);
+    ${window}`,
+  );
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
@@ -91,7 +94,10 @@ async function membersOf(db: Database, c: ChallengeRow, teamIds: number[]) {
     })
     .from(challengeParticipants)
     .innerJoin(users, eq(users.id, challengeParticipants.userId))
-    .leftJoin(challengeEntries, and(eq(challengeEntries.challengeId, challengeParticipants.challengeId), eq(challengeEntries.userId, challengeParticipants.userId)))
+    .leftJoin(
+      challengeEntries,
+      and(eq(challengeEntries.challengeId, challengeParticipants.challengeId), eq(challengeEntries.userId, challengeParticipants.userId)),
+    )
     .leftJoin(challengeScores, eq(challengeScores.id, challengeEntries.scoreId))
     .where(and(eq(challengeParticipants.challengeId, c.id), inArray(challengeParticipants.teamId, teamIds)));
   rows.sort((a, b) => Number(a.pos) - Number(b.pos));
@@ -105,7 +111,11 @@ async function membersOf(db: Database, c: ChallengeRow, teamIds: number[]) {
   return byTeam;
 }
 
-function presentMember(c: ChallengeRow, r: { userId: number; name: string; score: typeof challengeScores.$inferSelect | null }, counted: boolean) {
+function presentMember(
+  c: ChallengeRow,
+  r: { userId: number; name: string; score: typeof challengeScores.$inferSelect | null },
+  counted: boolean,
+) {
   return { athlete: { wp_user_id: r.userId, display_name: r.name }, best: r.score ? presentScore(c, r.score) : null, counted };
 }
 
@@ -116,7 +126,11 @@ function presentTeam(c: ChallengeRow, r: Row, members: ReturnType<typeof present
       : {
           value: r.aggregate,
           // An average can fall between units; it is shown to the nearest one.
-          display: formatScore(c.scoreType as ScoreType, { status: 'finished', value: Math.round(r.aggregate), tiebreakMs: null }, { repsPerRound: c.repsPerRound }),
+          display: formatScore(
+            c.scoreType as ScoreType,
+            { status: 'finished', value: Math.round(r.aggregate), tiebreakMs: null },
+            { repsPerRound: c.repsPerRound },
+          ),
         };
   return { rank: r.rank, team: { id: r.id, name: r.name }, member_count: r.member_count, counted_members: r.counted, aggregate, members };
 }

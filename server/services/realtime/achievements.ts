@@ -11,7 +11,16 @@ import {
   type PersonalRecordEvent,
 } from '../../../domain/achievement-rules.ts';
 import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from './realtime-events.ts';
-import { isTimeZone, listStreaks, planSubmission, presentStreak, saveStreaks, setTimeZone, streakRowsJson, type StreakRow } from './streaks.ts';
+import {
+  isTimeZone,
+  listStreaks,
+  planSubmission,
+  presentStreak,
+  saveStreaks,
+  setTimeZone,
+  streakRowsJson,
+  type StreakRow,
+} from './streaks.ts';
 import { statement } from '../../db/statement.ts';
 
 type AchievementRow = typeof achievements.$inferSelect;
@@ -59,7 +68,13 @@ function achievementRow(userId: number, key: string, fields: AchievementFields, 
  * Stores an achievement once per athlete and key: the second unlock of the same key
  * (a replayed event, a retried request, two nodes racing) inserts nothing and returns null.
  */
-export async function unlock(tx: Database, userId: number, key: string, fields: AchievementFields, at: Date): Promise<AchievementView | null> {
+export async function unlock(
+  tx: Database,
+  userId: number,
+  key: string,
+  fields: AchievementFields,
+  at: Date,
+): Promise<AchievementView | null> {
   const [row] = await tx
     .insert(achievements)
     .values(achievementRow(userId, key, fields, at))
@@ -124,7 +139,12 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
     order by m.n`;
   });
 
-  return async (tx: Database, input: ScoreSubmitted, then: RealtimeEnvelope[], placeValues: Record<N, unknown>): Promise<{ rank: number | null }> => {
+  return async (
+    tx: Database,
+    input: ScoreSubmitted,
+    then: RealtimeEnvelope[],
+    placeValues: Record<N, unknown>,
+  ): Promise<{ rank: number | null }> => {
     const { updates, changes } = planSubmission(input.streaks, input.timeZone, { at: input.at, improved: input.improved });
     const to = { user: input.userId };
     // Messages in order; one that shows an achievement goes out only if this statement stores it.
@@ -136,11 +156,17 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
       return presentAchievement({ id: 0, ...row }); // the stored row's id is set in SQL
     };
     for (const change of changes) {
-      messages.push({ key: null, envelope: { to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } } });
+      messages.push({
+        key: null,
+        envelope: { to, message: { type: 'streak_updated', streak: presentStreak(change.row, change.row.currentCount) } },
+      });
       if (change.milestone === null) continue;
       const key = `streak:${change.type}:${change.milestone}`;
       const achievement = unlockable(key, streakAchievement(change.type, change.milestone));
-      messages.push({ key, envelope: { to, message: { type: 'milestone_reached', streak_type: change.type, count: change.milestone, achievement } } });
+      messages.push({
+        key,
+        envelope: { to, message: { type: 'milestone_reached', streak_type: change.type, count: change.milestone, achievement } },
+      });
     }
     // Tried until the athlete holds it; of racing tries only one inserts.
     if (!input.hasFirstScore) {
@@ -155,7 +181,9 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
       user_id: input.userId,
       streaks: streakRowsJson(updates),
       unlocking: JSON.stringify(unlocking),
-      messages: JSON.stringify(messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) }))),
+      messages: JSON.stringify(
+        messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) })),
+      ),
     });
     return { rank: sent?.rank === null || sent?.rank === undefined ? null : Number(sent.rank) };
   };
@@ -169,7 +197,8 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
 export async function celebratePersonalRecord(tx: Database, event: PersonalRecordEvent, at: Date): Promise<AchievementView | null> {
   const key = `pr:${event.test_id}:${event.new_record_value_raw}:${event.achieved_date}`.slice(0, 120);
   const achievement = await unlock(tx, event.user_id, key, personalRecordAchievement(event), at);
-  if (achievement) await publish(tx, [{ to: { user: event.user_id }, message: { type: 'PERSONAL_RECORD_ACHIEVED', ...event, achievement } }]);
+  if (achievement)
+    await publish(tx, [{ to: { user: event.user_id }, message: { type: 'PERSONAL_RECORD_ACHIEVED', ...event, achievement } }]);
   return achievement;
 }
 

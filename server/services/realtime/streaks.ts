@@ -15,13 +15,7 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { streaks, users } from '../../db/schema.ts';
-import {
-  STREAK_TYPES,
-  isMilestone,
-  nextMilestone,
-  progressToNext,
-  type StreakType,
-} from '../../../domain/achievement-rules.ts';
+import { STREAK_TYPES, isMilestone, nextMilestone, progressToNext, type StreakType } from '../../../domain/achievement-rules.ts';
 
 export const CONSISTENCY_DAYS_PER_WEEK = 3;
 const DAY_MS = 86_400_000;
@@ -220,4 +214,3 @@ export async function listStreaks(db: Database, userId: number, now: Date): Prom
 export async function setTimeZone(db: Database, userId: number, zone: string) {
   await db.update(users).set({ timeZone: zone }).where(eq(users.id, userId));
 }
-

@@ -25,7 +25,9 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
     return (
       <div className="container page">
         <h1>Not allowed</h1>
-        <p className="lead muted">This page is for administrators and editors. If you think you should have access, ask an administrator.</p>
+        <p className="lead muted">
+          This page is for administrators and editors. If you think you should have access, ask an administrator.
+        </p>
         <p>
           <Link href="/dashboard-page" className="btn btn-primary">
             Go to your dashboard

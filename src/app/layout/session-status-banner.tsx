@@ -13,7 +13,9 @@ export function SessionStatusBanner() {
   const session = SessionActor.useActorRef();
   const unavailable = SessionActor.useSelector((s) => s.hasTag('unavailable'));
   // The silent refresh itself shows nothing; the note appears once it has not gone through.
-  const expiringSoon = SessionActor.useSelector((s) => s.hasTag('expiringSoon') && !s.matches({ signedIn: { expiringSoon: 'refreshing' } }));
+  const expiringSoon = SessionActor.useSelector(
+    (s) => s.hasTag('expiringSoon') && !s.matches({ signedIn: { expiringSoon: 'refreshing' } }),
+  );
   if (!unavailable && !expiringSoon) return null;
   return (
     <div className="session-banner" role="status" aria-live="polite">

@@ -39,12 +39,24 @@ async function share(title: string) {
 
 function entrance(level: Achievement['celebration_level']): MotionProps {
   if (level === 'legendary') {
-    return { initial: { scale: 0.2, rotate: -270, opacity: 0 }, animate: { scale: 1, rotate: 0, opacity: 1 }, transition: { type: 'spring', stiffness: 140, damping: 11 } };
+    return {
+      initial: { scale: 0.2, rotate: -270, opacity: 0 },
+      animate: { scale: 1, rotate: 0, opacity: 1 },
+      transition: { type: 'spring', stiffness: 140, damping: 11 },
+    };
   }
   if (level === 'epic') {
-    return { initial: { scale: 0.85, opacity: 0 }, animate: { scale: 1, opacity: 1, rotate: [0, -5, 5, -3, 3, 0] }, transition: { duration: 0.9 } };
+    return {
+      initial: { scale: 0.85, opacity: 0 },
+      animate: { scale: 1, opacity: 1, rotate: [0, -5, 5, -3, 3, 0] },
+      transition: { duration: 0.9 },
+    };
   }
-  return { initial: { scale: 0.6, opacity: 0 }, animate: { scale: 1, opacity: 1 }, transition: { type: 'spring', stiffness: 420, damping: 22 } };
+  return {
+    initial: { scale: 0.6, opacity: 0 },
+    animate: { scale: 1, opacity: 1 },
+    transition: { type: 'spring', stiffness: 420, damping: 22 },
+  };
 }
 
 function Sparkles() {
@@ -84,7 +96,12 @@ export default function AchievementOverlay({ achievement, onDismiss }: { achieve
       // Our own decorative canvas (hidden from assistive technology), not one added to <body>.
       const fire = confetti.create(target, { resize: true, disableForReducedMotion: true });
       reset = () => fire.reset();
-      void fire({ particleCount: CONFETTI_PIECES, spread: 110, startVelocity: 45, origin: { y: placement === 'bottom-center' ? 0.9 : 0.35 } });
+      void fire({
+        particleCount: CONFETTI_PIECES,
+        spread: 110,
+        startVelocity: 45,
+        origin: { y: placement === 'bottom-center' ? 0.9 : 0.35 },
+      });
     });
     return () => {
       cancelled = true;

@@ -64,7 +64,8 @@ export default function RealtimeHost() {
     if (!zone) return;
     void (async () => {
       const { data } = await secureApi.GET('/api/v1/athlete-profiles/me');
-      if (data && !data.exists && data.time_zone !== zone) await secureApi.PUT('/api/achievements/time-zone', { body: { time_zone: zone } });
+      if (data && !data.exists && data.time_zone !== zone)
+        await secureApi.PUT('/api/achievements/time-zone', { body: { time_zone: zone } });
     })().catch(() => undefined);
   }, [userId]);
 
@@ -72,7 +73,11 @@ export default function RealtimeHost() {
   if (!current) return null;
   return (
     <Suspense fallback={null}>
-      <AchievementOverlay key={String(current.id)} achievement={current} onDismiss={() => achievements.send({ type: 'achievement.dismiss' })} />
+      <AchievementOverlay
+        key={String(current.id)}
+        achievement={current}
+        onDismiss={() => achievements.send({ type: 'achievement.dismiss' })}
+      />
     </Suspense>
   );
 }

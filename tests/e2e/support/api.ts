@@ -12,12 +12,24 @@ export interface ApiSession {
 /** Registers (once) and signs in through the API, the way the app does: a session beside the browser's. */
 export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
   const json = { 'content-type': 'application/json' };
-  await fetch(`${a.url}api/user_registration/register`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }) });
+  await fetch(`${a.url}api/user_registration/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }),
+  });
   const since = box.mark();
-  const started = await fetch(`${a.url}api/auth/initiate-login`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, password: who.password }) });
+  const started = await fetch(`${a.url}api/auth/initiate-login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  });
   expect(started.status, await started.clone().text()).toBe(200);
   const code = await box.loginCode(who.email, since);
-  const verified = await fetch(`${a.url}api/auth/verify-otp`, { method: 'POST', headers: json, body: JSON.stringify({ email: who.email, code }) });
+  const verified = await fetch(`${a.url}api/auth/verify-otp`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: who.email, code }),
+  });
   expect(verified.status).toBe(200);
   const body = (await verified.json()) as { token: { token: string }; csrf_token: string };
   return { token: body.token.token, csrf: body.csrf_token };

@@ -58,9 +58,13 @@ export class Mailbox {
   async waitFor(to: string, match: RegExp, since = 0, timeoutMs = 10_000): Promise<Mail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const mail = this.mails.slice(since).reverse().find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && match.test(m.text));
+      const mail = this.mails
+        .slice(since)
+        .reverse()
+        .find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && match.test(m.text));
       if (mail) return mail;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${match}; got ${JSON.stringify(this.mails.map((m) => m.subject))}`);
+      if (Date.now() > deadline)
+        throw new Error(`no mail to ${to} matching ${match}; got ${JSON.stringify(this.mails.map((m) => m.subject))}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -2,7 +2,12 @@ import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 
 const dialog = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Send feedback' });
-const labels: Record<string, string> = { subject: 'Subject', description: 'Description', steps_to_reproduce: 'Steps to reproduce', page_url: 'Page address' };
+const labels: Record<string, string> = {
+  subject: 'Subject',
+  description: 'Description',
+  steps_to_reproduce: 'Steps to reproduce',
+  page_url: 'Page address',
+};
 
 /** The feedback dialog from the footer, as a visitor. */
 const driver: PageDriver = {
@@ -24,7 +29,8 @@ const driver: PageDriver = {
     closed: async ({ page }) => expect(dialog(page)).toHaveCount(0, { timeout: 5_000 }),
     editing: async ({ page }) => expect(dialog(page).getByLabel('Subject')).toBeEditable(),
     submitting: passingThrough,
-    submitted: async ({ page }) => expect(page.getByText('Thank you! Your feedback has been submitted successfully.').first()).toBeVisible(),
+    submitted: async ({ page }) =>
+      expect(page.getByText('Thank you! Your feedback has been submitted successfully.').first()).toBeVisible(),
   },
 };
 export default driver;

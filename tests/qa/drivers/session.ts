@@ -25,7 +25,10 @@ const driver: PageDriver = {
       await page.evaluate(async () => {
         await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
       });
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Timeline/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: /Timeline/ })
+        .click();
     },
     'session.loginAgain': async ({ page }) => expiredDialog(page).getByRole('button', { name: 'Log In Again' }).click(),
     'session.dismiss': async ({ page }) => expiredDialog(page).getByRole('button', { name: 'Dismiss' }).click(),

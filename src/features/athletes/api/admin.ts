@@ -17,7 +17,11 @@ const REVIEW_DEPENDENT_PATHS = ['/api/v1/athlete-profiles', '/api/v1/tests', '/a
 export function usePendingRecords(offset: number, limit: number) {
   return useQuery({
     queryKey: ['get', '/api/v1/athlete-profiles/admin/pending-tests', { offset, limit }],
-    queryFn: () => callApi(secureApi.GET('/api/v1/athlete-profiles/admin/pending-tests', { params: { query: { offset, limit } } }), 'Could not load the records waiting for review.'),
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/v1/athlete-profiles/admin/pending-tests', { params: { query: { offset, limit } } }),
+        'Could not load the records waiting for review.',
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -25,7 +29,11 @@ export function usePendingRecords(offset: number, limit: number) {
 export function useApproveRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(secureApi.POST('/api/v1/athlete-profiles/admin/approve/{testId}', { params: { path: { testId: id } } }), 'Could not approve the record.'),
+    mutationFn: (id: number) =>
+      callApi(
+        secureApi.POST('/api/v1/athlete-profiles/admin/approve/{testId}', { params: { path: { testId: id } } }),
+        'Could not approve the record.',
+      ),
     onSuccess: () => void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS),
   });
 }
@@ -34,10 +42,13 @@ export function useRejectRecord() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
-      return callApi(secureApi.POST('/api/v1/athlete-profiles/admin/reject/{testId}', {
-        params: { path: { testId: id } },
-        body: { reason },
-      }), 'Could not reject the record.');
+      return callApi(
+        secureApi.POST('/api/v1/athlete-profiles/admin/reject/{testId}', {
+          params: { path: { testId: id } },
+          body: { reason },
+        }),
+        'Could not reject the record.',
+      );
     },
     onSuccess: () => void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS),
   });
@@ -46,7 +57,11 @@ export function useRejectRecord() {
 export function useClaimsForReview(status: ClaimStatus, offset: number, limit: number) {
   return useQuery({
     queryKey: ['get', '/api/v1/athlete-profiles/admin/claims', { status, offset, limit }],
-    queryFn: () => callApi(secureApi.GET('/api/v1/athlete-profiles/admin/claims', { params: { query: { status, offset, limit } } }), 'Could not load the claims.'),
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/v1/athlete-profiles/admin/claims', { params: { query: { status, offset, limit } } }),
+        'Could not load the claims.',
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,10 +70,13 @@ export function useReviewClaim() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) => {
-      return callApi(secureApi.POST('/api/v1/athlete-profiles/admin/claims/{claimId}/review', {
-        params: { path: { claimId: id } },
-        body: { decision, reason: reason || undefined },
-      }), 'Could not review the claim.');
+      return callApi(
+        secureApi.POST('/api/v1/athlete-profiles/admin/claims/{claimId}/review', {
+          params: { path: { claimId: id } },
+          body: { decision, reason: reason || undefined },
+        }),
+        'Could not review the claim.',
+      );
     },
     onSuccess: () => void invalidatePaths(qc, REVIEW_DEPENDENT_PATHS),
   });

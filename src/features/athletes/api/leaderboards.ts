@@ -8,7 +8,9 @@ export type TestLeaderboardPage = components['schemas']['TestLeaderboardPage'];
 export type GlobalLeaderboardRow = components['schemas']['GlobalLeaderboardRow'];
 export type GlobalLeaderboardPage = components['schemas']['GlobalLeaderboardPage'];
 
-type TestBoardQuery = NonNullable<NonNullable<import('../../../../openapi/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>>;
+type TestBoardQuery = NonNullable<
+  NonNullable<import('../../../../openapi/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>
+>;
 export type AgeGroupId = NonNullable<TestBoardQuery['age_group']>;
 export type BodyweightClassId = NonNullable<TestBoardQuery['bodyweight_class']>;
 
@@ -38,9 +40,12 @@ export function useTestLeaderboard(testId: number | null, filters: BoardFilters 
     queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId, ...query }, me],
     enabled: testId !== null,
     queryFn: async () => {
-      return callApi(client.GET('/api/v1/leaderboards/tests/{testId}', {
-        params: { path: { testId: testId! }, query },
-      }), 'Could not load this test’s leaderboard.');
+      return callApi(
+        client.GET('/api/v1/leaderboards/tests/{testId}', {
+          params: { path: { testId: testId! }, query },
+        }),
+        'Could not load this test’s leaderboard.',
+      );
     },
     placeholderData: keepPreviousData,
   });
@@ -53,9 +58,12 @@ export function useTestLeaders(tests: readonly Test[]) {
     queries: tests.map((t) => ({
       queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId: t.id, offset: 0, limit: 1 }, me],
       queryFn: async () => {
-        return callApi(client.GET('/api/v1/leaderboards/tests/{testId}', {
-          params: { path: { testId: t.id }, query: { offset: 0, limit: 1 } },
-        }), `Could not load the leader of ${t.name}.`);
+        return callApi(
+          client.GET('/api/v1/leaderboards/tests/{testId}', {
+            params: { path: { testId: t.id }, query: { offset: 0, limit: 1 } },
+          }),
+          `Could not load the leader of ${t.name}.`,
+        );
       },
       staleTime: 60_000,
     })),

@@ -43,7 +43,8 @@ function useInvalidateProfiles() {
   return () =>
     qc.invalidateQueries({
       predicate: (q) =>
-        typeof q.queryKey[1] === 'string' && (q.queryKey[1].startsWith('/api/v1/athlete-profiles') || q.queryKey[1].startsWith('/api/v1/leaderboards')),
+        typeof q.queryKey[1] === 'string' &&
+        (q.queryKey[1].startsWith('/api/v1/athlete-profiles') || q.queryKey[1].startsWith('/api/v1/leaderboards')),
     });
 }
 
@@ -71,7 +72,8 @@ export function useAthleteProfile(userId: number | null) {
     queryKey: ['get', '/api/v1/athlete-profiles/{userId}', userId, viewer],
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
-    queryFn: () => callApi(client.GET('/api/v1/athlete-profiles/{userId}', { params: { path: { userId: userId! } } }), 'Could not load this athlete.'),
+    queryFn: () =>
+      callApi(client.GET('/api/v1/athlete-profiles/{userId}', { params: { path: { userId: userId! } } }), 'Could not load this athlete.'),
   });
 }
 
@@ -82,9 +84,12 @@ export function useAthleteBests(userId: number | null) {
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     queryFn: async () => {
-      return callApi(client.GET('/api/v1/athlete-profiles/{userId}/personal-records', {
-        params: { path: { userId: userId! } },
-      }), 'Could not load this athlete’s records.');
+      return callApi(
+        client.GET('/api/v1/athlete-profiles/{userId}/personal-records', {
+          params: { path: { userId: userId! } },
+        }),
+        'Could not load this athlete’s records.',
+      );
     },
   });
 }
@@ -96,9 +101,12 @@ export function usePerformanceHistory(userId: number | null, testId?: number) {
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     queryFn: async () => {
-      return callApi(client.GET('/api/v1/athlete-profiles/{userId}/performance-history', {
-        params: { path: { userId: userId! }, query: testId ? { test_id: testId } : {} },
-      }), 'Could not load the performance history.');
+      return callApi(
+        client.GET('/api/v1/athlete-profiles/{userId}/performance-history', {
+          params: { path: { userId: userId! }, query: testId ? { test_id: testId } : {} },
+        }),
+        'Could not load the performance history.',
+      );
     },
   });
 }
@@ -110,9 +118,12 @@ export function useAthleteTimeline(userId: number | null, limit = 10) {
     enabled: userId !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
     queryFn: async () => {
-      return callApi(client.GET('/api/v1/athlete-profiles/{userId}/timeline', {
-        params: { path: { userId: userId! }, query: { limit } },
-      }), 'Could not load recent activity.');
+      return callApi(
+        client.GET('/api/v1/athlete-profiles/{userId}/timeline', {
+          params: { path: { userId: userId! }, query: { limit } },
+        }),
+        'Could not load recent activity.',
+      );
     },
   });
 }

@@ -18,7 +18,10 @@ export function useChallenge(id: number | null) {
   return useQuery({
     queryKey: ['get', '/api/challenges/{challengeId}', id ?? 0, signedIn],
     queryFn: () =>
-      callApi((signedIn ? secureApi : api).GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id ?? 0 } } }), 'Could not load this challenge.'),
+      callApi(
+        (signedIn ? secureApi : api).GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id ?? 0 } } }),
+        'Could not load this challenge.',
+      ),
     enabled: id !== null,
   });
 }

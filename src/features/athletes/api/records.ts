@@ -38,7 +38,11 @@ export function useMyPersonalRecords(filter: { status?: ReviewStatus; testId?: n
     queryKey: ['get', USER_PRS, filter],
     enabled: !!user,
     placeholderData: keepPreviousData,
-    queryFn: () => callApi(secureApi.GET(USER_PRS, { params: { query: { status: filter.status, test_id: filter.testId } } }), 'Could not load your personal records.'),
+    queryFn: () =>
+      callApi(
+        secureApi.GET(USER_PRS, { params: { query: { status: filter.status, test_id: filter.testId } } }),
+        'Could not load your personal records.',
+      ),
   });
 }
 
@@ -48,7 +52,8 @@ const AFFECTED_BY_SUBMISSION = [USER_PRS, '/api/v1/athlete-profiles/admin/pendin
 export function useSubmitPersonalRecord() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PersonalRecordInput) => callApi(secureApi.POST('/api/v1/athlete-profiles/submit-pr', { body }), 'Could not submit your record.'),
+    mutationFn: (body: PersonalRecordInput) =>
+      callApi(secureApi.POST('/api/v1/athlete-profiles/submit-pr', { body }), 'Could not submit your record.'),
     onSuccess: () =>
       void qc.invalidateQueries({
         predicate: (q) => typeof q.queryKey[1] === 'string' && AFFECTED_BY_SUBMISSION.some((p) => (q.queryKey[1] as string).startsWith(p)),
@@ -73,15 +78,18 @@ export function useNormalizedPreview(request: NormalizeRequest | null) {
     retry: false,
     queryFn: async () => {
       const r = request!;
-      return callApi(api.POST('/api/v1/tests/{testId}/normalize', {
-        params: { path: { testId: r.testId } },
-        body: {
-          value: r.value,
-          unit: r.unit,
-          ...(r.sex ? { sex: r.sex } : {}),
-          ...(r.bodyweightKg != null && r.bodyweightKg >= 20 && r.bodyweightKg <= 350 ? { bodyweight_kg: r.bodyweightKg } : {}),
-        },
-      }), 'Could not score this result.');
+      return callApi(
+        api.POST('/api/v1/tests/{testId}/normalize', {
+          params: { path: { testId: r.testId } },
+          body: {
+            value: r.value,
+            unit: r.unit,
+            ...(r.sex ? { sex: r.sex } : {}),
+            ...(r.bodyweightKg != null && r.bodyweightKg >= 20 && r.bodyweightKg <= 350 ? { bodyweight_kg: r.bodyweightKg } : {}),
+          },
+        }),
+        'Could not score this result.',
+      );
     },
   });
 }
@@ -96,9 +104,12 @@ export function useClaimableResults(name: string, offset: number) {
     enabled: trimmed.length >= 2,
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      return callApi(secureApi.GET(CLAIM_SEARCH, {
-        params: { query: { name: trimmed, offset, limit: CLAIM_PAGE_SIZE } },
-      }), 'Could not search past results.');
+      return callApi(
+        secureApi.GET(CLAIM_SEARCH, {
+          params: { query: { name: trimmed, offset, limit: CLAIM_PAGE_SIZE } },
+        }),
+        'Could not search past results.',
+      );
     },
   });
 }
@@ -113,12 +124,14 @@ export function useMyClaims() {
 export function useCreateClaims() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { historical_ids: number[]; message?: string }) => callApi(secureApi.POST(CLAIMS, { body }), 'Could not send your claim.'),
+    mutationFn: (body: { historical_ids: number[]; message?: string }) =>
+      callApi(secureApi.POST(CLAIMS, { body }), 'Could not send your claim.'),
     // Claim search, my claims and the reviewers' claim queue all start with the claims paths.
     onSuccess: () =>
       void qc.invalidateQueries({
         predicate: (q) =>
-          typeof q.queryKey[1] === 'string' && (q.queryKey[1].startsWith(CLAIMS) || q.queryKey[1].startsWith('/api/v1/athlete-profiles/admin/claims')),
+          typeof q.queryKey[1] === 'string' &&
+          (q.queryKey[1].startsWith(CLAIMS) || q.queryKey[1].startsWith('/api/v1/athlete-profiles/admin/claims')),
       }),
   });
 }

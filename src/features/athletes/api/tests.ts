@@ -72,9 +72,12 @@ export function useTestDeepDive(id: number | null, sex: AthleteSex | null) {
     queryKey: ['get', '/api/v1/tests/{testId}/deep-dive', { id, sex }, me],
     enabled: id !== null,
     queryFn: async () => {
-      return callApi(client.GET('/api/v1/tests/{testId}/deep-dive', {
-        params: { path: { testId: id! }, query: { sex: sex ?? undefined } },
-      }), 'Could not load this test.');
+      return callApi(
+        client.GET('/api/v1/tests/{testId}/deep-dive', {
+          params: { path: { testId: id! }, query: { sex: sex ?? undefined } },
+        }),
+        'Could not load this test.',
+      );
     },
     placeholderData: keepPreviousData,
     retry: (count, error) => !isNotFound(error) && count < 2,
@@ -98,7 +101,11 @@ export function useSaveTest(id: number | null) {
 export function useSetTestStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: TestStatus }) => callApi(secureApi.PUT('/api/v1/tests/{testId}/status', { params: { path: { testId: id } }, body: { status } }), 'Could not change the test’s status.'),
+    mutationFn: ({ id, status }: { id: number; status: TestStatus }) =>
+      callApi(
+        secureApi.PUT('/api/v1/tests/{testId}/status', { params: { path: { testId: id } }, body: { status } }),
+        'Could not change the test’s status.',
+      ),
     onSuccess: () => void invalidatePaths(qc, TEST_DEPENDENT_PATHS),
   });
 }

@@ -1,4 +1,11 @@
-import { MeasureError, formatMeasure, validateStandard, type Direction, type Standard, type TestUnit } from '../../../../domain/measures.ts';
+import {
+  MeasureError,
+  formatMeasure,
+  validateStandard,
+  type Direction,
+  type Standard,
+  type TestUnit,
+} from '../../../../domain/measures.ts';
 import { STANDARD_SEX_NAMES } from '../api/tests.ts';
 
 /** The most rows and anchors the contract accepts. */
@@ -62,7 +69,14 @@ export function draftToStandard(d: StandardDraft, direction: Direction): { stand
   }
 }
 
-const UNIT_LABEL: Record<TestUnit, string> = { kg: 'kg', reps: 'reps', seconds: 'seconds', meters: 'metres', calories: 'calories', points: 'points' };
+const UNIT_LABEL: Record<TestUnit, string> = {
+  kg: 'kg',
+  reps: 'reps',
+  seconds: 'seconds',
+  meters: 'metres',
+  calories: 'calories',
+  points: 'points',
+};
 
 /** Rows of sex + optional bodyweight range + anchor points (score → value), each checked as it is typed. */
 export function AdminStandardsEditor({
@@ -81,9 +95,9 @@ export function AdminStandardsEditor({
     <div>
       <h3 className="adm-section-title">Standards</h3>
       <p className="hint">
-        Each row scores results for a sex and (optionally) a bodyweight range: anchor points say which value earns which score from 0 to 1000.
-        Scores rise down the list; values {direction === 'lower' ? 'fall (lower is better)' : 'rise (higher is better)'}. Values are in{' '}
-        {UNIT_LABEL[unit]}.
+        Each row scores results for a sex and (optionally) a bodyweight range: anchor points say which value earns which score from 0 to
+        1000. Scores rise down the list; values {direction === 'lower' ? 'fall (lower is better)' : 'rise (higher is better)'}. Values are
+        in {UNIT_LABEL[unit]}.
       </p>
       {drafts.length === 0 && <p className="empty">No standards yet: without one, results on this test cannot be scored.</p>}
       {drafts.map((d, i) => {
@@ -98,7 +112,11 @@ export function AdminStandardsEditor({
             <div className="adm-row-fields">
               <div className="field">
                 <label htmlFor={`${id}-sex`}>Athletes</label>
-                <select id={`${id}-sex`} value={d.sex} onChange={(e) => update(d.key, (x) => ({ ...x, sex: e.target.value as Standard['sex'] }))}>
+                <select
+                  id={`${id}-sex`}
+                  value={d.sex}
+                  onChange={(e) => update(d.key, (x) => ({ ...x, sex: e.target.value as Standard['sex'] }))}
+                >
                   <option value="any">Everyone</option>
                   <option value="female">Women</option>
                   <option value="male">Men</option>
@@ -106,11 +124,27 @@ export function AdminStandardsEditor({
               </div>
               <div className="field">
                 <label htmlFor={`${id}-min`}>Bodyweight from (kg, optional)</label>
-                <input id={`${id}-min`} type="number" min={0} max={400} step="any" value={d.min} onChange={(e) => update(d.key, (x) => ({ ...x, min: e.target.value }))} />
+                <input
+                  id={`${id}-min`}
+                  type="number"
+                  min={0}
+                  max={400}
+                  step="any"
+                  value={d.min}
+                  onChange={(e) => update(d.key, (x) => ({ ...x, min: e.target.value }))}
+                />
               </div>
               <div className="field">
                 <label htmlFor={`${id}-max`}>Bodyweight under (kg, optional)</label>
-                <input id={`${id}-max`} type="number" min={0} max={400} step="any" value={d.max} onChange={(e) => update(d.key, (x) => ({ ...x, max: e.target.value }))} />
+                <input
+                  id={`${id}-max`}
+                  type="number"
+                  min={0}
+                  max={400}
+                  step="any"
+                  value={d.max}
+                  onChange={(e) => update(d.key, (x) => ({ ...x, max: e.target.value }))}
+                />
               </div>
             </div>
             <table className="adm-anchors">
@@ -129,7 +163,8 @@ export function AdminStandardsEditor({
                 {d.anchors.map((a, j) => {
                   const setAnchor = (field: 'score' | 'value', text: string) =>
                     update(d.key, (x) => ({ ...x, anchors: x.anchors.map((y) => (y.key === a.key ? { ...y, [field]: text } : y)) }));
-                  const shown = a.value.trim() !== '' && Number.isFinite(Number(a.value)) ? formatMeasure(Number(a.value), unit, 'metric') : '';
+                  const shown =
+                    a.value.trim() !== '' && Number.isFinite(Number(a.value)) ? formatMeasure(Number(a.value), unit, 'metric') : '';
                   return (
                     <tr key={a.key}>
                       <td>
@@ -193,7 +228,12 @@ export function AdminStandardsEditor({
           </fieldset>
         );
       })}
-      <button type="button" className="btn btn-secondary" disabled={drafts.length >= MAX_STANDARDS} onClick={() => onChange([...drafts, newStandardDraft()])}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={drafts.length >= MAX_STANDARDS}
+        onClick={() => onChange([...drafts, newStandardDraft()])}
+      >
         Add a standard
       </button>
     </div>

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { CATEGORY_NAMES, MOVEMENTS, MOVEMENT_NAMES, TEST_CATEGORIES, type Movement, type TestCategory } from '../../../../domain/athlete-groups.ts';
+import {
+  CATEGORY_NAMES,
+  MOVEMENTS,
+  MOVEMENT_NAMES,
+  TEST_CATEGORIES,
+  type Movement,
+  type TestCategory,
+} from '../../../../domain/athlete-groups.ts';
 import {
   MeasureError,
   TEST_UNITS,
@@ -15,7 +22,15 @@ import {
 } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
-import { STANDARD_SEX_NAMES, STATUS_NAMES, bodyweightRange, useSaveTest, type Test, type TestInput, type TestStatus } from '../api/tests.ts';
+import {
+  STANDARD_SEX_NAMES,
+  STATUS_NAMES,
+  bodyweightRange,
+  useSaveTest,
+  type Test,
+  type TestInput,
+  type TestStatus,
+} from '../api/tests.ts';
 import { AdminStandardsEditor, draftToStandard, newStandardDraft, standardToDraft, type StandardDraft } from './admin-standards-editor.tsx';
 
 const UNIT_NAMES: Record<TestUnit, string> = {
@@ -120,7 +135,14 @@ function ScorePreview({ unit, direction, drafts }: { unit: TestUnit; direction: 
       <div className="adm-row-fields">
         <div className="field">
           <label htmlFor="tf-try">Result</label>
-          <input id="tf-try" value={raw} maxLength={32} inputMode={inputUnit === 'mm:ss' ? 'text' : 'decimal'} placeholder={inputUnit === 'mm:ss' ? '6:45' : ''} onChange={(e) => setRaw(e.target.value)} />
+          <input
+            id="tf-try"
+            value={raw}
+            maxLength={32}
+            inputMode={inputUnit === 'mm:ss' ? 'text' : 'decimal'}
+            placeholder={inputUnit === 'mm:ss' ? '6:45' : ''}
+            onChange={(e) => setRaw(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="tf-try-unit">Entered in</label>
@@ -142,7 +164,15 @@ function ScorePreview({ unit, direction, drafts }: { unit: TestUnit; direction: 
         </div>
         <div className="field">
           <label htmlFor="tf-try-bw">Bodyweight (kg, optional)</label>
-          <input id="tf-try-bw" type="number" min={20} max={350} step="any" value={bodyweight} onChange={(e) => setBodyweight(e.target.value)} />
+          <input
+            id="tf-try-bw"
+            type="number"
+            min={20}
+            max={350}
+            step="any"
+            value={bodyweight}
+            onChange={(e) => setBodyweight(e.target.value)}
+          />
         </div>
       </div>
       <p className={outcome ? (outcome.ok ? 'success-text' : 'error-text') : 'hint'} aria-live="polite">
@@ -166,7 +196,10 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
     setProblem(null);
     save.mutate(input, {
       onSuccess: (saved) => {
-        toast({ title: existing ? `Saved “${saved.name}”.` : `Added “${saved.name}” as ${STATUS_NAMES[saved.status].toLowerCase()}.`, variant: 'success' });
+        toast({
+          title: existing ? `Saved “${saved.name}”.` : `Added “${saved.name}” as ${STATUS_NAMES[saved.status].toLowerCase()}.`,
+          variant: 'success',
+        });
         onDone(saved);
       },
       onError: (err) => setProblem(err.message),
@@ -182,7 +215,13 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
       </div>
       <div className="field">
         <label htmlFor="tf-description">Description</label>
-        <textarea id="tf-description" rows={4} maxLength={2000} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        <textarea
+          id="tf-description"
+          rows={4}
+          maxLength={2000}
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
         <p className="hint">How to perform it and what counts: athletes read this before they submit.</p>
       </div>
       <div className="adm-row-fields">
@@ -210,7 +249,13 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
       <div className="adm-row-fields">
         <div className="field">
           <label htmlFor="tf-unit">Unit</label>
-          <select id="tf-unit" value={form.unit} disabled={locked} aria-describedby={locked ? 'tf-locked' : undefined} onChange={(e) => set('unit', e.target.value as TestUnit)}>
+          <select
+            id="tf-unit"
+            value={form.unit}
+            disabled={locked}
+            aria-describedby={locked ? 'tf-locked' : undefined}
+            onChange={(e) => set('unit', e.target.value as TestUnit)}
+          >
             {TEST_UNITS.map((u) => (
               <option key={u} value={u}>
                 {UNIT_NAMES[u]}
@@ -220,18 +265,40 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
         </div>
         <div className="field">
           <label htmlFor="tf-direction">Which is better</label>
-          <select id="tf-direction" value={form.direction} disabled={locked} aria-describedby={locked ? 'tf-locked' : undefined} onChange={(e) => set('direction', e.target.value as Direction)}>
+          <select
+            id="tf-direction"
+            value={form.direction}
+            disabled={locked}
+            aria-describedby={locked ? 'tf-locked' : undefined}
+            onChange={(e) => set('direction', e.target.value as Direction)}
+          >
             <option value="higher">Higher is better</option>
             <option value="lower">Lower is better</option>
           </select>
         </div>
         <div className="field">
           <label htmlFor="tf-min">Lowest possible result</label>
-          <input id="tf-min" type="number" min={0} max={1_000_000} step="any" value={form.min_value} onChange={(e) => set('min_value', e.target.value)} />
+          <input
+            id="tf-min"
+            type="number"
+            min={0}
+            max={1_000_000}
+            step="any"
+            value={form.min_value}
+            onChange={(e) => set('min_value', e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="tf-max">Highest possible result</label>
-          <input id="tf-max" type="number" min={0} max={1_000_000} step="any" value={form.max_value} onChange={(e) => set('max_value', e.target.value)} />
+          <input
+            id="tf-max"
+            type="number"
+            min={0}
+            max={1_000_000}
+            step="any"
+            value={form.max_value}
+            onChange={(e) => set('max_value', e.target.value)}
+          />
         </div>
       </div>
       <p className="hint" id="tf-locked">
@@ -248,10 +315,22 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
           </select>
         </div>
       )}
-      {existing && existing.athletes_count > 0 && <p className="hint">Changing the standards re-scores every approved result on this test.</p>}
-      <AdminStandardsEditor drafts={form.standards} onChange={(standards) => set('standards', standards)} unit={form.unit} direction={form.direction} />
+      {existing && existing.athletes_count > 0 && (
+        <p className="hint">Changing the standards re-scores every approved result on this test.</p>
+      )}
+      <AdminStandardsEditor
+        drafts={form.standards}
+        onChange={(standards) => set('standards', standards)}
+        unit={form.unit}
+        direction={form.direction}
+      />
       <ScorePreview key={form.unit} unit={form.unit} direction={form.direction} drafts={form.standards} />
-      <FormFooter submitLabel={existing ? 'Save changes' : 'Add test'} pending={save.isPending} error={problem} cancel={{ onClick: () => onDone(null) }} />
+      <FormFooter
+        submitLabel={existing ? 'Save changes' : 'Add test'}
+        pending={save.isPending}
+        error={problem}
+        cancel={{ onClick: () => onDone(null) }}
+      />
     </form>
   );
 }

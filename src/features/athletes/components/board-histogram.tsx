@@ -75,7 +75,17 @@ export function BoardHistogram({
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
         {bins.map((b, i) => {
           const h = b.count === 0 ? 0 : Math.max(2, (b.count / maxCount) * PLOT_H);
-          return <rect key={i} className="histogram-bar" x={LEFT + i * slot + 1} y={TOP + PLOT_H - h} width={Math.max(1, slot - 2)} height={h} rx={2} />;
+          return (
+            <rect
+              key={i}
+              className="histogram-bar"
+              x={LEFT + i * slot + 1}
+              y={TOP + PLOT_H - h}
+              width={Math.max(1, slot - 2)}
+              height={h}
+              rx={2}
+            />
+          );
         })}
         <line className="histogram-axis" x1={LEFT} x2={LEFT + PLOT_W} y1={TOP + PLOT_H} y2={TOP + PLOT_H} />
         <line className="histogram-axis" x1={LEFT} x2={LEFT} y1={TOP} y2={TOP + PLOT_H} />

@@ -18,11 +18,21 @@ export function BoardPager({
 }) {
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - pageSize))}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={offset === 0}
+        onClick={() => onPage(Math.max(0, offset - pageSize))}
+      >
         Previous
       </button>
       <span aria-live="polite">{showingText(offset, shown, total)}</span>
-      <button type="button" className="btn btn-secondary btn-small" disabled={offset + pageSize >= total} onClick={() => onPage(offset + pageSize)}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={offset + pageSize >= total}
+        onClick={() => onPage(offset + pageSize)}
+      >
         Next
       </button>
     </nav>

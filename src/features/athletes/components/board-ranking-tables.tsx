@@ -7,7 +7,6 @@ import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboar
 import { formatCount } from './board-format.ts';
 import { profileHref } from '../../../lib/links.ts';
 
-
 function AthleteCell({ userId, name, mine }: { userId: number; name: string; mine: boolean }) {
   return (
     <th scope="row">

@@ -34,10 +34,16 @@ export function BoardStandardsTable({ standards, unit, caption }: { standards: T
                 const anchor = s.anchors.find((a) => a.score === score);
                 return (
                   <td key={score} className="num">
-                    {anchor ? formatMeasure(anchor.value, unit, units) : <>
-                        <span className="muted" aria-hidden="true">—</span>
+                    {anchor ? (
+                      formatMeasure(anchor.value, unit, units)
+                    ) : (
+                      <>
+                        <span className="muted" aria-hidden="true">
+                          —
+                        </span>
                         <span className="visually-hidden">not set</span>
-                      </>}
+                      </>
+                    )}
                   </td>
                 );
               })}

@@ -14,7 +14,11 @@ export function ProfileAvatar({ name, url, size = 96 }: { name: string; url: str
   const usable = url && /^https:\/\//i.test(url) && broken !== url;
   return (
     <span className="profile-avatar" style={{ width: size, height: size, fontSize: size / 2.6 }} aria-hidden="true">
-      {usable ? <img src={url} alt="" width={size} height={size} onError={() => setBroken(url)} referrerPolicy="no-referrer" /> : initialsOf(name)}
+      {usable ? (
+        <img src={url} alt="" width={size} height={size} onError={() => setBroken(url)} referrerPolicy="no-referrer" />
+      ) : (
+        initialsOf(name)
+      )}
     </span>
   );
 }

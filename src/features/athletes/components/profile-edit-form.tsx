@@ -96,7 +96,8 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
     if (bodyweight.trim()) {
       const n = Number(bodyweight.trim());
       kg = units === 'imperial' ? n * KG_PER_LB : n;
-      if (!/^\d+(\.\d+)?$/.test(bodyweight.trim()) || !Number.isFinite(n)) found.bodyweight = `Enter your body weight in ${weightUnit}, such as ${units === 'imperial' ? '180' : '82.5'}.`;
+      if (!/^\d+(\.\d+)?$/.test(bodyweight.trim()) || !Number.isFinite(n))
+        found.bodyweight = `Enter your body weight in ${weightUnit}, such as ${units === 'imperial' ? '180' : '82.5'}.`;
       else if (kg < MIN_KG || kg > MAX_KG) {
         found.bodyweight =
           units === 'imperial'
@@ -158,7 +159,8 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
 
   const a11y = (field: Field, hint = false) => ({
     'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': [hint ? `${id}-${field}-hint` : '', problems[field] ? `${id}-${field}-problem` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [hint ? `${id}-${field}-hint` : '', problems[field] ? `${id}-${field}-problem` : ''].filter(Boolean).join(' ') || undefined,
   });
   const problem = (field: Field) =>
     problems[field] ? (
@@ -227,7 +229,14 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
             ] as const
           ).map(([value, label]) => (
             <label key={value}>
-              <input type="radio" className="visually-hidden" name={`${id}-units`} value={value} checked={units === value} onChange={() => changeUnits(value)} />
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={`${id}-units`}
+                value={value}
+                checked={units === value}
+                onChange={() => changeUnits(value)}
+              />
               <span>{label}</span>
             </label>
           ))}
@@ -239,7 +248,12 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
         'sex',
         <div className="field">
           <label htmlFor={`${id}-sex`}>Sex</label>
-          <select id={`${id}-sex`} value={sex} onChange={(e) => setSex(e.target.value as '' | 'male' | 'female')} aria-describedby={`${id}-sex-hint`}>
+          <select
+            id={`${id}-sex`}
+            value={sex}
+            onChange={(e) => setSex(e.target.value as '' | 'male' | 'female')}
+            aria-describedby={`${id}-sex-hint`}
+          >
             <option value="">Prefer not to say</option>
             <option value="female">{SEX_LABELS.female}</option>
             <option value="male">{SEX_LABELS.male}</option>
@@ -409,7 +423,12 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
         {problem('time_zone')}
       </div>
 
-      <FormFooter submitLabel="Save profile" pending={save.isPending} error={serverProblem} cancel={{ onClick: onDone, disableWhilePending: true }} />
+      <FormFooter
+        submitLabel="Save profile"
+        pending={save.isPending}
+        error={serverProblem}
+        cancel={{ onClick: onDone, disableWhilePending: true }}
+      />
     </form>
   );
 }

@@ -76,7 +76,10 @@ export default function ProgressChart({ series, units, label }: { series: Perfor
         const ys = series.points.map((p) => p.value);
         const factor = displayFactor(series.unit, units, Math.max(...ys));
         const span = xs.length > 1 ? xs[xs.length - 1]! - xs[0]! : 0;
-        const dateFormat = new Intl.DateTimeFormat(undefined, span > 400 * DAY ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' });
+        const dateFormat = new Intl.DateTimeFormat(
+          undefined,
+          span > 400 * DAY ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' },
+        );
         const axis = {
           stroke: c.fg,
           grid: { stroke: c.border, width: 1 },

@@ -4,7 +4,13 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { RECORD_EARLIEST_DAY, RECORD_EVIDENCE_URL_MAX_LENGTH, RECORD_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
 import { formatMeasure, inputUnitsFor } from '../../../../domain/measures.ts';
-import { inputUnitOf, readEntry, recordSubmissionMachine, valueProblemOf, type RecordField } from '../../../../machines/record-submission.ts';
+import {
+  inputUnitOf,
+  readEntry,
+  recordSubmissionMachine,
+  valueProblemOf,
+  type RecordField,
+} from '../../../../machines/record-submission.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useMyAthleteProfile } from '../api/profile.ts';
@@ -26,7 +32,12 @@ export function RecordForm({ challenge = null, initialTestId = null }: RecordFor
   const profile = useMyAthleteProfile();
 
   if (tests.isPending || profile.isPending) return <p role="status">Loading the tests…</p>;
-  if (tests.isError) return <p className="error-text" role="alert">{tests.error.message}</p>;
+  if (tests.isError)
+    return (
+      <p className="error-text" role="alert">
+        {tests.error.message}
+      </p>
+    );
   if (tests.data.items.length === 0) {
     return <p className="empty card">No tests are open for records yet. Check back soon.</p>;
   }
@@ -42,7 +53,15 @@ type FieldRefs = {
 };
 
 /** The form and its confirmation, driven by the record-submission statechart. */
-function RecordFlow({ tests, initialTestId, challenge }: { tests: Test[]; initialTestId: number | null; challenge: RecordFormProps['challenge'] }) {
+function RecordFlow({
+  tests,
+  initialTestId,
+  challenge,
+}: {
+  tests: Test[];
+  initialTestId: number | null;
+  challenge: RecordFormProps['challenge'];
+}) {
   const profile = useMyAthleteProfile().data;
   const units = profile?.units ?? 'metric';
   const submit = useSubmitPersonalRecord();
@@ -62,7 +81,8 @@ function RecordFlow({ tests, initialTestId, challenge }: { tests: Test[]; initia
     { input: { tests, units, today: todayIn(profile?.time_zone), initialTestId, challenge: challenge ?? null } },
   );
   const record = useSelector(flow, (s) => s.context.record) as PersonalRecord | null;
-  if (record) return <Submitted record={record} challenge={challenge} units={units} onAnother={() => flow.send({ type: 'record.another' })} />;
+  if (record)
+    return <Submitted record={record} challenge={challenge} units={units} onAnother={() => flow.send({ type: 'record.another' })} />;
   return <Form tests={tests} challenge={challenge} flow={flow} refs={refs} />;
 }
 
@@ -89,7 +109,10 @@ function Form({
   const valueProblem = valueProblemOf(form);
 
   // A score preview once the value is valid and the athlete pauses.
-  const settled = useDebounced(test && inputUnit && entry && 'value' in entry ? { testId: test.id, value: raw.trim(), unit: inputUnit } : null, 400);
+  const settled = useDebounced(
+    test && inputUnit && entry && 'value' in entry ? { testId: test.id, value: raw.trim(), unit: inputUnit } : null,
+    400,
+  );
   const preview = useNormalizedPreview(
     settled && test?.id === settled.testId ? { ...settled, sex: profile?.sex ?? null, bodyweightKg: profile?.bodyweight_kg ?? null } : null,
   );
@@ -141,8 +164,7 @@ function Form({
         {test && (
           <p id={`${id}-test-hint`} className="hint">
             {test.description ? `${test.description} ` : ''}
-            {DIRECTION_HINTS[test.direction]}{' '}
-            <Link href={`/test-deep-dive-page?id=${test.id}`}>How others do on {test.name}</Link>
+            {DIRECTION_HINTS[test.direction]} <Link href={`/test-deep-dive-page?id=${test.id}`}>How others do on {test.name}</Link>
           </p>
         )}
         {problems.test && <FieldProblem id={`${id}-test-problem`} text={problems.test} />}
@@ -169,7 +191,9 @@ function Form({
               required
             />
             <p id={`${id}-value-hint`} className="hint">
-              {inputUnit === 'mm:ss' ? 'Minutes and seconds, e.g. 6:45 (or 1:02:03 with hours).' : `In ${INPUT_UNIT_LABELS[inputUnit]}, ${VALUE_EXAMPLES[inputUnit]}.`}
+              {inputUnit === 'mm:ss'
+                ? 'Minutes and seconds, e.g. 6:45 (or 1:02:03 with hours).'
+                : `In ${INPUT_UNIT_LABELS[inputUnit]}, ${VALUE_EXAMPLES[inputUnit]}.`}
             </p>
             <p className="hint record-preview" aria-live="polite">
               {entry && 'value' in entry
@@ -308,8 +332,8 @@ function Submitted({
         Submitted for review
       </h2>
       <p>
-        Your {record.test_name} of <strong>{formatMeasure(record.value, record.unit, units)}</strong> on {formatDate(record.achieved_on)} is waiting for a
-        reviewer.{' '}
+        Your {record.test_name} of <strong>{formatMeasure(record.value, record.unit, units)}</strong> on {formatDate(record.achieved_on)} is
+        waiting for a reviewer.{' '}
         {challenge || record.challenge_title
           ? `Once approved it counts as your qualifying attempt for ${challenge?.title ?? record.challenge_title}.`
           : 'Once approved it counts toward your bests and your global rank.'}

@@ -14,7 +14,11 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={frame} className="ath-table-wrap" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}>
+    <div
+      ref={frame}
+      className="ath-table-wrap"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+    >
       {children}
     </div>
   );

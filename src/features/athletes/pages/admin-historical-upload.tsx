@@ -16,7 +16,10 @@ const SHOWN_ROWS = 50;
 
 const COLUMNS: { name: string; what: string }[] = [
   { name: 'athlete', what: 'The athlete’s name as the result was recorded. Needed when there is no email.' },
-  { name: 'email', what: 'Optional. When it matches an account, the result counts for that athlete at once; otherwise it waits to be claimed.' },
+  {
+    name: 'email',
+    what: 'Optional. When it matches an account, the result counts for that athlete at once; otherwise it waits to be claimed.',
+  },
   { name: 'test', what: 'The test’s name exactly as in the catalogue.' },
   { name: 'value', what: 'The result: 140, 72.5, or a time such as 6:45.' },
   { name: 'unit', what: 'The unit the value is in: kg or lb; reps; seconds or mm:ss; m, km or mi; calories; points.' },
@@ -32,7 +35,14 @@ function exampleEntry(test: Test): { value: string; unit: string } | null {
   const anchors = standard ? [...standard.anchors].sort((a, b) => a.score - b.score) : [];
   const middle = anchors[Math.floor(anchors.length / 2)];
   if (!middle) return null;
-  const unitFor: Record<TestUnit, string> = { kg: 'kg', reps: 'reps', seconds: 'mm:ss', meters: 'm', calories: 'calories', points: 'points' };
+  const unitFor: Record<TestUnit, string> = {
+    kg: 'kg',
+    reps: 'reps',
+    seconds: 'mm:ss',
+    meters: 'm',
+    calories: 'calories',
+    points: 'points',
+  };
   const value = test.unit === 'seconds' ? formatMeasure(middle.value, 'seconds') : String(Math.round(middle.value * 100) / 100);
   return { value, unit: unitFor[test.unit] };
 }
@@ -315,7 +325,11 @@ export default function AdminHistoricalUpload() {
             aria-describedby="hu-import-hint"
             onClick={() => flow.send({ type: 'import.import' })}
           >
-            {importing ? 'Importing…' : check ? `Import ${formatCount(check.valid_rows)} ${check.valid_rows === 1 ? 'row' : 'rows'}` : 'Import rows'}
+            {importing
+              ? 'Importing…'
+              : check
+                ? `Import ${formatCount(check.valid_rows)} ${check.valid_rows === 1 ? 'row' : 'rows'}`
+                : 'Import rows'}
           </button>
         </p>
         <p id="hu-import-hint" className="hint">

@@ -78,7 +78,11 @@ function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (
                   onSuccess: (outcome) => {
                     const text = `Approved ${what}.`;
                     onOutcome({ text, newBest: outcome.new_best });
-                    toast({ title: text, description: outcome.new_best ? 'New best — the athlete was celebrated.' : undefined, variant: 'success' });
+                    toast({
+                      title: text,
+                      description: outcome.new_best ? 'New best — the athlete was celebrated.' : undefined,
+                      variant: 'success',
+                    });
                   },
                   onError: (err) => toast({ title: err.message, variant: 'error' }),
                 })
@@ -135,7 +139,9 @@ function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (
           <dt>Qualifying for</dt>
           <dd>
             {record.challenge_id !== null ? (
-              <Link href={`/challenge-detail-page?id=${record.challenge_id}`}>{record.challenge_title ?? `Challenge ${record.challenge_id}`}</Link>
+              <Link href={`/challenge-detail-page?id=${record.challenge_id}`}>
+                {record.challenge_title ?? `Challenge ${record.challenge_id}`}
+              </Link>
             ) : (
               <span className="muted">No challenge</span>
             )}
@@ -180,7 +186,9 @@ function RecordsPanel() {
           {pending.error.message}
         </p>
       ) : pending.data.items.length === 0 ? (
-        <p className="empty card">{offset > 0 ? 'Nothing more on this page.' : 'Nothing is waiting for review. New submissions will appear here.'}</p>
+        <p className="empty card">
+          {offset > 0 ? 'Nothing more on this page.' : 'Nothing is waiting for review. New submissions will appear here.'}
+        </p>
       ) : (
         <>
           <ul className="adm-stack">
@@ -188,7 +196,14 @@ function RecordsPanel() {
               <RecordCard key={r.id} record={r} onOutcome={setOutcome} />
             ))}
           </ul>
-          <BoardPager offset={offset} shown={pending.data.items.length} total={pending.data.total} pageSize={PAGE_SIZE} onPage={setOffset} label="Pages of records" />
+          <BoardPager
+            offset={offset}
+            shown={pending.data.items.length}
+            total={pending.data.total}
+            pageSize={PAGE_SIZE}
+            onPage={setOffset}
+            label="Pages of records"
+          />
         </>
       )}
     </section>
@@ -278,7 +293,9 @@ function ClaimsPanel() {
   return (
     <section aria-labelledby="ap-claims" aria-busy={claims.isFetching}>
       <h2 id="ap-claims">Performance claims</h2>
-      <p className="muted">Athletes claim historical results uploaded under their name. An approved claim makes the result theirs, oldest first.</p>
+      <p className="muted">
+        Athletes claim historical results uploaded under their name. An approved claim makes the result theirs, oldest first.
+      </p>
       <div className="filters">
         <div className="field">
           <label htmlFor="ap-claim-status">Show</label>
@@ -305,7 +322,9 @@ function ClaimsPanel() {
           {claims.error.message}
         </p>
       ) : claims.data.items.length === 0 ? (
-        <p className="empty card">{status === 'pending' ? 'No claims are waiting for review.' : `No ${CLAIM_STATUS_NAMES[status].toLowerCase()} claims.`}</p>
+        <p className="empty card">
+          {status === 'pending' ? 'No claims are waiting for review.' : `No ${CLAIM_STATUS_NAMES[status].toLowerCase()} claims.`}
+        </p>
       ) : (
         <>
           <ul className="adm-stack">
@@ -313,7 +332,14 @@ function ClaimsPanel() {
               <ClaimCard key={c.id} claim={c} />
             ))}
           </ul>
-          <BoardPager offset={offset} shown={claims.data.items.length} total={claims.data.total} pageSize={PAGE_SIZE} onPage={setOffset} label="Pages of claims" />
+          <BoardPager
+            offset={offset}
+            shown={claims.data.items.length}
+            total={claims.data.total}
+            pageSize={PAGE_SIZE}
+            onPage={setOffset}
+            label="Pages of claims"
+          />
         </>
       )}
     </section>

@@ -3,14 +3,30 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { STATUS_NAMES, idFromSearch, useDeleteTest, useSetTestStatus, useTest, useTests, type Test, type TestStatus } from '../api/tests.ts';
+import {
+  STATUS_NAMES,
+  idFromSearch,
+  useDeleteTest,
+  useSetTestStatus,
+  useTest,
+  useTests,
+  type Test,
+  type TestStatus,
+} from '../api/tests.ts';
 import { AdminTestForm } from '../components/admin-test-form.tsx';
 import { formatCount } from '../components/board-format.ts';
 import { EnumSelect } from '../../../components/enum-select.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import '../boards.css';
 
-const UNIT_SHORT: Record<Test['unit'], string> = { kg: 'kg', reps: 'reps', seconds: 'time', meters: 'distance', calories: 'calories', points: 'points' };
+const UNIT_SHORT: Record<Test['unit'], string> = {
+  kg: 'kg',
+  reps: 'reps',
+  seconds: 'time',
+  meters: 'distance',
+  calories: 'calories',
+  points: 'points',
+};
 
 /** The status moves offered from each status. */
 const MOVES: Record<TestStatus, { to: TestStatus; label: string }[]> = {
@@ -52,7 +68,9 @@ function TestRow({ test, onEdit }: { test: Test; onEdit: () => void }) {
         <StatusBadge status={test.status} />
       </td>
       <td className="num">{formatCount(test.athletes_count)}</td>
-      <td className="num">{test.pending_count > 0 ? <Link href="/admin-test-approval-page">{formatCount(test.pending_count)}</Link> : 0}</td>
+      <td className="num">
+        {test.pending_count > 0 ? <Link href="/admin-test-approval-page">{formatCount(test.pending_count)}</Link> : 0}
+      </td>
       <td className="adm-catalogue-actions">
         <div className="adm-actions">
           <button type="button" className="btn btn-secondary btn-small" onClick={onEdit} aria-label={`Edit ${test.name}`}>
@@ -139,39 +157,50 @@ function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreat
         </button>
       </div>
       <form className="filters" role="search" aria-label="Filter the catalogue" onSubmit={(e) => e.preventDefault()}>
-        <EnumSelect<TestStatus> id="tm-status" label="Status" anyLabel="Every status" options={STATUS_NAMES} value={status} onChange={setStatus} />
+        <EnumSelect<TestStatus>
+          id="tm-status"
+          label="Status"
+          anyLabel="Every status"
+          options={STATUS_NAMES}
+          value={status}
+          onChange={setStatus}
+        />
         <div className="field grow">
           <label htmlFor="tm-search">Search by name</label>
           <input id="tm-search" type="search" value={searchText} maxLength={120} onChange={(e) => setSearchText(e.target.value)} />
         </div>
       </form>
       <div aria-busy={tests.isFetching}>
-        <QueryState query={tests} loading="Loading the tests…" empty={status || search.trim() ? 'No tests match.' : 'The catalogue is empty: add the first test.'}>
+        <QueryState
+          query={tests}
+          loading="Loading the tests…"
+          empty={status || search.trim() ? 'No tests match.' : 'The catalogue is empty: add the first test.'}
+        >
           {({ items }) => (
-          <div className="ranking-wrap">
-            <table className="ranking">
-              <caption className="visually-hidden">Tests in the catalogue</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Test</th>
-                  <th scope="col">Measured</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Athletes
-                  </th>
-                  <th scope="col" className="num">
-                    Pending
-                  </th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((t) => (
-                  <TestRow key={t.id} test={t} onEdit={() => onEdit(t.id)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            <div className="ranking-wrap">
+              <table className="ranking">
+                <caption className="visually-hidden">Tests in the catalogue</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Test</th>
+                    <th scope="col">Measured</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Athletes
+                    </th>
+                    <th scope="col" className="num">
+                      Pending
+                    </th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((t) => (
+                    <TestRow key={t.id} test={t} onEdit={() => onEdit(t.id)} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </QueryState>
       </div>

@@ -45,7 +45,9 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 function NoSuchAthlete() {
   return (
     <Shell title="No such athlete">
-      <p className="lead muted">There is no athlete at this address. The link may be mistyped, or the athlete may have closed their account.</p>
+      <p className="lead muted">
+        There is no athlete at this address. The link may be mistyped, or the athlete may have closed their account.
+      </p>
       <p className="ath-actions">
         <Link href="/global-test-leaderboards-page" className="btn btn-primary">
           Browse athletes in Global Ranks
@@ -165,8 +167,8 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
 
       {own && me.data && !me.data.exists && !editing && (
         <p className="card profile-setup" role="note">
-          Your profile is not set up yet. Add your sex, birth year and body weight so your results are scored against the right standards and you appear
-          in the right groups.{' '}
+          Your profile is not set up yet. Add your sex, birth year and body weight so your results are scored against the right standards
+          and you appear in the right groups.{' '}
           <button type="button" className="link-button" onClick={() => setEditing(true)}>
             Set up your profile
           </button>
@@ -227,16 +229,16 @@ function Bests({ p }: { p: PublicAthleteProfile }) {
   const bests = useAthleteBests(p.user_id);
   const units = useViewerUnits();
   const body = (data: NonNullable<typeof bests.data>) => {
-  if (!data.records_public && !p.is_me) return <p className="empty card">{p.display_name} keeps their records private.</p>;
-  if (data.bests.length === 0) {
-    return p.is_me ? (
-      <p className="empty card">
-        No approved results yet. <Link href="/submit-pr-page">Submit your first personal record</Link>.
-      </p>
-    ) : (
-      <p className="empty card">{p.display_name} has no approved results yet.</p>
-    );
-  }
+    if (!data.records_public && !p.is_me) return <p className="empty card">{p.display_name} keeps their records private.</p>;
+    if (data.bests.length === 0) {
+      return p.is_me ? (
+        <p className="empty card">
+          No approved results yet. <Link href="/submit-pr-page">Submit your first personal record</Link>.
+        </p>
+      ) : (
+        <p className="empty card">{p.display_name} has no approved results yet.</p>
+      );
+    }
     return (
       <>
         <RecordBestsTable bests={data.bests} units={units} caption={`${p.display_name}’s best result on each test`} />
@@ -262,19 +264,19 @@ function Bests({ p }: { p: PublicAthleteProfile }) {
 function Timeline({ p }: { p: PublicAthleteProfile }) {
   const posts = useAthleteTimeline(p.user_id, 10);
   const body = (data: NonNullable<typeof posts.data>) => (
-      <ol className="profile-timeline">
-        {data.items.map((post) => (
-          <li key={post.id} className="card">
-            <p className="profile-post-meta">
-              <span className="ath-chip">{POST_KIND_LABELS[post.kind] ?? post.kind}</span>{' '}
-              <time dateTime={post.created_at} className="muted">
-                {formatDateTime(post.created_at)}
-              </time>
-            </p>
-            <p className="profile-post-body">{post.body}</p>
-          </li>
-        ))}
-      </ol>
+    <ol className="profile-timeline">
+      {data.items.map((post) => (
+        <li key={post.id} className="card">
+          <p className="profile-post-meta">
+            <span className="ath-chip">{POST_KIND_LABELS[post.kind] ?? post.kind}</span>{' '}
+            <time dateTime={post.created_at} className="muted">
+              {formatDateTime(post.created_at)}
+            </time>
+          </p>
+          <p className="profile-post-body">{post.body}</p>
+        </li>
+      ))}
+    </ol>
   );
   return (
     <section aria-labelledby="profile-timeline-title">

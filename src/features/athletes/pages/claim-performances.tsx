@@ -9,7 +9,15 @@ import { formatMeasure } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useViewerUnits, type Units } from '../api/profile.ts';
-import { CLAIM_PAGE_SIZE, useClaimableResults, useCreateClaims, useMyClaims, type Claim, type ClaimableResult, type ClaimStatus } from '../api/records.ts';
+import {
+  CLAIM_PAGE_SIZE,
+  useClaimableResults,
+  useCreateClaims,
+  useMyClaims,
+  type Claim,
+  type ClaimableResult,
+  type ClaimStatus,
+} from '../api/records.ts';
 import { TableScroll } from '../components/record-table-scroll.tsx';
 import '../athletes.css';
 
@@ -19,7 +27,8 @@ function ClaimStatusChip({ status }: { status: ClaimStatus }) {
   return <span className={`ath-chip record-status-${status}`}>{CLAIM_STATUS_LABELS[status]}</span>;
 }
 
-const describeResult = (r: ClaimableResult, units: Units) => `${r.test_name} ${formatMeasure(r.value, r.unit, units)} on ${formatDate(r.achieved_on)}`;
+const describeResult = (r: ClaimableResult, units: Units) =>
+  `${r.test_name} ${formatMeasure(r.value, r.unit, units)} on ${formatDate(r.achieved_on)}`;
 
 function Search({ units }: { units: Units }) {
   const id = useId();
@@ -36,7 +45,10 @@ function Search({ units }: { units: Units }) {
       actors: { createClaims: fromPromise<{ items: unknown[] }, ClaimRequest>(({ input }) => mutateAsync.current(input)) },
       actions: {
         notifySent: (_, { count }) =>
-          toast({ title: `${count === 1 ? 'Claim sent' : `${count} claims sent`}. A reviewer will check ${count === 1 ? 'it' : 'them'}.`, variant: 'success' }),
+          toast({
+            title: `${count === 1 ? 'Claim sent' : `${count} claims sent`}. A reviewer will check ${count === 1 ? 'it' : 'them'}.`,
+            variant: 'success',
+          }),
       },
     }),
     { input: {} },
@@ -128,7 +140,12 @@ function Search({ units }: { units: Units }) {
         </TableScroll>
         {d.total > CLAIM_PAGE_SIZE && (
           <p className="ath-pager">
-            <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CLAIM_PAGE_SIZE))}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - CLAIM_PAGE_SIZE))}
+            >
               Previous
             </button>
             <button
@@ -283,8 +300,8 @@ export default function ClaimPerformancesPage() {
     <div className="container page ath-page">
       <h1>Claim Performances</h1>
       <p className="lead muted">
-        Results from past events may be on RepForge under your name before you joined. Find them, tick the ones that are yours and send a claim; once a
-        reviewer approves it they count toward your <Link href="/personal-records-dashboard">personal records</Link> and rank.
+        Results from past events may be on RepForge under your name before you joined. Find them, tick the ones that are yours and send a
+        claim; once a reviewer approves it they count toward your <Link href="/personal-records-dashboard">personal records</Link> and rank.
       </p>
       <Search units={units} />
       <MyClaims units={units} />

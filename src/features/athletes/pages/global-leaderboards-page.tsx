@@ -111,7 +111,8 @@ export default function GlobalLeaderboardsPage() {
           loading="Loading the global ranking…"
           empty={
             <p className="empty card">
-              No one is ranked yet: the ranking fills as personal records are approved. <Link href="/submit-pr-page">Submit a personal record</Link>
+              No one is ranked yet: the ranking fills as personal records are approved.{' '}
+              <Link href="/submit-pr-page">Submit a personal record</Link>
             </p>
           }
         >
@@ -119,7 +120,11 @@ export default function GlobalLeaderboardsPage() {
             <>
               <Podium rows={rows.slice(0, 3)} />
               {rows.length > 3 && (
-                <BoardGlobalTable rows={rows.slice(3)} me={me && rows.slice(0, 3).some((r) => r.user_id === me.user_id) ? null : me} caption={`Ranks 4 to ${rows.length} of ${formatCount(total)}`} />
+                <BoardGlobalTable
+                  rows={rows.slice(3)}
+                  me={me && rows.slice(0, 3).some((r) => r.user_id === me.user_id) ? null : me}
+                  caption={`Ranks 4 to ${rows.length} of ${formatCount(total)}`}
+                />
               )}
               {rows.length <= 3 && me && !rows.some((r) => r.user_id === me.user_id) && (
                 <BoardGlobalTable rows={[]} me={me} caption="Your place in the global ranking" />

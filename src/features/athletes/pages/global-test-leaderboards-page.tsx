@@ -100,8 +100,8 @@ function HowItWorks() {
     <details className="ranking-about">
       <summary>How the global score works</summary>
       <p>
-        Each test turns a result into a score from 0 to 1000 using its standards for the athlete’s sex and bodyweight: a result at a standard’s top
-        anchor earns its full score, and results in between are scored in proportion.
+        Each test turns a result into a score from 0 to 1000 using its standards for the athlete’s sex and bodyweight: a result at a
+        standard’s top anchor earns its full score, and results in between are scored in proportion.
       </p>
       <ul>
         <li>Only an athlete’s best approved result on each test counts.</li>
@@ -116,7 +116,9 @@ function EmptyBoard({ filtered, overall }: { filtered: boolean; overall: boolean
   if (filtered) return <p className="empty card">No athletes match these filters. Clear a filter to see more.</p>;
   return (
     <p className="empty card">
-      {overall ? 'No one is ranked yet: the ranking fills as personal records are approved.' : 'No one has an approved result on this test yet.'}{' '}
+      {overall
+        ? 'No one is ranked yet: the ranking fills as personal records are approved.'
+        : 'No one has an approved result on this test yet.'}{' '}
       <Link href="/submit-pr-page">Submit a personal record</Link>
     </p>
   );
@@ -135,7 +137,13 @@ function PastTheEnd({ onFirst }: { onFirst: () => void }) {
 
 function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: number) => void }) {
   const offset = (state.page - 1) * PAGE_SIZE;
-  const board = useGlobalLeaderboard({ sex: state.sex ?? undefined, age_group: state.age ?? undefined, gym: state.gym, offset, limit: PAGE_SIZE });
+  const board = useGlobalLeaderboard({
+    sex: state.sex ?? undefined,
+    age_group: state.age ?? undefined,
+    gym: state.gym,
+    offset,
+    limit: PAGE_SIZE,
+  });
   const filtered = !!(state.sex || state.age || state.gym.trim());
   return (
     <section aria-labelledby="gr-board-title" aria-busy={board.isFetching}>
@@ -163,7 +171,13 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
       ) : (
         <>
           <BoardGlobalTable rows={board.data.items} me={board.data.me} caption="Global ranking, all tests" captionHidden />
-          <BoardPager offset={offset} shown={board.data.items.length} total={board.data.total} pageSize={PAGE_SIZE} onPage={(o) => onPage(o / PAGE_SIZE + 1)} />
+          <BoardPager
+            offset={offset}
+            shown={board.data.items.length}
+            total={board.data.total}
+            pageSize={PAGE_SIZE}
+            onPage={(o) => onPage(o / PAGE_SIZE + 1)}
+          />
         </>
       )}
       <MeHint present={!!board.data?.me} loaded={board.isSuccess} />
@@ -218,7 +232,13 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
           <>
             <EmptyBoard filtered={filtered} overall={false} />
             {board.data.me && (
-              <BoardTestTable rows={[]} me={board.data.me} unit={board.data.test.unit} caption={`Your place on ${board.data.test.name}`} captionHidden />
+              <BoardTestTable
+                rows={[]}
+                me={board.data.me}
+                unit={board.data.test.unit}
+                caption={`Your place on ${board.data.test.name}`}
+                captionHidden
+              />
             )}
           </>
         )
@@ -231,7 +251,13 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
             caption={`${board.data.test.name} leaderboard`}
             captionHidden
           />
-          <BoardPager offset={offset} shown={board.data.items.length} total={board.data.total} pageSize={PAGE_SIZE} onPage={(o) => onPage(o / PAGE_SIZE + 1)} />
+          <BoardPager
+            offset={offset}
+            shown={board.data.items.length}
+            total={board.data.total}
+            pageSize={PAGE_SIZE}
+            onPage={(o) => onPage(o / PAGE_SIZE + 1)}
+          />
         </>
       )}
       <MeHint present={!!board.data?.me} loaded={board.isSuccess} />
@@ -300,15 +326,29 @@ export default function GlobalTestLeaderboardsPage() {
       )}
       <form className="filters" role="search" aria-label="Filter the ranking" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="gr-sex" label="Sex" all="Everyone" options={SEX_OPTIONS} value={state.sex} onChange={(sex) => go({ sex })} />
-        <FilterSelect id="gr-age" label="Age group" all="All ages" options={AGE_OPTIONS} value={state.age} onChange={(age) => go({ age })} />
+        <FilterSelect
+          id="gr-age"
+          label="Age group"
+          all="All ages"
+          options={AGE_OPTIONS}
+          value={state.age}
+          onChange={(age) => go({ age })}
+        />
         {state.test !== null && (
-          <FilterSelect id="gr-bw" label="Bodyweight class" all="All bodyweights" options={BODYWEIGHT_OPTIONS} value={state.bw} onChange={(bw) => go({ bw })} />
+          <FilterSelect
+            id="gr-bw"
+            label="Bodyweight class"
+            all="All bodyweights"
+            options={BODYWEIGHT_OPTIONS}
+            value={state.bw}
+            onChange={(bw) => go({ bw })}
+          />
         )}
         <GymFilter id="gr-gym" value={gymInput} onChange={setGymInput} describedBy="gr-gym-hint" />
       </form>
       <p className="hint" id="gr-gym-hint">
-        Filters narrow the list without re-ranking: everyone keeps their place on the whole board. Type a gym’s full name, as athletes write it on
-        their profile.
+        Filters narrow the list without re-ranking: everyone keeps their place on the whole board. Type a gym’s full name, as athletes write
+        it on their profile.
       </p>
       {state.test === null ? (
         <OverallBoard state={state} onPage={(page) => go({ page })} />

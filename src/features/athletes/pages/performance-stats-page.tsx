@@ -65,16 +65,15 @@ function ResultsTable({ s, units }: { s: PerformanceSeries; units: Units }) {
     let change = '—';
     if (prev !== null) {
       if (p.value === prev) change = 'Same';
-      else change = `${formatMeasure(Math.abs(p.value - prev), s.unit, units)} ${isBetter(p.value, prev, s.direction) ? 'better' : 'worse'}`;
+      else
+        change = `${formatMeasure(Math.abs(p.value - prev), s.unit, units)} ${isBetter(p.value, prev, s.direction) ? 'better' : 'worse'}`;
     }
     return { p, change, isNewBest };
   });
   return (
     <TableScroll label={`${s.test_name} results`}>
       <table className="ath-table">
-        <caption>
-          {s.test_name}: every approved result, oldest first
-        </caption>
+        <caption>{s.test_name}: every approved result, oldest first</caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
@@ -114,7 +113,9 @@ export default function PerformanceStatsPage() {
       return (
         <div className="card ath-empty">
           <h2>No approved results yet</h2>
-          <p className="muted">Your progress appears here once a reviewer approves your personal records. Submissions waiting for review are on your dashboard.</p>
+          <p className="muted">
+            Your progress appears here once a reviewer approves your personal records. Submissions waiting for review are on your dashboard.
+          </p>
           <p className="ath-actions">
             <Link href="/submit-pr-page" className="btn btn-primary">
               Submit a PR

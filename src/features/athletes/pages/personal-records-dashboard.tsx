@@ -29,7 +29,8 @@ function StandingCard({ standing }: { standing: GlobalStanding | null }) {
           <div>
             <dt>Rank</dt>
             <dd>
-              <span className="ath-stat-value">#{number.format(standing.rank)}</span> <span className="muted">of {number.format(standing.athletes)}</span>
+              <span className="ath-stat-value">#{number.format(standing.rank)}</span>{' '}
+              <span className="muted">of {number.format(standing.athletes)}</span>
             </dd>
           </div>
           <div>
@@ -87,7 +88,16 @@ function SubmissionsTable({ items, units }: { items: PersonalRecord[]; units: Un
                     <strong>Reason:</strong> {r.review_reason || 'No reason was given.'}
                   </p>
                 )}
-                {r.challenge_title && <p>Qualifying attempt for {r.challenge_id ? <Link href={`/challenge-detail-page?id=${r.challenge_id}`}>{r.challenge_title}</Link> : r.challenge_title}</p>}
+                {r.challenge_title && (
+                  <p>
+                    Qualifying attempt for{' '}
+                    {r.challenge_id ? (
+                      <Link href={`/challenge-detail-page?id=${r.challenge_id}`}>{r.challenge_title}</Link>
+                    ) : (
+                      r.challenge_title
+                    )}
+                  </p>
+                )}
                 {r.source === 'historical' && <p>Imported from past results</p>}
                 {r.evidence_url && (
                   <p>
@@ -120,7 +130,9 @@ export default function PersonalRecordsDashboard() {
     return nothingYet ? (
       <div className="card ath-empty">
         <h2>No personal records yet</h2>
-        <p className="muted">Record a result on a standard test (a 1-mile run, max pull-ups, a back squat) and it shows up here once a reviewer approves it.</p>
+        <p className="muted">
+          Record a result on a standard test (a 1-mile run, max pull-ups, a back squat) and it shows up here once a reviewer approves it.
+        </p>
         <p className="ath-actions">
           <Link href="/submit-pr-page" className="btn btn-primary">
             Submit your first PR
@@ -145,7 +157,13 @@ export default function PersonalRecordsDashboard() {
           <h2 id="pr-submissions-title">Submissions</h2>
           <div className="record-filters" role="group" aria-label="Show submissions">
             {FILTERS.map((f) => (
-              <button key={f.value} type="button" className="record-filter" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+              <button
+                key={f.value}
+                type="button"
+                className="record-filter"
+                aria-pressed={filter === f.value}
+                onClick={() => setFilter(f.value)}
+              >
                 {f.label}
               </button>
             ))}

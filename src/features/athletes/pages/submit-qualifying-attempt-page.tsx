@@ -19,13 +19,18 @@ function ChallengePicker() {
   const [choice, setChoice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   if (joined.isPending) return <p role="status">Loading your challenges…</p>;
-  if (joined.isError) return <p className="error-text" role="alert">{joined.error.message}</p>;
+  if (joined.isError)
+    return (
+      <p className="error-text" role="alert">
+        {joined.error.message}
+      </p>
+    );
   const open = joined.data.items.filter((c) => c.status !== 'deleted');
   if (open.length === 0) {
     return (
       <p className="empty card">
-        You have not joined any challenges yet. <Link href="/challenge-discovery-page">Find a challenge</Link>, join it, then come back to submit your
-        qualifying attempt.
+        You have not joined any challenges yet. <Link href="/challenge-discovery-page">Find a challenge</Link>, join it, then come back to
+        submit your qualifying attempt.
       </p>
     );
   }
@@ -140,7 +145,9 @@ export default function SubmitQualifyingAttemptPage() {
   return (
     <div className="container page ath-page ath-narrow">
       <h1>Submit a Qualifying Attempt</h1>
-      <p className="lead muted">Send a result on a standard test that qualifies you for a challenge. A reviewer checks it before it counts.</p>
+      <p className="lead muted">
+        Send a result on a standard test that qualifies you for a challenge. A reviewer checks it before it counts.
+      </p>
       {body}
     </div>
   );

@@ -12,11 +12,13 @@ export async function verifyLoginCode(input: { email: string; code: string }): P
 }
 
 export async function registerAccount(input: { email: string; password: string; display_name: string }): Promise<string> {
-  return (await callApi(api.POST('/api/user_registration/register', { body: input }), 'We could not create the account. Please try again.')).message;
+  return (await callApi(api.POST('/api/user_registration/register', { body: input }), 'We could not create the account. Please try again.'))
+    .message;
 }
 
 export async function requestPasswordReset(email: string): Promise<string> {
-  return (await callApi(api.POST('/api/auth/forgot-password', { body: { email } }), 'We could not send the link. Please try again.')).message;
+  return (await callApi(api.POST('/api/auth/forgot-password', { body: { email } }), 'We could not send the link. Please try again.'))
+    .message;
 }
 
 export async function checkResetToken(token: string): Promise<{ valid: boolean; email?: string }> {
@@ -24,5 +26,10 @@ export async function checkResetToken(token: string): Promise<{ valid: boolean; 
 }
 
 export async function resetPassword(token: string, password: string): Promise<string> {
-  return (await callApi(api.POST('/api/auth/reset-password', { body: { token, password } }), 'We could not set the new password. Please try again.')).message;
+  return (
+    await callApi(
+      api.POST('/api/auth/reset-password', { body: { token, password } }),
+      'We could not set the new password. Please try again.',
+    )
+  ).message;
 }

@@ -29,11 +29,28 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
     <form onSubmit={submit} className="form" noValidate>
       <div className="field">
         <label htmlFor={emailId}>Email</label>
-        <input id={emailId} type="email" value={fields.email} onChange={(e) => update('email')(e.target.value)} autoComplete="email" required maxLength={254} autoFocus />
+        <input
+          id={emailId}
+          type="email"
+          value={fields.email}
+          onChange={(e) => update('email')(e.target.value)}
+          autoComplete="email"
+          required
+          maxLength={254}
+          autoFocus
+        />
       </div>
       <div className="field">
         <label htmlFor={nameId}>Display name</label>
-        <input id={nameId} type="text" value={fields.display_name} onChange={(e) => update('display_name')(e.target.value)} autoComplete="nickname" required maxLength={80} />
+        <input
+          id={nameId}
+          type="text"
+          value={fields.display_name}
+          onChange={(e) => update('display_name')(e.target.value)}
+          autoComplete="nickname"
+          required
+          maxLength={80}
+        />
         <p className="hint">Shown on leaderboards.</p>
       </div>
       <PasswordField

@@ -9,7 +9,9 @@ import '../auth.css';
 export default function ForgotPasswordPage() {
   const emailId = useId();
   const actor = useActorRef(
-    forgotPasswordMachine.provide({ actors: { requestPasswordReset: fromPromise<string, string>(({ input }) => requestPasswordReset(input)) } }),
+    forgotPasswordMachine.provide({
+      actors: { requestPasswordReset: fromPromise<string, string>(({ input }) => requestPasswordReset(input)) },
+    }),
   );
   const email = useSelector(actor, (s) => s.context.email);
   const problem = useSelector(actor, (s) => s.context.problem);
@@ -37,7 +39,16 @@ export default function ForgotPasswordPage() {
             <p className="muted">Enter your email and we will send you a link to choose a new password.</p>
             <div className="field">
               <label htmlFor={emailId}>Email</label>
-              <input id={emailId} type="email" value={email} onChange={(e) => actor.send({ type: 'forgot.update', email: e.target.value })} autoComplete="email" required maxLength={254} autoFocus />
+              <input
+                id={emailId}
+                type="email"
+                value={email}
+                onChange={(e) => actor.send({ type: 'forgot.update', email: e.target.value })}
+                autoComplete="email"
+                required
+                maxLength={254}
+                autoFocus
+              />
             </div>
             {problem && (
               <p className="error-text" role="alert">

@@ -121,7 +121,12 @@ export default function LoginPage() {
   );
 }
 
-function CredentialsStep(props: { initialEmail: string; busy: boolean; error: string | null; onSubmit: (email: string, password: string) => void }) {
+function CredentialsStep(props: {
+  initialEmail: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (email: string, password: string) => void;
+}) {
   const emailId = useId();
   const [email, setEmail] = useState(props.initialEmail);
   const [password, setPassword] = useState('');
@@ -135,7 +140,16 @@ function CredentialsStep(props: { initialEmail: string; busy: boolean; error: st
       <p className="muted">We will email you a one-time code to finish signing in.</p>
       <div className="field">
         <label htmlFor={emailId}>Email</label>
-        <input id={emailId} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required maxLength={254} autoFocus />
+        <input
+          id={emailId}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          required
+          maxLength={254}
+          autoFocus
+        />
       </div>
       <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" />
       {props.error && (

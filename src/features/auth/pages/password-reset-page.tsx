@@ -42,7 +42,10 @@ function ResetFlow({ token }: { token: string }) {
   } else if (state === 'checkFailed') {
     body = (
       <p role="alert">
-        We could not check your link. <button type="button" className="link-button" onClick={() => actor.send({ type: 'reset.retryCheck' })}>Try again</button>
+        We could not check your link.{' '}
+        <button type="button" className="link-button" onClick={() => actor.send({ type: 'reset.retryCheck' })}>
+          Try again
+        </button>
       </p>
     );
   } else if (state === 'saved') {

@@ -1,4 +1,12 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components, operations } from '../../../../openapi/schema.d.ts';
@@ -38,7 +46,10 @@ export function useDiscover(filters: DiscoverFilters, archive = false) {
       queryFn: async ({ pageParam }) => {
         const query = { ...filters, search: filters.search || undefined, cursor: pageParam ?? undefined, limit: 12 };
         return archive
-          ? callApi(api.GET('/api/challenges/archive', { params: { query: { search: query.search, cursor: query.cursor, limit: 12 } } }), 'Could not load challenges.')
+          ? callApi(
+              api.GET('/api/challenges/archive', { params: { query: { search: query.search, cursor: query.cursor, limit: 12 } } }),
+              'Could not load challenges.',
+            )
           : callApi(api.GET('/api/challenges/discover', { params: { query } }), 'Could not load challenges.');
       },
       initialPageParam: null as string | null,
@@ -53,7 +64,10 @@ export const challengeQuery = (id: number, signedIn: boolean) =>
     queryKey: ['get', '/api/challenges/{challengeId}', id, signedIn],
     queryFn: async () => {
       const client = signedIn ? secureApi : api;
-      return callApi(client.GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id } } }), 'Could not load this challenge.');
+      return callApi(
+        client.GET('/api/challenges/{challengeId}', { params: { path: { challengeId: id } } }),
+        'Could not load this challenge.',
+      );
     },
   });
 
@@ -79,11 +93,22 @@ export function useRankings(
     queryKey: ['get', '/api/challenges/rankings', { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,
     queryFn: async () => {
-      return callApi(client.GET('/api/challenges/rankings', {
-        params: {
-          query: { challenge_id: q.challengeId!, division: q.division, sex: q.sex, age_group: q.age_group, gym: q.gym, offset: q.offset, limit: q.limit },
-        },
-      }), 'Could not load the leaderboard.');
+      return callApi(
+        client.GET('/api/challenges/rankings', {
+          params: {
+            query: {
+              challenge_id: q.challengeId!,
+              division: q.division,
+              sex: q.sex,
+              age_group: q.age_group,
+              gym: q.gym,
+              offset: q.offset,
+              limit: q.limit,
+            },
+          },
+        }),
+        'Could not load the leaderboard.',
+      );
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? 15_000 : false,
@@ -94,7 +119,11 @@ export function useScoreHistory(id: number | null) {
   return useQuery({
     queryKey: ['get', '/api/challenges/{challengeId}/score-history', id],
     enabled: id !== null,
-    queryFn: () => callApi(api.GET('/api/challenges/{challengeId}/score-history', { params: { path: { challengeId: id! } } }), 'Could not load the score history.'),
+    queryFn: () =>
+      callApi(
+        api.GET('/api/challenges/{challengeId}/score-history', { params: { path: { challengeId: id! } } }),
+        'Could not load the score history.',
+      ),
   });
 }
 
@@ -102,7 +131,11 @@ type MinePath = '/api/challenges/my-participating' | '/api/challenges/recommenda
 const mineQuery = (path: MinePath) =>
   queryOptions({
     queryKey: ['get', path],
-    queryFn: () => callApi((secureApi.GET as (p: MinePath) => Promise<{ data?: { items: Challenge[] }; error?: unknown; response: Response }>)(path), 'Could not load challenges.'),
+    queryFn: () =>
+      callApi(
+        (secureApi.GET as (p: MinePath) => Promise<{ data?: { items: Challenge[] }; error?: unknown; response: Response }>)(path),
+        'Could not load challenges.',
+      ),
   });
 
 export const useMyParticipating = () => useQuery(mineQuery('/api/challenges/my-participating'));
@@ -145,7 +178,11 @@ export function useSaveChallenge(id: number | null) {
 export function useJoinChallenge(id: number) {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: (input: components['schemas']['JoinInput']) => callApi(secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input }), 'Could not join the challenge.'),
+    mutationFn: (input: components['schemas']['JoinInput']) =>
+      callApi(
+        secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input }),
+        'Could not join the challenge.',
+      ),
     onSuccess: () => void invalidate(),
   });
 }
@@ -153,7 +190,11 @@ export function useJoinChallenge(id: number) {
 export function useSubmitScore(id: number) {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: (body: ScoreSubmission) => callApi(secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body }), 'Could not submit the score.'),
+    mutationFn: (body: ScoreSubmission) =>
+      callApi(
+        secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body }),
+        'Could not submit the score.',
+      ),
     onSuccess: () => void invalidate(),
   });
 }
@@ -162,10 +203,13 @@ export function useDeleteChallenge() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
-      return callApi(secureApi.DELETE('/api/challenges/admin/challenges/{challengeId}/delete', {
-        params: { path: { challengeId: id } },
-        body: { deletion_reason: reason },
-      }), 'Could not delete the challenge.');
+      return callApi(
+        secureApi.DELETE('/api/challenges/admin/challenges/{challengeId}/delete', {
+          params: { path: { challengeId: id } },
+          body: { deletion_reason: reason },
+        }),
+        'Could not delete the challenge.',
+      );
     },
     onSuccess: () => void invalidate(),
   });
@@ -192,7 +236,11 @@ export function idFromSearch(search: string): number | null {
 export function useWithdrawScore() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: ({ challengeId, scoreId }: { challengeId: number; scoreId: number }) => callApi(secureApi.DELETE('/api/challenges/{challengeId}/scores/{scoreId}', { params: { path: { challengeId, scoreId } } }), 'Could not withdraw the score.'),
+    mutationFn: ({ challengeId, scoreId }: { challengeId: number; scoreId: number }) =>
+      callApi(
+        secureApi.DELETE('/api/challenges/{challengeId}/scores/{scoreId}', { params: { path: { challengeId, scoreId } } }),
+        'Could not withdraw the score.',
+      ),
     onSuccess: () => void invalidate(),
   });
 }
@@ -208,7 +256,11 @@ export function usePendingScores(enabled: boolean) {
 export function useReviewScore() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) => callApi(secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } }), 'Could not review the score.'),
+    mutationFn: ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) =>
+      callApi(
+        secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } }),
+        'Could not review the score.',
+      ),
     onSuccess: () => void invalidate(),
   });
 }
@@ -224,7 +276,8 @@ export function useTeams(id: number | null) {
   return useQuery({
     queryKey: ['get', '/api/challenges/{challengeId}/teams', id],
     enabled: id !== null,
-    queryFn: () => callApi(api.GET('/api/challenges/{challengeId}/teams', { params: { path: { challengeId: id! } } }), 'Could not load the teams.'),
+    queryFn: () =>
+      callApi(api.GET('/api/challenges/{challengeId}/teams', { params: { path: { challengeId: id! } } }), 'Could not load the teams.'),
   });
 }
 
@@ -235,9 +288,12 @@ export function useTeamRankings(q: { challengeId: number | null; offset: number;
     queryKey: ['get', '/api/challenges/{challengeId}/team-rankings', { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,
     queryFn: async () => {
-      return callApi(client.GET('/api/challenges/{challengeId}/team-rankings', {
-        params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
-      }), 'Could not load the team board.');
+      return callApi(
+        client.GET('/api/challenges/{challengeId}/team-rankings', {
+          params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
+        }),
+        'Could not load the team board.',
+      );
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? 15_000 : false,

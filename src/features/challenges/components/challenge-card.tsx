@@ -18,10 +18,19 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       <h2 className="challenge-card-title">
         <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
       </h2>
-      {c.description && <p className="challenge-card-text">{c.description.slice(0, 160)}{c.description.length > 160 ? '…' : ''}</p>}
+      {c.description && (
+        <p className="challenge-card-text">
+          {c.description.slice(0, 160)}
+          {c.description.length > 160 ? '…' : ''}
+        </p>
+      )}
       <p className="muted challenge-card-meta">
-        {c.status === 'upcoming' ? `Opens ${formatDate(c.starts_at)}` : c.status === 'open' ? `Closes ${formatDate(c.ends_at)}` : `Closed ${formatDate(c.ends_at)}`} ·{' '}
-        {c.participant_count} {c.participant_count === 1 ? 'athlete' : 'athletes'} · by {c.creator.display_name}
+        {c.status === 'upcoming'
+          ? `Opens ${formatDate(c.starts_at)}`
+          : c.status === 'open'
+            ? `Closes ${formatDate(c.ends_at)}`
+            : `Closed ${formatDate(c.ends_at)}`}{' '}
+        · {c.participant_count} {c.participant_count === 1 ? 'athlete' : 'athletes'} · by {c.creator.display_name}
       </p>
     </li>
   );

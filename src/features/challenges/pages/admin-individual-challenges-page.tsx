@@ -5,7 +5,15 @@ import { CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts'
 import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SCORE_TYPE_LABELS, useDeleteChallenge, useDeletedChallenges, useDiscover, usePendingScores, useReviewScore, type Challenge } from '../api/challenges.ts';
+import {
+  SCORE_TYPE_LABELS,
+  useDeleteChallenge,
+  useDeletedChallenges,
+  useDiscover,
+  usePendingScores,
+  useReviewScore,
+  type Challenge,
+} from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
 
@@ -40,7 +48,11 @@ function DeleteForm({ challenge, actor }: { challenge: Challenge; actor: ActWith
   );
 }
 
-const DELETE_REASON_INPUT = { minReason: CHALLENGE_DELETE_REASON_LIMITS.min, maxReason: CHALLENGE_DELETE_REASON_LIMITS.max, needsChoice: false };
+const DELETE_REASON_INPUT = {
+  minReason: CHALLENGE_DELETE_REASON_LIMITS.min,
+  maxReason: CHALLENGE_DELETE_REASON_LIMITS.max,
+  needsChoice: false,
+};
 
 export default function AdminIndividualChallengesPage() {
   const [tab, setTab] = useState<'live' | 'review' | 'deleted'>('live');
@@ -55,7 +67,7 @@ export default function AdminIndividualChallengesPage() {
     onDone: () => target && toast({ title: `Deleted “${target.title}”.`, variant: 'success' }),
   });
   const formOpen = useSelector(deletion, (s) => s.matches('confirming') || s.matches('submitting') || s.matches('failed'));
-  const deleting = formOpen ? target?.id ?? null : null;
+  const deleting = formOpen ? (target?.id ?? null) : null;
   const list = useDiscover({ search: search.trim() });
   const deleted = useDeletedChallenges();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -127,7 +139,9 @@ export default function AdminIndividualChallengesPage() {
         </div>
       ) : tab === 'review' ? (
         <div role="tabpanel">
-          <p className="muted">Results far beyond the leaders wait here until someone checks them (video, judge’s sheet). Verified ones join the board.</p>
+          <p className="muted">
+            Results far beyond the leaders wait here until someone checks them (video, judge’s sheet). Verified ones join the board.
+          </p>
           {pending.isPending ? (
             <p role="status">Loading…</p>
           ) : pending.isError ? (
@@ -139,7 +153,8 @@ export default function AdminIndividualChallengesPage() {
               {pending.data.items.map((p) => (
                 <li key={p.score.id} className="card page-head">
                   <div>
-                    <strong>{p.athlete.display_name}</strong>: {p.score.display} in <Link href={`/challenge-detail-page?id=${p.challenge.id}`}>{p.challenge.title}</Link>
+                    <strong>{p.athlete.display_name}</strong>: {p.score.display} in{' '}
+                    <Link href={`/challenge-detail-page?id=${p.challenge.id}`}>{p.challenge.title}</Link>
                     <p className="muted">Submitted {formatDateTime(p.score.submitted_at)}</p>
                   </div>
                   <p className="row-actions">
@@ -153,7 +168,8 @@ export default function AdminIndividualChallengesPage() {
                           review.mutate(
                             { scoreId: p.score.id, decision },
                             {
-                              onSuccess: () => toast({ title: decision === 'verify' ? 'Verified: it is on the board.' : 'Rejected.', variant: 'success' }),
+                              onSuccess: () =>
+                                toast({ title: decision === 'verify' ? 'Verified: it is on the board.' : 'Rejected.', variant: 'success' }),
                               onError: (err) => toast({ title: err.message, variant: 'error' }),
                             },
                           )

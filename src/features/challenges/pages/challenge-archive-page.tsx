@@ -21,19 +21,22 @@ export default function ChallengeArchivePage() {
       <QueryState query={list} loading="Loading the archive…" empty="No closed challenges yet.">
         {(data) => (
           <ul className="challenge-grid">
-            {data.pages.flatMap((p) => p.items).map((c) => (
-              <li key={c.id} className="card challenge-card">
-                <h2 className="challenge-card-title">
-                  <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
-                </h2>
-                <p className="muted challenge-card-meta">
-                  Closed {formatDate(c.ends_at)} · {c.participant_count} athletes
-                </p>
-                <p>
-                  <Link href={`/challenge-leaderboard-page?id=${c.id}`}>Final standings</Link> · <Link href={`/challenge-replay-page?id=${c.id}`}>Replay</Link>
-                </p>
-              </li>
-            ))}
+            {data.pages
+              .flatMap((p) => p.items)
+              .map((c) => (
+                <li key={c.id} className="card challenge-card">
+                  <h2 className="challenge-card-title">
+                    <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+                  </h2>
+                  <p className="muted challenge-card-meta">
+                    Closed {formatDate(c.ends_at)} · {c.participant_count} athletes
+                  </p>
+                  <p>
+                    <Link href={`/challenge-leaderboard-page?id=${c.id}`}>Final standings</Link> ·{' '}
+                    <Link href={`/challenge-replay-page?id=${c.id}`}>Replay</Link>
+                  </p>
+                </li>
+              ))}
           </ul>
         )}
       </QueryState>

@@ -71,7 +71,14 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
         <legend>Division</legend>
         {(['rx', 'scaled'] as const).map((d) => (
           <label key={d} className="radio">
-            <input type="radio" name="division" value={d} checked={division === d} onChange={() => flow.send({ type: 'join.setDivision', division: d })} /> {DIVISION_LABELS[d]}
+            <input
+              type="radio"
+              name="division"
+              value={d}
+              checked={division === d}
+              onChange={() => flow.send({ type: 'join.setDivision', division: d })}
+            />{' '}
+            {DIVISION_LABELS[d]}
           </label>
         ))}
       </fieldset>
@@ -85,8 +92,8 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
       </div>
       {challenge.requires_waiver && (
         <label className="checkbox">
-          <input type="checkbox" checked={waiver} onChange={(e) => flow.send({ type: 'join.setWaiver', accepted: e.target.checked })} /> I have read and accept the{' '}
-          <Link href="/liability-waiver-page">liability waiver</Link>
+          <input type="checkbox" checked={waiver} onChange={(e) => flow.send({ type: 'join.setWaiver', accepted: e.target.checked })} /> I
+          have read and accept the <Link href="/liability-waiver-page">liability waiver</Link>
         </label>
       )}
       {problem && (
@@ -95,7 +102,13 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {form.hasEntry ? 'Save division' : teamForm && teamChoice === 'create' ? 'Create team and join' : teamForm ? 'Join team' : 'Join challenge'}
+        {form.hasEntry
+          ? 'Save division'
+          : teamForm && teamChoice === 'create'
+            ? 'Create team and join'
+            : teamForm
+              ? 'Join team'
+              : 'Join challenge'}
       </button>
     </form>
   );
@@ -118,16 +131,31 @@ function TeamChoice(props: {
       <fieldset className="plain-fieldset">
         <legend>Team</legend>
         <label className="radio">
-          <input type="radio" name="team-choice" value="create" checked={props.choice === 'create'} onChange={() => props.setChoice('create')} /> Create a team
+          <input
+            type="radio"
+            name="team-choice"
+            value="create"
+            checked={props.choice === 'create'}
+            onChange={() => props.setChoice('create')}
+          />{' '}
+          Create a team
         </label>
         <label className="radio">
-          <input type="radio" name="team-choice" value="join" checked={props.choice === 'join'} onChange={() => props.setChoice('join')} /> Join a team
+          <input type="radio" name="team-choice" value="join" checked={props.choice === 'join'} onChange={() => props.setChoice('join')} />{' '}
+          Join a team
         </label>
       </fieldset>
       {props.choice === 'create' ? (
         <div className="field">
           <label htmlFor="join-team-name">Team name</label>
-          <input id="join-team-name" value={props.name} minLength={2} maxLength={60} onChange={(e) => props.setName(e.target.value)} aria-describedby="join-team-name-hint" />
+          <input
+            id="join-team-name"
+            value={props.name}
+            minLength={2}
+            maxLength={60}
+            onChange={(e) => props.setName(e.target.value)}
+            aria-describedby="join-team-name-hint"
+          />
           <p className="hint" id="join-team-name-hint">
             2 to 60 characters; you will be its captain.
           </p>
@@ -162,7 +190,12 @@ export default function ChallengeDetailPage() {
   const challenge = useChallenge(id);
   const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
   if (id === null) return <Missing text="This address does not name a challenge." />;
-  if (challenge.isPending) return <div className="container page" role="status">Loading the challenge…</div>;
+  if (challenge.isPending)
+    return (
+      <div className="container page" role="status">
+        Loading the challenge…
+      </div>
+    );
   if (challenge.isError) return <Missing text={challenge.error.message} />;
   const c = challenge.data;
   const entry = c.my_entry;
@@ -202,7 +235,10 @@ export default function ChallengeDetailPage() {
             {c.time_cap_seconds !== null && (
               <>
                 <dt>Time cap</dt>
-                <dd>{Math.floor(c.time_cap_seconds / 60)} min{c.time_cap_seconds % 60 ? ` ${c.time_cap_seconds % 60} s` : ''}: not finished by then, your reps count</dd>
+                <dd>
+                  {Math.floor(c.time_cap_seconds / 60)} min{c.time_cap_seconds % 60 ? ` ${c.time_cap_seconds % 60} s` : ''}: not finished by
+                  then, your reps count
+                </dd>
               </>
             )}
             {c.reps_per_round !== null && (
@@ -221,7 +257,8 @@ export default function ChallengeDetailPage() {
               <>
                 <dt>Teams</dt>
                 <dd>
-                  Up to {c.team_size_max} members; team score: {c.team_rule === 'best_n' ? `best ${c.team_best_n}` : TEAM_RULE_LABELS[c.team_rule].toLowerCase()} of members’ bests
+                  Up to {c.team_size_max} members; team score:{' '}
+                  {c.team_rule === 'best_n' ? `best ${c.team_best_n}` : TEAM_RULE_LABELS[c.team_rule].toLowerCase()} of members’ bests
                 </dd>
               </>
             )}
@@ -250,7 +287,8 @@ export default function ChallengeDetailPage() {
           <h2 id="entry-title">Your entry</h2>
           {!user ? (
             <p>
-              <Link href={`/login-page?next=${encodeURIComponent(`/challenge-detail-page?id=${c.id}`)}`}>Sign in</Link> to join and submit scores.
+              <Link href={`/login-page?next=${encodeURIComponent(`/challenge-detail-page?id=${c.id}`)}`}>Sign in</Link> to join and submit
+              scores.
             </p>
           ) : c.status === 'closed' ? (
             entry?.best ? (
@@ -264,7 +302,8 @@ export default function ChallengeDetailPage() {
             <>
               {entry && (
                 <p>
-                  You are in, {DIVISION_LABELS[entry.division]}{entry.team ? `, team ${entry.team.name}` : ''}.{' '}
+                  You are in, {DIVISION_LABELS[entry.division]}
+                  {entry.team ? `, team ${entry.team.name}` : ''}.{' '}
                   {entry.best ? (
                     <>
                       Best: <strong>{entry.best.display}</strong>, place <strong>{entry.rank}</strong>.

@@ -39,9 +39,23 @@ export default function ChallengeDiscoveryPage() {
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field grow">
           <label htmlFor="ch-search">Search</label>
-          <input id="ch-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} placeholder="Fran, squat, rowing…" />
+          <input
+            id="ch-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Fran, squat, rowing…"
+          />
         </div>
-        <EnumSelect id="ch-type" label="Scoring" anyLabel="Any" options={SCORE_TYPE_LABELS} value={scoreType} onChange={(t) => setScoreType(t ?? '')} />
+        <EnumSelect
+          id="ch-type"
+          label="Scoring"
+          anyLabel="Any"
+          options={SCORE_TYPE_LABELS}
+          value={scoreType}
+          onChange={(t) => setScoreType(t ?? '')}
+        />
         <EnumSelect id="ch-status" label="When" options={WHEN_LABELS} value={when} onChange={setWhen} />
       </form>
       <QueryState query={list} loading="Loading challenges…">
@@ -49,7 +63,12 @@ export default function ChallengeDiscoveryPage() {
           <>
             <ChallengeList items={data.pages.flatMap((p) => p.items)} empty="No challenge matches. Try other filters, or create one." />
             {list.hasNextPage && (
-              <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
                 {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
               </button>
             )}

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { TEAM_RULE_LABELS, idFromSearch, useChallenge, useDiscover, useRankings, useTeamRankings, type AgeGroupId, type ChallengeDetail, type Division, type Sex } from '../api/challenges.ts';
+import {
+  TEAM_RULE_LABELS,
+  idFromSearch,
+  useChallenge,
+  useDiscover,
+  useRankings,
+  useTeamRankings,
+  type AgeGroupId,
+  type ChallengeDetail,
+  type Division,
+  type Sex,
+} from '../api/challenges.ts';
 import { AGE_GROUPS } from '../../../../domain/athlete-groups.ts';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
@@ -29,7 +40,15 @@ function Board({ id }: { id: number }) {
   const [offset, setOffset] = useState(0);
   const live = challenge.data?.status === 'open';
   const board = useRankings(
-    { challengeId: id, division: division ?? undefined, sex: sex ?? undefined, age_group: ageGroup ?? undefined, gym: gym || undefined, offset, limit: PAGE_SIZE },
+    {
+      challengeId: id,
+      division: division ?? undefined,
+      sex: sex ?? undefined,
+      age_group: ageGroup ?? undefined,
+      gym: gym || undefined,
+      offset,
+      limit: PAGE_SIZE,
+    },
     live,
   );
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
@@ -77,48 +96,102 @@ function Board({ id }: { id: number }) {
           </button>
         )}
       </div>
-      {showTeams && c ? <TeamBoard challenge={c} live={live} /> : (
-      <>
-      <div className="filters">
-        <FilterSelect
-          id="lb-sex"
-          label="Category"
-          all="Everyone"
-          options={SEX_OPTIONS}
-          value={sex}
-          onChange={(v) => {
-            setSex(v);
-            setOffset(0);
-          }}
-        />
-        <FilterSelect
-          id="lb-age"
-          label="Age group"
-          all="All ages"
-          options={AGE_OPTIONS}
-          value={ageGroup}
-          onChange={(v) => {
-            setAgeGroup(v);
-            setOffset(0);
-          }}
-        />
-        <GymFilter
-          id="lb-gym"
-          value={gymText}
-          onChange={(text) => {
-            setGymText(text);
-            setOffset(0);
-          }}
-        />
-        {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
-      </div>
-      <div role="tabpanel" aria-busy={board.isFetching}>
-        <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
-          {(page) => (
+      {showTeams && c ? (
+        <TeamBoard challenge={c} live={live} />
+      ) : (
+        <>
+          <div className="filters">
+            <FilterSelect
+              id="lb-sex"
+              label="Category"
+              all="Everyone"
+              options={SEX_OPTIONS}
+              value={sex}
+              onChange={(v) => {
+                setSex(v);
+                setOffset(0);
+              }}
+            />
+            <FilterSelect
+              id="lb-age"
+              label="Age group"
+              all="All ages"
+              options={AGE_OPTIONS}
+              value={ageGroup}
+              onChange={(v) => {
+                setAgeGroup(v);
+                setOffset(0);
+              }}
+            />
+            <GymFilter
+              id="lb-gym"
+              value={gymText}
+              onChange={(text) => {
+                setGymText(text);
+                setOffset(0);
+              }}
+            />
+            {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
+          </div>
+          <div role="tabpanel" aria-busy={board.isFetching}>
+            <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
+              {(page) => (
+                <>
+                  <LeaderboardTable rows={page.items} me={page.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
+                  <nav className="pager" aria-label="Pages">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      disabled={offset === 0}
+                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+                    >
+                      Previous
+                    </button>
+                    <span>
+                      {offset + 1}–{offset + page.items.length} of {page.total}
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      disabled={offset + PAGE_SIZE >= page.total}
+                      onClick={() => setOffset(offset + PAGE_SIZE)}
+                    >
+                      Next
+                    </button>
+                  </nav>
+                </>
+              )}
+            </QueryState>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: boolean }) {
+  const [offset, setOffset] = useState(0);
+  const board = useTeamRankings({ challengeId: challenge.id, offset, limit: PAGE_SIZE }, live);
+  const rule =
+    challenge.team_rule === 'best_n'
+      ? `best ${challenge.team_best_n}`
+      : challenge.team_rule
+        ? TEAM_RULE_LABELS[challenge.team_rule].toLowerCase()
+        : '';
+  return (
+    <div role="tabpanel" aria-busy={board.isFetching}>
+      <p className="hint">Team score: {rule} of members’ bests. Equal teams share a place.</p>
+      <QueryState query={board} loading="Loading the team board…" empty="No teams yet.">
+        {(page) => (
           <>
-            <LeaderboardTable rows={page.items} me={page.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
-            <nav className="pager" aria-label="Pages">
-              <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} />
+            <nav className="pager" aria-label="Team pages">
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+              >
                 Previous
               </button>
               <span>
@@ -134,38 +207,6 @@ function Board({ id }: { id: number }) {
               </button>
             </nav>
           </>
-          )}
-        </QueryState>
-      </div>
-      </>
-      )}
-    </>
-  );
-}
-
-function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: boolean }) {
-  const [offset, setOffset] = useState(0);
-  const board = useTeamRankings({ challengeId: challenge.id, offset, limit: PAGE_SIZE }, live);
-  const rule = challenge.team_rule === 'best_n' ? `best ${challenge.team_best_n}` : challenge.team_rule ? TEAM_RULE_LABELS[challenge.team_rule].toLowerCase() : '';
-  return (
-    <div role="tabpanel" aria-busy={board.isFetching}>
-      <p className="hint">Team score: {rule} of members’ bests. Equal teams share a place.</p>
-      <QueryState query={board} loading="Loading the team board…" empty="No teams yet.">
-        {(page) => (
-        <>
-          <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} />
-          <nav className="pager" aria-label="Team pages">
-            <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              Previous
-            </button>
-            <span>
-              {offset + 1}–{offset + page.items.length} of {page.total}
-            </span>
-            <button type="button" className="btn btn-secondary btn-small" disabled={offset + PAGE_SIZE >= page.total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-              Next
-            </button>
-          </nav>
-        </>
         )}
       </QueryState>
     </div>
@@ -180,11 +221,13 @@ function PickChallenge() {
         <>
           <p>Choose a challenge:</p>
           <ul>
-            {data.pages.flatMap((p) => p.items).map((c) => (
-              <li key={c.id}>
-                <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
-              </li>
-            ))}
+            {data.pages
+              .flatMap((p) => p.items)
+              .map((c) => (
+                <li key={c.id}>
+                  <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
+                </li>
+              ))}
           </ul>
         </>
       )}

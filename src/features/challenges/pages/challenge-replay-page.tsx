@@ -19,7 +19,8 @@ function boardAfter(history: HistoryItem[], n: number, finalOrder: Map<number, n
   const best = new Map<number, HistoryItem>();
   for (const item of history.slice(0, n)) {
     const current = best.get(item.athlete.wp_user_id);
-    if (!current || (finalOrder.get(item.score.id) ?? Infinity) < (finalOrder.get(current.score.id) ?? Infinity)) best.set(item.athlete.wp_user_id, item);
+    if (!current || (finalOrder.get(item.score.id) ?? Infinity) < (finalOrder.get(current.score.id) ?? Infinity))
+      best.set(item.athlete.wp_user_id, item);
   }
   const rows = [...best.values()].sort((a, b) => (finalOrder.get(a.score.id) ?? 0) - (finalOrder.get(b.score.id) ?? 0));
   let rank = 0;
@@ -65,20 +66,25 @@ export default function ChallengeReplayPage() {
           ) : (
             <>
               <div className="replay-controls">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  onClick={() => player.send({ type: 'replay.toggle' })}
-                >
+                <button type="button" className="btn btn-primary" onClick={() => player.send({ type: 'replay.toggle' })}>
                   {playing ? 'Pause' : 'Play'}
                 </button>
-                <button type="button" className="btn btn-secondary" disabled={step >= items.length} onClick={() => player.send({ type: 'replay.step' })}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={step >= items.length}
+                  onClick={() => player.send({ type: 'replay.step' })}
+                >
                   Step
                 </button>
                 <label htmlFor="replay-speed" className="visually-hidden">
                   Speed
                 </label>
-                <select id="replay-speed" value={speed} onChange={(e) => player.send({ type: 'replay.speed', speed: Number(e.target.value) as ReplaySpeed })}>
+                <select
+                  id="replay-speed"
+                  value={speed}
+                  onChange={(e) => player.send({ type: 'replay.speed', speed: Number(e.target.value) as ReplaySpeed })}
+                >
                   {REPLAY_SPEEDS.map((s) => (
                     <option key={s} value={s}>
                       {s}×
@@ -101,7 +107,11 @@ export default function ChallengeReplayPage() {
                   {step} of {items.length} scores{at ? ` · ${formatDateTime(at)}` : ''}
                 </span>
               </div>
-              {rows.length === 0 ? <p className="empty card">The board is empty at the start.</p> : <LeaderboardTable rows={rows} me={null} caption="The board at this moment" />}
+              {rows.length === 0 ? (
+                <p className="empty card">The board is empty at the start.</p>
+              ) : (
+                <LeaderboardTable rows={rows} me={null} caption="The board at this moment" />
+              )}
             </>
           )}
         </>

@@ -131,23 +131,51 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
       </div>
       <div className="field">
         <label htmlFor="cf-description">Workout and rules</label>
-        <textarea id="cf-description" rows={6} maxLength={10_000} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        <textarea
+          id="cf-description"
+          rows={6}
+          maxLength={10_000}
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
         <p className="hint">Movements, reps, standards. Blank lines start a new paragraph.</p>
       </div>
       <div className="row-fields">
-        <EnumSelect id="cf-type" label="Scoring" options={SCORE_TYPE_LABELS} value={form.score_type} onChange={(t) => set('score_type', t)} disabled={!!existing}>
+        <EnumSelect
+          id="cf-type"
+          label="Scoring"
+          options={SCORE_TYPE_LABELS}
+          value={form.score_type}
+          onChange={(t) => set('score_type', t)}
+          disabled={!!existing}
+        >
           {existing && <p className="hint">Fixed once the challenge exists.</p>}
         </EnumSelect>
         {form.score_type === 'time' && (
           <div className="field">
             <label htmlFor="cf-cap">Time cap (minutes, optional)</label>
-            <input id="cf-cap" type="number" min={1} max={1440} step="any" value={form.cap_minutes} onChange={(e) => set('cap_minutes', e.target.value)} />
+            <input
+              id="cf-cap"
+              type="number"
+              min={1}
+              max={1440}
+              step="any"
+              value={form.cap_minutes}
+              onChange={(e) => set('cap_minutes', e.target.value)}
+            />
           </div>
         )}
         {form.score_type === 'rounds_reps' && (
           <div className="field">
             <label htmlFor="cf-rpr">Reps in one round</label>
-            <input id="cf-rpr" type="number" min={1} max={10_000} value={form.reps_per_round} onChange={(e) => set('reps_per_round', e.target.value)} />
+            <input
+              id="cf-rpr"
+              type="number"
+              min={1}
+              max={10_000}
+              value={form.reps_per_round}
+              onChange={(e) => set('reps_per_round', e.target.value)}
+            />
           </div>
         )}
       </div>
@@ -160,16 +188,28 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="radio">
-            <input type="radio" name="cf-kind" value={value} checked={form.kind === value}
+            <input
+              type="radio"
+              name="cf-kind"
+              value={value}
+              checked={form.kind === value}
               disabled={!!existing && existing.participant_count > 0}
               onChange={() => set('kind', value)}
-            /> {label}
+            />{' '}
+            {label}
           </label>
         ))}
       </fieldset>
       {form.kind === 'team' && (
         <div className="row-fields">
-          <EnumSelect id="cf-team-rule" label="Team score" options={TEAM_RULE_LABELS} value={form.team_rule} onChange={(r) => set('team_rule', r)} describedBy="cf-team-rule-hint">
+          <EnumSelect
+            id="cf-team-rule"
+            label="Team score"
+            options={TEAM_RULE_LABELS}
+            value={form.team_rule}
+            onChange={(r) => set('team_rule', r)}
+            describedBy="cf-team-rule-hint"
+          >
             <p className="hint" id="cf-team-rule-hint">
               Combines each member’s best. {existing ? 'Fixed once scores exist.' : ''}
             </p>
@@ -177,22 +217,43 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           {form.team_rule === 'best_n' && (
             <div className="field">
               <label htmlFor="cf-team-n">Members counted (N)</label>
-              <input id="cf-team-n" type="number" min={2} max={20} value={form.team_best_n} onChange={(e) => set('team_best_n', e.target.value)} />
+              <input
+                id="cf-team-n"
+                type="number"
+                min={2}
+                max={20}
+                value={form.team_best_n}
+                onChange={(e) => set('team_best_n', e.target.value)}
+              />
             </div>
           )}
           <div className="field">
             <label htmlFor="cf-team-size">Largest team</label>
-            <input id="cf-team-size" type="number" min={2} max={50} value={form.team_size_max} onChange={(e) => set('team_size_max', e.target.value)} />
+            <input
+              id="cf-team-size"
+              type="number"
+              min={2}
+              max={50}
+              value={form.team_size_max}
+              onChange={(e) => set('team_size_max', e.target.value)}
+            />
           </div>
         </div>
       )}
       <label className="checkbox">
-        <input type="checkbox" checked={form.has_tiebreak} onChange={(e) => set('has_tiebreak', e.target.checked)} /> Record a tie-break time
+        <input type="checkbox" checked={form.has_tiebreak} onChange={(e) => set('has_tiebreak', e.target.checked)} /> Record a tie-break
+        time
       </label>
       {form.has_tiebreak && (
         <div className="field">
           <label htmlFor="cf-tb">Tie-break point</label>
-          <input id="cf-tb" value={form.tiebreak_label} maxLength={80} placeholder="e.g. time at the end of the last full round" onChange={(e) => set('tiebreak_label', e.target.value)} />
+          <input
+            id="cf-tb"
+            value={form.tiebreak_label}
+            maxLength={80}
+            placeholder="e.g. time at the end of the last full round"
+            onChange={(e) => set('tiebreak_label', e.target.value)}
+          />
         </div>
       )}
       <div className="row-fields">
@@ -207,14 +268,27 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
       </div>
       <p className="hint">Times are in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
       <div className="row-fields">
-        <EnumSelect id="cf-vis" label="Who can find it" options={VISIBILITY_LABELS} value={form.visibility} onChange={(v) => set('visibility', v)} />
+        <EnumSelect
+          id="cf-vis"
+          label="Who can find it"
+          options={VISIBILITY_LABELS}
+          value={form.visibility}
+          onChange={(v) => set('visibility', v)}
+        />
         <div className="field">
           <label htmlFor="cf-cap-n">Athlete limit (optional)</label>
-          <input id="cf-cap-n" type="number" min={1} value={form.participant_cap} onChange={(e) => set('participant_cap', e.target.value)} />
+          <input
+            id="cf-cap-n"
+            type="number"
+            min={1}
+            value={form.participant_cap}
+            onChange={(e) => set('participant_cap', e.target.value)}
+          />
         </div>
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={form.requires_waiver} onChange={(e) => set('requires_waiver', e.target.checked)} /> Athletes must accept the liability waiver to join
+        <input type="checkbox" checked={form.requires_waiver} onChange={(e) => set('requires_waiver', e.target.checked)} /> Athletes must
+        accept the liability waiver to join
       </label>
       <FormFooter
         submitLabel={existing ? 'Save changes' : 'Create challenge'}

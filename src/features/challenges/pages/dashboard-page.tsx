@@ -28,7 +28,12 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
       <section aria-labelledby="dash-active">
         <h2 id="dash-active">Your active challenges</h2>
         <QueryState query={active}>
-          {(data) => <ChallengeList items={data.items.filter((c) => c.status !== 'closed')} empty="You have not joined an open challenge yet. Pick one below." />}
+          {(data) => (
+            <ChallengeList
+              items={data.items.filter((c) => c.status !== 'closed')}
+              empty="You have not joined an open challenge yet. Pick one below."
+            />
+          )}
         </QueryState>
       </section>
       <section aria-labelledby="dash-results">
@@ -51,7 +56,9 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
       </section>
       <section aria-labelledby="dash-recs">
         <h2 id="dash-recs">Recommended for you</h2>
-        <QueryState query={recs}>{(data) => <ChallengeList items={data.items} empty="Nothing new to recommend right now: check back soon." />}</QueryState>
+        <QueryState query={recs}>
+          {(data) => <ChallengeList items={data.items} empty="Nothing new to recommend right now: check back soon." />}
+        </QueryState>
       </section>
     </div>
   );

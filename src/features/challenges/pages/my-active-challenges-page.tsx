@@ -11,7 +11,9 @@ export default function MyActiveChallengesPage() {
       <h1>My Active Challenges</h1>
       <p className="lead muted">Challenges you have joined that are open or about to open.</p>
       <QueryState query={mine} loading="Loading your challenges…">
-        {(data) => <ChallengeList items={data.items.filter((c) => c.status !== 'closed')} empty="You are not in an open challenge right now." />}
+        {(data) => (
+          <ChallengeList items={data.items.filter((c) => c.status !== 'closed')} empty="You are not in an open challenge right now." />
+        )}
       </QueryState>
       <p>
         <Link href="/challenge-discovery-page" className="btn btn-secondary">

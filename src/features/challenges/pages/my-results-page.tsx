@@ -52,13 +52,20 @@ export default function MyResultsPage() {
               { challengeId: r.challenge.id, scoreId: r.score.id },
               {
                 onSuccess: (res) =>
-                  toast({ title: res.rank === null ? 'Score withdrawn. You are off the board.' : `Score withdrawn. You are now #${res.rank}.`, variant: 'success' }),
+                  toast({
+                    title: res.rank === null ? 'Score withdrawn. You are off the board.' : `Score withdrawn. You are now #${res.rank}.`,
+                    variant: 'success',
+                  }),
                 onError: (err) => toast({ title: err.message, variant: 'error' }),
               },
             );
           }}
         >
-          Withdraw<span className="visually-hidden"> {r.score.display} from {r.challenge.title}</span>
+          Withdraw
+          <span className="visually-hidden">
+            {' '}
+            {r.score.display} from {r.challenge.title}
+          </span>
         </button>
       ),
     },

@@ -67,7 +67,8 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
         <>
           {c.time_cap_seconds !== null && (
             <label className="checkbox">
-              <input type="checkbox" checked={capped} onChange={(e) => setCapped(e.target.checked)} /> I did not finish before the {Math.round(c.time_cap_seconds / 60)}-minute cap
+              <input type="checkbox" checked={capped} onChange={(e) => setCapped(e.target.checked)} /> I did not finish before the{' '}
+              {Math.round(c.time_cap_seconds / 60)}-minute cap
             </label>
           )}
           {capped ? (
@@ -78,7 +79,14 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
           ) : (
             <div className="field">
               <label htmlFor="sc-time">Your time</label>
-              <input id="sc-time" inputMode="numeric" placeholder="mm:ss" value={time} onChange={(e) => setTime(e.target.value)} aria-describedby="sc-time-hint" />
+              <input
+                id="sc-time"
+                inputMode="numeric"
+                placeholder="mm:ss"
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+                aria-describedby="sc-time-hint"
+              />
               <p id="sc-time-hint" className="hint">
                 Minutes and seconds, like 7:45 (or 1:02:03 for hours).
               </p>
@@ -147,7 +155,14 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
       {c.has_tiebreak && (
         <div className="field">
           <label htmlFor="sc-tb">Tie-break time (optional)</label>
-          <input id="sc-tb" inputMode="numeric" placeholder="mm:ss" value={tiebreak} onChange={(e) => setTiebreak(e.target.value)} aria-describedby="sc-tb-hint" />
+          <input
+            id="sc-tb"
+            inputMode="numeric"
+            placeholder="mm:ss"
+            value={tiebreak}
+            onChange={(e) => setTiebreak(e.target.value)}
+            aria-describedby="sc-tb-hint"
+          />
           <p id="sc-tb-hint" className="hint">
             {c.tiebreak_label ?? 'Your time at the tie-break point.'}
           </p>
@@ -183,7 +198,11 @@ export default function ScoreSubmissionPage() {
       </p>
     );
   else if (challenge.data.status !== 'open')
-    body = <p className="lead muted">{challenge.data.status === 'upcoming' ? 'This challenge has not opened yet.' : 'This challenge has closed.'}</p>;
+    body = (
+      <p className="lead muted">
+        {challenge.data.status === 'upcoming' ? 'This challenge has not opened yet.' : 'This challenge has closed.'}
+      </p>
+    );
   else body = <ScoreForm c={challenge.data} />;
   return (
     <div className="container page narrow">

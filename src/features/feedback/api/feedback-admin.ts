@@ -21,9 +21,12 @@ export const feedbackListQuery = (filters: FeedbackFilters) =>
   queryOptions({
     queryKey: ['get', '/api/feedback/list-feedback', filters],
     queryFn: async () => {
-      return callApi(secureApi.GET('/api/feedback/list-feedback', {
-        params: { query: { ...filters, search: filters.search || undefined, page_size: PAGE_SIZE } },
-      }), 'Could not load feedback.');
+      return callApi(
+        secureApi.GET('/api/feedback/list-feedback', {
+          params: { query: { ...filters, search: filters.search || undefined, page_size: PAGE_SIZE } },
+        }),
+        'Could not load feedback.',
+      );
     },
     placeholderData: keepPreviousData,
   });
@@ -37,7 +40,11 @@ export const feedbackSummaryQuery = () =>
 export const feedbackDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['get', '/api/feedback/feedback/{feedbackId}', id],
-    queryFn: () => callApi(secureApi.GET('/api/feedback/feedback/{feedbackId}', { params: { path: { feedbackId: id } } }), 'Could not load this feedback.'),
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/feedback/feedback/{feedbackId}', { params: { path: { feedbackId: id } } }),
+        'Could not load this feedback.',
+      ),
   });
 
 export function useFeedbackList(filters: FeedbackFilters) {
@@ -54,10 +61,13 @@ export function useUpdateFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: number; status: FeedbackStatus; admin_note?: string }) => {
-      return callApi(secureApi.PUT('/api/feedback/update-feedback/{feedbackId}', {
-        params: { path: { feedbackId: input.id } },
-        body: { status: input.status, ...(input.admin_note ? { admin_note: input.admin_note } : {}) },
-      }), 'Could not update this feedback.');
+      return callApi(
+        secureApi.PUT('/api/feedback/update-feedback/{feedbackId}', {
+          params: { path: { feedbackId: input.id } },
+          body: { status: input.status, ...(input.admin_note ? { admin_note: input.admin_note } : {}) },
+        }),
+        'Could not update this feedback.',
+      );
     },
     onSuccess: (detail) => {
       queryClient.setQueryData(feedbackDetailQuery(detail.id).queryKey, detail);
@@ -70,7 +80,11 @@ export function useUpdateFeedback() {
 export function useSignoutFeedbackReport(page: number, days: number) {
   return useQuery({
     queryKey: ['get', '/api/feedback/signout-feedback', { page, days }],
-    queryFn: () => callApi(secureApi.GET('/api/feedback/signout-feedback', { params: { query: { page, days, page_size: PAGE_SIZE } } }), 'Could not load sign-out feedback.'),
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/feedback/signout-feedback', { params: { query: { page, days, page_size: PAGE_SIZE } } }),
+        'Could not load sign-out feedback.',
+      ),
     placeholderData: keepPreviousData,
   });
 }

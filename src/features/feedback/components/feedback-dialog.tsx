@@ -105,7 +105,11 @@ export default function FeedbackDialog({ actor, returnFocusTo }: { actor: Feedba
               <Dialog.Description className="muted">Tell us what works, what breaks and what you would like next.</Dialog.Description>
               <div className="field">
                 <label htmlFor={typeId}>Type</label>
-                <select id={typeId} value={fields.type} onChange={(e) => actor.send({ type: 'feedback.setType', value: e.target.value as FeedbackType })}>
+                <select
+                  id={typeId}
+                  value={fields.type}
+                  onChange={(e) => actor.send({ type: 'feedback.setType', value: e.target.value as FeedbackType })}
+                >
                   {TYPES.map((t) => (
                     <option key={t.value} value={t.value}>
                       {t.label}
@@ -113,7 +117,14 @@ export default function FeedbackDialog({ actor, returnFocusTo }: { actor: Feedba
                   ))}
                 </select>
               </div>
-              <TextInput actor={actor} field="subject" label="Subject" value={fields.subject} required invalid={missing && !fields.subject.trim()} />
+              <TextInput
+                actor={actor}
+                field="subject"
+                label="Subject"
+                value={fields.subject}
+                required
+                invalid={missing && !fields.subject.trim()}
+              />
               <TextInput
                 actor={actor}
                 field="description"
@@ -124,7 +135,13 @@ export default function FeedbackDialog({ actor, returnFocusTo }: { actor: Feedba
                 invalid={missing && !fields.description.trim()}
               />
               {fields.type === 'bug_report' && (
-                <TextInput actor={actor} field="steps_to_reproduce" label="Steps to reproduce" value={fields.steps_to_reproduce} multiline />
+                <TextInput
+                  actor={actor}
+                  field="steps_to_reproduce"
+                  label="Steps to reproduce"
+                  value={fields.steps_to_reproduce}
+                  multiline
+                />
               )}
               <TextInput actor={actor} field="page_url" label="Page address" value={fields.page_url} />
               <div className="field">

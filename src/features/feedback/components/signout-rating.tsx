@@ -38,7 +38,13 @@ export function SignoutRating() {
         <div className="rating-options">
           {CHOICES.map((n) => (
             <label key={n} className={`rating-option${rating === n ? ' chosen' : ''}`}>
-              <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => actor.send({ type: 'rating.choose', rating: n })} />
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                checked={rating === n}
+                onChange={() => actor.send({ type: 'rating.choose', rating: n })}
+              />
               <span aria-hidden="true">{n}</span>
               <span className="visually-hidden">
                 {n} – {LABELS[n]}
@@ -50,7 +56,13 @@ export function SignoutRating() {
       </fieldset>
       <div className="field">
         <label htmlFor={commentId}>Anything we should know? (optional)</label>
-        <textarea id={commentId} rows={3} maxLength={SIGNOUT_COMMENT_MAX} value={comment} onChange={(e) => actor.send({ type: 'rating.comment', value: e.target.value })} />
+        <textarea
+          id={commentId}
+          rows={3}
+          maxLength={SIGNOUT_COMMENT_MAX}
+          value={comment}
+          onChange={(e) => actor.send({ type: 'rating.comment', value: e.target.value })}
+        />
       </div>
       {problem && (
         <p className="error-text" role="alert">

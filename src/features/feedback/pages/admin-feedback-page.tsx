@@ -18,10 +18,14 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import '../feedback.css';
 
-
 function Summary() {
   const summary = useFeedbackSummary();
-  if (summary.isPending) return <p className="muted" role="status">Loading counts…</p>;
+  if (summary.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading counts…
+      </p>
+    );
   if (summary.isError) return <p className="error-text">{summary.error.message}</p>;
   const s = summary.data;
   const cards = [
@@ -88,7 +92,13 @@ function StatusForm({ id, current }: { id: number; current: FeedbackStatus }) {
       </div>
       <div className="field">
         <label htmlFor={noteId}>Note (optional)</label>
-        <textarea id={noteId} value={note} maxLength={FEEDBACK_ADMIN_NOTE_MAX} rows={3} onChange={(e) => change.send({ type: 'reason.edit', value: e.target.value })} />
+        <textarea
+          id={noteId}
+          value={note}
+          maxLength={FEEDBACK_ADMIN_NOTE_MAX}
+          rows={3}
+          onChange={(e) => change.send({ type: 'reason.edit', value: e.target.value })}
+        />
       </div>
       <button type="submit" className="btn btn-primary" disabled={!status || pending}>
         {pending ? 'Saving…' : 'Save status'}
@@ -111,7 +121,10 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
         </button>
       </div>
       <p>
-        <StatusBadge status={f.status} /> <span className="muted">{TYPE_LABELS[f.type]} · {formatDateTime(f.created_at)}</span>
+        <StatusBadge status={f.status} />{' '}
+        <span className="muted">
+          {TYPE_LABELS[f.type]} · {formatDateTime(f.created_at)}
+        </span>
       </p>
       <p className="muted">From {f.author ? `${f.author.display_name} (${f.author.email})` : 'a visitor who was not signed in'}</p>
       <h3>Description</h3>
@@ -223,7 +236,8 @@ export default function AdminFeedbackPage() {
                     >
                       <span className="row-subject">{f.subject}</span>
                       <span className="row-meta">
-                        <StatusBadge status={f.status} /> {TYPE_LABELS[f.type]} · {f.author?.display_name ?? 'Visitor'} · {formatDateTime(f.created_at)}
+                        <StatusBadge status={f.status} /> {TYPE_LABELS[f.type]} · {f.author?.display_name ?? 'Visitor'} ·{' '}
+                        {formatDateTime(f.created_at)}
                       </span>
                     </button>
                   </li>
@@ -236,7 +250,12 @@ export default function AdminFeedbackPage() {
                 <span>
                   Page {page} of {pages} ({list.data.total} in all)
                 </span>
-                <button type="button" className="btn btn-secondary btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={page >= pages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
                   Next
                 </button>
               </nav>

@@ -19,85 +19,90 @@ export default function AdminSignOutFeedbackPage() {
       <p className="lead muted">How athletes rate their visit when they sign out, and what they say.</p>
       <QueryState query={report} loading="Loading ratings…">
         {() => (
-        <>
-          <dl className="stat-grid">
-            <div className="stat card">
-              <dt>Average rating</dt>
-              <dd>{r!.average_rating === null ? '—' : `${r!.average_rating.toFixed(2)} / 5`}</dd>
-            </div>
-            <div className="stat card">
-              <dt>Ratings in all</dt>
-              <dd>{r!.total}</dd>
-            </div>
-          </dl>
-          <section aria-labelledby="trend-title" className="card trend">
-            <div className="detail-head">
-              <h2 id="trend-title">Ratings over time</h2>
-              <label>
-                <span className="visually-hidden">Period</span>
-                <select value={days} onChange={(e) => setDays(Number(e.target.value))} aria-label="Period">
-                  {RANGES.map((d) => (
-                    <option key={d} value={d}>
-                      Last {d} days
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            {r!.by_day.length === 0 ? (
-              <p className="muted">No ratings in this period.</p>
-            ) : (
-              <table className="trend-table">
-                <caption className="visually-hidden">Ratings per day</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">Ratings</th>
-                    <th scope="col">Average</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r!.by_day.map((d) => (
-                    <tr key={d.day}>
-                      <th scope="row">{formatDate(d.day)}</th>
-                      <td>
-                        <span className="bar" style={{ width: `${(d.count / maxCount) * 100}%` }} aria-hidden="true" />
-                        <span>{d.count}</span>
-                      </td>
-                      <td>{d.average_rating.toFixed(1)}</td>
+          <>
+            <dl className="stat-grid">
+              <div className="stat card">
+                <dt>Average rating</dt>
+                <dd>{r!.average_rating === null ? '—' : `${r!.average_rating.toFixed(2)} / 5`}</dd>
+              </div>
+              <div className="stat card">
+                <dt>Ratings in all</dt>
+                <dd>{r!.total}</dd>
+              </div>
+            </dl>
+            <section aria-labelledby="trend-title" className="card trend">
+              <div className="detail-head">
+                <h2 id="trend-title">Ratings over time</h2>
+                <label>
+                  <span className="visually-hidden">Period</span>
+                  <select value={days} onChange={(e) => setDays(Number(e.target.value))} aria-label="Period">
+                    {RANGES.map((d) => (
+                      <option key={d} value={d}>
+                        Last {d} days
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              {r!.by_day.length === 0 ? (
+                <p className="muted">No ratings in this period.</p>
+              ) : (
+                <table className="trend-table">
+                  <caption className="visually-hidden">Ratings per day</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Day</th>
+                      <th scope="col">Ratings</th>
+                      <th scope="col">Average</th>
                     </tr>
+                  </thead>
+                  <tbody>
+                    {r!.by_day.map((d) => (
+                      <tr key={d.day}>
+                        <th scope="row">{formatDate(d.day)}</th>
+                        <td>
+                          <span className="bar" style={{ width: `${(d.count / maxCount) * 100}%` }} aria-hidden="true" />
+                          <span>{d.count}</span>
+                        </td>
+                        <td>{d.average_rating.toFixed(1)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+            <section aria-labelledby="comments-title">
+              <h2 id="comments-title">Latest ratings</h2>
+              {r!.items.length === 0 ? (
+                <p className="empty card">Nobody has rated a visit yet.</p>
+              ) : (
+                <ul className="feedback-list">
+                  {r!.items.map((item) => (
+                    <li key={item.id} className="card">
+                      <strong>{item.rating} / 5</strong> <span className="muted">· {formatDateTime(item.created_at)}</span>
+                      {item.comment ? <p className="pre-wrap">{item.comment}</p> : <p className="muted">No comment.</p>}
+                    </li>
                   ))}
-                </tbody>
-              </table>
-            )}
-          </section>
-          <section aria-labelledby="comments-title">
-            <h2 id="comments-title">Latest ratings</h2>
-            {r!.items.length === 0 ? (
-              <p className="empty card">Nobody has rated a visit yet.</p>
-            ) : (
-              <ul className="feedback-list">
-                {r!.items.map((item) => (
-                  <li key={item.id} className="card">
-                    <strong>{item.rating} / 5</strong> <span className="muted">· {formatDateTime(item.created_at)}</span>
-                    {item.comment ? <p className="pre-wrap">{item.comment}</p> : <p className="muted">No comment.</p>}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <nav className="pager" aria-label="Pages">
-              <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </button>
-              <span>
-                Page {page} of {pages}
-              </span>
-              <button type="button" className="btn btn-secondary btn-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </button>
-            </nav>
-          </section>
-        </>
+                </ul>
+              )}
+              <nav className="pager" aria-label="Pages">
+                <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  Previous
+                </button>
+                <span>
+                  Page {page} of {pages}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={page >= pages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Next
+                </button>
+              </nav>
+            </section>
+          </>
         )}
       </QueryState>
     </div>

@@ -2,10 +2,19 @@ import '../landing.css';
 import { Link } from 'wouter';
 
 const FEATURES = [
-  ['Challenges with fair leaderboards', 'Time, reps, load, rounds + reps and more, ranked the way competitions do it: Rx above Scaled, shared places for ties, tie-breaks that count.'],
-  ['Personal records that mean something', 'Log your bests on standard tests and see them normalized to a 0–1000 score, so a mile time and a back squat can be compared.'],
+  [
+    'Challenges with fair leaderboards',
+    'Time, reps, load, rounds + reps and more, ranked the way competitions do it: Rx above Scaled, shared places for ties, tie-breaks that count.',
+  ],
+  [
+    'Personal records that mean something',
+    'Log your bests on standard tests and see them normalized to a 0–1000 score, so a mile time and a back squat can be compared.',
+  ],
   ['Video judging', 'Submit an attempt on video and get it judged, so every verified score on the board is earned.'],
-  ['Squad battles and battle royale', 'Team up for squad decimation battles or go it alone in a battle royale where the field shrinks every round.'],
+  [
+    'Squad battles and battle royale',
+    'Team up for squad decimation battles or go it alone in a battle royale where the field shrinks every round.',
+  ],
   ['Live attempts', 'Stream an attempt, or watch athletes go for it live and cheer them on.'],
   ['Creators and stories', 'Follow coaches and creators, subscribe to their programming, and share your own stories.'],
 ] as const;
@@ -17,8 +26,8 @@ export default function HomePage() {
         <div className="container">
           <h1>Train hard. Score it right. Climb the board.</h1>
           <p className="lead">
-            RepForge is where athletes and creators run fitness challenges, submit scores and personal records, and see exactly where
-            they stand — on leaderboards that rank every score type fairly.
+            RepForge is where athletes and creators run fitness challenges, submit scores and personal records, and see exactly where they
+            stand — on leaderboards that rank every score type fairly.
           </p>
           <p className="landing-actions">
             <Link href="/challenge-discovery-page" className="btn btn-primary">

@@ -8,7 +8,17 @@ export interface LegalSection {
 }
 
 /** A legal text with a table of contents whose links scroll in place (they must not follow <base href>). */
-export function LegalDocument({ title, updated, intro, sections }: { title: string; updated: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  updated,
+  intro,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <article className="container page legal">
       <h1>{title}</h1>

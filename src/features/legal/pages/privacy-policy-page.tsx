@@ -6,11 +6,21 @@ const sections: LegalSection[] = [
     title: 'What we collect',
     body: (
       <ul>
-        <li><strong>Account:</strong> your email, display name and a hash of your password (never the password itself).</li>
-        <li><strong>Profile:</strong> what you choose to add, such as sex, birth year, bodyweight, gym, units and a short bio.</li>
-        <li><strong>Training:</strong> the scores, personal records, videos and stories you submit, and the challenges you join.</li>
-        <li><strong>Feedback:</strong> what you send us, with the page address and browser details shown in the form.</li>
-        <li><strong>Technical:</strong> sign-in times, IP addresses used for rate limiting and security, and error reports from the app.</li>
+        <li>
+          <strong>Account:</strong> your email, display name and a hash of your password (never the password itself).
+        </li>
+        <li>
+          <strong>Profile:</strong> what you choose to add, such as sex, birth year, bodyweight, gym, units and a short bio.
+        </li>
+        <li>
+          <strong>Training:</strong> the scores, personal records, videos and stories you submit, and the challenges you join.
+        </li>
+        <li>
+          <strong>Feedback:</strong> what you send us, with the page address and browser details shown in the form.
+        </li>
+        <li>
+          <strong>Technical:</strong> sign-in times, IP addresses used for rate limiting and security, and error reports from the app.
+        </li>
       </ul>
     ),
   },
@@ -29,26 +39,44 @@ const sections: LegalSection[] = [
   {
     id: 'public',
     title: 'What others can see',
-    body: <p>Leaderboard entries show your display name, division and score to everyone. Other profile fields follow the privacy setting you choose for each of them on the privacy settings page. Your email address is never shown to other members.</p>,
+    body: (
+      <p>
+        Leaderboard entries show your display name, division and score to everyone. Other profile fields follow the privacy setting you
+        choose for each of them on the privacy settings page. Your email address is never shown to other members.
+      </p>
+    ),
   },
   {
     id: 'cookies',
     title: 'Cookies and local storage',
     body: (
-      <p>We use one HttpOnly cookie to keep you signed in securely, and your browser’s local storage to remember your theme and who is signed in on this device. We do not use advertising or cross-site tracking cookies.</p>
+      <p>
+        We use one HttpOnly cookie to keep you signed in securely, and your browser’s local storage to remember your theme and who is signed
+        in on this device. We do not use advertising or cross-site tracking cookies.
+      </p>
     ),
   },
   {
     id: 'sharing',
     title: 'Sharing',
     body: (
-      <p>We never sell your data. We share it only with the community site (when you open the Timeline: your name, email and role, so it can sign you in; and posts of your activity for your timeline there: approved personal records, public challenges you join, podium finishes), with the payment processor when you subscribe to a creator, and with authorities when the law requires it.</p>
+      <p>
+        We never sell your data. We share it only with the community site (when you open the Timeline: your name, email and role, so it can
+        sign you in; and posts of your activity for your timeline there: approved personal records, public challenges you join, podium
+        finishes), with the payment processor when you subscribe to a creator, and with authorities when the law requires it.
+      </p>
     ),
   },
   {
     id: 'retention',
     title: 'How long we keep it',
-    body: <p>We keep your data while your account exists. Sign-in codes expire after 10 minutes and reset links after an hour. When you delete your account we delete or anonymize your data within 30 days, except results that must stay on closed leaderboards, which are kept without your name.</p>,
+    body: (
+      <p>
+        We keep your data while your account exists. Sign-in codes expire after 10 minutes and reset links after an hour. When you delete
+        your account we delete or anonymize your data within 30 days, except results that must stay on closed leaderboards, which are kept
+        without your name.
+      </p>
+    ),
   },
   {
     id: 'rights',
@@ -64,7 +92,12 @@ const sections: LegalSection[] = [
   {
     id: 'security',
     title: 'Security',
-    body: <p>Passwords are stored only as memory-hard hashes, every sign-in needs a code sent to your email, access tokens last 15 minutes and sessions can be ended from the server. No system is perfect; if we ever learn of a breach affecting you, we will tell you.</p>,
+    body: (
+      <p>
+        Passwords are stored only as memory-hard hashes, every sign-in needs a code sent to your email, access tokens last 15 minutes and
+        sessions can be ended from the server. No system is perfect; if we ever learn of a breach affecting you, we will tell you.
+      </p>
+    ),
   },
   {
     id: 'children',
@@ -74,7 +107,12 @@ const sections: LegalSection[] = [
   {
     id: 'changes',
     title: 'Changes and contact',
-    body: <p>We will announce important changes to this policy before they apply. Questions or requests: use the Feedback button at the bottom of any page.</p>,
+    body: (
+      <p>
+        We will announce important changes to this policy before they apply. Questions or requests: use the Feedback button at the bottom of
+        any page.
+      </p>
+    ),
   },
 ];
 

@@ -16,49 +16,57 @@ export function ActiveStreaks() {
     <section className="card streaks-panel" aria-labelledby={titleId}>
       <div className="panel-head">
         <h2 id={titleId}>Active Streaks</h2>
-        <button type="button" className="btn btn-secondary btn-small" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? 'Hide' : 'Show'}
         </button>
       </div>
       <div id={bodyId} hidden={!open}>
         <QueryState query={streaks} loading="Loading your streaks…">
           {() => (
-          <>
-            {!started && <p className="muted">Submit a score to start your first streak. Scores on consecutive days and weeks keep it going.</p>}
-            <ul className="streak-list">
-              {items.map((s) => {
-                const name = STREAK_NAMES[s.type];
-                const [one, many] = STREAK_UNITS[s.type];
-                return (
-                  <li key={s.type} className="streak-item" data-testid={`streak-${s.type}`}>
-                    <div className="streak-head">
-                      <span className="streak-name">{name}</span>
-                      <span className="streak-count">
-                        <strong>{s.current_count}</strong> {s.current_count === 1 ? one : many}
-                      </span>
-                    </div>
-                    <div className="streak-meta muted">
-                      <span>Best: {s.best_count}</span>
-                      <span>Next milestone: {s.next_milestone}</span>
-                    </div>
-                    <div className="streak-progress">
-                      <div
-                        className="progress-track"
-                        role="progressbar"
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={s.progress_to_next}
-                        aria-label={`${name}: ${s.progress_to_next}% of the way to ${s.next_milestone}`}
-                      >
-                        <span className="progress-fill" style={{ width: `${s.progress_to_next}%` }} />
+            <>
+              {!started && (
+                <p className="muted">Submit a score to start your first streak. Scores on consecutive days and weeks keep it going.</p>
+              )}
+              <ul className="streak-list">
+                {items.map((s) => {
+                  const name = STREAK_NAMES[s.type];
+                  const [one, many] = STREAK_UNITS[s.type];
+                  return (
+                    <li key={s.type} className="streak-item" data-testid={`streak-${s.type}`}>
+                      <div className="streak-head">
+                        <span className="streak-name">{name}</span>
+                        <span className="streak-count">
+                          <strong>{s.current_count}</strong> {s.current_count === 1 ? one : many}
+                        </span>
                       </div>
-                      <span className="progress-value">{s.progress_to_next}%</span>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
+                      <div className="streak-meta muted">
+                        <span>Best: {s.best_count}</span>
+                        <span>Next milestone: {s.next_milestone}</span>
+                      </div>
+                      <div className="streak-progress">
+                        <div
+                          className="progress-track"
+                          role="progressbar"
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={s.progress_to_next}
+                          aria-label={`${name}: ${s.progress_to_next}% of the way to ${s.next_milestone}`}
+                        >
+                          <span className="progress-fill" style={{ width: `${s.progress_to_next}%` }} />
+                        </div>
+                        <span className="progress-value">{s.progress_to_next}%</span>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
           )}
         </QueryState>
       </div>

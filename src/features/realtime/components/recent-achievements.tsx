@@ -16,25 +16,29 @@ export function RecentAchievements({ limit = 6 }: { limit?: number }) {
         <h2 id={titleId}>Achievements</h2>
         {list.data && <span className="muted">{list.data.total_points.toLocaleString()} points</span>}
       </div>
-      <QueryState query={list} loading="Loading your achievements…" empty={<p className="muted">Nothing unlocked yet. Your first score on any challenge unlocks one.</p>}>
+      <QueryState
+        query={list}
+        loading="Loading your achievements…"
+        empty={<p className="muted">Nothing unlocked yet. Your first score on any challenge unlocks one.</p>}
+      >
         {(data) => (
-        <ul className="achievement-list">
-          {data.items.slice(0, limit).map((a) => (
-            <li key={a.id}>
-              <span className="achievement-list-icon" aria-hidden="true">
-                {a.icon}
-              </span>
-              <span className="achievement-list-text">
-                <strong>{a.title}</strong>
-                <span className="muted">
-                  {a.description} · {formatDate(a.unlocked_at)}
+          <ul className="achievement-list">
+            {data.items.slice(0, limit).map((a) => (
+              <li key={a.id}>
+                <span className="achievement-list-icon" aria-hidden="true">
+                  {a.icon}
                 </span>
-              </span>
-              <span className={`rarity-badge rarity-${a.rarity}`}>{a.rarity.toUpperCase()}</span>
-              <span className="achievement-list-points">+{a.points}</span>
-            </li>
-          ))}
-        </ul>
+                <span className="achievement-list-text">
+                  <strong>{a.title}</strong>
+                  <span className="muted">
+                    {a.description} · {formatDate(a.unlocked_at)}
+                  </span>
+                </span>
+                <span className={`rarity-badge rarity-${a.rarity}`}>{a.rarity.toUpperCase()}</span>
+                <span className="achievement-list-points">+{a.points}</span>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
       <label className="checkbox-row">
