@@ -36,7 +36,7 @@ export const unavailableRefresh = new RefreshError('Service unavailable', 503);
 
 export default defineSamples({
   machine: sessionMachine,
-  inputs: [{ persisted: null }, { persisted: persistedSample }],
+  inputs: [{ persisted: null }, { persisted: persistedSample }, { persisted: null, probeCookie: true }],
   events: {
     'session.login': [
       { type: 'session.login', session: sessionSample },

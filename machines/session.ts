@@ -44,6 +44,11 @@ export interface SessionContext {
   token: TokenInfo | null;
   csrfToken: string | null;
   refreshAttempts: number;
+  /**
+   * Nothing is remembered, but a refresh cookie may still exist: in a cross-site frame the
+   * browser may keep the partitioned cookie while giving the frame no (or a fresh) localStorage.
+   */
+  probeCookie: boolean;
 }
 
 export type SessionEvent =
@@ -123,7 +128,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { persisted: PersistedSession | null },
+    input: {} as { persisted: PersistedSession | null; probeCookie?: boolean },
   },
   actors: {
     /** Asks the server for a new access token with the refresh cookie; rejects with a RefreshError. */
@@ -167,7 +172,7 @@ export const sessionMachine = setup({
     redirectToLogin: () => {},
   },
   guards: {
-    hasPersistedSession: ({ context }) => context.user !== null,
+    mayHaveSession: ({ context }) => context.user !== null || context.probeCookie,
     refreshAttemptsLeft: ({ context }) => context.refreshAttempts + 1 < MAX_REFRESH_ATTEMPTS,
     serviceUnavailable: ({ event }) => isServiceUnavailable((event as unknown as ErrorActorEvent).error),
   },
@@ -184,6 +189,7 @@ export const sessionMachine = setup({
     token: null,
     csrfToken: input.persisted?.csrf ?? null,
     refreshAttempts: 0,
+    probeCookie: !input.persisted && input.probeCookie === true,
   }),
   invoke: { id: 'socket', src: 'socket' },
   initial: 'restoring',
@@ -192,9 +198,9 @@ export const sessionMachine = setup({
     'session.logout': { target: '.signedOut', actions: 'requestServerLogout' },
   },
   states: {
-    /** On load: a remembered user gets a fresh access token from the refresh cookie. */
+    /** On load: a remembered user (or a framed app that may hold a cookie) gets a fresh access token from the refresh cookie. */
     restoring: {
-      always: [{ guard: 'hasPersistedSession', target: 'restoringFromCookie' }, { target: 'signedOut' }],
+      always: [{ guard: 'mayHaveSession', target: 'restoringFromCookie' }, { target: 'signedOut' }],
     },
     restoringFromCookie: {
       tags: ['loading'],

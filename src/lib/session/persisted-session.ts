@@ -31,3 +31,26 @@ export function clearPersistedSession(): void {
     // nothing to clear
   }
 }
+
+/**
+ * Whether a refresh cookie may exist that localStorage does not know of: in a cross-site frame
+ * the browser may partition or withhold storage while it keeps the (Partitioned) cookie, and where
+ * storage is blocked nothing is ever remembered. Then the session asks the server once on load.
+ */
+export function mayHoldUnrememberedCookie(): boolean {
+  let framed = false;
+  try {
+    framed = window.self !== window.top;
+  } catch {
+    framed = true; // a cross-origin parent may even refuse the comparison
+  }
+  if (framed) return true;
+  try {
+    const probe = '__repforge_storage_probe__';
+    localStorage.setItem(probe, '1');
+    localStorage.removeItem(probe);
+    return false;
+  } catch {
+    return true;
+  }
+}

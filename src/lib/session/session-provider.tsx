@@ -8,7 +8,7 @@ import { toast } from '../toast.ts';
 import { routerBase } from '../runtime-config.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
-import { clearPersistedSession, readPersistedSession, writePersistedSession } from './persisted-session.ts';
+import { clearPersistedSession, mayHoldUnrememberedCookie, readPersistedSession, writePersistedSession } from './persisted-session.ts';
 import { appSocketMachine } from './socket-connection.ts';
 import { actorInspection } from '../inspector.ts';
 
@@ -79,9 +79,12 @@ function SessionViewProvider({ children }: { children: ReactNode }) {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const persisted = useMemo(() => readPersistedSession(), []);
+  const input = useMemo(() => {
+    const persisted = readPersistedSession();
+    return { persisted, probeCookie: !persisted && mayHoldUnrememberedCookie() };
+  }, []);
   return (
-    <SessionActor.Provider options={{ input: { persisted }, inspect: actorInspection }}>
+    <SessionActor.Provider options={{ input, inspect: actorInspection }}>
       <SessionLinker />
       <SessionViewProvider>{children}</SessionViewProvider>
     </SessionActor.Provider>
