@@ -1220,6 +1220,10 @@ export interface components {
         Error: {
             /** @description What went wrong, in words a person understands. */
             detail: string;
+            /** @description For a request the contract refuses, the field it is about (a dotted path such as `email` or `items.0.reps`) and the same sentence, so a form can show it beside its input. */
+            field_errors?: {
+                [key: string]: string;
+            };
         };
         Health: {
             /** @enum {string} */

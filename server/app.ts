@@ -22,7 +22,7 @@ import { BackgroundTasks } from './services/background.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
-import { databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
+import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -102,13 +102,11 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     if (status >= 400 && status < 500) {
       // The glue's security error wraps the handlers' own errors: theirs say what is wrong.
       const inner = Array.isArray(error.errors) ? error.errors.at(-1) : undefined;
-      const detail = error.validation
-        ? describeValidation(error)
-        : inner instanceof Error && inner.message
-          ? inner.message
-          : error.message || 'Bad request';
+      if (error.validation) return reply.code(status).send(describeValidation(error));
+      const detail = inner instanceof Error && inner.message ? inner.message : error.message || 'Bad request';
       if (status === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
-      return reply.code(status).send({ detail });
+      const field = [error, inner].find((e): e is ApiError => e instanceof ApiError && !!e.field)?.field;
+      return reply.code(status).send(field ? { detail, field_errors: { [field]: detail } } : { detail });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: SERVER_FAULT });
@@ -185,17 +183,89 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   return { app, context };
 }
 
-function describeValidation(error: FastifyError): string {
+/** A field's name as words: `display_name` is "display name", `time_ms` is "time", `challenge_id` is "challenge". */
+function fieldLabel(name: string): string {
+  const words = name.split('_').filter(Boolean);
+  if (words.length > 1 && ['ms', 'id', 'at'].includes(words.at(-1)!)) words.pop();
+  return words.join(' ') || 'the request';
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a set of fields',
+};
+const FORMAT_WORDS: Record<string, string> = { 'date-time': 'date and time', date: 'date', uri: 'web address', uuid: 'identifier' };
+
+/**
+ * The contract's first complaint as a sentence a person understands, and the field it is about
+ * (`field_errors`, so a form can put it beside its input): never ajv's `body.email must match format "email"`.
+ */
+function describeValidation(error: FastifyError): { detail: string; field_errors?: Record<string, string> } {
   const first = error.validation?.[0];
-  if (!first) return error.message;
-  const where = `${error.validationContext ?? 'request'}${first.instancePath.replace(/\//g, '.')}`;
-  if (first.keyword === 'required') {
-    return `${where}.${String((first.params as { missingProperty?: string }).missingProperty)} is required`;
-  }
+  if (!first) return { detail: error.message };
+  const params = first.params as Record<string, unknown>;
+  const segments = first.instancePath.split('/').filter(Boolean);
+  if (first.keyword === 'required') segments.push(String(params.missingProperty));
   if (first.keyword === 'additionalProperties') {
-    return `${where} has an unknown field ${String((first.params as { additionalProperty?: string }).additionalProperty)}`;
+    return { detail: `Unknown field "${String(params.additionalProperty)}": this request does not take it.` };
   }
-  return `${where} ${first.message ?? 'is invalid'}`;
+  const field = segments.join('.');
+  const named = [...segments].reverse().find((s) => !/^\d+$/.test(s));
+  const label = named ? fieldLabel(named) : 'the request';
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
+  const limit = String(params.limit ?? '');
+  let sentence: string;
+  switch (first.keyword) {
+    case 'required':
+      sentence = `${Label} is required.`;
+      break;
+    case 'format':
+      sentence =
+        params.format === 'email'
+          ? 'Enter a valid email address.'
+          : `${Label} must be a valid ${FORMAT_WORDS[String(params.format)] ?? String(params.format)}.`;
+      break;
+    case 'minLength':
+      sentence = limit === '1' ? `${Label} can't be empty.` : `${Label} must be at least ${limit} characters.`;
+      break;
+    case 'maxLength':
+      sentence = `${Label} must be at most ${limit} characters.`;
+      break;
+    case 'minimum':
+      sentence = `${Label} must be at least ${limit}.`;
+      break;
+    case 'exclusiveMinimum':
+      sentence = `${Label} must be more than ${limit}.`;
+      break;
+    case 'maximum':
+      sentence = `${Label} must be at most ${limit}.`;
+      break;
+    case 'exclusiveMaximum':
+      sentence = `${Label} must be less than ${limit}.`;
+      break;
+    case 'type':
+      sentence = `${Label} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}.`;
+      break;
+    case 'enum':
+      sentence = `${Label} must be one of: ${((params.allowedValues as unknown[]) ?? []).join(', ')}.`;
+      break;
+    case 'pattern':
+      sentence = `${Label} is not in the expected form.`;
+      break;
+    case 'minItems':
+      sentence = `${Label} needs at least ${limit} item${limit === '1' ? '' : 's'}.`;
+      break;
+    case 'maxItems':
+      sentence = `${Label} takes at most ${limit} items.`;
+      break;
+    default:
+      sentence = `${Label} ${first.message ?? 'is not valid'}.`;
+  }
+  return field ? { detail: sentence, field_errors: { [field]: sentence } } : { detail: sentence };
 }
 
 function stripRateLimits(spec: Record<string, unknown>) {

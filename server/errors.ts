@@ -5,13 +5,15 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     detail: string,
+    /** The request field the detail is about, sent as `field_errors` so a form can show it beside its input. */
+    readonly field?: string,
   ) {
     super(detail);
     this.name = 'ApiError';
   }
 }
 
-export const badRequest = (detail: string) => new ApiError(400, detail);
+export const badRequest = (detail: string, field?: string) => new ApiError(400, detail, field);
 export const notFound = (detail: string) => new ApiError(404, detail);
 export const conflict = (detail: string) => new ApiError(409, detail);
 

@@ -85,7 +85,7 @@ export function roleFromConfig(ctx: AppContext, email: string): Role | null {
 
 export async function registerAccount(ctx: AppContext, input: { email: string; password: string; display_name: string }) {
   const displayName = input.display_name.trim();
-  if (!displayName) throw badRequest('display_name must not be blank');
+  if (!displayName) throw badRequest("Display name can't be blank.", 'display_name');
   const email = input.email.trim();
   // Hashed whether or not the email is taken, so both answers take as long.
   const passwordHash = await hashPassword(input.password, scryptLogN(ctx));

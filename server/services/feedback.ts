@@ -43,8 +43,8 @@ const blankToNull = (value: string | undefined) => {
 export async function createFeedback(db: Database, input: FeedbackInput, userId: number | null): Promise<number> {
   const subject = input.subject.trim();
   const description = input.description.trim();
-  if (!subject) throw badRequest('subject must not be blank');
-  if (!description) throw badRequest('description must not be blank');
+  if (!subject) throw badRequest("Subject can't be blank.", 'subject');
+  if (!description) throw badRequest("Description can't be blank.", 'description');
   const [row] = await db
     .insert(feedback)
     .values({

@@ -403,19 +403,50 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   });
 
   it('refuses bad input with 4xx and a detail', async () => {
-    const cases: [string, unknown][] = [
-      ['/api/user_registration/register', { email: 'not-an-email', password: 'longenough', display_name: 'x' }],
-      ['/api/user_registration/register', { email: 'a@b.test', password: 'short', display_name: 'x' }],
-      ['/api/user_registration/register', { email: 'a@b.test', password: 'longenough', display_name: '   ' }],
-      ['/api/user_registration/register', { email: 'a@b.test', password: 'longenough', display_name: 'x'.repeat(81) }],
-      ['/api/auth/verify-otp', { email: 'a@b.test', code: '12345a' }],
-      ['/api/auth/initiate-login', { email: 'a@b.test', password: 12345678 }],
-      ['/api/auth/initiate-login', { email: 'a@b.test', password: 'x', extra: true }],
+    // Each answer is a sentence a person understands, never ajv's `body.email must match format "email"`,
+    // and names the field so the form can show it beside its input.
+    const cases: [string, unknown, string, string | undefined][] = [
+      [
+        '/api/user_registration/register',
+        { email: 'not-an-email', password: 'longenough', display_name: 'x' },
+        'Enter a valid email address.',
+        'email',
+      ],
+      [
+        '/api/user_registration/register',
+        { email: 'a@b.test', password: 'short', display_name: 'x' },
+        'Password must be at least 8 characters.',
+        'password',
+      ],
+      [
+        '/api/user_registration/register',
+        { email: 'a@b.test', password: 'longenough', display_name: '   ' },
+        "Display name can't be blank.",
+        'display_name',
+      ],
+      [
+        '/api/user_registration/register',
+        { email: 'a@b.test', password: 'longenough', display_name: 'x'.repeat(81) },
+        'Display name must be at most 80 characters.',
+        'display_name',
+      ],
+      ['/api/auth/verify-otp', { email: 'a@b.test', code: '12345a' }, 'Code is not in the expected form.', 'code'],
+      ['/api/auth/initiate-login', { email: 'a@b.test', password: 12345678 }, 'Password must be text.', 'password'],
+      [
+        '/api/auth/initiate-login',
+        { email: 'a@b.test', password: 'x', extra: true },
+        'Unknown field "extra": this request does not take it.',
+        undefined,
+      ],
     ];
-    for (const [url, payload] of cases) {
+    for (const [url, payload, sentence, field] of cases) {
       const res = await post(url, payload as object);
+      const body = res.json() as { detail: string; field_errors?: Record<string, string> };
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().detail, JSON.stringify(payload)).toBeTruthy();
+      expect(body.detail, JSON.stringify(payload)).toMatch(/^[A-Z].*\.$/);
+      expect(body.detail).not.toMatch(/^body\b|must match|must NOT/);
+      if (sentence) expect(body.detail).toBe(sentence);
+      if (field) expect(body.field_errors).toEqual({ [field]: body.detail });
     }
     // Nothing was stored by any of them.
     expect(await t.context.database.db.select().from(users).where(eq(users.emailNormalized, 'a@b.test'))).toEqual([]);

@@ -132,3 +132,9 @@ export async function globalBucketCounts(db: DatabaseHandle['db']) {
     ),
   };
 }
+
+/** What a refusal tells the caller: its sentence and the fields it names (`field_errors`), for matching either. */
+export function refusal(res: { json: () => unknown }): string {
+  const body = res.json() as { detail?: string; field_errors?: Record<string, string> };
+  return [body.detail ?? '', ...Object.keys(body.field_errors ?? {})].join(' | ');
+}

@@ -38,15 +38,15 @@ function checkTeamInput(input: ChallengeInput) {
     return { teamRule: null, teamBestN: null, teamSizeMax: null };
   }
   const rule = input.team_rule;
-  if (!rule) throw badRequest('team_rule is required for a team challenge: sum, average or best_n.');
+  if (!rule) throw badRequest('Team rule is required for a team challenge: sum, average or best_n.', 'team_rule');
   if (!TEAM_RULES.includes(rule)) throw badRequest('team_rule must be sum, average or best_n.');
   const size = input.team_size_max;
-  if (size === undefined || size === null) throw badRequest('team_size_max is required for a team challenge.');
+  if (size === undefined || size === null) throw badRequest('The largest team size is required for a team challenge.', 'team_size_max');
   if (!Number.isInteger(size) || size < TEAM_SIZE.min || size > TEAM_SIZE.max)
     throw badRequest(`team_size_max must be a whole number from ${TEAM_SIZE.min} to ${TEAM_SIZE.max}.`);
   const n = input.team_best_n ?? null;
   if (rule === 'best_n') {
-    if (n === null) throw badRequest('team_best_n is required for the best_n rule.');
+    if (n === null) throw badRequest('How many members count (best n) is required for the best_n rule.', 'team_best_n');
     if (!Number.isInteger(n) || n < TEAM_BEST_N.min || n > TEAM_BEST_N.max)
       throw badRequest(`team_best_n must be a whole number from ${TEAM_BEST_N.min} to ${TEAM_BEST_N.max}.`);
     if (n > size) throw badRequest('team_best_n cannot be more than team_size_max.');
@@ -58,7 +58,7 @@ function checkTeamInput(input: ChallengeInput) {
 
 function checkInput(input: ChallengeInput) {
   const title = input.title.trim();
-  if (!title) throw badRequest('title must not be blank');
+  if (!title) throw badRequest("Title can't be blank.", 'title');
   const starts = new Date(input.starts_at);
   const ends = new Date(input.ends_at);
   if (Number.isNaN(starts.getTime()) || Number.isNaN(ends.getTime())) throw badRequest('starts_at and ends_at must be dates');
@@ -66,7 +66,7 @@ function checkInput(input: ChallengeInput) {
   if (ends.getTime() - starts.getTime() > MAX_DURATION_DAYS * 86_400_000)
     throw badRequest(`A challenge can last at most ${MAX_DURATION_DAYS} days.`);
   if (input.score_type === 'rounds_reps' && !input.reps_per_round)
-    throw badRequest('reps_per_round is required for a rounds + reps challenge');
+    throw badRequest('Reps per round is required for a rounds + reps challenge.', 'reps_per_round');
   if (input.score_type !== 'rounds_reps' && input.reps_per_round) throw badRequest('reps_per_round only applies to rounds + reps');
   if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
   const team = checkTeamInput(input);
@@ -151,7 +151,7 @@ export async function updateChallenge(ctx: AppContext, caller: { id: number; isA
 
 export async function deleteChallenge(ctx: AppContext, adminId: number, id: number, reason: string) {
   const why = reason.trim();
-  if (!why) throw badRequest('deletion_reason must not be blank');
+  if (!why) throw badRequest('Give a reason for deleting the challenge.', 'deletion_reason');
   const db = ctx.database.db;
   const now = ctx.now();
   const [row] = await db

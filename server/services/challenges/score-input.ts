@@ -20,26 +20,28 @@ export function scoreInputFor(type: ScoreType, body: Record<string, unknown>): S
   switch (type) {
     case 'time':
       if (body.capped === true) {
-        if (!has('reps')) throw badRequest('A capped time needs the reps you completed.');
+        if (!has('reps')) throw badRequest('A capped time needs the reps you completed.', 'reps');
         return { kind: 'capped', reps: body.reps as number };
       }
-      if (!has('time_ms')) throw badRequest('time_ms is required');
+      if (!has('time_ms')) throw badRequest('Enter your time.', 'time_ms');
       return { kind: 'time', ms: body.time_ms as number };
     case 'reps':
-      if (!has('reps')) throw badRequest('reps is required');
+      if (!has('reps')) throw badRequest('Enter your reps.', 'reps');
       return { kind: 'count', value: body.reps as number };
     case 'calories':
     case 'points':
-      if (!has(type)) throw badRequest(`${type} is required`);
+      if (!has(type)) throw badRequest(`Enter your ${type}.`, type);
       return { kind: 'count', value: body[type] as number };
     case 'load':
-      if (!has('load_value') || !has('load_unit')) throw badRequest('load_value and load_unit are required');
+      if (!has('load_value') || !has('load_unit'))
+        throw badRequest('Enter the load and its unit.', has('load_value') ? 'load_unit' : 'load_value');
       return { kind: 'load', value: body.load_value as number, unit: body.load_unit as 'kg' | 'lb' };
     case 'distance':
-      if (!has('distance_value') || !has('distance_unit')) throw badRequest('distance_value and distance_unit are required');
+      if (!has('distance_value') || !has('distance_unit'))
+        throw badRequest('Enter the distance and its unit.', has('distance_value') ? 'distance_unit' : 'distance_value');
       return { kind: 'distance', value: body.distance_value as number, unit: body.distance_unit as 'm' | 'km' | 'mi' };
     case 'rounds_reps':
-      if (!has('rounds')) throw badRequest('rounds is required');
+      if (!has('rounds')) throw badRequest('Enter your rounds.', 'rounds');
       return { kind: 'rounds_reps', rounds: body.rounds as number, reps: (body.reps as number | undefined) ?? 0 };
   }
 }
