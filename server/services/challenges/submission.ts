@@ -249,8 +249,8 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
     const message = review
       ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
       : isBest
-        ? 'New best! Your place on the board is updated.'
-        : 'Saved. Your best score still stands.';
+        ? 'Your place on the board is updated.'
+        : 'Your best score still stands.';
     const result = Promise.all([store, effects]).then(([[stored], { rank }]) => ({
       score: { ...shown, id: Number(stored!.id) },
       is_best: isBest,

@@ -18,7 +18,9 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
       <div className="page-head">
         <div>
           <h1>Dashboard</h1>
-          <p className="lead muted">Welcome back{user ? `, ${user.display_name}` : ''}.</p>
+          <p className="lead muted">
+            {user ? `Hi ${user.display_name}: your challenges, results and picks for you.` : 'Your challenges, results and picks for you.'}
+          </p>
         </div>
         <Link href="/create-challenge-page" className="btn btn-secondary">
           Create a challenge
