@@ -101,14 +101,14 @@ export function DataTable<Row>({
       </tr>
     );
   };
-  return (
+  const table = (
     <div
       ref={frame}
       className="data-table-scroll"
       {...(scrolls ? { role: 'region', 'aria-label': `${caption} (scrolls sideways)`, tabIndex: 0 } : {})}
     >
       <table className={`data-table ${className}`} style={{ minWidth }}>
-        <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {columns.map((c, i) => (
@@ -141,5 +141,16 @@ export function DataTable<Row>({
         )}
       </table>
     </div>
+  );
+  // A visible caption is shown above the frame, so it wraps to the page and never scrolls away with the columns.
+  return captionHidden ? (
+    table
+  ) : (
+    <>
+      <p className="data-table-caption" aria-hidden="true">
+        {caption}
+      </p>
+      {table}
+    </>
   );
 }
