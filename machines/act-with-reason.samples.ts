@@ -19,4 +19,5 @@ export default defineSamples({
   actors: {
     act: { output: { ok: true }, error: new Error('This record was already reviewed.') },
   },
+  stateContext: (c) => ({ reason: c.reason, choice: c.choice, tried: c.tried }),
 });

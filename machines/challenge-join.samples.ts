@@ -1,4 +1,4 @@
-import { challengeJoinMachine } from './challenge-join.ts';
+import { challengeJoinMachine, joinRequest } from './challenge-join.ts';
 import { defineSamples } from './samples.ts';
 
 /** A team challenge with a waiver, not joined yet: every part of the form is in play. */
@@ -26,6 +26,8 @@ export const challengeJoinSamples = defineSamples({
       error: new Error('This team is full.'),
     },
   },
+  // What would be sent (or what is missing) makes a state, not each keystroke.
+  stateContext: (c) => ({ ready: 'body' in joinRequest(c), choice: c.teamChoice, problem: c.problem, hasEntry: c.hasEntry }),
 });
 
 export default challengeJoinSamples;

@@ -1,4 +1,4 @@
-import { historicalImportMachine, type ImportOutcome, type PickedFile } from './historical-import.ts';
+import { allRowsValid, historicalImportMachine, type ImportOutcome, type PickedFile } from './historical-import.ts';
 import { defineSamples } from './samples.ts';
 
 const csv = 'athlete,email,test,value,unit,date,source\nJordan Example,jordan@example.com,Back Squat,140,kg,2025-03-15,Spring Throwdown\n';
@@ -48,6 +48,14 @@ export const historicalImportSamples = defineSamples({
       error: new Error('Network error. Please check your connection.'),
     },
   },
+  // The file by name, its problem, whether its check found every row valid, and what came back make a state.
+  stateContext: (c) => ({
+    file: c.file?.name ?? null,
+    fileProblem: c.fileProblem,
+    check: c.check && allRowsValid(c.check),
+    imported: c.imported !== null,
+    error: c.error,
+  }),
 });
 
 export default historicalImportSamples;

@@ -25,4 +25,6 @@ export default defineSamples({
       error: new Error('This reset link is invalid or has expired.'),
     },
   },
+  // How long the password is and whether the two match makes a state, not the text.
+  stateContext: (c) => ({ pw: c.password.length, same: c.password === c.confirm, problem: c.problem }),
 });

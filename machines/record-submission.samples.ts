@@ -1,4 +1,4 @@
-import { recordSubmissionMachine } from './record-submission.ts';
+import { recordProblems, recordSubmissionMachine, valueProblemOf } from './record-submission.ts';
 import { defineSamples } from './samples.ts';
 
 const backSquat = { id: 1, name: 'Back Squat', unit: 'kg' as const, min_value: 20, max_value: 500 };
@@ -43,6 +43,15 @@ export const recordSubmissionSamples = defineSamples({
       error: new Error('You already sent this result.'),
     },
   },
+  // Which fields have problems (found or live) makes a state, not the text typed.
+  stateContext: (c) => ({
+    test: c.testId !== null,
+    would: recordProblems(c),
+    shown: c.problems,
+    live: valueProblemOf(c) !== undefined,
+    server: c.serverProblem,
+    record: c.record !== null,
+  }),
 });
 
 export default recordSubmissionSamples;

@@ -18,4 +18,6 @@ export default defineSamples({
       error: new Error('An account with this email already exists.'),
     },
   },
+  // Which fields are filled (and how long the password is) makes a state, not the exact text.
+  stateContext: (c) => ({ email: !!c.fields.email, name: !!c.fields.display_name, pw: c.fields.password.length, problem: c.problem }),
 });

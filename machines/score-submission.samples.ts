@@ -1,5 +1,5 @@
 import { defineSamples } from './samples.ts';
-import { scoreSubmissionMachine } from './score-submission.ts';
+import { readScore, scoreSubmissionMachine } from './score-submission.ts';
 
 /** A capped time challenge with a tie-break: every field of the form is in play. */
 export const scoreSubmissionSamples = defineSamples({
@@ -29,6 +29,13 @@ export const scoreSubmissionSamples = defineSamples({
       error: new Error('This challenge has closed.'),
     },
   },
+  // Whether the typed fields can be sent, not the keystrokes, makes a state.
+  stateContext: (c) => ({
+    readable: 'body' in readScore(c.rules, c.fields),
+    capped: c.fields.capped,
+    problem: c.problem,
+    saved: c.saved !== null,
+  }),
 });
 
 export default scoreSubmissionSamples;

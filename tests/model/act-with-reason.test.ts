@@ -1,84 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { actWithReasonMachine, reasonReady, type ActRequest, type ActWithReasonEvent } from '../../machines/act-with-reason.ts';
+import { createActor } from 'xstate';
+import { actWithReasonMachine, reasonReady, type ActRequest } from '../../machines/act-with-reason.ts';
 import samples from '../../machines/act-with-reason.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
-const events = [
-  ...Object.values(samples.events).flat(),
-  { type: 'xstate.done.actor.act', output: samples.actors!.act!.output },
-  { type: 'xstate.error.actor.act', error: samples.actors!.act!.error },
-] as unknown as ActWithReasonEvent[];
+const graph = graphOf({ name: 'act-with-reason', samples: samples as never });
 
-describe('act-with-reason machine paths', () => {
-  const paths = transitionPaths(actWithReasonMachine, {
-    input: samples.input!,
-    events,
-    stateContext: (c) => ({ reason: c.reason, choice: c.choice, tried: c.tried }),
-  });
-
+describe('act-with-reason chart: generated paths', () => {
   it('reaches every state, including a failure and a retry', () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(['confirming', 'done', 'failed', 'idle', 'submitting']);
-    expect(paths.some((p) => p.steps.some((s) => s.state.value === 'failed') && p.state.value === 'submitting')).toBe(true);
+    const values = graph.paths.map((p) => p.steps.map((s) => s.value));
+    expect([...new Set(values.flat() as string[])].sort()).toEqual(['confirming', 'done', 'failed', 'idle', 'submitting']);
+    expect(values.some((v) => v.includes('failed') && v.indexOf('submitting', v.indexOf('failed')) > 0)).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
-      const promises = new ControlledPromises();
-      const sent: ActRequest[] = [];
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
       const notes: string[] = [];
-      const actor = createActor(
-        actWithReasonMachine.provide({
-          actors: {
-            act: fromPromise(({ input, self }) => {
-              sent.push(input);
-              return promises.wait(self.id);
-            }),
-          },
+      await drivePath(samples, path, {
+        overrides: {
           actions: {
-            notifyDone: (_, { request }) => void notes.push(`done: ${request.choice} ${request.reason}`),
-            notifyFailed: (_, { error }) => void notes.push(`failed: ${(error as Error).message}`),
+            notifyDone: (_: unknown, { request }: { request: ActRequest }) => void notes.push(`done: ${request.choice} ${request.reason}`),
+            notifyFailed: (_: unknown, { error }: { error: unknown }) => void notes.push(`failed: ${(error as Error).message}`),
           },
-        }),
-        { clock, input: samples.input! },
-      ).start();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const before = actor.getSnapshot().context;
-        const sentBefore = sent.length;
-        await replayEvent(step.event, { actor, clock, promises, delayMs: () => 0 });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        if (type === 'reason.submit') {
-          if (reasonReady(before)) {
-            // Sent once, trimmed, with the choice.
-            expect(sent).toHaveLength(sentBefore + 1);
-            expect(sent.at(-1)).toEqual({ reason: before.reason.trim(), choice: before.choice });
-            expect(snap.hasTag('busy')).toBe(true);
-          } else {
-            // Nothing sent; the hint turns into an error, the reason is kept.
-            expect(sent).toHaveLength(sentBefore);
-            expect(snap.context.tried).toBe(true);
-            expect(snap.context.reason).toBe(before.reason);
+        },
+        onStep: ({ type, before, snap, calls }) => {
+          if (type === 'reason.submit') {
+            if (reasonReady(before.context)) {
+              // Sent once, trimmed, with the choice.
+              expect(calls.map((c) => c.input)).toEqual([{ reason: before.context.reason.trim(), choice: before.context.choice }]);
+              expect(snap.hasTag('busy')).toBe(true);
+            } else {
+              // Nothing sent; the hint turns into an error, the reason is kept.
+              expect(calls).toEqual([]);
+              expect(snap.context.tried).toBe(true);
+              expect(snap.context.reason).toBe(before.context.reason);
+            }
           }
-        }
-        if (type === 'xstate.done.actor.act') {
-          expect(notes.at(-1)).toBe(`done: ${before.choice} ${before.reason.trim()}`);
-          expect(snap.context).toMatchObject({ reason: '', choice: null, tried: false });
-        }
-        if (type === 'xstate.error.actor.act') {
-          expect(notes.at(-1)).toBe('failed: This record was already reviewed.');
-          // What was typed stays, to send again.
-          expect(snap.context.reason).toBe(before.reason);
-          expect(snap.context.choice).toBe(before.choice);
-        }
-        if (type === 'reason.cancel' || type === 'reason.open')
-          expect(snap.context).toMatchObject({ reason: '', choice: null, tried: false });
-      }
-      actor.stop();
+          if (type === 'xstate.done.actor.act') {
+            expect(notes.at(-1)).toBe(`done: ${before.context.choice} ${before.context.reason.trim()}`);
+            expect(snap.context).toMatchObject({ reason: '', choice: null, tried: false });
+          }
+          if (type === 'xstate.error.actor.act') {
+            expect(notes.at(-1)).toBe('failed: This record was already reviewed.');
+            // What was typed stays, to send again.
+            expect(snap.context.reason).toBe(before.context.reason);
+            expect(snap.context.choice).toBe(before.context.choice);
+          }
+          if (type === 'reason.cancel' || type === 'reason.open')
+            expect(snap.context).toMatchObject({ reason: '', choice: null, tried: false });
+        },
+      });
     });
-  }
+  });
 });
 
 describe('act-with-reason limits', () => {

@@ -1,68 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import {
-  CLAIM_NONE_TEXT,
-  CLAIM_TOO_MANY_TEXT,
-  claimRequest,
-  claimsMachine,
-  type ClaimRequest,
-  type ClaimsEvent,
-} from '../../machines/claims.ts';
+import { createActor, fromPromise } from 'xstate';
+import { CLAIM_NONE_TEXT, CLAIM_TOO_MANY_TEXT, claimRequest, claimsMachine, type ClaimRequest } from '../../machines/claims.ts';
 import samples from '../../machines/claims.samples.ts';
 import { CLAIM_MAX_RESULTS } from '../../domain/constants.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
-const events = [
-  ...Object.values(samples.events).flat(),
-  { type: 'xstate.done.actor.createClaims', output: samples.actors!.createClaims!.output },
-  { type: 'xstate.error.actor.createClaims', error: samples.actors!.createClaims!.error },
-] as unknown as ClaimsEvent[];
+const graph = graphOf({ name: 'claims', samples: samples as never });
 
-describe('claims machine paths', () => {
-  const paths = transitionPaths(claimsMachine, { events });
-
-  it('sends a claim, and comes back from a refusal', () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(['selecting', 'sending']);
-    expect(paths.some((p) => (p.steps.at(-1)?.event.type as string) === 'xstate.error.actor.createClaims')).toBe(true);
+describe('claims chart: generated paths', () => {
+  it('sends a claim, refuses too many, and comes back from a refusal', () => {
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect([...new Set(steps.map((s) => s.value as string))].sort()).toEqual(['selecting', 'sending']);
+    expect(steps.some((s) => s.event.type === 'xstate.error.actor.createClaims')).toBe(true);
+    expect(steps.some((s) => (s.context as { problem: unknown }).problem === CLAIM_TOO_MANY_TEXT)).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
-      const promises = new ControlledPromises();
-      const sent: ClaimRequest[] = [];
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
       const notes: number[] = [];
-      const actor = createActor(
-        claimsMachine.provide({
-          actors: { createClaims: fromPromise(({ input, self }) => (sent.push(input), promises.wait(self.id))) },
-          actions: { notifySent: (_, { count }) => void notes.push(count) },
-        }),
-        { clock, input: {} },
-      ).start();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const before = actor.getSnapshot().context;
-        const sentBefore = sent.length;
-        await replayEvent(step.event, { actor, clock, promises, delayMs: () => 0 });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        if (type === 'claims.submit' && before.selected.length === 0) {
-          expect(snap.context.problem).toBe(CLAIM_NONE_TEXT);
-          expect(sent).toHaveLength(sentBefore);
-        }
-        if (type === 'claims.submit' && snap.matches('sending')) expect(sent.at(-1)).toEqual(claimRequest(before));
-        if (type === 'xstate.done.actor.createClaims') {
-          expect(notes.at(-1)).toBe(1);
-          expect(snap.context).toMatchObject({ selected: [], message: '', problem: null });
-        }
-        if (type === 'xstate.error.actor.createClaims') {
-          expect(snap.context.problem).toBe('You already claimed this result.');
-          expect(snap.context.selected).toEqual(before.selected);
-        }
-      }
-      actor.stop();
+      await drivePath(samples, path, {
+        overrides: { actions: { notifySent: (_: unknown, { count }: { count: number }) => void notes.push(count) } },
+        onStep: ({ type, before, snap, calls }) => {
+          if (type === 'claims.submit') {
+            const { selected, maxResults } = before.context;
+            if (selected.length === 0) expect(snap.context.problem).toBe(CLAIM_NONE_TEXT);
+            else if (selected.length > maxResults) expect(snap.context.problem).toBe(CLAIM_TOO_MANY_TEXT);
+            if (snap.matches('sending') && !before.matches('sending'))
+              expect(calls.map((c) => c.input)).toEqual([claimRequest(before.context)]);
+            else expect(calls).toEqual([]);
+          }
+          if (type === 'xstate.done.actor.createClaims') {
+            expect(notes.at(-1)).toBe(1);
+            expect(snap.context).toMatchObject({ selected: [], message: '', problem: null });
+          }
+          if (type === 'xstate.error.actor.createClaims') {
+            expect(snap.context.problem).toBe('You already claimed this result.');
+            expect(snap.context.selected).toEqual(before.context.selected);
+          }
+        },
+      });
     });
-  }
+  });
 
   it('refuses more results than one claim may hold, and sends nothing', () => {
     let called = false;

@@ -13,6 +13,8 @@ export interface StepCheck<M extends AnyStateMachine> {
   type: string;
   before: MachineSnapshot<M>;
   snap: MachineSnapshot<M>;
+  /** The promise actors this step invoked, with the input each got (what the app would send). */
+  calls: Replay['calls'];
   replay: Replay;
 }
 
@@ -35,6 +37,7 @@ export async function drivePath<M extends AnyStateMachine>(
   expect(replay.takeTransitions(), 'start').toEqual(path.start.transitions);
   for (const step of path.steps) {
     const before = actor.getSnapshot() as MachineSnapshot<M>;
+    const callsBefore = replay.calls.length;
     await replayEvent(step.event, replay);
     const snap = actor.getSnapshot() as MachineSnapshot<M>;
     const now = actor.getSnapshot() as { status: string; value: unknown; context: unknown };
@@ -43,7 +46,7 @@ export async function drivePath<M extends AnyStateMachine>(
     expect(now.value, type).toEqual(step.value);
     expect(stateContext(now.context), type).toEqual(step.context);
     expect(replay.takeTransitions(), type).toEqual(step.transitions);
-    await options.onStep?.({ step, event: step.event, type, before, snap, replay });
+    await options.onStep?.({ step, event: step.event, type, before, snap, calls: replay.calls.slice(callsBefore), replay });
   }
   actor.stop();
 }

@@ -1,129 +1,101 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import {
   readEntry,
   recordBody,
   recordProblems,
-  recordSubmissionMachine,
   valueProblemOf,
   RECORD_FIELDS,
-  type RecordBody,
   type RecordField,
   type RecordSetup,
 } from '../../machines/record-submission.ts';
-import { recordSubmissionSamples as samples } from '../../machines/record-submission.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
-import { sampleEvents } from './sample-events.ts';
+import samples from '../../machines/record-submission.samples.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
+import { startReplay } from './replay.ts';
 
-function drive(input: RecordSetup) {
-  const clock = new SimulatedClock();
-  const promises = new ControlledPromises();
-  const sent: RecordBody[] = [];
+const graph = graphOf({ name: 'record-submission', samples: samples as never });
+type StepContext = { shown: Partial<Record<RecordField, string>> };
+
+/** The page's focus call, heard: which field each refused submit moved focus to. */
+function focusRecorder() {
   const focused: RecordField[] = [];
-  const actor = createActor(
-    recordSubmissionMachine.provide({
-      actors: {
-        submitRecord: fromPromise(({ input, self }) => {
-          sent.push(input);
-          return promises.wait(self.id);
-        }),
-      },
-      actions: { focusField: (_, { field }) => void focused.push(field) },
-    }),
-    { clock, input },
-  ).start();
-  return { clock, promises, sent, focused, actor };
+  return { focused, actions: { focusField: (_: unknown, { field }: { field: RecordField }) => void focused.push(field) } };
 }
 
-describe('record submission machine paths', () => {
-  const paths = transitionPaths(recordSubmissionMachine, {
-    input: samples.input,
-    events: sampleEvents(samples),
-    // Which fields have problems (found or live) makes a state, not the text typed.
-    stateContext: (c) => ({
-      test: c.testId !== null,
-      would: recordProblems(c),
-      shown: c.problems,
-      live: valueProblemOf(c) !== undefined,
-      server: c.serverProblem,
-      record: c.record !== null,
-    }),
-  });
-
+describe('record submission chart: generated paths', () => {
   it('reaches submitting and submitted, and comes back from a refusal', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'submitting', 'submitted']));
-    const ends = paths.map((p) => p.steps.at(-1)!.event.type as string);
-    expect(ends).toContain('xstate.error.actor.submitRecord');
-    expect(ends).toContain('record.another');
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect(new Set(steps.map((s) => s.value))).toEqual(new Set(['editing', 'submitting', 'submitted']));
+    const events = steps.map((s) => s.event.type);
+    expect(events).toContain('xstate.error.actor.submitRecord');
+    expect(events).toContain('record.another');
     // An incomplete form is refused with its problems shown.
-    expect(
-      paths.some((p) => p.steps.at(-1)!.event.type === 'record.submit' && p.state.matches('editing') && p.state.context.problems.test),
-    ).toBe(true);
-    expect(
-      paths.some((p) => p.steps.at(-1)!.event.type === 'record.submit' && p.state.matches('editing') && p.state.context.problems.value),
-    ).toBe(true);
+    const refused = steps
+      .filter((s) => s.event.type === 'record.submit' && s.value === 'editing')
+      .map((s) => (s.context as StepContext).shown);
+    expect(refused.some((shown) => shown.test)).toBe(true);
+    expect(refused.some((shown) => shown.value)).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const { clock, promises, sent, focused, actor } = drive(samples.input!);
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const before = actor.getSnapshot().context;
-        const sentBefore = sent.length;
-        await replayEvent(step.event, { actor, clock, promises, delayMs: () => 0 });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        expect(snap.context.problems).toEqual(step.state.context.problems);
-        expect(snap.context.serverProblem).toBe(step.state.context.serverProblem);
-        if (type === 'record.submit') {
-          const problems = recordProblems(before);
-          const first = RECORD_FIELDS.find((f) => problems[f]);
-          if (first) {
-            // Nothing sent; every problem shown, and focus on the first.
-            expect(sent).toHaveLength(sentBefore);
-            expect(snap.context.problems).toEqual(problems);
-            expect(focused.at(-1)).toBe(first);
-          } else {
-            expect(sent.slice(sentBefore)).toEqual([recordBody(before)]);
-            expect(sent.at(-1)!.challenge_id).toBe(9);
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
+      const { focused, actions } = focusRecorder();
+      await drivePath(samples, path, {
+        overrides: { actions },
+        onStep: ({ type, before, snap, calls }) => {
+          if (type === 'record.submit') {
+            const problems = recordProblems(before.context);
+            const first = RECORD_FIELDS.find((f) => problems[f]);
+            if (first) {
+              // Nothing sent; every problem shown, and focus on the first.
+              expect(calls).toEqual([]);
+              expect(snap.context.problems).toEqual(problems);
+              expect(focused.at(-1)).toBe(first);
+            } else {
+              expect(calls.map((c) => c.input)).toEqual([recordBody(before.context)]);
+              expect(recordBody(before.context).challenge_id).toBe(9);
+            }
+            expect(snap.context.serverProblem).toBeNull();
           }
-          expect(snap.context.serverProblem).toBeNull();
-        }
-        if (type === 'xstate.error.actor.submitRecord') expect(snap.context.serverProblem).toBe('You already sent this result.');
-        if (type === 'record.another') {
-          expect(snap.context.testId).toBeNull();
-          expect(snap.context.raw).toBe('');
-          expect(snap.context.day).toBe('2026-11-24');
-        }
-      }
-      actor.stop();
+          if (type === 'xstate.error.actor.submitRecord') expect(snap.context.serverProblem).toBe('You already sent this result.');
+          if (type === 'record.another') {
+            expect(snap.context.testId).toBeNull();
+            expect(snap.context.raw).toBe('');
+            expect(snap.context.day).toBe('2026-11-24');
+          }
+        },
+      });
     });
-  }
+  });
 });
 
 describe('a record form', () => {
   const input = samples.input!;
+  const start = (setup: RecordSetup) => {
+    const { focused, actions } = focusRecorder();
+    const replay = startReplay(samples, { input: setup }, { actions });
+    return { ...replay, focused, sent: () => replay.calls.map((c) => c.input) };
+  };
 
   it('reads the value in the unit the athlete picked', () => {
-    const { actor, sent } = drive(input);
+    const { actor, sent } = start(input);
     actor.send({ type: 'record.chooseTest', testId: 1 });
     expect(actor.getSnapshot().context.unit).toBe('lb');
     actor.send({ type: 'record.update', field: 'value', value: ' 315 ' });
     expect(readEntry(actor.getSnapshot().context)).toEqual({ value: expect.closeTo(142.88, 2) });
     actor.send({ type: 'record.submit' });
-    expect(sent).toEqual([
+    expect(sent()).toEqual([
       { test_id: 1, value: '315', unit: 'lb', achieved_on: '2026-11-24', evidence_url: null, note: null, challenge_id: 9 },
     ]);
   });
 
   it('starts from the test in the address, in the usual unit for a time', () => {
-    const { actor } = drive({ ...input, initialTestId: 2 });
+    const { actor } = start({ ...input, initialTestId: 2 });
     expect(actor.getSnapshot().context).toMatchObject({ testId: 2, unit: 'mm:ss' });
   });
 
   it('shows a value problem as the athlete types once the value was left', () => {
-    const { actor } = drive(input);
+    const { actor } = start(input);
     actor.send({ type: 'record.chooseTest', testId: 1 });
     actor.send({ type: 'record.update', field: 'value', value: 'abc' });
     expect(valueProblemOf(actor.getSnapshot().context)).toBeUndefined();
@@ -132,7 +104,7 @@ describe('a record form', () => {
   });
 
   it('names every problem of an empty form, dated in the future', () => {
-    const { actor, focused } = drive(input);
+    const { actor, focused } = start(input);
     actor.send({ type: 'record.update', field: 'date', value: '2026-11-25' });
     actor.send({ type: 'record.update', field: 'evidence', value: 'ftp://x' });
     actor.send({ type: 'record.submit' });

@@ -1,51 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { replayPlayerMachine, type ReplayContext, type ReplayEvent } from '../../machines/replay-player.ts';
+import { replayPlayerMachine } from '../../machines/replay-player.ts';
 import samples from '../../machines/replay-player.samples.ts';
 import { REPLAY_STEP_MS } from '../../domain/constants.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
-const events = [...Object.values(samples.events).flat(), { type: 'xstate.after.STEP.replayPlayer.playing' }] as unknown as ReplayEvent[];
+const graph = graphOf({ name: 'replay-player', samples: samples as never });
 
-describe('replay player paths', () => {
-  const paths = transitionPaths(replayPlayerMachine, { input: samples.input!, events });
-
+describe('replay player chart: generated paths', () => {
   it('plays, pauses, steps and reaches the end', () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(['paused', 'playing']);
-    expect(paths.some((p) => (p.steps.at(-1)?.event.type as string).startsWith('xstate.after.STEP'))).toBe(true);
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect([...new Set(steps.map((s) => s.value as string))].sort()).toEqual(['paused', 'playing']);
+    expect(steps.some((s) => s.event.type.startsWith('xstate.after.STEP'))).toBe(true);
+    // The last score reached by playing alone: it stops there.
+    expect(steps.some((s) => s.event.type.startsWith('xstate.after.STEP') && s.value === 'paused')).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
-      const promises = new ControlledPromises();
-      const actor = createActor(replayPlayerMachine, { clock, input: samples.input! }).start();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const before: ReplayContext = actor.getSnapshot().context;
-        await replayEvent(step.event, {
-          actor,
-          clock,
-          promises,
-          // A faster speed shortens the wait between scores.
-          delayMs: (_delay, snap) => REPLAY_STEP_MS / (snap.context as ReplayContext).speed,
-        });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        expect(snap.context).toEqual(step.state.context);
-        if (type.startsWith('xstate.after.STEP')) {
-          // One more score on the board; it stops by itself at the last one.
-          expect(snap.context.step).toBe(before.step + 1);
-          if (snap.context.step === snap.context.total) expect(snap.value).toBe('paused');
-        }
-        if (type === 'replay.toggle' && before.step >= before.total && before.total > 0) expect(snap.context.step).toBe(0);
-        if (type === 'replay.seek') expect(snap.value).toBe('paused');
-        expect(snap.context.step).toBeGreaterThanOrEqual(0);
-        expect(snap.context.step).toBeLessThanOrEqual(snap.context.total);
-      }
-      actor.stop();
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
+      await drivePath(samples, path, {
+        onStep: ({ type, before, snap, replay }) => {
+          const { step, total, speed } = snap.context;
+          if (type.startsWith('xstate.after.STEP')) {
+            // One more score on the board; it stops by itself at the last one.
+            expect(step).toBe(before.context.step + 1);
+            if (step === total) expect(snap.value).toBe('paused');
+          }
+          if (type === 'replay.toggle' && before.context.step >= before.context.total && before.context.total > 0) expect(step).toBe(0);
+          if (type === 'replay.seek') expect(snap.value).toBe('paused');
+          // While playing, the next score is due one step away at the chosen speed (a faster speed shortens the wait).
+          if (snap.matches('playing')) expect(replay.clock.msUntil('xstate.after.STEP.replayPlayer.playing')).toBe(REPLAY_STEP_MS / speed);
+          expect(step).toBeGreaterThanOrEqual(0);
+          expect(step).toBeLessThanOrEqual(total);
+        },
+      });
     });
-  }
+  });
 });
 
 describe('replay player timing', () => {

@@ -1,84 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { readScore, scoreSubmissionMachine, emptyScoreFields, type ScoreBody } from '../../machines/score-submission.ts';
-import { scoreSubmissionSamples as samples } from '../../machines/score-submission.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
-import { sampleEvents } from './sample-events.ts';
+import { createActor } from 'xstate';
+import { readScore, scoreSubmissionMachine, emptyScoreFields } from '../../machines/score-submission.ts';
+import samples from '../../machines/score-submission.samples.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
 const rules = samples.input!.rules;
+const graph = graphOf({ name: 'score-submission', samples: samples as never });
 
-describe('score submission machine paths', () => {
-  const paths = transitionPaths(scoreSubmissionMachine, {
-    input: samples.input,
-    events: sampleEvents(samples),
-    // Whether the typed fields can be sent, not the keystrokes, makes a state.
-    stateContext: (c) => ({
-      readable: 'body' in readScore(c.rules, c.fields),
-      capped: c.fields.capped,
-      problem: c.problem,
-      saved: c.saved !== null,
-    }),
-  });
-
+describe('score submission chart: generated paths', () => {
   it('reaches editing, submitting and saved, and comes back from a refusal', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['editing', 'submitting', 'saved']));
-    const ends = paths.map((p) => p.steps.at(-1)!.event.type as string);
-    expect(ends).toContain('xstate.error.actor.submitScore');
-    expect(ends).toContain('score.another');
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect(new Set(steps.map((s) => s.value))).toEqual(new Set(['editing', 'submitting', 'saved']));
+    const events = steps.map((s) => s.event.type);
+    expect(events).toContain('xstate.error.actor.submitScore');
+    expect(events).toContain('score.another');
     // A score that cannot be read is refused with the reason, and nothing is sent.
-    expect(paths.some((p) => p.steps.at(-1)!.event.type === 'score.submit' && p.state.matches('editing') && p.state.context.problem)).toBe(
+    expect(steps.some((s) => s.event.type === 'score.submit' && s.value === 'editing' && (s.context as { problem: unknown }).problem)).toBe(
       true,
     );
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
-      const promises = new ControlledPromises();
-      const sent: ScoreBody[] = [];
-      const actor = createActor(
-        scoreSubmissionMachine.provide({
-          actors: {
-            submitScore: fromPromise(({ input, self }) => {
-              sent.push(input);
-              return promises.wait(self.id);
-            }),
-          },
-        }),
-        { clock, input: samples.input },
-      ).start();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const before = actor.getSnapshot().context;
-        const sentBefore = sent.length;
-        await replayEvent(step.event, { actor, clock, promises, delayMs: () => 0 });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        expect(snap.context.problem).toBe(step.state.context.problem);
-        if (type === 'score.submit') {
-          const read = readScore(rules, before.fields);
-          if ('body' in read) {
-            // What is sent is what the athlete typed, read by the domain.
-            expect(sent).toEqual([...sent.slice(0, sentBefore), read.body]);
-            expect(snap.hasTag('busy')).toBe(true);
-          } else {
-            expect(sent).toHaveLength(sentBefore);
-            expect(snap.context.problem).toBe(read.problem);
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
+      await drivePath(samples, path, {
+        onStep: ({ type, before, snap, calls }) => {
+          if (type === 'score.submit') {
+            const read = readScore(rules, before.context.fields);
+            if ('body' in read) {
+              // What is sent is what the athlete typed, read by the domain.
+              expect(calls.map((c) => c.input)).toEqual([read.body]);
+              expect(snap.hasTag('busy')).toBe(true);
+            } else {
+              expect(calls).toEqual([]);
+              expect(snap.context.problem).toBe(read.problem);
+            }
           }
-        }
-        if (type === 'xstate.error.actor.submitScore') {
-          expect(snap.context.problem).toBe('This challenge has closed.');
-          expect(snap.context.fields).toEqual(before.fields);
-        }
-        if (type === 'xstate.done.actor.submitScore') expect(snap.context.saved).toEqual(samples.actors!.submitScore!.output);
-        if (type === 'score.another') {
-          expect(snap.context.saved).toBeNull();
-          expect(snap.context.fields).toEqual(before.fields);
-        }
-      }
-      actor.stop();
+          if (type === 'xstate.error.actor.submitScore') {
+            expect(snap.context.problem).toBe('This challenge has closed.');
+            expect(snap.context.fields).toEqual(before.context.fields);
+          }
+          if (type === 'xstate.done.actor.submitScore') expect(snap.context.saved).toEqual(samples.actors!.submitScore!.output);
+          if (type === 'score.another') {
+            expect(snap.context.saved).toBeNull();
+            expect(snap.context.fields).toEqual(before.context.fields);
+          }
+        },
+      });
     });
-  }
+  });
 });
 
 describe('reading a typed score', () => {

@@ -1,62 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import {
-  RATING_MISSING_TEXT,
-  ratingPayload,
-  signoutRatingMachine,
-  type SignoutRatingEvent,
-  type SignoutRatingPayload,
-} from '../../machines/signout-rating.ts';
+import { RATING_MISSING_TEXT, ratingPayload } from '../../machines/signout-rating.ts';
 import samples from '../../machines/signout-rating.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
-const events = [
-  ...Object.values(samples.events).flat(),
-  { type: 'xstate.done.actor.sendRating', output: samples.actors!.sendRating!.output },
-  { type: 'xstate.error.actor.sendRating', error: samples.actors!.sendRating!.error },
-] as unknown as SignoutRatingEvent[];
+const graph = graphOf({ name: 'signout-rating', samples: samples as never });
 
-describe('sign-out rating machine paths', () => {
-  const paths = transitionPaths(signoutRatingMachine, { events });
-
+describe('sign-out rating chart: generated paths', () => {
   it('reaches sending, the thanks and a refusal', () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(['rating', 'sending', 'thanked']);
-    expect(paths.some((p) => (p.steps.at(-1)?.event.type as string) === 'xstate.error.actor.sendRating')).toBe(true);
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect([...new Set(steps.map((s) => s.value as string))].sort()).toEqual(['rating', 'sending', 'thanked']);
+    expect(steps.some((s) => s.event.type === 'xstate.error.actor.sendRating')).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
-      const promises = new ControlledPromises();
-      const sent: SignoutRatingPayload[] = [];
-      const actor = createActor(
-        signoutRatingMachine.provide({
-          actors: { sendRating: fromPromise(({ input, self }) => (sent.push(input), promises.wait(self.id))) },
-        }),
-        { clock },
-      ).start();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const before = actor.getSnapshot().context;
-        const sentBefore = sent.length;
-        await replayEvent(step.event, { actor, clock, promises, delayMs: () => 0 });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        if (type === 'rating.submit') {
-          if (before.rating < 1) {
-            expect(snap.context.problem).toBe(RATING_MISSING_TEXT);
-            expect(sent).toHaveLength(sentBefore);
-          } else expect(sent.at(-1)).toEqual(ratingPayload(before));
-        }
-        if (type === 'xstate.error.actor.sendRating') {
-          expect(snap.context.problem).toBe('Too many ratings from this address.');
-          expect(snap.context.rating).toBe(before.rating);
-        }
-        if (type === 'xstate.done.actor.sendRating') expect(snap.status).toBe('done');
-      }
-      actor.stop();
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
+      await drivePath(samples, path, {
+        onStep: ({ type, before, snap, calls }) => {
+          if (type === 'rating.submit') {
+            if (before.context.rating < 1) {
+              expect(snap.context.problem).toBe(RATING_MISSING_TEXT);
+              expect(calls).toEqual([]);
+            } else expect(calls.map((c) => c.input)).toEqual([ratingPayload(before.context)]);
+          }
+          if (type === 'xstate.error.actor.sendRating') {
+            expect(snap.context.problem).toBe('Too many ratings from this address.');
+            expect(snap.context.rating).toBe(before.context.rating);
+          }
+          if (type === 'xstate.done.actor.sendRating') expect(snap.status).toBe('done');
+        },
+      });
     });
-  }
+  });
 
   it('sends a trimmed comment, or none', () => {
     expect(ratingPayload({ rating: 3, comment: '  ok ', problem: null })).toEqual({ rating: 3, comment: 'ok' });

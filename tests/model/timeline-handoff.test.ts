@@ -1,63 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { timelineHandoffMachine, type HandoffAnswer, type TimelineHandoffEvent } from '../../machines/timeline-handoff.ts';
+import { createActor, fromPromise } from 'xstate';
+import { timelineHandoffMachine, type HandoffAnswer } from '../../machines/timeline-handoff.ts';
 import samples from '../../machines/timeline-handoff.samples.ts';
-import { ControlledPromises, replayEvent, transitionPaths } from './flow-replay.ts';
+import { graphOf } from './charts.ts';
+import { drivePath } from './drive.ts';
 
-const refused = { success: false, message: 'The community site is not configured.' };
-const events = [
-  ...Object.values(samples.events).flat(),
-  { type: 'xstate.done.actor.requestHandoff', output: samples.actors!.requestHandoff!.outputs![0] },
-  { type: 'xstate.done.actor.requestHandoff', output: refused },
-  { type: 'xstate.error.actor.requestHandoff', error: samples.actors!.requestHandoff!.error },
-] as unknown as TimelineHandoffEvent[];
+const graph = graphOf({ name: 'timeline-handoff', samples: samples as never });
 
-describe('timeline handoff machine paths', () => {
-  // The outcome of the last step tells the paths apart.
-  const paths = transitionPaths(timelineHandoffMachine, { events });
-
-  it('asks for a link only when signed in', () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(['idle', 'requesting']);
+describe('timeline handoff chart: generated paths', () => {
+  it('asks for a link only when signed in, and hears a link, a refusal and a failure', () => {
+    const steps = graph.paths.flatMap((p) => p.steps);
+    expect([...new Set(steps.map((s) => s.value as string))].sort()).toEqual(['idle', 'requesting']);
+    const outcomes = steps.filter((s) => s.event.type === 'xstate.done.actor.requestHandoff');
+    expect(outcomes.map((s) => (s.event as unknown as { output: HandoffAnswer }).output.success).sort()).toEqual([false, true]);
+    expect(steps.some((s) => s.event.type === 'xstate.error.actor.requestHandoff')).toBe(true);
   });
 
-  for (const path of paths) {
-    it(path.description, async () => {
-      const clock = new SimulatedClock();
-      const promises = new ControlledPromises();
+  graph.paths.forEach((path, i) => {
+    it(`#${i + 1} ${path.description}`, async () => {
       const notes: string[] = [];
-      let asked = 0;
-      const actor = createActor(
-        timelineHandoffMachine.provide({
-          actors: { requestHandoff: fromPromise<HandoffAnswer, void>(({ self }) => (asked++, promises.wait(self.id))) },
+      await drivePath(samples, path, {
+        overrides: {
           actions: {
             askToSignIn: () => void notes.push('sign in'),
-            openHandoff: (_, { url }) => void notes.push(`open ${url}`),
-            notifyRefused: (_, { message }) => void notes.push(`refused ${message}`),
+            openHandoff: (_: unknown, { url }: { url: string }) => void notes.push(`open ${url}`),
+            notifyRefused: (_: unknown, { message }: { message: string }) => void notes.push(`refused ${message}`),
             notifyFailed: () => void notes.push('failed'),
           },
-        }),
-        { clock },
-      ).start();
-      for (const step of path.steps) {
-        const type = step.event.type as string;
-        const askedBefore = asked;
-        await replayEvent(step.event, { actor, clock, promises, delayMs: () => 0 });
-        const snap = actor.getSnapshot();
-        expect(snap.value, type).toEqual(step.state.value);
-        if (type === 'timeline.open') {
-          const signedIn = (step.event as TimelineHandoffEvent).signedIn;
-          expect(asked).toBe(askedBefore + (signedIn ? 1 : 0));
-          if (!signedIn) expect(notes.at(-1)).toBe('sign in');
-        }
-        if (type === 'xstate.done.actor.requestHandoff') {
-          const out = (step.event as unknown as { output: HandoffAnswer }).output;
-          expect(notes.at(-1)).toBe(out.success ? 'open https://community.test/handoff?t=abc' : `refused ${refused.message}`);
-        }
-        if (type === 'xstate.error.actor.requestHandoff') expect(notes.at(-1)).toBe('failed');
-      }
-      actor.stop();
+        },
+        onStep: ({ type, event, calls }) => {
+          if (type === 'timeline.open') {
+            const signedIn = (event as unknown as { signedIn: boolean }).signedIn;
+            expect(calls).toHaveLength(signedIn ? 1 : 0);
+            if (!signedIn) expect(notes.at(-1)).toBe('sign in');
+          }
+          if (type === 'xstate.done.actor.requestHandoff') {
+            const out = (event as unknown as { output: HandoffAnswer }).output;
+            expect(notes.at(-1)).toBe(out.success ? 'open https://community.test/handoff?t=abc' : `refused ${out.message}`);
+          }
+          if (type === 'xstate.error.actor.requestHandoff') expect(notes.at(-1)).toBe('failed');
+        },
+      });
     });
-  }
+  });
 
   it('asks a visitor to sign in and requests nothing', () => {
     let asked = false;

@@ -1,34 +1,72 @@
-import type { ReactNode } from 'react';
-import { useViewerUnits } from '../api/profile.ts';
 import { Link } from 'wouter';
+import { useViewerUnits } from '../api/profile.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
 import { formatCount } from './board-format.ts';
 import { profileHref } from '../../../lib/links.ts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
 
-function AthleteCell({ userId, name, mine }: { userId: number; name: string; mine: boolean }) {
+type RankedRow = { user_id: number; display_name: string; rank: number };
+
+/** Rank and athlete, the first two columns of every ranking; the viewer's row says "(you)". */
+function rankedColumns<Row extends RankedRow>(me: Row | null): Column<Row>[] {
+  return [
+    { id: 'rank', header: 'Rank', className: 'ranking-rank', headerClassName: '', cell: (r) => r.rank },
+    {
+      id: 'athlete',
+      header: 'Athlete',
+      rowHeader: true,
+      cell: (r) => (
+        <>
+          <Link href={profileHref(r.user_id)}>{r.display_name}</Link>
+          {me?.user_id === r.user_id && <span className="ranking-you"> (you)</span>}
+        </>
+      ),
+    },
+  ];
+}
+
+/**
+ * A ranking in the shared data table: the viewer's row highlighted, and when it is not
+ * on this page, pinned below it under "Your rank".
+ */
+function RankingTable<Row extends RankedRow>({
+  rows,
+  me,
+  caption,
+  captionHidden,
+  columns,
+}: {
+  rows: Row[];
+  me: Row | null;
+  caption: string;
+  captionHidden: boolean;
+  columns: Column<Row>[];
+}) {
+  const mine = (r: Row) => me?.user_id === r.user_id;
+  const meOnPage = rows.some(mine);
   return (
-    <th scope="row">
-      <Link href={profileHref(userId)}>{name}</Link>
-      {mine && <span className="ranking-you"> (you)</span>}
-    </th>
+    <DataTable
+      className="ranking"
+      caption={caption}
+      captionHidden={captionHidden}
+      columns={[...rankedColumns(me), ...columns]}
+      rows={rows}
+      rowKey={(r) => r.user_id}
+      rowCurrent={mine}
+      rowClassName={(r) => (mine(r) ? 'ranking-me' : undefined)}
+      pinned={me && !meOnPage ? { label: 'Your rank', rows: [me] } : null}
+      empty={null}
+    />
   );
 }
 
-/** The caller's row below the page when it is not on it: a labelled row group. */
-function PinnedGroup({ columns, children }: { columns: number; children: ReactNode }) {
-  return (
-    <tbody className="ranking-pinned">
-      <tr>
-        <th scope="rowgroup" colSpan={columns}>
-          Your rank
-        </th>
-      </tr>
-      {children}
-    </tbody>
-  );
-}
+const globalColumns: Column<GlobalLeaderboardRow>[] = [
+  { id: 'total', header: 'Total score', className: 'num ranking-score', headerClassName: 'num', cell: (r) => formatCount(r.total) },
+  { id: 'tests', header: 'Tests counted', className: 'num', cell: (r) => r.tests_count },
+  { id: 'gym', header: 'Gym', cell: (r) => r.gym ?? <span className="muted">—</span> },
+];
 
 /** The overall ranking: the sum of each athlete's best normalized score per test. */
 export function BoardGlobalTable({
@@ -42,38 +80,7 @@ export function BoardGlobalTable({
   caption: string;
   captionHidden?: boolean;
 }) {
-  const meOnPage = !!me && rows.some((r) => r.user_id === me.user_id);
-  const row = (r: GlobalLeaderboardRow, mine: boolean) => (
-    <tr key={`${mine ? 'me-' : ''}${r.user_id}`} className={mine ? 'ranking-me' : undefined} aria-current={mine ? 'true' : undefined}>
-      <td className="ranking-rank">{r.rank}</td>
-      <AthleteCell userId={r.user_id} name={r.display_name} mine={mine} />
-      <td className="num ranking-score">{formatCount(r.total)}</td>
-      <td className="num">{r.tests_count}</td>
-      <td>{r.gym ?? <span className="muted">—</span>}</td>
-    </tr>
-  );
-  return (
-    <div className="ranking-wrap">
-      <table className="ranking">
-        <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Athlete</th>
-            <th scope="col" className="num">
-              Total score
-            </th>
-            <th scope="col" className="num">
-              Tests counted
-            </th>
-            <th scope="col">Gym</th>
-          </tr>
-        </thead>
-        <tbody>{rows.map((r) => row(r, me?.user_id === r.user_id))}</tbody>
-        {me && !meOnPage && <PinnedGroup columns={5}>{row(me, true)}</PinnedGroup>}
-      </table>
-    </div>
-  );
+  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={globalColumns} />;
 }
 
 /** One test's board: each athlete's best approved result, ranked. */
@@ -91,34 +98,10 @@ export function BoardTestTable({
   captionHidden?: boolean;
 }) {
   const units = useViewerUnits();
-  const meOnPage = !!me && rows.some((r) => r.user_id === me.user_id);
-  const row = (r: TestLeaderboardRow, mine: boolean) => (
-    <tr key={`${mine ? 'me-' : ''}${r.user_id}`} className={mine ? 'ranking-me' : undefined} aria-current={mine ? 'true' : undefined}>
-      <td className="ranking-rank">{r.rank}</td>
-      <AthleteCell userId={r.user_id} name={r.display_name} mine={mine} />
-      <td className="ranking-score">{formatMeasure(r.value, unit, units)}</td>
-      <td className="num">{formatCount(r.normalized_score)}</td>
-      <td className="nowrap">{formatDate(r.achieved_on)}</td>
-    </tr>
-  );
-  return (
-    <div className="ranking-wrap">
-      <table className="ranking">
-        <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Athlete</th>
-            <th scope="col">Result</th>
-            <th scope="col" className="num">
-              Score (0–1000)
-            </th>
-            <th scope="col">Date</th>
-          </tr>
-        </thead>
-        <tbody>{rows.map((r) => row(r, me?.user_id === r.user_id))}</tbody>
-        {me && !meOnPage && <PinnedGroup columns={5}>{row(me, true)}</PinnedGroup>}
-      </table>
-    </div>
-  );
+  const columns: Column<TestLeaderboardRow>[] = [
+    { id: 'result', header: 'Result', className: 'ranking-score', headerClassName: '', cell: (r) => formatMeasure(r.value, unit, units) },
+    { id: 'score', header: 'Score (0–1000)', className: 'num', cell: (r) => formatCount(r.normalized_score) },
+    { id: 'date', header: 'Date', className: 'nowrap', headerClassName: '', cell: (r) => formatDate(r.achieved_on) },
+  ];
+  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={columns} />;
 }

@@ -18,7 +18,7 @@ import {
   type ClaimableResult,
   type ClaimStatus,
 } from '../api/records.ts';
-import { TableScroll } from '../components/record-table-scroll.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
 import '../athletes.css';
 
 const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
@@ -64,6 +64,38 @@ function Search({ units }: { units: Units }) {
 
   const claimable = results.data?.items.filter((r) => r.my_claim === null) ?? [];
   const allOnPage = claimable.length > 0 && claimable.every((r) => selected.has(r.id));
+  const matchColumns: Column<ClaimableResult>[] = [
+    {
+      id: 'check',
+      header: (
+        <input
+          type="checkbox"
+          aria-label="Select every unclaimed result on this page"
+          checked={allOnPage}
+          disabled={claimable.length === 0}
+          onChange={(e) => claimable.forEach((r) => toggle(r, e.target.checked))}
+        />
+      ),
+      className: 'claim-check',
+      cell: (r) =>
+        r.my_claim === null ? (
+          <input
+            type="checkbox"
+            id={`${id}-r${r.id}`}
+            checked={selected.has(r.id)}
+            onChange={(e) => toggle(r, e.target.checked)}
+            aria-label={`Select ${r.athlete_name}: ${describeResult(r, units)}`}
+          />
+        ) : (
+          <ClaimStatusChip status={r.my_claim} />
+        ),
+    },
+    { id: 'athlete', header: 'Athlete', rowHeader: true, cell: (r) => r.athlete_name },
+    { id: 'test', header: 'Test', cell: (r) => r.test_name },
+    { id: 'result', header: 'Result', className: 'ath-num', headerClassName: '', cell: (r) => formatMeasure(r.value, r.unit, units) },
+    { id: 'date', header: 'Date', className: 'ath-date', headerClassName: '', cell: (r) => formatDate(r.achieved_on) },
+    { id: 'source', header: 'Source', cell: (r) => r.source },
+  ];
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -91,53 +123,15 @@ function Search({ units }: { units: Units }) {
           {d.total === 1 ? '1 result matches' : `${d.total} results match`}
           {d.total > CLAIM_PAGE_SIZE ? `; showing ${offset + 1}–${Math.min(offset + CLAIM_PAGE_SIZE, d.total)}` : ''}.
         </p>
-        <TableScroll label="Matching results">
-          <table className="ath-table claim-table">
-            <caption className="visually-hidden">Unclaimed results matching “{settled.trim()}”</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="claim-check">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every unclaimed result on this page"
-                    checked={allOnPage}
-                    disabled={claimable.length === 0}
-                    onChange={(e) => claimable.forEach((r) => toggle(r, e.target.checked))}
-                  />
-                </th>
-                <th scope="col">Athlete</th>
-                <th scope="col">Test</th>
-                <th scope="col">Result</th>
-                <th scope="col">Date</th>
-                <th scope="col">Source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.items.map((r) => (
-                <tr key={r.id} className={selected.has(r.id) ? 'claim-selected' : undefined}>
-                  <td className="claim-check">
-                    {r.my_claim === null ? (
-                      <input
-                        type="checkbox"
-                        id={`${id}-r${r.id}`}
-                        checked={selected.has(r.id)}
-                        onChange={(e) => toggle(r, e.target.checked)}
-                        aria-label={`Select ${r.athlete_name}: ${describeResult(r, units)}`}
-                      />
-                    ) : (
-                      <ClaimStatusChip status={r.my_claim} />
-                    )}
-                  </td>
-                  <th scope="row">{r.athlete_name}</th>
-                  <td>{r.test_name}</td>
-                  <td className="ath-num">{formatMeasure(r.value, r.unit, units)}</td>
-                  <td className="ath-date">{formatDate(r.achieved_on)}</td>
-                  <td>{r.source}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          className="ath-table claim-table"
+          minWidth="34rem"
+          caption={`Unclaimed results matching “${settled.trim()}”`}
+          columns={matchColumns}
+          rows={d.items}
+          rowKey={(r) => r.id}
+          rowClassName={(r) => (selected.has(r.id) ? 'claim-selected' : undefined)}
+        />
         {d.total > CLAIM_PAGE_SIZE && (
           <p className="ath-pager">
             <button
@@ -251,46 +245,50 @@ function MyClaims({ units }: { units: Units }) {
 }
 
 function ClaimsTable({ items, units }: { items: Claim[]; units: Units }) {
+  const columns: Column<Claim>[] = [
+    {
+      id: 'result',
+      header: 'Result',
+      rowHeader: true,
+      cell: (c) => (
+        <>
+          {c.result.test_name} · <span className="ath-num">{formatMeasure(c.result.value, c.result.unit, units)}</span>
+          <span className="ath-sub">
+            {c.result.athlete_name}, {formatDate(c.result.achieved_on)} · {c.result.source}
+          </span>
+        </>
+      ),
+    },
+    { id: 'claimed', header: 'Claimed', cell: (c) => formatDateTime(c.created_at) },
+    { id: 'status', header: 'Status', cell: (c) => <ClaimStatusChip status={c.status} /> },
+    {
+      id: 'details',
+      header: 'Details',
+      className: 'record-details',
+      headerClassName: '',
+      cell: (c) => (
+        <>
+          {c.status === 'rejected' && (
+            <p className="record-reason">
+              <strong>Reason:</strong> {c.review_reason || 'No reason was given.'}
+            </p>
+          )}
+          {c.status === 'approved' && <p>This result now counts as yours.</p>}
+          {c.message && <p className="muted">Your message: “{c.message}”</p>}
+          {c.reviewed_at && <p className="muted">Reviewed {formatDateTime(c.reviewed_at)}</p>}
+        </>
+      ),
+    },
+  ];
   return (
-    <TableScroll label="Your claims">
-      <table className="ath-table">
-        <caption className="visually-hidden">Your claims, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Result</th>
-            <th scope="col">Claimed</th>
-            <th scope="col">Status</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((c) => (
-            <tr key={c.id}>
-              <th scope="row">
-                {c.result.test_name} · <span className="ath-num">{formatMeasure(c.result.value, c.result.unit, units)}</span>
-                <span className="ath-sub">
-                  {c.result.athlete_name}, {formatDate(c.result.achieved_on)} · {c.result.source}
-                </span>
-              </th>
-              <td>{formatDateTime(c.created_at)}</td>
-              <td>
-                <ClaimStatusChip status={c.status} />
-              </td>
-              <td className="record-details">
-                {c.status === 'rejected' && (
-                  <p className="record-reason">
-                    <strong>Reason:</strong> {c.review_reason || 'No reason was given.'}
-                  </p>
-                )}
-                {c.status === 'approved' && <p>This result now counts as yours.</p>}
-                {c.message && <p className="muted">Your message: “{c.message}”</p>}
-                {c.reviewed_at && <p className="muted">Reviewed {formatDateTime(c.reviewed_at)}</p>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      className="ath-table"
+      minWidth="34rem"
+      caption="Your claims, newest first"
+      columns={columns}
+      rows={items}
+      rowKey={(c) => c.id}
+    />
   );
 }
 

@@ -52,33 +52,34 @@ function TestLeaders({ tests }: { tests: Test[] }) {
             <ul className="leaders">
               {inCategory.map((t) => {
                 const q = byId.get(t.id)!;
-                const leader = q.data?.items[0];
                 return (
                   <li key={t.id}>
                     <div className="card">
                       <h4>
                         <Link href={`/global-test-leaderboards-page?test=${t.id}`}>{t.name}</Link>
                       </h4>
-                      {q.isPending ? (
-                        <p className="muted">Loading the leader…</p>
-                      ) : q.isError ? (
-                        <p className="error-text">{q.error.message}</p>
-                      ) : leader ? (
-                        <>
-                          <p>
-                            <Link href={profileHref(leader.user_id)}>{leader.display_name}</Link>
-                          </p>
-                          <p className="ranking-score">
-                            {formatMeasure(leader.value, t.unit, units)}{' '}
-                            <span className="muted">· {formatCount(leader.normalized_score)} pts</span>
-                          </p>
-                          <p className="hint">
-                            {formatCount(q.data.total)} {q.data.total === 1 ? 'athlete' : 'athletes'} ranked
-                          </p>
-                        </>
-                      ) : (
-                        <p className="muted">No approved results yet.</p>
-                      )}
+                      <QueryState
+                        query={q}
+                        loading={<p className="muted">Loading the leader…</p>}
+                        empty={<p className="muted">No approved results yet.</p>}
+                      >
+                        {({ items: [leader], total }) =>
+                          leader && (
+                            <>
+                              <p>
+                                <Link href={profileHref(leader.user_id)}>{leader.display_name}</Link>
+                              </p>
+                              <p className="ranking-score">
+                                {formatMeasure(leader.value, t.unit, units)}{' '}
+                                <span className="muted">· {formatCount(leader.normalized_score)} pts</span>
+                              </p>
+                              <p className="hint">
+                                {formatCount(total)} {total === 1 ? 'athlete' : 'athletes'} ranked
+                              </p>
+                            </>
+                          )
+                        }
+                      </QueryState>
                     </div>
                   </li>
                 );

@@ -8,6 +8,7 @@ import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api
 import { BoardPager } from '../components/board-pager.tsx';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import '../boards.css';
 
 const PAGE_SIZE = 50;
@@ -153,33 +154,31 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
           <p className="muted">Every athlete’s best score on each test, added up.</p>
         </div>
       </div>
-      {board.isPending ? (
-        <p role="status">Loading the global ranking…</p>
-      ) : board.isError ? (
-        <p className="error-text" role="alert">
-          {board.error.message}
-        </p>
-      ) : board.data.items.length === 0 ? (
-        offset > 0 && board.data.total > 0 ? (
-          <PastTheEnd onFirst={() => onPage(1)} />
-        ) : (
-          <>
-            <EmptyBoard filtered={filtered} overall />
-            {board.data.me && <BoardGlobalTable rows={[]} me={board.data.me} caption="Your place in the global ranking" captionHidden />}
-          </>
-        )
-      ) : (
-        <>
-          <BoardGlobalTable rows={board.data.items} me={board.data.me} caption="Global ranking, all tests" captionHidden />
-          <BoardPager
-            offset={offset}
-            shown={board.data.items.length}
-            total={board.data.total}
-            pageSize={PAGE_SIZE}
-            onPage={(o) => onPage(o / PAGE_SIZE + 1)}
-          />
-        </>
-      )}
+      <QueryState query={board} loading="Loading the global ranking…">
+        {({ items, me, total }) =>
+          items.length === 0 ? (
+            offset > 0 && total > 0 ? (
+              <PastTheEnd onFirst={() => onPage(1)} />
+            ) : (
+              <>
+                <EmptyBoard filtered={filtered} overall />
+                {me && <BoardGlobalTable rows={[]} me={me} caption="Your place in the global ranking" captionHidden />}
+              </>
+            )
+          ) : (
+            <>
+              <BoardGlobalTable rows={items} me={me} caption="Global ranking, all tests" captionHidden />
+              <BoardPager
+                offset={offset}
+                shown={items.length}
+                total={total}
+                pageSize={PAGE_SIZE}
+                onPage={(o) => onPage(o / PAGE_SIZE + 1)}
+              />
+            </>
+          )
+        }
+      </QueryState>
       <MeHint present={!!board.data?.me} loaded={board.isSuccess} />
     </section>
   );
@@ -219,47 +218,31 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
           </p>
         )}
       </div>
-      {board.isPending ? (
-        <p role="status">Loading the leaderboard…</p>
-      ) : board.isError ? (
-        <p className="error-text" role="alert">
-          {board.error.message}
-        </p>
-      ) : board.data.items.length === 0 ? (
-        offset > 0 && board.data.total > 0 ? (
-          <PastTheEnd onFirst={() => onPage(1)} />
-        ) : (
-          <>
-            <EmptyBoard filtered={filtered} overall={false} />
-            {board.data.me && (
-              <BoardTestTable
-                rows={[]}
-                me={board.data.me}
-                unit={board.data.test.unit}
-                caption={`Your place on ${board.data.test.name}`}
-                captionHidden
+      <QueryState query={board} loading="Loading the leaderboard…">
+        {({ items, me, total, test }) =>
+          items.length === 0 ? (
+            offset > 0 && total > 0 ? (
+              <PastTheEnd onFirst={() => onPage(1)} />
+            ) : (
+              <>
+                <EmptyBoard filtered={filtered} overall={false} />
+                {me && <BoardTestTable rows={[]} me={me} unit={test.unit} caption={`Your place on ${test.name}`} captionHidden />}
+              </>
+            )
+          ) : (
+            <>
+              <BoardTestTable rows={items} me={me} unit={test.unit} caption={`${test.name} leaderboard`} captionHidden />
+              <BoardPager
+                offset={offset}
+                shown={items.length}
+                total={total}
+                pageSize={PAGE_SIZE}
+                onPage={(o) => onPage(o / PAGE_SIZE + 1)}
               />
-            )}
-          </>
-        )
-      ) : (
-        <>
-          <BoardTestTable
-            rows={board.data.items}
-            me={board.data.me}
-            unit={board.data.test.unit}
-            caption={`${board.data.test.name} leaderboard`}
-            captionHidden
-          />
-          <BoardPager
-            offset={offset}
-            shown={board.data.items.length}
-            total={board.data.total}
-            pageSize={PAGE_SIZE}
-            onPage={(o) => onPage(o / PAGE_SIZE + 1)}
-          />
-        </>
-      )}
+            </>
+          )
+        }
+      </QueryState>
       <MeHint present={!!board.data?.me} loaded={board.isSuccess} />
     </section>
   );
@@ -309,21 +292,15 @@ export default function GlobalTestLeaderboardsPage() {
     }
   }, [state.gym]);
 
-  const activeTests = tests.data?.items ?? [];
   return (
     <div className="container page">
       <h1>Global Ranks</h1>
       <p className="lead muted">Where every athlete stands on each standard test, and overall across all of them.</p>
-      {tests.isError && (
-        <p className="error-text" role="alert">
-          {tests.error.message} The overall ranking still works.
-        </p>
-      )}
-      {tests.isPending ? (
-        <p role="status">Loading the tests…</p>
-      ) : (
-        <TestSwitch tests={activeTests} current={state.test} onPick={(test) => go({ test, bw: test === null ? null : state.bw })} />
-      )}
+      <QueryState query={tests} loading="Loading the tests…">
+        {({ items }) => (
+          <TestSwitch tests={items} current={state.test} onPick={(test) => go({ test, bw: test === null ? null : state.bw })} />
+        )}
+      </QueryState>
       <form className="filters" role="search" aria-label="Filter the ranking" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="gr-sex" label="Sex" all="Everyone" options={SEX_OPTIONS} value={state.sex} onChange={(sex) => go({ sex })} />
         <FilterSelect

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { numberFromSearch, usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
-import { TableScroll } from '../components/record-table-scroll.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import '../athletes.css';
 
@@ -68,35 +68,35 @@ function ResultsTable({ s, units }: { s: PerformanceSeries; units: Units }) {
       else
         change = `${formatMeasure(Math.abs(p.value - prev), s.unit, units)} ${isBetter(p.value, prev, s.direction) ? 'better' : 'worse'}`;
     }
-    return { p, change, isNewBest };
+    return { key: `${p.achieved_on}-${i}`, p, change, isNewBest, first: i === 0 };
   });
+  const columns: Column<(typeof rows)[number]>[] = [
+    { id: 'date', header: 'Date', rowHeader: true, cell: (r) => formatDate(r.p.achieved_on) },
+    {
+      id: 'result',
+      header: 'Result',
+      className: 'ath-num',
+      headerClassName: '',
+      cell: (r) => (
+        <>
+          {formatMeasure(r.p.value, s.unit, units)}
+          {r.isNewBest && !r.first && <span className="ath-chip record-best">New best</span>}
+        </>
+      ),
+    },
+    { id: 'score', header: 'Score (of 1000)', className: 'ath-num', headerClassName: '', cell: (r) => r.p.normalized_score ?? '—' },
+    { id: 'change', header: 'Change from previous', cell: (r) => r.change },
+  ];
   return (
-    <TableScroll label={`${s.test_name} results`}>
-      <table className="ath-table">
-        <caption>{s.test_name}: every approved result, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Result</th>
-            <th scope="col">Score (of 1000)</th>
-            <th scope="col">Change from previous</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ p, change, isNewBest }, i) => (
-            <tr key={`${p.achieved_on}-${i}`}>
-              <th scope="row">{formatDate(p.achieved_on)}</th>
-              <td className="ath-num">
-                {formatMeasure(p.value, s.unit, units)}
-                {isNewBest && i > 0 && <span className="ath-chip record-best">New best</span>}
-              </td>
-              <td className="ath-num">{p.normalized_score ?? '—'}</td>
-              <td>{change}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      className="ath-table"
+      minWidth="34rem"
+      caption={`${s.test_name}: every approved result, oldest first`}
+      captionHidden={false}
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.key}
+    />
   );
 }
 

@@ -6,8 +6,8 @@ import { useViewerUnits, type GlobalStanding, type Units } from '../api/profile.
 import { useMyPersonalRecords, type PersonalRecord, type ReviewStatus } from '../api/records.ts';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import { RecordStatus } from '../components/record-status.tsx';
-import { TableScroll } from '../components/record-table-scroll.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
 import '../athletes.css';
 
 const number = new Intl.NumberFormat();
@@ -56,67 +56,65 @@ function StandingCard({ standing }: { standing: GlobalStanding | null }) {
   );
 }
 
-function SubmissionsTable({ items, units }: { items: PersonalRecord[]; units: Units }) {
+function RecordDetails({ r }: { r: PersonalRecord }) {
   return (
-    <TableScroll label="Your submissions">
-      <table className="ath-table">
-        <caption className="visually-hidden">Your submissions, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Test</th>
-            <th scope="col">Result</th>
-            <th scope="col">Achieved</th>
-            <th scope="col">Status</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((r) => (
-            <tr key={r.id}>
-              <th scope="row">{r.test_name}</th>
-              <td className="ath-num">
-                {formatMeasure(r.value, r.unit, units)}
-                {r.is_best && <span className="ath-chip record-best">Current best</span>}
-              </td>
-              <td className="ath-date">{formatDate(r.achieved_on)}</td>
-              <td>
-                <RecordStatus status={r.status} />
-              </td>
-              <td className="record-details">
-                {r.status === 'rejected' && (
-                  <p className="record-reason">
-                    <strong>Reason:</strong> {r.review_reason || 'No reason was given.'}
-                  </p>
-                )}
-                {r.challenge_title && (
-                  <p>
-                    Qualifying attempt for{' '}
-                    {r.challenge_id ? (
-                      <Link href={`/challenge-detail-page?id=${r.challenge_id}`}>{r.challenge_title}</Link>
-                    ) : (
-                      r.challenge_title
-                    )}
-                  </p>
-                )}
-                {r.source === 'historical' && <p>Imported from past results</p>}
-                {r.evidence_url && (
-                  <p>
-                    <a href={r.evidence_url} target="_blank" rel="noopener noreferrer">
-                      Evidence<span className="visually-hidden"> for {r.test_name} (opens in a new tab)</span>
-                    </a>
-                  </p>
-                )}
-                {r.note && <p className="muted">“{r.note}”</p>}
-                <p className="muted">
-                  Submitted {formatDateTime(r.submitted_at)}
-                  {r.reviewed_at ? ` · reviewed ${formatDateTime(r.reviewed_at)}` : ''}
-                </p>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <>
+      {r.status === 'rejected' && (
+        <p className="record-reason">
+          <strong>Reason:</strong> {r.review_reason || 'No reason was given.'}
+        </p>
+      )}
+      {r.challenge_title && (
+        <p>
+          Qualifying attempt for{' '}
+          {r.challenge_id ? <Link href={`/challenge-detail-page?id=${r.challenge_id}`}>{r.challenge_title}</Link> : r.challenge_title}
+        </p>
+      )}
+      {r.source === 'historical' && <p>Imported from past results</p>}
+      {r.evidence_url && (
+        <p>
+          <a href={r.evidence_url} target="_blank" rel="noopener noreferrer">
+            Evidence<span className="visually-hidden"> for {r.test_name} (opens in a new tab)</span>
+          </a>
+        </p>
+      )}
+      {r.note && <p className="muted">“{r.note}”</p>}
+      <p className="muted">
+        Submitted {formatDateTime(r.submitted_at)}
+        {r.reviewed_at ? ` · reviewed ${formatDateTime(r.reviewed_at)}` : ''}
+      </p>
+    </>
+  );
+}
+
+function SubmissionsTable({ items, units }: { items: PersonalRecord[]; units: Units }) {
+  const columns: Column<PersonalRecord>[] = [
+    { id: 'test', header: 'Test', rowHeader: true, cell: (r) => r.test_name },
+    {
+      id: 'result',
+      header: 'Result',
+      className: 'ath-num',
+      headerClassName: '',
+      cell: (r) => (
+        <>
+          {formatMeasure(r.value, r.unit, units)}
+          {r.is_best && <span className="ath-chip record-best">Current best</span>}
+        </>
+      ),
+    },
+    { id: 'achieved', header: 'Achieved', className: 'ath-date', headerClassName: '', cell: (r) => formatDate(r.achieved_on) },
+    { id: 'status', header: 'Status', cell: (r) => <RecordStatus status={r.status} /> },
+    { id: 'details', header: 'Details', className: 'record-details', headerClassName: '', cell: (r) => <RecordDetails r={r} /> },
+  ];
+  return (
+    <DataTable
+      className="ath-table"
+      minWidth="34rem"
+      caption="Your submissions, newest first"
+      columns={columns}
+      rows={items}
+      rowKey={(r) => r.id}
+    />
   );
 }
 
