@@ -436,7 +436,7 @@ export interface paths {
         };
         /**
          * What the home page shows live, for anyone
-         * @description Up to six open public challenges (ending soonest first) with their participant counts, the best verified score submitted today (UTC) on each of them, and the eight newest approved personal records. Every part is bounded and read on indexes; the home page refetches it every 30 seconds.
+         * @description Up to six open public challenges (ending soonest first) with their participant counts, the best verified score submitted today (UTC) on each of them, and the six newest approved personal records. Every part is bounded and read on indexes; the home page refetches it every 30 seconds.
          */
         get: operations["getHomeFeed"];
         put?: never;

@@ -7,7 +7,7 @@ import { discover } from './discovery.ts';
 // The home page's live data: a few open challenges, today's best on each, the newest personal records.
 
 export const HOME_OPEN_CHALLENGES = 6;
-export const HOME_RECENT_RECORDS = 8;
+export const HOME_RECENT_RECORDS = 6;
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
