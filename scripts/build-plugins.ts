@@ -1,7 +1,8 @@
 // Vite plugins of the production build: the route manifest the server preloads from, and
 // precompressed copies (brotli 11, gzip 9) of every built asset the server sends as they are.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
 
@@ -16,6 +17,8 @@ export interface RouteManifestEntry {
   /** The page's own chunk first, then the chunks it imports that the entry does not (relative to the client dir). */
   js: string[];
   css: string[];
+  /** The route's first paint (header, heading, skeleton, footer), rendered at build time; absent if prerendering failed. */
+  shell?: string;
 }
 
 export interface RouteSource {
@@ -68,24 +71,62 @@ function chunkClosure(bundle: OutputBundle, start: OutputChunk, skip: Set<string
   return out;
 }
 
-/** Writes routes.json: for every URL form of every route, its title, chunks to modulepreload and styles. */
-export function routeManifest(routeTable: string): Plugin {
+/**
+ * Builds scripts/prerender-entry.tsx for Node and renders every route's shell with it. A failure
+ * warns and leaves the shells out (the app still works, its first paint just waits for JavaScript).
+ */
+async function renderShells(root: string, routes: RouteSource[], warn: (m: string) => void): Promise<Map<string, string>> {
+  const shells = new Map<string, string>();
+  const outDir = path.join(root, 'node_modules/.cache/prerender');
+  try {
+    const { build } = await import('vite');
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { ssr: path.join(root, 'scripts/prerender-entry.tsx'), outDir, emptyOutDir: true, target: 'node20', minify: false },
+    });
+    const file = readdirSync(outDir).find((f) => /^prerender-entry\.m?js$/.test(f));
+    const mod = (await import(`${pathToFileURL(path.join(outDir, file!)).href}?t=${Date.now()}`)) as {
+      renderShell: (routePath: string, title: string) => string;
+    };
+    // React 19 hoists a preload hint for the header's image; the page's <head> has its own links.
+    for (const route of routes) shells.set(route.path, mod.renderShell(route.path, route.title).replace(/<link rel="preload"[^>]*>/g, ''));
+  } catch (error) {
+    warn(`Prerendering the route shells failed; pages will paint after JavaScript loads: ${String(error)}`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return shells;
+}
+
+/** Writes routes.json: for every URL form of every route, its title, chunks to modulepreload, styles and shell. */
+export function routeManifest(routeTable: string, { prerender = true } = {}): Plugin {
+  let root = process.cwd();
   return {
     name: 'repforge-route-manifest',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    configResolved(resolved) {
+      root = resolved.root;
+    },
+    async generateBundle(_options, bundle) {
+      const routes = readRouteTable(routeTable);
+      const shells = prerender ? await renderShells(root, routes, (m) => this.warn(m)) : new Map<string, string>();
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
       const entryDeps = new Set(entry ? chunkClosure(bundle, entry, new Set()).map((c) => c.fileName) : []);
       const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.normalize(c.facadeModuleId!), c]));
       const manifest: Record<string, RouteManifestEntry> = {};
-      for (const route of readRouteTable(routeTable)) {
+      for (const route of routes) {
         const chunk = route.module ? byModule.get(path.normalize(route.module)) : undefined;
         const closure = chunk ? chunkClosure(bundle, chunk, entryDeps) : [];
         const entryValue: RouteManifestEntry = {
           title: route.title,
           js: closure.map((c) => c.fileName),
           css: [...new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))],
+          shell: shells.get(route.path),
         };
         for (const form of route.singleForm ? [route.path] : [route.path, runTogether(route.path)]) manifest[form] ??= entryValue;
       }

@@ -62,6 +62,8 @@ interface RouteEntry {
   title: string;
   js: string[];
   css: string[];
+  /** The route's prerendered first paint, with %BASE% and %STORE_URL% to fill. */
+  shell?: string;
 }
 
 function readRouteManifest(clientDir: string): Record<string, RouteEntry> {
@@ -81,13 +83,26 @@ const SAFE_ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
  * (relative URLs, resolved against <base href>), so the browser fetches them beside the entry instead
  * of after it. No inline script is added: the CSP hashes of index.html stay the page's only ones.
  */
-export function renderRoutePage(indexHtml: string, entry: RouteEntry | undefined): string {
+export function renderRoutePage(
+  indexHtml: string,
+  entry: RouteEntry | undefined,
+  config?: Pick<AppConfig, 'basePath' | 'storeUrl'>,
+): string {
   if (!entry) return indexHtml;
   const links = [
     ...entry.css.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`),
     ...entry.js.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
   ].join('');
-  return indexHtml.replace(/<\/head>/i, `${links}</head>`);
+  let html = indexHtml.replace(/<\/head>/i, `${links}</head>`);
+  // The prerendered shell (markup only, no script: the CSP hashes stay those of index.html); the
+  // app renders into #root and replaces it.
+  if (entry.shell && config) {
+    const shell = entry.shell
+      .replaceAll('%BASE%', escapeAttr(config.basePath.replace(/\/$/, '')))
+      .replaceAll('%STORE_URL%', escapeAttr(config.storeUrl));
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
+  }
+  return html;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -111,11 +126,14 @@ export class ClientPages {
   private readonly manifest: Record<string, RouteEntry>;
   private readonly cache = new Map<string, { identity: string; br?: Buffer; gzip?: Buffer }>();
 
+  private readonly basePath: string;
+
   constructor(
     private readonly indexHtml: string,
     clientDir: string,
-    private readonly basePath: string,
+    private readonly config: Pick<AppConfig, 'basePath' | 'storeUrl'>,
   ) {
+    this.basePath = config.basePath;
     this.manifest = readRouteManifest(clientDir);
   }
 
@@ -130,7 +148,7 @@ export class ClientPages {
     const key = this.keyOf(pathname);
     let page = this.cache.get(key);
     if (!page) {
-      page = { identity: renderRoutePage(this.indexHtml, key === '*' ? undefined : this.manifest[key]) };
+      page = { identity: renderRoutePage(this.indexHtml, key === '*' ? undefined : this.manifest[key], this.config) };
       this.cache.set(key, page);
     }
     const encoding = pickEncoding(acceptEncoding);
@@ -172,5 +190,5 @@ export async function registerClient(
       reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  return new ClientPages(indexHtml, clientDir, config.basePath);
+  return new ClientPages(indexHtml, clientDir, config);
 }

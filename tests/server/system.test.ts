@@ -73,7 +73,10 @@ describe('serving the app', () => {
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(os.tmpdir(), 'client-'));
     await mkdir(path.join(clientDir, 'assets'));
-    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body>app</body></html>');
+    await writeFile(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+    );
     await writeFile(path.join(clientDir, 'assets', 'index-abc123.js'), ASSET_JS);
     // What the build writes beside every asset (scripts/build-plugins.ts).
     await writeFile(path.join(clientDir, 'assets', 'index-abc123.js.br'), ASSET_BR);
@@ -84,7 +87,12 @@ describe('serving the app', () => {
     await writeFile(
       path.join(clientDir, 'routes.json'),
       JSON.stringify({
-        '/challenge-detail-page': { title: 'Challenge', js: ['assets/page-abc123.js'], css: ['assets/page-abc123.css'] },
+        '/challenge-detail-page': {
+          title: 'Challenge',
+          js: ['assets/page-abc123.js'],
+          css: ['assets/page-abc123.css'],
+          shell: '<h1>Challenge</h1><a href="%BASE%/login-page">Sign In</a><a href="%STORE_URL%">Store</a>',
+        },
         '/challengedetailpage': { title: 'Challenge', js: ['assets/page-abc123.js'], css: ['assets/page-abc123.css'] },
         '/': { title: 'Home', js: [], css: [] },
       }),
@@ -149,6 +157,12 @@ describe('serving the app', () => {
           expect(html).toContain('<link rel="modulepreload" crossorigin href="./assets/page-abc123.js">');
           expect(html).toContain('<link rel="stylesheet" crossorigin href="./assets/page-abc123.css">');
           expect(html).toContain(`<base href="${basePath}">`);
+          if (page === 'challenge-detail-page') {
+            // The prerendered shell fills #root, its links under the mount point and the configured store.
+            expect(html).toContain(
+              `<div id="root"><h1>Challenge</h1><a href="${basePath}login-page">Sign In</a><a href="https://shop.example.test/">Store</a></div>`,
+            );
+          }
         }
         const other = await t.app.inject({ method: 'GET', url: `${basePath}no-such-page` });
         expect(other.headers['content-encoding']).toBeUndefined();
