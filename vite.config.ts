@@ -1,11 +1,15 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress, routeManifest } from './scripts/build-plugins.ts';
 
 // base './' makes every asset URL relative, so one build can be mounted under any
 // BASE_PATH: the server injects <base href> into index.html at serve time.
+// The build also writes routes.json (each route's chunks, which the server modulepreloads
+// for the page it serves) and a .br and .gz of every asset (sent as they are).
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), routeManifest(path.resolve(import.meta.dirname, 'src/app/route-table.ts')), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

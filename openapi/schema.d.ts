@@ -427,6 +427,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the home page shows live, for anyone
+         * @description Up to six open public challenges (ending soonest first) with their participant counts, the best verified score submitted today (UTC) on each of them, and the six newest approved personal records. Every part is bounded and read on indexes; the home page refetches it every 30 seconds.
+         */
+        get: operations["getHomeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/my-participating": {
         parameters: {
             query?: never;
@@ -1497,6 +1517,39 @@ export interface components {
         ChallengePage: {
             items: components["schemas"]["Challenge"][];
             next_cursor: string | null;
+        };
+        HomeLeader: {
+            challenge: {
+                id: number;
+                title: string;
+                score_type: components["schemas"]["ScoreType"];
+            };
+            athlete: components["schemas"]["Athlete"];
+            division: components["schemas"]["Division"];
+            /** @description The score as the workout reads it, e.g. "4:52" or "CAP + 87 reps". */
+            display: string;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        HomeRecord: {
+            id: number;
+            athlete: components["schemas"]["Athlete"];
+            test_name: string;
+            /** @description The result as the athlete entered it. */
+            value: string;
+            unit: string;
+            normalized_score: number | null;
+            /** Format: date */
+            achieved_on: string;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        HomeFeed: {
+            open_challenges: components["schemas"]["Challenge"][];
+            todays_leaders: components["schemas"]["HomeLeader"][];
+            recent_records: components["schemas"]["HomeRecord"][];
+            /** Format: date-time */
+            generated_at: string;
         };
         ChallengeList: {
             items: components["schemas"]["Challenge"][];
@@ -2770,6 +2823,26 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getHomeFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page's live data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeFeed"];
+                };
+            };
         };
     };
     listMyParticipatingChallenges: {

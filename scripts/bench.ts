@@ -1,6 +1,7 @@
 // npm run bench: figures, not pass/fail. Each figure is printed beside a baseline
 // measured in the same run on this machine.
-import { readFileSync, existsSync } from 'node:fs';
+// `node --import tsx scripts/bench.ts sizes` prints only the first-load sizes (no load test).
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { ROUTE_MANIFEST, type RouteManifestEntry } from './build-plugins.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist/client');
@@ -20,14 +22,130 @@ function kb(bytes: number) {
 }
 
 /** The JS and CSS that index.html loads before any lazy page: the entry, its modulepreloads, its CSS. */
-function shellAssets(): string[] {
-  const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+function shellAssets(dir = clientDir): string[] {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   return [...new Set(refs)];
 }
 
-function gzipSize(rel: string) {
-  return gzipSync(readFileSync(path.join(clientDir, rel)), { level: 9 }).length;
+function gzipSize(rel: string, dir = clientDir) {
+  return gzipSync(readFileSync(path.join(dir, rel)), { level: 9 }).length;
+}
+
+/** gzip (level 9) bytes of the JS and CSS a first visit to a route loads: the shell plus the page's own chunks. */
+function firstLoad(dir: string, pageAssets: string[] = []) {
+  const files = [...new Set([...shellAssets(dir), ...pageAssets])];
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    const size = gzipSize(f, dir);
+    if (f.endsWith('.js')) js += size;
+    else css += size;
+  }
+  return { js, css, files };
+}
+
+/**
+ * The floor: a minimal Vite app with the libraries the shell is built on (React, react-dom,
+ * wouter, react-query, XState and its React binding, openapi-fetch, Radix toast), each used once, built with
+ * the same Vite and target. What RepForge loads beyond it is its own code.
+ */
+async function buildFloor(): Promise<string> {
+  const dir = path.join(root, 'node_modules/.cache/bench-floor');
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>floor</title></head><body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+  );
+  writeFileSync(
+    path.join(dir, 'src/main.tsx'),
+    `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Link, Route, Router, Switch } from 'wouter';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createMachine } from 'xstate';
+import { useMachine } from '@xstate/react';
+import createClient from 'openapi-fetch';
+import * as Toast from '@radix-ui/react-toast';
+
+const client = createClient<Record<string, never>>({ baseUrl: '/' });
+const toggle = createMachine({ id: 'toggle', initial: 'off', states: { off: { on: { TOGGLE: 'on' } }, on: { on: { TOGGLE: 'off' } } } });
+const queryClient = new QueryClient();
+
+function Home() {
+  const [state, send] = useMachine(toggle);
+  const q = useQuery({ queryKey: ['health'], queryFn: async () => (await client.GET('/api/health' as never)).data });
+  return (
+    <main>
+      <h1>Floor</h1>
+      <p>{JSON.stringify(q.data ?? null)}</p>
+      <button onClick={() => send({ type: 'TOGGLE' })}>{String(state.value)}</button>
+      <Link href="/other">Other</Link>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <Toast.Provider>
+      <Router>
+        <Switch>
+          <Route path="/" component={Home} />
+          <Route>Not found</Route>
+        </Switch>
+      </Router>
+        <Toast.Root><Toast.Title>Saved</Toast.Title></Toast.Root>
+        <Toast.Viewport />
+      </Toast.Provider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
+`,
+  );
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  const outDir = path.join(dir, 'dist');
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  await build({
+    root: dir,
+    configFile: false,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  });
+  process.env.NODE_ENV = previous;
+  return outDir;
+}
+
+const SIZE_TARGETS = { home: 1.1, leaderboard: 1.15 };
+
+async function sizes() {
+  buildIfNeeded();
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, ROUTE_MANIFEST), 'utf8')) as Record<string, RouteManifestEntry>;
+  const floorDir = await buildFloor();
+  const floor = firstLoad(floorDir);
+  console.log("\n# First load (gzip level 9): the shell plus the page's own chunks, beside the floor app");
+  const row = (name: string, m: { js: number; css: number }, target?: number) => {
+    const ratio = m.js / floor.js;
+    const verdict = target
+      ? `  ${ratio.toFixed(2)}x the floor (target <= ${target.toFixed(2)}x: ${ratio <= target ? 'within' : 'OVER'})`
+      : '';
+    console.log(`  ${name.padEnd(44)} JS ${kb(m.js).padStart(9)}   CSS ${kb(m.css).padStart(8)}${verdict}`);
+  };
+  row('floor (the same libraries, no app code)', floor);
+  const shell = firstLoad(clientDir);
+  row('shell alone (entry and its preloads)', shell);
+  const home = manifest['/'];
+  const board = manifest['/challenge-leaderboard-page'];
+  row('/ (home)', firstLoad(clientDir, [...(home?.js ?? []), ...(home?.css ?? [])]), SIZE_TARGETS.home);
+  row('/challenge-leaderboard-page', firstLoad(clientDir, [...(board?.js ?? []), ...(board?.css ?? [])]), SIZE_TARGETS.leaderboard);
+  const homeFiles = home?.js ?? [];
+  if (homeFiles.length)
+    console.log(`  the home page's own chunks: ${homeFiles.map((f) => `${path.basename(f)} ${kb(gzipSize(f))}`).join(', ')}`);
+  console.log(`  (shell JS budget ${SHELL_BUDGET_KB} KB: ${shell.js / 1024 <= SHELL_BUDGET_KB ? 'within' : 'OVER'})`);
 }
 
 async function measure(url: string) {
@@ -54,22 +172,8 @@ async function startServer(port: number, dataDir: string) {
 }
 
 async function main() {
-  buildIfNeeded();
-  console.log('\n# Shell size (gzip, level 9): what / loads before any lazy page');
-  const assets = shellAssets();
-  let js = 0;
-  let css = 0;
-  for (const a of assets) {
-    const size = gzipSize(a);
-    if (a.endsWith('.js')) js += size;
-    else css += size;
-    console.log(`  ${a.padEnd(48)} ${kb(size)}`);
-  }
-  const homeChunk = existsSync(path.join(clientDir, 'assets'))
-    ? (await import('node:fs')).readdirSync(path.join(clientDir, 'assets')).find((f) => f.startsWith('home-page') && f.endsWith('.js'))
-    : undefined;
-  console.log(`  JS ${kb(js)} (budget ${SHELL_BUDGET_KB} KB: ${js / 1024 <= SHELL_BUDGET_KB ? 'within' : 'OVER'}), CSS ${kb(css)}`);
-  if (homeChunk) console.log(`  + the home page's own chunk ${kb(gzipSize(`assets/${homeChunk}`))}`);
+  await sizes();
+  if (process.argv.includes('sizes')) return;
 
   console.log(`\n# GET /api/health under autocannon (50 connections, ${LOAD_SECONDS} s each)`);
   const bare = Fastify();

@@ -128,6 +128,9 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   registerInputGuards(app);
   const clientHtml = readIndexHtml(config);
   await registerSecurityHeaders(app, config, inlineScriptHashes(clientHtml));
+  // Before compress: built files go out precompressed (or as they are), never compressed per request.
+  const pages = await registerClient(app, config, clientHtml);
+  // On-the-fly compression for what is made per request: API answers (pages compress once, in ClientPages).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
@@ -156,15 +159,14 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     securityHandlers: securityHandlers(context),
     prefix: basePrefix || undefined,
   });
-  const indexHtml = await registerClient(app, config, clientHtml);
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const apiRoot = `${config.basePath}api`;
     const isApi = pathname === apiRoot || pathname.startsWith(`${apiRoot}/`);
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
       if (pathname.startsWith(config.basePath) && !/\.[A-Za-z0-9]{1,8}$/.test(pathname)) {
-        return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+        return pages.send(reply, pathname, request.headers['accept-encoding']);
       }
       if (config.basePath !== '/' && `${pathname.replace(/\/$/, '')}/` === '/') return reply.redirect(config.basePath);
       if (`${pathname}/` === config.basePath) return reply.redirect(config.basePath);

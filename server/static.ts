@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.ts';
 
@@ -56,12 +57,125 @@ export function inlineScriptHashes(html: string | null): string[] {
   return hashes;
 }
 
+/** What the build's routes.json says of one route (scripts/build-plugins.ts writes it). */
+interface RouteEntry {
+  title: string;
+  js: string[];
+  css: string[];
+  /** The route's prerendered first paint, with %BASE% and %STORE_URL% to fill. */
+  shell?: string;
+}
+
+function readRouteManifest(clientDir: string): Record<string, RouteEntry> {
+  const file = path.join(clientDir, 'routes.json');
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, RouteEntry>;
+  } catch {
+    return {};
+  }
+}
+
+const SAFE_ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
+
+/**
+ * The page for one route: the current page's chunks as modulepreload and its styles as stylesheets
+ * (relative URLs, resolved against <base href>), so the browser fetches them beside the entry instead
+ * of after it. No inline script is added: the CSP hashes of index.html stay the page's only ones.
+ */
+export function renderRoutePage(
+  indexHtml: string,
+  entry: RouteEntry | undefined,
+  config?: Pick<AppConfig, 'basePath' | 'storeUrl'>,
+): string {
+  if (!entry) return indexHtml;
+  const links = [
+    ...entry.css.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`),
+    ...entry.js.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
+  ].join('');
+  let html = indexHtml.replace(/<\/head>/i, `${links}</head>`);
+  // The prerendered shell (markup only, no script: the CSP hashes stay those of index.html); the
+  // app renders into #root and replaces it.
+  if (entry.shell && config) {
+    const shell = entry.shell
+      .replaceAll('%BASE%', escapeAttr(config.basePath.replace(/\/$/, '')))
+      .replaceAll('%STORE_URL%', escapeAttr(config.storeUrl));
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
+  }
+  return html;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).toLowerCase();
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** The app's HTML pages, one per route, compressed once on first use and kept (one per route: bounded). */
+export class ClientPages {
+  private readonly manifest: Record<string, RouteEntry>;
+  private readonly cache = new Map<string, { identity: string; br?: Buffer; gzip?: Buffer }>();
+
+  private readonly basePath: string;
+
+  constructor(
+    private readonly indexHtml: string,
+    clientDir: string,
+    private readonly config: Pick<AppConfig, 'basePath' | 'storeUrl'>,
+  ) {
+    this.basePath = config.basePath;
+    this.manifest = readRouteManifest(clientDir);
+  }
+
+  /** The route key of a request path under the mount point: '/', '/challenge-detail-page', or '*' for any other. */
+  keyOf(pathname: string): string {
+    const rest = pathname.startsWith(this.basePath) ? pathname.slice(this.basePath.length) : '';
+    const key = `/${rest.replace(/\/+$/, '')}`;
+    return Object.hasOwn(this.manifest, key) ? key : '*';
+  }
+
+  send(reply: FastifyReply, pathname: string, acceptEncoding: string | string[] | undefined) {
+    const key = this.keyOf(pathname);
+    let page = this.cache.get(key);
+    if (!page) {
+      page = { identity: renderRoutePage(this.indexHtml, key === '*' ? undefined : this.manifest[key], this.config) };
+      this.cache.set(key, page);
+    }
+    const encoding = pickEncoding(acceptEncoding);
+    void reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding === 'identity') return reply.send(page.identity);
+    const body = (page[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(page.identity, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+          })
+        : gzipSync(page.identity, { level: 9 }));
+    return reply.header('content-encoding', encoding).send(body);
+  }
+}
+
 /**
  * Serves the built SPA under BASE_PATH: hashed assets with a year-long immutable
- * cache, and index.html (no-cache) for every other GET that is not an API call,
- * so deep links work.
+ * cache, sent as the build precompressed them (.br, .gz beside each file; Vary:
+ * accept-encoding), and a route's page (no-cache) for every other GET that is not
+ * an API call, so deep links work. Register it before @fastify/compress: files are
+ * never compressed on the fly, only API answers are.
  */
-export async function registerClient(app: FastifyInstance, config: AppConfig, indexHtml = readIndexHtml(config)): Promise<string | null> {
+export async function registerClient(
+  app: FastifyInstance,
+  config: AppConfig,
+  indexHtml = readIndexHtml(config),
+): Promise<ClientPages | null> {
   const clientDir = config.clientDir;
   if (!clientDir || !indexHtml) return null;
   await app.register(fastifyStatic, {
@@ -69,11 +183,12 @@ export async function registerClient(app: FastifyInstance, config: AppConfig, in
     prefix: config.basePath,
     index: false,
     wildcard: true,
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
+    preCompressed: true,
+    allowedPath: (pathName) => !/^\/(?:index\.html|routes\.json)(?:\.br|\.gz)?$/.test(pathName) && !pathName.endsWith('/'),
     setHeaders(reply, filePath) {
       const rel = path.relative(clientDir, filePath);
       reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  return indexHtml;
+  return new ClientPages(indexHtml, clientDir, config);
 }

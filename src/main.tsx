@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { PRELOAD_ERROR_EVENT } from './app/lazy-page.tsx';
+import { preloadPage } from './app/router.tsx';
+import { routerBase } from './lib/runtime-config.ts';
 import { toast } from './lib/toast.ts';
 import './app/styles.css';
 
@@ -16,8 +18,20 @@ window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
   toast({ title: PAGE_LOAD_FAILED_TEXT, variant: 'error' });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// #root holds the route's prerendered shell (server/static.ts). The app renders into it and
+// replaces it once the current page's chunk (already modulepreloaded) is in, so the first
+// commit is the page, not the "Loading page..." fallback. Replaced, not hydrated: the shell is a
+// signed-out header and a skeleton, which the real page does not match node for node.
+function start() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+const here = window.location.pathname.startsWith(routerBase) ? window.location.pathname.slice(routerBase.length) || '/' : '/';
+const PRELOAD_WAIT_MS = 4000;
+void Promise.race([preloadPage(here), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))])
+  .catch(() => undefined)
+  .finally(start);

@@ -8,6 +8,7 @@ import type { Handlers } from './types.ts';
 type ChallengeOps =
   | 'createChallenge'
   | 'discoverChallenges'
+  | 'getHomeFeed'
   | 'listArchivedChallenges'
   | 'listMyParticipatingChallenges'
   | 'listMyCreatedChallenges'
@@ -40,6 +41,11 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     },
     async discoverChallenges(request) {
       return challenges.discover(ctx, { ...request.query, limit: request.query.limit ?? 20 });
+    },
+    async getHomeFeed(_request, reply) {
+      // Shared caches may keep it briefly: it is public and the page refetches it every 30 s.
+      void reply.header('cache-control', 'public, max-age=10');
+      return challenges.homeFeed(ctx);
     },
     async listArchivedChallenges(request) {
       return challenges.discover(

@@ -17,11 +17,18 @@ export function resetFailedPageLoads(): void {
  * 'preload-error' event on window, surfaces to the error boundary, and the
  * boundary's Retry loads the chunk again.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType {
-  let pending: Promise<ComponentType> | null = null;
+export type LazyPageComponent = ComponentType & { preload: () => Promise<ComponentType> };
+
+export function lazyPage(load: () => Promise<PageModule>): LazyPageComponent {
+  let pending: (Promise<ComponentType> & { status?: string; value?: ComponentType }) | null = null;
   const get = () =>
     (pending ??= load().then(
-      (mod) => mod.default,
+      (mod) => {
+        // Marked as React marks what use() has seen: once loaded, use() returns the page at once,
+        // so a page preloaded before the first render never shows the fallback.
+        Object.assign(pending!, { status: 'fulfilled', value: mod.default });
+        return mod.default;
+      },
       (error: unknown) => {
         failed.add(() => {
           pending = null;
@@ -36,5 +43,5 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
     const Loaded = use(get());
     return <Loaded />;
   }
-  return LazyPage;
+  return Object.assign(LazyPage, { preload: get });
 }

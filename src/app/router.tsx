@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { pageRoutes, routePaths, type PageRoute } from './route-table.ts';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage, type LazyPageComponent } from './lazy-page.tsx';
 import { TitledPage } from './layout/titled-page.tsx';
 import { NotFoundPage } from './layout/not-found.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -18,6 +18,17 @@ function pageFor(route: PageRoute): ComponentType {
 
 /** One component per route (both URL forms share it), made once. */
 const pages = new Map(pageRoutes.map((route) => [route, pageFor(route)]));
+
+/**
+ * Loads the chunk of the page at `path` (relative to the mount point). main.tsx awaits it before the
+ * first render, so the prerendered shell gives way to the page itself, never to the fallback.
+ */
+export function preloadPage(path: string): Promise<unknown> {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const match = routePaths().find((r) => r.path === clean);
+  const page = match ? pages.get(match.route) : undefined;
+  return page && 'preload' in page ? (page as LazyPageComponent).preload() : Promise.resolve();
+}
 
 function DocumentTitle({ title }: { title: string }) {
   useEffect(() => {

@@ -6,7 +6,12 @@ import { allHandlers } from '../../server/routes/index.ts';
 import { listOperations, loadOpenapiDocument } from '../../server/openapi.ts';
 import { createTestApp, databaseKinds, testConfig } from './helpers.ts';
 import type { AppContext } from '../../server/context.ts';
-import { renderIndexHtml } from '../../server/static.ts';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { pickEncoding, renderIndexHtml } from '../../server/static.ts';
+
+const ASSET_JS = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+const ASSET_BR = brotliCompressSync(ASSET_JS);
+const ASSET_GZ = gzipSync(ASSET_JS, { level: 9 });
 
 describe.each(databaseKinds)('API basics on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -68,8 +73,30 @@ describe('serving the app', () => {
   beforeAll(async () => {
     clientDir = await mkdtemp(path.join(os.tmpdir(), 'client-'));
     await mkdir(path.join(clientDir, 'assets'));
-    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body>app</body></html>');
-    await writeFile(path.join(clientDir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    await writeFile(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(path.join(clientDir, 'assets', 'index-abc123.js'), ASSET_JS);
+    // What the build writes beside every asset (scripts/build-plugins.ts).
+    await writeFile(path.join(clientDir, 'assets', 'index-abc123.js.br'), ASSET_BR);
+    await writeFile(path.join(clientDir, 'assets', 'index-abc123.js.gz'), ASSET_GZ);
+    await writeFile(path.join(clientDir, 'assets', 'plain-abc123.js'), ASSET_JS);
+    await writeFile(path.join(clientDir, 'assets', 'page-abc123.js'), 'export default 1;');
+    await writeFile(path.join(clientDir, 'assets', 'page-abc123.css'), '.x{}');
+    await writeFile(
+      path.join(clientDir, 'routes.json'),
+      JSON.stringify({
+        '/challenge-detail-page': {
+          title: 'Challenge',
+          js: ['assets/page-abc123.js'],
+          css: ['assets/page-abc123.css'],
+          shell: '<h1>Challenge</h1><a href="%BASE%/login-page">Sign In</a><a href="%STORE_URL%">Store</a>',
+        },
+        '/challengedetailpage': { title: 'Challenge', js: ['assets/page-abc123.js'], css: ['assets/page-abc123.css'] },
+        '/': { title: 'Home', js: [], css: [] },
+      }),
+    );
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg/>');
   });
   afterAll(async () => {
@@ -95,15 +122,53 @@ describe('serving the app', () => {
         }
       });
 
-      it('serves hashed assets with a long immutable cache, compressed', async () => {
-        const res = await t.app.inject({
+      it('serves hashed assets with a long immutable cache, as the build precompressed them', async () => {
+        const url = `${basePath}assets/index-abc123.js`;
+        const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(br.statusCode).toBe(200);
+        expect(br.headers['cache-control']).toContain('immutable');
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers['content-type']).toContain('javascript');
+        expect(br.headers.vary).toContain('accept-encoding');
+        expect(br.rawPayload.equals(ASSET_BR)).toBe(true);
+        const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(gz.rawPayload.equals(ASSET_GZ)).toBe(true);
+        const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toContain('accept-encoding');
+        expect(plain.body).toBe(ASSET_JS);
+        // A file without precompressed copies goes out as it is: no compression per request.
+        const none = await t.app.inject({
           method: 'GET',
-          url: `${basePath}assets/index-abc123.js`,
-          headers: { 'accept-encoding': 'gzip' },
+          url: `${basePath}assets/plain-abc123.js`,
+          headers: { 'accept-encoding': 'br, gzip' },
         });
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['cache-control']).toContain('immutable');
-        expect(res.headers['content-encoding']).toBe('gzip');
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(none.body).toBe(ASSET_JS);
+      });
+
+      it('preloads the current page’s chunk and styles, and sends the page compressed once', async () => {
+        for (const page of ['challenge-detail-page', 'challengedetailpage/']) {
+          const res = await t.app.inject({ method: 'GET', url: `${basePath}${page}?id=3`, headers: { 'accept-encoding': 'br' } });
+          expect(res.headers['content-encoding']).toBe('br');
+          expect(res.headers.vary).toContain('accept-encoding');
+          const html = brotliDecompressSync(res.rawPayload).toString();
+          expect(html).toContain('<link rel="modulepreload" crossorigin href="./assets/page-abc123.js">');
+          expect(html).toContain('<link rel="stylesheet" crossorigin href="./assets/page-abc123.css">');
+          expect(html).toContain(`<base href="${basePath}">`);
+          if (page === 'challenge-detail-page') {
+            // The prerendered shell fills #root, its links under the mount point and the configured store.
+            expect(html).toContain(
+              `<div id="root"><h1>Challenge</h1><a href="${basePath}login-page">Sign In</a><a href="https://shop.example.test/">Store</a></div>`,
+            );
+          }
+        }
+        const other = await t.app.inject({ method: 'GET', url: `${basePath}no-such-page` });
+        expect(other.headers['content-encoding']).toBeUndefined();
+        expect(other.body).not.toContain('modulepreload');
+        const hidden = await t.app.inject({ method: 'GET', url: `${basePath}routes.json` });
+        expect(hidden.statusCode).toBe(404);
       });
 
       it('answers a missing asset with 404, not the app page', async () => {
@@ -126,6 +191,14 @@ describe('serving the app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.statusCode).toBe(404);
     await t.close();
+  });
+
+  it('picks br, then gzip, then none from Accept-Encoding', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('identity')).toBe('identity');
   });
 
   it('keeps secrets out of the config injected into the page', () => {

@@ -21,3 +21,4 @@ export { discover, myCreated, myParticipating, recommendations } from './discove
 export { mySubmissions, scoreHistory } from './history.ts';
 export { deleteScore, listPendingScores, reviewScore } from './review.ts';
 export { listTeams, teamRankings } from './teams.ts';
+export { homeFeed, HOME_OPEN_CHALLENGES, HOME_RECENT_RECORDS } from './home.ts';

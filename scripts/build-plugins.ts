@@ -1,0 +1,172 @@
+// Vite plugins of the production build: the route manifest the server preloads from, and
+// precompressed copies (brotli 11, gzip 9) of every built asset the server sends as they are.
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+/** Where the server finds, per route path, the page's title and the chunks and styles it needs. */
+export const ROUTE_MANIFEST = 'routes.json';
+
+export interface RouteManifestEntry {
+  title: string;
+  /** The page's own chunk first, then the chunks it imports that the entry does not (relative to the client dir). */
+  js: string[];
+  css: string[];
+  /** The route's first paint (header, heading, skeleton, footer), rendered at build time; absent if prerendering failed. */
+  shell?: string;
+}
+
+export interface RouteSource {
+  path: string;
+  title: string;
+  /** Absolute path of the module the route's load() imports, if it has one. */
+  module: string | null;
+  singleForm: boolean;
+}
+
+/**
+ * The route table read as text (src/app/route-table.ts): every `r('/path', 'Title', …, () => import('…'))`.
+ * The table is TypeScript with lazy imports of every page, so reading it beats executing it here.
+ */
+export function readRouteTable(file: string): RouteSource[] {
+  const text = readFileSync(file, 'utf8');
+  const out: RouteSource[] = [];
+  const calls = text.split(/\br\(\s*(?=')/).slice(1);
+  for (const call of calls) {
+    const strings = [...call.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]!);
+    const [routePath, title] = strings;
+    if (!routePath?.startsWith('/') || title === undefined) continue;
+    const body = call.split(/\n {2}\S/)[0] ?? call;
+    const load = /import\('([^']+)'\)/.exec(body)?.[1];
+    out.push({
+      path: routePath,
+      title: title.replace(/\\'/g, "'"),
+      module: load ? path.resolve(path.dirname(file), load) : null,
+      singleForm: routePath === '/settings',
+    });
+  }
+  return out;
+}
+
+export const runTogether = (p: string) => p.replace(/-/g, '');
+
+function chunkClosure(bundle: OutputBundle, start: OutputChunk, skip: Set<string>): OutputChunk[] {
+  const seen = new Set<string>();
+  const out: OutputChunk[] = [];
+  const visit = (c: OutputChunk) => {
+    if (seen.has(c.fileName) || skip.has(c.fileName)) return;
+    seen.add(c.fileName);
+    out.push(c);
+    for (const dep of c.imports) {
+      const next = bundle[dep];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(start);
+  return out;
+}
+
+/**
+ * Builds scripts/prerender-entry.tsx for Node and renders every route's shell with it. A failure
+ * warns and leaves the shells out (the app still works, its first paint just waits for JavaScript).
+ */
+async function renderShells(root: string, routes: RouteSource[], warn: (m: string) => void): Promise<Map<string, string>> {
+  const shells = new Map<string, string>();
+  const outDir = path.join(root, 'node_modules/.cache/prerender');
+  try {
+    const { build } = await import('vite');
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { ssr: path.join(root, 'scripts/prerender-entry.tsx'), outDir, emptyOutDir: true, target: 'node20', minify: false },
+    });
+    const file = readdirSync(outDir).find((f) => /^prerender-entry\.m?js$/.test(f));
+    const mod = (await import(`${pathToFileURL(path.join(outDir, file!)).href}?t=${Date.now()}`)) as {
+      renderShell: (routePath: string, title: string) => string;
+    };
+    // React 19 hoists a preload hint for the header's image; the page's <head> has its own links.
+    for (const route of routes) shells.set(route.path, mod.renderShell(route.path, route.title).replace(/<link rel="preload"[^>]*>/g, ''));
+  } catch (error) {
+    warn(`Prerendering the route shells failed; pages will paint after JavaScript loads: ${String(error)}`);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return shells;
+}
+
+/** Writes routes.json: for every URL form of every route, its title, chunks to modulepreload, styles and shell. */
+export function routeManifest(routeTable: string, { prerender = true } = {}): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'repforge-route-manifest',
+    apply: 'build',
+    configResolved(resolved) {
+      root = resolved.root;
+    },
+    async generateBundle(_options, bundle) {
+      const routes = readRouteTable(routeTable);
+      const shells = prerender ? await renderShells(root, routes, (m) => this.warn(m)) : new Map<string, string>();
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const entryDeps = new Set(entry ? chunkClosure(bundle, entry, new Set()).map((c) => c.fileName) : []);
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.normalize(c.facadeModuleId!), c]));
+      const manifest: Record<string, RouteManifestEntry> = {};
+      for (const route of routes) {
+        const chunk = route.module ? byModule.get(path.normalize(route.module)) : undefined;
+        const closure = chunk ? chunkClosure(bundle, chunk, entryDeps) : [];
+        const entryValue: RouteManifestEntry = {
+          title: route.title,
+          js: closure.map((c) => c.fileName),
+          css: [...new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))],
+          shell: shells.get(route.path),
+        };
+        for (const form of route.singleForm ? [route.path] : [route.path, runTogether(route.path)]) manifest[form] ??= entryValue;
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_MANIFEST, source: JSON.stringify(manifest) });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map|ico|wasm)$/i;
+
+/** Writes name.br (brotli quality 11) and name.gz (gzip level 9) beside every compressible built file. */
+export function precompress(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'repforge-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const p = path.join(dir, name);
+          return statSync(p).isDirectory() ? walk(p) : [p];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const raw = readFileSync(file);
+        const br = brotliCompressSync(raw, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            [zlib.BROTLI_PARAM_MODE]: /\.(?:js|css|html|svg|json)$/i.test(file) ? zlib.BROTLI_MODE_TEXT : zlib.BROTLI_MODE_GENERIC,
+          },
+        });
+        writeFileSync(`${file}.br`, br);
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
