@@ -1,15 +1,23 @@
+import { Select } from '../../components/ui/select.tsx';
 import { setTheme, useTheme, type ThemeChoice } from '../../lib/theme.ts';
+
+const THEMES = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+] as const;
 
 export function ThemeSelect() {
   const theme = useTheme();
   return (
-    <label className="theme-select">
-      <span className="visually-hidden">Theme</span>
-      <select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} aria-label="Theme">
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
-        <option value="system">System</option>
-      </select>
-    </label>
+    <Select<ThemeChoice>
+      id="theme-select"
+      className="theme-select ui-select-compact"
+      label="Theme"
+      hideLabel
+      options={THEMES}
+      value={theme}
+      onChange={setTheme}
+    />
   );
 }

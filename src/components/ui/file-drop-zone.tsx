@@ -22,7 +22,7 @@ export function FileDropZone({
   accept?: string;
   onFile: (file: File | null) => void;
   /** The chosen file, shown with its size. */
-  file?: File | null;
+  file?: { name: string; size: number } | null;
   hint?: ReactNode;
   error?: ReactNode;
   dropText?: string;
