@@ -12,8 +12,11 @@ export function Checkbox({
   disabled,
   describedBy,
   className,
+  hideLabel,
 }: {
   label: ReactNode;
+  /** The label for screen readers only (a checkbox in a table row named by the row). */
+  hideLabel?: boolean;
   checked: boolean;
   onChange: (checked: boolean) => void;
   id?: string;
@@ -37,7 +40,9 @@ export function Checkbox({
           <Check size={14} strokeWidth={3} aria-hidden />
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
-      <label htmlFor={controlId}>{label}</label>
+      <label htmlFor={controlId} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import * as RadixSelect from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import './select.css';
 
@@ -8,6 +8,8 @@ export interface SelectOption<V extends string> {
   value: V;
   label: string;
   disabled?: boolean;
+  /** Options that share a group (consecutive) are listed under its heading. */
+  group?: string;
 }
 
 /** Radix Select items cannot carry '', so "no choice" travels under this value. */
@@ -27,6 +29,12 @@ type SelectProps<V extends string> = {
   className?: string;
   /** Shown when nothing is chosen and there is no "none" entry. */
   placeholder?: string;
+  /** For focusing the control (the trigger button) when a form points at a problem. */
+  triggerRef?: Ref<HTMLButtonElement>;
+  /** Marks the control invalid when the problem line is the caller's own (a child). */
+  invalid?: boolean;
+  /** Marks the control required for assistive technology. */
+  required?: boolean;
   children?: ReactNode;
 } & (
   | { noneLabel: string; value: V | null | undefined; onChange: (value: V | null) => void }
@@ -53,11 +61,13 @@ export function Select<V extends string>(props: SelectProps<V>) {
         }}
       >
         <RadixSelect.Trigger
+          ref={props.triggerRef}
+          aria-required={props.required || undefined}
           id={controlId}
           className="ui-select-trigger"
           aria-labelledby={labelId}
           aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || props.invalid ? true : undefined}
         >
           <RadixSelect.Value placeholder={placeholder ?? 'Choose…'} />
           <RadixSelect.Icon className="ui-select-icon">
@@ -68,9 +78,18 @@ export function Select<V extends string>(props: SelectProps<V>) {
           <RadixSelect.Content className="ui-select-content" position="popper" sideOffset={4}>
             <RadixSelect.Viewport className="ui-select-viewport">
               {props.noneLabel !== undefined && <SelectItem value={NONE} label={props.noneLabel} />}
-              {options.map((o) => (
-                <SelectItem key={o.value} value={o.value} label={o.label} disabled={o.disabled} />
-              ))}
+              {grouped(options).map((g, i) =>
+                g.group === undefined ? (
+                  g.options.map((o) => <SelectItem key={o.value} value={o.value} label={o.label} disabled={o.disabled} />)
+                ) : (
+                  <RadixSelect.Group key={`${g.group}-${i}`} className="ui-select-group">
+                    <RadixSelect.Label className="ui-select-group-label">{g.group}</RadixSelect.Label>
+                    {g.options.map((o) => (
+                      <SelectItem key={o.value} value={o.value} label={o.label} disabled={o.disabled} />
+                    ))}
+                  </RadixSelect.Group>
+                ),
+              )}
             </RadixSelect.Viewport>
           </RadixSelect.Content>
         </RadixSelect.Portal>
@@ -79,6 +98,16 @@ export function Select<V extends string>(props: SelectProps<V>) {
       {children}
     </div>
   );
+}
+
+function grouped<V extends string>(options: readonly SelectOption<V>[]) {
+  const out: { group: string | undefined; options: SelectOption<V>[] }[] = [];
+  for (const o of options) {
+    const last = out.at(-1);
+    if (last && last.group === o.group) last.options.push(o);
+    else out.push({ group: o.group, options: [o] });
+  }
+  return out;
 }
 
 function SelectItem({ value, label, disabled }: { value: string; label: string; disabled?: boolean }) {
