@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { useApp } from './support/app.ts';
 import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
-import { choose } from './support/choose.ts';
 
 const app = useApp();
 
@@ -57,7 +56,7 @@ test('header and footer: navigation, sign in, legal links, store in a new tab', 
 test('the theme choice persists across a reload without a flash of the other theme', async ({ page }) => {
   await page.goto(app().url);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await choose(page, 'Theme', 'Dark');
+  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Read the attribute as the document is parsed, before any module runs.
   await page.addInitScript(() => {
@@ -69,8 +68,8 @@ test('the theme choice persists across a reload without a flash of the other the
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme)).toBe('dark');
-  await expect(page.getByLabel('Theme')).toHaveText('Dark');
-  await choose(page, 'Theme', 'Light');
+  await expect(page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Light' }).click();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
