@@ -1,3 +1,5 @@
+import { Select } from './ui/select.tsx';
+
 /**
  * The filters leaderboards share (a challenge's board, Global Ranks). A filter narrows the
  * rows and never re-ranks them; each menu calls back with null for "no filter".
@@ -30,17 +32,14 @@ export function FilterSelect<T extends string>({
   onChange: (value: T | null) => void;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} onChange={(e) => onChange((e.target.value || null) as T | null)}>
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select<T>
+      id={id}
+      label={label}
+      noneLabel={all}
+      options={options.map((o) => ({ value: o.id, label: o.label }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { optionsFrom, Select } from './ui/select.tsx';
 
 /**
- * A labelled <select> over a closed set of values, its options from a `Record<value, label>`
+ * A labelled choice over a closed set of values, its options from a `Record<value, label>`
  * (the labels every feature already keeps). With `anyLabel`, a first "no choice" entry calls back null.
  */
 export function EnumSelect<V extends string>(
@@ -22,29 +23,10 @@ export function EnumSelect<V extends string>(
   ),
 ) {
   const { id, label, options, only, className = 'field', disabled, describedBy, children } = props;
-  const values = only ?? (Object.keys(options) as V[]);
-  return (
-    <div className={className}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={props.value ?? ''}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        onChange={(e) => {
-          const picked = e.target.value as V;
-          if (props.anyLabel !== undefined) props.onChange(picked === '' ? null : picked);
-          else props.onChange(picked);
-        }}
-      >
-        {props.anyLabel !== undefined && <option value="">{props.anyLabel}</option>}
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {options[v]}
-          </option>
-        ))}
-      </select>
-      {children}
-    </div>
+  const common = { id, label, options: optionsFrom(options, only), className, disabled, describedBy, children };
+  return props.anyLabel !== undefined ? (
+    <Select<V> {...common} noneLabel={props.anyLabel} value={props.value} onChange={props.onChange} />
+  ) : (
+    <Select<V> {...common} value={props.value} onChange={props.onChange} />
   );
 }

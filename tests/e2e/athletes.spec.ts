@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean } from './support/api.ts';
+import { choose } from './support/choose.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -61,7 +62,7 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
     privacy: PUBLIC,
   });
   await page.goto(`${a.url}submit-pr-page`);
-  await page.getByLabel('Test').selectOption({ label: '1-mile run' });
+  await choose(page, 'Test', '1-mile run');
   await page.getByLabel(/^Time/).fill('6:00');
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByRole('heading', { name: 'Submitted for review' })).toBeVisible();

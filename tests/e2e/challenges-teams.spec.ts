@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { choose } from './support/choose.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -16,9 +17,9 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
   await signUpAndSignIn(page, app(), mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
   await page.goto(`${app().url}create-challenge-page`);
   await page.getByLabel('Title').fill('Team pull-ups');
-  await page.getByLabel('Scoring').selectOption('reps');
+  await choose(page, 'Scoring', 'Max reps');
   await page.getByLabel('Teams').check();
-  await page.getByLabel('Team score').selectOption('best_n');
+  await choose(page, 'Team score', 'Best N');
   await page.getByLabel('Members counted (N)').fill('2');
   await page.getByLabel('Largest team').fill('3');
   await axeClean(page);
@@ -47,7 +48,7 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
   await signUpAndSignIn(ben, app(), mailbox, { email: 'ben@example.test', name: 'Ben Athlete', password: 'ben-password-1' });
   await ben.goto(detailUrl);
   await ben.getByLabel('Join a team').check();
-  await ben.getByLabel('Choose a team').selectOption({ label: 'Iron (1 of 3)' });
+  await choose(ben, 'Choose a team', 'Iron (1 of 3)');
   await axeClean(ben);
   await ben.getByRole('button', { name: 'Join team' }).click();
   await expect(ben.getByText('You are in, Rx, team Iron.')).toBeVisible();

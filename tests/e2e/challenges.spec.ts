@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { choose } from './support/choose.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -14,7 +15,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
   await page.goto(`${app().url}create-challenge-page`);
   await page.getByLabel('Title').fill('Fran for the gym');
   await page.getByLabel('Workout and rules').fill('21-15-9\nThrusters 43 kg\nPull-ups');
-  await page.getByLabel('Scoring').selectOption('time');
+  await choose(page, 'Scoring', 'For time');
   await page.getByLabel('Time cap (minutes, optional)').fill('10');
   await page.getByRole('button', { name: 'Create challenge' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fran for the gym' })).toBeVisible();
@@ -34,7 +35,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
   const ana = await (await browser.newContext()).newPage();
   await signUpAndSignIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
   await ana.goto(detailUrl);
-  await ana.getByLabel('Category').selectOption('female');
+  await choose(ana, 'Category', 'Women');
   await ana.getByRole('button', { name: 'Join challenge' }).click();
   await ana.getByRole('link', { name: 'Submit a score' }).click();
   await ana.getByLabel('Your time').fill('3:59');
@@ -46,7 +47,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
   await expect(rows.nth(2)).toContainText('2Coach CarlaRx4:30');
   await axeClean(ana);
   // Women only: Ana keeps her overall place.
-  await ana.getByLabel('Category').selectOption('female');
+  await choose(ana, 'Category', 'Women');
   await expect(rows).toHaveCount(2);
   await ana.goto(`${app().url}my-results-page`);
   await expect(ana.getByRole('row').nth(1)).toContainText('Fran for the gym');
@@ -82,7 +83,7 @@ test('discovery lists open challenges and the dashboard recommends them', async 
   await signUpAndSignIn(page, app(), mailbox, { email: 'ben@example.test', name: 'Ben', password: 'ben-password-1' });
   await page.goto(`${app().url}create-challenge-page`);
   await page.getByLabel('Title').fill('Max pull-ups');
-  await page.getByLabel('Scoring').selectOption('reps');
+  await choose(page, 'Scoring', 'Max reps');
   await page.getByRole('button', { name: 'Create challenge' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Max pull-ups' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Challenges' }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { choose } from './support/choose.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -26,7 +27,7 @@ test('feedback from the footer: empty is refused, a bug report is sent, and an a
   await expect(dialog.getByRole('alert')).toHaveText('Please fill in subject and description');
   expect(requests).toEqual([]);
 
-  await dialog.getByLabel('Type').selectOption('bug_report');
+  await choose(dialog, 'Type', 'Bug report');
   await dialog.getByLabel('Subject').fill('Leaderboard ties look wrong');
   await dialog.getByLabel('Description').fill('Two athletes with the same score get different places.');
   await dialog.getByLabel('Steps to reproduce').fill('1. Open a leaderboard\n2. Look at rows 2 and 3');
@@ -51,12 +52,12 @@ test('feedback from the footer: empty is refused, a bug report is sent, and an a
   const detail = adminPage.getByRole('article');
   await expect(detail).toContainText('Two athletes with the same score get different places.');
   await expect(detail).toContainText('a visitor who was not signed in');
-  await detail.getByLabel('New status').selectOption('resolved');
+  await choose(detail, 'New status', 'Resolved');
   await detail.getByLabel('Note (optional)').fill('Fixed in the ranking query.');
   await detail.getByRole('button', { name: 'Save status' }).click();
   await expect(detail.getByText('Resolved', { exact: true }).first()).toBeVisible();
   await expect(detail.getByRole('listitem').filter({ hasText: 'Coach Admin moved it from New to Resolved' })).toBeVisible();
-  await adminPage.getByLabel('Status', { exact: true }).selectOption('resolved');
+  await choose(adminPage, 'Status', 'Resolved', { exact: true });
   await expect(adminPage.getByRole('button', { name: /Leaderboard ties look wrong/ })).toBeVisible();
   await adminPage.close();
 });

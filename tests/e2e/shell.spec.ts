@@ -56,7 +56,7 @@ test('header and footer: navigation, sign in, legal links, store in a new tab', 
 test('the theme choice persists across a reload without a flash of the other theme', async ({ page }) => {
   await page.goto(app().url);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.getByLabel('Theme').selectOption('dark');
+  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Read the attribute as the document is parsed, before any module runs.
   await page.addInitScript(() => {
@@ -68,8 +68,8 @@ test('the theme choice persists across a reload without a flash of the other the
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme)).toBe('dark');
-  await expect(page.getByLabel('Theme')).toHaveValue('dark');
-  await page.getByLabel('Theme').selectOption('light');
+  await expect(page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Light' }).click();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });

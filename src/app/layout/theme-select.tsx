@@ -1,15 +1,33 @@
+import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { setTheme, useTheme, type ThemeChoice } from '../../lib/theme.ts';
 
+const THEMES: readonly { value: ThemeChoice; label: string; Icon: LucideIcon }[] = [
+  { value: 'light', label: 'Light', Icon: Sun },
+  { value: 'dark', label: 'Dark', Icon: Moon },
+  { value: 'system', label: 'System', Icon: Monitor },
+];
+
+/**
+ * The theme as three pressed/unpressed icon buttons (in the header on every page, so it stays out of
+ * Radix Select and its positioning code, which the first load would otherwise carry).
+ */
 export function ThemeSelect() {
   const theme = useTheme();
   return (
-    <label className="theme-select">
-      <span className="visually-hidden">Theme</span>
-      <select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} aria-label="Theme">
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
-        <option value="system">System</option>
-      </select>
-    </label>
+    <div className="theme-toggle" role="group" aria-label="Theme">
+      {THEMES.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          className="theme-toggle-button"
+          aria-pressed={theme === value}
+          aria-label={label}
+          title={`${label} theme`}
+          onClick={() => setTheme(value)}
+        >
+          <Icon size={16} aria-hidden />
+        </button>
+      ))}
+    </div>
   );
 }

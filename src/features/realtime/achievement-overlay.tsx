@@ -4,6 +4,7 @@ import type { Achievement } from '../../../machines/achievements.ts';
 import { STREAK_NAMES } from '../../../domain/achievement-rules.ts';
 import { CONFETTI_PIECES, LEGENDARY_SPARKLES } from '../../../domain/constants.ts';
 import { toast } from '../../lib/toast.ts';
+import { AchievementIcon } from './components/achievement-icon.tsx';
 import './realtime.css';
 
 export type Placement = 'top-center' | 'bottom-center' | 'center';
@@ -133,7 +134,7 @@ export default function AchievementOverlay({ achievement, onDismiss }: { achieve
         >
           {level === 'legendary' && !reduced && <Sparkles />}
           <span className="achievement-icon" aria-hidden="true">
-            {achievement.icon}
+            <AchievementIcon achievement={achievement} size={achievement.full_screen ? 72 : 44} />
           </span>
           <p className="achievement-rarity">{achievement.rarity.toUpperCase()}</p>
           <p className="achievement-title" id={titleId}>

@@ -1,7 +1,13 @@
+import { choose } from '../../e2e/support/choose.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 
 const dialog = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Send feedback' });
+const TYPE_LABELS: Record<string, string> = {
+  general_feedback: 'General feedback',
+  bug_report: 'Bug report',
+  feature_request: 'Feature request',
+};
 const labels: Record<string, string> = {
   subject: 'Subject',
   description: 'Description',
@@ -17,7 +23,7 @@ const driver: PageDriver = {
   },
   events: {
     'feedback.open': async ({ page }) => page.getByRole('contentinfo').getByRole('button', { name: 'Feedback' }).click(),
-    'feedback.setType': async ({ page }, e) => void (await dialog(page).getByLabel('Type').selectOption(String(e.value))),
+    'feedback.setType': async ({ page }, e) => void (await choose(dialog(page), 'Type', TYPE_LABELS[String(e.value)]!)),
     'feedback.update': async ({ page }, e) => dialog(page).getByLabel(labels[String(e.field)]!).fill(String(e.value)),
     'feedback.submit': async ({ page }) => dialog(page).getByRole('button', { name: 'Send feedback' }).click(),
     'feedback.close': async ({ page }) => dialog(page).getByRole('button', { name: 'Cancel' }).click(),

@@ -1,5 +1,6 @@
 import { ADMIN_EMAIL, signUpAndSignIn } from '../../e2e/support/accounts.ts';
 import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
+import { choose } from '../../e2e/support/choose.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 
@@ -40,7 +41,7 @@ const driver: PageDriver = {
     await page.goto(`${app.url}submit-pr-page`);
   },
   events: {
-    'record.chooseTest': async ({ page }) => void (await page.getByLabel('Test').selectOption({ label: testName })),
+    'record.chooseTest': async ({ page }) => void (await choose(page, 'Test', testName)),
     'record.update': async ({ page }, e) => {
       const label = fields[String(e.field)];
       if (!label) throw new Error(`record.update: no field ${String(e.field)} on the form`);

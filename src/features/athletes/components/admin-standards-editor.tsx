@@ -7,6 +7,7 @@ import {
   type TestUnit,
 } from '../../../../domain/measures.ts';
 import { STANDARD_SEX_NAMES } from '../api/tests.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 /** The most rows and anchors the contract accepts. */
 export const MAX_STANDARDS = 24;
@@ -110,18 +111,17 @@ export function AdminStandardsEditor({
               Standard {i + 1}: {STANDARD_SEX_NAMES[d.sex]}
             </legend>
             <div className="adm-row-fields">
-              <div className="field">
-                <label htmlFor={`${id}-sex`}>Athletes</label>
-                <select
-                  id={`${id}-sex`}
-                  value={d.sex}
-                  onChange={(e) => update(d.key, (x) => ({ ...x, sex: e.target.value as Standard['sex'] }))}
-                >
-                  <option value="any">Everyone</option>
-                  <option value="female">Women</option>
-                  <option value="male">Men</option>
-                </select>
-              </div>
+              <Select<Standard['sex']>
+                id={`${id}-sex`}
+                label="Athletes"
+                options={[
+                  { value: 'any', label: 'Everyone' },
+                  { value: 'female', label: 'Women' },
+                  { value: 'male', label: 'Men' },
+                ]}
+                value={d.sex}
+                onChange={(sex) => update(d.key, (x) => ({ ...x, sex }))}
+              />
               <div className="field">
                 <label htmlFor={`${id}-min`}>Bodyweight from (kg, optional)</label>
                 <input

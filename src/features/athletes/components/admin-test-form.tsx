@@ -22,6 +22,7 @@ import {
 } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import {
   STANDARD_SEX_NAMES,
   STATUS_NAMES,
@@ -144,24 +145,24 @@ function ScorePreview({ unit, direction, drafts }: { unit: TestUnit; direction: 
             onChange={(e) => setRaw(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="tf-try-unit">Entered in</label>
-          <select id="tf-try-unit" value={inputUnit} onChange={(e) => setFrom(e.target.value as InputUnit)}>
-            {units.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="tf-try-sex">Athlete</label>
-          <select id="tf-try-sex" value={sex} onChange={(e) => setSex(e.target.value as 'male' | 'female' | '')}>
-            <option value="">Sex not given</option>
-            <option value="female">Woman</option>
-            <option value="male">Man</option>
-          </select>
-        </div>
+        <Select<InputUnit>
+          id="tf-try-unit"
+          label="Entered in"
+          options={units.map((u) => ({ value: u, label: u }))}
+          value={inputUnit}
+          onChange={setFrom}
+        />
+        <Select<'male' | 'female'>
+          id="tf-try-sex"
+          label="Athlete"
+          noneLabel="Sex not given"
+          options={[
+            { value: 'female', label: 'Woman' },
+            { value: 'male', label: 'Man' },
+          ]}
+          value={sex || null}
+          onChange={(v) => setSex(v ?? '')}
+        />
         <div className="field">
           <label htmlFor="tf-try-bw">Bodyweight (kg, optional)</label>
           <input
@@ -225,57 +226,43 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
         <p className="hint">How to perform it and what counts: athletes read this before they submit.</p>
       </div>
       <div className="adm-row-fields">
-        <div className="field">
-          <label htmlFor="tf-category">Category</label>
-          <select id="tf-category" value={form.category} onChange={(e) => set('category', e.target.value as TestCategory)}>
-            {TEST_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_NAMES[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="tf-movement">Movement</label>
-          <select id="tf-movement" value={form.movement} onChange={(e) => set('movement', e.target.value as Movement)}>
-            {MOVEMENTS.map((m) => (
-              <option key={m} value={m}>
-                {MOVEMENT_NAMES[m]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select<TestCategory>
+          id="tf-category"
+          label="Category"
+          options={TEST_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_NAMES[c] }))}
+          value={form.category}
+          onChange={(v) => set('category', v)}
+        />
+        <Select<Movement>
+          id="tf-movement"
+          label="Movement"
+          options={MOVEMENTS.map((m) => ({ value: m, label: MOVEMENT_NAMES[m] }))}
+          value={form.movement}
+          onChange={(v) => set('movement', v)}
+        />
       </div>
       <div className="adm-row-fields">
-        <div className="field">
-          <label htmlFor="tf-unit">Unit</label>
-          <select
-            id="tf-unit"
-            value={form.unit}
-            disabled={locked}
-            aria-describedby={locked ? 'tf-locked' : undefined}
-            onChange={(e) => set('unit', e.target.value as TestUnit)}
-          >
-            {TEST_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {UNIT_NAMES[u]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="tf-direction">Which is better</label>
-          <select
-            id="tf-direction"
-            value={form.direction}
-            disabled={locked}
-            aria-describedby={locked ? 'tf-locked' : undefined}
-            onChange={(e) => set('direction', e.target.value as Direction)}
-          >
-            <option value="higher">Higher is better</option>
-            <option value="lower">Lower is better</option>
-          </select>
-        </div>
+        <Select<TestUnit>
+          id="tf-unit"
+          label="Unit"
+          options={TEST_UNITS.map((u) => ({ value: u, label: UNIT_NAMES[u] }))}
+          value={form.unit}
+          disabled={locked}
+          describedBy={locked ? 'tf-locked' : undefined}
+          onChange={(v) => set('unit', v)}
+        />
+        <Select<Direction>
+          id="tf-direction"
+          label="Which is better"
+          options={[
+            { value: 'higher', label: 'Higher is better' },
+            { value: 'lower', label: 'Lower is better' },
+          ]}
+          value={form.direction}
+          disabled={locked}
+          describedBy={locked ? 'tf-locked' : undefined}
+          onChange={(v) => set('direction', v)}
+        />
         <div className="field">
           <label htmlFor="tf-min">Lowest possible result</label>
           <input
@@ -307,13 +294,16 @@ export function AdminTestForm({ existing, onDone }: { existing?: Test; onDone: (
           : `Bounds are in the test’s unit (${form.unit}); results outside them are refused as not humanly possible.`}
       </p>
       {!existing && (
-        <div className="field">
-          <label htmlFor="tf-status">Status when added</label>
-          <select id="tf-status" value={form.status} onChange={(e) => set('status', e.target.value as TestStatus)}>
-            <option value="draft">Draft (only admins see it)</option>
-            <option value="active">Active (published)</option>
-          </select>
-        </div>
+        <Select<TestStatus>
+          id="tf-status"
+          label="Status when added"
+          options={[
+            { value: 'draft', label: 'Draft (only admins see it)' },
+            { value: 'active', label: 'Active (published)' },
+          ]}
+          value={form.status}
+          onChange={(v) => set('status', v)}
+        />
       )}
       {existing && existing.athletes_count > 0 && (
         <p className="hint">Changing the standards re-scores every approved result on this test.</p>

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type 
 import { KG_PER_LB } from '../../../../domain/scoring/units.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import {
   PRIVACY_LABELS,
   SEX_LABELS,
@@ -171,22 +172,21 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
   const clear = (field: Field) => setProblems((p) => ({ ...p, [field]: undefined }));
 
   const privacySelect = (field: keyof ProfilePrivacy, what: string) => (
-    <div className="field profile-privacy">
-      <label htmlFor={`${id}-privacy-${field}`}>
-        Visible to<span className="visually-hidden"> ({what})</span>
-      </label>
-      <select
-        id={`${id}-privacy-${field}`}
-        value={privacy[field]}
-        onChange={(e) => setPrivacy((p) => ({ ...p, [field]: e.target.value as FieldPrivacy }))}
-      >
-        {(['public', 'private'] as const).map((v) => (
-          <option key={v} value={v}>
-            {v === 'public' ? 'Everyone' : PRIVACY_LABELS[v]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select<FieldPrivacy>
+      id={`${id}-privacy-${field}`}
+      className="field profile-privacy"
+      label={
+        <>
+          Visible to<span className="visually-hidden"> ({what})</span>
+        </>
+      }
+      options={[
+        { value: 'public', label: 'Everyone' },
+        { value: 'private', label: PRIVACY_LABELS.private },
+      ]}
+      value={privacy[field]}
+      onChange={(v) => setPrivacy((p) => ({ ...p, [field]: v }))}
+    />
   );
 
   const withPrivacy = (field: keyof ProfilePrivacy, what: string, children: ReactNode) => (
@@ -246,22 +246,18 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
       {withPrivacy(
         'sex',
         'sex',
-        <div className="field">
-          <label htmlFor={`${id}-sex`}>Sex</label>
-          <select
-            id={`${id}-sex`}
-            value={sex}
-            onChange={(e) => setSex(e.target.value as '' | 'male' | 'female')}
-            aria-describedby={`${id}-sex-hint`}
-          >
-            <option value="">Prefer not to say</option>
-            <option value="female">{SEX_LABELS.female}</option>
-            <option value="male">{SEX_LABELS.male}</option>
-          </select>
-          <p id={`${id}-sex-hint`} className="hint">
-            Picks the standards your results are scored against.
-          </p>
-        </div>,
+        <Select<'male' | 'female'>
+          id={`${id}-sex`}
+          label="Sex"
+          noneLabel="Prefer not to say"
+          options={[
+            { value: 'female', label: SEX_LABELS.female },
+            { value: 'male', label: SEX_LABELS.male },
+          ]}
+          value={sex || null}
+          onChange={(v) => setSex(v ?? '')}
+          hint="Picks the standards your results are scored against."
+        />,
       )}
 
       {withPrivacy(
@@ -360,21 +356,17 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
       )}
 
       <div className="profile-field-row profile-field-single">
-        <div className="field">
-          <label htmlFor={`${id}-records`}>Who sees your records</label>
-          <select
-            id={`${id}-records`}
-            value={privacy.records}
-            onChange={(e) => setPrivacy((p) => ({ ...p, records: e.target.value as FieldPrivacy }))}
-            aria-describedby={`${id}-records-hint`}
-          >
-            <option value="public">Everyone</option>
-            <option value="private">{PRIVACY_LABELS.private}</option>
-          </select>
-          <p id={`${id}-records-hint`} className="hint">
-            Your bests, progress and activity on your profile page. Approved results still count on leaderboards.
-          </p>
-        </div>
+        <Select<FieldPrivacy>
+          id={`${id}-records`}
+          label="Who sees your records"
+          options={[
+            { value: 'public', label: 'Everyone' },
+            { value: 'private', label: PRIVACY_LABELS.private },
+          ]}
+          value={privacy.records}
+          onChange={(v) => setPrivacy((p) => ({ ...p, records: v }))}
+          hint="Your bests, progress and activity on your profile page. Approved results still count on leaderboards."
+        />
       </div>
 
       <div className="field">

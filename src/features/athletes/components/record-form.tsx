@@ -16,6 +16,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useMyAthleteProfile } from '../api/profile.ts';
 import { useMasterTests, useNormalizedPreview, useSubmitPersonalRecord, type PersonalRecord, type Test } from '../api/records.ts';
 import { DIRECTION_HINTS, INPUT_UNIT_LABELS, VALUE_EXAMPLES, VALUE_LABELS, groupTests, todayIn } from './record-units.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 type Field = RecordField;
 
@@ -45,7 +46,7 @@ export function RecordForm({ challenge = null, initialTestId = null }: RecordFor
 }
 
 type FieldRefs = {
-  test: RefObject<HTMLSelectElement | null>;
+  test: RefObject<HTMLButtonElement | null>;
   value: RefObject<HTMLInputElement | null>;
   date: RefObject<HTMLInputElement | null>;
   evidence: RefObject<HTMLInputElement | null>;
@@ -66,7 +67,7 @@ function RecordFlow({
   const units = profile?.units ?? 'metric';
   const submit = useSubmitPersonalRecord();
   const refs: FieldRefs = {
-    test: useRef<HTMLSelectElement>(null),
+    test: useRef<HTMLButtonElement>(null),
     value: useRef<HTMLInputElement>(null),
     date: useRef<HTMLInputElement>(null),
     evidence: useRef<HTMLInputElement>(null),
@@ -137,30 +138,23 @@ function Form({
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">required</span> are required.
       </p>
-      <div className="field">
-        <label htmlFor={`${id}-test`}>
-          Test <span aria-hidden="true">*</span>
-        </label>
-        <select
-          id={`${id}-test`}
-          ref={refs.test}
-          value={testId ?? ''}
-          onChange={(e) => chooseTest(e.target.value ? Number(e.target.value) : null)}
-          aria-invalid={invalid('test')}
-          aria-describedby={describe('test', !!test)}
-          required
-        >
-          <option value="">Choose a test…</option>
-          {groups.map((g) => (
-            <optgroup key={g.category} label={g.label}>
-              {g.tests.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+      <Select
+        id={`${id}-test`}
+        className="field"
+        triggerRef={refs.test}
+        label={
+          <>
+            Test <span aria-hidden="true">*</span>
+          </>
+        }
+        placeholder="Choose a test…"
+        options={groups.flatMap((g) => g.tests.map((t) => ({ value: String(t.id), label: t.name, group: g.label })))}
+        value={testId === null ? null : String(testId)}
+        onChange={(v) => chooseTest(Number(v))}
+        invalid={invalid('test')}
+        describedBy={describe('test', !!test)}
+        required
+      >
         {test && (
           <p id={`${id}-test-hint`} className="hint">
             {test.description ? `${test.description} ` : ''}
@@ -168,7 +162,7 @@ function Form({
           </p>
         )}
         {problems.test && <FieldProblem id={`${id}-test-problem`} text={problems.test} />}
-      </div>
+      </Select>
 
       {test && inputUnit && (
         <div className="record-value-row">

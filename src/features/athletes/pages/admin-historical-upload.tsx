@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link } from 'wouter';
@@ -9,6 +9,7 @@ import { allRowsValid, historicalImportMachine } from '../../../../machines/hist
 import { useHistoricalUpload, type HistoricalUploadReport } from '../api/admin.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
 import { formatCount } from '../components/board-format.ts';
+import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
 import '../boards.css';
 
 /** The preview and problem tables show this many rows before "show all". */
@@ -219,7 +220,6 @@ function PreviewTable({ report }: { report: HistoricalUploadReport }) {
 }
 
 export default function AdminHistoricalUpload() {
-  const inputId = useId();
   const upload = useHistoricalUpload();
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
   const flow = useActorRef(
@@ -243,15 +243,7 @@ export default function AdminHistoricalUpload() {
   const importing = useSelector(flow, (s) => s.matches('importing'));
   const canCheck = useSelector(flow, (s) => s.can({ type: 'import.check' }));
   const canImport = useSelector(flow, (s) => s.can({ type: 'import.import' }));
-  const [over, setOver] = useState(false);
-
-  const take = (picked: File | undefined) => flow.send({ type: 'import.choose', file: picked ?? null });
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    take(e.dataTransfer.files[0]);
-  };
+  const take = (picked: File | null) => flow.send({ type: 'import.choose', file: picked });
 
   const allValid = allRowsValid(check);
 
@@ -281,39 +273,14 @@ export default function AdminHistoricalUpload() {
 
       <section aria-labelledby="hu-file" className="dive-section">
         <h2 id="hu-file">Your file</h2>
-        <div
-          className="adm-drop"
-          data-over={over}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragLeave={() => setOver(false)}
-          onDrop={onDrop}
-        >
-          <p>Drop a .csv file here, or</p>
-          <div className="field" style={{ alignItems: 'center' }}>
-            <label htmlFor={inputId}>Choose a CSV file</label>
-            <input
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={(e) => {
-                take(e.target.files?.[0]);
-              }}
-            />
-          </div>
-          {file && (
-            <p>
-              <strong>{file.name}</strong> <span className="muted">({(file.size / 1024).toFixed(1)} KB)</span>
-            </p>
-          )}
-        </div>
-        {fileProblem && (
-          <p className="error-text" role="alert">
-            {fileProblem}
-          </p>
-        )}
+        <FileDropZone
+          label="Choose a CSV file"
+          dropText="Drop a .csv file here, or"
+          accept=".csv,text/csv"
+          file={file}
+          error={fileProblem}
+          onFile={take}
+        />
         <p className="adm-actions" style={{ marginTop: '1rem' }}>
           <button type="button" className="btn btn-primary" disabled={!canCheck} onClick={() => flow.send({ type: 'import.check' })}>
             {checking ? 'Checking…' : 'Check file'}

@@ -18,6 +18,7 @@ import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts
 import { formatCount } from '../components/board-format.ts';
 import { BoardPager } from '../components/board-pager.tsx';
 import { profileHref } from '../../../lib/links.ts';
+import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import '../boards.css';
 
 const PAGE_SIZE = 20;
@@ -297,23 +298,16 @@ function ClaimsPanel() {
         Athletes claim historical results uploaded under their name. An approved claim makes the result theirs, oldest first.
       </p>
       <div className="filters">
-        <div className="field">
-          <label htmlFor="ap-claim-status">Show</label>
-          <select
-            id="ap-claim-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as ClaimStatus);
-              setOffset(0);
-            }}
-          >
-            {(Object.keys(CLAIM_STATUS_NAMES) as ClaimStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {CLAIM_STATUS_NAMES[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select<ClaimStatus>
+          id="ap-claim-status"
+          label="Show"
+          options={optionsFrom(CLAIM_STATUS_NAMES)}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setOffset(0);
+          }}
+        />
       </div>
       {claims.isPending ? (
         <p role="status">Loading the claims…</p>

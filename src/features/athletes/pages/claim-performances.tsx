@@ -19,6 +19,7 @@ import {
   type ClaimStatus,
 } from '../api/records.ts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import '../athletes.css';
 
 const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
@@ -68,23 +69,23 @@ function Search({ units }: { units: Units }) {
     {
       id: 'check',
       header: (
-        <input
-          type="checkbox"
-          aria-label="Select every unclaimed result on this page"
+        <Checkbox
+          hideLabel
+          label="Select every unclaimed result on this page"
           checked={allOnPage}
           disabled={claimable.length === 0}
-          onChange={(e) => claimable.forEach((r) => toggle(r, e.target.checked))}
+          onChange={(on) => claimable.forEach((r) => toggle(r, on))}
         />
       ),
       className: 'claim-check',
       cell: (r) =>
         r.my_claim === null ? (
-          <input
-            type="checkbox"
+          <Checkbox
+            hideLabel
             id={`${id}-r${r.id}`}
             checked={selected.has(r.id)}
-            onChange={(e) => toggle(r, e.target.checked)}
-            aria-label={`Select ${r.athlete_name}: ${describeResult(r, units)}`}
+            onChange={(on) => toggle(r, on)}
+            label={`Select ${r.athlete_name}: ${describeResult(r, units)}`}
           />
         ) : (
           <ClaimStatusChip status={r.my_claim} />

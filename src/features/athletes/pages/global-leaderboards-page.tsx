@@ -17,12 +17,14 @@ function Podium({ rows }: { rows: GlobalLeaderboardRow[] }) {
   return (
     <ol className="podium" aria-label="Top three">
       {rows.map((r, i) => (
-        <li key={r.user_id} className={`card podium-card podium-${i + 1}`}>
+        <li key={r.user_id} className={`card card-linked podium-card podium-${i + 1}`}>
           <p className="podium-place">
             {PLACES[i]} place{r.rank !== i + 1 ? ` (rank ${r.rank}, tied)` : ''}
           </p>
           <h3>
-            <Link href={profileHref(r.user_id)}>{r.display_name}</Link>
+            <Link className="card-title-link" href={profileHref(r.user_id)}>
+              {r.display_name}
+            </Link>
           </h3>
           <p className="podium-total">
             {formatCount(r.total)} <span className="muted">points</span>
@@ -56,7 +58,9 @@ function TestLeaders({ tests }: { tests: Test[] }) {
                   <li key={t.id}>
                     <div className="card">
                       <h4>
-                        <Link href={`/global-test-leaderboards-page?test=${t.id}`}>{t.name}</Link>
+                        <Link className="card-title-link" href={`/global-test-leaderboards-page?test=${t.id}`}>
+                          {t.name}
+                        </Link>
                       </h4>
                       <QueryState
                         query={q}

@@ -9,6 +9,7 @@ import { BoardPager } from '../components/board-pager.tsx';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import '../boards.css';
 
 const PAGE_SIZE = 50;
@@ -74,24 +75,18 @@ function TestSwitch({ tests, current, onPick }: { tests: Test[]; current: number
   }
   return (
     <div className="filters">
-      <div className="field">
-        <label htmlFor="gr-test">Ranking</label>
-        <select id="gr-test" value={current ?? ''} onChange={(e) => onPick(e.target.value ? Number(e.target.value) : null)}>
-          <option value="">Overall (every test)</option>
-          {TEST_CATEGORIES.map((category) => {
-            const inCategory = tests.filter((t) => t.category === category);
-            return inCategory.length === 0 ? null : (
-              <optgroup key={category} label={CATEGORY_NAMES[category]}>
-                {inCategory.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            );
-          })}
-        </select>
-      </div>
+      <Select
+        id="gr-test"
+        label="Ranking"
+        noneLabel="Overall (every test)"
+        options={TEST_CATEGORIES.flatMap((category) =>
+          tests
+            .filter((t) => t.category === category)
+            .map((t) => ({ value: String(t.id), label: t.name, group: CATEGORY_NAMES[category] })),
+        )}
+        value={current === null || current === undefined ? null : String(current)}
+        onChange={(v) => onPick(v === null ? null : Number(v))}
+      />
     </div>
   );
 }

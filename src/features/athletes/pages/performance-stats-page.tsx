@@ -6,6 +6,7 @@ import { useSessionView } from '../../../lib/session/session-view.ts';
 import { numberFromSearch, usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import '../athletes.css';
 
 // uPlot and its styles load with the chart, not with the page.
@@ -133,16 +134,17 @@ export default function PerformanceStatsPage() {
       const chartLabel = `Chart of your ${s.points.length} ${s.test_name} ${s.points.length === 1 ? 'result' : 'results'} from ${range}. The same results are in the table below.`;
       return (
         <>
-          <div className="field progress-select">
-            <label htmlFor="progress-test">Test</label>
-            <select id="progress-test" value={s.test_id} onChange={(e) => setChosen(Number(e.target.value))}>
-              {series.map((x) => (
-                <option key={x.test_id} value={x.test_id}>
-                  {x.test_name} ({x.points.length} {x.points.length === 1 ? 'result' : 'results'})
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id="progress-test"
+            className="field progress-select"
+            label="Test"
+            options={series.map((x) => ({
+              value: String(x.test_id),
+              label: `${x.test_name} (${x.points.length} ${x.points.length === 1 ? 'result' : 'results'})`,
+            }))}
+            value={String(s.test_id)}
+            onChange={(v) => setChosen(Number(v))}
+          />
           <section aria-labelledby="progress-title">
             <h2 id="progress-title">{s.test_name}</h2>
             <SummaryFigures s={s} units={units} />

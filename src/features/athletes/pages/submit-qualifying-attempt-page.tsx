@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { STATUS_LABELS, useChallenge, useMyParticipating, type Challenge } from '../api/qualifying.ts';
 import { numberFromSearch } from '../api/profile.ts';
 import { RecordForm } from '../components/record-form.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import '../athletes.css';
 
 function closingText(c: Challenge): string {
@@ -41,34 +42,19 @@ function ChallengePicker() {
   };
   return (
     <form className="form card" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor="qa-challenge">Challenge</label>
-        <select
-          id="qa-challenge"
-          value={choice}
-          onChange={(e) => {
-            setChoice(e.target.value);
-            setProblem(null);
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'qa-challenge-problem' : 'qa-challenge-hint'}
-        >
-          <option value="">Choose a challenge…</option>
-          {open.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title} ({closingText(c)})
-            </option>
-          ))}
-        </select>
-        <p id="qa-challenge-hint" className="hint">
-          Challenges you have joined.
-        </p>
-        {problem && (
-          <p id="qa-challenge-problem" className="error-text">
-            {problem}
-          </p>
-        )}
-      </div>
+      <Select
+        id="qa-challenge"
+        label="Challenge"
+        placeholder="Choose a challenge…"
+        options={open.map((c) => ({ value: String(c.id), label: `${c.title} (${closingText(c)})` }))}
+        value={choice || null}
+        onChange={(v) => {
+          setChoice(v);
+          setProblem(null);
+        }}
+        hint="Challenges you have joined."
+        error={problem}
+      />
       <p className="ath-actions">
         <button type="submit" className="btn btn-primary">
           Continue

@@ -10,13 +10,15 @@ export function StatusPill({ status }: { status: Challenge['status'] }) {
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
   const c = challenge;
   return (
-    <li className="card challenge-card">
+    <li className="card card-linked challenge-card">
       <div className="challenge-card-head">
         <StatusPill status={c.status} />
         <span className="muted">{SCORE_TYPE_LABELS[c.score_type]}</span>
       </div>
       <h2 className="challenge-card-title">
-        <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+        <Link className="card-title-link" href={`/challenge-detail-page?id=${c.id}`}>
+          {c.title}
+        </Link>
       </h2>
       {c.description && (
         <p className="challenge-card-text">

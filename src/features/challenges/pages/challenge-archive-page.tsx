@@ -26,7 +26,9 @@ export default function ChallengeArchivePage() {
               .map((c) => (
                 <li key={c.id} className="card challenge-card">
                   <h2 className="challenge-card-title">
-                    <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
+                    <Link className="card-title-link" href={`/challenge-detail-page?id=${c.id}`}>
+                      {c.title}
+                    </Link>
                   </h2>
                   <p className="muted challenge-card-meta">
                     Closed {formatDate(c.ends_at)} · {c.participant_count} athletes

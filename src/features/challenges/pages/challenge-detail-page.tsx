@@ -20,6 +20,9 @@ import {
 import { StatusPill } from '../components/challenge-card.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
 import '../challenges.css';
 
@@ -67,34 +70,34 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
           setTeamId={(teamId) => flow.send({ type: 'join.setTeamId', teamId })}
         />
       )}
-      <fieldset className="plain-fieldset">
-        <legend>Division</legend>
-        {(['rx', 'scaled'] as const).map((d) => (
-          <label key={d} className="radio">
-            <input
-              type="radio"
-              name="division"
-              value={d}
-              checked={division === d}
-              onChange={() => flow.send({ type: 'join.setDivision', division: d })}
-            />{' '}
-            {DIVISION_LABELS[d]}
-          </label>
-        ))}
-      </fieldset>
-      <div className="field">
-        <label htmlFor="join-sex">Category</label>
-        <select id="join-sex" value={sex} onChange={(e) => flow.send({ type: 'join.setSex', sex: e.target.value as Sex | '' })}>
-          <option value="">Prefer not to say</option>
-          <option value="female">Women</option>
-          <option value="male">Men</option>
-        </select>
-      </div>
+      <RadioGroup
+        label="Division"
+        orientation="horizontal"
+        options={(['rx', 'scaled'] as const).map((d) => ({ value: d, label: DIVISION_LABELS[d] }))}
+        value={division}
+        onChange={(d) => flow.send({ type: 'join.setDivision', division: d })}
+      />
+      <Select<Sex>
+        id="join-sex"
+        label="Category"
+        noneLabel="Prefer not to say"
+        options={[
+          { value: 'female', label: 'Women' },
+          { value: 'male', label: 'Men' },
+        ]}
+        value={sex || null}
+        onChange={(v) => flow.send({ type: 'join.setSex', sex: v ?? '' })}
+      />
       {challenge.requires_waiver && (
-        <label className="checkbox">
-          <input type="checkbox" checked={waiver} onChange={(e) => flow.send({ type: 'join.setWaiver', accepted: e.target.checked })} /> I
-          have read and accept the <Link href="/liability-waiver-page">liability waiver</Link>
-        </label>
+        <Checkbox
+          label={
+            <>
+              I have read and accept the <Link href="/liability-waiver-page">liability waiver</Link>
+            </>
+          }
+          checked={waiver}
+          onChange={(accepted) => flow.send({ type: 'join.setWaiver', accepted })}
+        />
       )}
       {problem && (
         <p className="error-text" role="alert">
@@ -128,23 +131,16 @@ function TeamChoice(props: {
   const items = teams.data?.items ?? [];
   return (
     <>
-      <fieldset className="plain-fieldset">
-        <legend>Team</legend>
-        <label className="radio">
-          <input
-            type="radio"
-            name="team-choice"
-            value="create"
-            checked={props.choice === 'create'}
-            onChange={() => props.setChoice('create')}
-          />{' '}
-          Create a team
-        </label>
-        <label className="radio">
-          <input type="radio" name="team-choice" value="join" checked={props.choice === 'join'} onChange={() => props.setChoice('join')} />{' '}
-          Join a team
-        </label>
-      </fieldset>
+      <RadioGroup
+        label="Team"
+        orientation="horizontal"
+        options={[
+          { value: 'create', label: 'Create a team' },
+          { value: 'join', label: 'Join a team' },
+        ]}
+        value={props.choice}
+        onChange={props.setChoice}
+      />
       {props.choice === 'create' ? (
         <div className="field">
           <label htmlFor="join-team-name">Team name</label>
@@ -167,18 +163,17 @@ function TeamChoice(props: {
       ) : items.length === 0 ? (
         <p className="muted">No teams yet: create the first one.</p>
       ) : (
-        <div className="field">
-          <label htmlFor="join-team-id">Choose a team</label>
-          <select id="join-team-id" value={props.teamId} onChange={(e) => props.setTeamId(e.target.value)}>
-            <option value="">Choose…</option>
-            {items.map((t) => (
-              <option key={t.id} value={String(t.id)} disabled={t.full}>
-                {t.name} ({t.member_count}
-                {teams.data?.team_size_max ? ` of ${teams.data.team_size_max}` : ''}){t.full ? ', full' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="join-team-id"
+          label="Choose a team"
+          options={items.map((t) => ({
+            value: String(t.id),
+            label: `${t.name} (${t.member_count}${teams.data?.team_size_max ? ` of ${teams.data.team_size_max}` : ''})${t.full ? ', full' : ''}`,
+            disabled: t.full,
+          }))}
+          value={props.teamId || null}
+          onChange={props.setTeamId}
+        />
       )}
     </>
   );

@@ -6,6 +6,10 @@ import { replayPlayerMachine, type ReplaySpeed } from '../../../../machines/repl
 import { formatDateTime } from '../../../lib/format.ts';
 import { idFromSearch, useChallenge, useScoreHistory, type RankingRow } from '../api/challenges.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import { Pause, Play, SkipForward } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Slider } from '../../../components/ui/slider.tsx';
 import '../challenges.css';
 
 type HistoryItem = { athlete: RankingRow['athlete']; division: RankingRow['division']; score: RankingRow['score'] };
@@ -66,42 +70,38 @@ export default function ChallengeReplayPage() {
           ) : (
             <>
               <div className="replay-controls">
-                <button type="button" className="btn btn-primary" onClick={() => player.send({ type: 'replay.toggle' })}>
+                <Button
+                  variant="primary"
+                  icon={playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+                  onClick={() => player.send({ type: 'replay.toggle' })}
+                >
                   {playing ? 'Pause' : 'Play'}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
+                </Button>
+                <Button
+                  variant="secondary"
+                  icon={<SkipForward size={16} aria-hidden />}
                   disabled={step >= items.length}
                   onClick={() => player.send({ type: 'replay.step' })}
                 >
                   Step
-                </button>
-                <label htmlFor="replay-speed" className="visually-hidden">
-                  Speed
-                </label>
-                <select
+                </Button>
+                <Select<`${ReplaySpeed}`>
                   id="replay-speed"
-                  value={speed}
-                  onChange={(e) => player.send({ type: 'replay.speed', speed: Number(e.target.value) as ReplaySpeed })}
-                >
-                  {REPLAY_SPEEDS.map((s) => (
-                    <option key={s} value={s}>
-                      {s}×
-                    </option>
-                  ))}
-                </select>
-                <label htmlFor="replay-scrub" className="visually-hidden">
-                  Scores shown
-                </label>
-                <input
-                  id="replay-scrub"
-                  type="range"
+                  className="replay-speed ui-select-compact"
+                  label="Speed"
+                  hideLabel
+                  options={REPLAY_SPEEDS.map((s) => ({ value: `${s}` as `${ReplaySpeed}`, label: `${s}×` }))}
+                  value={`${speed}`}
+                  onChange={(v) => player.send({ type: 'replay.speed', speed: Number(v) as ReplaySpeed })}
+                />
+                <Slider
+                  className="replay-scrub"
+                  label="Scores shown"
                   min={0}
                   max={items.length}
                   value={step}
-                  onChange={(e) => player.send({ type: 'replay.seek', step: Number(e.target.value) })}
-                  aria-valuetext={`${step} of ${items.length} scores`}
+                  onChange={(v) => player.send({ type: 'replay.seek', step: v })}
+                  valueText={`${step} of ${items.length} scores`}
                 />
                 <span aria-live="polite">
                   {step} of {items.length} scores{at ? ` · ${formatDateTime(at)}` : ''}

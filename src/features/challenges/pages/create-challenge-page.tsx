@@ -13,6 +13,8 @@ import {
   type TeamRule,
 } from '../api/challenges.ts';
 import { EnumSelect } from '../../../components/enum-select.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import '../challenges.css';
@@ -179,27 +181,17 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           </div>
         )}
       </div>
-      <fieldset className="plain-fieldset">
-        <legend>Who competes</legend>
-        {(
-          [
-            ['individual', 'Individuals'],
-            ['team', 'Teams'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="radio">
-            <input
-              type="radio"
-              name="cf-kind"
-              value={value}
-              checked={form.kind === value}
-              disabled={!!existing && existing.participant_count > 0}
-              onChange={() => set('kind', value)}
-            />{' '}
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        label="Who competes"
+        orientation="horizontal"
+        options={[
+          { value: 'individual', label: 'Individuals' },
+          { value: 'team', label: 'Teams' },
+        ]}
+        value={form.kind}
+        disabled={!!existing && existing.participant_count > 0}
+        onChange={(v) => set('kind', v)}
+      />
       {form.kind === 'team' && (
         <div className="row-fields">
           <EnumSelect
@@ -240,10 +232,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           </div>
         </div>
       )}
-      <label className="checkbox">
-        <input type="checkbox" checked={form.has_tiebreak} onChange={(e) => set('has_tiebreak', e.target.checked)} /> Record a tie-break
-        time
-      </label>
+      <Checkbox label="Record a tie-break time" checked={form.has_tiebreak} onChange={(on) => set('has_tiebreak', on)} />
       {form.has_tiebreak && (
         <div className="field">
           <label htmlFor="cf-tb">Tie-break point</label>
@@ -286,10 +275,11 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           />
         </div>
       </div>
-      <label className="checkbox">
-        <input type="checkbox" checked={form.requires_waiver} onChange={(e) => set('requires_waiver', e.target.checked)} /> Athletes must
-        accept the liability waiver to join
-      </label>
+      <Checkbox
+        label="Athletes must accept the liability waiver to join"
+        checked={form.requires_waiver}
+        onChange={(on) => set('requires_waiver', on)}
+      />
       <FormFooter
         submitLabel={existing ? 'Save changes' : 'Create challenge'}
         pending={save.isPending}

@@ -5,6 +5,8 @@ import { Link, useSearch } from 'wouter';
 import { SCORE_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
 import { scoreSubmissionMachine, type DistanceUnit, type LoadUnit, type ScoreTextField } from '../../../../machines/score-submission.ts';
 import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail } from '../api/challenges.ts';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {
@@ -66,10 +68,11 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
       {c.score_type === 'time' && (
         <>
           {c.time_cap_seconds !== null && (
-            <label className="checkbox">
-              <input type="checkbox" checked={capped} onChange={(e) => setCapped(e.target.checked)} /> I did not finish before the{' '}
-              {Math.round(c.time_cap_seconds / 60)}-minute cap
-            </label>
+            <Checkbox
+              label={`I did not finish before the ${Math.round(c.time_cap_seconds / 60)}-minute cap`}
+              checked={capped}
+              onChange={setCapped}
+            />
           )}
           {capped ? (
             <div className="field">
@@ -127,13 +130,16 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
             <label htmlFor="sc-amount">Load</label>
             <input id="sc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </div>
-          <div className="field">
-            <label htmlFor="sc-unit">Unit</label>
-            <select id="sc-unit" value={loadUnit} onChange={(e) => setLoadUnit(e.target.value as LoadUnit)}>
-              <option value="kg">kg</option>
-              <option value="lb">lb</option>
-            </select>
-          </div>
+          <Select<LoadUnit>
+            id="sc-unit"
+            label="Unit"
+            options={[
+              { value: 'kg', label: 'kg' },
+              { value: 'lb', label: 'lb' },
+            ]}
+            value={loadUnit}
+            onChange={setLoadUnit}
+          />
         </div>
       )}
       {c.score_type === 'distance' && (
@@ -142,14 +148,17 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
             <label htmlFor="sc-amount">Distance</label>
             <input id="sc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </div>
-          <div className="field">
-            <label htmlFor="sc-unit">Unit</label>
-            <select id="sc-unit" value={distUnit} onChange={(e) => setDistUnit(e.target.value as 'm' | 'km' | 'mi')}>
-              <option value="m">m</option>
-              <option value="km">km</option>
-              <option value="mi">mi</option>
-            </select>
-          </div>
+          <Select<'m' | 'km' | 'mi'>
+            id="sc-unit"
+            label="Unit"
+            options={[
+              { value: 'm', label: 'm' },
+              { value: 'km', label: 'km' },
+              { value: 'mi', label: 'mi' },
+            ]}
+            value={distUnit}
+            onChange={setDistUnit}
+          />
         </div>
       )}
       {c.has_tiebreak && (

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { feedbackMachine, FeedbackFields, FeedbackType } from '../../../../machines/feedback.ts';
 import { FEEDBACK_LIMITS } from '../../../../domain/constants.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import '../feedback.css';
 
 type FeedbackActor = ActorRefFrom<typeof feedbackMachine>;
@@ -103,20 +104,13 @@ export default function FeedbackDialog({ actor, returnFocusTo }: { actor: Feedba
               }}
             >
               <Dialog.Description className="muted">Tell us what works, what breaks and what you would like next.</Dialog.Description>
-              <div className="field">
-                <label htmlFor={typeId}>Type</label>
-                <select
-                  id={typeId}
-                  value={fields.type}
-                  onChange={(e) => actor.send({ type: 'feedback.setType', value: e.target.value as FeedbackType })}
-                >
-                  {TYPES.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <Select<FeedbackType>
+                id={typeId}
+                label="Type"
+                options={TYPES}
+                value={fields.type}
+                onChange={(value) => actor.send({ type: 'feedback.setType', value })}
+              />
               <TextInput
                 actor={actor}
                 field="subject"

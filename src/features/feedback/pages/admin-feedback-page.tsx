@@ -16,6 +16,7 @@ import { FEEDBACK_ADMIN_NOTE_MAX } from '../../../../domain/constants.ts';
 import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import '../feedback.css';
 
 function Summary() {
@@ -79,17 +80,13 @@ function StatusForm({ id, current }: { id: number; current: FeedbackStatus }) {
   return (
     <form className="form status-form" onSubmit={submit}>
       <h3>Change status</h3>
-      <div className="field">
-        <label htmlFor={statusId}>New status</label>
-        <select id={statusId} value={status ?? ''} onChange={(e) => change.send({ type: 'reason.choose', value: e.target.value })}>
-          <option value="">Choose…</option>
-          {NEXT_STATUSES[current].map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        id={statusId}
+        label="New status"
+        options={NEXT_STATUSES[current].map((v) => ({ value: v, label: STATUS_LABELS[v] }))}
+        value={status ?? null}
+        onChange={(value) => change.send({ type: 'reason.choose', value })}
+      />
       <div className="field">
         <label htmlFor={noteId}>Note (optional)</label>
         <textarea
@@ -183,28 +180,22 @@ export default function AdminFeedbackPage() {
       <p className="lead muted">What athletes tell us, newest first. Triage it, answer it, close it.</p>
       <Summary />
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="fb-type">Type</label>
-          <select id="fb-type" value={type} onChange={(e) => setType(e.target.value as FeedbackType | '')}>
-            <option value="">All types</option>
-            {(Object.keys(TYPE_LABELS) as FeedbackType[]).map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="fb-status">Status</label>
-          <select id="fb-status" value={status} onChange={(e) => setStatus(e.target.value as FeedbackStatus | '')}>
-            <option value="">All statuses</option>
-            {(Object.keys(STATUS_LABELS) as FeedbackStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select<FeedbackType>
+          id="fb-type"
+          label="Type"
+          noneLabel="All types"
+          options={optionsFrom(TYPE_LABELS)}
+          value={type || null}
+          onChange={(v) => setType(v ?? '')}
+        />
+        <Select<FeedbackStatus>
+          id="fb-status"
+          label="Status"
+          noneLabel="All statuses"
+          options={optionsFrom(STATUS_LABELS)}
+          value={status || null}
+          onChange={(v) => setStatus(v ?? '')}
+        />
         <div className="field grow">
           <label htmlFor="fb-search">Search subject and description</label>
           <input id="fb-search" type="search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />

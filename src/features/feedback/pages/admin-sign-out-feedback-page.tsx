@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FEEDBACK_PAGE_SIZE, useSignoutFeedbackReport } from '../api/feedback-admin.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import '../feedback.css';
 
 const RANGES = [7, 30, 90] as const;
@@ -33,16 +34,14 @@ export default function AdminSignOutFeedbackPage() {
             <section aria-labelledby="trend-title" className="card trend">
               <div className="detail-head">
                 <h2 id="trend-title">Ratings over time</h2>
-                <label>
-                  <span className="visually-hidden">Period</span>
-                  <select value={days} onChange={(e) => setDays(Number(e.target.value))} aria-label="Period">
-                    {RANGES.map((d) => (
-                      <option key={d} value={d}>
-                        Last {d} days
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <Select
+                  className="ui-select-compact"
+                  label="Period"
+                  hideLabel
+                  options={RANGES.map((d) => ({ value: String(d), label: `Last ${d} days` }))}
+                  value={String(days)}
+                  onChange={(v) => setDays(Number(v))}
+                />
               </div>
               {r!.by_day.length === 0 ? (
                 <p className="muted">No ratings in this period.</p>

@@ -3,6 +3,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { useMyAchievements } from '../api/achievements.ts';
 import { setTonesEnabled, tonesEnabled } from '../tones.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { AchievementIcon } from './achievement-icon.tsx';
 import '../realtime.css';
 
 /** What the athlete has unlocked, newest first, with the points they add up to. */
@@ -26,7 +28,7 @@ export function RecentAchievements({ limit = 6 }: { limit?: number }) {
             {data.items.slice(0, limit).map((a) => (
               <li key={a.id}>
                 <span className="achievement-list-icon" aria-hidden="true">
-                  {a.icon}
+                  <AchievementIcon achievement={a} size={24} />
                 </span>
                 <span className="achievement-list-text">
                   <strong>{a.title}</strong>
@@ -41,17 +43,15 @@ export function RecentAchievements({ limit = 6 }: { limit?: number }) {
           </ul>
         )}
       </QueryState>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={tones}
-          onChange={(e) => {
-            setTonesEnabled(e.target.checked);
-            setTones(e.target.checked);
-          }}
-        />
-        Play a short tone with celebrations
-      </label>
+      <Switch
+        className="checkbox-row"
+        label="Play a short tone with celebrations"
+        checked={tones}
+        onChange={(on) => {
+          setTonesEnabled(on);
+          setTones(on);
+        }}
+      />
     </section>
   );
 }

@@ -1,0 +1,48 @@
+import * as RadixCheckbox from '@radix-ui/react-checkbox';
+import { Check } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import './choice.css';
+
+/** A labelled checkbox (Radix: role checkbox, Space toggles), the box in the brand colour. */
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  id,
+  disabled,
+  describedBy,
+  className,
+  hideLabel,
+}: {
+  label: ReactNode;
+  /** The label for screen readers only (a checkbox in a table row named by the row). */
+  hideLabel?: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  id?: string;
+  disabled?: boolean;
+  describedBy?: string;
+  className?: string;
+}) {
+  const auto = useId();
+  const controlId = id ?? `cb${auto.replace(/:/g, '')}`;
+  return (
+    <div className={['ui-choice', className].filter(Boolean).join(' ')}>
+      <RadixCheckbox.Root
+        id={controlId}
+        className="ui-checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onCheckedChange={(v) => onChange(v === true)}
+      >
+        <RadixCheckbox.Indicator className="ui-checkbox-indicator">
+          <Check size={14} strokeWidth={3} aria-hidden />
+        </RadixCheckbox.Indicator>
+      </RadixCheckbox.Root>
+      <label htmlFor={controlId} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+    </div>
+  );
+}
