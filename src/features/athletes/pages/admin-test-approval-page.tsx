@@ -19,6 +19,7 @@ import { formatCount } from '../components/board-format.ts';
 import { BoardPager } from '../components/board-pager.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import '../boards.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = 'records' | 'claims';
@@ -180,7 +181,7 @@ function RecordsPanel() {
         )}
       </div>
       {pending.isPending ? (
-        <p role="status">Loading the records waiting for review…</p>
+        <LoadingSkeleton label="Loading the records waiting for review…" />
       ) : pending.isError ? (
         <p className="error-text" role="alert">
           {pending.error.message}
@@ -316,7 +317,7 @@ function ClaimsPanel() {
         </div>
       </div>
       {claims.isPending ? (
-        <p role="status">Loading the claims…</p>
+        <LoadingSkeleton label="Loading the claims…" />
       ) : claims.isError ? (
         <p className="error-text" role="alert">
           {claims.error.message}

@@ -20,6 +20,7 @@ import {
 } from '../api/records.ts';
 import { TableScroll } from '../components/record-table-scroll.tsx';
 import '../athletes.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
 
@@ -233,7 +234,7 @@ function Search({ units }: { units: Units }) {
 function MyClaims({ units }: { units: Units }) {
   const claims = useMyClaims();
   let body;
-  if (claims.isPending) body = <p role="status">Loading your claims…</p>;
+  if (claims.isPending) body = <LoadingSkeleton label="Loading your claims…" />;
   else if (claims.isError) {
     body = (
       <p className="error-text" role="alert">

@@ -9,6 +9,7 @@ import { BoardPager } from '../components/board-pager.tsx';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
 import '../boards.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const PAGE_SIZE = 50;
 /** More tests than this and the switch becomes a select grouped by category. */
@@ -154,7 +155,7 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
         </div>
       </div>
       {board.isPending ? (
-        <p role="status">Loading the global ranking…</p>
+        <LoadingSkeleton label="Loading the global ranking…" />
       ) : board.isError ? (
         <p className="error-text" role="alert">
           {board.error.message}
@@ -220,7 +221,7 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
         )}
       </div>
       {board.isPending ? (
-        <p role="status">Loading the leaderboard…</p>
+        <LoadingSkeleton label="Loading the leaderboard…" />
       ) : board.isError ? (
         <p className="error-text" role="alert">
           {board.error.message}
@@ -320,7 +321,7 @@ export default function GlobalTestLeaderboardsPage() {
         </p>
       )}
       {tests.isPending ? (
-        <p role="status">Loading the tests…</p>
+        <LoadingSkeleton label="Loading the tests…" />
       ) : (
         <TestSwitch tests={activeTests} current={state.test} onPick={(test) => go({ test, bw: test === null ? null : state.bw })} />
       )}

@@ -5,6 +5,7 @@ import { STATUS_LABELS, useChallenge, useMyParticipating, type Challenge } from 
 import { numberFromSearch } from '../api/profile.ts';
 import { RecordForm } from '../components/record-form.tsx';
 import '../athletes.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 function closingText(c: Challenge): string {
   if (c.status === 'upcoming') return `Opens ${formatDate(c.starts_at)}`;
@@ -18,7 +19,7 @@ function ChallengePicker() {
   const [, navigate] = useLocation();
   const [choice, setChoice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  if (joined.isPending) return <p role="status">Loading your challenges…</p>;
+  if (joined.isPending) return <LoadingSkeleton label="Loading your challenges…" />;
   if (joined.isError)
     return (
       <p className="error-text" role="alert">
@@ -116,7 +117,7 @@ export default function SubmitQualifyingAttemptPage() {
       </>
     );
   } else if (challenge.isPending) {
-    body = <p role="status">Loading the challenge…</p>;
+    body = <LoadingSkeleton label="Loading the challenge…" />;
   } else if (challenge.isError) {
     body = (
       <div className="card">

@@ -22,6 +22,7 @@ import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
 import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 function Description({ text }: { text: string }) {
   if (!text) return <p className="muted">No description.</p>;
@@ -161,7 +162,7 @@ function TeamChoice(props: {
           </p>
         </div>
       ) : teams.isPending ? (
-        <p role="status">Loading the teams…</p>
+        <LoadingSkeleton label="Loading the teams…" />
       ) : teams.isError ? (
         <p className="error-text">{teams.error.message}</p>
       ) : items.length === 0 ? (
@@ -192,8 +193,8 @@ export default function ChallengeDetailPage() {
   if (id === null) return <Missing text="This address does not name a challenge." />;
   if (challenge.isPending)
     return (
-      <div className="container page" role="status">
-        Loading the challenge…
+      <div className="container page">
+        <LoadingSkeleton label="Loading the challenge…" variant="cards" rows={3} />
       </div>
     );
   if (challenge.isError) return <Missing text={challenge.error.message} />;
@@ -274,7 +275,7 @@ export default function ChallengeDetailPage() {
           </dl>
           <h2>Top of the board</h2>
           {preview.isPending ? (
-            <p role="status">Loading the leaderboard…</p>
+            <LoadingSkeleton label="Loading the leaderboard…" />
           ) : preview.isError ? (
             <p className="error-text">{preview.error.message}</p>
           ) : preview.data.items.length === 0 ? (

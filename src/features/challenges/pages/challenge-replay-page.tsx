@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { idFromSearch, useChallenge, useScoreHistory, type RankingRow } from '../api/challenges.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 type HistoryItem = { athlete: RankingRow['athlete']; division: RankingRow['division']; score: RankingRow['score'] };
 
@@ -53,7 +54,7 @@ export default function ChallengeReplayPage() {
       {id === null ? (
         <p className="lead muted">This address does not name a challenge.</p>
       ) : history.isPending || challenge.isPending ? (
-        <p role="status">Loading the replay…</p>
+        <LoadingSkeleton label="Loading the replay…" />
       ) : history.isError ? (
         <p className="error-text">{history.error.message}</p>
       ) : (
