@@ -57,7 +57,9 @@ export function MobileMenu({ user, restoring, onSignOut }: { user: SessionUser |
                 <Avatar name={user.display_name} />
                 <span>
                   <strong>{user.display_name}</strong>
-                  <span className="muted">{user.email}</span>
+                  <span className="muted" title={user.email}>
+                    {user.email}
+                  </span>
                 </span>
               </p>
               <ul>
