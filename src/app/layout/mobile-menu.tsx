@@ -24,6 +24,7 @@ export function MobileMenu({ user, restoring, onSignOut }: { user: SessionUser |
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="menu-button" aria-label="Menu">
+        {user && <Avatar name={user.display_name} />}
         <Menu aria-hidden="true" size={22} />
       </Dialog.Trigger>
       <Dialog.Portal>
