@@ -75,6 +75,11 @@ export interface SessionLink {
   csrfToken(): string | null;
   /** Asks the session to refresh; resolves true once a new token is in place. */
   refresh(): Promise<boolean>;
+  /**
+   * True once the session has ended under the person (the Session Expired dialog is up).
+   * Reads then go out without credentials, so public pages keep their public data.
+   */
+  ended?(): boolean;
 }
 
 let sessionLink: SessionLink | null = null;
@@ -84,6 +89,16 @@ export function linkSession(link: SessionLink | null): void {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A read the ended session cannot make: sent as a visitor's would be (the server decides what is public). */
+const asVisitor = (request: Request) => RETRYABLE.has(request.method) && !!sessionLink?.ended?.();
+
+function withoutCredentials(request: Request): Request {
+  const anonymous = new Request(request);
+  anonymous.headers.delete('Authorization');
+  anonymous.headers.delete('X-CSRF-Token');
+  return anonymous;
+}
 
 function authorize(request: Request, token: string, csrf: string | null): Request {
   request.headers.set('Authorization', `Bearer ${token}`);
@@ -97,6 +112,7 @@ export function authMiddleware(): Middleware {
   return {
     onRequest({ request, id }) {
       const token = sessionLink?.token();
+      if (!token && asVisitor(request)) return withoutCredentials(request);
       if (!token) throw new AuthRequiredError();
       const authorized = authorize(request, token, sessionLink?.csrfToken() ?? null);
       originals.set(id, authorized.clone());
@@ -108,6 +124,8 @@ export function authMiddleware(): Middleware {
       if (response.status !== 401 || !original || !sessionLink) return undefined;
       const refreshed = await sessionLink.refresh();
       const token = sessionLink.token();
+      // The session just ended: a public read is asked again as a visitor; a private one keeps its 401.
+      if ((!refreshed || !token) && asVisitor(original)) return options.fetch(withoutCredentials(original));
       if (!refreshed || !token) return undefined;
       return options.fetch(authorize(original, token, sessionLink.csrfToken()));
     },

@@ -27,13 +27,18 @@ function GlobalOverlays() {
   const expired = SessionActor.useSelector((s) => s.matches('sessionExpired'));
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const [realtimeWanted, setRealtimeWanted] = useState(false);
+  // When the session ended: the dialog counts down from here (its chunk may load a moment later).
+  const [expiredAt, setExpiredAt] = useState<number | null>(null);
+  useEffect(() => {
+    setExpiredAt(expired ? Date.now() : null);
+  }, [expired]);
   useEffect(() => {
     if (signedIn) setRealtimeWanted(true);
   }, [signedIn]);
   return (
     <>
       <FeedbackHost />
-      <Suspense fallback={null}>{expired && <SessionExpiredDialog />}</Suspense>
+      <Suspense fallback={null}>{expired && expiredAt !== null && <SessionExpiredDialog since={expiredAt} />}</Suspense>
       <Suspense fallback={null}>{realtimeWanted && <RealtimeHost />}</Suspense>
     </>
   );

@@ -6,7 +6,7 @@ import { TitledPage } from './layout/titled-page.tsx';
 import { NotFoundPage } from './layout/not-found.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { postPageChange } from '../lib/embed.ts';
-import { LOADING_TEXT } from './loading-text.ts';
+import { PageFallback } from './layout/page-fallback.tsx';
 import { RouteGuard } from './layout/route-guard.tsx';
 
 function pageFor(route: PageRoute): ComponentType {
@@ -51,13 +51,7 @@ export function AppRoutes() {
   return (
     <ErrorBoundary resetKey={location}>
       <PageChangeReporter />
-      <Suspense
-        fallback={
-          <div className="container page" role="status" aria-live="polite">
-            <p className="loading">{LOADING_TEXT}</p>
-          </div>
-        }
-      >
+      <Suspense fallback={<PageFallback />}>
         <Switch>
           {routePaths().map(({ path, route }) => {
             const Page = pages.get(route)!;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './primitives.css';
+import { LoadingSkeleton } from './loading-skeleton.tsx';
 
 /** What QueryState reads of a react-query result (useQuery or useInfiniteQuery). */
 export interface QueryLike<T> {
@@ -36,7 +37,7 @@ export function QueryError({ error, onRetry, retrying = false }: { error: Error 
 /**
  * The loading / error / empty / data branches every page repeats, in one place:
  * `<QueryState query={q} loading="Loading…" empty="Nothing yet.">{(data) => …}</QueryState>`.
- * Strings become the house markup (a status line, an empty card); nodes are shown as given.
+ * Strings become the house markup (a loading skeleton after 300 ms, an empty card); nodes are shown as given.
  */
 export function QueryState<T>({
   query,
@@ -56,7 +57,7 @@ export function QueryState<T>({
   if (query.isPending && query.data === undefined) {
     // A query that is disabled (nothing asked yet) is pending but not fetching: show nothing rather than a spinner forever.
     if (query.isFetching === false) return null;
-    return typeof loading === 'string' ? <p role="status">{loading}</p> : <>{loading}</>;
+    return typeof loading === 'string' ? <LoadingSkeleton label={loading} /> : <>{loading}</>;
   }
   if (query.data === undefined) return query.isError ? retry : null;
   const data = query.data;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, signUp, useAppWithMail } from './support/accounts.ts';
+import { expectSignedIn, signOut } from './support/header.ts';
 
 // Request logs at info, as a production server writes them: the test reads every line.
 const { app, mailbox } = useAppWithMail({ LOG_LEVEL: 'info' });
@@ -17,13 +18,13 @@ test('no token, code or password used in sign-in, a password reset and the socke
   let since = mailbox.mark();
   await signIn(page, app(), mailbox, ana);
   secrets.push(await mailbox.loginCode(ana.email, since));
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   // The real-time socket opens after sign-in with ?token=<access token>.
   await expect.poll(() => sockets.length).toBeGreaterThan(0);
   for (const url of sockets) secrets.push(new URL(url).searchParams.get('token')!);
   for (const cookie of await context.cookies()) if (cookie.value.length >= 20) secrets.push(cookie.value);
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   since = mailbox.mark();
   await page.goto(`${app().url}forgot-password-page`);
   await page.getByLabel('Email').fill(ana.email);
@@ -43,7 +44,7 @@ test('no token, code or password used in sign-in, a password reset and the socke
   since = mailbox.mark();
   await signIn(page, app(), mailbox, ana);
   secrets.push(await mailbox.loginCode(ana.email, since));
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   await expect.poll(() => sockets.length).toBeGreaterThan(1);
   for (const url of sockets) secrets.push(new URL(url).searchParams.get('token')!);
   for (const cookie of await context.cookies()) if (cookie.value.length >= 20) secrets.push(cookie.value);
@@ -76,7 +77,7 @@ test('a 503 from the API shows "Service unavailable, retrying" and keeps the ses
   const ana = athlete();
   await signUp(page, app(), ana);
   await signIn(page, app(), mailbox, ana);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   // The database blinks: the next reads answer 503, as the server now does for a database fault.
   let failures = 0;
   await page.route(
@@ -96,6 +97,6 @@ test('a 503 from the API shows "Service unavailable, retrying" and keeps the ses
   await page.reload();
   await expect(page.getByText('Service unavailable, retrying').first()).toBeVisible();
   expect(failures).toBeGreaterThan(0);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   await expect(page).toHaveURL(/dashboard-page$/);
 });

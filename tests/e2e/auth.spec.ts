@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
 import { ADMIN_EMAIL, signIn, signUp, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { expectSignedIn, signOut } from './support/header.ts';
 
-const { app, mailbox } = useAppWithMail();
+// A community site is configured, so the Timeline item is offered (tests/e2e/navigation.spec.ts covers none).
+const { app, mailbox } = useAppWithMail({ COMMUNITY_SITE_URL: 'http://community.invalid/' });
 
 // Each test makes its own athlete, so a test never depends on another having run.
 let n = 0;
@@ -43,10 +45,10 @@ test('sign up, sign in with the mailed code, stay signed in across a reload, sig
   expect(JSON.stringify(stored)).not.toContain('eyJ'); // no access token at rest
 
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/signed-out-page$/);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
@@ -69,7 +71,7 @@ test('a wrong code is refused in words and the right one still works', async ({ 
   await expect(page.getByRole('alert')).toContainText(/wrong|expired/i);
   await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
 });
 
 test('a protected page sends a visitor to sign in and back', async ({ page }) => {
@@ -106,7 +108,7 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
 
   const other = await browser.newPage();
   await signUpAndSignIn(other, app(), mailbox, ana);
-  await expect(other.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(other);
   await other.goto(`${app().url}admin-feedback-page`);
   await expect(other.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
   await other.close();
@@ -132,13 +134,13 @@ test('forgot password: the mailed link sets a new password and old sessions end'
   await expect(page.getByRole('alert')).toContainText(/invalid or has expired/);
   ana.password = 'a-brand-new-pass-77';
   await signIn(page, app(), mailbox, ana);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
 });
 
 test('an ended session shows the Session Expired dialog and goes to sign in after 10 seconds', async ({ page }) => {
   test.setTimeout(60_000);
   await signUpAndSignIn(page, app(), mailbox, admin);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   // The session ends on the server (as a sign-out elsewhere or a password reset would do).
   await page.evaluate(async () => {
     await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
@@ -150,7 +152,8 @@ test('an ended session shows the Session Expired dialog and goes to sign in afte
   await expect(dialog).toContainText('Auto-redirecting to login in 10 seconds...');
   await expect(page.getByText('Your session has expired. Please log in again.').first()).toBeVisible();
   const shownAt = Date.now();
-  await expect(page).toHaveURL(/login-page$/, { timeout: 15_000 });
+  // The redirect remembers the page, so signing in again returns there.
+  await expect(page).toHaveURL(/login-page\?next=%2Fadmin-feedback-page$/, { timeout: 15_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(8_000);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
@@ -181,7 +184,7 @@ test('Dismiss on the Session Expired dialog signs out and stays on the page', as
 test('signed in as an admin, every page of the spec renders in both URL forms', async ({ page }) => {
   test.setTimeout(180_000);
   await signUpAndSignIn(page, app(), mailbox, admin);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   const protectedPaths = routePaths().filter(({ route }) => route.access !== 'public');
   expect(protectedPaths.length).toBeGreaterThan(40);
   for (const { path, route } of protectedPaths) {

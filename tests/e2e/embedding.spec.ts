@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { useAppWithMail } from './support/accounts.ts';
+import { expectSignedIn } from './support/header.ts';
 
 // The app framed by a parent on another site: the parent is served from http://localhost:PORT,
 // the app from http://127.0.0.1:PORT (Chromium counts both as secure, so Secure cookies work).
@@ -43,14 +44,14 @@ test('framed by another site, a signed-in athlete stays signed in across a token
   await frame.getByRole('button', { name: 'Send sign-in code' }).click();
   await frame.getByLabel('Sign-in code').fill(await mailbox.loginCode(who.email, since));
   await frame.getByRole('button', { name: 'Sign in' }).click();
-  await expect(frame.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(frame);
 
   // Past the scheduled refresh (5 minutes before the 15-minute token ends): it runs on the refresh
   // cookie alone, which a SameSite=Strict cookie in a cross-site frame never is.
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
   await page.clock.fastForward('11:00');
   expect((await refreshed).status()).toBe(200);
-  await expect(frame.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(frame);
   await expect(frame.getByText('Session Expired')).toHaveCount(0);
 
   // Messages reached the parent, from the app's origin, without the reset token.

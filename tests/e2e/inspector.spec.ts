@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startApp, type RunningApp } from './support/app.ts';
+import { expectSignedIn } from './support/header.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -90,7 +91,7 @@ test.describe('a dev build with ?inspect', () => {
     const code = await mailbox.loginCode(who.email, since);
     await page.getByLabel('Sign-in code').fill(code);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
 
     const opened = await page.evaluate(() => (window as unknown as { inspectorOpened: string[] }).inspectorOpened);
     expect(opened).toHaveLength(1);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, useAppWithMail } from './support/accounts.ts';
 import type { RunningApp } from './support/app.ts';
 import { apiSignIn, apiCall, axeClean } from './support/api.ts';
+import { expectSignedIn } from './support/header.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so six days of history take seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -49,7 +50,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
   // The coach watches the leaderboard in another browser: Ben first, Ana second.
   const watcher = await (await browser.newContext()).newPage();
   await signIn(watcher, a, mailbox, coach);
-  await expect(watcher.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(watcher);
   await watcher.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
   const rows = watcher.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText('Ben Rival');
@@ -58,7 +59,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
   // Ana, today: her dashboard shows a 6-day streak one day from the 7-day milestone.
   const page = await (await browser.newContext()).newPage();
   await signIn(page, a, mailbox, ana);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
   await page.goto(`${a.url}dashboard-page`);
   const daily = page.getByTestId('streak-daily_submissions');
   await expect(daily).toContainText('6 days');

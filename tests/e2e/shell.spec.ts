@@ -113,6 +113,8 @@ test('inside an iframe the app sends a beacon every second and page changes to i
   expect(beacons.length).toBeGreaterThanOrEqual(2);
   expect(beacons.every((b) => typeof b.source === 'string' && b.source.length > 0)).toBe(true);
   const frame = page.frameLocator('#app');
+  // An 800 px frame gets the phone header: the main links are in the Menu sheet.
+  await frame.getByRole('button', { name: 'Menu', exact: true }).click();
   await frame.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Global Ranks' }).click();
   await expect
     .poll(async () =>

@@ -74,4 +74,38 @@ describe('the authenticated wrapper', () => {
     expect(response.status).toBe(401);
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
+
+  it('once the session has ended, reads go out as a visitor (public data stays); writes still need a token', async () => {
+    linkSession({ token: () => null, csrfToken: () => 'csrf', refresh: async () => false, ended: () => true });
+    const seen: (string | null)[] = [];
+    const client = clientWith(async (req) => {
+      seen.push(req.headers.get('authorization'));
+      return json(200, { items: [] });
+    });
+    const { data } = await client.GET('/api/auth/admin/users');
+    expect(data).toEqual({ items: [] });
+    expect(seen).toEqual([null]);
+    await expect(client.POST('/api/wordpress-jwt/generate-navigation-token', { body: { redirect_path: '/' } })).rejects.toThrow(
+      AUTH_REQUIRED_TEXT,
+    );
+  });
+
+  it('a read refused because the session just ended is asked again as a visitor', async () => {
+    let ended = false;
+    linkSession({
+      token: () => (ended ? null : 'old'),
+      csrfToken: () => 'csrf',
+      refresh: async () => ((ended = true), false),
+      ended: () => ended,
+    });
+    const seen: (string | null)[] = [];
+    const client = clientWith(async (req) => {
+      const auth = req.headers.get('authorization');
+      seen.push(auth);
+      return auth ? json(401, { detail: 'Authentication required' }) : json(200, { items: ['public'] });
+    });
+    const { data } = await client.GET('/api/auth/admin/users');
+    expect(data).toEqual({ items: ['public'] });
+    expect(seen).toEqual(['Bearer old', null]);
+  });
 });

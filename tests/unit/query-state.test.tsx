@@ -26,8 +26,11 @@ const show = (q: QueryLike<{ items: string[] }>) =>
   );
 
 describe('QueryState: the branches every page repeats', () => {
-  it('says what is loading while the first answer is on its way', () => {
-    expect(show(query({ isPending: true, isFetching: true }))).toBe('<p role="status">Loading challenges…</p>');
+  it('holds a skeleton (shown after 300 ms) and says what is loading while the first answer is on its way', () => {
+    const html = show(query({ isPending: true, isFetching: true }));
+    expect(html).toMatch(/^<div role="status" aria-busy="true" class="skeleton skeleton-rows">/);
+    expect(html).toContain('<span class="visually-hidden">Loading challenges…</span>');
+    expect(html).not.toContain('data-shown');
   });
   it("shows a failure in the server's words with a Retry button", () => {
     const html = show(query({ isError: true, error: new Error('Could not load challenges.') }));

@@ -1,3 +1,5 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 
 export const ADMIN_TOOLS = [
@@ -20,7 +22,7 @@ function ToolLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-/** The Admin Tools bar, for administrators and editors only. */
+/** The Admin Tools bar under the header (wide screens), for administrators and editors only. */
 export function AdminToolsBar() {
   return (
     <nav aria-label="Admin Tools" className="admin-bar">
@@ -35,5 +37,39 @@ export function AdminToolsBar() {
         </ul>
       </div>
     </nav>
+  );
+}
+
+function ToolItem({ href, label }: { href: string; label: string }) {
+  const [active] = useRoute(href);
+  return (
+    <DropdownMenu.Item asChild className="menu-item">
+      <Link href={href} aria-current={active ? 'page' : undefined}>
+        {label}
+      </Link>
+    </DropdownMenu.Item>
+  );
+}
+
+/** On phones the same tools sit behind one yellow "Admin" button in the header row. */
+export function AdminMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="admin-menu-trigger" aria-label="Admin Tools">
+        Admin
+        <ChevronDown aria-hidden="true" size={14} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu-content" align="end" sideOffset={6} collisionPadding={8}>
+          <DropdownMenu.Label className="menu-label">
+            <strong>Admin Tools</strong>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="menu-separator" />
+          {ADMIN_TOOLS.map((t) => (
+            <ToolItem key={t.href} {...t} />
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -3,7 +3,11 @@ import { useSessionView } from '../../lib/session/session-view.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
-import { AdminToolsBar } from './admin-tools.tsx';
+import { AdminMenu, AdminToolsBar } from './admin-tools.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
+import './header.css';
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href);
@@ -14,6 +18,11 @@ function NavLink({ href, children }: { href: string; children: string }) {
   );
 }
 
+/**
+ * One row at every width. Wide screens: brand, main links, theme, the Admin badge and the
+ * account menu (or Sign In), with the Admin Tools bar underneath for administrators.
+ * Phones: brand, Sign In or the Admin menu, and a Menu button that opens a sheet.
+ */
 export function Header() {
   const { user, isAdmin, restoring } = useSessionView();
   const session = SessionActor.useActorRef();
@@ -22,6 +31,8 @@ export function Header() {
     session.send({ type: 'session.logout' });
     navigate('/signed-out-page');
   };
+  // A remembered athlete is being restored: offer neither Sign In nor an account yet.
+  const offerSignIn = !user && !restoring;
   return (
     <header className="site-header">
       <div className="container header-row">
@@ -29,20 +40,14 @@ export function Header() {
           <img src="./favicon.svg" alt="" width="28" height="28" />
           <span className="brand-name">RepForge</span>
         </Link>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label="Main" className="main-nav wide-only">
           <ul>
-            {user && (
-              <li>
-                <NavLink href="/dashboard-page">Dashboard</NavLink>
+            {MAIN_LINKS.filter((l) => user || !l.signedInOnly).map((l) => (
+              <li key={l.href}>
+                <NavLink href={l.href}>{l.label}</NavLink>
               </li>
-            )}
-            <li>
-              <NavLink href="/challenge-discovery-page">Challenges</NavLink>
-            </li>
-            <li>
-              <NavLink href="/global-test-leaderboards-page">Global Ranks</NavLink>
-            </li>
-            {user && (
+            ))}
+            {user && timelineAvailable() && (
               <li>
                 <TimelineLink className="nav-link nav-button" />
               </li>
@@ -50,28 +55,32 @@ export function Header() {
           </ul>
         </nav>
         <div className="header-actions">
-          <ThemeSelect />
-          {user ? (
-            <>
-              <span className="user-name" title={user.email}>
-                {user.display_name}
-              </span>
-              <button type="button" className="btn btn-secondary btn-small" onClick={signOut}>
-                Sign Out
-              </button>
-            </>
-          ) : (
-            !restoring && (
-              <Link href="/login-page" className="btn btn-primary btn-small">
-                Sign In
-              </Link>
-            )
-          )}
+          <span className="wide-only">
+            <ThemeSelect />
+          </span>
           {isAdmin && (
-            <span className="admin-badge" aria-label={`Signed in as ${user?.wp_role}`}>
+            <span className="admin-badge wide-only" aria-label={`Signed in as ${user?.wp_role}`}>
               Admin
             </span>
           )}
+          {isAdmin && (
+            <span className="phone-only">
+              <AdminMenu />
+            </span>
+          )}
+          {user && (
+            <span className="wide-only">
+              <AccountMenu user={user} onSignOut={signOut} />
+            </span>
+          )}
+          {offerSignIn && (
+            <Link href="/login-page" className="btn btn-primary btn-small">
+              Sign In
+            </Link>
+          )}
+          <span className="phone-only">
+            <MobileMenu user={user} restoring={restoring} onSignOut={signOut} />
+          </span>
         </div>
       </div>
       {isAdmin && <AdminToolsBar />}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { useSessionView } from '../../lib/session/session-view.ts';
 import type { Access } from '../route-table.ts';
-import { LOADING_TEXT } from '../loading-text.ts';
+import { PageFallback } from './page-fallback.tsx';
 
 /** Pages that need a user send visitors to sign in (and back); admin pages refuse others in words. */
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
@@ -10,13 +10,7 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   const [location] = useLocation();
   const search = useSearch();
   if (access === 'public') return <>{children}</>;
-  if (restoring) {
-    return (
-      <div className="container page" role="status">
-        <p className="loading">{LOADING_TEXT}</p>
-      </div>
-    );
-  }
+  if (restoring) return <PageFallback />;
   if (!user) {
     const next = `${location}${search ? `?${search}` : ''}`;
     return <Redirect to={`/login-page?next=${encodeURIComponent(next)}`} replace />;

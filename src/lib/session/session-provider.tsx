@@ -6,6 +6,7 @@ import { RefreshError, sessionMachine, type SessionData } from '../../../machine
 import { api, linkSession } from '../../api/client.ts';
 import { toast } from '../toast.ts';
 import { routerBase } from '../runtime-config.ts';
+import { safeNextPath } from '../safe-next.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, mayHoldUnrememberedCookie, readPersistedSession, writePersistedSession } from './persisted-session.ts';
@@ -19,6 +20,14 @@ async function refreshRequest(): Promise<SessionData> {
   const { data, error, response } = await api.POST('/api/auth/refresh-token');
   if (!data) throw new RefreshError(error?.detail ?? 'refresh failed', response.status);
   return data;
+}
+
+/** `?next=` with the page the athlete is on (inside the app), so signing in again returns there. */
+export function loginReturn(location: Pick<Location, 'pathname' | 'search'> = window.location, base = routerBase): string {
+  const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length) || '/' : '/';
+  const here = `${path}${location.search}`;
+  const next = safeNextPath(here, '');
+  return next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
 }
 
 /** The session statechart with the browser's effects plugged in. */
@@ -40,7 +49,7 @@ export const appSessionMachine = sessionMachine.provide({
         action: { label: 'Login', href: '/login-page' },
       });
     },
-    redirectToLogin: () => navigate(`${routerBase}/login`),
+    redirectToLogin: () => navigate(`${routerBase}/login-page${loginReturn()}`),
   },
 });
 
@@ -56,6 +65,8 @@ function SessionLinker() {
         return snap.matches('signedIn') ? (snap.context.token?.token ?? null) : null;
       },
       csrfToken: () => actor.getSnapshot().context.csrfToken,
+      // The session ended under the athlete (the Session Expired dialog): public reads go on without it.
+      ended: () => actor.getSnapshot().matches('sessionExpired'),
       async refresh() {
         const before = actor.getSnapshot().context.token?.token;
         actor.send({ type: 'session.refresh' });

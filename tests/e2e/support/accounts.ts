@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Mailbox } from './mailbox.ts';
 import { useApp, type RunningApp } from './app.ts';
+import { expectSignedIn } from './header.ts';
 
 export const ADMIN_EMAIL = 'coach.admin@example.test';
 
@@ -48,5 +49,5 @@ export async function signIn(page: Page, app: RunningApp, mailbox: Mailbox, who:
 export async function signUpAndSignIn(page: Page, app: RunningApp, mailbox: Mailbox, who: Athlete) {
   await signUp(page, app, who);
   await signIn(page, app, mailbox, who);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(page);
 }

@@ -3,6 +3,7 @@ import { signIn } from '../../e2e/support/accounts.ts';
 import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect } from '../run-path.ts';
+import { expectSignedIn } from '../../e2e/support/header.ts';
 
 const form = (page: Page) => page.getByRole('complementary', { name: 'Your entry' });
 /** The join request the last submit sent (null when none went out). */
@@ -30,7 +31,7 @@ const driver: PageDriver = {
       ends_at: new Date(now + 7 * 86_400_000).toISOString(),
     });
     await signIn(page, app, mailbox, athlete);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await page.goto(`${app.url}challenge-detail-page?id=${String(challenge.id)}`);
   },
   events: {

@@ -2,6 +2,7 @@ import { ADMIN_EMAIL, signIn } from '../../e2e/support/accounts.ts';
 import { apiCall, apiSignIn, type ApiSession } from '../../e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
+import { expectSignedIn } from '../../e2e/support/header.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
 let n = 0;
@@ -36,7 +37,7 @@ const driver: PageDriver = {
       standards: [],
     });
     await signIn(page, app, mailbox, admin);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await page.goto(`${app.url}admin-historical-upload`);
   },
   events: {

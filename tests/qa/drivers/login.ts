@@ -1,6 +1,7 @@
 import { signUp } from '../../e2e/support/accounts.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
+import { expectSignedIn } from '../../e2e/support/header.ts';
 
 /**
  * Sign-in with email, password and the mailed code. The sample's email and code stand for
@@ -46,7 +47,7 @@ const driver: PageDriver = {
       await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
     },
     '{"code":"resendReady"}': async ({ page }) => expect(page.getByRole('button', { name: 'Send a new code', exact: true })).toBeEnabled(),
-    signedIn: async ({ page }) => expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible(),
+    signedIn: async ({ page }) => expectSignedIn(page),
   },
 };
 export default driver;

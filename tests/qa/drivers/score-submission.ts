@@ -2,6 +2,7 @@ import { signIn } from '../../e2e/support/accounts.ts';
 import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
+import { expectSignedIn } from '../../e2e/support/header.ts';
 
 const labels: Record<string, string> = { time: 'Your time', tiebreak: 'Tie-break time (optional)', note: 'Note (optional)' };
 
@@ -25,7 +26,7 @@ const driver: PageDriver = {
     });
     await apiCall(app, api, 'POST', `api/challenges/${String(challenge.id)}/join`, { division: 'rx' });
     await signIn(page, app, mailbox, athlete);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await page.goto(`${app.url}score-submission-page?id=${String(challenge.id)}`);
   },
   events: {

@@ -17,6 +17,7 @@ import { useMyAthleteProfile } from '../api/profile.ts';
 import { useMasterTests, useNormalizedPreview, useSubmitPersonalRecord, type PersonalRecord, type Test } from '../api/records.ts';
 import { DIRECTION_HINTS, INPUT_UNIT_LABELS, VALUE_EXAMPLES, VALUE_LABELS, groupTests, todayIn } from './record-units.ts';
 import { Select } from '../../../components/ui/select.tsx';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 type Field = RecordField;
 
@@ -32,7 +33,7 @@ export function RecordForm({ challenge = null, initialTestId = null }: RecordFor
   const tests = useMasterTests();
   const profile = useMyAthleteProfile();
 
-  if (tests.isPending || profile.isPending) return <p role="status">Loading the tests…</p>;
+  if (tests.isPending || profile.isPending) return <LoadingSkeleton label="Loading the tests…" />;
   if (tests.isError)
     return (
       <p className="error-text" role="alert">

@@ -20,6 +20,7 @@ import { BoardPager } from '../components/board-pager.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import '../boards.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const PAGE_SIZE = 20;
 type Panel = 'records' | 'claims';
@@ -181,7 +182,7 @@ function RecordsPanel() {
         )}
       </div>
       {pending.isPending ? (
-        <p role="status">Loading the records waiting for review…</p>
+        <LoadingSkeleton label="Loading the records waiting for review…" />
       ) : pending.isError ? (
         <p className="error-text" role="alert">
           {pending.error.message}
@@ -310,7 +311,7 @@ function ClaimsPanel() {
         />
       </div>
       {claims.isPending ? (
-        <p role="status">Loading the claims…</p>
+        <LoadingSkeleton label="Loading the claims…" />
       ) : claims.isError ? (
         <p className="error-text" role="alert">
           {claims.error.message}

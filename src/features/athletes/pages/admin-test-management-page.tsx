@@ -18,6 +18,7 @@ import { formatCount } from '../components/board-format.ts';
 import { EnumSelect } from '../../../components/enum-select.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import '../boards.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const UNIT_SHORT: Record<Test['unit'], string> = {
   kg: 'kg',
@@ -210,7 +211,7 @@ function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreat
 
 function EditTest({ id, onDone }: { id: number; onDone: () => void }) {
   const test = useTest(id);
-  if (test.isPending) return <p role="status">Loading the test…</p>;
+  if (test.isPending) return <LoadingSkeleton label="Loading the test…" />;
   if (test.isError) {
     return (
       <>

@@ -21,6 +21,7 @@ import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileEditForm } from '../components/profile-edit-form.tsx';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import '../athletes.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const number = new Intl.NumberFormat();
 
@@ -91,7 +92,7 @@ export default function AthleteProfilePage() {
   if (profile.isPending) {
     return (
       <Shell title="Athlete Profile">
-        <p role="status">Loading the profile…</p>
+        <LoadingSkeleton label="Loading the profile…" />
       </Shell>
     );
   }

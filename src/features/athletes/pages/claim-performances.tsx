@@ -21,6 +21,7 @@ import {
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import '../athletes.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
 
@@ -228,7 +229,7 @@ function Search({ units }: { units: Units }) {
 function MyClaims({ units }: { units: Units }) {
   const claims = useMyClaims();
   let body;
-  if (claims.isPending) body = <p role="status">Loading your claims…</p>;
+  if (claims.isPending) body = <LoadingSkeleton label="Loading your claims…" />;
   else if (claims.isError) {
     body = (
       <p className="error-text" role="alert">

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../athletes.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 // uPlot and its styles load with the chart, not with the page.
 const ProgressChart = lazy(() => import('../components/progress-chart.tsx'));
@@ -149,7 +150,7 @@ export default function PerformanceStatsPage() {
             <h2 id="progress-title">{s.test_name}</h2>
             <SummaryFigures s={s} units={units} />
             <figure className="card progress-figure">
-              <Suspense fallback={<p role="status">Loading the chart…</p>}>
+              <Suspense fallback={<LoadingSkeleton label="Loading the chart…" />}>
                 <ProgressChart series={s} units={units} label={chartLabel} />
               </Suspense>
               <figcaption className="hint">

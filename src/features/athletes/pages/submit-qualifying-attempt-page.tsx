@@ -6,6 +6,7 @@ import { numberFromSearch } from '../api/profile.ts';
 import { RecordForm } from '../components/record-form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../athletes.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 function closingText(c: Challenge): string {
   if (c.status === 'upcoming') return `Opens ${formatDate(c.starts_at)}`;
@@ -19,7 +20,7 @@ function ChallengePicker() {
   const [, navigate] = useLocation();
   const [choice, setChoice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  if (joined.isPending) return <p role="status">Loading your challenges…</p>;
+  if (joined.isPending) return <LoadingSkeleton label="Loading your challenges…" />;
   if (joined.isError)
     return (
       <p className="error-text" role="alert">
@@ -102,7 +103,7 @@ export default function SubmitQualifyingAttemptPage() {
       </>
     );
   } else if (challenge.isPending) {
-    body = <p role="status">Loading the challenge…</p>;
+    body = <LoadingSkeleton label="Loading the challenge…" />;
   } else if (challenge.isError) {
     body = (
       <div className="card">

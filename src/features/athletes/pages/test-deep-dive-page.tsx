@@ -10,6 +10,7 @@ import { BoardHistogram, PERCENTILE_KEYS, PERCENTILE_LABELS } from '../component
 import { BoardTestTable } from '../components/board-ranking-tables.tsx';
 import { BoardStandardsTable } from '../components/board-standards-table.tsx';
 import '../boards.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const UNIT_NAMES: Record<TestUnit, string> = {
   kg: 'Kilograms (load)',
@@ -37,7 +38,7 @@ function NoSuchTest() {
 function DeepDive({ id }: { id: number }) {
   const [sex, setSex] = useState<AthleteSex | null>(null);
   const dive = useTestDeepDive(id, sex);
-  if (dive.isPending) return <p role="status">Loading the test…</p>;
+  if (dive.isPending) return <LoadingSkeleton label="Loading the test…" />;
   if (dive.isError) {
     if (isNotFound(dive.error)) return <NoSuchTest />;
     return (

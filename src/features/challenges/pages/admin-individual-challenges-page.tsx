@@ -16,6 +16,7 @@ import {
 } from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 /** The inline form deleting a challenge needs: a reason, kept with the deleted challenge. */
 function DeleteForm({ challenge, actor }: { challenge: Challenge; actor: ActWithReasonActor }) {
@@ -95,7 +96,7 @@ export default function AdminIndividualChallengesPage() {
             </div>
           </form>
           {list.isPending ? (
-            <p role="status">Loading challenges…</p>
+            <LoadingSkeleton label="Loading challenges…" />
           ) : list.isError ? (
             <p className="error-text">{list.error.message}</p>
           ) : items.length === 0 ? (
@@ -143,7 +144,7 @@ export default function AdminIndividualChallengesPage() {
             Results far beyond the leaders wait here until someone checks them (video, judge’s sheet). Verified ones join the board.
           </p>
           {pending.isPending ? (
-            <p role="status">Loading…</p>
+            <LoadingSkeleton label="Loading…" />
           ) : pending.isError ? (
             <p className="error-text">{pending.error.message}</p>
           ) : pending.data.items.length === 0 ? (
@@ -187,7 +188,7 @@ export default function AdminIndividualChallengesPage() {
       ) : (
         <div role="tabpanel">
           {deleted.isPending ? (
-            <p role="status">Loading deleted challenges…</p>
+            <LoadingSkeleton label="Loading deleted challenges…" />
           ) : deleted.isError ? (
             <p className="error-text">{deleted.error.message}</p>
           ) : deleted.data.items.length === 0 ? (

@@ -25,6 +25,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 function Description({ text }: { text: string }) {
   if (!text) return <p className="muted">No description.</p>;
@@ -157,7 +158,7 @@ function TeamChoice(props: {
           </p>
         </div>
       ) : teams.isPending ? (
-        <p role="status">Loading the teams…</p>
+        <LoadingSkeleton label="Loading the teams…" />
       ) : teams.isError ? (
         <p className="error-text">{teams.error.message}</p>
       ) : items.length === 0 ? (
@@ -187,8 +188,8 @@ export default function ChallengeDetailPage() {
   if (id === null) return <Missing text="This address does not name a challenge." />;
   if (challenge.isPending)
     return (
-      <div className="container page" role="status">
-        Loading the challenge…
+      <div className="container page">
+        <LoadingSkeleton label="Loading the challenge…" variant="cards" rows={3} />
       </div>
     );
   if (challenge.isError) return <Missing text={challenge.error.message} />;
@@ -269,7 +270,7 @@ export default function ChallengeDetailPage() {
           </dl>
           <h2>Top of the board</h2>
           {preview.isPending ? (
-            <p role="status">Loading the leaderboard…</p>
+            <LoadingSkeleton label="Loading the leaderboard…" />
           ) : preview.isError ? (
             <p className="error-text">{preview.error.message}</p>
           ) : preview.data.items.length === 0 ? (

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Slider } from '../../../components/ui/slider.tsx';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 type HistoryItem = { athlete: RankingRow['athlete']; division: RankingRow['division']; score: RankingRow['score'] };
 
@@ -57,7 +58,7 @@ export default function ChallengeReplayPage() {
       {id === null ? (
         <p className="lead muted">This address does not name a challenge.</p>
       ) : history.isPending || challenge.isPending ? (
-        <p role="status">Loading the replay…</p>
+        <LoadingSkeleton label="Loading the replay…" />
       ) : history.isError ? (
         <p className="error-text">{history.error.message}</p>
       ) : (

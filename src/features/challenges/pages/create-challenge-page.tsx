@@ -18,6 +18,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const VISIBILITY_LABELS: Record<'public' | 'unlisted', string> = { public: 'Everyone (listed)', unlisted: 'Only people with the link' };
 
@@ -304,7 +305,7 @@ export function EditChallengeScreen() {
   const id = idFromSearch(useSearch());
   const challenge = useChallenge(id);
   if (id === null) return <p className="lead muted">This address does not name a challenge.</p>;
-  if (challenge.isPending) return <p role="status">Loading the challenge…</p>;
+  if (challenge.isPending) return <LoadingSkeleton label="Loading the challenge…" />;
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   if (!challenge.data.can_edit) return <p className="lead muted">Only the creator of this challenge or an admin can change it.</p>;
   return <ChallengeForm existing={challenge.data} />;

@@ -8,6 +8,7 @@ import { idFromSearch, useChallenge, useSubmitScore, type ChallengeDetail } from
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {
   const submit = useSubmitScore(c.id);
@@ -198,7 +199,7 @@ export default function ScoreSubmissionPage() {
   const challenge = useChallenge(id);
   let body;
   if (id === null) body = <p className="lead muted">This address does not name a challenge.</p>;
-  else if (challenge.isPending) body = <p role="status">Loading the challenge…</p>;
+  else if (challenge.isPending) body = <LoadingSkeleton label="Loading the challenge…" />;
   else if (challenge.isError) body = <p className="error-text">{challenge.error.message}</p>;
   else if (!challenge.data.my_entry)
     body = (

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import '../feedback.css';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 function Summary() {
   const summary = useFeedbackSummary();
@@ -106,7 +107,7 @@ function StatusForm({ id, current }: { id: number; current: FeedbackStatus }) {
 
 function Detail({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useFeedbackDetail(id);
-  if (detail.isPending) return <p role="status">Loading feedback…</p>;
+  if (detail.isPending) return <LoadingSkeleton label="Loading feedback…" />;
   if (detail.isError) return <p className="error-text">{detail.error.message}</p>;
   const f = detail.data;
   return (
@@ -204,7 +205,7 @@ export default function AdminFeedbackPage() {
       <div className={`feedback-layout${selected !== null ? ' with-detail' : ''}`}>
         <section aria-label="Feedback list" aria-busy={list.isFetching}>
           {list.isPending ? (
-            <p role="status">Loading feedback…</p>
+            <LoadingSkeleton label="Loading feedback…" />
           ) : list.isError ? (
             <p className="error-text" role="alert">
               {list.error.message}{' '}
