@@ -15,7 +15,7 @@ const isScoreType = (v: string): v is ScoreType => v in SCORE_TYPE_LABELS;
 
 export default function ChallengeDiscoveryPage() {
   const { user } = useSessionView();
-  // The filters live in the address, so a filtered list can be shared and survives Back.
+  // The filters live in the address, so a filtered list can be shared; a menu pick is a step Back returns from.
   const [search, setSearch] = useSearchParam('q');
   const [typeParam, setScoreType] = useSearchParam('type');
   const [whenParam, setWhen] = useSearchParam('when', 'open');
@@ -54,9 +54,9 @@ export default function ChallengeDiscoveryPage() {
           anyLabel="Any"
           options={SCORE_TYPE_LABELS}
           value={scoreType}
-          onChange={(t) => setScoreType(t ?? '')}
+          onChange={(t) => setScoreType(t ?? '', { replace: false })}
         />
-        <EnumSelect id="ch-status" label="When" options={WHEN_LABELS} value={when} onChange={setWhen} />
+        <EnumSelect id="ch-status" label="When" options={WHEN_LABELS} value={when} onChange={(w) => setWhen(w, { replace: false })} />
       </form>
       <QueryState query={list} loading="Loading challenges…">
         {(data) => (
