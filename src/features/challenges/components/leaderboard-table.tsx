@@ -44,7 +44,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
   return (
     <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="board-rank">{row.rank}</td>
-      <th scope="row" className="board-name">
+      <th scope="row" className="board-name" data-division={DIVISION_LABELS[row.division]}>
         {/* A long name ends in an ellipsis on a phone; the title (and the profile) keeps it whole. */}
         <span className="board-name-line">
           <Link href={profileHref(row.athlete.wp_user_id)} title={row.athlete.display_name}>
@@ -52,7 +52,6 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
           </Link>
           {mine && <span className="you"> (you)</span>}
         </span>
-        <span className="board-sub">{DIVISION_LABELS[row.division]}</span>
       </th>
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">{row.score.display}</td>
