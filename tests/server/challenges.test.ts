@@ -209,15 +209,29 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const byType = (await call('GET', '/api/challenges/discover?score_type=load')).json();
     expect(byType.items.every((c: { score_type: string }) => c.score_type === 'load')).toBe(true);
     const seen: number[] = [];
+    const ends: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: { id: number }[]; next_cursor: string | null } = (
+      const page: { items: { id: number; ends_at: string }[]; next_cursor: string | null } = (
         await call('GET', `/api/challenges/discover?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
       ).json();
       seen.push(...page.items.map((c: { id: number }) => c.id));
+      ends.push(...page.items.map((c) => Date.parse(c.ends_at)));
       cursor = page.next_cursor;
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
+    // Any time: the newest first, across pages (not the oldest closed one on top).
+    expect(ends).toEqual([...ends].sort((a, b) => b - a));
+    const ended = await create({
+      title: 'Long ago',
+      starts_at: new Date(now() - 72 * HOUR).toISOString(),
+      ends_at: new Date(now() - 48 * HOUR).toISOString(),
+    });
+    const anyTime: { id: number; ends_at: string }[] = (await call('GET', '/api/challenges/discover?limit=100')).json().items;
+    const times = anyTime.map((c) => Date.parse(c.ends_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(anyTime.map((c) => c.id)).toContain(ended.id);
+    expect(anyTime[0]!.id).not.toBe(ended.id);
     expect(seen.length).toBeGreaterThan(3);
     expect((await call('GET', '/api/challenges/discover?cursor=garbage')).statusCode).toBe(400);
     const fresh = await signIn(t, 'new@example.test', 'athlete-password', 'Newbie');

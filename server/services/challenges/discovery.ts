@@ -80,7 +80,7 @@ function decodeCursor(cursor: string | undefined): { at: string; id: number } | 
 }
 const encodeCursor = (at: Date, id: number) => Buffer.from(JSON.stringify({ at: at.toISOString(), id })).toString('base64url');
 
-/** Public challenges by end time (soonest first for open ones), keyset-paginated. */
+/** Public challenges by end time (soonest first for open and upcoming ones, latest first for closed and any time), keyset-paginated. */
 export async function discover(
   ctx: AppContext,
   q: {
@@ -106,8 +106,9 @@ export async function discover(
   if (status === 'open') where.push(lte(challenges.startsAt, now), gt(challenges.endsAt, now));
   if (status === 'closed') where.push(lte(challenges.endsAt, now));
   const after = decodeCursor(q.cursor);
-  // Closed ones latest-ended first; the others ending soonest first.
-  const newestFirst = status === 'closed';
+  // Closed ones latest-ended first, and so is "any time" (the newest, not the oldest closed, on top);
+  // open and upcoming ones ending soonest first.
+  const newestFirst = status === 'closed' || status === undefined;
   if (after) {
     const at = new Date(after.at);
     where.push(

@@ -2,6 +2,7 @@ import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { useViewerUnits } from '../api/profile.ts';
 import { STANDARD_SEX_NAMES, bodyweightRange, type TestStandard } from '../api/tests.ts';
 import { formatCount } from './board-format.ts';
+import '../tables.css';
 
 /** Standards as one table: a row per sex and bodyweight range, a column per score anchor. */
 export function BoardStandardsTable({ standards, unit, caption }: { standards: TestStandard[]; unit: TestUnit; caption: string }) {
@@ -12,7 +13,7 @@ export function BoardStandardsTable({ standards, unit, caption }: { standards: T
   const scores = [...new Set(standards.flatMap((s) => s.anchors.map((a) => a.score)))].sort((a, b) => a - b);
   return (
     <div className="ranking-wrap">
-      <table className="ranking">
+      <table className="ranking ranking-pinned">
         <caption>{caption}</caption>
         <thead>
           <tr>

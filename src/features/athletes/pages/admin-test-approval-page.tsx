@@ -19,10 +19,18 @@ import { formatCount } from '../components/board-format.ts';
 import { BoardPager } from '../components/board-pager.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
+import { param, useQueryState, type SetOptions } from '../../../lib/use-search-param.ts';
 import '../boards.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const PAGE_SIZE = 20;
+const PUSH: SetOptions = { replace: false };
+const PAGE = param.int(1, 1, 100_000);
+/** ?page=2 of a queue, as an offset. */
+function usePageOffset(): [number, (offset: number) => void] {
+  const [{ page }, setState] = useQueryState({ page: PAGE });
+  return [(page - 1) * PAGE_SIZE, (offset) => setState({ page: Math.floor(offset / PAGE_SIZE) + 1 }, PUSH)];
+}
 type Panel = 'records' | 'claims';
 
 /** Links typed by athletes open only when they are http(s). */
@@ -161,7 +169,7 @@ function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (
 }
 
 function RecordsPanel() {
-  const [offset, setOffset] = useState(0);
+  const [offset, setOffset] = usePageOffset();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const pending = usePendingRecords(offset, PAGE_SIZE);
   return (
@@ -289,8 +297,11 @@ function ClaimCard({ claim }: { claim: Claim }) {
 }
 
 function ClaimsPanel() {
-  const [status, setStatus] = useState<ClaimStatus>('pending');
-  const [offset, setOffset] = useState(0);
+  const [{ show: status }, setState] = useQueryState({
+    show: param.oneOf(Object.keys(CLAIM_STATUS_NAMES) as ClaimStatus[], 'pending'),
+    page: PAGE,
+  });
+  const [offset, setOffset] = usePageOffset();
   const claims = useClaimsForReview(status, offset, PAGE_SIZE);
   return (
     <section aria-labelledby="ap-claims" aria-busy={claims.isFetching}>
@@ -304,10 +315,7 @@ function ClaimsPanel() {
           label="Show"
           options={optionsFrom(CLAIM_STATUS_NAMES)}
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setOffset(0);
-          }}
+          onChange={(v) => setState({ show: v, page: 1 }, PUSH)}
         />
       </div>
       {claims.isPending ? (
@@ -350,10 +358,10 @@ export default function AdminTestApprovalPage() {
       <h1>Test Approval</h1>
       <p className="lead muted">Check submitted personal records and claims on historical results before they count on the boards.</p>
       <div className="ranking-switch" role="group" aria-label="Review queue">
-        <button type="button" aria-pressed={panel === 'records'} onClick={() => navigate(location, { replace: true })}>
+        <button type="button" aria-pressed={panel === 'records'} onClick={() => navigate(location)}>
           Personal records
         </button>
-        <button type="button" aria-pressed={panel === 'claims'} onClick={() => navigate(`${location}?tab=claims`, { replace: true })}>
+        <button type="button" aria-pressed={panel === 'claims'} onClick={() => navigate(`${location}?tab=claims`)}>
           Claims
         </button>
       </div>

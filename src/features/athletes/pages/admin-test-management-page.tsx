@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import {
   STATUS_NAMES,
   idFromSearch,
@@ -145,8 +146,13 @@ function TestRow({ test, onEdit }: { test: Test; onEdit: () => void }) {
 }
 
 function Catalogue({ onEdit, onCreate }: { onEdit: (id: number) => void; onCreate: () => void }) {
-  const [status, setStatus] = useState<TestStatus | null>(null);
-  const [searchText, setSearchText] = useState('');
+  // ?status=draft&q=row: the catalogue's filters are in the address.
+  const [{ status, q: searchText }, setState] = useQueryState({
+    status: param.optional(Object.keys(STATUS_NAMES) as TestStatus[]),
+    q: param.string(),
+  });
+  const setStatus = (next: TestStatus | null) => setState({ status: next }, { replace: false });
+  const setSearchText = (q: string) => setState({ q });
   const search = useDebounced(searchText, 300);
   const tests = useTests({ status: status ?? undefined, search });
   return (

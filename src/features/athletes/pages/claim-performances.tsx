@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { useViewerUnits, type Units } from '../api/profile.ts';
 import {
   CLAIM_PAGE_SIZE,
@@ -34,8 +35,10 @@ const describeResult = (r: ClaimableResult, units: Units) =>
 
 function Search({ units }: { units: Units }) {
   const id = useId();
-  const [name, setName] = useState('');
-  const [offset, setOffset] = useState(0);
+  // ?name=…&page=2: the search and its page are in the address (Back returns to the previous page).
+  const [{ name, page }, setState] = useQueryState({ name: param.string(), page: param.int(1, 1, 100_000) });
+  const offset = (page - 1) * CLAIM_PAGE_SIZE;
+  const setOffset = (next: number) => setState({ page: Math.floor(next / CLAIM_PAGE_SIZE) + 1 }, { replace: false });
   const settled = useDebounced(name, 350);
   const results = useClaimableResults(settled, offset);
   const claim = useCreateClaims();
@@ -170,8 +173,7 @@ function Search({ units }: { units: Units }) {
           maxLength={120}
           value={name}
           onChange={(e) => {
-            setName(e.target.value);
-            setOffset(0);
+            setState({ name: e.target.value, page: 1 });
           }}
           aria-describedby={`${id}-name-hint`}
         />

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { numberFromSearch, usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
+import { usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -106,8 +107,10 @@ export default function PerformanceStatsPage() {
   const { user } = useSessionView();
   const history = usePerformanceHistory(user?.wp_user_id ?? null);
   const units = useViewerUnits();
-  const asked = numberFromSearch(useSearch(), 'test');
-  const [chosen, setChosen] = useState<number | null>(asked);
+  // ?test=ID: the chart shown is in the address (shareable; Back returns to the previous one).
+  const [{ test: asked }, setState] = useQueryState({ test: param.int(0, 1) });
+  const chosen = asked || null;
+  const setChosen = (test: number) => setState({ test }, { replace: false });
 
   const body = (data: NonNullable<typeof history.data>) => {
     const series = data.series.filter((s) => s.points.length > 0).sort((a, b) => a.test_name.localeCompare(b.test_name));

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { useViewerUnits, type GlobalStanding, type Units } from '../api/profile.ts';
 import { useMyPersonalRecords, type PersonalRecord, type ReviewStatus } from '../api/records.ts';
@@ -119,7 +119,14 @@ function SubmissionsTable({ items, units }: { items: PersonalRecord[]; units: Un
 }
 
 export default function PersonalRecordsDashboard() {
-  const [filter, setFilter] = useState<Filter>('all');
+  // ?show=pending: the filter is in the address, so Back returns to the previous one.
+  const [{ show: filter }, setState] = useQueryState({
+    show: param.oneOf(
+      FILTERS.map((f) => f.value),
+      'all',
+    ),
+  });
+  const setFilter = (show: Filter) => setState({ show }, { replace: false });
   const records = useMyPersonalRecords(filter === 'all' ? {} : { status: filter });
   const units = useViewerUnits();
 

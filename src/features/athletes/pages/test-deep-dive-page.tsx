@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { isNotFound } from '../../../api/errors.ts';
@@ -36,7 +36,9 @@ function NoSuchTest() {
 }
 
 function DeepDive({ id }: { id: number }) {
-  const [sex, setSex] = useState<AthleteSex | null>(null);
+  // ?sex=female: the chosen field is in the address (shareable; Back returns to the previous one).
+  const [{ sex }, setState] = useQueryState({ sex: param.optional<AthleteSex>(['female', 'male']) });
+  const setSex = (next: AthleteSex | null) => setState({ sex: next }, { replace: false });
   const dive = useTestDeepDive(id, sex);
   if (dive.isPending) return <LoadingSkeleton label="Loading the test…" />;
   if (dive.isError) {

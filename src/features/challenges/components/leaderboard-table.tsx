@@ -7,30 +7,36 @@ import { DIVISION_LABELS } from '../api/challenges.ts';
 export function LeaderboardTable({ rows, me, caption }: { rows: RankingRow[]; me: RankingRow | null; caption: string }) {
   const meOnPage = me && rows.some((r) => r.athlete.wp_user_id === me.athlete.wp_user_id);
   return (
-    <table className="board">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">Athlete</th>
-          <th scope="col">Division</th>
-          <th scope="col">Score</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <Row key={r.athlete.wp_user_id} row={r} mine={me?.athlete.wp_user_id === r.athlete.wp_user_id} />
-        ))}
-        {me && !meOnPage && (
-          <>
-            <tr className="board-gap" aria-hidden="true">
-              <td colSpan={4}>⋯</td>
-            </tr>
-            <Row row={me} mine />
-          </>
-        )}
-      </tbody>
-    </table>
+    <div className="board-scroll">
+      <table className="board">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col" className="board-name">
+              Athlete
+            </th>
+            <th scope="col" className="board-division">
+              Division
+            </th>
+            <th scope="col">Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <Row key={r.athlete.wp_user_id} row={r} mine={me?.athlete.wp_user_id === r.athlete.wp_user_id} />
+          ))}
+          {me && !meOnPage && (
+            <>
+              <tr className="board-gap" aria-hidden="true">
+                <td colSpan={4}>⋯</td>
+              </tr>
+              <Row row={me} mine />
+            </>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -38,11 +44,16 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
   return (
     <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="board-rank">{row.rank}</td>
-      <th scope="row">
-        <Link href={profileHref(row.athlete.wp_user_id)}>{row.athlete.display_name}</Link>
-        {mine && <span className="you"> (you)</span>}
+      <th scope="row" className="board-name" data-division={DIVISION_LABELS[row.division]}>
+        {/* A long name ends in an ellipsis on a phone; the title (and the profile) keeps it whole. */}
+        <span className="board-name-line">
+          <Link href={profileHref(row.athlete.wp_user_id)} title={row.athlete.display_name}>
+            {row.athlete.display_name}
+          </Link>
+          {mine && <span className="you"> (you)</span>}
+        </span>
       </th>
-      <td>{DIVISION_LABELS[row.division]}</td>
+      <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">{row.score.display}</td>
     </tr>
   );

@@ -4,31 +4,33 @@ import type { TeamRankingRow } from '../api/challenges.ts';
 export function TeamBoardTable({ rows, me, caption }: { rows: TeamRankingRow[]; me: TeamRankingRow | null; caption: string }) {
   const meOnPage = me && rows.some((r) => r.team.id === me.team.id);
   return (
-    <table className="board team-board">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Rank</th>
-          <th scope="col">Team</th>
-          <th scope="col">Members</th>
-          <th scope="col">Counted</th>
-          <th scope="col">Team score</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <TeamRow key={r.team.id} row={r} mine={me?.team.id === r.team.id} />
-        ))}
-        {me && !meOnPage && (
-          <>
-            <tr className="board-gap" aria-hidden="true">
-              <td colSpan={5}>⋯</td>
-            </tr>
-            <TeamRow row={me} mine />
-          </>
-        )}
-      </tbody>
-    </table>
+    <div className="board-scroll">
+      <table className="board team-board">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Team</th>
+            <th scope="col">Members</th>
+            <th scope="col">Counted</th>
+            <th scope="col">Team score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <TeamRow key={r.team.id} row={r} mine={me?.team.id === r.team.id} />
+          ))}
+          {me && !meOnPage && (
+            <>
+              <tr className="board-gap" aria-hidden="true">
+                <td colSpan={5}>⋯</td>
+              </tr>
+              <TeamRow row={me} mine />
+            </>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type Challenge,
 } from '../api/challenges.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
@@ -55,11 +56,15 @@ const DELETE_REASON_INPUT = {
   needsChoice: false,
 };
 
+const ADMIN_LIST_STATE = { tab: param.oneOf(['live', 'review', 'deleted'] as const, 'live'), q: param.string() };
+
 export default function AdminIndividualChallengesPage() {
-  const [tab, setTab] = useState<'live' | 'review' | 'deleted'>('live');
+  // ?tab=deleted&q=fran: the tab and the search are in the address (shareable; Back returns to the previous tab).
+  const [{ tab, q: search }, setState] = useQueryState(ADMIN_LIST_STATE);
+  const setTab = (next: typeof tab) => setState({ tab: next }, { replace: false });
+  const setSearch = (q: string) => setState({ q });
   const pending = usePendingScores(tab === 'review');
   const review = useReviewScore();
-  const [search, setSearch] = useState('');
   // One deletion at a time: the challenge whose form is open, and the act's actor.
   const [target, setTarget] = useState<Challenge | null>(null);
   const del = useDeleteChallenge();

@@ -2,12 +2,15 @@ import { Link } from 'wouter';
 import { useDiscover } from '../api/challenges.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { useSearchParam } from '../../../lib/use-search-param.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { useShownPages } from '../api/shown-pages.ts';
 import '../challenges.css';
 
 export default function ChallengeArchivePage() {
-  const [search, setSearch] = useSearchParam('q');
+  // ?q=murph&shown=2: the search and how many pages are shown live in the address.
+  const [{ q: search, shown }, setState] = useQueryState({ q: param.string(), shown: param.int(1, 1, 50) });
   const list = useDiscover({ search: search.trim() }, true);
+  const showMore = useShownPages(list, shown, (n) => setState({ shown: n }));
   return (
     <div className="container page">
       <h1>Challenge Archive</h1>
@@ -15,7 +18,13 @@ export default function ChallengeArchivePage() {
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field grow">
           <label htmlFor="arch-search">Search the archive</label>
-          <input id="arch-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="arch-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            onChange={(e) => setState({ q: e.target.value, shown: 1 })}
+          />
         </div>
       </form>
       <QueryState query={list} loading="Loading the archive…" empty="No closed challenges yet.">
@@ -43,7 +52,7 @@ export default function ChallengeArchivePage() {
         )}
       </QueryState>
       {list.hasNextPage && (
-        <button type="button" className="btn btn-secondary" onClick={() => void list.fetchNextPage()}>
+        <button type="button" className="btn btn-secondary" onClick={showMore} disabled={list.isFetchingNextPage}>
           Show more
         </button>
       )}

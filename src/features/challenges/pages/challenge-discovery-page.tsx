@@ -3,26 +3,29 @@ import { Link } from 'wouter';
 import { SCORE_TYPE_LABELS, useDiscover, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useSearchParam } from '../../../lib/use-search-param.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { useShownPages } from '../api/shown-pages.ts';
 import { EnumSelect } from '../../../components/enum-select.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import '../challenges.css';
 
 type When = Exclude<ChallengeStatus, 'deleted'> | 'any';
 const WHEN_LABELS: Record<When, string> = { open: 'Open now', upcoming: 'Upcoming', closed: 'Closed', any: 'Any time' };
-const isWhen = (v: string): v is When => v in WHEN_LABELS;
-const isScoreType = (v: string): v is ScoreType => v in SCORE_TYPE_LABELS;
+/** ?q=fran&type=time&when=any&shown=2: search, filters and how many pages are shown live in the address. */
+const DISCOVERY_STATE = {
+  q: param.string(),
+  type: param.optional(Object.keys(SCORE_TYPE_LABELS) as ScoreType[]),
+  when: param.oneOf(Object.keys(WHEN_LABELS) as When[], 'open'),
+  shown: param.int(1, 1, 50),
+};
 
 export default function ChallengeDiscoveryPage() {
   const { user } = useSessionView();
-  // The filters live in the address, so a filtered list can be shared and survives Back.
-  const [search, setSearch] = useSearchParam('q');
-  const [typeParam, setScoreType] = useSearchParam('type');
-  const [whenParam, setWhen] = useSearchParam('when', 'open');
-  const scoreType = isScoreType(typeParam) ? typeParam : null;
-  const when: When = isWhen(whenParam) ? whenParam : 'open';
+  // The filters live in the address, so a filtered list can be shared; a menu pick is a step Back returns from.
+  const [{ q: search, type: scoreType, when, shown }, setState] = useQueryState(DISCOVERY_STATE);
   const q = useDebounced(search.trim(), 300);
   const list = useDiscover({ search: q, score_type: scoreType ?? undefined, status: when === 'any' ? undefined : when });
+  const showMore = useShownPages(list, shown, (n) => setState({ shown: n }));
   return (
     <div className="container page">
       <div className="page-head">
@@ -44,31 +47,32 @@ export default function ChallengeDiscoveryPage() {
             type="search"
             value={search}
             maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => setState({ q: e.target.value, shown: 1 })}
             placeholder="Fran, squat, rowing…"
           />
         </div>
-        <EnumSelect
+        <EnumSelect<ScoreType>
           id="ch-type"
           label="Scoring"
           anyLabel="Any"
           options={SCORE_TYPE_LABELS}
           value={scoreType}
-          onChange={(t) => setScoreType(t ?? '')}
+          onChange={(t) => setState({ type: t, shown: 1 }, { replace: false })}
         />
-        <EnumSelect id="ch-status" label="When" options={WHEN_LABELS} value={when} onChange={setWhen} />
+        <EnumSelect
+          id="ch-status"
+          label="When"
+          options={WHEN_LABELS}
+          value={when}
+          onChange={(w) => setState({ when: w, shown: 1 }, { replace: false })}
+        />
       </form>
       <QueryState query={list} loading="Loading challenges…">
         {(data) => (
           <>
             <ChallengeList items={data.pages.flatMap((p) => p.items)} empty="No challenge matches. Try other filters, or create one." />
             {list.hasNextPage && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
+              <button type="button" className="btn btn-secondary" onClick={showMore} disabled={list.isFetchingNextPage}>
                 {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
               </button>
             )}

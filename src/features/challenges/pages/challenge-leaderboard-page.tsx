@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import {
   TEAM_RULE_LABELS,
@@ -15,6 +14,7 @@ import {
 import { AGE_GROUPS } from '../../../../domain/athlete-groups.ts';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/challenge-card.tsx';
@@ -28,16 +28,28 @@ const TABS: { value: Division | null; label: string }[] = [
   { value: 'rx', label: 'Rx' },
   { value: 'scaled', label: 'Scaled' },
 ];
+const DIVISIONS: readonly Division[] = ['rx', 'scaled'];
+const SEXES: readonly Sex[] = ['female', 'male'];
+
+/** The board's view lives in the address (?division=rx&sex=female&age=35-39&gym=…&page=2, or ?view=teams), so it can be shared. */
+const BOARD_STATE = {
+  view: param.oneOf(['athletes', 'teams'] as const, 'athletes'),
+  division: param.optional(DIVISIONS),
+  sex: param.optional(SEXES),
+  age: param.optional(AGE_OPTIONS.map((a) => a.id)),
+  gym: param.string(),
+  page: param.int(1, 1, 100_000),
+};
+const PUSH = { replace: false };
 
 function Board({ id }: { id: number }) {
   const challenge = useChallenge(id);
-  const [division, setDivision] = useState<Division | null>(null);
-  const [showTeams, setShowTeams] = useState(false);
-  const [sex, setSex] = useState<Sex | null>(null);
-  const [ageGroup, setAgeGroup] = useState<AgeGroupId | null>(null);
-  const [gymText, setGymText] = useState('');
+  const [state, setState] = useQueryState(BOARD_STATE);
+  const { division, sex, age: ageGroup, gym: gymText } = state;
+  const showTeams = state.view === 'teams';
   const gym = useDebounced(gymText.trim(), 300);
-  const [offset, setOffset] = useState(0);
+  const offset = (state.page - 1) * PAGE_SIZE;
+  const setOffset = (next: number) => setState({ page: Math.floor(next / PAGE_SIZE) + 1 }, PUSH);
   const live = challenge.data?.status === 'open';
   const board = useRankings(
     {
@@ -81,17 +93,19 @@ function Board({ id }: { id: number }) {
             role="tab"
             className="tab"
             aria-selected={!showTeams && division === t.value}
-            onClick={() => {
-              setShowTeams(false);
-              setDivision(t.value);
-              setOffset(0);
-            }}
+            onClick={() => setState({ view: 'athletes', division: t.value, page: 1 }, PUSH)}
           >
             {t.label}
           </button>
         ))}
         {c?.kind === 'team' && (
-          <button type="button" role="tab" className="tab" aria-selected={showTeams} onClick={() => setShowTeams(true)}>
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={showTeams}
+            onClick={() => setState({ view: 'teams', page: 1 }, PUSH)}
+          >
             Teams
           </button>
         )}
@@ -107,10 +121,7 @@ function Board({ id }: { id: number }) {
               all="Everyone"
               options={SEX_OPTIONS}
               value={sex}
-              onChange={(v) => {
-                setSex(v);
-                setOffset(0);
-              }}
+              onChange={(v) => setState({ sex: v, page: 1 }, PUSH)}
             />
             <FilterSelect
               id="lb-age"
@@ -118,19 +129,9 @@ function Board({ id }: { id: number }) {
               all="All ages"
               options={AGE_OPTIONS}
               value={ageGroup}
-              onChange={(v) => {
-                setAgeGroup(v);
-                setOffset(0);
-              }}
+              onChange={(v) => setState({ age: v, page: 1 }, PUSH)}
             />
-            <GymFilter
-              id="lb-gym"
-              value={gymText}
-              onChange={(text) => {
-                setGymText(text);
-                setOffset(0);
-              }}
-            />
+            <GymFilter id="lb-gym" value={gymText} onChange={(text) => setState({ gym: text, page: 1 })} />
             {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
           </div>
           <div role="tabpanel" aria-busy={board.isFetching}>
@@ -170,7 +171,9 @@ function Board({ id }: { id: number }) {
 }
 
 function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: boolean }) {
-  const [offset, setOffset] = useState(0);
+  const [{ page: pageNumber }, setState] = useQueryState({ page: BOARD_STATE.page });
+  const offset = (pageNumber - 1) * PAGE_SIZE;
+  const setOffset = (next: number) => setState({ page: Math.floor(next / PAGE_SIZE) + 1 }, PUSH);
   const board = useTeamRankings({ challengeId: challenge.id, offset, limit: PAGE_SIZE }, live);
   const rule =
     challenge.team_rule === 'best_n'

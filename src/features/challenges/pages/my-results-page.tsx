@@ -16,6 +16,7 @@ export default function MyResultsPage() {
       id: 'challenge',
       header: 'Challenge',
       rowHeader: true,
+      className: 'results-challenge',
       cell: (r) => (
         <>
           <Link href={`/challenge-detail-page?id=${r.challenge.id}`}>{r.challenge.title}</Link>
@@ -35,12 +36,13 @@ export default function MyResultsPage() {
         </>
       ),
     },
-    { id: 'place', header: 'Place', cell: (r) => r.rank ?? '—' },
-    { id: 'submitted', header: 'Submitted', cell: (r) => formatDateTime(r.score.submitted_at) },
+    { id: 'place', header: 'Place', className: 'results-place', cell: (r) => (r.rank === null ? '—' : `#${r.rank}`) },
+    { id: 'submitted', header: 'Submitted', className: 'results-when', cell: (r) => formatDateTime(r.score.submitted_at) },
     {
       id: 'actions',
       header: 'Actions',
       headerHidden: true,
+      className: 'results-actions',
       cell: (r) => (
         <button
           type="button"
@@ -83,7 +85,9 @@ export default function MyResultsPage() {
           </p>
         }
       >
-        {(data) => <DataTable caption="Your scores" columns={columns} rows={data.items} rowKey={(r) => r.score.id} />}
+        {(data) => (
+          <DataTable caption="Your scores" className="board results-table" columns={columns} rows={data.items} rowKey={(r) => r.score.id} />
+        )}
       </QueryState>
     </div>
   );

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import {
   FEEDBACK_PAGE_SIZE,
   NEXT_STATUSES,
@@ -164,14 +165,22 @@ function Detail({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+const FEEDBACK_LIST_STATE = {
+  type: param.optional(Object.keys(TYPE_LABELS) as FeedbackType[]),
+  status: param.optional(Object.keys(STATUS_LABELS) as FeedbackStatus[]),
+  q: param.string(),
+  page: param.int(1, 1, 100_000),
+};
+
 export default function AdminFeedbackPage() {
-  const [type, setType] = useState<FeedbackType | ''>('');
-  const [status, setStatus] = useState<FeedbackStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // ?type=bug&status=new&q=…&page=2: the filters and the page are in the address (shareable; Back steps through them).
+  const [{ type, status, q: search, page }, setState] = useQueryState(FEEDBACK_LIST_STATE);
+  const setType = (next: FeedbackType | '') => setState({ type: next || null, page: 1 }, { replace: false });
+  const setStatus = (next: FeedbackStatus | '') => setState({ status: next || null, page: 1 }, { replace: false });
+  const setSearch = (q: string) => setState({ q, page: 1 });
+  const setPage = (next: number) => setState({ page: next }, { replace: false });
   const [selected, setSelected] = useState<number | null>(null);
   const debouncedSearch = useDebounced(search.trim(), 300);
-  useEffect(() => setPage(1), [type, status, debouncedSearch]);
   const list = useFeedbackList({ type: type || undefined, status: status || undefined, search: debouncedSearch, page });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / FEEDBACK_PAGE_SIZE)) : 1;
 
@@ -236,18 +245,13 @@ export default function AdminFeedbackPage() {
                 ))}
               </ul>
               <nav className="pager" aria-label="Pages">
-                <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                   Previous
                 </button>
                 <span>
                   Page {page} of {pages} ({list.data.total} in all)
                 </span>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  disabled={page >= pages}
-                  onClick={() => setPage((p) => p + 1)}
-                >
+                <button type="button" className="btn btn-secondary btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
                   Next
                 </button>
               </nav>

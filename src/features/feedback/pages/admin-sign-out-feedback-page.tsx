@@ -1,15 +1,20 @@
-import { useState } from 'react';
 import { FEEDBACK_PAGE_SIZE, useSignoutFeedbackReport } from '../api/feedback-admin.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../feedback.css';
 
 const RANGES = [7, 30, 90] as const;
+/** ?days=90&page=2: the period and the page are in the address. */
+const REPORT_STATE = { days: param.oneOf(['7', '30', '90'] as const, '30'), page: param.int(1, 1, 100_000) };
 
 export default function AdminSignOutFeedbackPage() {
-  const [days, setDays] = useState<number>(30);
-  const [page, setPage] = useState(1);
+  const [state, setState] = useQueryState(REPORT_STATE);
+  const days = Number(state.days);
+  const page = state.page;
+  const setDays = (next: number) => setState({ days: String(next) as typeof state.days, page: 1 }, { replace: false });
+  const setPage = (next: number) => setState({ page: next }, { replace: false });
   const report = useSignoutFeedbackReport(page, days);
   const r = report.data;
   const pages = r ? Math.max(1, Math.ceil(r.total / FEEDBACK_PAGE_SIZE)) : 1;
@@ -85,18 +90,13 @@ export default function AdminSignOutFeedbackPage() {
                 </ul>
               )}
               <nav className="pager" aria-label="Pages">
-                <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <button type="button" className="btn btn-secondary btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                   Previous
                 </button>
                 <span>
                   Page {page} of {pages}
                 </span>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  disabled={page >= pages}
-                  onClick={() => setPage((p) => p + 1)}
-                >
+                <button type="button" className="btn btn-secondary btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
                   Next
                 </button>
               </nav>
