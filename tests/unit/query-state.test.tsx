@@ -48,8 +48,14 @@ describe('QueryState: the branches every page repeats', () => {
   });
 });
 
+type Row = { id: number; name: string; score: number };
+const columns = [
+  { id: 'score', header: 'Score', cell: (r: Row) => r.score },
+  { id: 'name', header: 'Athlete', cell: (r: Row) => r.name, rowHeader: true },
+];
+
 describe('DataTable', () => {
-  it('scrolls in its own named frame and says when it has no rows', () => {
+  it('scrolls in its own frame (a named, focusable region only once it is wider than the frame) and says when it has no rows', () => {
     const html = renderToStaticMarkup(
       <DataTable
         caption="Your scores"
@@ -59,7 +65,36 @@ describe('DataTable', () => {
         empty="No scores yet."
       />,
     );
-    expect(html).toContain('class="data-table-scroll" role="region" aria-label="Your scores"');
+    // Before it is measured (and whenever it fits) the frame is no tab stop of its own.
+    expect(html).toContain('<div class="data-table-scroll"><table');
+    expect(html).toContain('<caption class="visually-hidden">Your scores</caption>');
     expect(html).toMatch(/<td colSpan="1" class="data-table-empty">No scores yet.<\/td>/i);
+  });
+
+  it('pins the column that names the row, marks the viewer’s row and keeps it below the page when it is not on it', () => {
+    const me = { id: 9, name: 'Ana', score: 3 };
+    const html = renderToStaticMarkup(
+      <DataTable
+        caption="Ranking"
+        columns={columns}
+        rows={[{ id: 1, name: 'Bo', score: 10 }]}
+        rowKey={(r) => r.id}
+        rowCurrent={(r) => r.id === me.id}
+        pinned={{ label: 'Your rank', rows: [me] }}
+      />,
+    );
+    expect(html).toContain('<th scope="col" class="data-table-pin">Athlete</th>');
+    expect(html).toContain('<th scope="row" class="data-table-pin"><div class="data-table-pin-box">Bo</div></th>');
+    expect(html).toMatch(
+      /<tbody class="data-table-pinned"><tr><th scope="rowgroup" colSpan="2">.*Your rank.*<\/th><\/tr><tr aria-current="true">/,
+    );
+  });
+
+  it('shows no empty row when told so, and a visible caption above the frame', () => {
+    const html = renderToStaticMarkup(
+      <DataTable caption="Progress" captionHidden={false} columns={columns} rows={[]} rowKey={(r) => r.id} empty={null} />,
+    );
+    expect(html).not.toContain('data-table-empty');
+    expect(html).toMatch(/^<p class="data-table-caption" aria-hidden="true">Progress<\/p><div class="data-table-scroll">/);
   });
 });
