@@ -6,7 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/build-plugins.ts', 'package-lock.json', 'tsconfig.json'];
+const inputs = [
+  'src',
+  'machines',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/build-plugins.ts',
+  'package-lock.json',
+  'tsconfig.json',
+];
 const stampFile = path.join(root, 'dist', '.build-stamp');
 
 function hashTree(hash, p) {
