@@ -93,7 +93,16 @@ async function renderShells(root: string, routes: RouteSource[], warn: (m: strin
       renderShell: (routePath: string, title: string) => string;
     };
     // React 19 hoists a preload hint for the header's image; the page's <head> has its own links.
-    for (const route of routes) shells.set(route.path, mod.renderShell(route.path, route.title).replace(/<link rel="preload"[^>]*>/g, ''));
+    // Controls that need the app (theme select, Feedback) stay disabled until it replaces the shell;
+    // links work as plain links meanwhile.
+    for (const route of routes)
+      shells.set(
+        route.path,
+        mod
+          .renderShell(route.path, route.title)
+          .replace(/<link rel="preload"[^>]*>/g, '')
+          .replace(/<(select|button|input|textarea)\b/g, '<$1 disabled=""'),
+      );
   } catch (error) {
     warn(`Prerendering the route shells failed; pages will paint after JavaScript loads: ${String(error)}`);
   } finally {

@@ -20,6 +20,11 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return relative.format(Math.round(hours / 24), 'day');
 }
 
+/** A record as the athlete entered it: "127.5 kg", "6 reps"; times ("21:50") carry no unit word. */
+export function recordValue(r: Pick<HomeRecord, 'value' | 'unit'>): string {
+  return r.unit.includes(':') || r.value.includes(':') ? r.value : `${r.value} ${r.unit}`;
+}
+
 export function SkeletonRows({ label }: { label: string }) {
   return (
     <div className="home-rows" role="status" aria-label={label}>
@@ -89,7 +94,7 @@ function TodaysLeaders({ items }: { items: HomeLeader[] }) {
     <ol className="home-rows">
       {items.map((l) => (
         <li key={l.challenge.id} className="home-row">
-          <span className="home-row-title">
+          <span className="home-row-title" title={`${l.athlete.display_name}: ${l.display}`}>
             <Link href={`/athlete-profile-page?id=${l.athlete.wp_user_id}`}>{l.athlete.display_name}</Link>{' '}
             <strong className="home-score">{l.display}</strong>
           </span>
@@ -123,11 +128,9 @@ function RecordTicker({ items }: { items: HomeRecord[] }) {
     <ul className="home-rows" aria-live="polite" aria-relevant="additions">
       {items.map((r) => (
         <li key={r.id} className={`home-row${fresh.has(r.id) ? ' home-row-new' : ''}`}>
-          <span className="home-row-title">
+          <span className="home-row-title" title={`${r.athlete.display_name}: ${recordValue(r)}`}>
             <Link href={`/athlete-profile-page?id=${r.athlete.wp_user_id}`}>{r.athlete.display_name}</Link>{' '}
-            <strong className="home-score">
-              {r.value} {r.unit}
-            </strong>
+            <strong className="home-score">{recordValue(r)}</strong>
           </span>
           <span className="home-row-meta">
             {r.test_name} · <time dateTime={r.submitted_at}>{timeAgo(r.submitted_at)}</time>
