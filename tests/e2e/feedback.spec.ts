@@ -15,7 +15,7 @@ test('feedback from the footer: empty is refused, a bug report is sent, and an a
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Send feedback' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Type')).toHaveValue('general_feedback');
+  await expect(dialog.getByLabel('Type')).toHaveText('General feedback');
   await expect(dialog.getByLabel('Page address')).toHaveValue(/challenge-discovery-page$/);
   await expect(dialog.getByLabel('Browser')).toHaveAttribute('readonly', '');
   await expect(dialog.getByLabel('Steps to reproduce')).toHaveCount(0);
