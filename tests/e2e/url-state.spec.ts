@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useApp } from './support/app.ts';
+import { choose } from './support/choose.ts';
 
 // Filters, tabs and pages live in the address: a filtered board opened from its link in a
 // fresh page shows the same board, and Back returns to the previous filter. Over the demo world.
@@ -25,7 +26,7 @@ test('a filtered challenge board is a link; Back restores the previous filter', 
   await expect.poll(async () => (await boardRows(page)).length).toBeLessThan(overall.length);
   const rx = await boardRows(page);
 
-  await page.getByLabel('Category').selectOption('female');
+  await choose(page, 'Category', 'Women');
   await expect(page).toHaveURL(/[?&]sex=female/);
   await expect.poll(async () => (await boardRows(page)).length).toBeLessThan(rx.length);
   const rxWomen = await boardRows(page);
@@ -35,14 +36,14 @@ test('a filtered challenge board is a link; Back restores the previous filter', 
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto(page.url());
   await expect(fresh.getByRole('tab', { name: 'Rx' })).toHaveAttribute('aria-selected', 'true');
-  await expect(fresh.getByLabel('Category')).toHaveValue('female');
+  await expect(fresh.getByLabel('Category')).toHaveText(/Women/);
   await expect.poll(() => boardRows(fresh)).toEqual(rxWomen);
   await fresh.context().close();
 
   // Back: the Category filter goes, the division stays; Back again: the overall board.
   await page.goBack();
   await expect(page).not.toHaveURL(/sex=/);
-  await expect(page.getByLabel('Category')).toHaveValue('');
+  await expect(page.getByLabel('Category')).toHaveText(/Everyone/);
   await expect.poll(() => boardRows(page)).toEqual(rx);
   await page.goBack();
   await expect(page).not.toHaveURL(/division=/);
@@ -53,11 +54,11 @@ test('a filtered challenge board is a link; Back restores the previous filter', 
 test('discovery keeps its filters in the address; Any time lists the newest first', async ({ page }) => {
   const a = app();
   await page.goto(`${a.url}challenge-discovery-page`);
-  await page.getByLabel('When').selectOption('any');
+  await choose(page, 'When', 'Any time');
   await expect(page).toHaveURL(/[?&]when=any/);
   // Newest first: an open or upcoming challenge on top, not the oldest closed one.
   await expect(page.locator('.challenge-card').first().locator('.pill')).not.toHaveText('Closed');
-  await page.getByLabel('Scoring').selectOption('time');
+  await choose(page, 'Scoring', 'For time');
   await expect(page).toHaveURL(/[?&]type=time/);
   const timed = page.locator('.challenge-card');
   await expect(timed.first()).toBeVisible();
@@ -65,10 +66,10 @@ test('discovery keeps its filters in the address; Any time lists the newest firs
 
   await page.goBack();
   await expect(page).not.toHaveURL(/type=/);
-  await expect(page.getByLabel('Scoring')).toHaveValue('');
-  await expect(page.getByLabel('When')).toHaveValue('any');
+  await expect(page.getByLabel('Scoring')).toHaveText(/Any/);
+  await expect(page.getByLabel('When')).toHaveText(/Any time/);
 
   await page.goto(url);
-  await expect(page.getByLabel('Scoring')).toHaveValue('time');
-  await expect(page.getByLabel('When')).toHaveValue('any');
+  await expect(page.getByLabel('Scoring')).toHaveText(/For time/);
+  await expect(page.getByLabel('When')).toHaveText(/Any time/);
 });
