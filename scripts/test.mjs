@@ -16,6 +16,7 @@ const run = (label, cmd, args, env = {}) => {
 
 run('lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']);
 run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+run('file sizes', process.execPath, ['scripts/check-sizes.mjs']);
 run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('unit, model and server tests', bin('vitest'), ['run']);
 const browser = await ensureBrowser();
