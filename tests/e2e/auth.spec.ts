@@ -50,10 +50,10 @@ test('sign up, sign in with the mailed code, stay signed in across a reload, sig
 
   await signOut(page);
   await expect(page).toHaveURL(/signed-out-page$/);
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('a wrong code is refused in words and the right one still works', async ({ page }) => {
@@ -156,7 +156,7 @@ test('an ended session shows the Session Expired dialog and goes to sign in afte
   await expect(page).toHaveURL(/login-page\?next=%2Fadmin-feedback-page$/, { timeout: 15_000 });
   expect(Date.now() - shownAt).toBeGreaterThan(8_000);
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('Dismiss on the Session Expired dialog signs out and stays on the page', async ({ page }) => {
@@ -176,7 +176,7 @@ test('Dismiss on the Session Expired dialog signs out and stays on the page', as
   await dialog.getByRole('button', { name: 'Dismiss' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/challenge-discovery-page$/);
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await page.waitForTimeout(10_500);
   await expect(page).toHaveURL(/challenge-discovery-page$/);
 });

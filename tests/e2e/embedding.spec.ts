@@ -74,7 +74,7 @@ test('framed by another site, a signed-in athlete stays signed in across a token
     }
   });
   await page.reload();
-  await expect(frame.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectSignedIn(frame);
 });
 
 test('a parent not in EMBED_ORIGINS cannot frame the app', async ({ request }) => {

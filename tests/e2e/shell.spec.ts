@@ -40,7 +40,7 @@ test('header and footer: navigation, sign in, legal links, store in a new tab', 
   await expect(nav.getByRole('link', { name: 'Timeline' })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Challenges' }).click();
   await expect(page).toHaveURL(/challenge-discovery-page$/);
-  await page.getByRole('link', { name: 'Sign In' }).click();
+  await page.getByRole('link', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/login-page$/);
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Terms' }).click();

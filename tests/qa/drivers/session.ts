@@ -35,7 +35,7 @@ const driver: PageDriver = {
     'xstate.after.SESSION_EXPIRED_REDIRECT': async () => {},
   },
   states: {
-    signedOut: async ({ page }) => expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible({ timeout: 15_000 }),
+    signedOut: async ({ page }) => expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible({ timeout: 15_000 }),
     '{"signedIn":"active"}': async ({ page }) => expectSignedIn(page),
     sessionExpired: async ({ page }) => {
       await expect(expiredDialog(page)).toBeVisible({ timeout: 20_000 });
