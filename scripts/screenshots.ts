@@ -1,9 +1,9 @@
 // Screenshots of every route of the route table at 1280 px and 360 px, light and dark, to look at:
-//   npm run screenshots [-- route-filter ...]
+//   npm run screenshots [-- name-filter ...]
 // Public routes signed out, athlete routes as an athlete with results (plus the signed-in home),
 // admin routes as an administrator, over the demo world. Full-page PNGs go to docs/screens/
 // (gitignored) as <route>-<width>-<theme>.png; the README's docs/home.png is refreshed from the
-// signed-out home at 1280 px light. A filter keeps only routes whose path contains it.
+// signed-out home at 1280 px light. A filter keeps only the shots whose file name contains it (e.g. home, admin-).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -19,13 +19,13 @@ const OUT = 'docs/screens';
 const WIDTHS = [1280, 360] as const;
 const THEMES = ['light', 'dark'] as const;
 const filters = process.argv.slice(2);
-const wanted = (r: PageRoute) => !filters.length || filters.some((f) => r.path.includes(f));
 
 interface Shot {
   route: PageRoute;
   /** The file name's route part. */
   name: string;
 }
+const wanted = (s: Shot) => !filters.length || filters.some((f) => s.name.includes(f));
 
 const nameOf = (r: PageRoute) => r.path.slice(1) || 'home';
 const home = memberRoutes.find((r) => r.path === '/')!;
@@ -76,7 +76,7 @@ try {
   let count = 0;
   const started = Date.now();
   for (const { who, shots } of roles) {
-    const todo = shots.filter((s) => wanted(s.route));
+    const todo = shots.filter(wanted);
     if (!todo.length) continue;
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
     const page = await context.newPage();

@@ -5,8 +5,8 @@ import type { RunningApp } from './app.ts';
 import type { Mailbox } from './mailbox.ts';
 
 // The world every route is looked at in (the phone-layout check and `npm run screenshots`):
-// the demo seed, an athlete with results, a challenge of their own and an approved record,
-// and real ids for the dynamic routes.
+// the demo seed, an athlete with results, a challenge of their own, an approved record and
+// feedback for the admins, and real ids for the dynamic routes.
 
 export const athlete: Athlete = {
   email: 'phone.athlete@example.test',
@@ -79,6 +79,25 @@ export async function seedAthleteWorld(a: RunningApp, mailbox: Mailbox): Promise
     achieved_on: today,
     evidence_url: 'https://video.example.test/a/very/long/path/to/the/evidence/of/this/lift',
   });
+  // Something for the admin's feedback pages to show.
+  await apiCall(a, me, 'POST', 'api/feedback/submit-feedback', {
+    type: 'bug_report',
+    subject: 'The leaderboard jumps when a new score arrives',
+    description: 'While watching Fran live, the table moved under my thumb as scores came in, so I tapped the wrong athlete.',
+    page_url: `${a.url}challenge-leaderboard-page?id=${ids.open}`,
+  });
+  await apiCall(a, me, 'POST', 'api/feedback/submit-feedback', {
+    type: 'feature_request',
+    subject: 'Compare two athletes side by side',
+    description: 'A view of my bests next to a training partner, test by test.',
+  });
+  for (const [rating, comment] of [
+    [5, 'Submitting a score took ten seconds. Love the live board.'],
+    [3, ''],
+    [4, 'Good, but I wish the archive had filters.'],
+  ] as const) {
+    await apiCall(a, me, 'POST', 'api/feedback/signout-feedback', comment ? { rating, comment } : { rating });
+  }
   const boss = await apiSignIn(a, mailbox, admin);
   await apiCall(a, boss, 'POST', `api/v1/athlete-profiles/admin/approve/${pr.id as number}`, {});
   return ids;
