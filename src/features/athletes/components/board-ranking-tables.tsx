@@ -37,12 +37,15 @@ function RankingTable<Row extends RankedRow>({
   caption,
   captionHidden,
   columns,
+  minWidth,
 }: {
   rows: Row[];
   me: Row | null;
   caption: string;
   captionHidden: boolean;
   columns: Column<Row>[];
+  /** Lets long text (a gym's name) wrap instead of widening the table past its frame. */
+  minWidth?: string;
 }) {
   const mine = (r: Row) => me?.user_id === r.user_id;
   const meOnPage = rows.some(mine);
@@ -58,6 +61,7 @@ function RankingTable<Row extends RankedRow>({
       rowClassName={(r) => (mine(r) ? 'ranking-me' : undefined)}
       pinned={me && !meOnPage ? { label: 'Your rank', rows: [me] } : null}
       empty={null}
+      minWidth={minWidth}
     />
   );
 }
@@ -80,7 +84,7 @@ export function BoardGlobalTable({
   caption: string;
   captionHidden?: boolean;
 }) {
-  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={globalColumns} />;
+  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={globalColumns} minWidth="40rem" />;
 }
 
 /** One test's board: each athlete's best approved result, ranked. */

@@ -94,7 +94,13 @@ export default function ProgressChart({ series, units, label }: { series: Perfor
           scales: {
             x: {
               time: true,
-              range: (_u, min, max) => (max - min < 2 * DAY ? [min - 15 * DAY, max + 15 * DAY] : [min - span * 0.03, max + span * 0.03]),
+              // From the data itself: for a single point uPlot passes max = min + 86,400,000 s (its day in ms, read as
+              // seconds), which spread one result over almost three years.
+              range: () => {
+                const first = xs[0]!;
+                const last = xs[xs.length - 1]!;
+                return span < 2 * DAY ? [first - 15 * DAY, last + 15 * DAY] : [first - span * 0.03, last + span * 0.03];
+              },
             },
             y: {
               dir: series.direction === 'lower' ? -1 : 1,

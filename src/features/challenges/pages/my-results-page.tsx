@@ -86,7 +86,14 @@ export default function MyResultsPage() {
         }
       >
         {(data) => (
-          <DataTable caption="Your scores" className="board results-table" columns={columns} rows={data.items} rowKey={(r) => r.score.id} />
+          <DataTable
+            caption="Your scores"
+            className="board results-table"
+            columns={columns}
+            rows={data.items}
+            rowKey={(r) => r.score.id}
+            minWidth="44rem"
+          />
         )}
       </QueryState>
     </div>
