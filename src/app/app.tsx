@@ -7,7 +7,7 @@ import { startParentBeacon } from '../lib/embed.ts';
 import { watchSystemTheme } from '../lib/theme.ts';
 import { Header } from './layout/header.tsx';
 import { Footer } from './layout/footer.tsx';
-import { Toaster } from '../components/toaster.tsx';
+import { LazyToaster } from '../components/lazy-toaster.tsx';
 import { AppRoutes } from './router.tsx';
 import { FeedbackHost } from './layout/feedback-host.tsx';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
@@ -63,7 +63,7 @@ export function App() {
             <Footer />
           </div>
           <GlobalOverlays />
-          <Toaster />
+          <LazyToaster />
         </SessionProvider>
       </Router>
     </QueryClientProvider>

@@ -22,6 +22,18 @@ export const ACCOUNT_LINKS: readonly { href: string; label: string; icon: Lucide
   { href: '/my-results-page', label: 'My Results', icon: ListChecks },
 ];
 
+/** The admin tools: a bar under the header on wide screens, a menu behind "Admin" on phones. */
+export const ADMIN_TOOLS = [
+  { href: '/admin-test-management-page', label: 'Test Management' },
+  { href: '/admin-test-approval-page', label: 'Test Approval' },
+  { href: '/admin-historical-upload', label: 'Historical Upload' },
+  { href: '/admin-individual-challenges-page', label: 'Challenges' },
+  { href: '/admin-feedback-page', label: 'Feedback' },
+  { href: '/admin-sign-out-feedback-page', label: 'Sign-out Feedback' },
+  { href: '/admin-error-logs-page', label: 'Error Logs' },
+  { href: '/admin-security-monitoring-page', label: 'Security' },
+] as const;
+
 /** The Timeline item hands off to the community site, so it is offered only when one is configured. */
 export const timelineAvailable = (): boolean => !!runtimeConfig.communitySiteUrl;
 
