@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 import type { SessionUser } from '../../lib/session/session-view.ts';
-import { ACCOUNT_LINKS } from './nav-items.ts';
+import { ACCOUNT_LINKS } from './account-links.ts';
 import { AccountTriggerFace, SIGN_OUT_LABEL } from './menu-faces.tsx';
 
 function AccountItem({ href, label, icon: Icon }: (typeof ACCOUNT_LINKS)[number]) {

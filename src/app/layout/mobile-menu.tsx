@@ -6,7 +6,8 @@ import type { SessionUser } from '../../lib/session/session-view.ts';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
 import { MobileTriggerFace, SIGN_OUT_LABEL, Avatar } from './menu-faces.tsx';
-import { ACCOUNT_LINKS, MAIN_LINKS, timelineAvailable } from './nav-items.ts';
+import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
+import { ACCOUNT_LINKS } from './account-links.ts';
 
 function SheetLink({ href, children, onNavigate }: { href: string; children: React.ReactNode; onNavigate: () => void }) {
   const [active] = useRoute(href);
