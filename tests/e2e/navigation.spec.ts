@@ -60,7 +60,7 @@ test('at 360 px the header is one row; the Menu sheet opens, closes with Escape 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(app().url);
   const header = page.locator('.site-header');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   expect((await header.boundingBox())!.height).toBeLessThan(72);
   expect(await noSideScroll(page)).toBe(true);
 
