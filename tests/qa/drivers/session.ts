@@ -1,7 +1,7 @@
 import { signIn, signUp } from '../../e2e/support/accounts.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect } from '../run-path.ts';
-import { expectSignedIn, signOut } from '../../e2e/support/header.ts';
+import { accountMenuButton, expectSignedIn, signOut } from '../../e2e/support/header.ts';
 
 const expiredDialog = (page: import('@playwright/test').Page) => page.getByRole('alertdialog', { name: 'Session Expired' });
 
@@ -26,8 +26,9 @@ const driver: PageDriver = {
       await page.evaluate(async () => {
         await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
       });
-      // The dashboard's calls get 401 (Timeline is offered only with a community site).
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+      // A page not visited yet (its data is not cached) asks with the ended token and gets 401.
+      await accountMenuButton(page).click();
+      await page.getByRole('menuitem', { name: 'Personal Records' }).click();
     },
     'session.loginAgain': async ({ page }) => expiredDialog(page).getByRole('button', { name: 'Log In Again' }).click(),
     'session.dismiss': async ({ page }) => expiredDialog(page).getByRole('button', { name: 'Dismiss' }).click(),
