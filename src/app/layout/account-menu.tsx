@@ -1,9 +1,18 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut } from 'lucide-react';
+import { ChevronDown, LogOut } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 import type { SessionUser } from '../../lib/session/session-view.ts';
-import { ACCOUNT_LINKS } from './account-links.ts';
-import { AccountTriggerFace, SIGN_OUT_LABEL } from './menu-faces.tsx';
+import { ACCOUNT_LINKS, initialsOf } from './nav-items.ts';
+
+export const SIGN_OUT_LABEL = 'Sign Out';
+
+export function Avatar({ name }: { name: string }) {
+  return (
+    <span className="avatar" aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+}
 
 function AccountItem({ href, label, icon: Icon }: (typeof ACCOUNT_LINKS)[number]) {
   const [active] = useRoute(href);
@@ -18,11 +27,13 @@ function AccountItem({ href, label, icon: Icon }: (typeof ACCOUNT_LINKS)[number]
 }
 
 /** The signed-in name and initials open the athlete's own pages and Sign Out. */
-export default function AccountMenu({ user, onSignOut, defaultOpen }: { user: SessionUser; onSignOut: () => void; defaultOpen?: boolean }) {
+export function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="account-trigger" aria-label={`Account: ${user.display_name}`} title={user.email}>
-        <AccountTriggerFace user={user} />
+        <Avatar name={user.display_name} />
+        <span className="user-name">{user.display_name}</span>
+        <ChevronDown aria-hidden="true" size={16} className="chevron" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content" align="end" sideOffset={6} collisionPadding={8}>

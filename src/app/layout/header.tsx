@@ -3,8 +3,9 @@ import { useSessionView } from '../../lib/session/session-view.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
-import { AdminToolsBar } from './admin-bar.tsx';
-import { AccountMenuButton, AdminMenuButton, MobileMenuButton } from './menu-triggers.tsx';
+import { AdminMenu, AdminToolsBar } from './admin-tools.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
 import './header.css';
 
@@ -64,12 +65,12 @@ export function Header() {
           )}
           {isAdmin && (
             <span className="phone-only">
-              <AdminMenuButton />
+              <AdminMenu />
             </span>
           )}
           {user && (
             <span className="wide-only">
-              <AccountMenuButton user={user} onSignOut={signOut} />
+              <AccountMenu user={user} onSignOut={signOut} />
             </span>
           )}
           {offerSignIn && (
@@ -78,7 +79,7 @@ export function Header() {
             </Link>
           )}
           <span className="phone-only">
-            <MobileMenuButton user={user} restoring={restoring} onSignOut={signOut} />
+            <MobileMenu user={user} restoring={restoring} onSignOut={signOut} />
           </span>
         </div>
       </div>
