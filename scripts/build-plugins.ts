@@ -117,6 +117,9 @@ export function routeManifest(routeTable: string, { prerender = true } = {}): Pl
   return {
     name: 'repforge-route-manifest',
     apply: 'build',
+    // After Vite's CSS plugin has dropped the chunks that hold only CSS (moving their styles to
+    // the chunks that imported them), so no route lists a file that is never written.
+    enforce: 'post',
     configResolved(resolved) {
       root = resolved.root;
     },
