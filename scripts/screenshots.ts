@@ -76,8 +76,8 @@ try {
   let count = 0;
   const started = Date.now();
   for (const { who, shots } of roles) {
-    const todo = shots.filter(wanted);
-    if (!todo.length) continue;
+    const selected = shots.filter(wanted);
+    if (!selected.length) continue;
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     if (who) await signIn(page, app, mailbox, who);
@@ -86,7 +86,7 @@ try {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width > 600 ? 860 : 780 });
-        for (const { route, name } of todo) {
+        for (const { route, name } of selected) {
           await settle(page, app.url + addressOf(route, ids));
           const file = path.join(OUT, `${name}-${width}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: true });
