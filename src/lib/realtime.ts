@@ -16,10 +16,38 @@ const listeners = new Set<Listener>();
 const wanted = new Map<string, { room: RoomRef; holders: number }>();
 let transport: Transport | null = null;
 
+/**
+ * The app-wide host (celebrations, streak refreshes) loads a moment after the socket opens,
+ * and React may hold its first commit back a few hundred milliseconds more. What arrives for
+ * the athlete in that gap waits here and is handed over when the host attaches, so a score
+ * submitted right after a page load still pops up its achievement.
+ */
+const EARLY_MESSAGE_LIMIT = 50;
+let host: Listener | null = null;
+let early: IncomingMessage[] = [];
+
 const keyOf = (room: RoomRef) => JSON.stringify(room);
 
 export function emitRealtimeMessage(message: IncomingMessage) {
+  // A new connection may be another athlete's: what waited for the previous one is dropped.
+  if (message.type === 'connected') early = [];
+  if (host) host(message);
+  else {
+    early.push(message);
+    if (early.length > EARLY_MESSAGE_LIMIT) early.shift();
+  }
   for (const listener of listeners) listener(message);
+}
+
+/** The one app-wide listener: hears what arrived before it attached, then every message. */
+export function attachRealtimeHost(listener: Listener): () => void {
+  host = listener;
+  const waiting = early;
+  early = [];
+  for (const message of waiting) listener(message);
+  return () => {
+    if (host === listener) host = null;
+  };
 }
 
 export function attachRealtimeTransport(next: Transport): () => void {

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { IncomingMessage } from '../../../machines/socket.ts';
 import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
-import { attachRealtimeTransport, useRealtime } from '../../lib/realtime.ts';
+import { attachRealtimeHost, attachRealtimeTransport } from '../../lib/realtime.ts';
 import { actorInspection } from '../../lib/inspector.ts';
 import { secureApi } from '../../api/client.ts';
 import { playTone, tonesEnabled } from './tones.ts';
@@ -32,19 +32,23 @@ export default function RealtimeHost() {
   const socket = SessionActor.useSelector((s) => s.children.socket);
   const userId = SessionActor.useSelector((s) => (s.matches('signedIn') ? (s.context.user?.wp_user_id ?? null) : null));
 
-  useRealtime(null, (message: IncomingMessage) => {
-    const achievement = achievementFromMessage(message);
-    if (achievement) {
-      achievements.send({ type: 'achievement.received', achievement });
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/me'] });
-    }
-    if (message.type === 'streak_updated' || message.type === 'milestone_reached') {
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/streaks'] });
-    }
-    if (message.type === 'progress_update') {
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/my-submissions'] });
-    }
-  });
+  useEffect(
+    () =>
+      attachRealtimeHost((message: IncomingMessage) => {
+        const achievement = achievementFromMessage(message);
+        if (achievement) {
+          achievements.send({ type: 'achievement.received', achievement });
+          void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/me'] });
+        }
+        if (message.type === 'streak_updated' || message.type === 'milestone_reached') {
+          void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/streaks'] });
+        }
+        if (message.type === 'progress_update') {
+          void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/my-submissions'] });
+        }
+      }),
+    [achievements, queryClient],
+  );
 
   useEffect(
     () =>
