@@ -7,11 +7,13 @@ import { startParentBeacon } from '../lib/embed.ts';
 import { watchSystemTheme } from '../lib/theme.ts';
 import { Header } from './layout/header.tsx';
 import { Footer } from './layout/footer.tsx';
-import { Toaster } from '../components/toaster.tsx';
+import { LazyToaster } from '../components/lazy-toaster.tsx';
 import { AppRoutes } from './router.tsx';
-import { FeedbackHost } from './layout/feedback-host.tsx';
+import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 
+// The feedback flow (its chart and host) loads with the first press of Feedback.
+const FeedbackHost = lazy(() => import('./layout/feedback-host.tsx'));
 // Radix dialog loads only when a dialog is actually shown.
 const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.tsx'));
 // The socket and celebrations load after the first sign-in and stay (they close on sign-out).
@@ -22,6 +24,17 @@ const queryClient = new QueryClient({
     queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
   },
 });
+
+function LazyFeedbackHost() {
+  const [asked, setAsked] = useState<{ opener: HTMLElement | null } | null>(null);
+  useEffect(() => (asked ? undefined : onOpenFeedback((opener) => setAsked({ opener }))), [asked]);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackHost firstOpener={asked.opener} />
+    </Suspense>
+  );
+}
 
 function GlobalOverlays() {
   const expired = SessionActor.useSelector((s) => s.matches('sessionExpired'));
@@ -37,7 +50,7 @@ function GlobalOverlays() {
   }, [signedIn]);
   return (
     <>
-      <FeedbackHost />
+      <LazyFeedbackHost />
       <Suspense fallback={null}>{expired && expiredAt !== null && <SessionExpiredDialog since={expiredAt} />}</Suspense>
       <Suspense fallback={null}>{realtimeWanted && <RealtimeHost />}</Suspense>
     </>
@@ -63,7 +76,7 @@ export function App() {
             <Footer />
           </div>
           <GlobalOverlays />
-          <Toaster />
+          <LazyToaster />
         </SessionProvider>
       </Router>
     </QueryClientProvider>

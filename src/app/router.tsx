@@ -2,7 +2,6 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { pageRoutes, routePaths, type PageRoute } from './route-table.ts';
 import { lazyPage, type LazyPageComponent } from './lazy-page.tsx';
-import { TitledPage } from './layout/titled-page.tsx';
 import { NotFoundPage } from './layout/not-found.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { postPageChange } from '../lib/embed.ts';
@@ -11,9 +10,13 @@ import { RouteGuard } from './layout/route-guard.tsx';
 
 function pageFor(route: PageRoute): ComponentType {
   if (route.load) return lazyPage(route.load);
-  return function Titled() {
-    return <TitledPage route={route} />;
-  };
+  return lazyPage(() =>
+    import('./layout/titled-page.tsx').then(({ TitledPage }) => ({
+      default: function Titled() {
+        return <TitledPage route={route} />;
+      },
+    })),
+  );
 }
 
 /** One component per route (both URL forms share it), made once. */

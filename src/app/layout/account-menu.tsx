@@ -1,18 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 import type { SessionUser } from '../../lib/session/session-view.ts';
-import { ACCOUNT_LINKS, initialsOf } from './nav-items.ts';
-
-export const SIGN_OUT_LABEL = 'Sign Out';
-
-export function Avatar({ name }: { name: string }) {
-  return (
-    <span className="avatar" aria-hidden="true">
-      {initialsOf(name)}
-    </span>
-  );
-}
+import { ACCOUNT_LINKS } from './account-links.ts';
+import { AccountTriggerFace, SIGN_OUT_LABEL } from './menu-faces.tsx';
 
 function AccountItem({ href, label, icon: Icon }: (typeof ACCOUNT_LINKS)[number]) {
   const [active] = useRoute(href);
@@ -27,13 +18,11 @@ function AccountItem({ href, label, icon: Icon }: (typeof ACCOUNT_LINKS)[number]
 }
 
 /** The signed-in name and initials open the athlete's own pages and Sign Out. */
-export function AccountMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+export default function AccountMenu({ user, onSignOut, defaultOpen }: { user: SessionUser; onSignOut: () => void; defaultOpen?: boolean }) {
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className="account-trigger" aria-label={`Account: ${user.display_name}`} title={user.email}>
-        <Avatar name={user.display_name} />
-        <span className="user-name">{user.display_name}</span>
-        <ChevronDown aria-hidden="true" size={16} className="chevron" />
+        <AccountTriggerFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content" align="end" sideOffset={6} collisionPadding={8}>

@@ -14,10 +14,14 @@ const FeedbackDialog = lazy(() => import('../../features/feedback/components/fee
 export const FEEDBACK_SUCCESS_TEXT = 'Thank you! Your feedback has been submitted successfully.';
 export const FEEDBACK_FAILED_TEXT = 'Failed to submit feedback';
 
-/** Owns the feedback flow for the whole app; the dialog itself loads on first open. */
-export function FeedbackHost() {
+/**
+ * Owns the feedback flow for the whole app. It loads with the first request to open it
+ * (`firstOpener`: who asked, opened at once), the dialog itself a moment later.
+ */
+export default function FeedbackHost({ firstOpener }: { firstOpener: HTMLElement | null }) {
   const session = SessionActor.useActorRef();
   const opener = useRef<HTMLElement | null>(null);
+  const firstHandled = useRef(false);
   const actor = useActorRef(
     feedbackMachine.provide({
       actors: {
@@ -36,14 +40,17 @@ export function FeedbackHost() {
     { inspect: actorInspection },
   );
   const open = useSelector(actor, (s) => !s.matches('closed'));
-  useEffect(
-    () =>
-      onOpenFeedback((element) => {
-        opener.current = element;
-        actor.send({ type: 'feedback.open', page_url: window.location.href, browser_info: navigator.userAgent });
-      }),
-    [actor],
-  );
+  useEffect(() => {
+    const openFor = (element: HTMLElement | null) => {
+      opener.current = element;
+      actor.send({ type: 'feedback.open', page_url: window.location.href, browser_info: navigator.userAgent });
+    };
+    if (!firstHandled.current) {
+      firstHandled.current = true;
+      openFor(firstOpener);
+    }
+    return onOpenFeedback(openFor);
+  }, [actor, firstOpener]);
   if (!open) return null;
   return (
     <Suspense fallback={null}>

@@ -3,9 +3,8 @@ import { useSessionView } from '../../lib/session/session-view.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
-import { AdminMenu, AdminToolsBar } from './admin-tools.tsx';
-import { AccountMenu } from './account-menu.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
+import { AdminToolsBar } from './admin-bar.tsx';
+import { AccountMenuButton, AdminMenuButton, MobileMenuButton } from './menu-triggers.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
 import './header.css';
 
@@ -65,12 +64,12 @@ export function Header() {
           )}
           {isAdmin && (
             <span className="phone-only">
-              <AdminMenu />
+              <AdminMenuButton />
             </span>
           )}
           {user && (
             <span className="wide-only">
-              <AccountMenu user={user} onSignOut={signOut} />
+              <AccountMenuButton user={user} onSignOut={signOut} />
             </span>
           )}
           {offerSignIn && (
@@ -79,7 +78,7 @@ export function Header() {
             </Link>
           )}
           <span className="phone-only">
-            <MobileMenu user={user} restoring={restoring} onSignOut={signOut} />
+            <MobileMenuButton user={user} restoring={restoring} onSignOut={signOut} />
           </span>
         </div>
       </div>

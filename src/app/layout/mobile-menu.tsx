@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, X } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 import type { SessionUser } from '../../lib/session/session-view.ts';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
-import { Avatar, SIGN_OUT_LABEL } from './account-menu.tsx';
-import { ACCOUNT_LINKS, MAIN_LINKS, timelineAvailable } from './nav-items.ts';
+import { MobileTriggerFace, SIGN_OUT_LABEL, Avatar } from './menu-faces.tsx';
+import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
+import { ACCOUNT_LINKS } from './account-links.ts';
 
 function SheetLink({ href, children, onNavigate }: { href: string; children: React.ReactNode; onNavigate: () => void }) {
   const [active] = useRoute(href);
@@ -18,14 +19,23 @@ function SheetLink({ href, children, onNavigate }: { href: string; children: Rea
 }
 
 /** Phones: one "Menu" button opens a sheet with the main links, the account's pages, the theme and Sign Out. */
-export function MobileMenu({ user, restoring, onSignOut }: { user: SessionUser | null; restoring: boolean; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
+export default function MobileMenu({
+  user,
+  restoring,
+  onSignOut,
+  defaultOpen = false,
+}: {
+  user: SessionUser | null;
+  restoring: boolean;
+  onSignOut: () => void;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const close = () => setOpen(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="menu-button" aria-label="Menu">
-        {user && <Avatar name={user.display_name} />}
-        <Menu aria-hidden="true" size={22} />
+        <MobileTriggerFace user={user} />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />

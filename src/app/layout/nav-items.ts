@@ -1,5 +1,3 @@
-import type { LucideIcon } from 'lucide-react';
-import { ChartLine, Flag, ListChecks, Medal, SearchCheck, User } from 'lucide-react';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 
 /** The header's main links (spec section 2, "Header and navigation"). */
@@ -9,18 +7,17 @@ export const MAIN_LINKS: readonly { href: string; label: string; signedInOnly?: 
   { href: '/global-test-leaderboards-page', label: 'Global Ranks' },
 ];
 
-/**
- * The account menu: the signed-in athlete's own pages. There is no Settings entry:
- * /settings has no page of its own yet, and a link to an empty page would be a dead end.
- */
-export const ACCOUNT_LINKS: readonly { href: string; label: string; icon: LucideIcon }[] = [
-  { href: '/athlete-profile-page', label: 'My Profile', icon: User },
-  { href: '/personal-records-dashboard', label: 'Personal Records', icon: Medal },
-  { href: '/performance-stats-page', label: 'Performance Stats', icon: ChartLine },
-  { href: '/claim-performances', label: 'Claim Performances', icon: SearchCheck },
-  { href: '/my-active-challenges-page', label: 'My Challenges', icon: Flag },
-  { href: '/my-results-page', label: 'My Results', icon: ListChecks },
-];
+/** The admin tools: a bar under the header on wide screens, a menu behind "Admin" on phones. */
+export const ADMIN_TOOLS = [
+  { href: '/admin-test-management-page', label: 'Test Management' },
+  { href: '/admin-test-approval-page', label: 'Test Approval' },
+  { href: '/admin-historical-upload', label: 'Historical Upload' },
+  { href: '/admin-individual-challenges-page', label: 'Challenges' },
+  { href: '/admin-feedback-page', label: 'Feedback' },
+  { href: '/admin-sign-out-feedback-page', label: 'Sign-out Feedback' },
+  { href: '/admin-error-logs-page', label: 'Error Logs' },
+  { href: '/admin-security-monitoring-page', label: 'Security' },
+] as const;
 
 /** The Timeline item hands off to the community site, so it is offered only when one is configured. */
 export const timelineAvailable = (): boolean => !!runtimeConfig.communitySiteUrl;

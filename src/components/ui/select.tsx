@@ -1,123 +1,114 @@
-import * as RadixSelect from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { FieldNotes, useFieldIds } from './field.tsx';
+import type { SelectOption, SelectProps } from './select-types.ts';
 import './select.css';
 
-export interface SelectOption<V extends string> {
-  value: V;
-  label: string;
-  disabled?: boolean;
-  /** Options that share a group (consecutive) are listed under its heading. */
-  group?: string;
+export type { SelectOption, SelectProps } from './select-types.ts';
+
+type RadixSelectModule = { default: ComponentType<SelectProps<string> & { defaultOpen?: boolean }> };
+
+// Radix Select and its positioning code are not needed to paint a page: a Select shows a plain
+// button that looks and reads like the Radix trigger (a combobox with the current choice), and the
+// first press swaps in the Radix one, open. Its chunk is fetched when the browser is idle after a
+// Select first shows, or sooner on hover or focus.
+let radixSelect: RadixSelectModule | null = null;
+let pending: Promise<RadixSelectModule> | null = null;
+function loadRadixSelect(): Promise<RadixSelectModule> {
+  pending ??= (import('./radix-select.tsx') as Promise<RadixSelectModule>).then(
+    (m) => (radixSelect = m),
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
 }
 
-/** Radix Select items cannot carry '', so "no choice" travels under this value. */
-const NONE = '__none__';
+const IDLE_TIMEOUT_MS = 2000;
 
-type SelectProps<V extends string> = {
-  label: ReactNode;
-  options: readonly SelectOption<V>[];
-  id?: string;
-  /** Keep the label for screen readers only (the control sits where its meaning is obvious). */
-  hideLabel?: boolean;
-  hint?: ReactNode;
-  error?: ReactNode;
-  describedBy?: string;
-  disabled?: boolean;
-  /** Wrapper class (default "field"). */
-  className?: string;
-  /** Shown when nothing is chosen and there is no "none" entry. */
-  placeholder?: string;
-  /** For focusing the control (the trigger button) when a form points at a problem. */
-  triggerRef?: Ref<HTMLButtonElement>;
-  /** Marks the control invalid when the problem line is the caller's own (a child). */
-  invalid?: boolean;
-  /** Marks the control required for assistive technology. */
-  required?: boolean;
-  children?: ReactNode;
-} & (
-  | { noneLabel: string; value: V | null | undefined; onChange: (value: V | null) => void }
-  | { noneLabel?: undefined; value: V | null | undefined; onChange: (value: V) => void }
-);
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, IDLE_TIMEOUT_MS);
+  return () => window.clearTimeout(id);
+}
 
 /** A labelled single choice on Radix Select (keyboard, typeahead, screen-reader combobox), styled by the tokens. */
 export function Select<V extends string>(props: SelectProps<V>) {
+  // Once the chunk is in, Selects that show from then on are Radix from the start; a stand-in
+  // already on screen stays until pressed, so it never swaps under a focused keyboard user.
+  const [loaded, setLoaded] = useState(() => radixSelect);
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    if (loaded) return;
+    if (!pressed) return whenIdle(() => void loadRadixSelect().catch(() => undefined));
+    let live = true;
+    loadRadixSelect().then(
+      (m) => live && setLoaded(m),
+      (error: unknown) => {
+        console.error('A choice list failed to load:', error);
+        if (live) setPressed(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded, pressed]);
+  if (loaded) {
+    const Real = loaded.default as unknown as ComponentType<SelectProps<V> & { defaultOpen?: boolean }>;
+    return <Real {...props} defaultOpen={pressed} />;
+  }
+  return <SelectStandIn {...props} onPress={() => setPressed(true)} />;
+}
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+function SelectStandIn<V extends string>(props: SelectProps<V> & { onPress: () => void }) {
   const { label, options, hideLabel, hint, error, disabled, className = 'field', placeholder, children } = props;
   const { controlId, hintId, errorId, describedBy } = useFieldIds(props.id, hint, error, props.describedBy);
   const labelId = `${controlId}-label`;
-  const current = props.value ?? (props.noneLabel !== undefined ? NONE : '');
+  const chosen = props.value == null ? undefined : options.find((o) => o.value === props.value)?.label;
+  const shown = chosen ?? (props.noneLabel !== undefined && props.value == null ? props.noneLabel : undefined);
   return (
     <div className={className}>
       <label id={labelId} htmlFor={controlId} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
-      <RadixSelect.Root
-        value={current}
+      <button
+        type="button"
+        role="combobox"
+        ref={props.triggerRef}
+        id={controlId}
+        className="ui-select-trigger"
+        aria-expanded={false}
+        aria-autocomplete="none"
+        aria-required={props.required || undefined}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        aria-invalid={error || props.invalid ? true : undefined}
         disabled={disabled}
-        onValueChange={(v) => {
-          if (props.noneLabel !== undefined) props.onChange(v === NONE ? null : (v as V));
-          else props.onChange(v as V);
+        data-state="closed"
+        data-placeholder={shown === undefined ? '' : undefined}
+        onPointerEnter={() => void loadRadixSelect().catch(() => undefined)}
+        onFocus={() => void loadRadixSelect().catch(() => undefined)}
+        onClick={props.onPress}
+        onKeyDown={(event) => {
+          if (!OPEN_KEYS.has(event.key)) return;
+          event.preventDefault();
+          props.onPress();
         }}
       >
-        <RadixSelect.Trigger
-          ref={props.triggerRef}
-          aria-required={props.required || undefined}
-          id={controlId}
-          className="ui-select-trigger"
-          aria-labelledby={labelId}
-          aria-describedby={describedBy}
-          aria-invalid={error || props.invalid ? true : undefined}
-        >
-          <RadixSelect.Value placeholder={placeholder ?? 'Choose…'} />
-          <RadixSelect.Icon className="ui-select-icon">
-            <ChevronDown size={16} aria-hidden />
-          </RadixSelect.Icon>
-        </RadixSelect.Trigger>
-        <RadixSelect.Portal>
-          <RadixSelect.Content className="ui-select-content" position="popper" sideOffset={4}>
-            <RadixSelect.Viewport className="ui-select-viewport">
-              {props.noneLabel !== undefined && <SelectItem value={NONE} label={props.noneLabel} />}
-              {grouped(options).map((g, i) =>
-                g.group === undefined ? (
-                  g.options.map((o) => <SelectItem key={o.value} value={o.value} label={o.label} disabled={o.disabled} />)
-                ) : (
-                  <RadixSelect.Group key={`${g.group}-${i}`} className="ui-select-group">
-                    <RadixSelect.Label className="ui-select-group-label">{g.group}</RadixSelect.Label>
-                    {g.options.map((o) => (
-                      <SelectItem key={o.value} value={o.value} label={o.label} disabled={o.disabled} />
-                    ))}
-                  </RadixSelect.Group>
-                ),
-              )}
-            </RadixSelect.Viewport>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
+        <span style={{ pointerEvents: 'none' }}>{shown ?? placeholder ?? 'Choose…'}</span>
+        <span className="ui-select-icon" aria-hidden="true">
+          <ChevronDown size={16} aria-hidden />
+        </span>
+      </button>
       <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
       {children}
     </div>
-  );
-}
-
-function grouped<V extends string>(options: readonly SelectOption<V>[]) {
-  const out: { group: string | undefined; options: SelectOption<V>[] }[] = [];
-  for (const o of options) {
-    const last = out.at(-1);
-    if (last && last.group === o.group) last.options.push(o);
-    else out.push({ group: o.group, options: [o] });
-  }
-  return out;
-}
-
-function SelectItem({ value, label, disabled }: { value: string; label: string; disabled?: boolean }) {
-  return (
-    <RadixSelect.Item value={value} disabled={disabled} className="ui-select-item">
-      <RadixSelect.ItemText>{label}</RadixSelect.ItemText>
-      <RadixSelect.ItemIndicator className="ui-select-check">
-        <Check size={16} aria-hidden />
-      </RadixSelect.ItemIndicator>
-    </RadixSelect.Item>
   );
 }
 

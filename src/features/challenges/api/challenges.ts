@@ -1,12 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components, operations } from '../../../../openapi/schema.d.ts';
@@ -155,66 +147,6 @@ export function useDeletedChallenges() {
   });
 }
 
-/** After any write: every list, board and detail of challenges is refetched. */
-function useInvalidateChallenges() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/api/challenges') });
-}
-
-export function useSaveChallenge(id: number | null) {
-  const invalidate = useInvalidateChallenges();
-  return useMutation({
-    mutationFn: async (input: ChallengeInput) => {
-      const saving =
-        id === null
-          ? secureApi.POST('/api/challenges/', { body: input })
-          : secureApi.PUT('/api/challenges/{challengeId}', { params: { path: { challengeId: id } }, body: input });
-      return callApi(saving, 'Could not save the challenge.');
-    },
-    onSuccess: () => void invalidate(),
-  });
-}
-
-export function useJoinChallenge(id: number) {
-  const invalidate = useInvalidateChallenges();
-  return useMutation({
-    mutationFn: (input: components['schemas']['JoinInput']) =>
-      callApi(
-        secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input }),
-        'Could not join the challenge.',
-      ),
-    onSuccess: () => void invalidate(),
-  });
-}
-
-export function useSubmitScore(id: number) {
-  const invalidate = useInvalidateChallenges();
-  return useMutation({
-    mutationFn: (body: ScoreSubmission) =>
-      callApi(
-        secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body }),
-        'Could not submit the score.',
-      ),
-    onSuccess: () => void invalidate(),
-  });
-}
-
-export function useDeleteChallenge() {
-  const invalidate = useInvalidateChallenges();
-  return useMutation({
-    mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
-      return callApi(
-        secureApi.DELETE('/api/challenges/admin/challenges/{challengeId}/delete', {
-          params: { path: { challengeId: id } },
-          body: { deletion_reason: reason },
-        }),
-        'Could not delete the challenge.',
-      );
-    },
-    onSuccess: () => void invalidate(),
-  });
-}
-
 export const SCORE_TYPE_LABELS: Record<ScoreType, string> = {
   time: 'For time',
   reps: 'Max reps',
@@ -233,35 +165,11 @@ export function idFromSearch(search: string): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-export function useWithdrawScore() {
-  const invalidate = useInvalidateChallenges();
-  return useMutation({
-    mutationFn: ({ challengeId, scoreId }: { challengeId: number; scoreId: number }) =>
-      callApi(
-        secureApi.DELETE('/api/challenges/{challengeId}/scores/{scoreId}', { params: { path: { challengeId, scoreId } } }),
-        'Could not withdraw the score.',
-      ),
-    onSuccess: () => void invalidate(),
-  });
-}
-
 export function usePendingScores(enabled: boolean) {
   return useQuery({
     queryKey: ['get', '/api/challenges/admin/scores/pending'],
     enabled,
     queryFn: () => callApi(secureApi.GET('/api/challenges/admin/scores/pending'), 'Could not load scores waiting for review.'),
-  });
-}
-
-export function useReviewScore() {
-  const invalidate = useInvalidateChallenges();
-  return useMutation({
-    mutationFn: ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) =>
-      callApi(
-        secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } }),
-        'Could not review the score.',
-      ),
-    onSuccess: () => void invalidate(),
   });
 }
 

@@ -5,15 +5,8 @@ import { CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts'
 import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import {
-  SCORE_TYPE_LABELS,
-  useDeleteChallenge,
-  useDeletedChallenges,
-  useDiscover,
-  usePendingScores,
-  useReviewScore,
-  type Challenge,
-} from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, useDeletedChallenges, useDiscover, usePendingScores, type Challenge } from '../api/challenges.ts';
+import { useDeleteChallenge, useReviewScore } from '../api/challenge-mutations.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import '../challenges.css';

@@ -11,12 +11,12 @@ import {
   TEAM_RULE_LABELS,
   idFromSearch,
   useChallenge,
-  useJoinChallenge,
   useRankings,
   useTeams,
   type ChallengeDetail,
   type Sex,
 } from '../api/challenges.ts';
+import { useJoinChallenge } from '../api/challenge-mutations.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';

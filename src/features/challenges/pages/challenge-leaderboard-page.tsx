@@ -67,6 +67,17 @@ function Board({ id }: { id: number }) {
   const c = challenge.data;
   return (
     <>
+      {/* While the challenge loads, an empty head of the same size keeps the board from jumping down. */}
+      {!c && challenge.isPending && (
+        <div className="page-head" aria-hidden="true" style={{ visibility: 'hidden' }}>
+          <div>
+            <p>
+              <span className="pill">&nbsp;</span>
+            </p>
+            <h2 className="board-title">&nbsp;</h2>
+          </div>
+        </div>
+      )}
       {c && (
         <div className="page-head">
           <div>

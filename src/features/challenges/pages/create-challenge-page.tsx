@@ -6,12 +6,12 @@ import {
   TEAM_RULE_LABELS,
   idFromSearch,
   useChallenge,
-  useSaveChallenge,
   type ChallengeDetail,
   type ChallengeInput,
   type ScoreType,
   type TeamRule,
 } from '../api/challenges.ts';
+import { useSaveChallenge } from '../api/challenge-mutations.ts';
 import { EnumSelect } from '../../../components/enum-select.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';

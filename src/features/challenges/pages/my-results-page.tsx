@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
-import { SCORE_TYPE_LABELS, useMySubmissions, useWithdrawScore } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, useMySubmissions } from '../api/challenges.ts';
+import { useWithdrawScore } from '../api/challenge-mutations.ts';
 import { toast } from '../../../lib/toast.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
