@@ -34,7 +34,9 @@ async function runUntilHealthy(dataDir: string) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  for (let i = 0; i < 300; i++) {
+  // Generous: on a loaded 2-core machine a cold tsx start and the embedded database's first open take a while.
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return { child, port, body: await res.json(), output: () => output };
@@ -62,5 +64,5 @@ describe('the server process', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 240_000);
 });
