@@ -1,6 +1,7 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FieldShell, useFieldIds } from './field.tsx';
 import './choice.css';
 
 /** A labelled checkbox (Radix: role checkbox, Space toggles), the box in the brand colour. */
@@ -24,10 +25,15 @@ export function Checkbox({
   describedBy?: string;
   className?: string;
 }) {
-  const auto = useId();
-  const controlId = id ?? `cb${auto.replace(/:/g, '')}`;
+  const { controlId } = useFieldIds(id, null, null);
   return (
-    <div className={['ui-choice', className].filter(Boolean).join(' ')}>
+    <FieldShell
+      className={['ui-choice', className].filter(Boolean).join(' ')}
+      controlId={controlId}
+      label={label}
+      hideLabel={hideLabel}
+      labelAfter
+    >
       <RadixCheckbox.Root
         id={controlId}
         className="ui-checkbox"
@@ -40,9 +46,6 @@ export function Checkbox({
           <Check size={14} strokeWidth={3} aria-hidden />
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
-      <label htmlFor={controlId} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
-    </div>
+    </FieldShell>
   );
 }

@@ -27,3 +27,39 @@ export function FieldNotes({ hintId, hint, errorId, error }: { hintId?: string; 
     </>
   );
 }
+
+/**
+ * A control and its label in one wrapper: the label above a text field, after a checkbox or a
+ * switch (`labelAfter`), with the hint and error lines (`notes`) under it.
+ */
+export function FieldShell({
+  className,
+  controlId,
+  label,
+  hideLabel,
+  labelAfter = false,
+  notes,
+  children,
+}: {
+  className?: string;
+  controlId: string;
+  label: ReactNode;
+  hideLabel?: boolean;
+  labelAfter?: boolean;
+  notes?: ReactNode;
+  children: ReactNode;
+}) {
+  const labelElement = (
+    <label htmlFor={controlId} className={hideLabel ? 'visually-hidden' : undefined}>
+      {label}
+    </label>
+  );
+  return (
+    <div className={className}>
+      {labelAfter ? null : labelElement}
+      {children}
+      {labelAfter ? labelElement : null}
+      {notes}
+    </div>
+  );
+}

@@ -1,34 +1,45 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button.tsx';
 
-/** Previous / next with "Page x of y" between them; the buttons say where they go. */
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** "Showing 51–100 of 1,234". */
+export function showingText(offset: number, shown: number, total: number): string {
+  if (shown === 0) return `Showing 0 of ${whole.format(total)}`;
+  return `Showing ${whole.format(offset + 1)}–${whole.format(offset + shown)} of ${whole.format(total)}`;
+}
+
+/** Previous / Next over a ranked or long list, with where the page sits in the whole. */
 export function Pagination({
-  page,
-  pageCount,
+  offset,
+  shown,
+  total,
+  pageSize,
   onPage,
   label = 'Pages',
 }: {
-  page: number;
-  pageCount: number;
-  onPage: (page: number) => void;
+  offset: number;
+  /** Rows on this page. */
+  shown: number;
+  total: number;
+  pageSize: number;
+  /** Called with the new page's offset. */
+  onPage: (offset: number) => void;
   label?: string;
 }) {
-  if (pageCount <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
       <Button
         size="sm"
         variant="secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
+        disabled={offset === 0}
+        onClick={() => onPage(Math.max(0, offset - pageSize))}
         icon={<ChevronLeft size={16} aria-hidden />}
       >
         Previous
       </Button>
-      <span aria-live="polite">
-        Page {page} of {pageCount}
-      </span>
-      <Button size="sm" variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+      <span aria-live="polite">{showingText(offset, shown, total)}</span>
+      <Button size="sm" variant="secondary" disabled={offset + pageSize >= total} onClick={() => onPage(offset + pageSize)}>
         Next
         <ChevronRight size={16} aria-hidden />
       </Button>

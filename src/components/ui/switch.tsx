@@ -1,5 +1,6 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FieldShell, useFieldIds } from './field.tsx';
 import './choice.css';
 
 /** An on/off setting that applies at once (Radix: role switch). */
@@ -20,10 +21,9 @@ export function Switch({
   describedBy?: string;
   className?: string;
 }) {
-  const auto = useId();
-  const controlId = id ?? `sw${auto.replace(/:/g, '')}`;
+  const { controlId } = useFieldIds(id, null, null);
   return (
-    <div className={['ui-choice', className].filter(Boolean).join(' ')}>
+    <FieldShell className={['ui-choice', className].filter(Boolean).join(' ')} controlId={controlId} label={label} labelAfter>
       <RadixSwitch.Root
         id={controlId}
         className="ui-switch"
@@ -34,7 +34,6 @@ export function Switch({
       >
         <RadixSwitch.Thumb className="ui-switch-thumb" />
       </RadixSwitch.Root>
-      <label htmlFor={controlId}>{label}</label>
-    </div>
+    </FieldShell>
   );
 }

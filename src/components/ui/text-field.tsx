@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { FieldNotes, useFieldIds } from './field.tsx';
+import { FieldNotes, FieldShell, useFieldIds } from './field.tsx';
 
 interface FieldBits {
   label: ReactNode;
@@ -17,13 +17,15 @@ export type TextInputProps = FieldBits & InputHTMLAttributes<HTMLInputElement> &
 export function TextInput({ label, hint, error, hideLabel, wrapperClassName = 'field', id, ...rest }: TextInputProps) {
   const ids = useFieldIds(id, hint, error, rest['aria-describedby']);
   return (
-    <div className={wrapperClassName}>
-      <label htmlFor={ids.controlId} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
+    <FieldShell
+      className={wrapperClassName}
+      controlId={ids.controlId}
+      label={label}
+      hideLabel={hideLabel}
+      notes={<FieldNotes {...ids} hint={hint} error={error} />}
+    >
       <input {...rest} id={ids.controlId} aria-describedby={ids.describedBy} aria-invalid={error ? true : rest['aria-invalid']} />
-      <FieldNotes {...ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -32,12 +34,14 @@ export type TextAreaProps = FieldBits & TextareaHTMLAttributes<HTMLTextAreaEleme
 export function TextArea({ label, hint, error, hideLabel, wrapperClassName = 'field', id, ...rest }: TextAreaProps) {
   const ids = useFieldIds(id, hint, error, rest['aria-describedby']);
   return (
-    <div className={wrapperClassName}>
-      <label htmlFor={ids.controlId} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
+    <FieldShell
+      className={wrapperClassName}
+      controlId={ids.controlId}
+      label={label}
+      hideLabel={hideLabel}
+      notes={<FieldNotes {...ids} hint={hint} error={error} />}
+    >
       <textarea {...rest} id={ids.controlId} aria-describedby={ids.describedBy} aria-invalid={error ? true : rest['aria-invalid']} />
-      <FieldNotes {...ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { AdminReasonForm, REJECT_REASON_INPUT } from '../components/admin-reason-form.tsx';
 import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
 import { formatCount } from '../components/board-format.ts';
-import { BoardPager } from '../components/board-pager.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import { param, useQueryState, type SetOptions } from '../../../lib/use-search-param.ts';
@@ -206,7 +206,7 @@ function RecordsPanel() {
               <RecordCard key={r.id} record={r} onOutcome={setOutcome} />
             ))}
           </ul>
-          <BoardPager
+          <Pagination
             offset={offset}
             shown={pending.data.items.length}
             total={pending.data.total}
@@ -335,7 +335,7 @@ function ClaimsPanel() {
               <ClaimCard key={c.id} claim={c} />
             ))}
           </ul>
-          <BoardPager
+          <Pagination
             offset={offset}
             shown={claims.data.items.length}
             total={claims.data.total}

@@ -5,7 +5,7 @@ import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId } from '../api/leaderboards.ts';
 import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api/tests.ts';
-import { BoardPager } from '../components/board-pager.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -163,7 +163,7 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
           ) : (
             <>
               <BoardGlobalTable rows={items} me={me} caption="Global ranking, all tests" captionHidden />
-              <BoardPager
+              <Pagination
                 offset={offset}
                 shown={items.length}
                 total={total}
@@ -227,7 +227,7 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
           ) : (
             <>
               <BoardTestTable rows={items} me={me} unit={test.unit} caption={`${test.name} leaderboard`} captionHidden />
-              <BoardPager
+              <Pagination
                 offset={offset}
                 shown={items.length}
                 total={total}

@@ -19,6 +19,7 @@ import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import '../challenges.css';
 
 const PAGE_SIZE = 50;
@@ -150,27 +151,7 @@ function Board({ id }: { id: number }) {
               {(page) => (
                 <>
                   <LeaderboardTable rows={page.items} me={page.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
-                  <nav className="pager" aria-label="Pages">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      disabled={offset === 0}
-                      onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-                    >
-                      Previous
-                    </button>
-                    <span>
-                      {offset + 1}–{offset + page.items.length} of {page.total}
-                    </span>
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      disabled={offset + PAGE_SIZE >= page.total}
-                      onClick={() => setOffset(offset + PAGE_SIZE)}
-                    >
-                      Next
-                    </button>
-                  </nav>
+                  <Pagination offset={offset} shown={page.items.length} total={page.total} pageSize={PAGE_SIZE} onPage={setOffset} />
                 </>
               )}
             </QueryState>
@@ -199,27 +180,14 @@ function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: bool
         {(page) => (
           <>
             <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} />
-            <nav className="pager" aria-label="Team pages">
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-              >
-                Previous
-              </button>
-              <span>
-                {offset + 1}–{offset + page.items.length} of {page.total}
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                disabled={offset + PAGE_SIZE >= page.total}
-                onClick={() => setOffset(offset + PAGE_SIZE)}
-              >
-                Next
-              </button>
-            </nav>
+            <Pagination
+              offset={offset}
+              shown={page.items.length}
+              total={page.total}
+              pageSize={PAGE_SIZE}
+              onPage={setOffset}
+              label="Team pages"
+            />
           </>
         )}
       </QueryState>
