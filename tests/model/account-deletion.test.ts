@@ -22,7 +22,7 @@ describe('account deletion chart: generated paths', () => {
         overrides: { actions: { notifyScheduled: () => void (scheduledNotes += 1) } },
         onStep: ({ type, event, snap, replay }) => {
           if (type === 'deletion.password') {
-            const password = (event as { password: string }).password;
+            const password = (event as unknown as { password: string }).password;
             if (password) {
               // The password goes to the server as typed; nothing else is sent.
               expect(snap.matches('sendingCode')).toBe(true);
@@ -32,7 +32,7 @@ describe('account deletion chart: generated paths', () => {
             }
           }
           if (type === 'deletion.code') {
-            const code = (event as { code: string }).code;
+            const code = (event as unknown as { code: string }).code;
             if (/^\d{6}$/.test(code.trim())) expect(replay.calls.at(-1)?.input).toEqual({ code: code.trim() });
             else if (snap.matches('enteringCode')) expect(snap.context.error).toBe(CODE_FORMAT_TEXT);
           }
