@@ -7,15 +7,38 @@ import { EXPORT_AREAS } from '../../server/services/privacy-export.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;
+const PULL_UPS = {
+  name: 'Max pull-ups',
+  category: 'gymnastics',
+  movement: 'pull',
+  unit: 'reps',
+  direction: 'higher',
+  min_value: 0,
+  max_value: 100,
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 0 },
+        { score: 1000, value: 40 },
+      ],
+    },
+  ],
+  status: 'active',
+};
 
 describe.each(databaseKinds)('data export and privacy choices on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let ana: SignedIn;
   let ben: SignedIn;
+  let admin: SignedIn;
   let challengeId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { rateLimit: false });
+    t = await createTestApp(kind, { adminEmails: ['admin@example.test'] }, { rateLimit: false });
+    admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
     ana = await signIn(t, 'ana@example.test', 'ana-password', 'Ana');
     ben = await signIn(t, 'ben@example.test', 'ben-password', 'Ben');
     const now = t.clock.now().getTime();
@@ -81,6 +104,28 @@ describe.each(databaseKinds)('data export and privacy choices on %s', (kind) => 
     expect(await names(ben)).toEqual([`1 Athlete #${ana.userId}`, '2 Ben']);
     expect(await names()).toEqual([`1 Athlete #${ana.userId}`, '2 Ben']);
     expect(await names(ana)).toEqual(['1 Ana', '2 Ben']);
+
+    // The same on a test's board and the global board.
+    const pullUps = (await call('POST', '/api/v1/tests', admin, PULL_UPS)).json().id as number;
+    for (const [who, reps] of [
+      [ana, '30'],
+      [ben, '20'],
+    ] as const) {
+      const pr = await call('POST', '/api/v1/athlete-profiles/submit-pr', who, {
+        test_id: pullUps,
+        value: reps,
+        unit: 'reps',
+        achieved_on: '2026-11-01',
+      });
+      expect(pr.statusCode, pr.body).toBe(201);
+      await call('POST', `/api/v1/athlete-profiles/admin/approve/${pr.json().id}`, admin);
+    }
+    const rows = async (url: string, who: SignedIn) =>
+      ((await call('GET', url, who)).json().items as { rank: number; display_name: string }[]).map((r) => `${r.rank} ${r.display_name}`);
+    for (const url of [`/api/v1/leaderboards/tests/${pullUps}`, '/api/v1/leaderboards/global']) {
+      expect(await rows(url, ben), url).toEqual([`1 Athlete #${ana.userId}`, '2 Ben']);
+      expect(await rows(url, ana), url).toEqual(['1 Ana', '2 Ben']);
+    }
     await call('PUT', '/api/privacy/settings', ana, { board_anonymous: false });
     expect(await names(ben)).toEqual(['1 Ana', '2 Ben']);
   });
