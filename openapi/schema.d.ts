@@ -1232,6 +1232,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's privacy choices */
+        get: operations["getPrivacySettings"];
+        /**
+         * Change some privacy choices
+         * @description Only the fields sent change. A value outside its set is refused and nothing is stored.
+         */
+        put: operations["updatePrivacySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's data exports, newest first, with their progress */
+        get: operations["listDataExports"];
+        put?: never;
+        /**
+         * Ask for a copy of everything held about the athlete
+         * @description Queues a ZIP (one JSON file per area) built in the background; its progress shows in
+         *     listDataExports. One export per 24 hours (a failed one does not count): a second is 429.
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports/{exportId}/archive/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished export (the link from the page or the mail)
+         * @description The token in the link is its only key, so the link works in a plain download. It expires 7 days after the export is ready.
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/account-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the athlete's account deletion stands */
+        get: operations["getAccountDeletion"];
+        put?: never;
+        /**
+         * Confirm the deletion with the mailed code
+         * @description Schedules the erasure after the grace period (14 days) and ends every session; signing
+         *     in before then cancels it. A wrong or expired code is refused and counted (5 spend it).
+         */
+        post: operations["confirmAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/account-deletion/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enter the password; a confirmation code is mailed
+         * @description A wrong password is 403 and nothing is stored or mailed.
+         */
+        post: operations["startAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2121,6 +2226,59 @@ export interface components {
             items: components["schemas"]["GlobalLeaderboardRow"][];
             total: number;
             me: null | components["schemas"]["GlobalLeaderboardRow"];
+        };
+        /**
+         * @description Who may invite the athlete (to a team, and later to other things).
+         * @enum {string}
+         */
+        InvitationAudience: "everyone" | "team_mates" | "nobody";
+        PrivacySettings: {
+            invitations: components["schemas"]["InvitationAudience"];
+            /** @description Others see "Athlete */
+            board_anonymous: boolean;
+        };
+        PrivacySettingsUpdate: {
+            invitations?: components["schemas"]["InvitationAudience"];
+            board_anonymous?: boolean;
+        };
+        DataExport: {
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "building" | "ready" | "failed";
+            /** @description Percent built. */
+            progress: number;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the download link stops working.
+             */
+            expires_at: string | null;
+            size_bytes: number | null;
+            /** @description The download link while it works, else null. */
+            download_url: string | null;
+        };
+        DataExportList: {
+            exports: components["schemas"]["DataExport"][];
+            /**
+             * Format: date-time
+             * @description When another export may be asked for (now if it may).
+             */
+            next_export_at: string;
+        };
+        AccountDeletion: {
+            /**
+             * @description confirming = a code was mailed; scheduled = erased after erase_after unless the athlete signs in; cancelled = signing in cancelled it.
+             * @enum {string}
+             */
+            status: "none" | "confirming" | "scheduled" | "cancelled" | "erased";
+            /** Format: date-time */
+            erase_after: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            grace_days: number;
         };
     };
     responses: {
@@ -4247,6 +4405,208 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getPrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices (defaults until changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updatePrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacySettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The choices as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listDataExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest exports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: number;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deletion's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    confirmAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Scheduled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    startAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A code is on its way to the account's email. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code_ttl_seconds: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

@@ -19,6 +19,7 @@ import { registerRealtime } from './realtime/socket.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
+import { sweepPrivacy } from './services/privacy.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
@@ -82,8 +83,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
+  const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
   app.addHook('onClose', async () => {
     stopStandings();
+    stopPrivacy();
     await realtime?.close();
     await context.tasks.settled();
     if (!database) await db.close();

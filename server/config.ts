@@ -44,6 +44,8 @@ export interface AppConfig {
   scryptLogN?: number;
   /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */
   standingsSweepMs?: number;
+  /** How often accounts past their deletion grace period are erased and expired exports emptied; off when absent (tests call the service). */
+  privacySweepMs?: number;
 }
 
 export function normalizeBasePath(raw: string | undefined): string {
@@ -90,6 +92,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testClock: env.TEST_CLOCK === '1',
     standingsSweepMs: 60_000,
+    // With a movable test clock, a test that jumps past the grace period should not wait a minute.
+    privacySweepMs: env.TEST_CLOCK === '1' ? 1000 : 60_000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))

@@ -15,6 +15,7 @@ import {
   type IssuedSession,
 } from './auth.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { cancelDeletionOnSignIn, mailDeletionCancelled } from './privacy-deletion.ts';
 import { keyedHash, randomToken, safeEqual, sha256 } from './tokens.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -190,7 +191,9 @@ export async function verifyOtp(
       .where(eq(users.id, userId))
       .returning();
     await tx.insert(sessions).values(session);
-    return { kind: 'signedIn' as const, user: signedIn! };
+    // Signing in during an account deletion's grace period cancels it.
+    const deletionCancelled = await cancelDeletionOnSignIn(tx, userId, now);
+    return { kind: 'signedIn' as const, user: signedIn!, deletionCancelled };
   });
   if (outcome.kind === 'wrong') {
     await recordFailure(ctx, userId);
@@ -201,6 +204,7 @@ export async function verifyOtp(
     }
     throw new ApiError(401, WRONG_CODE_TEXT);
   }
+  if (outcome.deletionCancelled) mailDeletionCancelled(ctx, outcome.user.email);
   return issue(ctx, outcome.user, session, refreshToken);
 }
 

@@ -23,7 +23,6 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/live-stream-viewer-page': 'A live stream of an attempt, with chat and votes.',
   '/my-stories-page': 'Stories you have published.',
   '/placeholder-video-page': 'A video from the community.',
-  '/privacy-settings-page': 'Choose who sees each part of your profile.',
   '/social-settings': 'Connect the community timeline and choose what it shares.',
   '/sports-network-admin': 'Manage the sports network’s channels and events.',
   '/squad-decimation-battle-page': 'A live squad decimation battle.',

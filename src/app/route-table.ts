@@ -104,7 +104,7 @@ export const pageRoutes: PageRoute[] = [
   r('/personal-records-dashboard', 'Personal Records', 'user', () => import('../features/athletes/pages/personal-records-dashboard.tsx')),
   r('/placeholder-video-page', 'Video'),
   r('/privacy-policy-page', 'Privacy Policy', 'public', () => import('../features/legal/pages/privacy-policy-page.tsx')),
-  r('/privacy-settings-page', 'Privacy Settings', 'user'),
+  r('/privacy-settings-page', 'Privacy Settings', 'user', () => import('./pages/privacy-settings-page.tsx')),
   r('/score-submission-page', 'Submit a Score', 'user', () => import('../features/challenges/pages/score-submission-page.tsx')),
   r('/signed-out-page', 'Signed Out', 'public', () => import('./pages/signed-out-page.tsx')),
   r('/social-settings', 'Social Settings', 'user'),

@@ -7,6 +7,7 @@ import type { Direction, TestUnit } from '../../../domain/measures.ts';
 import type { TestCategory } from '../../../domain/athlete-groups.ts';
 import { athletesAbove, rankedAthletes } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 
 export interface BoardFilters {
@@ -84,6 +85,7 @@ const andAll = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : s
 
 type TestRowData = ProfileColumns & {
   display_name: string;
+  board_anonymous: boolean;
   value: number;
   normalized_score: number;
   achieved_on: string;
@@ -94,7 +96,7 @@ function presentTestRow(r: TestRowData, year: number, viewerId: number | null) {
   return {
     rank: Number(r.rank),
     user_id: Number(r.user_id),
-    display_name: r.display_name,
+    display_name: boardName(r, viewerId),
     value: Number(r.value),
     normalized_score: Number(r.normalized_score),
     achieved_on: r.achieved_on,
@@ -130,7 +132,7 @@ async function testBoardRows(db: Database, testId: number, where: SQL | null, pa
         from steps
       ),
       ranked as (select gaps.*, sum(gap) over (order by pos) as rank from gaps)
-      select ranked.user_id, ranked.value, ranked.normalized_score, ranked.achieved_on::text as achieved_on, u.display_name,
+      select ranked.user_id, ranked.value, ranked.normalized_score, ranked.achieved_on::text as achieved_on, u.display_name, ${boardAnonymousColumn(sql`ranked.user_id`)},
         p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy, ranked.rank::int as rank
       from ranked join users u on u.id = ranked.user_id left join athlete_profiles p on p.user_id = ranked.user_id
       order by ranked.pos`,
@@ -163,7 +165,7 @@ export async function testLeaderboard(ctx: AppContext, testId: number, filters: 
   };
 }
 
-type GlobalRowData = ProfileColumns & { display_name: string; total: number; tests_count: number; rank: number };
+type GlobalRowData = ProfileColumns & { display_name: string; board_anonymous: boolean; total: number; tests_count: number; rank: number };
 
 /**
  * Rows of the global board, ordered total desc, then fewer tests, then user id (the rank index);
@@ -187,7 +189,7 @@ async function globalBoardRows(db: Database, where: SQL | null, page: Page) {
         from steps
       ),
       ranked as (select gaps.*, sum(gap) over (order by pos) as rank from gaps)
-      select ranked.user_id, ranked.total, ranked.tests_count, u.display_name,
+      select ranked.user_id, ranked.total, ranked.tests_count, u.display_name, ${boardAnonymousColumn(sql`ranked.user_id`)},
         p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy, ranked.rank::int as rank
       from ranked join users u on u.id = ranked.user_id left join athlete_profiles p on p.user_id = ranked.user_id
       order by ranked.pos`,
@@ -199,7 +201,7 @@ function presentGlobalRow(r: GlobalRowData, year: number, viewerId: number | nul
   return {
     rank: Number(r.rank),
     user_id: Number(r.user_id),
-    display_name: r.display_name,
+    display_name: boardName(r, viewerId),
     total: Number(r.total),
     tests_count: Number(r.tests_count),
     sex: groups.sex,

@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { badRequest } from '../../errors.ts';
 import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
 import { loadChallenge, type ChallengeRow } from './challenge.ts';
+import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
 import { placeOfKey, sliceStart } from './rank-slices.ts';
 
 // The leaderboard: a page of entries with places and the caller's own row, in one statement.
@@ -77,8 +78,8 @@ export async function rankings(
     division: q.division ?? null,
     total,
     offset: q.offset,
-    items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!)),
-    me: mine ? boardRow(c, mine, mine.rank!) : null,
+    items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!, callerId)),
+    me: mine ? boardRow(c, mine, mine.rank!, callerId) : null,
   };
 }
 
@@ -87,6 +88,7 @@ interface BoardRow {
   n: number;
   user_id: number;
   display_name: string;
+  board_anonymous: boolean;
   score_id: number;
   division: string;
   sex: string | null;
@@ -131,7 +133,7 @@ async function boardRows(
       union all
       select ${o.callerId ?? -1}::int, 0
     )
-    select w.n::int as n, e.user_id, u.display_name, e.score_id, e.division, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, e.score_id, e.division, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
       e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
       case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`)} end as rank
     from wanted w
@@ -149,11 +151,11 @@ async function boardRows(
   }));
 }
 
-function boardRow(c: ChallengeRow, r: BoardRow, rank: number) {
+function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number | null) {
   const encoded: EncodedScore = { status: r.status as EncodedScore['status'], value: Number(r.value), tiebreakMs: r.tiebreak_ms };
   return {
     rank,
-    athlete: { wp_user_id: r.user_id, display_name: r.display_name },
+    athlete: { wp_user_id: r.user_id, display_name: boardName(r, viewerId) },
     division: r.division as Division,
     sex: (r.sex as 'female' | 'male' | null) ?? null,
     score: {
