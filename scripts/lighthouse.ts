@@ -3,6 +3,7 @@
 // Serves the production build over the demo world, like `npm start`, and prints performance,
 // accessibility, layout shift and the largest contentful paint of each page beside the targets
 // (performance >= 95, accessibility 100, layout shift <= 0.05). Not a test: figures vary with the machine.
+import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -37,6 +38,9 @@ try {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    // LIGHTHOUSE_REPORTS=dir keeps each page's full report (open it to see what shifted and why).
+    if (process.env.LIGHTHOUSE_REPORTS)
+      writeFileSync(`${process.env.LIGHTHOUSE_REPORTS}/${name.replace(/ /g, '-')}.json`, JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const cls = Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
     const lcp = Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);

@@ -58,8 +58,19 @@ function writeState(s: BoardState): string {
   return text ? `?${text}` : '';
 }
 
-function TestSwitch({ tests, current, onPick }: { tests: Test[]; current: number | null; onPick: (test: number | null) => void }) {
-  if (tests.length <= MAX_BUTTONS) {
+function TestSwitch({
+  tests,
+  current,
+  onPick,
+  loading = false,
+}: {
+  tests: Test[];
+  current: number | null;
+  onPick: (test: number | null) => void;
+  /** While the tests load: the same control, disabled, so nothing below it moves when they arrive. */
+  loading?: boolean;
+}) {
+  if (!loading && tests.length <= MAX_BUTTONS) {
     return (
       <div className="ranking-switch" role="group" aria-label="Which ranking">
         <button type="button" aria-pressed={current === null} onClick={() => onPick(null)}>
@@ -86,6 +97,7 @@ function TestSwitch({ tests, current, onPick }: { tests: Test[]; current: number
         )}
         value={current === null || current === undefined ? null : String(current)}
         onChange={(v) => onPick(v === null ? null : Number(v))}
+        disabled={loading}
       />
     </div>
   );
@@ -291,7 +303,8 @@ export default function GlobalTestLeaderboardsPage() {
     <div className="container page">
       <h1>Global Ranks</h1>
       <p className="lead muted">Where every athlete stands on each standard test, and overall across all of them.</p>
-      <QueryState query={tests} loading="Loading the tests…">
+      <HowItWorks />
+      <QueryState query={tests} loading={<TestSwitch tests={[]} current={state.test} loading onPick={() => undefined} />}>
         {({ items }) => (
           <TestSwitch tests={items} current={state.test} onPick={(test) => go({ test, bw: test === null ? null : state.bw })} />
         )}
@@ -327,7 +340,6 @@ export default function GlobalTestLeaderboardsPage() {
       ) : (
         <TestBoard key={state.test} testId={state.test} state={state} onPage={(page) => go({ page })} />
       )}
-      <HowItWorks />
       <p>
         <Link href="/global-leaderboards-page">See the best athletes across every test</Link>
       </p>
