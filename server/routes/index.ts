@@ -5,6 +5,7 @@ import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { realtimeHandlers } from './realtime.ts';
+import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
 
 /** Every operation's handler, keyed by operationId. */
@@ -17,5 +18,6 @@ export function allHandlers(ctx: AppContext) {
     ...realtimeHandlers(ctx),
     ...athleteHandlers(ctx),
     ...athleteImportHandlers(ctx),
+    ...settingsHandlers(ctx),
   };
 }
