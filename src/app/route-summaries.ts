@@ -24,7 +24,7 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/my-stories-page': 'Stories you have published.',
   '/placeholder-video-page': 'A video from the community.',
   '/privacy-settings-page': 'Choose who sees each part of your profile.',
-  '/social-settings': 'Connect the community timeline and choose what it shares.',
+  '/social-settings': 'Choose what the community timeline shares for you.',
   '/sports-network-admin': 'Manage the sports network’s channels and events.',
   '/squad-decimation-battle-page': 'A live squad decimation battle.',
   '/squad-decimation-page': 'Squads compete; the weakest are cut each round.',
@@ -34,5 +34,5 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/team-dashboard-page': 'Your team’s members, invitations and results.',
   '/video-interview-page': 'Record a video interview.',
   '/video-judging-test-page': 'Practice judging on sample videos.',
-  '/settings': 'Your account, units, theme and notifications.',
+  '/settings': 'Theme, units, time zone and the devices signed in to your account.',
 };

@@ -149,7 +149,12 @@ function Board({ id }: { id: number }) {
             <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
               {(page) => (
                 <>
-                  <LeaderboardTable rows={page.items} me={page.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
+                  <LeaderboardTable
+                    rows={page.items}
+                    me={page.me}
+                    caption={`${c?.title ?? 'Challenge'} leaderboard`}
+                    scoreType={c?.score_type}
+                  />
                   <nav className="pager" aria-label="Pages">
                     <button
                       type="button"
@@ -198,7 +203,7 @@ function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: bool
       <QueryState query={board} loading="Loading the team board…" empty="No teams yet.">
         {(page) => (
           <>
-            <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} />
+            <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} scoreType={challenge.score_type} />
             <nav className="pager" aria-label="Team pages">
               <button
                 type="button"
