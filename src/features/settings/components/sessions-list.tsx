@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -13,45 +12,11 @@ export function SessionsList() {
   const signOut = useSignOutSession();
   const signOutOthers = useSignOutOtherSessions();
 
-  const columns: Column<ActiveSession>[] = [
-    {
-      id: 'device',
-      header: 'Device',
-      rowHeader: true,
-      cell: (s) => (
-        <>
-          {s.device}
-          {s.current && <span className="muted"> (this browser)</span>}
-        </>
-      ),
-    },
-    { id: 'signed-in', header: 'Signed in', cell: (s) => formatDateTime(s.signed_in_at) },
-    { id: 'last-used', header: 'Last used', cell: (s) => formatDateTime(s.last_used_at) },
-    {
-      id: 'actions',
-      header: 'Actions',
-      headerHidden: true,
-      cell: (s) =>
-        s.current ? null : (
-          <Button
-            size="sm"
-            loading={signOut.isPending && signOut.variables === s.id}
-            onClick={() =>
-              signOut.mutate(s.id, {
-                onSuccess: () => toast({ title: `Signed out ${s.device}.`, variant: 'success' }),
-                onError: (err) => toast({ title: err.message, variant: 'error' }),
-              })
-            }
-          >
-            Sign out
-            <span className="visually-hidden">
-              {' '}
-              {s.device}, last used {formatDateTime(s.last_used_at)}
-            </span>
-          </Button>
-        ),
-    },
-  ];
+  const signOutOne = (s: ActiveSession) =>
+    signOut.mutate(s.id, {
+      onSuccess: () => toast({ title: `Signed out ${s.device}.`, variant: 'success' }),
+      onError: (err) => toast({ title: err.message, variant: 'error' }),
+    });
 
   return (
     <section className="card settings-card" aria-labelledby={`${id}-title`}>
@@ -62,13 +27,28 @@ export function SessionsList() {
           const others = data.items.filter((s) => !s.current).length;
           return (
             <>
-              <DataTable
-                caption="Signed-in devices"
-                columns={columns}
-                rows={data.items}
-                rowKey={(s) => s.id}
-                rowCurrent={(s) => s.current}
-              />
+              <ul className="settings-sessions" aria-label="Signed-in devices">
+                {data.items.map((s) => (
+                  <li key={s.id} aria-current={s.current ? 'true' : undefined}>
+                    <div>
+                      <strong>{s.device}</strong>
+                      {s.current && <span className="muted"> (this browser)</span>}
+                      <p className="hint">
+                        Signed in {formatDateTime(s.signed_in_at)} · last used {formatDateTime(s.last_used_at)}
+                      </p>
+                    </div>
+                    {!s.current && (
+                      <Button size="sm" loading={signOut.isPending && signOut.variables === s.id} onClick={() => signOutOne(s)}>
+                        Sign out
+                        <span className="visually-hidden">
+                          {' '}
+                          {s.device}, last used {formatDateTime(s.last_used_at)}
+                        </span>
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
               <p className="settings-actions">
                 {others === 0 ? (
                   <span className="muted">You are signed in on this browser only.</span>
