@@ -100,7 +100,8 @@ test('switching to lb changes the boards and the score form; a weight typed in l
   await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveText(/lb/);
   await page.getByLabel('Load').fill('225');
   await page.getByRole('button', { name: /Submit/ }).click();
-  await expect(page.getByRole('status')).toContainText('225 lb');
+  // The saved card (a toast may be up beside it).
+  await expect(page.getByRole('status').filter({ has: page.getByRole('heading') })).toContainText('225 lb');
   const rows = (await (await fetch(`${a.url}api/challenges/rankings?challenge_id=${id}`)).json()) as {
     items: { athlete: { display_name: string }; score: { value: number; display: string } }[];
   };
