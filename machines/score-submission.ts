@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { SCORE_NOTE_MAX_LENGTH } from '../domain/constants.ts';
 import { parseDecimal, parseTime, parseWhole } from '../domain/scoring/parse.ts';
 import type { ScoreType } from '../domain/scoring/types.ts';
+import { distanceUnitOf, loadUnitOf, type UnitPreference } from '../domain/unit-preference.ts';
 
 export type LoadUnit = 'kg' | 'lb';
 export type DistanceUnit = 'm' | 'km' | 'mi';
@@ -31,7 +32,8 @@ export interface ScoreBody {
 
 /** What the server answers, as far as the confirmation shows it. */
 export interface ScoreSaved {
-  score: { display: string; verification: string };
+  /** The server's ScoreView; status and value let the page show a weight or distance in the athlete's units. */
+  score: { display: string; verification: string; status?: string; value?: number };
   is_best: boolean;
   rank: number | null;
   message?: string;
@@ -133,7 +135,8 @@ export const scoreSubmissionMachine = setup({
   types: {
     context: {} as ScoreSubmissionContext,
     events: {} as ScoreSubmissionEvent,
-    input: {} as { rules: ScoreRules },
+    /** `units`: the athlete's preference picks the unit weights and distances start in (kg/km or lb/mi). */
+    input: {} as { rules: ScoreRules; units?: UnitPreference },
   },
   actors: {
     submitScore: fromPromise<ScoreSaved, ScoreBody>(async () => {
@@ -171,7 +174,12 @@ export const scoreSubmissionMachine = setup({
   },
 }).createMachine({
   id: 'scoreSubmission',
-  context: ({ input }) => ({ rules: input.rules, fields: emptyScoreFields, problem: null, saved: null }),
+  context: ({ input }) => ({
+    rules: input.rules,
+    fields: { ...emptyScoreFields, loadUnit: loadUnitOf(input.units ?? 'metric'), distanceUnit: distanceUnitOf(input.units ?? 'metric') },
+    problem: null,
+    saved: null,
+  }),
   initial: 'editing',
   states: {
     editing: {

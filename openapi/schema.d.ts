@@ -1215,6 +1215,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's settings */
+        get: operations["getMySettings"];
+        /**
+         * Saves some or all settings at once
+         * @description Fields left out keep their value. Units are the athlete profile's (one stored value), the time zone the account's (the one streaks count days in). A value outside its set is refused and nothing is stored.
+         */
+        put: operations["updateMySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's signed-in browsers, the current one first */
+        get: operations["listMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs one other browser out
+         * @description Its refresh token and access tokens stop working at once. This browser signs out with the header's Sign out.
+         */
+        delete: operations["signOutSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out every browser but this one */
+        post: operations["signOutOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2226,6 +2301,57 @@ export interface components {
             items: components["schemas"]["GlobalLeaderboardRow"][];
             total: number;
             me: null | components["schemas"]["GlobalLeaderboardRow"];
+        };
+        /**
+         * @description metric shows kg and km; imperial shows lb and mi. Stored values stay in kg, grams and metres.
+         * @enum {string}
+         */
+        UnitPreference: "metric" | "imperial";
+        TimelineSettings: {
+            /** @description A new personal record goes on the community timeline. */
+            personal_record: boolean;
+            /** @description Joining a public challenge goes on the community timeline. */
+            challenge_joined: boolean;
+            /** @description The final place in a closed public challenge goes on the community timeline. */
+            final_place: boolean;
+        };
+        AccountSettings: {
+            units: components["schemas"]["UnitPreference"];
+            /** @description IANA zone the athlete's days and weeks are counted in. */
+            time_zone: string;
+            timeline: components["schemas"]["TimelineSettings"];
+            /** @description The community site account: the same account as here (its user id is this account's id), reached through the signed handoff; there is nothing separate to link or unlink. */
+            community: {
+                /** @description The community site, or null when none is configured. */
+                site_url: string | null;
+                account_id: number;
+                display_name: string;
+            };
+        };
+        TimelineSettingsInput: {
+            personal_record?: boolean;
+            challenge_joined?: boolean;
+            final_place?: boolean;
+        };
+        AccountSettingsInput: {
+            units?: components["schemas"]["UnitPreference"];
+            /** @description An IANA zone name such as Europe/Berlin. */
+            time_zone?: string;
+            timeline?: components["schemas"]["TimelineSettingsInput"];
+        };
+        ActiveSession: {
+            id: string;
+            /** @description Browser and system read from the User-Agent at sign-in, e.g. "Firefox on Windows". */
+            device: string;
+            /** Format: date-time */
+            signed_in_at: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in or token refresh of this session.
+             */
+            last_used_at: string;
+            /** @description This is the browser making the call. */
+            current: boolean;
         };
         /**
          * @description Who may invite the athlete (to a team, and later to other things).
@@ -4376,6 +4502,122 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getMySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, defaults filled in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateMySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live sessions (not signed out, not expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ActiveSession"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    signOutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions were ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signed_out: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getHealth: {

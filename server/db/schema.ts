@@ -5,6 +5,7 @@ export * from './schema-challenges.ts';
 export * from './schema-realtime.ts';
 export * from './schema-athletes.ts';
 export * from './schema-privacy.ts';
+export * from './schema-settings.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {
@@ -71,6 +72,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in, cut to 300 characters: names the device in the settings' session list. */
+    userAgent: varchar('user_agent', { length: 300 }),
   },
   (t) => [
     uniqueIndex('sessions_refresh_idx').on(t.refreshHash),

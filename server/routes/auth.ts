@@ -7,6 +7,7 @@ import { AddressBackoff } from '../services/backoff.ts';
 import { randomToken, sha256 } from '../services/tokens.ts';
 import * as auth from '../services/auth.ts';
 import * as signIn from '../services/sign-in.ts';
+import { storedUserAgent } from '../services/settings-devices.ts';
 import type { Handlers } from './types.ts';
 
 type AuthOps =
@@ -83,7 +84,12 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       const attempt = request.cookies[LOGIN_ATTEMPT_COOKIE];
       let issued;
       try {
-        issued = await signIn.verifyOtp(ctx, request.body, attempt && ATTEMPT_FORMAT.test(attempt) ? sha256(attempt) : null);
+        issued = await signIn.verifyOtp(
+          ctx,
+          request.body,
+          attempt && ATTEMPT_FORMAT.test(attempt) ? sha256(attempt) : null,
+          storedUserAgent(request.headers['user-agent']),
+        );
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) backoff?.fail(ip, ctx.now().getTime());
         throw error;

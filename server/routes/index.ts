@@ -6,6 +6,7 @@ import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { privacyHandlers } from './privacy.ts';
 import { realtimeHandlers } from './realtime.ts';
+import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
 
 /** Every operation's handler, keyed by operationId. */
@@ -19,5 +20,6 @@ export function allHandlers(ctx: AppContext) {
     ...athleteHandlers(ctx),
     ...athleteImportHandlers(ctx),
     ...privacyHandlers(ctx),
+    ...settingsHandlers(ctx),
   };
 }

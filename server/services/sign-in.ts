@@ -138,6 +138,7 @@ export async function verifyOtp(
   ctx: AppContext,
   input: { email: string; code: string },
   attemptHash: string | null,
+  userAgent: string | null = null,
 ): Promise<IssuedSession> {
   const user = await findByEmail(ctx, input.email);
   const userId = user?.id ?? NO_ACCOUNT;
@@ -151,6 +152,7 @@ export async function verifyOtp(
     refreshHash: sha256(refreshToken),
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+    userAgent,
   };
   // Using the code up and opening the session go together.
   const outcome = await ctx.database.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { rowsOf } from '../db/rows.ts';
 import { deliverTimelinePost } from './athletes/timeline.ts';
+import { timelineAllows } from './settings.ts';
 
 /** How many closed challenges one sweep finishes at most (the next sweep takes the rest). */
 const CHALLENGES_PER_SWEEP = 10;
@@ -48,6 +49,7 @@ export async function postFinalStandings(ctx: AppContext): Promise<number> {
               jsonb_build_object('challenge_id', c.id, 'challenge_title', c.title, 'division', b.division, 'place', b.place, 'athletes', b.athletes),
               c.ends_at
             from board b, c
+            where ${timelineAllows('final_place', sql`b.user_id`)}
             returning id, (payload->>'place')::int as place
           )
           select id from inserted where place <= ${COMMUNITY_PODIUM} order by id`,

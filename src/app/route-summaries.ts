@@ -23,7 +23,6 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/live-stream-viewer-page': 'A live stream of an attempt, with chat and votes.',
   '/my-stories-page': 'Stories you have published.',
   '/placeholder-video-page': 'A video from the community.',
-  '/social-settings': 'Connect the community timeline and choose what it shares.',
   '/sports-network-admin': 'Manage the sports network’s channels and events.',
   '/squad-decimation-battle-page': 'A live squad decimation battle.',
   '/squad-decimation-page': 'Squads compete; the weakest are cut each round.',
@@ -33,5 +32,5 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/team-dashboard-page': 'Your team’s members, invitations and results.',
   '/video-interview-page': 'Record a video interview.',
   '/video-judging-test-page': 'Practice judging on sample videos.',
-  '/settings': 'Your account, units, theme and notifications.',
+  '/settings': 'Theme, units, time zone and the devices signed in to your account.',
 };

@@ -107,7 +107,7 @@ export const pageRoutes: PageRoute[] = [
   r('/privacy-settings-page', 'Privacy Settings', 'user', () => import('./pages/privacy-settings-page.tsx')),
   r('/score-submission-page', 'Submit a Score', 'user', () => import('../features/challenges/pages/score-submission-page.tsx')),
   r('/signed-out-page', 'Signed Out', 'public', () => import('./pages/signed-out-page.tsx')),
-  r('/social-settings', 'Social Settings', 'user'),
+  r('/social-settings', 'Social Settings', 'user', () => import('../features/settings/pages/social-settings-page.tsx')),
   r('/sports-network-admin', 'Sports Network Admin', 'admin'),
   r('/squad-decimation-battle-page', 'Squad Decimation Battle'),
   r('/squad-decimation-page', 'Squad Decimation'),
@@ -126,7 +126,7 @@ export const pageRoutes: PageRoute[] = [
   r('/test-deep-dive-page', 'Test Deep Dive', 'public', () => import('../features/athletes/pages/test-deep-dive-page.tsx')),
   r('/video-interview-page', 'Video Interview', 'user'),
   r('/video-judging-test-page', 'Video Judging Practice', 'user'),
-  { ...r('/settings', 'Settings', 'user'), singleForm: true },
+  { ...r('/settings', 'Settings', 'user', () => import('../features/settings/pages/settings-page.tsx')), singleForm: true },
 ];
 
 /** The run-together form of a hyphenated path: /challenge-detail-page → /challengedetailpage. */

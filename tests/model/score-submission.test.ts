@@ -78,4 +78,18 @@ describe('reading a typed score', () => {
     actor.send({ type: 'score.update', field: 'note', value: 'n'.repeat(900) });
     expect(actor.getSnapshot().context.fields.note).toHaveLength(500);
   });
+
+  it('starts weights and distances in the athlete’s units: lb and mi for imperial, kg and km otherwise', () => {
+    const start = (units?: 'metric' | 'imperial') =>
+      createActor(scoreSubmissionMachine, { input: { rules: r('load'), units } })
+        .start()
+        .getSnapshot().context.fields;
+    expect(start('imperial')).toMatchObject({ loadUnit: 'lb', distanceUnit: 'mi' });
+    expect(start('metric')).toMatchObject({ loadUnit: 'kg', distanceUnit: 'km' });
+    expect(start()).toMatchObject({ loadUnit: 'kg', distanceUnit: 'km' });
+    // 225 typed in lb is sent as lb: the server stores it exactly, in grams.
+    const actor = createActor(scoreSubmissionMachine, { input: { rules: r('load'), units: 'imperial' } }).start();
+    actor.send({ type: 'score.update', field: 'amount', value: '225' });
+    expect(readScore(r('load'), actor.getSnapshot().context.fields)).toEqual({ body: { load_value: 225, load_unit: 'lb' } });
+  });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
+import { timelineAllowed } from '../settings.ts';
 import { deliverTimelinePost } from './timeline.ts';
 import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -238,7 +239,7 @@ async function lockPending(tx: Database, id: number) {
 export async function approvePersonalRecord(ctx: AppContext, reviewerId: number, id: number) {
   const db = ctx.database.db;
   const now = ctx.now();
-  const postId = await db.transaction(async (tx): Promise<number | null> => {
+  const outcome = await db.transaction(async (tx): Promise<{ postId: number | null } | null> => {
     const t = tx as unknown as Database;
     const record = await lockPending(t, id);
     const [test] = await tx.select().from(tests).where(eq(tests.id, record.testId));
@@ -264,6 +265,8 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
       },
       now,
     );
+    // The athlete may keep records off the community timeline (social settings).
+    if (!(await timelineAllowed(t, record.userId, 'personal_record'))) return { postId: null };
     const display = formatMeasure(record.value, test!.unit as TestUnit);
     const [post] = await tx
       .insert(timelinePosts)
@@ -285,11 +288,12 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
         createdAt: now,
       })
       .returning({ id: timelinePosts.id });
-    return post!.id;
+    return { postId: post!.id };
   });
   // After commit, the post also goes to the community site (when one is configured).
+  const postId = outcome?.postId ?? null;
   if (postId !== null) ctx.tasks.defer('timeline delivery', () => deliverTimelinePost(ctx, postId));
-  return { record: await loadRecordView(db, id), new_best: postId !== null };
+  return { record: await loadRecordView(db, id), new_best: outcome !== null };
 }
 
 export async function rejectPersonalRecord(ctx: AppContext, reviewerId: number, id: number, reason: string) {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { challengeEntries, challengeParticipants, challenges, challengeScores, challengeTeams, timelinePosts } from '../../db/schema.ts';
 import { deliverTimelinePost } from '../athletes/timeline.ts';
+import { timelineAllowed } from '../settings.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { TEAM_NAME_LENGTH, challengeStatus, loadChallenge, presentScore, type ChallengeRow } from './challenge.ts';
@@ -88,6 +89,8 @@ export async function joinChallenge(
       .where(eq(challenges.id, id));
     // A public challenge joined goes on the athlete's timeline; an unlisted one stays unlisted.
     if (c.visibility !== 'public') return null;
+    // ...and only when the athlete lets joins go on the community timeline (social settings).
+    if (!(await timelineAllowed(tx as unknown as Database, userId, 'challenge_joined'))) return null;
     const [post] = await tx
       .insert(timelinePosts)
       .values({

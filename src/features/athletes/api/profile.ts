@@ -3,6 +3,7 @@ import { api, secureApi } from '../../../api/client.ts';
 import { callApi, isNotFound } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
+import { useUnitPreference } from '../../../lib/units.ts';
 
 export type MyAthleteProfile = components['schemas']['MyAthleteProfile'];
 export type AthleteProfileInput = components['schemas']['AthleteProfileInput'];
@@ -31,10 +32,9 @@ export function useMyAthleteProfile() {
   return useQuery({ ...myAthleteProfileQuery(), enabled: !!user });
 }
 
-/** How the viewer likes weights and distances shown: their profile's choice, metric until known. */
+/** How the viewer likes weights and distances shown: the account's units setting (the profile's), else this browser's last choice. */
 export function useViewerUnits(): Units {
-  const me = useMyAthleteProfile();
-  return me.data?.units ?? 'metric';
+  return useUnitPreference();
 }
 
 /** After a profile change: the own profile, every public view of athletes and the boards that filter by profile fields. */
@@ -44,7 +44,10 @@ function useInvalidateProfiles() {
     qc.invalidateQueries({
       predicate: (q) =>
         typeof q.queryKey[1] === 'string' &&
-        (q.queryKey[1].startsWith('/api/v1/athlete-profiles') || q.queryKey[1].startsWith('/api/v1/leaderboards')),
+        (q.queryKey[1].startsWith('/api/v1/athlete-profiles') ||
+          q.queryKey[1].startsWith('/api/v1/leaderboards') ||
+          // The units and time zone on the settings page are the profile's.
+          q.queryKey[1] === '/api/settings'),
     });
 }
 

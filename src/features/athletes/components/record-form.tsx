@@ -13,7 +13,7 @@ import {
 } from '../../../../machines/record-submission.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { useMyAthleteProfile } from '../api/profile.ts';
+import { useMyAthleteProfile, useViewerUnits } from '../api/profile.ts';
 import { useMasterTests, useNormalizedPreview, useSubmitPersonalRecord, type PersonalRecord, type Test } from '../api/records.ts';
 import { DIRECTION_HINTS, INPUT_UNIT_LABELS, VALUE_EXAMPLES, VALUE_LABELS, groupTests, todayIn } from './record-units.ts';
 import { Select } from '../../../components/ui/select.tsx';
@@ -65,7 +65,7 @@ function RecordFlow({
   challenge: RecordFormProps['challenge'];
 }) {
   const profile = useMyAthleteProfile().data;
-  const units = profile?.units ?? 'metric';
+  const units = useViewerUnits();
   const submit = useSubmitPersonalRecord();
   const refs: FieldRefs = {
     test: useRef<HTMLButtonElement>(null),

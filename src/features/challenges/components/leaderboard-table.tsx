@@ -2,9 +2,23 @@ import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
+import { useScoreText } from '../api/score-text.ts';
+import type { ScoreType } from '../../../../domain/scoring/index.ts';
 
-/** Ranked rows; the signed-in athlete's row is marked, and pinned below when off the page. */
-export function LeaderboardTable({ rows, me, caption }: { rows: RankingRow[]; me: RankingRow | null; caption: string }) {
+/** Ranked rows, scores in the viewer's units; the signed-in athlete's row is marked, and pinned below when off the page. */
+export function LeaderboardTable({
+  rows,
+  me,
+  caption,
+  scoreType,
+}: {
+  rows: RankingRow[];
+  me: RankingRow | null;
+  caption: string;
+  scoreType: ScoreType | undefined;
+}) {
+  const scoreText = useScoreText();
+  const text = (row: RankingRow) => scoreText(row.score, scoreType);
   const meOnPage = me && rows.some((r) => r.athlete.wp_user_id === me.athlete.wp_user_id);
   return (
     <div className="board-scroll">
@@ -24,14 +38,14 @@ export function LeaderboardTable({ rows, me, caption }: { rows: RankingRow[]; me
         </thead>
         <tbody>
           {rows.map((r) => (
-            <Row key={r.athlete.wp_user_id} row={r} mine={me?.athlete.wp_user_id === r.athlete.wp_user_id} />
+            <Row key={r.athlete.wp_user_id} row={r} score={text(r)} mine={me?.athlete.wp_user_id === r.athlete.wp_user_id} />
           ))}
           {me && !meOnPage && (
             <>
               <tr className="board-gap" aria-hidden="true">
                 <td colSpan={4}>⋯</td>
               </tr>
-              <Row row={me} mine />
+              <Row row={me} score={text(me)} mine />
             </>
           )}
         </tbody>
@@ -40,7 +54,7 @@ export function LeaderboardTable({ rows, me, caption }: { rows: RankingRow[]; me
   );
 }
 
-function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
+function Row({ row, score, mine }: { row: RankingRow; score: string; mine: boolean }) {
   return (
     <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="board-rank">{row.rank}</td>
@@ -54,7 +68,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
         </span>
       </th>
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
-      <td className="board-score">{row.score.display}</td>
+      <td className="board-score">{score}</td>
     </tr>
   );
 }

@@ -1,7 +1,19 @@
 import type { TeamRankingRow } from '../api/challenges.ts';
+import { useScoreText } from '../api/score-text.ts';
+import type { ScoreType } from '../../../../domain/scoring/index.ts';
 
 /** Ranked teams; each row's members unfold under it. The caller's team is marked, and pinned below when off the page. */
-export function TeamBoardTable({ rows, me, caption }: { rows: TeamRankingRow[]; me: TeamRankingRow | null; caption: string }) {
+export function TeamBoardTable({
+  rows,
+  me,
+  caption,
+  scoreType,
+}: {
+  rows: TeamRankingRow[];
+  me: TeamRankingRow | null;
+  caption: string;
+  scoreType: ScoreType | undefined;
+}) {
   const meOnPage = me && rows.some((r) => r.team.id === me.team.id);
   return (
     <div className="board-scroll">
@@ -18,14 +30,14 @@ export function TeamBoardTable({ rows, me, caption }: { rows: TeamRankingRow[]; 
         </thead>
         <tbody>
           {rows.map((r) => (
-            <TeamRow key={r.team.id} row={r} mine={me?.team.id === r.team.id} />
+            <TeamRow key={r.team.id} row={r} scoreType={scoreType} mine={me?.team.id === r.team.id} />
           ))}
           {me && !meOnPage && (
             <>
               <tr className="board-gap" aria-hidden="true">
                 <td colSpan={5}>⋯</td>
               </tr>
-              <TeamRow row={me} mine />
+              <TeamRow row={me} scoreType={scoreType} mine />
             </>
           )}
         </tbody>
@@ -34,7 +46,8 @@ export function TeamBoardTable({ rows, me, caption }: { rows: TeamRankingRow[]; 
   );
 }
 
-function TeamRow({ row, mine }: { row: TeamRankingRow; mine: boolean }) {
+function TeamRow({ row, scoreType, mine }: { row: TeamRankingRow; scoreType: ScoreType | undefined; mine: boolean }) {
+  const scoreText = useScoreText();
   return (
     <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="board-rank">{row.rank}</td>
@@ -50,7 +63,7 @@ function TeamRow({ row, mine }: { row: TeamRankingRow; mine: boolean }) {
           <ul>
             {row.members.map((m) => (
               <li key={m.athlete.wp_user_id}>
-                {m.athlete.display_name}: {m.best ? m.best.display : 'no score yet'}
+                {m.athlete.display_name}: {m.best ? scoreText(m.best, scoreType) : 'no score yet'}
                 {m.best && !m.counted && <span className="muted"> (not counted)</span>}
               </li>
             ))}
@@ -58,7 +71,7 @@ function TeamRow({ row, mine }: { row: TeamRankingRow; mine: boolean }) {
         </details>
       </td>
       <td>{row.counted_members}</td>
-      <td className="board-score">{row.aggregate ? row.aggregate.display : '–'}</td>
+      <td className="board-score">{row.aggregate ? scoreText({ status: 'finished', ...row.aggregate }, scoreType) : '–'}</td>
     </tr>
   );
 }

@@ -19,6 +19,7 @@ import {
 import { useJoinChallenge } from '../api/challenge-mutations.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
+import { useScoreText } from '../api/score-text.ts';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
@@ -185,6 +186,7 @@ export default function ChallengeDetailPage() {
   const { user } = useSessionView();
   const challenge = useChallenge(id);
   const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
+  const scoreText = useScoreText();
   if (id === null) return <Missing text="This address does not name a challenge." />;
   if (challenge.isPending)
     return (
@@ -276,7 +278,7 @@ export default function ChallengeDetailPage() {
           ) : preview.data.items.length === 0 ? (
             <p className="empty card">No scores yet. Be the first on the board.</p>
           ) : (
-            <LeaderboardTable rows={preview.data.items} me={preview.data.me} caption={`Top of ${c.title}`} />
+            <LeaderboardTable rows={preview.data.items} me={preview.data.me} caption={`Top of ${c.title}`} scoreType={c.score_type} />
           )}
         </section>
         <aside className="card" aria-labelledby="entry-title">
@@ -289,7 +291,7 @@ export default function ChallengeDetailPage() {
           ) : c.status === 'closed' ? (
             entry?.best ? (
               <p>
-                Final: <strong>{entry.best.display}</strong>, place {entry.rank}.
+                Final: <strong>{scoreText(entry.best, c.score_type)}</strong>, place {entry.rank}.
               </p>
             ) : (
               <p className="muted">This challenge has closed.</p>
@@ -302,7 +304,7 @@ export default function ChallengeDetailPage() {
                   {entry.team ? `, team ${entry.team.name}` : ''}.{' '}
                   {entry.best ? (
                     <>
-                      Best: <strong>{entry.best.display}</strong>, place <strong>{entry.rank}</strong>.
+                      Best: <strong>{scoreText(entry.best, c.score_type)}</strong>, place <strong>{entry.rank}</strong>.
                     </>
                   ) : (
                     'No score yet.'

@@ -150,7 +150,12 @@ function Board({ id }: { id: number }) {
             <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
               {(page) => (
                 <>
-                  <LeaderboardTable rows={page.items} me={page.me} caption={`${c?.title ?? 'Challenge'} leaderboard`} />
+                  <LeaderboardTable
+                    rows={page.items}
+                    me={page.me}
+                    caption={`${c?.title ?? 'Challenge'} leaderboard`}
+                    scoreType={c?.score_type}
+                  />
                   <Pagination offset={offset} shown={page.items.length} total={page.total} pageSize={PAGE_SIZE} onPage={setOffset} />
                 </>
               )}
@@ -179,7 +184,7 @@ function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: bool
       <QueryState query={board} loading="Loading the team board…" empty="No teams yet.">
         {(page) => (
           <>
-            <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} />
+            <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} scoreType={challenge.score_type} />
             <Pagination
               offset={offset}
               shown={page.items.length}

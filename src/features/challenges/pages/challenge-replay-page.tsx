@@ -111,7 +111,7 @@ export default function ChallengeReplayPage() {
               {rows.length === 0 ? (
                 <p className="empty card">The board is empty at the start.</p>
               ) : (
-                <LeaderboardTable rows={rows} me={null} caption="The board at this moment" />
+                <LeaderboardTable rows={rows} me={null} caption="The board at this moment" scoreType={challenge.data?.score_type} />
               )}
             </>
           )}

@@ -6,12 +6,14 @@ import { useMyParticipating, useMySubmissions, useRecommendations } from '../api
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import '../challenges.css';
+import { useScoreText } from '../api/score-text.ts';
 
 /** The athlete's home; `children` (streaks, achievements from other areas) sit under the heading. */
 export default function DashboardPage({ children }: { children?: ReactNode }) {
   const { user } = useSessionView();
   const active = useMyParticipating();
   const results = useMySubmissions();
+  const scoreText = useScoreText();
   const recs = useRecommendations();
   return (
     <div className="container page">
@@ -45,7 +47,8 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
             <ul className="card result-list">
               {data.items.slice(0, 5).map((r) => (
                 <li key={r.score.id}>
-                  <Link href={`/challenge-detail-page?id=${r.challenge.id}`}>{r.challenge.title}</Link>: <strong>{r.score.display}</strong>
+                  <Link href={`/challenge-detail-page?id=${r.challenge.id}`}>{r.challenge.title}</Link>:{' '}
+                  <strong>{scoreText(r.score, r.challenge.score_type)}</strong>
                   {r.rank !== null && <> · place {r.rank}</>} <span className="muted">· {formatDate(r.score.submitted_at)}</span>
                 </li>
               ))}

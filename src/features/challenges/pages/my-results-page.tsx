@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { formatDateTime } from '../../../lib/format.ts';
 import { SCORE_TYPE_LABELS, useMySubmissions } from '../api/challenges.ts';
 import { useWithdrawScore } from '../api/challenge-mutations.ts';
+import { useScoreText } from '../api/score-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -12,6 +13,7 @@ type Result = NonNullable<ReturnType<typeof useMySubmissions>['data']>['items'][
 export default function MyResultsPage() {
   const results = useMySubmissions();
   const withdraw = useWithdrawScore();
+  const scoreText = useScoreText();
   const columns: Column<Result>[] = [
     {
       id: 'challenge',
@@ -31,7 +33,7 @@ export default function MyResultsPage() {
       className: 'board-score',
       cell: (r) => (
         <>
-          {r.score.display}
+          {scoreText(r.score, r.challenge.score_type)}
           {r.is_best && <span className="pill pill-open"> Best</span>}
           {r.score.verification === 'unverified' && <span className="pill"> Under review</span>}
         </>
@@ -50,7 +52,7 @@ export default function MyResultsPage() {
           className="btn btn-secondary btn-small"
           disabled={withdraw.isPending}
           onClick={() => {
-            if (!window.confirm(`Withdraw ${r.score.display} from ${r.challenge.title}?`)) return;
+            if (!window.confirm(`Withdraw ${scoreText(r.score, r.challenge.score_type)} from ${r.challenge.title}?`)) return;
             withdraw.mutate(
               { challengeId: r.challenge.id, scoreId: r.score.id },
               {
@@ -67,7 +69,7 @@ export default function MyResultsPage() {
           Withdraw
           <span className="visually-hidden">
             {' '}
-            {r.score.display} from {r.challenge.title}
+            {scoreText(r.score, r.challenge.score_type)} from {r.challenge.title}
           </span>
         </button>
       ),

@@ -6,17 +6,21 @@ import { SCORE_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
 import { scoreSubmissionMachine, type DistanceUnit, type LoadUnit, type ScoreTextField } from '../../../../machines/score-submission.ts';
 import { idFromSearch, useChallenge, type ChallengeDetail } from '../api/challenges.ts';
 import { useSubmitScore } from '../api/challenge-mutations.ts';
+import { useScoreText } from '../api/score-text.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { useUnitPreference } from '../../../lib/units.ts';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {
   const submit = useSubmitScore(c.id);
+  const units = useUnitPreference();
+  const scoreText = useScoreText();
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
   const flow = useActorRef(
     scoreSubmissionMachine.provide({ actors: { submitScore: fromPromise(({ input }) => submit.mutateAsync(input)) } }),
-    { input: { rules: c } },
+    { input: { rules: c, units } },
   );
   const fields = useSelector(flow, (s) => s.context.fields);
   const problem = useSelector(flow, (s) => s.context.problem);
@@ -46,7 +50,7 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
       <div className="card" role="status">
         <h2>{r.score.verification === 'unverified' ? 'Saved for review' : r.is_best ? 'New best!' : 'Score saved'}</h2>
         <p>
-          {r.score.display}. {r.message}
+          {scoreText(r.score, c.score_type)}. {r.message}
         </p>
         {r.rank !== null && (
           <p>

@@ -1,0 +1,17 @@
+import { boolean, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+/**
+ * Per-account settings that have no other home (units live on the athlete profile, the time zone on users).
+ * No row means every default: each event kind goes on the timeline.
+ */
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Community timeline posting per event kind. */
+  timelinePersonalRecord: boolean('timeline_personal_record').notNull().default(true),
+  timelineChallengeJoined: boolean('timeline_challenge_joined').notNull().default(true),
+  timelineFinalPlace: boolean('timeline_final_place').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
