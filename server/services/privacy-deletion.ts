@@ -25,6 +25,7 @@ import {
   sessions,
   streaks,
   timelinePosts,
+  userSettings,
   users,
 } from '../db/schema.ts';
 import { ApiError, conflict } from '../errors.ts';
@@ -198,6 +199,7 @@ async function eraseAccount(ctx: AppContext, userId: number): Promise<boolean> {
       passwordResets,
       communityAuthCodes,
       privacySettings,
+      userSettings,
       dataExports,
       timelinePosts,
       achievements,

@@ -33,10 +33,11 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'profile.json',
-    about: 'Your athlete profile and privacy choices.',
+    about: 'Your athlete profile, privacy choices and settings.',
     sources: [
       { table: 'athlete_profiles', column: 'user_id' },
       { table: 'privacy_settings', column: 'user_id' },
+      { table: 'user_settings', column: 'user_id' },
     ],
   },
   {
