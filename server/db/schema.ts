@@ -4,6 +4,7 @@ export * from './schema-feedback.ts';
 export * from './schema-challenges.ts';
 export * from './schema-realtime.ts';
 export * from './schema-athletes.ts';
+export * from './schema-legal.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

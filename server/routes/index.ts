@@ -4,6 +4,7 @@ import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
+import { legalHandlers } from './legal.ts';
 import { realtimeHandlers } from './realtime.ts';
 import { systemHandlers } from './system.ts';
 
@@ -17,5 +18,6 @@ export function allHandlers(ctx: AppContext) {
     ...realtimeHandlers(ctx),
     ...athleteHandlers(ctx),
     ...athleteImportHandlers(ctx),
+    ...legalHandlers(ctx),
   };
 }
