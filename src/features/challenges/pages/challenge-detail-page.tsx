@@ -213,7 +213,7 @@ function TeamChoice(props: {
 
 export default function ChallengeDetailPage() {
   const id = idFromSearch(useSearch());
-  const { user } = useSessionView();
+  const { user, isAdmin } = useSessionView();
   const challenge = useChallenge(id);
   const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
   if (id === null) return <Missing text="This address does not name a challenge." />;
@@ -256,6 +256,17 @@ export default function ChallengeDetailPage() {
         <section aria-labelledby="workout-title">
           <h2 id="workout-title">The workout</h2>
           <Description text={c.description} />
+          {c.requires_waiver && (
+            <p className="muted">
+              Joining needs your signature on the current <Link href="/liability-waiver-page">liability waiver</Link>.
+              {isAdmin && (
+                <>
+                  {' '}
+                  <Link href={`/liability-waiver-page?challenge=${c.id}`}>See who signed</Link>.
+                </>
+              )}
+            </p>
+          )}
           <dl className="facts">
             <dt>Scoring</dt>
             <dd>{SCORE_TYPE_LABELS[c.score_type]}</dd>
