@@ -27,9 +27,10 @@ export default function LiabilityWaiverPage() {
       <QueryState query={waiver} loading="Loading the liability waiver">
         {({ document, signature }) => (
           <>
+            <h2>Version {document.version}</h2>
             <p className="muted">
-              Version {document.version}, published {formatDate(document.published_at)}. Challenges that need it ask for your signature of
-              the current version before you join.
+              Published {formatDate(document.published_at)}. Challenges that need it ask for your signature of the current version before
+              you join.
             </p>
             <div className="card waiver-text">
               <SafeMarkdown text={document.body} />
