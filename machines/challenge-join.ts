@@ -1,6 +1,7 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { TEAM_NAME_LENGTH } from '../domain/constants.ts';
 import type { Division } from '../domain/scoring/types.ts';
+import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '../domain/legal.ts';
 
 export type JoinSex = 'female' | 'male';
 export type TeamChoice = 'create' | 'join';
@@ -10,6 +11,8 @@ export interface JoinSetup {
   title: string;
   isTeamChallenge: boolean;
   requiresWaiver: boolean;
+  /** The current waiver's version and whether the athlete signed it (when the challenge requires it). */
+  waiver?: { version: number; signed: boolean } | null;
   /** The athlete's entry, when already in: the form then changes the division. */
   entry: { division: Division; sex?: JoinSex | null } | null;
 }
@@ -23,6 +26,13 @@ export interface JoinBody {
   team_id?: number;
 }
 
+/** The body of POST /api/legal/waiver/signatures, signed inline while joining. */
+export interface WaiverSignatureBody {
+  version: number;
+  full_name: string;
+  agreed: true;
+}
+
 export interface ChallengeJoinContext {
   title: string;
   isTeamChallenge: boolean;
@@ -30,7 +40,12 @@ export interface ChallengeJoinContext {
   hasEntry: boolean;
   division: Division;
   sex: JoinSex | '';
+  /** The agreement box: on a challenge that needs the waiver, ticking it (with a typed name) signs the current version. */
   waiverAccepted: boolean;
+  waiverVersion: number | null;
+  /** Signed the current version (before, or inline in this flow). */
+  waiverSigned: boolean;
+  waiverName: string;
   teamChoice: TeamChoice;
   teamName: string;
   /** The chosen team's id as the select holds it ('' for none). */
@@ -42,6 +57,7 @@ export type ChallengeJoinEvent =
   | { type: 'join.setDivision'; division: Division }
   | { type: 'join.setSex'; sex: JoinSex | '' }
   | { type: 'join.setWaiver'; accepted: boolean }
+  | { type: 'join.setWaiverName'; name: string }
   | { type: 'join.setTeamChoice'; choice: TeamChoice }
   | { type: 'join.setTeamName'; name: string }
   | { type: 'join.setTeamId'; teamId: string }
@@ -53,8 +69,24 @@ export const TEAM_CHOICE_PROBLEM = 'Choose a team to join.';
 /** A team challenge the athlete is not in yet is joined with a team. */
 export const needsTeam = (c: Pick<ChallengeJoinContext, 'isTeamChallenge' | 'hasEntry'>) => c.isTeamChallenge && !c.hasEntry;
 
+/** A new athlete on a challenge that needs the waiver, without a signature of its current version: signs in the form first. */
+export const needsSignature = (c: Pick<ChallengeJoinContext, 'requiresWaiver' | 'hasEntry' | 'waiverSigned'>) =>
+  c.requiresWaiver && !c.hasEntry && !c.waiverSigned;
+
+/** The signature sent before joining, or what is missing in words. */
+export function signatureRequest(c: ChallengeJoinContext): { body: WaiverSignatureBody } | { problem: string } {
+  const name = c.waiverName.trim();
+  if (!name) return { problem: WAIVER_NAME_PROBLEM };
+  if (!c.waiverAccepted) return { problem: WAIVER_AGREE_PROBLEM };
+  return { body: { version: c.waiverVersion ?? 0, full_name: name, agreed: true } };
+}
+
 /** The body that is sent, or what is missing in words. */
 export function joinRequest(c: ChallengeJoinContext): { body: JoinBody } | { problem: string } {
+  if (needsSignature(c)) {
+    const signature = signatureRequest(c);
+    if ('problem' in signature) return signature;
+  }
   let team: { team_name: string } | { team_id: number } | Record<string, never> = {};
   if (needsTeam(c)) {
     if (c.teamChoice === 'create') {
@@ -70,7 +102,7 @@ export function joinRequest(c: ChallengeJoinContext): { body: JoinBody } | { pro
     body: {
       division: c.division,
       ...(c.sex ? { sex: c.sex } : {}),
-      ...(c.requiresWaiver ? { waiver_accepted: c.waiverAccepted } : {}),
+      ...(c.requiresWaiver ? { waiver_accepted: c.waiverSigned || c.waiverAccepted } : {}),
       ...team,
     },
   };
@@ -82,7 +114,10 @@ export const joinedText = (c: Pick<ChallengeJoinContext, 'hasEntry' | 'title'>) 
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
-/** Joining a challenge (or changing the division): editing → joining → editing, in the challenge after a success. */
+/**
+ * Joining a challenge (or changing the division): editing → joining → editing, in the challenge after a success;
+ * on a challenge that needs the waiver, a new athlete without a signature of its current version signs it first.
+ */
 export const challengeJoinMachine = setup({
   types: {
     context: {} as ChallengeJoinContext,
@@ -90,6 +125,9 @@ export const challengeJoinMachine = setup({
     input: {} as JoinSetup,
   },
   actors: {
+    signWaiver: fromPromise<unknown, WaiverSignatureBody>(async () => {
+      throw new Error('signWaiver not provided');
+    }),
     joinChallenge: fromPromise<unknown, JoinBody>(async () => {
       throw new Error('joinChallenge not provided');
     }),
@@ -106,6 +144,10 @@ export const challengeJoinMachine = setup({
     setWaiver: assign(({ event }) => {
       assertEvent(event, 'join.setWaiver');
       return { waiverAccepted: event.accepted };
+    }),
+    setWaiverName: assign(({ event }) => {
+      assertEvent(event, 'join.setWaiverName');
+      return { waiverName: event.name };
     }),
     setTeamChoice: assign(({ event }) => {
       assertEvent(event, 'join.setTeamChoice');
@@ -129,6 +171,7 @@ export const challengeJoinMachine = setup({
   },
   guards: {
     requestComplete: ({ context }) => 'body' in joinRequest(context),
+    signatureNeeded: ({ context }) => needsSignature(context),
   },
 }).createMachine({
   id: 'challengeJoin',
@@ -140,6 +183,9 @@ export const challengeJoinMachine = setup({
     division: input.entry?.division ?? 'rx',
     sex: input.entry?.sex ?? '',
     waiverAccepted: false,
+    waiverVersion: input.waiver?.version ?? null,
+    waiverSigned: input.waiver?.signed ?? false,
+    waiverName: '',
     teamChoice: 'create',
     teamName: '',
     teamId: '',
@@ -152,10 +198,32 @@ export const challengeJoinMachine = setup({
         'join.setDivision': { actions: 'setDivision' },
         'join.setSex': { actions: 'setSex' },
         'join.setWaiver': { actions: 'setWaiver' },
+        'join.setWaiverName': { actions: 'setWaiverName' },
         'join.setTeamChoice': { actions: 'setTeamChoice' },
         'join.setTeamName': { actions: 'setTeamName' },
         'join.setTeamId': { actions: 'setTeamId' },
-        'join.submit': [{ guard: 'requestComplete', target: 'joining', actions: 'clearProblem' }, { actions: 'flagIncomplete' }],
+        'join.submit': [
+          { guard: and(['requestComplete', 'signatureNeeded']), target: 'signingWaiver', actions: 'clearProblem' },
+          { guard: 'requestComplete', target: 'joining', actions: 'clearProblem' },
+          { actions: 'flagIncomplete' },
+        ],
+      },
+    },
+    /** The typed name and ticked box sign the current waiver; joining follows at once. */
+    signingWaiver: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signWaiver',
+        src: 'signWaiver',
+        input: ({ context }) => {
+          const request = signatureRequest(context);
+          return 'body' in request ? request.body : { version: 0, full_name: '', agreed: true as const };
+        },
+        onDone: { target: 'joining', actions: assign({ waiverSigned: true }) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not sign the waiver.') })),
+        },
       },
     },
     joining: {

@@ -10,6 +10,7 @@ export default defineSamples({
       { type: 'register.update', field: 'password', value: 'short' },
       { type: 'register.update', field: 'password', value: 'long enough pw' },
     ],
+    'register.agree': [{ type: 'register.agree', agreed: true }],
     'register.submit': [{ type: 'register.submit' }],
   },
   actors: {
@@ -19,5 +20,11 @@ export default defineSamples({
     },
   },
   // Which fields are filled (and how long the password is) makes a state, not the exact text.
-  stateContext: (c) => ({ email: !!c.fields.email, name: !!c.fields.display_name, pw: c.fields.password.length, problem: c.problem }),
+  stateContext: (c) => ({
+    email: !!c.fields.email,
+    name: !!c.fields.display_name,
+    pw: c.fields.password.length,
+    agreed: c.agreed,
+    problem: c.problem,
+  }),
 });

@@ -9,14 +9,20 @@ export interface RegisterFields {
 
 export interface RegisterContext {
   fields: RegisterFields;
+  /** The box accepting the terms and the privacy policy (signing up records that acceptance). */
+  agreed: boolean;
   problem: string | null;
   /** The server's words once the account exists. */
   message: string | null;
 }
 
-export type RegisterEvent = { type: 'register.update'; field: keyof RegisterFields; value: string } | { type: 'register.submit' };
+export type RegisterEvent =
+  | { type: 'register.update'; field: keyof RegisterFields; value: string }
+  | { type: 'register.agree'; agreed: boolean }
+  | { type: 'register.submit' };
 
 export const REGISTER_MISSING_TEXT = 'Fill in your email, name and a password.';
+export const REGISTER_CONSENT_TEXT = 'Accept the Terms of Service and the Privacy Policy to create an account.';
 export const REGISTER_SHORT_PASSWORD_TEXT = `Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -44,6 +50,11 @@ export const registerMachine = setup({
       assertEvent(event, 'register.update');
       return { fields: { ...context.fields, [event.field]: event.value } };
     }),
+    agree: assign(({ event }) => {
+      assertEvent(event, 'register.agree');
+      return { agreed: event.agreed };
+    }),
+    flagNotAgreed: assign({ problem: REGISTER_CONSENT_TEXT }),
     flagMissing: assign({ problem: REGISTER_MISSING_TEXT }),
     flagShortPassword: assign({ problem: REGISTER_SHORT_PASSWORD_TEXT }),
     clearProblem: assign({ problem: null }),
@@ -57,18 +68,21 @@ export const registerMachine = setup({
   guards: {
     missing: ({ context: { fields } }) => !fields.email.trim() || !fields.display_name.trim() || !fields.password,
     shortPassword: ({ context }) => context.fields.password.length < MIN_PASSWORD_LENGTH,
+    notAgreed: ({ context }) => !context.agreed,
   },
 }).createMachine({
   id: 'register',
-  context: { fields: { email: '', display_name: '', password: '' }, problem: null, message: null },
+  context: { fields: { email: '', display_name: '', password: '' }, agreed: false, problem: null, message: null },
   initial: 'editing',
   states: {
     editing: {
       on: {
         'register.update': { actions: 'update' },
+        'register.agree': { actions: 'agree' },
         'register.submit': [
           { guard: 'missing', actions: 'flagMissing' },
           { guard: 'shortPassword', actions: 'flagShortPassword' },
+          { guard: 'notAgreed', actions: 'flagNotAgreed' },
           { target: 'submitting', actions: 'clearProblem' },
         ],
       },

@@ -1290,6 +1290,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/legal/documents/{kind}/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current version of the terms, the privacy policy or the liability waiver */
+        get: operations["getCurrentLegalDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal/documents/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a new version (administrators)
+         * @description The new version is numbered after the current one and becomes current at once. Earlier
+         *     versions, and what was signed or accepted under them, stay as they were. A new waiver
+         *     version needs a new signature before an athlete's next join; a new terms or privacy
+         *     version is asked for in a dialog at the next page load of every signed-in account.
+         */
+        post: operations["publishLegalDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal/waiver/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current waiver and the caller's signature of that version, if any */
+        get: operations["getMyWaiverStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal/waiver/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the current waiver (typed full name and agreement; the time and address are recorded)
+         * @description The version must be the current one (409 otherwise); a version is signed once and a
+         *     signature is never changed. An empty name or a missing agreement is a 400 and stores nothing.
+         */
+        post: operations["signWaiver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal/challenges/{challengeId}/waiver-signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who joined a challenge under which waiver signature (administrators) */
+        get: operations["listChallengeWaiverSignatures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the terms and privacy policy the caller accepted, newest first */
+        get: operations["getMyConsentHistory"];
+        put?: never;
+        /**
+         * Accept the current versions of the terms and/or the privacy policy
+         * @description All or nothing. A version that does not exist is a 400, an older one a 409.
+         */
+        post: operations["acceptConsents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legal/consents/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current terms and privacy versions the caller has not accepted yet */
+        get: operations["getPendingConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1438,6 +1571,14 @@ export interface components {
             email: components["schemas"]["Email"];
             password: components["schemas"]["Password"];
             display_name: string;
+            /**
+             * @description The terms and privacy policy versions the sign-up form showed. Creating an account accepts
+             *     the current versions (recorded with the time); when given, these must still be current (409).
+             */
+            consent?: {
+                terms_version: number;
+                privacy_version: number;
+            };
         };
         Message: {
             message: string;
@@ -2353,6 +2494,75 @@ export interface components {
             /** @description This is the browser making the call. */
             current: boolean;
         };
+        /** @enum {string} */
+        LegalKind: "terms" | "privacy" | "waiver";
+        LegalDocument: {
+            kind: components["schemas"]["LegalKind"];
+            version: number;
+            /** @description Markdown. */
+            body: string;
+            /** @description What changed since the previous version. */
+            summary: string;
+            /** Format: date-time */
+            published_at: string;
+        };
+        LegalDocumentInput: {
+            /** @description Markdown. */
+            body: string;
+            summary?: string;
+        };
+        WaiverSignature: {
+            version: number;
+            full_name: string;
+            /** Format: date-time */
+            signed_at: string;
+        };
+        WaiverStatus: {
+            document: components["schemas"]["LegalDocument"];
+            /** @description The caller's signature of the current version; null when not signed. */
+            signature: components["schemas"]["WaiverSignature"] | null;
+        };
+        WaiverSignatureInput: {
+            /** @description The version read and signed. */
+            version: number;
+            /** @description Typed full name (not blank). */
+            full_name: string;
+            /** @description The agreement box; must be true. */
+            agreed: boolean;
+            /** @description The challenge being joined, when signed inline while joining. */
+            challenge_id?: number;
+        };
+        ChallengeWaiverSignatures: {
+            challenge_id: number;
+            challenge_title: string;
+            requires_waiver: boolean;
+            signatures: {
+                user_id: number;
+                display_name: string;
+                /** Format: date-time */
+                joined_at: string;
+                signature: components["schemas"]["WaiverSignature"] | null;
+            }[];
+        };
+        /** @enum {string} */
+        ConsentKind: "terms" | "privacy";
+        ConsentHistory: {
+            consents: {
+                kind: components["schemas"]["ConsentKind"];
+                version: number;
+                /** Format: date-time */
+                accepted_at: string;
+            }[];
+        };
+        ConsentAcceptance: {
+            accept: {
+                kind: components["schemas"]["ConsentKind"];
+                version: number;
+            }[];
+        };
+        PendingConsents: {
+            documents: components["schemas"]["LegalDocument"][];
+        };
         /**
          * @description Who may invite the athlete (to a team, and later to other things).
          * @enum {string}
@@ -2462,6 +2672,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The version is no longer the current one, or it was signed already. */
+        LegalConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         UserId: number;
@@ -2476,6 +2695,7 @@ export interface components {
         SexFilter: components["schemas"]["Sex"];
         AgeGroupFilter: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
         GymFilter: string;
+        LegalKind: components["schemas"]["LegalKind"];
     };
     requestBodies: never;
     headers: never;
@@ -2506,6 +2726,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description The terms or privacy policy changed while the form was open; nothing was stored. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4615,6 +4844,205 @@ export interface operations {
                     "application/json": {
                         signed_out: number;
                     };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCurrentLegalDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["LegalKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publishLegalDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["LegalKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegalDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description Published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["LegalConflict"];
+        };
+    };
+    getMyWaiverStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waiver and the signature. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    signWaiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverSignatureInput"];
+            };
+        };
+        responses: {
+            /** @description Signed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverSignature"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LegalConflict"];
+        };
+    };
+    listChallengeWaiverSignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every participant, with the latest signature they made before joining. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeWaiverSignatures"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyConsentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    acceptConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentAcceptance"];
+            };
+        };
+        responses: {
+            /** @description Recorded; the history after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LegalConflict"];
+        };
+    };
+    getPendingConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is waiting (empty when all is accepted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingConsents"];
                 };
             };
             401: components["responses"]["Unauthorized"];

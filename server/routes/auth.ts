@@ -68,7 +68,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
   const backoff = ctx.config?.signInBackoff === false ? null : new AddressBackoff();
   return {
     async registerUser(request, reply) {
-      const message = await auth.registerAccount(ctx, request.body);
+      const message = await auth.registerAccount(ctx, request.body, request.ip);
       return reply.code(201).send({ message });
     },
     async initiateLogin(request, reply) {

@@ -5,6 +5,7 @@ import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { privacyHandlers } from './privacy.ts';
+import { legalHandlers } from './legal.ts';
 import { realtimeHandlers } from './realtime.ts';
 import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
@@ -21,5 +22,6 @@ export function allHandlers(ctx: AppContext) {
     ...athleteImportHandlers(ctx),
     ...privacyHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...legalHandlers(ctx),
   };
 }

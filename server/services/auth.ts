@@ -5,6 +5,8 @@ import { ApiError, badRequest, notFound } from '../errors.ts';
 import type { MailMessage } from './mail.ts';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords.ts';
 import { communitySiteAddress } from './community-site.ts';
+import { checkSignUpVersions, recordSignUpConsent } from './legal.ts';
+import type { Database } from '../db/index.ts';
 import { nextRefreshToken, randomToken, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from './tokens.ts';
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -83,24 +85,36 @@ export function roleFromConfig(ctx: AppContext, email: string): Role | null {
   return ctx.config.adminEmails.includes(normalizeEmail(email)) ? 'administrator' : null;
 }
 
-export async function registerAccount(ctx: AppContext, input: { email: string; password: string; display_name: string }) {
+export async function registerAccount(
+  ctx: AppContext,
+  input: { email: string; password: string; display_name: string; consent?: { terms_version: number; privacy_version: number } },
+  ip?: string,
+) {
   const displayName = input.display_name.trim();
   if (!displayName) throw badRequest("Display name can't be blank.", 'display_name');
   const email = input.email.trim();
+  // Checked before anything is stored (also when the email is taken, so the answers do not differ).
+  await checkSignUpVersions(ctx.database.db, input.consent);
   // Hashed whether or not the email is taken, so both answers take as long.
   const passwordHash = await hashPassword(input.password, scryptLogN(ctx));
-  const inserted = await ctx.database.db
-    .insert(users)
-    .values({
-      email,
-      emailNormalized: normalizeEmail(email),
-      passwordHash,
-      displayName,
-      role: roleFromConfig(ctx, email) ?? 'subscriber',
-      createdAt: ctx.now(),
-    })
-    .onConflictDoNothing({ target: users.emailNormalized })
-    .returning({ id: users.id });
+  const now = ctx.now();
+  // The account and its acceptance of the current terms and privacy policy are stored together.
+  const inserted = await ctx.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(users)
+      .values({
+        email,
+        emailNormalized: normalizeEmail(email),
+        passwordHash,
+        displayName,
+        role: roleFromConfig(ctx, email) ?? 'subscriber',
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: users.emailNormalized })
+      .returning({ id: users.id });
+    if (rows[0]) await recordSignUpConsent(tx as unknown as Database, rows[0].id, input.consent, ip, now);
+    return rows;
+  });
   if (inserted.length === 0) {
     sendLater(ctx, {
       to: email,

@@ -18,6 +18,8 @@ const FeedbackHost = lazy(() => import('./layout/feedback-host.tsx'));
 const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.tsx'));
 // The socket and celebrations load after the first sign-in and stay (they close on sign-out).
 const RealtimeHost = lazy(() => import('../features/realtime/realtime-host.tsx'));
+// New terms or privacy versions waiting for acceptance: checked while signed in, its dialog loads only when needed.
+const ConsentHost = lazy(() => import('../features/legal/consent-host.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -53,6 +55,7 @@ function GlobalOverlays() {
       <LazyFeedbackHost />
       <Suspense fallback={null}>{expired && expiredAt !== null && <SessionExpiredDialog since={expiredAt} />}</Suspense>
       <Suspense fallback={null}>{realtimeWanted && <RealtimeHost />}</Suspense>
+      <Suspense fallback={null}>{signedIn && <ConsentHost />}</Suspense>
     </>
   );
 }

@@ -86,7 +86,7 @@ export const pageRoutes: PageRoute[] = [
   ),
   r('/judging-dashboard', 'Judging', 'user'),
   r('/leaderboard-page', 'Leaderboard', 'public', () => import('../features/challenges/pages/challenge-leaderboard-page.tsx')),
-  r('/liability-waiver-page', 'Liability Waiver', 'user'),
+  r('/liability-waiver-page', 'Liability Waiver', 'user', () => import('../features/legal/pages/liability-waiver-page.tsx')),
   r('/live-spectating', 'Live Spectating'),
   r('/live-stream-viewer', 'Live Stream'),
   r('/live-stream-viewer-page', 'Live Stream Viewer'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTER_MISSING_TEXT, REGISTER_SHORT_PASSWORD_TEXT, registerPayload } from '../../machines/register.ts';
+import { REGISTER_CONSENT_TEXT, REGISTER_MISSING_TEXT, REGISTER_SHORT_PASSWORD_TEXT, registerPayload } from '../../machines/register.ts';
 import samples from '../../machines/register.samples.ts';
 import { MIN_PASSWORD_LENGTH } from '../../domain/constants.ts';
 import { graphOf } from './charts.ts';
@@ -25,6 +25,8 @@ describe('register chart: generated paths', () => {
             const missing = !fields.email.trim() || !fields.display_name.trim() || !fields.password;
             if (missing) expect(snap.context.problem).toBe(REGISTER_MISSING_TEXT);
             else if (fields.password.length < MIN_PASSWORD_LENGTH) expect(snap.context.problem).toBe(REGISTER_SHORT_PASSWORD_TEXT);
+            // Without the box ticked nothing is sent: creating the account is accepting the terms and privacy policy.
+            else if (!before.context.agreed) expect(snap.context.problem).toBe(REGISTER_CONSENT_TEXT);
             if (snap.matches('submitting')) expect(calls.map((c) => c.input)).toEqual([registerPayload(fields)]);
             else expect(calls).toEqual([]);
           }

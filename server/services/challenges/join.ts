@@ -4,6 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { challengeEntries, challengeParticipants, challenges, challengeScores, challengeTeams, timelinePosts } from '../../db/schema.ts';
 import { deliverTimelinePost } from '../athletes/timeline.ts';
 import { timelineAllowed } from '../settings.ts';
+import { signedCurrentWaiver } from '../legal.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { TEAM_NAME_LENGTH, challengeStatus, loadChallenge, presentScore, type ChallengeRow } from './challenge.ts';
@@ -53,8 +54,6 @@ export async function joinChallenge(
     if (!c || c.deletedAt) throw notFound('No challenge with that id.');
     const status = challengeStatus(c, now);
     if (status === 'closed') throw conflict('This challenge has closed; it can no longer be joined.');
-    if (c.requiresWaiver && !input.waiver_accepted)
-      throw conflict('This challenge needs you to accept the liability waiver before joining.');
     const wantsTeam = input.team_name !== undefined || input.team_id !== undefined;
     if (c.kind !== 'team' && wantsTeam) throw badRequest('This is an individual challenge: join it without a team.');
     const [existing] = await tx
@@ -79,6 +78,13 @@ export async function joinChallenge(
       return null;
     }
     if (c.participantCap !== null && c.participantCount >= c.participantCap) throw conflict('This challenge is full.');
+    // A new athlete needs the waiver as it stands now: a newer version than they signed asks for a new signature.
+    if (c.requiresWaiver) {
+      const waiver = await signedCurrentWaiver(tx as unknown as Database, userId);
+      if (!waiver.signed || !input.waiver_accepted) {
+        throw conflict(`This challenge needs your signature on the current liability waiver (version ${waiver.version}) before joining.`);
+      }
+    }
     const team = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
     await tx
       .insert(challengeParticipants)

@@ -10,21 +10,43 @@ runPaths(driver, [
       "title": "Spring Throwdown",
       "isTeamChallenge": true,
       "requiresWaiver": true,
+      "waiver": {
+        "version": 2,
+        "signed": false
+      },
       "entry": null
     },
     "start": "editing",
     "steps": []
   },
   {
-    "description": "join.setTeamName → join.submit ⇒ \"joining\"",
+    "description": "join.setWaiver → join.setWaiverName → join.setTeamName → join.submit ⇒ \"signingWaiver\"",
     "input": {
       "title": "Spring Throwdown",
       "isTeamChallenge": true,
       "requiresWaiver": true,
+      "waiver": {
+        "version": 2,
+        "signed": false
+      },
       "entry": null
     },
     "start": "editing",
     "steps": [
+      {
+        "event": {
+          "type": "join.setWaiver",
+          "accepted": true
+        },
+        "expect": "editing"
+      },
+      {
+        "event": {
+          "type": "join.setWaiverName",
+          "name": " Ana Silva "
+        },
+        "expect": "editing"
+      },
       {
         "event": {
           "type": "join.setTeamName",
@@ -35,6 +57,61 @@ runPaths(driver, [
       {
         "event": {
           "type": "join.submit"
+        },
+        "expect": "signingWaiver"
+      }
+    ]
+  },
+  {
+    "description": "join.setWaiver → join.setWaiverName → join.setTeamName → join.submit → done.actor.signWaiver ⇒ \"joining\"",
+    "input": {
+      "title": "Spring Throwdown",
+      "isTeamChallenge": true,
+      "requiresWaiver": true,
+      "waiver": {
+        "version": 2,
+        "signed": false
+      },
+      "entry": null
+    },
+    "start": "editing",
+    "steps": [
+      {
+        "event": {
+          "type": "join.setWaiver",
+          "accepted": true
+        },
+        "expect": "editing"
+      },
+      {
+        "event": {
+          "type": "join.setWaiverName",
+          "name": " Ana Silva "
+        },
+        "expect": "editing"
+      },
+      {
+        "event": {
+          "type": "join.setTeamName",
+          "name": " Barbell Bandits "
+        },
+        "expect": "editing"
+      },
+      {
+        "event": {
+          "type": "join.submit"
+        },
+        "expect": "signingWaiver"
+      },
+      {
+        "event": {
+          "type": "xstate.done.actor.signWaiver",
+          "output": {
+            "version": 2,
+            "full_name": "Ana Silva",
+            "signed_at": "2026-11-25T10:00:00.000Z"
+          },
+          "actorId": "signWaiver"
         },
         "expect": "joining"
       }

@@ -31,6 +31,7 @@ export async function signUp(page: Page, app: RunningApp, who: Athlete) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Display name').fill(who.name);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 }

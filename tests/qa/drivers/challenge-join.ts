@@ -2,18 +2,23 @@ import type { Page, Request } from '@playwright/test';
 import { signIn } from '../../e2e/support/accounts.ts';
 import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
-import { expect } from '../run-path.ts';
+import { expect, serverAnswers } from '../run-path.ts';
 import { expectSignedIn } from '../../e2e/support/header.ts';
 
 const form = (page: Page) => page.getByRole('complementary', { name: 'Your entry' });
 /** The join request the last submit sent (null when none went out). */
 let sent: Promise<Request | null> = Promise.resolve(null);
+/** The waiver signature the last submit sent (null when none went out). */
+let signed: Promise<Request | null> = Promise.resolve(null);
+const posted = (page: Page, path: RegExp) =>
+  page.waitForRequest((r) => r.method() === 'POST' && path.test(new URL(r.url()).pathname), { timeout: 10_000 }).catch(() => null);
 
 /**
  * The join form on the challenge's page, for a team challenge with a waiver that the athlete
  * is not in yet (the sample's setup): the path's athlete creates the challenge through the
- * API, signs in and opens its page. 'joining' is the request in flight: the check is that the
- * form sent it (Playwright reported no body for it: the team name is not checked).
+ * API, signs in and opens its page. The athlete has not signed the waiver, so the form signs it
+ * inline first ('signingWaiver': the signature request went out), then joins ('joining': the join
+ * request went out; Playwright reported no body for it: the team name is not checked).
  */
 const driver: PageDriver = {
   machine: 'challenge-join',
@@ -35,15 +40,21 @@ const driver: PageDriver = {
     await page.goto(`${app.url}challenge-detail-page?id=${String(challenge.id)}`);
   },
   events: {
+    'join.setWaiverName': async ({ page }, e) => {
+      await form(page).getByLabel('Full name').fill(String(e.name));
+    },
+    'join.setWaiver': async ({ page }, e) => {
+      const box = form(page).getByRole('checkbox', { name: /agree to it/ });
+      if (e.accepted) await box.check();
+      else await box.uncheck();
+    },
+    'xstate.done.actor.signWaiver': serverAnswers,
     'join.setTeamName': async ({ page }, e) => {
       await form(page).getByLabel('Team name').fill(String(e.name));
     },
     'join.submit': async ({ page }) => {
-      sent = page
-        .waitForRequest((r) => r.method() === 'POST' && /\/api\/challenges\/\d+\/join$/.test(new URL(r.url()).pathname), {
-          timeout: 10_000,
-        })
-        .catch(() => null);
+      sent = posted(page, /\/api\/challenges\/\d+\/join$/);
+      signed = posted(page, /\/api\/legal\/waiver\/signatures$/);
       await form(page).getByRole('button', { name: 'Create team and join' }).click();
     },
   },
@@ -51,6 +62,10 @@ const driver: PageDriver = {
     editing: async ({ page }) => {
       await expect(form(page).getByLabel('Team name')).toBeEditable();
       await expect(form(page).getByRole('button', { name: 'Create team and join' })).toBeEnabled();
+    },
+    signingWaiver: async () => {
+      const request = await signed;
+      expect(request, 'the form sent no waiver signature').not.toBeNull();
     },
     joining: async () => {
       const request = await sent;

@@ -11,7 +11,12 @@ export async function verifyLoginCode(input: { email: string; code: string }): P
   return callApi(api.POST('/api/auth/verify-otp', { body: input }), 'That code did not work. Please try again.');
 }
 
-export async function registerAccount(input: { email: string; password: string; display_name: string }): Promise<string> {
+export async function registerAccount(input: {
+  email: string;
+  password: string;
+  display_name: string;
+  consent?: { terms_version: number; privacy_version: number };
+}): Promise<string> {
   return (await callApi(api.POST('/api/user_registration/register', { body: input }), 'We could not create the account. Please try again.'))
     .message;
 }
@@ -32,4 +37,12 @@ export async function resetPassword(token: string, password: string): Promise<st
       'We could not set the new password. Please try again.',
     )
   ).message;
+}
+
+/** The versions of the terms and the privacy policy the sign-up form shows (creating the account accepts them). */
+export async function currentConsentVersions(): Promise<{ terms_version: number; privacy_version: number }> {
+  const load = (kind: 'terms' | 'privacy') =>
+    callApi(api.GET('/api/legal/documents/{kind}/current', { params: { path: { kind } } }), 'Could not load the terms.');
+  const [terms, privacy] = await Promise.all([load('terms'), load('privacy')]);
+  return { terms_version: terms.version, privacy_version: privacy.version };
 }

@@ -3,7 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants.ts';
 import { registerMachine, type RegisterFields } from '../../../../machines/register.ts';
-import { registerAccount } from '../api/auth-calls.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { currentConsentVersions, registerAccount } from '../api/auth-calls.ts';
 import { PasswordField } from './password-field.tsx';
 
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
@@ -11,14 +14,23 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
   const nameId = useId();
   const latest = useRef(onRegistered);
   latest.current = onRegistered;
+  // The versions shown beside the box are the ones accepted; the server refuses the sign-up if they changed meanwhile.
+  const versions = useQuery({ queryKey: ['get', '/api/legal/documents/{kind}/current', 'consent'], queryFn: currentConsentVersions });
+  const shown = useRef(versions.data);
+  shown.current = versions.data;
   const actor = useActorRef(
     registerMachine.provide({
-      actors: { registerAccount: fromPromise<string, RegisterFields>(({ input }) => registerAccount(input)) },
+      actors: {
+        registerAccount: fromPromise<string, RegisterFields>(({ input }) =>
+          registerAccount(shown.current ? { ...input, consent: shown.current } : input),
+        ),
+      },
       actions: { notifyRegistered: (_, { email, message }) => latest.current(email, message) },
     }),
   );
   const fields = useSelector(actor, (s) => s.context.fields);
   const problem = useSelector(actor, (s) => s.context.problem);
+  const agreed = useSelector(actor, (s) => s.context.agreed);
   const pending = useSelector(actor, (s) => s.hasTag('busy'));
   const update = (field: keyof RegisterFields) => (value: string) => actor.send({ type: 'register.update', field, value });
   const submit = (e: FormEvent) => {
@@ -60,6 +72,18 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <Checkbox
+        label={
+          <>
+            I accept the <Link href="/terms-of-service-page">Terms of Service</Link>
+            {versions.data ? ` (version ${versions.data.terms_version})` : ''} and the{' '}
+            <Link href="/privacy-policy-page">Privacy Policy</Link>
+            {versions.data ? ` (version ${versions.data.privacy_version})` : ''}
+          </>
+        }
+        checked={agreed}
+        onChange={(value) => actor.send({ type: 'register.agree', agreed: value })}
       />
       {problem && (
         <p className="error-text" role="alert">

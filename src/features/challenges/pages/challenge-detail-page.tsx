@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -17,28 +17,57 @@ import {
   type Sex,
 } from '../api/challenges.ts';
 import { useJoinChallenge } from '../api/challenge-mutations.ts';
+import { useMyWaiver, useSignWaiver } from '../api/waiver.ts';
+import { JoinWaiver } from '../components/join-waiver.tsx';
+import type { components } from '../../../../openapi/schema.d.ts';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { useScoreText } from '../api/score-text.ts';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
+type WaiverStatus = components['schemas']['WaiverStatus'];
+
 function Description({ text }: { text: string }) {
   if (!text) return <p className="muted">No description.</p>;
   return <SafeMarkdown text={text} />;
 }
 
-function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
+/** The join form waits for the current waiver (and the athlete's signature of it) when the challenge needs it. */
+function JoinSection({ challenge }: { challenge: ChallengeDetail }) {
+  const needsWaiver = challenge.requires_waiver && !challenge.my_entry;
+  const waiver = useMyWaiver(needsWaiver);
+  if (!needsWaiver) return <JoinForm challenge={challenge} waiver={null} />;
+  if (waiver.isPending) return <LoadingSkeleton rows={3} label="Loading the liability waiver" />;
+  if (waiver.isError) {
+    return (
+      <p className="error-text" role="alert">
+        {waiver.error.message}{' '}
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void waiver.refetch()}>
+          Retry
+        </button>
+      </p>
+    );
+  }
+  const status = waiver.data;
+  // A new version published while the page is open starts the form again (key).
+  return <JoinForm key={status.document.version} challenge={challenge} waiver={status} />;
+}
+
+function JoinForm({ challenge, waiver: status }: { challenge: ChallengeDetail; waiver: WaiverStatus | null }) {
   const join = useJoinChallenge(challenge.id);
+  const sign = useSignWaiver(challenge.id);
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
   const flow = useActorRef(
     challengeJoinMachine.provide({
-      actors: { joinChallenge: fromPromise(({ input }) => join.mutateAsync(input)) },
+      actors: {
+        joinChallenge: fromPromise(({ input }) => join.mutateAsync(input)),
+        signWaiver: fromPromise(({ input }) => sign.mutateAsync(input)),
+      },
       actions: { notifyJoined: (_, { text }) => toast({ title: text, variant: 'success' }) },
     }),
     {
@@ -46,6 +75,7 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
         title: challenge.title,
         isTeamChallenge: challenge.kind === 'team',
         requiresWaiver: challenge.requires_waiver,
+        waiver: status ? { version: status.document.version, signed: status.signature !== null } : null,
         entry: challenge.my_entry ? { division: challenge.my_entry.division, sex: challenge.my_entry.sex } : null,
       },
     },
@@ -90,15 +120,16 @@ function JoinForm({ challenge }: { challenge: ChallengeDetail }) {
         value={sex || null}
         onChange={(v) => flow.send({ type: 'join.setSex', sex: v ?? '' })}
       />
-      {challenge.requires_waiver && (
-        <Checkbox
-          label={
-            <>
-              I have read and accept the <Link href="/liability-waiver-page">liability waiver</Link>
-            </>
-          }
-          checked={waiver}
-          onChange={(accepted) => flow.send({ type: 'join.setWaiver', accepted })}
+      {status && (
+        <JoinWaiver
+          version={status.document.version}
+          body={status.document.body}
+          signedAt={form.waiverSigned ? (status.signature?.signed_at ?? new Date().toISOString()) : null}
+          name={form.waiverName}
+          setName={(name) => flow.send({ type: 'join.setWaiverName', name })}
+          agreed={waiver}
+          setAgreed={(accepted) => flow.send({ type: 'join.setWaiver', accepted })}
+          today={formatDate(new Date().toISOString())}
         />
       )}
       {problem && (
@@ -183,7 +214,7 @@ function TeamChoice(props: {
 
 export default function ChallengeDetailPage() {
   const id = idFromSearch(useSearch());
-  const { user } = useSessionView();
+  const { user, isAdmin } = useSessionView();
   const challenge = useChallenge(id);
   const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
   const scoreText = useScoreText();
@@ -227,6 +258,17 @@ export default function ChallengeDetailPage() {
         <section aria-labelledby="workout-title">
           <h2 id="workout-title">The workout</h2>
           <Description text={c.description} />
+          {c.requires_waiver && (
+            <p className="muted">
+              Joining needs your signature on the current <Link href="/liability-waiver-page">liability waiver</Link>.
+              {isAdmin && (
+                <>
+                  {' '}
+                  <Link href={`/liability-waiver-page?challenge=${c.id}`}>See who signed</Link>.
+                </>
+              )}
+            </p>
+          )}
           <dl className="facts">
             <dt>Scoring</dt>
             <dd>{SCORE_TYPE_LABELS[c.score_type]}</dd>
@@ -319,7 +361,7 @@ export default function ChallengeDetailPage() {
                 </p>
               )}
               {c.status === 'upcoming' && <p className="muted">Scores open {formatDateTime(c.starts_at)}.</p>}
-              <JoinForm challenge={c} />
+              <JoinSection challenge={c} />
             </>
           )}
         </aside>

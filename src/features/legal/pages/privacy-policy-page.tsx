@@ -19,6 +19,10 @@ const sections: LegalSection[] = [
           <strong>Feedback:</strong> what you send us, with the page address and browser details shown in the form.
         </li>
         <li>
+          <strong>Legal records:</strong> which versions of these terms and this policy you accepted and when, and for each liability waiver
+          you sign the version, the full name you typed, the time and the IP address it came from. These records are never edited.
+        </li>
+        <li>
           <strong>Technical:</strong> sign-in times, IP addresses used for rate limiting and security, and error reports from the app.
         </li>
       </ul>
@@ -109,8 +113,8 @@ const sections: LegalSection[] = [
     title: 'Changes and contact',
     body: (
       <p>
-        We will announce important changes to this policy before they apply. Questions or requests: use the Feedback button at the bottom of
-        any page.
+        We will announce important changes to this policy before they apply: each change is a new numbered version, and signed-in accounts
+        are asked to accept it before going on. Questions or requests: use the Feedback button at the bottom of any page.
       </p>
     ),
   },
