@@ -90,6 +90,15 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'performance_claims', column: 'reviewed_by' },
       { table: 'historical_batches', column: 'uploaded_by' },
       { table: 'tests', column: 'created_by' },
+      { table: 'legal_documents', column: 'published_by' },
+    ],
+  },
+  {
+    file: 'legal.json',
+    about: 'The versions of the terms and privacy policy you accepted, and the liability waivers you signed.',
+    sources: [
+      { table: 'legal_consents', column: 'user_id' },
+      { table: 'waiver_signatures', column: 'user_id' },
     ],
   },
   {

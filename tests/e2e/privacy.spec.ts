@@ -44,6 +44,10 @@ test('an athlete downloads a copy of their data and sets anonymity and invitatio
   await signUpAndSignIn(page, a, mailbox, ana);
   await openPrivacy(page, a);
   await expect(page.getByText('You have not asked for a copy of your data yet.')).toBeVisible();
+  // The consent given at sign-up, from the legal area.
+  const consents = page.getByRole('table', { name: 'Terms and privacy policy versions you accepted' });
+  await expect(consents).toContainText('Terms of Service');
+  await expect(consents).toContainText('Privacy Policy');
   await axeClean(page);
 
   await page.getByRole('button', { name: 'Request my data' }).click();

@@ -1,6 +1,15 @@
 import PrivacySettingsPage from '../../features/privacy/pages/privacy-settings-page.tsx';
+import { ConsentHistory } from '../../features/legal/components/consent-history.tsx';
+import { Card } from '../../components/ui/card.tsx';
 
-/** The privacy settings page; the legal area's consent history goes in as children once it exists. */
+/** The privacy settings page composes the privacy area with the legal area's consent history. */
 export default function PrivacySettings() {
-  return <PrivacySettingsPage />;
+  return (
+    <PrivacySettingsPage>
+      <Card title="Consent history" titleAs="h2">
+        <p className="muted">The versions of the terms and the privacy policy you accepted, and when.</p>
+        <ConsentHistory />
+      </Card>
+    </PrivacySettingsPage>
+  );
 }

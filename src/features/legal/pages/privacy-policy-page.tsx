@@ -23,7 +23,8 @@ const sections: LegalSection[] = [
           you sign the version, the full name you typed, the time and the IP address it came from. These records are never edited.
         </li>
         <li>
-          <strong>Technical:</strong> sign-in times, IP addresses used for rate limiting and security, and error reports from the app.
+          <strong>Technical:</strong> sign-in times, IP addresses used for rate limiting and security, error reports from the app, and for
+          each signed-in session the browser’s identification string (its user agent), so Settings can name your devices.
         </li>
       </ul>
     ),
@@ -45,8 +46,11 @@ const sections: LegalSection[] = [
     title: 'What others can see',
     body: (
       <p>
-        Leaderboard entries show your display name, division and score to everyone. Other profile fields follow the privacy setting you
-        choose for each of them on the privacy settings page. Your email address is never shown to other members.
+        Leaderboard entries show your display name, division and score to everyone, unless you choose on the privacy settings page to appear
+        anonymously: then other people see you as “Athlete #N” (N is your account number) on challenge, test and global boards, and only you
+        see your name there. Other profile fields follow the setting you choose for each of them on your athlete profile. You also choose
+        who may invite you to teams: everyone, only people you already share a challenge team with, or nobody. Your email address is never
+        shown to other members.
       </p>
     ),
   },
@@ -55,8 +59,8 @@ const sections: LegalSection[] = [
     title: 'Cookies and local storage',
     body: (
       <p>
-        We use one HttpOnly cookie to keep you signed in securely, and your browser’s local storage to remember your theme and who is signed
-        in on this device. We do not use advertising or cross-site tracking cookies.
+        We use one HttpOnly cookie to keep you signed in securely, and your browser’s local storage to remember your theme, your units and
+        who is signed in on this device. We do not use advertising or cross-site tracking cookies.
       </p>
     ),
   },
@@ -67,7 +71,8 @@ const sections: LegalSection[] = [
       <p>
         We never sell your data. We share it only with the community site (when you open the Timeline: your name, email and role, so it can
         sign you in; and posts of your activity for your timeline there: approved personal records, public challenges you join, podium
-        finishes), with the payment processor when you subscribe to a creator, and with authorities when the law requires it.
+        finishes; you can turn each kind off in Social settings), with the payment processor when you subscribe to a creator, and with
+        authorities when the law requires it.
       </p>
     ),
   },
@@ -76,9 +81,11 @@ const sections: LegalSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        We keep your data while your account exists. Sign-in codes expire after 10 minutes and reset links after an hour. When you delete
-        your account we delete or anonymize your data within 30 days, except results that must stay on closed leaderboards, which are kept
-        without your name.
+        We keep your data while your account exists. Sign-in codes expire after 10 minutes and reset links after an hour. To delete your
+        account you confirm with your password and a code we email you; it is deleted 14 days later, and signing in before then cancels it.
+        Deleting erases your profile, settings, sign-ins and sessions, timeline posts, achievements, streaks and the consents you gave. Your
+        results stay on leaderboards in their places as “Former athlete”, historical results lose your name and email, feedback you sent is
+        kept without a link to you, and liability waivers you signed are kept as the legal record they are.
       </p>
     ),
   },
@@ -88,7 +95,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>See and correct the data we hold about you.</li>
-        <li>Download your data as a file from your settings.</li>
+        <li>
+          Download your data from the privacy settings page: a ZIP file with one JSON file per area, once a day. We also email you the link;
+          it works for seven days, and anyone who has it can download the file, so keep it to yourself.
+        </li>
         <li>Delete your account, or object to how we use your data.</li>
       </ul>
     ),
@@ -124,7 +134,7 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      updated="November 23, 2026"
+      updated="November 25, 2026"
       intro={<p className="lead">What we collect when you train with RepForge, why, who sees it, and the choices you have.</p>}
       sections={sections}
     />

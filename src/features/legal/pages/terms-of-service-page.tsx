@@ -67,8 +67,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Exercise carries a risk of injury. You take part at your own risk and are responsible for training within your limits, using safe
-        equipment and a safe space. Some challenges require you to accept a liability waiver before you join. If you have a medical
-        condition, are pregnant or are unsure, talk to a doctor before you start.
+        equipment and a safe space. Some challenges require you to sign the current liability waiver (on the waiver page or when you join)
+        before you join; a new version of the waiver needs a new signature. If you have a medical condition, are pregnant or are unsure,
+        talk to a doctor before you start.
       </p>
     ),
   },
@@ -114,8 +115,10 @@ const sections: LegalSection[] = [
     title: 'Your data, export and deletion',
     body: (
       <p>
-        You can download a copy of your data (profile, scores, records, stories and feedback) from your settings, and ask us to delete your
-        account. How we handle personal data is described in the <Link href="/privacy-policy-page">Privacy Policy</Link>.
+        You can download a copy of everything we hold about you from the <Link href="/privacy-settings-page">privacy settings</Link> page,
+        and delete your account there: deletion happens 14 days after you confirm it, and signing in before then cancels it. Your results
+        stay on leaderboards as “Former athlete”. How we handle personal data is described in the{' '}
+        <Link href="/privacy-policy-page">Privacy Policy</Link>.
       </p>
     ),
   },
@@ -151,7 +154,7 @@ export default function TermsOfServicePage() {
   return (
     <LegalDocument
       title="Terms of Service"
-      updated="November 23, 2026"
+      updated="November 25, 2026"
       intro={
         <p className="lead">
           These terms are the rules for using RepForge: how accounts, scores, videos and payments work, and what we expect of each other.
