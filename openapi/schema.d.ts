@@ -2456,11 +2456,25 @@ export interface components {
             /** @description The final place in a closed public challenge goes on the community timeline. */
             final_place: boolean;
         };
+        /** @description Which real-time popups show in this app. Achievements are unlocked and listed either way. There is no mail switch: every mail is about the account's security or something the user asked for, and always goes out. */
+        InAppNotifications: {
+            /** @description A popup when an achievement unlocks (such as the first score). */
+            achievement_unlocked: boolean;
+            /** @description A popup when a streak reaches a milestone. */
+            milestone_reached: boolean;
+            /** @description A celebration when a new personal record is approved. */
+            personal_record: boolean;
+            /** @description A short tone plays with a popup. Off unless chosen. */
+            popup_sound: boolean;
+        };
         AccountSettings: {
             units: components["schemas"]["UnitPreference"];
             /** @description IANA zone the athlete's days and weeks are counted in. */
             time_zone: string;
             timeline: components["schemas"]["TimelineSettings"];
+            notifications: {
+                in_app: components["schemas"]["InAppNotifications"];
+            };
             /** @description The community site account: the same account as here (its user id is this account's id), reached through the signed handoff; there is nothing separate to link or unlink. */
             community: {
                 /** @description The community site, or null when none is configured. */
@@ -2474,11 +2488,20 @@ export interface components {
             challenge_joined?: boolean;
             final_place?: boolean;
         };
+        InAppNotificationsInput: {
+            achievement_unlocked?: boolean;
+            milestone_reached?: boolean;
+            personal_record?: boolean;
+            popup_sound?: boolean;
+        };
         AccountSettingsInput: {
             units?: components["schemas"]["UnitPreference"];
             /** @description An IANA zone name such as Europe/Berlin. */
             time_zone?: string;
             timeline?: components["schemas"]["TimelineSettingsInput"];
+            notifications?: {
+                in_app?: components["schemas"]["InAppNotificationsInput"];
+            };
         };
         ActiveSession: {
             id: string;

@@ -7,6 +7,7 @@ import { isTimeZone, setTimeZone } from './realtime/streaks.ts';
 import { DEFAULT_PRIVACY } from './athletes/rankings.ts';
 import { deviceName } from './settings-devices.ts';
 import { DEFAULT_UNIT_PREFERENCE, isUnitPreference, type UnitPreference } from '../../domain/unit-preference.ts';
+import { DEFAULT_IN_APP, IN_APP_KINDS, isInAppKind, type InAppKind } from '../../domain/notifications.ts';
 
 /** Event kinds the community timeline takes, as the settings name them. */
 export type TimelineKind = 'personal_record' | 'challenge_joined' | 'final_place';
@@ -16,6 +17,7 @@ export interface SettingsInput {
   units?: string;
   time_zone?: string;
   timeline?: Partial<Record<string, boolean>>;
+  notifications?: { in_app?: Partial<Record<string, boolean>> };
 }
 
 const TIMELINE_COLUMNS = {
@@ -24,6 +26,15 @@ const TIMELINE_COLUMNS = {
   final_place: 'timelineFinalPlace',
 } as const satisfies Record<TimelineKind, keyof typeof userSettings.$inferInsert>;
 const TIMELINE_KINDS = Object.keys(TIMELINE_COLUMNS) as TimelineKind[];
+
+const IN_APP_COLUMNS = {
+  achievement_unlocked: 'popupAchievementUnlocked',
+  milestone_reached: 'popupMilestoneReached',
+  personal_record: 'popupPersonalRecord',
+  popup_sound: 'popupSound',
+} as const satisfies Record<InAppKind, keyof typeof userSettings.$inferInsert>;
+
+type SettingsColumn = (typeof TIMELINE_COLUMNS)[TimelineKind] | (typeof IN_APP_COLUMNS)[InAppKind];
 
 export async function getSettings(ctx: AppContext, userId: number) {
   const db = ctx.database.db;
@@ -42,6 +53,11 @@ export async function getSettings(ctx: AppContext, userId: number) {
       challenge_joined: row.settings?.timelineChallengeJoined ?? true,
       final_place: row.settings?.timelineFinalPlace ?? true,
     },
+    notifications: {
+      in_app: Object.fromEntries(
+        IN_APP_KINDS.map((kind) => [kind, row.settings ? row.settings[IN_APP_COLUMNS[kind]] : DEFAULT_IN_APP[kind]]),
+      ) as Record<InAppKind, boolean>,
+    },
     community: { site_url: ctx.config.communitySiteUrl ?? null, account_id: row.user.id, display_name: row.user.displayName },
   };
 }
@@ -54,13 +70,18 @@ function checkSettings(input: SettingsInput) {
   if (input.time_zone !== undefined && !isTimeZone(input.time_zone)) {
     throw badRequest(`${input.time_zone} is not a time zone we know; use an IANA name such as Europe/Berlin.`, 'time_zone');
   }
-  const timeline: Partial<Record<(typeof TIMELINE_COLUMNS)[TimelineKind], boolean>> = {};
+  const switches: Partial<Record<SettingsColumn, boolean>> = {};
   for (const [kind, on] of Object.entries(input.timeline ?? {})) {
     if (!TIMELINE_KINDS.includes(kind as TimelineKind)) throw badRequest(`“${kind}” is not a timeline event kind.`, 'timeline');
     if (typeof on !== 'boolean') throw badRequest(`The timeline choice for ${kind} must be on or off.`, `timeline.${kind}`);
-    timeline[TIMELINE_COLUMNS[kind as TimelineKind]] = on;
+    switches[TIMELINE_COLUMNS[kind as TimelineKind]] = on;
   }
-  return { units: input.units as UnitPreference | undefined, timeZone: input.time_zone, timeline };
+  for (const [kind, on] of Object.entries(input.notifications?.in_app ?? {})) {
+    if (!isInAppKind(kind)) throw badRequest(`“${kind}” is not an in-app notification kind.`, `notifications.in_app.${kind}`);
+    if (typeof on !== 'boolean') throw badRequest(`The in-app choice for ${kind} must be on or off.`, `notifications.in_app.${kind}`);
+    switches[IN_APP_COLUMNS[kind]] = on;
+  }
+  return { units: input.units as UnitPreference | undefined, timeZone: input.time_zone, switches };
 }
 
 /** Saves the given settings in one transaction; units go on the athlete profile, the time zone on the account. */
@@ -77,11 +98,11 @@ export async function updateSettings(ctx: AppContext, userId: number, input: Set
         .values({ userId, units: checked.units, privacy: DEFAULT_PRIVACY, updatedAt: now })
         .onConflictDoUpdate({ target: athleteProfiles.userId, set: { units: checked.units, updatedAt: now } });
     }
-    if (Object.keys(checked.timeline).length > 0) {
+    if (Object.keys(checked.switches).length > 0) {
       await tx
         .insert(userSettings)
-        .values({ userId, ...checked.timeline, updatedAt: now })
-        .onConflictDoUpdate({ target: userSettings.userId, set: { ...checked.timeline, updatedAt: now } });
+        .values({ userId, ...checked.switches, updatedAt: now })
+        .onConflictDoUpdate({ target: userSettings.userId, set: { ...checked.switches, updatedAt: now } });
     }
   });
   return getSettings(ctx, userId);

@@ -53,6 +53,7 @@ describe.each(databaseKinds)('settings on %s', (kind) => {
       units: 'metric',
       time_zone: 'UTC',
       timeline: { personal_record: true, challenge_joined: true, final_place: true },
+      notifications: { in_app: { achievement_unlocked: true, milestone_reached: true, personal_record: true, popup_sound: false } },
       community: { site_url: null, account_id: ana.userId, display_name: 'Ana' },
     });
     expect((await call('GET', '/api/settings')).statusCode).toBe(401);
