@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { IncomingMessage } from '../../../machines/socket.ts';
 import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
@@ -7,7 +7,9 @@ import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { attachRealtimeHost, attachRealtimeTransport } from '../../lib/realtime.ts';
 import { actorInspection } from '../../lib/inspector.ts';
 import { secureApi } from '../../api/client.ts';
-import { playTone, tonesEnabled } from './tones.ts';
+import { mySettingsQuery } from '../../lib/units.ts';
+import { DEFAULT_IN_APP, popupKindOf } from '../../../domain/notifications.ts';
+import { playTone, takeStoredTones } from './tones.ts';
 
 // Motion and confetti load with the first popup, not with the app.
 const AchievementOverlay = lazy(() => import('./achievement-overlay.tsx'));
@@ -19,36 +21,55 @@ const AchievementOverlay = lazy(() => import('./achievement-overlay.tsx'));
  */
 export default function RealtimeHost() {
   const queryClient = useQueryClient();
+  const socket = SessionActor.useSelector((s) => s.children.socket);
+  const userId = SessionActor.useSelector((s) => (s.matches('signedIn') ? (s.context.user?.wp_user_id ?? null) : null));
+  // Which popups the athlete wants (their settings); messages wait in the buffer until these are known.
+  const settings = useQuery({ ...mySettingsQuery(), enabled: userId !== null });
+  const inApp = settings.data?.notifications.in_app;
+  const wanted = useRef(DEFAULT_IN_APP);
+  useEffect(() => {
+    wanted.current = inApp ?? DEFAULT_IN_APP;
+  }, [inApp]);
+  const preferencesKnown = userId === null || settings.isSuccess || settings.isError;
+
   const achievements = useActorRef(
     achievementsMachine.provide({
       actions: {
         celebrate: (_, { achievement }) => {
-          if (tonesEnabled()) playTone(achievement.celebration_level);
+          if (wanted.current.popup_sound) playTone(achievement.celebration_level);
         },
       },
     }),
     { inspect: actorInspection },
   );
-  const socket = SessionActor.useSelector((s) => s.children.socket);
-  const userId = SessionActor.useSelector((s) => (s.matches('signedIn') ? (s.context.user?.wp_user_id ?? null) : null));
+  useEffect(() => {
+    if (!preferencesKnown) return;
+    return attachRealtimeHost((message: IncomingMessage) => {
+      const achievement = achievementFromMessage(message);
+      if (achievement) {
+        // A kind switched off is still unlocked and listed; only its popup (and tone) stays away.
+        const kind = popupKindOf(message.type);
+        if (!kind || wanted.current[kind]) achievements.send({ type: 'achievement.received', achievement });
+        void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/me'] });
+      }
+      if (message.type === 'streak_updated' || message.type === 'milestone_reached') {
+        void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/streaks'] });
+      }
+      if (message.type === 'progress_update') {
+        void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/my-submissions'] });
+      }
+    });
+  }, [achievements, queryClient, preferencesKnown]);
 
-  useEffect(
-    () =>
-      attachRealtimeHost((message: IncomingMessage) => {
-        const achievement = achievementFromMessage(message);
-        if (achievement) {
-          achievements.send({ type: 'achievement.received', achievement });
-          void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/me'] });
-        }
-        if (message.type === 'streak_updated' || message.type === 'milestone_reached') {
-          void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/streaks'] });
-        }
-        if (message.type === 'progress_update') {
-          void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/my-submissions'] });
-        }
-      }),
-    [achievements, queryClient],
-  );
+  // The tone was a switch of this browser before it was the athlete's: carry an "on" over once.
+  const soundOn = inApp?.popup_sound;
+  useEffect(() => {
+    if (soundOn !== false || !takeStoredTones()) return;
+    void (async () => {
+      const { data } = await secureApi.PUT('/api/settings', { body: { notifications: { in_app: { popup_sound: true } } } });
+      if (data) queryClient.setQueryData(mySettingsQuery().queryKey, data);
+    })().catch(() => undefined);
+  }, [soundOn, queryClient]);
 
   useEffect(
     () =>

@@ -1,21 +1,16 @@
 import type { CelebrationLevel } from '../../../domain/achievement-rules.ts';
 
-/** Celebration tones are off unless the athlete turns them on (stored per browser). */
-export const TONES_KEY = 'achievement-tones';
+/** Where the tone switch lived when it was this browser's alone; read once to carry it over to the account. */
+const TONES_KEY = 'achievement-tones';
 
-export function tonesEnabled(): boolean {
+/** Whether this browser had tones turned on before they became an account setting; forgets the old value. */
+export function takeStoredTones(): boolean {
   try {
-    return localStorage.getItem(TONES_KEY) === 'on';
+    const on = localStorage.getItem(TONES_KEY) === 'on';
+    localStorage.removeItem(TONES_KEY);
+    return on;
   } catch {
     return false;
-  }
-}
-
-export function setTonesEnabled(on: boolean) {
-  try {
-    localStorage.setItem(TONES_KEY, on ? 'on' : 'off');
-  } catch {
-    // Private mode: the choice lasts for this page only.
   }
 }
 

@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
 import { useMyAchievements } from '../api/achievements.ts';
-import { setTonesEnabled, tonesEnabled } from '../tones.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
 import { AchievementIcon } from './achievement-icon.tsx';
 import '../realtime.css';
 
@@ -11,7 +10,6 @@ import '../realtime.css';
 export function RecentAchievements({ limit = 6 }: { limit?: number }) {
   const titleId = useId();
   const list = useMyAchievements();
-  const [tones, setTones] = useState(tonesEnabled);
   return (
     <section className="card achievements-panel" aria-labelledby={titleId}>
       <div className="panel-head">
@@ -43,15 +41,9 @@ export function RecentAchievements({ limit = 6 }: { limit?: number }) {
           </ul>
         )}
       </QueryState>
-      <Switch
-        className="checkbox-row"
-        label="Play a short tone with celebrations"
-        checked={tones}
-        onChange={(on) => {
-          setTonesEnabled(on);
-          setTones(on);
-        }}
-      />
+      <p className="hint">
+        Which achievements pop up, and whether they play a tone: <Link href="/settings#notifications">Settings</Link>.
+      </p>
     </section>
   );
 }

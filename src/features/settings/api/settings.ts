@@ -9,6 +9,7 @@ export type { AccountSettings };
 export type AccountSettingsInput = components['schemas']['AccountSettingsInput'];
 export type ActiveSession = components['schemas']['ActiveSession'];
 export type TimelineSettings = components['schemas']['TimelineSettings'];
+export type InAppNotifications = components['schemas']['InAppNotifications'];
 
 const SESSIONS = '/api/settings/sessions';
 
