@@ -13,6 +13,11 @@ const sections: LegalSection[] = [
           <strong>Profile:</strong> what you choose to add, such as sex, birth year, bodyweight, gym, units and a short bio.
         </li>
         <li>
+          <strong>Settings:</strong> your time zone, which events go on the community timeline, and which popups (and their sound) show in
+          the app. We email you only about your account’s security and what you ask for (sign-in codes, password resets, deletion and
+          export), never newsletters.
+        </li>
+        <li>
           <strong>Training:</strong> the scores, personal records, videos and stories you submit, and the challenges you join.
         </li>
         <li>
