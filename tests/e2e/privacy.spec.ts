@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { signIn, signUpAndSignIn, useAppWithMail, type Athlete } from './support/accounts.ts';
-import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import type { RunningApp } from './support/app.ts';
 import { choose } from './support/choose.ts';
 import { expectSignedIn } from './support/header.ts';
@@ -10,15 +10,6 @@ import { expectSignedIn } from './support/header.ts';
 // The server's clock can be moved (TEST_CLOCK=1), so the 14-day grace period passes in seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const DAY = 86_400_000;
-
-async function setClock(a: RunningApp, offsetMs: number) {
-  const res = await fetch(`${a.url}api/test-clock`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offset_ms: offsetMs }),
-  });
-  expect(res.status).toBe(200);
-}
 
 async function openPrivacy(page: Page, a: RunningApp) {
   await page.goto(`${a.url}privacy-settings-page`);

@@ -1,21 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { signIn, useAppWithMail } from './support/accounts.ts';
-import type { RunningApp } from './support/app.ts';
-import { apiSignIn, apiCall, axeClean } from './support/api.ts';
+import { apiSignIn, apiCall, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so six days of history take seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const DAY = 86_400_000;
-
-async function setClock(a: RunningApp, offsetMs: number) {
-  const res = await fetch(`${a.url}api/test-clock`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offset_ms: offsetMs }),
-  });
-  expect(res.status).toBe(200);
-}
 
 test('a score that completes a 7-day streak pops up with Share, and a watcher sees the board move live', async ({ browser }) => {
   test.setTimeout(120_000);

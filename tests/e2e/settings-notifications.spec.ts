@@ -1,21 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import type { RunningApp } from './support/app.ts';
-import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1): a 3-day streak takes seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const DAY = 86_400_000;
-
-async function setClock(a: RunningApp, offsetMs: number) {
-  const res = await fetch(`${a.url}api/test-clock`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offset_ms: offsetMs }),
-  });
-  expect(res.status).toBe(200);
-}
 
 /** Sets the two popup switches on /settings and saves them. */
 async function choosePopups(page: Page, a: RunningApp, on: boolean) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, databaseKinds, globalBucketCounts, signIn, type SignedIn } from './helpers.ts';
+import { MILE } from './fixtures.ts';
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' };
 
@@ -25,28 +26,6 @@ const PULL_UPS = {
   ],
   status: 'active',
 };
-const MILE = {
-  name: '1-mile run',
-  category: 'endurance',
-  movement: 'run',
-  unit: 'seconds',
-  direction: 'lower',
-  min_value: 210,
-  max_value: 3600,
-  standards: [
-    {
-      sex: 'any',
-      bodyweight_min_kg: null,
-      bodyweight_max_kg: null,
-      anchors: [
-        { score: 0, value: 720 },
-        { score: 1000, value: 240 },
-      ],
-    },
-  ],
-  status: 'active',
-};
-
 describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let admin: SignedIn;

@@ -3,28 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
-
-const MILE = {
-  name: '1-mile run',
-  category: 'endurance',
-  movement: 'run',
-  unit: 'seconds',
-  direction: 'lower',
-  min_value: 210,
-  max_value: 3600,
-  standards: [
-    {
-      sex: 'any',
-      bodyweight_min_kg: null,
-      bodyweight_max_kg: null,
-      anchors: [
-        { score: 0, value: 720 },
-        { score: 1000, value: 240 },
-      ],
-    },
-  ],
-  status: 'active',
-};
+import { MILE } from './fixtures.ts';
 
 /** A stand-in community site: records what it is sent and answers with `status`. */
 function communitySite() {

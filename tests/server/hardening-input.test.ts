@@ -1,29 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { MILE } from './fixtures.ts';
 
 const HOUR = 3_600_000;
-const MILE = {
-  name: '1-mile run',
-  category: 'endurance',
-  movement: 'run',
-  unit: 'seconds',
-  direction: 'lower',
-  min_value: 210,
-  max_value: 3600,
-  standards: [
-    {
-      sex: 'any',
-      bodyweight_min_kg: null,
-      bodyweight_max_kg: null,
-      anchors: [
-        { score: 0, value: 720 },
-        { score: 1000, value: 240 },
-      ],
-    },
-  ],
-  status: 'active',
-};
-
 describe.each(databaseKinds)('bad input is the caller’s fault, never a 500, on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let admin: SignedIn;

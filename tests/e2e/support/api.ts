@@ -52,3 +52,13 @@ export async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Moves the server's clock (an app started with TEST_CLOCK=1) by offsetMs from now, so days of history take seconds. */
+export async function setClock(a: RunningApp, offsetMs: number) {
+  const res = await fetch(`${a.url}api/test-clock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offset_ms: offsetMs }),
+  });
+  expect(res.status).toBe(200);
+}
