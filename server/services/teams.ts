@@ -264,10 +264,7 @@ export async function myTeams(db: Database, userId: number, now: Date) {
     )
     .orderBy(desc(teamInvitations.id))
     .limit(50);
-  const people = await peopleById(
-    db,
-    invitations.map((r) => r.i.invitedBy),
-  );
+  const people = await peopleById(db, [userId, ...invitations.map((r) => r.i.invitedBy)]);
   return {
     teams: rows.map((r) => ({ ...r, visibility: r.visibility as TeamVisibility, role: r.role as TeamRole })),
     invitations: invitations.map((r) => presentInvitation(r.i, r.teamName, people, now, false)),
