@@ -9,6 +9,8 @@ import { legalHandlers } from './legal.ts';
 import { realtimeHandlers } from './realtime.ts';
 import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
+import { notificationHandlers } from './notifications.ts';
+import { teamHandlers } from './teams.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -23,5 +25,7 @@ export function allHandlers(ctx: AppContext) {
     ...privacyHandlers(ctx),
     ...settingsHandlers(ctx),
     ...legalHandlers(ctx),
+    ...notificationHandlers(ctx),
+    ...teamHandlers(ctx),
   };
 }

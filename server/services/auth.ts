@@ -6,6 +6,7 @@ import type { MailMessage } from './mail.ts';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords.ts';
 import { communitySiteAddress } from './community-site.ts';
 import { checkSignUpVersions, recordSignUpConsent } from './legal.ts';
+import { claimEmailInvitations } from './teams-claims.ts';
 import type { Database } from '../db/index.ts';
 import { nextRefreshToken, randomToken, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from './tokens.ts';
 
@@ -112,7 +113,11 @@ export async function registerAccount(
       })
       .onConflictDoNothing({ target: users.emailNormalized })
       .returning({ id: users.id });
-    if (rows[0]) await recordSignUpConsent(tx as unknown as Database, rows[0].id, input.consent, ip, now);
+    if (rows[0]) {
+      await recordSignUpConsent(tx as unknown as Database, rows[0].id, input.consent, ip, now);
+      // Team invitations sent to this address before it had an account now reach its inbox.
+      await claimEmailInvitations(tx as unknown as Database, rows[0].id, normalizeEmail(email), now);
+    }
     return rows;
   });
   if (inserted.length === 0) {

@@ -102,6 +102,17 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     ],
   },
   {
+    file: 'teams.json',
+    about: 'Your lasting teams, the invitations and join requests you sent or received, and your notification inbox.',
+    sources: [
+      { table: 'team_members', column: 'user_id' },
+      { table: 'teams', column: 'created_by' },
+      { table: 'team_invitations', column: 'user_id' },
+      { table: 'team_invitations', column: 'invited_by' },
+      { table: 'notifications', column: 'user_id' },
+    ],
+  },
+  {
     file: 'privacy.json',
     about: 'Your data exports and account deletion requests.',
     sources: [

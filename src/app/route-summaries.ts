@@ -28,8 +28,6 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/squad-decimation-page': 'Squads compete; the weakest are cut each round.',
   '/squad-decimation-rules-page': 'How squad decimation battles work.',
   '/story-submission-page': 'Tell the community about a workout, a comeback or a win.',
-  '/team-creation-page': 'Start a team and invite athletes.',
-  '/team-dashboard-page': 'Your team’s members, invitations and results.',
   '/video-interview-page': 'Record a video interview.',
   '/video-judging-test-page': 'Practice judging on sample videos.',
   '/settings': 'Theme, units, time zone and the devices signed in to your account.',

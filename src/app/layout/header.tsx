@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { useSessionView } from '../../lib/session/session-view.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
@@ -7,6 +8,9 @@ import { AdminToolsBar } from './admin-bar.tsx';
 import { AccountMenuButton, AdminMenuButton, MobileMenuButton } from './menu-triggers.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
 import './header.css';
+
+// The bell (its count query, socket listener and menu) loads after sign-in, never with the first paint.
+const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href);
@@ -66,6 +70,11 @@ export function Header() {
             <span className="phone-only">
               <AdminMenuButton />
             </span>
+          )}
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
           )}
           {user && (
             <span className="wide-only">

@@ -23,10 +23,12 @@ export interface Ids {
   own: number;
   /** The athlete's own user id. */
   me: number;
+  /** A lasting team the athlete captains. */
+  team: number;
 }
 
 /** Ids from the demo world (and a challenge of the athlete's own), so the dynamic routes show real content. */
-async function seededIds(a: RunningApp, me: ApiSession): Promise<Omit<Ids, 'me'>> {
+async function seededIds(a: RunningApp, me: ApiSession): Promise<Omit<Ids, 'me' | 'team'>> {
   const get = async (path: string) => (await (await fetch(`${a.url}${path}`)).json()) as { items: Record<string, unknown>[] };
   const open = (await get('api/challenges/discover?status=open')).items;
   const closed = (await get('api/challenges/archive')).items;
@@ -60,7 +62,18 @@ export async function seedAthleteWorld(a: RunningApp, mailbox: Mailbox): Promise
     gym: 'The Very Long Named Strength and Conditioning Gym of the Harbour',
     privacy: { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' },
   });
-  const ids = { ...(await seededIds(a, me)), me: profile.user_id as number };
+  const team = await apiCall(a, me, 'POST', 'api/teams', {
+    name: 'Harbour Strength and Conditioning Collective',
+    tag: 'HSCC',
+    gym: 'The Very Long Named Strength and Conditioning Gym of the Harbour',
+    description: 'We train at dawn and compete as one.',
+    visibility: 'public',
+    max_size: 8,
+  });
+  await apiCall(a, me, 'POST', `api/teams/${team.id as number}/invitations`, {
+    email: 'a.training.partner.with.a.long.address@example.test',
+  });
+  const ids = { ...(await seededIds(a, me)), me: profile.user_id as number, team: team.id as number };
   await apiCall(a, me, 'POST', `api/challenges/${ids.open}/join`, { division: 'rx', sex: 'female' });
   await apiCall(a, me, 'POST', `api/challenges/${ids.open}/submit-score`, { capped: true, reps: 87 });
   await apiCall(a, me, 'POST', `api/challenges/${ids.own}/join`, { division: 'rx', sex: 'female' });
@@ -118,6 +131,7 @@ export function addressOf(route: PageRoute, ids: Ids): string {
     '/global-test-leaderboards-page': `?test=${ids.test}`,
     '/performance-stats-page': `?test=${ids.test}`,
     '/submit-pr-page': `?test=${ids.test}`,
+    '/team-dashboard-page': `?id=${ids.team}`,
   };
   return route.path.slice(1) + (q[route.path] ?? '');
 }

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+/** The in-app inbox: one row per thing an account was told (invitations, requests, approvals, later every area's events). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    title: varchar('title', { length: 160 }).notNull(),
+    body: varchar('body', { length: 1000 }).notNull().default(''),
+    /** An in-app path (e.g. /team-dashboard-page?id=3), or empty. */
+    link: varchar('link', { length: 300 }).notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Lasting teams: they outlive any one challenge (per-challenge teams stay in challenge_teams). */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    tag: varchar('tag', { length: 6 }).notNull().default(''),
+    gym: varchar('gym', { length: 80 }).notNull().default(''),
+    description: varchar('description', { length: 1000 }).notNull().default(''),
+    /** public (anyone may ask to join) or invite_only. */
+    visibility: varchar('visibility', { length: 16 }).notNull().default('invite_only'),
+    maxSize: integer('max_size').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** Who is in a team and as what: one captain, any co-captains, members. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 16 }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations (a captain asks an athlete or an email address) and join requests (an athlete asks a
+ * public team). An email invitation has no user until that address signs up.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** invite or request. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased address of an email invitation (kept after sign-up, for the record). */
+    email: varchar('email', { length: 254 }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** pending, accepted, declined, revoked or expired. */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_pending_user_idx')
+      .on(t.teamId, t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.userId} is not null`),
+    uniqueIndex('team_invitations_pending_email_idx')
+      .on(t.teamId, t.email)
+      .where(sql`${t.status} = 'pending' and ${t.userId} is null`),
+    index('team_invitations_user_idx').on(t.userId, t.status),
+    index('team_invitations_email_idx')
+      .on(t.email)
+      .where(sql`${t.userId} is null`),
+  ],
+);

@@ -1,0 +1,138 @@
+import { useLocation } from 'wouter';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useSessionView } from '../../../lib/session/session-view.ts';
+import { leadsTeam, TEAM_ROLE_LABELS } from '../../../../domain/teams.ts';
+import { useDisbandTeam, useLeaveTeam, useRequestToJoin, useTeam, type TeamDetail } from '../api/teams.ts';
+import { InvitationActions, untilText } from './invitation-actions.tsx';
+import { InvitePanel } from './invite-panel.tsx';
+import { MemberList } from './member-list.tsx';
+
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** What an outsider may do here: answer their invitation, withdraw their request, or ask to join a public team. */
+function ViewerStanding({ team }: { team: TeamDetail }) {
+  const ask = useRequestToJoin(team.id);
+  const own = team.viewer_pending;
+  if (team.viewer_role) return null;
+  if (own)
+    return (
+      <Card title={own.kind === 'invite' ? 'You are invited' : 'Your request'}>
+        <p className="muted">
+          {own.kind === 'invite' ? `${own.invited_by ?? 'A captain'} invited you to join ${team.name}. ` : 'A captain will answer. '}
+          {untilText(own)}.
+        </p>
+        <InvitationActions invitation={own} answers={own.kind === 'invite' ? ['accept', 'decline'] : ['revoke']} teamId={team.id} />
+      </Card>
+    );
+  if (team.visibility !== 'public') return <p className="muted">This team is invite only.</p>;
+  return (
+    <div className="team-actions">
+      <Button variant="primary" disabled={ask.isPending} onClick={() => ask.mutate(undefined)}>
+        Ask to join
+      </Button>
+      {ask.error && (
+        <p className="error-text" role="alert">
+          {ask.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function LeaveOrDisband({ team, isAdmin }: { team: TeamDetail; isAdmin: boolean }) {
+  const [, navigate] = useLocation();
+  const leave = useLeaveTeam(team.id);
+  const disband = useDisbandTeam(team.id);
+  const error = leave.error ?? disband.error;
+  return (
+    <div className="team-actions">
+      {team.viewer_role && team.viewer_role !== 'captain' && (
+        <Button
+          variant="secondary"
+          disabled={leave.isPending}
+          onClick={() => leave.mutate(undefined, { onSuccess: () => navigate('/team-dashboard-page') })}
+        >
+          Leave team
+        </Button>
+      )}
+      {(team.viewer_role === 'captain' || isAdmin) && (
+        <Button
+          variant="danger"
+          disabled={disband.isPending}
+          onClick={() => {
+            if (window.confirm(`Disband ${team.name}? Every member is told and the team is gone.`))
+              disband.mutate(undefined, { onSuccess: () => navigate('/team-dashboard-page') });
+          }}
+        >
+          Disband team
+        </Button>
+      )}
+      {error && (
+        <p className="error-text" role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One team's dashboard. */
+export function TeamView({ teamId }: { teamId: number }) {
+  const team = useTeam(teamId);
+  const { user, isAdmin } = useSessionView();
+  return (
+    <div className="container page team-page">
+      <QueryState query={team} loading="Loading the team…">
+        {(t) => (
+          <>
+            <div className="team-head">
+              <h1>
+                {t.name}
+                {t.tag ? ` [${t.tag}]` : ''}
+              </h1>
+              <AppLink href="/team-dashboard-page">All your teams</AppLink>
+            </div>
+            <div className="team-facts">
+              <Badge tone="info">{t.visibility === 'public' ? 'Public' : 'Invite only'}</Badge>
+              {t.viewer_role && <Badge tone="brand">You: {TEAM_ROLE_LABELS[t.viewer_role]}</Badge>}
+              {t.gym && <span className="muted">Gym: {t.gym}</span>}
+              <span className="muted">Since {dateOnly.format(new Date(t.created_at))}</span>
+            </div>
+            {t.description && <p>{t.description}</p>}
+            <ViewerStanding team={t} />
+            <div className="team-grid">
+              <MemberList team={t} viewerId={user?.wp_user_id ?? 0} isAdmin={isAdmin} />
+              <div className="team-grid-side">
+                {(leadsTeam(t.viewer_role) || isAdmin) && <InvitePanel team={t} />}
+                <Card title="Challenges">
+                  {t.challenges.length === 0 ? (
+                    <p className="muted">No member has joined a running or upcoming challenge.</p>
+                  ) : (
+                    <ul className="team-list">
+                      {t.challenges.map((c) => (
+                        <li key={c.id} className="team-row">
+                          <div className="team-row-main">
+                            <AppLink href={`/challenge-detail-page?id=${c.id}`}>{c.title}</AppLink>
+                            <span className="muted">
+                              {dateOnly.format(new Date(c.starts_at))} – {dateOnly.format(new Date(c.ends_at))} · {c.members}{' '}
+                              {c.members === 1 ? 'member' : 'members'} in it
+                            </span>
+                          </div>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Card>
+              </div>
+            </div>
+            <LeaveOrDisband team={t} isAdmin={isAdmin} />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { notify } from '../../server/services/notifications.ts';
+import type { Database } from '../../server/db/index.ts';
+import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
+
+type Message = { type: string } & Record<string, unknown>;
+
+/** Opens the socket and keeps every message it gets. */
+async function openSocket(url: string) {
+  const messages: Message[] = [];
+  const ws = new WebSocket(url);
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Message));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const next = async (type: string) => {
+    for (let waited = 0; waited < 3000; waited += 25) {
+      const found = messages.find((m) => m.type === type);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no ${type}; got ${messages.map((m) => m.type).join(', ')}`);
+  };
+  return { ws, messages, next };
+}
+
+describe.each(databaseKinds)('notification inbox on %s', (kind) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let ana: SignedIn;
+  let ben: SignedIn;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { rateLimit: false });
+    base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    ana = await signIn(t, 'ana@example.test', 'athlete-password', 'Ana');
+    ben = await signIn(t, 'ben@example.test', 'athlete-password', 'Ben');
+  });
+  afterAll(async () => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, who?: SignedIn) => t.app.inject({ method, url, headers: who ? authHeaders(who) : {} });
+  const db = () => t.context.database.db;
+
+  it('notify() stores inside the caller’s transaction and pushes to the account’s sockets at commit', async () => {
+    const socket = await openSocket(`${base}/api/ws?token=${encodeURIComponent(ana.token)}&user_id=${ana.userId}`);
+    await socket.next('connected');
+    await db().transaction(async (tx) => {
+      await notify(tx as unknown as Database, { userId: ana.userId, kind: 'test', title: 'Hello Ana', body: 'First', link: '/settings' });
+    });
+    const pushed = await socket.next('notification_received');
+    expect(pushed.notification).toMatchObject({ title: 'Hello Ana', body: 'First', link: '/settings', read: false });
+    // A rolled-back change tells nobody.
+    await expect(
+      db().transaction(async (tx) => {
+        await notify(tx as unknown as Database, { userId: ana.userId, kind: 'test', title: 'Never' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    socket.ws.close();
+    const page = (await call('GET', '/api/notifications', ana)).json();
+    expect(page.items.map((n: { title: string }) => n.title)).toEqual(['Hello Ana']);
+    expect(page).toMatchObject({ total: 1, unread: 1, page: 1 });
+  });
+
+  it('keeps only in-app links and pages newest first; counts, reads one and all; others cannot touch them', async () => {
+    for (let i = 1; i <= 4; i++)
+      await notify(db(), { userId: ben.userId, kind: 'test', title: `N${i}`, link: i === 2 ? 'https://evil.example/' : '/x' });
+    const first = (await call('GET', '/api/notifications?page=1&per_page=3', ben)).json();
+    expect(first.items.map((n: { title: string }) => n.title)).toEqual(['N4', 'N3', 'N2']);
+    expect(first.items[2].link).toBe('');
+    expect(first).toMatchObject({ total: 4, unread: 4, per_page: 3 });
+    expect((await call('GET', '/api/notifications?page=2&per_page=3', ben)).json().items).toHaveLength(1);
+    expect((await call('GET', '/api/notifications?per_page=500', ben)).statusCode).toBe(400);
+
+    const id = first.items[0].id as number;
+    expect((await call('POST', `/api/notifications/${id}/read`, ana)).statusCode).toBe(404);
+    const read = await call('POST', `/api/notifications/${id}/read`, ben);
+    expect(read.json()).toMatchObject({ notification: { id, read: true }, unread: 3 });
+    expect((await call('GET', '/api/notifications/unread-count', ben)).json()).toEqual({ unread: 3 });
+    expect((await call('GET', '/api/notifications/unread-count', ana)).json()).toEqual({ unread: 1 });
+    expect((await call('POST', '/api/notifications/read-all', ben)).json()).toEqual({ unread: 0 });
+    expect((await call('GET', '/api/notifications/unread-count', ben)).json()).toEqual({ unread: 0 });
+    expect((await call('GET', '/api/notifications/unread-count')).statusCode).toBe(401);
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: authHeaders(ana, false) });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await call('GET', '/api/notifications/unread-count', ana)).json()).toEqual({ unread: 1 });
+  });
+});
