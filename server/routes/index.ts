@@ -9,6 +9,7 @@ import { legalHandlers } from './legal.ts';
 import { realtimeHandlers } from './realtime.ts';
 import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
+import { videoHandlers } from './videos.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -23,5 +24,6 @@ export function allHandlers(ctx: AppContext) {
     ...privacyHandlers(ctx),
     ...settingsHandlers(ctx),
     ...legalHandlers(ctx),
+    ...videoHandlers(ctx),
   };
 }
