@@ -58,7 +58,7 @@ export function videoHandlers(ctx: AppContext): Handlers<VideoOps> {
   ) {
     if (!checkLinkToken(svc(), id, kind, token)) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
     const row = await findVideo(svc(), id);
-    const size = row?.status === 'ready' ? await svc().storage.outputSize(id, name) : null;
+    const size = row && row.status !== 'failed' ? await svc().storage.outputSize(id, name) : null;
     if (size === null) throw notFound(VIDEO_NOT_FOUND);
     const wanted = parseRange(range, size);
     void reply.header('accept-ranges', 'bytes');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { videos } from '../db/schema.ts';
 import type { JobHandler } from './jobs.ts';
-import { PROCESS_JOB, removeAbandonedUploads, type VideoService } from './videos.ts';
+import { POSTER_MADE, PROCESS_JOB, removeAbandonedUploads, type VideoService } from './videos.ts';
 
 /** How often the processing progress is written while ffmpeg runs. */
 const PROGRESS_EVERY_MS = 1000;
@@ -64,10 +64,15 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
     const now = Date.now();
     if (duration <= 0 || now - lastWrite < PROGRESS_EVERY_MS) return;
     lastWrite = now;
-    const progress = Math.min(0.95, ms / duration);
+    const progress = Math.max(POSTER_MADE, Math.min(0.95, ms / duration));
     writing = writing.then(() => db.update(videos).set({ progress }).where(eq(videos.id, videoId)));
   };
   try {
+    // The poster first, so the page shows it while the rendition is made.
+    const at = Math.min(1, duration / 2000);
+    await ffmpeg(['-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', poster]);
+    await svc.storage.putOutput(videoId, 'poster.jpg', poster);
+    await db.update(videos).set({ progress: POSTER_MADE }).where(eq(videos.id, videoId));
     await ffmpeg(
       [
         '-i', input,
@@ -80,11 +85,8 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
       ], // prettier-ignore
       onTime,
     );
-    const at = Math.min(1, duration / 2000);
-    await ffmpeg(['-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', poster]);
     await writing;
     await svc.storage.putOutput(videoId, 'web.mp4', web);
-    await svc.storage.putOutput(videoId, 'poster.jpg', poster);
     await db.update(videos).set({ status: 'ready', progress: 1, readyAt: svc.ctx.now() }).where(eq(videos.id, videoId));
   } catch (error) {
     await writing.catch(() => {});

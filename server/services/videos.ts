@@ -22,6 +22,8 @@ export const PROCESS_JOB = 'videos.process';
 /** An upload not completed this long after init is removed with its bytes. */
 export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
 export const VIDEO_NOT_FOUND = 'No such video.';
+/** Processing makes the poster first and then shows this progress: from here on the poster can be seen. */
+export const POSTER_MADE = 0.02;
 
 export type { VideoLimits };
 
@@ -62,8 +64,12 @@ export function presentVideo(svc: VideoService, row: VideoRow, viewerId?: number
   // Links expire on a fixed grid so a page polling the video gets the same URLs (the browser keeps its cache).
   const ttl = svc.limits.linkTtlMs;
   const expires = (Math.floor(svc.ctx.now().getTime() / ttl) + 2) * ttl;
+  const has = {
+    stream: row.status === 'ready',
+    poster: row.status === 'ready' || (row.status === 'processing' && row.progress >= POSTER_MADE),
+  };
   const signed = (kind: 'stream' | 'poster') =>
-    row.status === 'ready' && viewerId !== undefined
+    has[kind] && viewerId !== undefined
       ? `${svc.apiRoot}/${row.id}/${kind}?token=${linkToken(svc, row.id, viewerId, kind, expires)}`
       : null;
   return {
