@@ -59,6 +59,8 @@ export interface AppConfig {
   videoDir?: string;
   /** Size, quota, duration and link limits of videos (VIDEO_MAX_BYTES, VIDEO_QUOTA_BYTES, VIDEO_MAX_DURATION_S). */
   videoLimits?: Partial<VideoLimits>;
+  /** S3-compatible object storage for videos (S3_URL, `s3://KEY:SECRET@HOST:PORT/BUCKET`); files under videoDir when absent. */
+  s3Url?: string;
   /** How often the shared jobs table is polled (video processing, upload cleanup); off when absent (tests run jobs by hand). */
   jobsPollMs?: number;
 }
@@ -115,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       quotaBytes: positiveNumber(env.VIDEO_QUOTA_BYTES, 'VIDEO_QUOTA_BYTES'),
       maxDurationS: positiveNumber(env.VIDEO_MAX_DURATION_S, 'VIDEO_MAX_DURATION_S'),
     },
+    s3Url: env.S3_URL || undefined,
     jobsPollMs: 1000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')

@@ -69,12 +69,16 @@ export function videoHandlers(ctx: AppContext): Handlers<VideoOps> {
         .send({ detail: `The range asked for is outside the file (${size} bytes).` });
     }
     void reply.header('cache-control', 'private, max-age=3600').header('content-type', type);
-    if (!wanted) return reply.code(200).header('content-length', size).send(svc().storage.readOutput(id, name));
+    if (!wanted)
+      return reply
+        .code(200)
+        .header('content-length', size)
+        .send(await svc().storage.readOutput(id, name));
     return reply
       .code(206)
       .header('content-range', `bytes ${wanted.start}-${wanted.end}/${size}`)
       .header('content-length', wanted.end - wanted.start + 1)
-      .send(svc().storage.readOutput(id, name, wanted));
+      .send(await svc().storage.readOutput(id, name, wanted));
   }
 
   return {

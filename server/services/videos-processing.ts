@@ -52,7 +52,6 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
   const db = svc.ctx.database.db;
   const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!row || row.status !== 'processing') return;
-  const input = svc.storage.originalPath(videoId);
   const scratch = svc.storage.scratchDir(videoId);
   await mkdir(scratch, { recursive: true });
   const web = path.join(scratch, 'web.mp4');
@@ -68,6 +67,18 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
     writing = writing.then(() => db.update(videos).set({ progress }).where(eq(videos.id, videoId)));
   };
   try {
+    await svc.storage.withOriginal(videoId, (input) => render(input));
+    await writing;
+    await db.update(videos).set({ status: 'ready', progress: 1, readyAt: svc.ctx.now() }).where(eq(videos.id, videoId));
+  } catch (error) {
+    await writing.catch(() => {});
+    const reason = `Processing failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+    await db.update(videos).set({ status: 'failed', failureReason: reason }).where(eq(videos.id, videoId));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+
+  async function render(input: string) {
     // The poster first, so the page shows it while the rendition is made.
     const at = Math.min(1, duration / 2000);
     await ffmpeg(['-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', poster]);
@@ -85,15 +96,7 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
       ], // prettier-ignore
       onTime,
     );
-    await writing;
     await svc.storage.putOutput(videoId, 'web.mp4', web);
-    await db.update(videos).set({ status: 'ready', progress: 1, readyAt: svc.ctx.now() }).where(eq(videos.id, videoId));
-  } catch (error) {
-    await writing.catch(() => {});
-    const reason = `Processing failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
-    await db.update(videos).set({ status: 'failed', failureReason: reason }).where(eq(videos.id, videoId));
-  } finally {
-    await rm(scratch, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,5 @@
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -13,11 +14,15 @@ export type OutputName = 'web.mp4' | 'poster.jpg';
  */
 export interface VideoStorage {
   datastore: DataStore;
-  /** A local path of the original (processing and checks read it). */
-  originalPath(id: string): string;
+  /** Runs `work` with a local path of the whole original (checks and processing read it). */
+  withOriginal<T>(id: string, work: (file: string) => Promise<T>): Promise<T>;
   putOutput(id: string, name: OutputName, localFile: string): Promise<void>;
   outputSize(id: string, name: OutputName): Promise<number | null>;
-  readOutput(id: string, name: OutputName, range?: { start: number; end: number }): ReadStream;
+  readOutput(id: string, name: OutputName, range?: { start: number; end: number }): Promise<Readable>;
+  /** Once an upload is complete and checked: where originals are kept for good (a no-op on disk). */
+  keepOriginal(id: string): Promise<void>;
+  /** Where tus receives an upload on this node. */
+  uploadedFile(id: string): string;
   /** Deletes the original, its tus record and every output. */
   removeAll(id: string): Promise<void>;
   /** A scratch folder for processing. */
@@ -29,13 +34,11 @@ export function fileStorage(root: string): VideoStorage {
   const media = path.join(root, 'media');
   const scratch = path.join(root, 'scratch');
   const datastore = new FileStore({ directory: uploads });
-  const safe = (id: string) => {
-    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`not a video id: ${id}`);
-    return id;
-  };
   return {
     datastore,
-    originalPath: (id) => path.join(uploads, safe(id)),
+    withOriginal: (id, work) => work(path.join(uploads, safe(id))),
+    keepOriginal: async () => {},
+    uploadedFile: (id) => path.join(uploads, safe(id)),
     async putOutput(id, name, localFile) {
       await mkdir(path.join(media, safe(id)), { recursive: true });
       await rename(localFile, path.join(media, id, name));
@@ -47,7 +50,7 @@ export function fileStorage(root: string): VideoStorage {
         return null;
       }
     },
-    readOutput: (id, name, range) => createReadStream(path.join(media, safe(id), name), range),
+    readOutput: async (id, name, range) => createReadStream(path.join(media, safe(id), name), range),
     async removeAll(id) {
       safe(id);
       await Promise.all([
@@ -59,4 +62,10 @@ export function fileStorage(root: string): VideoStorage {
     },
     scratchDir: (id) => path.join(scratch, safe(id)),
   };
+}
+
+/** A video id as a file or key name: never anything but a UUID. */
+export function safe(id: string): string {
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error(`not a video id: ${id}`);
+  return id;
 }

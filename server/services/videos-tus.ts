@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { completeUpload, DEFAULT_VIDEO_LIMITS, findVideo, ownUpload, type VideoService } from './videos.ts';
 import { fileStorage } from './videos-storage.ts';
+import { parseS3Url, s3Storage } from './videos-storage-s3.ts';
 
 /** tus's own error bodies, in words a person understands (the answer is always `{detail}`). */
 const TUS_WORDS: Record<number, string> = {
@@ -30,7 +31,7 @@ export function videoService(ctx: AppContext): VideoService & { tus: Server } {
   if (existing) return existing;
   const { config } = ctx;
   const root = config.videoDir ?? path.join(config.dataDir ?? path.join(os.tmpdir(), `repforge-videos-${process.pid}`), 'videos');
-  const storage = fileStorage(root);
+  const storage = config.s3Url ? s3Storage(parseS3Url(config.s3Url), root) : fileStorage(root);
   const apiRoot = `${config.basePath}api/videos`;
   const svc: VideoService = { ctx, storage, limits: { ...DEFAULT_VIDEO_LIMITS, ...definedOnly(config.videoLimits ?? {}) }, apiRoot };
   const tus = new Server({

@@ -182,22 +182,24 @@ export async function completeUpload(svc: VideoService, row: VideoRow, viewerId:
   if (upload.offset !== row.sizeBytes) {
     throw new ApiError(409, `The upload is not finished: ${upload.offset} of ${row.sizeBytes} bytes received.`);
   }
-  const file = svc.storage.originalPath(row.id);
-  const refuse = async (detail: string): Promise<never> => {
+  const verdict = await svc.storage.withOriginal(row.id, async (file) => {
+    if (!videoContainer(await readHead(file))) return `${row.fileName} is not a video file; it was deleted.`;
+    if ((await sha256OfFile(file)) !== row.sha256) {
+      return 'The file received does not match its SHA-256 checksum (it was damaged or changed on the way); it was deleted. Upload it again.';
+    }
+    const probed = await probeVideo(file);
+    if (!probed) return `${row.fileName} holds no playable video; it was deleted.`;
+    if (probed.durationMs > svc.limits.maxDurationS * 1000) {
+      return `This video lasts ${Math.round(probed.durationMs / 1000)} s; the limit is ${svc.limits.maxDurationS} s. It was deleted.`;
+    }
+    return probed;
+  });
+  if (typeof verdict === 'string') {
     await discardVideo(svc, row.id);
-    throw new ApiError(422, detail);
-  };
-  if (!videoContainer(await readHead(file))) await refuse(`${row.fileName} is not a video file; it was deleted.`);
-  if ((await sha256OfFile(file)) !== row.sha256) {
-    await refuse(
-      'The file received does not match its SHA-256 checksum (it was damaged or changed on the way); it was deleted. Upload it again.',
-    );
+    throw new ApiError(422, verdict);
   }
-  const probe = await probeVideo(file);
-  if (!probe) return refuse(`${row.fileName} holds no playable video; it was deleted.`);
-  if (probe.durationMs > svc.limits.maxDurationS * 1000) {
-    await refuse(`This video lasts ${Math.round(probe.durationMs / 1000)} s; the limit is ${svc.limits.maxDurationS} s. It was deleted.`);
-  }
+  const probe = verdict;
+  await svc.storage.keepOriginal(row.id);
   const now = svc.ctx.now();
   const updated = await svc.ctx.database.db.transaction(async (tx) => {
     const [next] = await tx

@@ -102,7 +102,7 @@ describe.each(databaseKinds)('video upload and processing on %s', (kind) => {
     expect((await call('GET', `/api/videos/${video.id}/upload-url`, ana)).json().offset).toBe(half);
     // The last chunk completes it: checked, then queued for processing.
     expect((await patch(ana, upload_url, half, clip.subarray(half))).status).toBe(204);
-    const stored = readFileSync(svc().storage.originalPath(video.id));
+    const stored = await svc().storage.withOriginal(video.id, async (f) => readFileSync(f));
     expect(sha256(stored)).toBe(sha256(clip));
     const processing = (await call('GET', `/api/videos/${video.id}`, ana)).json();
     expect(processing).toMatchObject({ status: 'processing', width: 320, height: 240, duration_ms: 2000, stream_url: null });
