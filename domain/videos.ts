@@ -45,6 +45,7 @@ export const timestampParam = (seconds: number) => String(Math.round(Math.max(0,
 
 /** A byte count in words a person reads: 512 KB, 3.4 MB, 1.2 GB. */
 export function formatBytes(bytes: number): string {
+  if (bytes <= 0) return '0 KB';
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${(bytes / 1024 ** 3).toFixed(1)} GB`;

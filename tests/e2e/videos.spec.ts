@@ -22,7 +22,7 @@ test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-test('a video upload cut off mid-way resumes after a reload, is processed and plays', async ({ page }) => {
+test('a video upload cut off mid-way resumes after a reload, is processed and plays', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await signUpAndSignIn(page, app(), mailbox, { email: 'vera@example.test', name: 'Vera', password: 'vera-pass-12345' });
   await page.goto(`${app().url}placeholder-video-page`);
@@ -74,6 +74,10 @@ test('a video upload cut off mid-way resumes after a reload, is processed and pl
   const paused = await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, t: v.currentTime }));
   expect(paused.paused).toBe(true);
   await expect(page.getByRole('link', { name: /^Open at 0:0\d\.\d\d$/ })).toHaveAttribute('href', /[?&]t=\d/);
+  await page.screenshot({ path: testInfo.outputPath('player-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath('player-360.png'), fullPage: true });
   // The list shows it ready.
   await page.getByRole('link', { name: 'All your videos' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'front-squat.mp4' })).toContainText('Ready');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Sha256, sha256OfBlob } from '../../src/features/videos/lib/sha256.ts';
-import { formatTimestamp, frameSeconds, parseTimestamp, timestampParam, uploadChunkSize } from '../../domain/videos.ts';
+import { formatBytes, formatTimestamp, frameSeconds, parseTimestamp, timestampParam, uploadChunkSize } from '../../domain/videos.ts';
 
 describe('video rules', () => {
   it('hashes like node crypto, however the bytes are cut', () => {
@@ -41,5 +41,6 @@ describe('video rules', () => {
     expect(parseTimestamp('1e9')).toBeNull();
     expect(frameSeconds(25)).toBe(0.04);
     expect(frameSeconds(null)).toBeCloseTo(1 / 30);
+    expect([0, 300, 3.4 * 1024 ** 2, 1.2 * 1024 ** 3].map(formatBytes)).toEqual(['0 KB', '1 KB', '3.4 MB', '1.2 GB']);
   });
 });
