@@ -1423,6 +1423,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/upload/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a video upload (size, type, purpose, SHA-256) and get its resumable upload URL
+         * @description Checks the declared size against the size limit and the caller's quota, then creates the
+         *     video (status `uploading`) and an empty tus upload of exactly that size. The bytes go to
+         *     `upload_url` with the chunk call (tus PATCH); the last chunk completes the upload, which
+         *     checks the content (magic bytes, then ffprobe), the duration and the SHA-256.
+         */
+        post: operations["initVideoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/upload/chunk/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** How many bytes of the upload the server holds (tus HEAD; answered with Upload-Offset and Upload-Length) */
+        head: operations["getVideoUploadOffset"];
+        /**
+         * Send the next bytes of the upload (tus PATCH at the current Upload-Offset)
+         * @description tus 1.0.0: headers `Tus-Resumable: 1.0.0`, `Upload-Offset` (must equal the server's
+         *     offset, else 409) and `Content-Type: application/offset+octet-stream`. The chunk that
+         *     reaches the declared size completes the upload (see completeVideoUpload); a refused
+         *     file is deleted with its video and the answer says why.
+         */
+        patch: operations["uploadVideoChunk"];
+        trace?: never;
+    };
+    "/api/videos/upload/complete/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a fully received upload (idempotent; the last chunk already does it)
+         * @description Checks the content (magic bytes, then ffprobe: a video stream, the duration limit) and
+         *     the SHA-256 declared at init, then queues processing. A refused file is deleted with its
+         *     video (422, saying why). Completing an upload already completed answers the video as it is.
+         */
+        post: operations["completeVideoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest videos, the quota used and the limits */
+        get: operations["listMyVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an unfinished upload resumes, and how far it got */
+        get: operations["getVideoUploadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One video, its state and, once ready, signed links to play it
+         * @description Seen by its owner and by administrators; anyone else gets 404.
+         */
+        get: operations["getVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web rendition (H.264/AAC MP4), with HTTP range requests
+         * @description Open through the signed link in `Video.stream_url` (a `<video>` element sends no bearer
+         *     token): the token names the video and the viewer and expires after VIDEO_LINK_TTL.
+         */
+        get: operations["streamVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The poster image (JPEG), through the signed link in `Video.poster_url` */
+        get: operations["getVideoPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2898,6 +3059,60 @@ export interface components {
             documents: components["schemas"]["LegalDocument"][];
         };
         /**
+         * @description What the video is for (judged scores and attempts, the judging test, stories, interviews, or just kept).
+         * @enum {string}
+         */
+        VideoPurpose: "score" | "qualifying_attempt" | "judging_test" | "story" | "interview" | "general";
+        VideoUploadInit: {
+            file_name: string;
+            size_bytes: number;
+            /** @description The file's declared media type; it must be video/…; the content is checked anyway. */
+            content_type: string;
+            purpose: components["schemas"]["VideoPurpose"];
+            checksum_sha256: string;
+        };
+        /** @enum {string} */
+        VideoStatus: "uploading" | "processing" | "ready" | "failed";
+        Video: {
+            /** Format: uuid */
+            id: string;
+            purpose: components["schemas"]["VideoPurpose"];
+            file_name: string;
+            size_bytes: number;
+            status: components["schemas"]["VideoStatus"];
+            failure_reason?: string | null;
+            /** @description Processing progress, 0 to 1. */
+            progress: number;
+            duration_ms?: number | null;
+            width?: number | null;
+            height?: number | null;
+            video_codec?: string | null;
+            audio_codec?: string | null;
+            frame_rate?: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            ready_at?: string | null;
+            /** @description Signed link to the MP4 (path under the mount point), once ready. */
+            stream_url?: string | null;
+            /** @description Signed link to the poster, once ready. */
+            poster_url?: string | null;
+        };
+        VideoUpload: {
+            video: components["schemas"]["Video"];
+            /** @description The tus upload URL (path under the mount point) for the chunk call. */
+            upload_url: string;
+            /** @description Bytes already received. */
+            offset: number;
+        };
+        MyVideos: {
+            videos: components["schemas"]["Video"][];
+            used_bytes: number;
+            quota_bytes: number;
+            max_size_bytes: number;
+            max_duration_s: number;
+        };
+        /**
          * @description Who may invite the athlete (to a team, and later to other things).
          * @enum {string}
          */
@@ -3146,6 +3361,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The video or this chunk is refused; `detail` says why. */
+        VideoRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The team's state refuses it (name taken, full, already waiting, last captain, no longer pending). */
         TeamConflict: {
             headers: {
@@ -3179,6 +3403,8 @@ export interface components {
         AgeGroupFilter: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
         GymFilter: string;
         LegalKind: components["schemas"]["LegalKind"];
+        VideoId: string;
+        VideoToken: string;
         TeamId: number;
         MemberId: number;
         InvitationId: number;
@@ -5532,6 +5758,265 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    initVideoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoUploadInit"];
+            };
+        };
+        responses: {
+            /** @description The video and where to send its bytes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["VideoRefused"];
+            415: components["responses"]["VideoRefused"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVideoUploadOffset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offset, in the Upload-Offset header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such upload of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadVideoChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored; the new offset is in the Upload-Offset header. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoRefused"];
+            413: components["responses"]["VideoRefused"];
+            415: components["responses"]["VideoRefused"];
+            422: components["responses"]["VideoRefused"];
+        };
+    };
+    completeVideoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video, now processing (or further along). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoRefused"];
+            422: components["responses"]["VideoRefused"];
+        };
+    };
+    listMyVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Videos, newest first (at most 50), and the limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVideos"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getVideoUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload URL and offset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoRefused"];
+        };
+    };
+    getVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    streamVideo: {
+        parameters: {
+            query: {
+                token: components["parameters"]["VideoToken"];
+            };
+            header?: {
+                range?: string;
+            };
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested bytes (Content-Range). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["VideoRefused"];
+        };
+    };
+    getVideoPoster: {
+        parameters: {
+            query: {
+                token: components["parameters"]["VideoToken"];
+            };
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The poster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHealth: {

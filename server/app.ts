@@ -21,6 +21,9 @@ import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
 import { sweepPrivacy } from './services/privacy.ts';
 import { sweepFinalStandings } from './services/standings.ts';
+import { startJobWorker } from './services/jobs.ts';
+import { videoJobHandlers, videoSweep } from './services/videos-processing.ts';
+import { videoService } from './services/videos-tus.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
 import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
@@ -84,7 +87,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
+  const videos = videoService(context);
+  const stopJobs = config.jobsPollMs ? startJobWorker(context, config.jobsPollMs, videoJobHandlers(videos), videoSweep(videos)) : () => {};
   app.addHook('onClose', async () => {
+    stopJobs();
     stopStandings();
     stopPrivacy();
     await realtime?.close();
@@ -136,6 +142,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   // On-the-fly compression for what is made per request: API answers (pages compress once, in ClientPages).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
+  // A tus chunk (PATCH) streams straight from the request to the store: Fastify leaves the body unread (an empty string to the contract).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, ''));
   // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,5 +1,14 @@
 import path from 'node:path';
 
+/** Limits of uploaded videos. */
+export interface VideoLimits {
+  maxBytes: number;
+  quotaBytes: number;
+  maxDurationS: number;
+  /** How long a signed stream or poster link works. */
+  linkTtlMs: number;
+}
+
 export interface AppConfig {
   /** Where the app is mounted, always with leading and trailing slash ('/' or '/fit/'). */
   basePath: string;
@@ -46,6 +55,14 @@ export interface AppConfig {
   standingsSweepMs?: number;
   /** How often accounts past their deletion grace period are erased and expired exports emptied; off when absent (tests call the service). */
   privacySweepMs?: number;
+  /** Where uploaded videos and their renditions are kept (VIDEO_DIR); default DATA_DIR/videos. */
+  videoDir?: string;
+  /** Size, quota, duration and link limits of videos (VIDEO_MAX_BYTES, VIDEO_QUOTA_BYTES, VIDEO_MAX_DURATION_S). */
+  videoLimits?: Partial<VideoLimits>;
+  /** S3-compatible object storage for videos (S3_URL, `s3://KEY:SECRET@HOST:PORT/BUCKET`); files under videoDir when absent. */
+  s3Url?: string;
+  /** How often the shared jobs table is polled (video processing, upload cleanup); off when absent (tests run jobs by hand). */
+  jobsPollMs?: number;
 }
 
 export function normalizeBasePath(raw: string | undefined): string {
@@ -94,6 +111,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     standingsSweepMs: 60_000,
     // With a movable test clock, a test that jumps past the grace period should not wait a minute.
     privacySweepMs: env.TEST_CLOCK === '1' ? 1000 : 60_000,
+    videoDir: env.VIDEO_DIR ? path.resolve(env.VIDEO_DIR) : undefined,
+    videoLimits: {
+      maxBytes: positiveNumber(env.VIDEO_MAX_BYTES, 'VIDEO_MAX_BYTES'),
+      quotaBytes: positiveNumber(env.VIDEO_QUOTA_BYTES, 'VIDEO_QUOTA_BYTES'),
+      maxDurationS: positiveNumber(env.VIDEO_MAX_DURATION_S, 'VIDEO_MAX_DURATION_S'),
+    },
+    s3Url: env.S3_URL || undefined,
+    jobsPollMs: 1000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
@@ -135,4 +160,12 @@ function publicOrigin(raw: string | undefined): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
   return url.origin;
+}
+
+/** A positive whole number from the environment, or undefined when unset (the default applies). */
+function positiveNumber(raw: string | undefined, name: string): number | undefined {
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
+  return n;
 }

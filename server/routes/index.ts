@@ -11,6 +11,7 @@ import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
 import { notificationHandlers } from './notifications.ts';
 import { teamHandlers } from './teams.ts';
+import { videoHandlers } from './videos.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -27,5 +28,6 @@ export function allHandlers(ctx: AppContext) {
     ...legalHandlers(ctx),
     ...notificationHandlers(ctx),
     ...teamHandlers(ctx),
+    ...videoHandlers(ctx),
   };
 }

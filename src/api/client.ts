@@ -88,6 +88,11 @@ export function linkSession(link: SessionLink | null): void {
   sessionLink = link;
 }
 
+/** The bearer token and CSRF token for a call made outside openapi-fetch (the tus chunk uploads). */
+export function sessionCredentials(): { token: string | null; csrf: string | null } {
+  return { token: sessionLink?.token() ?? null, csrf: sessionLink?.csrfToken() ?? null };
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A read the ended session cannot make: sent as a visitor's would be (the server decides what is public). */

@@ -102,7 +102,7 @@ export const pageRoutes: PageRoute[] = [
   r('/password-reset-page', 'Reset Password', 'public', () => import('../features/auth/pages/password-reset-page.tsx')),
   r('/performance-stats-page', 'Performance Stats', 'user', () => import('../features/athletes/pages/performance-stats-page.tsx')),
   r('/personal-records-dashboard', 'Personal Records', 'user', () => import('../features/athletes/pages/personal-records-dashboard.tsx')),
-  r('/placeholder-video-page', 'Video'),
+  r('/placeholder-video-page', 'Video', 'user', () => import('../features/videos/pages/placeholder-video-page.tsx')),
   r('/privacy-policy-page', 'Privacy Policy', 'public', () => import('../features/legal/pages/privacy-policy-page.tsx')),
   r('/privacy-settings-page', 'Privacy Settings', 'user', () => import('./pages/privacy-settings-page.tsx')),
   r('/score-submission-page', 'Submit a Score', 'user', () => import('../features/challenges/pages/score-submission-page.tsx')),

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * The container a file's first bytes name, or null when they name no video container
+ * (a renamed JPEG, PDF or text file). ffprobe then checks the streams themselves.
+ */
+export function videoContainer(head: Uint8Array): string | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  if (head.length < 12) return null;
+  if (['ftyp', 'moov', 'mdat', 'wide', 'free'].includes(ascii(4, 8))) return 'mp4';
+  if (starts([0x1a, 0x45, 0xdf, 0xa3])) return 'matroska';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'AVI ') return 'avi';
+  if (starts([0x00, 0x00, 0x01, 0xba]) || starts([0x00, 0x00, 0x01, 0xb3])) return 'mpeg';
+  if (head[0] === 0x47 && (head.length <= 188 || head[188] === 0x47)) return 'mpegts';
+  if (ascii(0, 3) === 'FLV') return 'flv';
+  if (ascii(0, 4) === 'OggS') return 'ogg';
+  if (starts([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return 'asf';
+  return null;
+}
+
+export async function readHead(file: string, bytes = 512): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export interface Probe {
+  durationMs: number;
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  frameRate: number | null;
+}
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  disposition?: { attached_pic?: number };
+}
+
+/** ffprobe's view of the file, or null when it holds no playable video stream. */
+export async function probeVideo(file: string): Promise<Probe | null> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      maxBuffer: 4 * 1024 * 1024,
+      timeout: 60_000,
+    }));
+  } catch {
+    return null;
+  }
+  const info = JSON.parse(stdout) as { streams?: FfprobeStream[]; format?: { duration?: string } };
+  const streams = info.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height);
+  const duration = Number(info.format?.duration);
+  if (!video || !Number.isFinite(duration) || duration <= 0) return null;
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const [num, den] = (video.avg_frame_rate ?? '0/0').split('/').map(Number);
+  const frameRate = num && den ? Math.round((num / den) * 1000) / 1000 : null;
+  return {
+    durationMs: Math.round(duration * 1000),
+    width: video.width!,
+    height: video.height!,
+    videoCodec: String(video.codec_name ?? 'unknown').slice(0, 32),
+    audioCodec: audio?.codec_name ? audio.codec_name.slice(0, 32) : null,
+    frameRate,
+  };
+}
