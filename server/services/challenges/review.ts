@@ -44,26 +44,31 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
           : { scaledEntries: sql`${challenges.scaledEntries} + ${delta}` },
       )
       .where(eq(challenges.id, challengeId));
+  const [p] = await tx
+    .select({ sex: challengeParticipants.sex, ageGroup: challengeParticipants.ageGroup, category: challengeParticipants.category })
+    .from(challengeParticipants)
+    .where(and(eq(challengeParticipants.challengeId, challengeId), eq(challengeParticipants.userId, userId)));
+  const category = p?.category ?? current?.category ?? '';
   const moves: SQL[] = [];
-  if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
+  if (current && current.category !== category) {
+    await tx.execute(slicesMoved(challengeId, current.category, sql`values (${String(current.sortKey)}::bigint, -1)`));
+  } else if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
   if (best) moves.push(sql`(${String(best.sortKey)}::bigint, 1)`);
-  if (moves.length) await tx.execute(slicesMoved(challengeId, sql`values ${sql.join(moves, sql`, `)}`));
+  if (moves.length) await tx.execute(slicesMoved(challengeId, category, sql`values ${sql.join(moves, sql`, `)}`));
   if (current && !best) {
     await tx.delete(challengeEntries).where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
     await size(current.division, -1);
     return;
   }
   if (!best) return;
-  const [p] = await tx
-    .select({ sex: challengeParticipants.sex })
-    .from(challengeParticipants)
-    .where(and(eq(challengeParticipants.challengeId, challengeId), eq(challengeParticipants.userId, userId)));
   const entry = {
     challengeId,
     userId,
     scoreId: best.id,
     division: best.division,
     sex: p?.sex ?? null,
+    ageGroup: p?.ageGroup ?? null,
+    category,
     status: best.status,
     value: best.value,
     tiebreakMs: best.tiebreakMs,
@@ -79,10 +84,10 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
 
 async function placeOf(db: Database, challengeId: number, userId: number) {
   const [entry] = await db
-    .select({ sortKey: challengeEntries.sortKey })
+    .select({ sortKey: challengeEntries.sortKey, category: challengeEntries.category })
     .from(challengeEntries)
     .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
-  return entry ? rankOf(db, challengeId, entry.sortKey) : null;
+  return entry ? rankOf(db, challengeId, entry.sortKey, entry.category) : null;
 }
 
 /** An athlete withdraws a score (while the challenge is open), or an admin removes one. */

@@ -69,7 +69,16 @@ export function useChallenge(id: number | null) {
 }
 
 export function useRankings(
-  q: { challengeId: number | null; division?: Division; sex?: Sex; age_group?: AgeGroupId; gym?: string; offset: number; limit: number },
+  q: {
+    challengeId: number | null;
+    category?: string;
+    division?: Division;
+    sex?: Sex;
+    age_group?: AgeGroupId;
+    gym?: string;
+    offset: number;
+    limit: number;
+  },
   live = false,
 ) {
   const client = useClient();
@@ -90,6 +99,7 @@ export function useRankings(
           params: {
             query: {
               challenge_id: q.challengeId!,
+              category: q.category,
               division: q.division,
               sex: q.sex,
               age_group: q.age_group,

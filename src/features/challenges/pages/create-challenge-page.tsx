@@ -19,6 +19,7 @@ import { FormFooter } from '../../../components/form-footer.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { DivisionFields, divisionFormState, divisionInput, type DivisionFormState } from '../components/division-fields.tsx';
 
 const VISIBILITY_LABELS: Record<'public' | 'unlisted', string> = { public: 'Everyone (listed)', unlisted: 'Only people with the link' };
 
@@ -49,6 +50,7 @@ interface FormState {
   visibility: 'public' | 'unlisted';
   participant_cap: string;
   requires_waiver: boolean;
+  divisions: DivisionFormState;
 }
 
 function initial(c?: ChallengeDetail): FormState {
@@ -70,6 +72,7 @@ function initial(c?: ChallengeDetail): FormState {
     visibility: c?.visibility ?? 'public',
     participant_cap: c?.participant_cap ? String(c.participant_cap) : '',
     requires_waiver: c?.requires_waiver ?? false,
+    divisions: divisionFormState(c?.divisions),
   };
 }
 
@@ -103,6 +106,7 @@ function toInput(f: FormState): ChallengeInput | string {
     visibility: f.visibility,
     participant_cap: f.participant_cap ? Number(f.participant_cap) : null,
     requires_waiver: f.requires_waiver,
+    ...divisionInput(f.divisions),
   };
 }
 
@@ -233,6 +237,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           </div>
         </div>
       )}
+      <DivisionFields value={form.divisions} onChange={(d) => set('divisions', d)} locked={!!existing && existing.participant_count > 0} />
       <Checkbox label="Record a tie-break time" checked={form.has_tiebreak} onChange={(on) => set('has_tiebreak', on)} />
       {form.has_tiebreak && (
         <div className="field">
