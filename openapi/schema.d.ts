@@ -1917,6 +1917,10 @@ export interface components {
             verification: "verified" | "unverified" | "rejected";
             /** Format: date-time */
             submitted_at: string;
+            /** @description Why the score was held for review (its athlete and the judges see it). */
+            held_reason?: string | null;
+            /** @description Why a judge rejected it. */
+            review_reason?: string | null;
         };
         MySubmission: {
             challenge: {
@@ -3891,6 +3895,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     decision: "verify" | "reject";
+                    /** @description Required to reject (3–500 characters); the athlete reads it where the score is listed and in a mail. */
+                    reason?: string;
                 };
             };
         };

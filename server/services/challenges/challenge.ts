@@ -122,5 +122,7 @@ export function presentScore(c: ChallengeRow, s: typeof challengeScores.$inferSe
     display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
     verification: s.verification as 'verified' | 'unverified' | 'rejected',
     submitted_at: s.submittedAt.toISOString(),
+    held_reason: s.heldReason,
+    review_reason: s.reviewReason,
   };
 }

@@ -15,6 +15,7 @@ export type ChallengeStatus = components['schemas']['ChallengeStatus'];
 export type ScoreSubmission = components['schemas']['ScoreSubmission'];
 export type RankingPage = components['schemas']['RankingPage'];
 export type RankingRow = components['schemas']['RankingRow'];
+export type ScoreView = components['schemas']['ScoreView'];
 export type AgeGroupId = NonNullable<NonNullable<operations['getChallengeRankings']['parameters']['query']>['age_group']>;
 
 /** Signed in: the secure client (so the server knows who asks); else the public one. */
