@@ -1804,6 +1804,8 @@ export interface components {
             age_scheme?: components["schemas"]["AgeScheme"];
             /** @description With divisions, whether a combined board is offered too (default true). */
             overall_board?: boolean;
+            /** @description A catalogue test this challenge is (Fran ↔ Fran), measured as the challenge is scored: results outside the test's bounds are refused at entry (422, the bounds in the detail). Null or absent for none. */
+            test_id?: number | null;
             /** @description Loads and standards per category id ('' for the combined board). */
             standards?: {
                 [key: string]: string;
@@ -1862,6 +1864,8 @@ export interface components {
             team_best_n: number | null;
             team_size_max: number | null;
             divisions: components["schemas"]["Divisions"];
+            /** @description The catalogue test this challenge is linked to; its bounds refuse impossible results. */
+            test_id?: number | null;
         };
         /** @enum {string} */
         Division: "rx" | "scaled";
@@ -3760,6 +3764,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description Not joined, or the challenge is not open. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The challenge is linked to a catalogue test and the result is outside its bounds (stated in the detail). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

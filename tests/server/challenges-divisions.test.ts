@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athleteProfiles, users } from '../../server/db/schema.ts';
+import { athleteProfiles, tests, users } from '../../server/db/schema.ts';
 import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/services/challenges/index.ts';
 import { participation } from '../../server/services/challenges/join.ts';
 import { loadChallenge } from '../../server/services/challenges/challenge.ts';
 import { AGE_SCHEMES, categoriesOf, categoryOf, SEX_DIVISIONS, type AgeScheme, type SexDivisions } from '../../domain/divisions.ts';
 import { ApiError } from '../../server/errors.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
+
+const db = (ctx: { database: { db: import('../../server/db/index.ts').Database } }) => ctx.database.db;
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;
 const POOL = 24;
@@ -177,5 +179,51 @@ describe.each(databaseKinds)('division boards on %s', (kind) => {
       sex_divisions: 'open' as const,
     };
     await expect(updateChallenge(ctx, { id: people[0]!.id, isAdmin: false }, c.id, input)).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it('a challenge linked to a catalogue test refuses results outside its bounds, saying them; unlinked ones keep their own', async () => {
+    const ctx = t.context;
+    const [fran] = await ctx.database.db
+      .insert(tests)
+      .values({
+        name: 'Fran',
+        nameNormalized: 'fran',
+        category: 'benchmark',
+        movement: 'mixed',
+        unit: 'seconds',
+        direction: 'lower',
+        minValue: 100,
+        maxValue: 3600,
+        status: 'active',
+        standards: [],
+      })
+      .returning();
+    const now = ctx.now().getTime();
+    const base = {
+      title: 'Fran linked',
+      score_type: 'time' as const,
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 3_600_000).toISOString(),
+    };
+    // Linked only to a test measured the same way, and only to one that exists.
+    await expect(createChallenge(ctx, people[0]!.id, { ...base, score_type: 'reps', test_id: fran!.id })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(createChallenge(ctx, people[0]!.id, { ...base, test_id: 999_999 })).rejects.toMatchObject({ statusCode: 400 });
+    const linked = await createChallenge(ctx, people[0]!.id, { ...base, test_id: fran!.id });
+    expect(linked.test_id).toBe(fran!.id);
+    const open = await createChallenge(ctx, people[0]!.id, { ...base, title: 'Fran unlinked' });
+    const who = people[2]!.id;
+    await db(ctx).execute(sql`update athlete_profiles set sex = 'female' where user_id = ${who}`);
+    for (const c of [linked, open]) await joinChallenge(ctx, who, c.id, { division: 'rx' });
+    await expect(submitScore(ctx, who, linked.id, { time_ms: 30_000 })).rejects.toMatchObject({
+      statusCode: 422,
+      message: expect.stringMatching(/30 seconds is outside what is humanly possible for Fran \(100–3,600 seconds\)/),
+    });
+    await expect(submitScore(ctx, who, linked.id, { time_ms: 4_000_000 })).rejects.toMatchObject({ statusCode: 422 });
+    expect((await rankings(ctx, { challenge_id: linked.id, offset: 0, limit: 10 }, null)).total).toBe(0);
+    expect(await submitScore(ctx, who, linked.id, { time_ms: 271_000 })).toMatchObject({ is_best: true, rank: 1 });
+    // Unlinked: the score type's own bounds, so 0:30 is taken.
+    expect(await submitScore(ctx, who, open.id, { time_ms: 30_000 })).toMatchObject({ is_best: true });
   });
 });

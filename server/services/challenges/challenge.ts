@@ -56,6 +56,7 @@ export function presentChallenge(c: ChallengeRow, creator: Creator, now: Date) {
     team_best_n: c.teamBestN,
     team_size_max: c.teamSizeMax,
     divisions: presentDivisions(c),
+    test_id: c.testId,
   };
 }
 

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { challengeParticipants, challenges, challengeScores } from '../../db/schema.ts';
+import { challengeParticipants, challenges, challengeScores, tests } from '../../db/schema.ts';
+import type { Database } from '../../db/index.ts';
+import { SCORE_TYPE_OF, type TestUnit } from '../../../domain/measures.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { ScoreType } from '../../../domain/scoring/index.ts';
 import { TEAM_RULES, TEAM_SIZE, TEAM_BEST_N, withCreators, loadChallenge, type TeamRule } from './challenge.ts';
@@ -42,6 +44,21 @@ export interface ChallengeInput {
   age_scheme?: AgeScheme;
   overall_board?: boolean;
   standards?: Record<string, string>;
+  test_id?: number | null;
+}
+
+/**
+ * The catalogue test a challenge is linked to (Fran ↔ Fran): it must be active and measured
+ * as the challenge is scored, since its bounds then refuse impossible results at entry.
+ */
+async function checkTestLink(db: Database, input: ChallengeInput): Promise<number | null> {
+  if (input.test_id === undefined || input.test_id === null) return null;
+  const [t] = await db.select().from(tests).where(eq(tests.id, input.test_id));
+  if (!t || t.status !== 'active') throw badRequest('No active catalogue test with that id.', 'test_id');
+  const measured = SCORE_TYPE_OF[t.unit as TestUnit];
+  if (measured !== input.score_type)
+    throw badRequest(`${t.name} is measured in ${t.unit}: link it to a challenge scored the same way.`, 'test_id');
+  return t.id;
 }
 
 /** The division settings, checked: standards only for the combined board ('') or one of the scheme's categories. */
@@ -128,7 +145,7 @@ function checkInput(input: ChallengeInput) {
 }
 
 export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput) {
-  const values = checkInput(input);
+  const values = { ...checkInput(input), testId: await checkTestLink(ctx.database.db, input) };
   const now = ctx.now();
   const [row] = await ctx.database.db
     .insert(challenges)
@@ -139,7 +156,7 @@ export async function createChallenge(ctx: AppContext, creatorId: number, input:
 
 export async function updateChallenge(ctx: AppContext, caller: { id: number; isAdmin: boolean }, id: number, input: ChallengeInput) {
   const db = ctx.database.db;
-  const values = checkInput(input);
+  const values = { ...checkInput(input), testId: await checkTestLink(db, input) };
   const now = ctx.now();
   const updated = await db.transaction(async (tx) => {
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');

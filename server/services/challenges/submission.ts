@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { challenges } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { ApiError, conflict, notFound } from '../../errors.ts';
+import { checkBounds, fromCanonical, MeasureError, type TestUnit } from '../../../domain/measures.ts';
 import { scoreEffects } from '../realtime/achievements.ts';
 import { rowFromJson, statement } from '../../db/statement.ts';
 import { ensureStreakRows, streakFromJson } from '../realtime/streaks.ts';
@@ -48,6 +49,17 @@ function heldReasonFor(c: ChallengeRow, leaders: { value: number; status: string
   return `More than ${UNVERIFIED_MARGIN * 100}% beyond the division's leader (${leader}) with ${leaders.length} or more on the board.`;
 }
 
+/** A challenge linked to a catalogue test refuses a finished result outside the test's bounds, saying them. */
+function refuseOutsideBounds(test: { name: string; unit: string; min: number; max: number }, value: number) {
+  const unit = test.unit as TestUnit;
+  try {
+    checkBounds(fromCanonical(value, unit), { min: Number(test.min), max: Number(test.max) }, unit, test.name);
+  } catch (error) {
+    if (error instanceof MeasureError) throw new ApiError(422, error.message);
+    throw error;
+  }
+}
+
 /** Who is submitting, locked for this transaction: their entry in the challenge, streaks and the division's leaders. */
 interface Submitter {
   division: Division;
@@ -78,7 +90,9 @@ const lockSubmitter = statement(
         on conflict do nothing
         returning *
       ), st as (select * from streaks where user_id = ${v.user_id}::int for update)
-      select to_jsonb(c) as challenge, w.*
+      select to_jsonb(c) as challenge, w.*,
+        (select json_build_object('name', t.name, 'unit', t.unit, 'min', t.min_value, 'max', t.max_value)
+           from tests t where t.id = c.test_id) as test
       from challenges c left join lateral (
         select p.division, p.sex, p.age_group, p.category, u.display_name, u.time_zone,
           (select coalesce(json_agg(json_build_object('value', l.value::float8, 'status', l.status) order by l.sort_key), '[]'::json)
@@ -178,7 +192,9 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const lock = async () => {
-      const [row] = await lockSubmitter<Submitter & { challenge: Record<string, unknown> }>(txDb, {
+      const [row] = await lockSubmitter<
+        Submitter & { challenge: Record<string, unknown>; test: { name: string; unit: string; min: number; max: number } | null }
+      >(txDb, {
         challenge_id: id,
         user_id: userId,
         now: now.toISOString(),
@@ -202,6 +218,7 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null),
     );
     if (!who.division) throw conflict('Join this challenge before submitting a score.');
+    if (locked.test && encoded.status === 'finished') refuseOutsideBounds(locked.test, encoded.value);
     if ((who.streaks?.length ?? 0) < STREAK_TYPES.length) {
       // Another request created this athlete's streaks while we waited: read them again.
       await ensureStreakRows(txDb, userId, now);
