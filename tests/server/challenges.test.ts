@@ -300,7 +300,7 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     expect((await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, again)).statusCode).toBe(409);
     // Another held result: rejecting it needs a reason, which its athlete then reads (and gets by mail).
     const dubious = (await submit(ana, c.id, { reps: 900 })).json();
-    expect(dubious.score).toMatchObject({ verification: 'unverified', held_reason: expect.stringMatching(/beyond the division's leader/) });
+    expect(dubious.score).toMatchObject({ verification: 'unverified', held_reason: expect.stringMatching(/beyond the division’s leader/) });
     const url = `/api/challenges/admin/scores/${dubious.score.id}/review`;
     for (const body of [{ decision: 'reject' }, { decision: 'reject', reason: '  ' }, { decision: 'verify', reason: 'fine' }]) {
       const refused = await call('POST', url, admin, body);

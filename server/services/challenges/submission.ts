@@ -46,7 +46,7 @@ function heldReasonFor(c: ChallengeRow, leaders: { value: number; status: string
     { status: 'finished', value: Number(leaders[0]!.value), tiebreakMs: null },
     { repsPerRound: c.repsPerRound },
   );
-  return `More than ${UNVERIFIED_MARGIN * 100}% beyond the division's leader (${leader}) with ${leaders.length} or more on the board.`;
+  return `More than ${UNVERIFIED_MARGIN * 100}% beyond the division’s leader (${leader}) with ${leaders.length} or more on the board.`;
 }
 
 /** A challenge linked to a catalogue test refuses a finished result outside the test's bounds, saying them. */
