@@ -59,6 +59,11 @@ const CANONICAL_PER: Record<TestUnit, number> = {
   points: 1,
 };
 
+/** A canonical integer (g, ms, mm, reps…) in a test's stored unit. */
+export function fromCanonical(value: number, unit: TestUnit): number {
+  return value / CANONICAL_PER[unit];
+}
+
 const ACCEPTED: Record<TestUnit, readonly InputUnit[]> = {
   kg: ['kg', 'lb'],
   reps: ['reps'],

@@ -2243,6 +2243,10 @@ export interface components {
         ScoreType: "time" | "reps" | "load" | "rounds_reps" | "distance" | "calories" | "points";
         /** @enum {string} */
         TeamRule: "sum" | "average" | "best_n";
+        /** @enum {string} */
+        SexDivisions: "open" | "split";
+        /** @enum {string} */
+        AgeScheme: "none" | "masters" | "teens";
         ChallengeInput: {
             title: string;
             /** @description Plain text or Markdown; shown safely (no HTML). */
@@ -2268,12 +2272,39 @@ export interface components {
             team_best_n?: number | null;
             /** @description Team challenges only. The most members a team can have. */
             team_size_max?: number | null;
+            sex_divisions?: components["schemas"]["SexDivisions"];
+            age_scheme?: components["schemas"]["AgeScheme"];
+            /** @description With divisions, whether a combined board is offered too (default true). */
+            overall_board?: boolean;
+            /** @description A catalogue test this challenge is (Fran ↔ Fran), measured as the challenge is scored: results outside the test's bounds are refused at entry (422, the bounds in the detail). Null or absent for none. */
+            test_id?: number | null;
+            /** @description Loads and standards per category id ('' for the combined board). */
+            standards?: {
+                [key: string]: string;
+            };
         };
         /** @enum {string} */
         ChallengeStatus: "upcoming" | "open" | "closed" | "deleted";
         Athlete: {
             wp_user_id: number;
             display_name: string;
+        };
+        /** @description How the board splits beyond Rx/Scaled (sex × age group), each category with its stated standards. */
+        Divisions: {
+            /** @description The standards as the creator stated them, by key ('' everyone, 'female'/'male', or a category id). */
+            stated: {
+                [key: string]: string;
+            };
+            sex: components["schemas"]["SexDivisions"];
+            age_scheme: components["schemas"]["AgeScheme"];
+            /** @description Whether the combined board (Rx above Scaled, everyone) is offered. */
+            overall_board: boolean;
+            overall_standards: string | null;
+            categories: {
+                id: string;
+                label: string;
+                standards: string | null;
+            }[];
         };
         Challenge: {
             id: number;
@@ -2304,6 +2335,9 @@ export interface components {
             team_rule: components["schemas"]["TeamRule"] | null;
             team_best_n: number | null;
             team_size_max: number | null;
+            divisions: components["schemas"]["Divisions"];
+            /** @description The catalogue test this challenge is linked to; its bounds refuse impossible results. */
+            test_id?: number | null;
         };
         /** @enum {string} */
         Division: "rx" | "scaled";
@@ -2359,6 +2393,10 @@ export interface components {
             verification: "verified" | "unverified" | "rejected";
             /** Format: date-time */
             submitted_at: string;
+            /** @description Why the score was held for review (its athlete and the judges see it). */
+            held_reason?: string | null;
+            /** @description Why a judge rejected it. */
+            review_reason?: string | null;
         };
         MySubmission: {
             challenge: {
@@ -2376,12 +2414,16 @@ export interface components {
             rank: number;
             athlete: components["schemas"]["Athlete"];
             division: components["schemas"]["Division"];
+            /** @description The athlete's sex × age category; null on a challenge with one board. */
+            category: string | null;
             sex: components["schemas"]["Sex"] | null;
             score: components["schemas"]["ScoreView"];
         };
         RankingPage: {
             challenge_id: number;
             division: components["schemas"]["Division"] | null;
+            /** @description The category this board ranks, or null for the combined board. */
+            category: string | null;
             /** @description Rows on this board (after filters). */
             total: number;
             offset: number;
@@ -2391,10 +2433,13 @@ export interface components {
         Participation: {
             challenge_id: number;
             division: components["schemas"]["Division"];
+            /** @description The athlete's sex × age category ('' on a challenge with one board); fixed once they have a score. */
+            category?: string;
             sex: components["schemas"]["Sex"] | null;
             /** Format: date-time */
             joined_at: string;
             best: components["schemas"]["ScoreView"] | null;
+            /** @description The place on the athlete's own division board (their category's, Rx or Scaled on the combined order). */
             rank?: number | null;
             team?: {
                 id: number;
@@ -4162,6 +4207,8 @@ export interface operations {
                 challenge_id: number;
                 /** @description Omit for the combined board (every Rx score above every Scaled one). */
                 division?: components["schemas"]["Division"];
+                /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
+                category?: string;
                 sex?: components["schemas"]["Sex"];
                 /** @description Age reached this year, from the athlete profile's birth year. */
                 age_group?: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
@@ -4341,6 +4388,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The challenge ranks men and women separately and the athlete gave no sex (here or on the profile). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     countChallengeParticipants: {
@@ -4397,6 +4453,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description Not joined, or the challenge is not open. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The challenge is linked to a catalogue test and the result is outside its bounds (stated in the detail). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4532,6 +4597,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     decision: "verify" | "reject";
+                    /** @description Required to reject (3–500 characters); the athlete reads it where the score is listed and in a mail. */
+                    reason?: string;
                 };
             };
         };

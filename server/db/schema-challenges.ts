@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
+import { tests } from './schema-athletes.ts';
 
 /** A challenge: a workout, how it is scored, who may enter, and when. */
 export const challenges = pgTable(
@@ -46,6 +48,16 @@ export const challenges = pgTable(
     /** How many athletes are on each division's board (kept with challenge_entries, so a page needs no count over it). */
     rxEntries: integer('rx_entries').notNull().default(0),
     scaledEntries: integer('scaled_entries').notNull().default(0),
+    /** Divisions (domain/divisions.ts): 'open' (one board for everyone) or 'split' (men and women). */
+    sexDivisions: varchar('sex_divisions', { length: 8 }).notNull().default('open'),
+    /** The age groups the board splits by: 'none', 'masters' or 'teens'. */
+    ageScheme: varchar('age_scheme', { length: 8 }).notNull().default('none'),
+    /** Whether a combined board of every category (Rx above Scaled) is offered beside the divisions. */
+    overallBoard: boolean('overall_board').notNull().default(true),
+    /** Loads and standards stated per category id ('' for the combined board). */
+    /** The catalogue test this challenge is (Fran ↔ Fran): results outside its bounds are refused at entry. */
+    testId: integer('test_id').references((): AnyPgColumn => tests.id, { onDelete: 'set null' }),
+    standards: jsonb('standards').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -77,6 +89,10 @@ export const challengeParticipants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     division: varchar('division', { length: 8 }).notNull(),
     sex: varchar('sex', { length: 8 }),
+    /** The athlete's age group in the challenge's scheme, from the profile at join time (null: the scheme has none). */
+    ageGroup: varchar('age_group', { length: 8 }),
+    /** Sex × age group (domain/divisions.ts categoryOf): the board the athlete is placed on; '' when the challenge has one. */
+    category: varchar('category', { length: 24 }).notNull().default(''),
     /** The athlete's team in a team challenge (every participant of one has a team). */
     teamId: integer('team_id').references((): AnyPgColumn => challengeTeams.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +140,10 @@ export const challengeScores = pgTable(
     /** verified scores rank; unverified ones wait for review. */
     verification: varchar('verification', { length: 16 }).notNull().default('verified'),
     note: varchar('note', { length: 500 }),
+    /** Why the score was held for review (set when it is held), and the judge's reason when rejected. */
+    heldReason: varchar('held_reason', { length: 300 }),
+    reviewReason: varchar('review_reason', { length: 1000 }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -148,6 +168,9 @@ export const challengeEntries = pgTable(
       .references(() => challengeScores.id, { onDelete: 'cascade' }),
     division: varchar('division', { length: 8 }).notNull(),
     sex: varchar('sex', { length: 8 }),
+    ageGroup: varchar('age_group', { length: 8 }),
+    /** The athlete's category (copied from challenge_participants): its own places, from its own rank slices. */
+    category: varchar('category', { length: 24 }).notNull().default(''),
     status: varchar('status', { length: 16 }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
     tiebreakMs: integer('tiebreak_ms'),
@@ -158,6 +181,7 @@ export const challengeEntries = pgTable(
     primaryKey({ columns: [t.challengeId, t.userId] }),
     index('entries_board_idx').on(t.challengeId, t.sortKey, t.submittedAt, t.userId),
     index('entries_division_idx').on(t.challengeId, t.division, t.sortKey, t.submittedAt, t.userId),
+    index('entries_category_idx').on(t.challengeId, t.category, t.sortKey, t.submittedAt, t.userId),
   ],
 );
 
@@ -166,7 +190,8 @@ export const challengeEntries = pgTable(
  * holds key >> RANK_LEVEL_SHIFTS[L]; each slice spans 256 of the level below, and the
  * finest holds one result). A place is a few short sums of slices (at most 256 per
  * level) plus a count among entries with the same result, never a count over everyone
- * ahead. Divisions need no column: the division is the key's top bit.
+ * ahead. Rx/Scaled needs no column: it is the key's top bit. Category '' counts the whole
+ * board; an entry in a category (sex × age group) is also counted in that category's slices.
  */
 export const challengeRankSlices = pgTable(
   'challenge_rank_slices',
@@ -174,9 +199,10 @@ export const challengeRankSlices = pgTable(
     challengeId: integer('challenge_id')
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
+    category: varchar('category', { length: 24 }).notNull().default(''),
     level: smallint('level').notNull(),
     slice: bigint('slice', { mode: 'bigint' }).notNull(),
     entries: integer('entries').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.challengeId, t.level, t.slice] })],
+  (t) => [primaryKey({ columns: [t.challengeId, t.category, t.level, t.slice] })],
 );

@@ -110,7 +110,7 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       return challenges.deleteScore(ctx, caller(request), request.params.challengeId, request.params.scoreId);
     },
     async reviewScore(request) {
-      return challenges.reviewScore(ctx, request.params.scoreId, request.body.decision);
+      return challenges.reviewScore(ctx, request.params.scoreId, request.body.decision, request.body.reason);
     },
     async listScoresForReview() {
       return challenges.listPendingScores(ctx);

@@ -57,6 +57,8 @@ interface DemoChallenge {
   rules: ScoringRules;
   /** Start and end, in days from now. */
   window: [number, number];
+  /** Loads stated for the women's and men's divisions (every demo challenge ranks them apart). */
+  standards?: { female: string; male: string };
   /** Makes one athlete's result from their ability (0 weak … 1 elite) and a random number. */
   score: (ability: number, r: () => number) => { input: ScoreInput; tiebreakMs?: number };
 }
@@ -67,6 +69,7 @@ const CATALOGUE: DemoChallenge[] = [
   {
     title: 'Fran',
     description: '21-15-9 reps for time of:\nThrusters (43/29 kg)\nPull-ups\n\nTime cap: 10 minutes.',
+    standards: { female: 'Thrusters 29 kg; Scaled 15 kg, banded pull-ups', male: 'Thrusters 43 kg; Scaled 25 kg, banded pull-ups' },
     rules: { scoreType: 'time', timeCapMs: 600_000 },
     window: [-5, 9],
     score: (a, r) =>
@@ -153,6 +156,7 @@ const CATALOGUE: DemoChallenge[] = [
   {
     title: 'Spring throwdown: Grace',
     description: '30 clean and jerks (61/43 kg) for time.',
+    standards: { female: 'Clean and jerk 43 kg; Scaled 25 kg', male: 'Clean and jerk 61 kg; Scaled 43 kg' },
     rules: { scoreType: 'time', timeCapMs: 480_000 },
     window: [7, 21],
     score: () => ({ input: { kind: 'time', ms: 240_000 } }),
@@ -200,6 +204,9 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           tiebreakLabel: def.rules.hasTiebreak ? 'Time at the end of the last full round' : null,
           startsAt,
           endsAt,
+          // Men and women ranked apart, with an overall board beside.
+          sexDivisions: 'split',
+          standards: def.standards ?? {},
           createdAt: new Date(startsAt.getTime() - 3 * DAY),
           updatedAt: new Date(startsAt.getTime() - 3 * DAY),
         })
@@ -212,6 +219,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
         userId: a.id,
         division: (ability.get(a.id)! > 0.35 ? 'rx' : 'scaled') as Division,
         sex: sexOf.get(a.id)!,
+        category: sexOf.get(a.id)!,
         joinedAt: new Date(startsAt.getTime() + r() * DAY),
       }));
       if (participants.length === 0) continue;
@@ -263,6 +271,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           scoreId: s.id,
           division: s.division,
           sex: sexOf.get(s.userId)!,
+          category: sexOf.get(s.userId)!,
           status: s.status,
           value: s.value,
           tiebreakMs: s.tiebreakMs,

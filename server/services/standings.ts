@@ -36,9 +36,9 @@ export async function postFinalStandings(ctx: AppContext): Promise<number> {
         sql`with c as (
             select id, title, ends_at from challenges where id = ${due.id} and visibility = 'public'
           ), board as (
-            select e.user_id, e.division,
-              rank() over (partition by e.division order by e.sort_key) as place,
-              count(*) over (partition by e.division) as athletes
+            select e.user_id, e.division, e.category,
+              rank() over (partition by e.category, e.division order by e.sort_key) as place,
+              count(*) over (partition by e.category, e.division) as athletes
             from challenge_entries e where e.challenge_id = ${due.id}
           ), inserted as (
             insert into timeline_posts (user_id, kind, body, payload, created_at)
@@ -46,7 +46,7 @@ export async function postFinalStandings(ctx: AppContext): Promise<number> {
               'Finished ' || b.place || case when b.place % 100 between 11 and 13 then 'th' when b.place % 10 = 1 then 'st'
                 when b.place % 10 = 2 then 'nd' when b.place % 10 = 3 then 'rd' else 'th' end
               || ' of ' || b.athletes || ' (' || case b.division when 'rx' then 'Rx' else 'Scaled' end || ') in ' || c.title,
-              jsonb_build_object('challenge_id', c.id, 'challenge_title', c.title, 'division', b.division, 'place', b.place, 'athletes', b.athletes),
+              jsonb_build_object('challenge_id', c.id, 'challenge_title', c.title, 'division', b.division, 'category', nullif(b.category, ''), 'place', b.place, 'athletes', b.athletes),
               c.ends_at
             from board b, c
             where ${timelineAllows('final_place', sql`b.user_id`)}

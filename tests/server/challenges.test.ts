@@ -296,9 +296,28 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const verified = await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'verify' });
     expect(verified.json()).toMatchObject({ rank: 1, score: { verification: 'verified' } });
     expect(names(await board(c.id))[0]).toBe('1 Ben');
-    expect((await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'reject' })).statusCode).toBe(
-      409,
-    );
+    const again = { decision: 'reject', reason: 'Checked twice' };
+    expect((await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, again)).statusCode).toBe(409);
+    // Another held result: rejecting it needs a reason, which its athlete then reads (and gets by mail).
+    const dubious = (await submit(ana, c.id, { reps: 900 })).json();
+    expect(dubious.score).toMatchObject({ verification: 'unverified', held_reason: expect.stringMatching(/beyond the division’s leader/) });
+    const url = `/api/challenges/admin/scores/${dubious.score.id}/review`;
+    for (const body of [{ decision: 'reject' }, { decision: 'reject', reason: '  ' }, { decision: 'verify', reason: 'fine' }]) {
+      const refused = await call('POST', url, admin, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const stillPending = (await call('GET', '/api/challenges/admin/scores/pending', admin)).json();
+    expect(stillPending.items.map((p: { score: { id: number } }) => p.score.id)).toContain(dubious.score.id);
+    const rejected = await call('POST', url, admin, { decision: 'reject', reason: 'No video of the full set.' });
+    expect(rejected.json()).toMatchObject({ score: { verification: 'rejected', review_reason: 'No video of the full set.' } });
+    const mine = (await call('GET', '/api/challenges/my-submissions', ana)).json();
+    expect(mine.items.find((r: { score: { id: number } }) => r.score.id === dubious.score.id)).toMatchObject({
+      is_best: false,
+      score: { verification: 'rejected', review_reason: 'No video of the full set.' },
+    });
+    await t.settled();
+    const mail = t.outbox.sent.find((m) => /was not accepted/.test(m.subject));
+    expect(mail?.text).toContain('No video of the full set.');
   });
 
   // Runs last: it moves the clock past every token's life.

@@ -6,9 +6,19 @@ import { AGE_GROUPS, birthYearsFor } from '../../../domain/athlete-groups.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { badRequest } from '../../errors.ts';
 import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
-import { loadChallenge, type ChallengeRow } from './challenge.ts';
+import { loadChallenge, schemeOf, type ChallengeRow } from './challenge.ts';
 import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
-import { placeOfKey, sliceStart } from './rank-slices.ts';
+import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from './rank-slices.ts';
+import { hasCategories, isCategoryOf } from '../../../domain/divisions.ts';
+
+/** The category asked for must be one of the challenge's; the combined board only where the creator offers one. */
+function checkCategory(c: ChallengeRow, category: string) {
+  const scheme = schemeOf(c);
+  if (category !== '' && !isCategoryOf(scheme, category))
+    throw badRequest(`“${category}” is not a division of this challenge.`, 'category');
+  if (category === '' && hasCategories(scheme) && !c.overallBoard)
+    throw badRequest('This challenge ranks by division only: pick a division (category).', 'category');
+}
 
 // The leaderboard: a page of entries with places and the caller's own row, in one statement.
 
@@ -20,6 +30,7 @@ export async function rankings(
   q: {
     challenge_id: number;
     division?: Division;
+    category?: string;
     sex?: 'female' | 'male';
     age_group?: string;
     gym?: string;
@@ -30,8 +41,14 @@ export async function rankings(
 ) {
   const db = ctx.database.db;
   const id = q.challenge_id;
+  const category = q.category ?? '';
   const board: SQL[] = [eq(challengeEntries.challengeId, id)];
-  if (q.division) board.push(eq(challengeEntries.division, q.division));
+  if (category !== '') {
+    board.push(eq(challengeEntries.category, category));
+    // Within a category, Rx/Scaled is the key's top bit: a range on the category's index.
+    if (q.division)
+      board.push(sql`${challengeEntries.sortKey} ${sql.raw(q.division === 'rx' ? '<' : '>=')} ${String(SCALED_KEYS_FROM)}::bigint`);
+  } else if (q.division) board.push(eq(challengeEntries.division, q.division));
   const narrowing = profileFilters(q, ctx.now());
   if (q.sex) narrowing.push(eq(challengeEntries.sex, q.sex));
   const filtered = narrowing.length > 0;
@@ -41,9 +58,10 @@ export async function rankings(
   // or deleted challenge still answers 404 from loadChallenge.
   const read = async () => {
     // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
-    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset);
+    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset, category);
     return boardRows(db, id, {
       division,
+      category,
       shown,
       filtered,
       from: start?.key ?? null,
@@ -53,7 +71,10 @@ export async function rankings(
     });
   };
   const [c, rows, counted] = await Promise.all([
-    loadChallenge(db, id),
+    loadChallenge(db, id).then((c) => {
+      checkCategory(c, category);
+      return c;
+    }),
     read(),
     filtered
       ? db
@@ -61,7 +82,9 @@ export async function rankings(
           .from(challengeEntries)
           .where(shown)
           .then((r) => r[0]?.n ?? 0)
-      : Promise.resolve(null),
+      : category !== ''
+        ? categorySize(db, id, category, division)
+        : Promise.resolve(null),
   ]);
   const total = counted ?? (q.division === 'rx' ? c.rxEntries : q.division === 'scaled' ? c.scaledEntries : c.rxEntries + c.scaledEntries);
   const pageRows = rows.filter((r) => r.n > 0);
@@ -76,6 +99,7 @@ export async function rankings(
   return {
     challenge_id: c.id,
     division: q.division ?? null,
+    category: category === '' ? null : category,
     total,
     offset: q.offset,
     items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!, callerId)),
@@ -91,6 +115,7 @@ interface BoardRow {
   board_anonymous: boolean;
   score_id: number;
   division: string;
+  category: string;
   sex: string | null;
   status: string;
   value: number;
@@ -111,6 +136,7 @@ async function boardRows(
   challengeId: number,
   o: {
     division: Division | null;
+    category: string;
     shown: SQL;
     filtered: boolean;
     from: bigint | null;
@@ -133,13 +159,13 @@ async function boardRows(
       union all
       select ${o.callerId ?? -1}::int, 0
     )
-    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, e.score_id, e.division, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
       e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
-      case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`)} end as rank
+      case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
     from wanted w
     join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
     join users u on u.id = e.user_id
-    ${o.division ? sql`where w.n > 0 or e.division = ${o.division}` : sql``}
+    where (w.n > 0 or ${o.division ? sql`e.division = ${o.division}` : sql`true`}) and (w.n > 0 or ${o.category} = '' or e.category = ${o.category})
     order by w.n`,
   );
   return rows.map((r) => ({
@@ -157,6 +183,7 @@ function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number |
     rank,
     athlete: { wp_user_id: r.user_id, display_name: boardName(r, viewerId) },
     division: r.division as Division,
+    category: r.category === '' ? null : r.category,
     sex: (r.sex as 'female' | 'male' | null) ?? null,
     score: {
       id: r.score_id,

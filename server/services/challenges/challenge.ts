@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { challenges, challengeScores, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { categoriesOf, standardsFor, type DivisionScheme } from '../../../domain/divisions.ts';
 import { formatScore, type EncodedScore, type ScoreType, type ScoringRules } from '../../../domain/scoring/index.ts';
 
 // One challenge as every part of the area reads it: its row, status, scoring rules, and how it and its scores are shown.
@@ -54,7 +55,27 @@ export function presentChallenge(c: ChallengeRow, creator: Creator, now: Date) {
     team_rule: (c.teamRule as TeamRule | null) ?? null,
     team_best_n: c.teamBestN,
     team_size_max: c.teamSizeMax,
+    divisions: presentDivisions(c),
+    test_id: c.testId,
   };
+}
+
+/** How the board splits, every category with its label and standards, and whether a combined board is offered. */
+export function presentDivisions(c: ChallengeRow) {
+  const scheme = schemeOf(c);
+  const standards = c.standards ?? {};
+  return {
+    sex: scheme.sex,
+    age_scheme: scheme.age,
+    overall_board: c.overallBoard,
+    overall_standards: standards[''] ?? null,
+    stated: standards,
+    categories: categoriesOf(scheme).map((k) => ({ id: k.id, label: k.label, standards: standardsFor(standards, k.id) })),
+  };
+}
+
+export function schemeOf(c: Pick<ChallengeRow, 'sexDivisions' | 'ageScheme'>): DivisionScheme {
+  return { sex: c.sexDivisions as DivisionScheme['sex'], age: c.ageScheme as DivisionScheme['age'] };
 }
 
 export async function withCreators(db: Database, rows: ChallengeRow[], now: Date) {
@@ -102,5 +123,7 @@ export function presentScore(c: ChallengeRow, s: typeof challengeScores.$inferSe
     display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
     verification: s.verification as 'verified' | 'unverified' | 'rejected',
     submitted_at: s.submittedAt.toISOString(),
+    held_reason: s.heldReason,
+    review_reason: s.reviewReason,
   };
 }

@@ -1,10 +1,22 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { challengeParticipants, challenges, challengeScores } from '../../db/schema.ts';
+import { challengeParticipants, challenges, challengeScores, tests } from '../../db/schema.ts';
+import type { Database } from '../../db/index.ts';
+import { SCORE_TYPE_OF, type TestUnit } from '../../../domain/measures.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { ScoreType } from '../../../domain/scoring/index.ts';
 import { TEAM_RULES, TEAM_SIZE, TEAM_BEST_N, withCreators, loadChallenge, type TeamRule } from './challenge.ts';
 import { participation } from './join.ts';
+import {
+  AGE_SCHEMES,
+  SEX_DIVISIONS,
+  STANDARD_TEXT_MAX,
+  hasCategories,
+  standardKeys,
+  type AgeScheme,
+  type DivisionScheme,
+  type SexDivisions,
+} from '../../../domain/divisions.ts';
 
 // Creating, editing and (admins) deleting a challenge: the input is checked here, once, for create and update alike.
 
@@ -28,6 +40,48 @@ export interface ChallengeInput {
   team_rule?: TeamRule | null;
   team_best_n?: number | null;
   team_size_max?: number | null;
+  sex_divisions?: SexDivisions;
+  age_scheme?: AgeScheme;
+  overall_board?: boolean;
+  standards?: Record<string, string>;
+  test_id?: number | null;
+}
+
+/**
+ * The catalogue test a challenge is linked to (Fran ↔ Fran): it must be active and measured
+ * as the challenge is scored, since its bounds then refuse impossible results at entry.
+ */
+async function checkTestLink(db: Database, input: ChallengeInput): Promise<number | null> {
+  if (input.test_id === undefined || input.test_id === null) return null;
+  const [t] = await db.select().from(tests).where(eq(tests.id, input.test_id));
+  if (!t || t.status !== 'active') throw badRequest('No active catalogue test with that id.', 'test_id');
+  const measured = SCORE_TYPE_OF[t.unit as TestUnit];
+  if (measured !== input.score_type)
+    throw badRequest(`${t.name} is measured in ${t.unit}: link it to a challenge scored the same way.`, 'test_id');
+  return t.id;
+}
+
+/** The division settings, checked: standards only for the combined board ('') or one of the scheme's categories. */
+function checkDivisions(input: ChallengeInput) {
+  const scheme: DivisionScheme = { sex: input.sex_divisions ?? 'open', age: input.age_scheme ?? 'none' };
+  if (!SEX_DIVISIONS.includes(scheme.sex)) throw badRequest('sex_divisions must be open or split.', 'sex_divisions');
+  if (!AGE_SCHEMES.includes(scheme.age)) throw badRequest('age_scheme must be none, masters or teens.', 'age_scheme');
+  const standards: Record<string, string> = {};
+  for (const [id, text] of Object.entries(input.standards ?? {})) {
+    if (!standardKeys(scheme).includes(id))
+      throw badRequest(`Standards are for “${id}”, which is not a division of this challenge.`, 'standards');
+    const trimmed = text.trim();
+    if (trimmed.length > STANDARD_TEXT_MAX)
+      throw badRequest(`A division's standards have at most ${STANDARD_TEXT_MAX} characters.`, 'standards');
+    if (trimmed) standards[id] = trimmed;
+  }
+  return {
+    sexDivisions: scheme.sex,
+    ageScheme: scheme.age,
+    // One board and no split: the combined board is the only board.
+    overallBoard: hasCategories(scheme) ? (input.overall_board ?? true) : true,
+    standards,
+  };
 }
 
 /** The team settings, checked: all null for an individual challenge. */
@@ -71,6 +125,7 @@ function checkInput(input: ChallengeInput) {
   if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
   const team = checkTeamInput(input);
   return {
+    ...checkDivisions(input),
     title,
     description: (input.description ?? '').trim(),
     kind: input.kind ?? 'individual',
@@ -90,7 +145,7 @@ function checkInput(input: ChallengeInput) {
 }
 
 export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput) {
-  const values = checkInput(input);
+  const values = { ...checkInput(input), testId: await checkTestLink(ctx.database.db, input) };
   const now = ctx.now();
   const [row] = await ctx.database.db
     .insert(challenges)
@@ -101,7 +156,7 @@ export async function createChallenge(ctx: AppContext, creatorId: number, input:
 
 export async function updateChallenge(ctx: AppContext, caller: { id: number; isAdmin: boolean }, id: number, input: ChallengeInput) {
   const db = ctx.database.db;
-  const values = checkInput(input);
+  const values = { ...checkInput(input), testId: await checkTestLink(db, input) };
   const now = ctx.now();
   const updated = await db.transaction(async (tx) => {
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
@@ -136,6 +191,8 @@ export async function updateChallenge(ctx: AppContext, caller: { id: number; isA
       if ((largest?.n ?? 0) > values.teamSizeMax)
         throw conflict(`A team already has ${largest!.n} members: the team size limit cannot be lower.`);
     }
+    if ((values.sexDivisions !== c.sexDivisions || values.ageScheme !== c.ageScheme) && c.participantCount > 0)
+      throw conflict('Athletes have joined in their divisions, so how the board splits (sex, age groups) can no longer change.');
     if (values.participantCap !== null && values.participantCap < c.participantCount) {
       throw conflict(`${c.participantCount} athletes have already joined: the cap cannot be lower.`);
     }

@@ -10,7 +10,7 @@ import { rankOf } from './rank-slices.ts';
 export async function mySubmissions(ctx: AppContext, userId: number) {
   const db = ctx.database.db;
   const rows = await db
-    .select({ score: challengeScores, challenge: challenges, best: challengeEntries.scoreId })
+    .select({ score: challengeScores, challenge: challenges, best: challengeEntries.scoreId, category: challengeEntries.category })
     .from(challengeScores)
     .innerJoin(challenges, eq(challenges.id, challengeScores.challengeId))
     .leftJoin(challengeEntries, and(eq(challengeEntries.challengeId, challengeScores.challengeId), eq(challengeEntries.userId, userId)))
@@ -24,7 +24,7 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
       challenge: { id: r.challenge.id, title: r.challenge.title, score_type: r.challenge.scoreType as ScoreType },
       score: presentScore(r.challenge, r.score),
       is_best: isBest,
-      rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey) : null,
+      rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, r.category ?? '') : null,
     });
   }
   return { items };

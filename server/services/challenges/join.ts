@@ -1,11 +1,20 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
-import { challengeEntries, challengeParticipants, challenges, challengeScores, challengeTeams, timelinePosts } from '../../db/schema.ts';
+import {
+  athleteProfiles,
+  challengeEntries,
+  challengeParticipants,
+  challenges,
+  challengeScores,
+  challengeTeams,
+  timelinePosts,
+} from '../../db/schema.ts';
+import { ageGroupIn, categoryOf, type DivisionScheme } from '../../../domain/divisions.ts';
 import { deliverTimelinePost } from '../athletes/timeline.ts';
 import { timelineAllowed } from '../settings.ts';
 import { signedCurrentWaiver } from '../legal.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { TEAM_NAME_LENGTH, challengeStatus, loadChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { rankOf } from './rank-slices.ts';
@@ -34,7 +43,8 @@ export async function participation(ctx: AppContext, c: ChallengeRow, userId: nu
     sex: (p.sex as 'female' | 'male' | null) ?? null,
     joined_at: p.joinedAt.toISOString(),
     best: entry ? presentScore(c, entry.score) : null,
-    rank: entry ? await rankOf(db, c.id, entry.entry.sortKey) : null,
+    category: p.category,
+    rank: entry ? await rankOf(db, c.id, entry.entry.sortKey, entry.entry.category) : null,
     team: team ?? null,
   };
 }
@@ -64,7 +74,8 @@ export async function joinChallenge(
       if (wantsTeam && !(input.team_id !== undefined && input.team_id === existing.teamId)) {
         throw conflict('You are on a team in this challenge already; your team cannot change.');
       }
-      if (existing.division !== input.division) {
+      const placed = await placement(tx as unknown as Database, c, userId, input.sex ?? (existing.sex as 'female' | 'male' | null));
+      if (existing.division !== input.division || existing.category !== placed.category) {
         const [scored] = await tx
           .select({ n: count() })
           .from(challengeScores)
@@ -73,7 +84,7 @@ export async function joinChallenge(
       }
       await tx
         .update(challengeParticipants)
-        .set({ division: input.division, sex: input.sex ?? existing.sex })
+        .set({ division: input.division, ...placed })
         .where(and(eq(challengeParticipants.challengeId, id), eq(challengeParticipants.userId, userId)));
       return null;
     }
@@ -85,10 +96,11 @@ export async function joinChallenge(
         throw conflict(`This challenge needs your signature on the current liability waiver (version ${waiver.version}) before joining.`);
       }
     }
+    const placed = await placement(tx as unknown as Database, c, userId, input.sex ?? null);
     const team = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
     await tx
       .insert(challengeParticipants)
-      .values({ challengeId: id, userId, division: input.division, sex: input.sex ?? null, teamId: team?.id ?? null, joinedAt: now });
+      .values({ challengeId: id, userId, division: input.division, ...placed, teamId: team?.id ?? null, joinedAt: now });
     await tx
       .update(challenges)
       .set({ participantCount: sql`${challenges.participantCount} + 1` })
@@ -119,6 +131,30 @@ export async function joinChallenge(
   if (postId !== null) ctx.tasks.defer('timeline delivery', () => deliverTimelinePost(ctx, postId));
   const c = await loadChallenge(db, id);
   return (await participation(ctx, c, userId))!;
+}
+
+/**
+ * The athlete's sex, age group and category in this challenge, from the join (sex) or else
+ * their profile, and their birth year (age reached in the challenge's starting year).
+ */
+async function placement(tx: Database, c: ChallengeRow, userId: number, sex: 'female' | 'male' | null) {
+  const [profile] = await tx
+    .select({ sex: athleteProfiles.sex, birthYear: athleteProfiles.birthYear })
+    .from(athleteProfiles)
+    .where(eq(athleteProfiles.userId, userId));
+  const fromProfile = profile?.sex === 'female' || profile?.sex === 'male' ? profile.sex : null;
+  const athlete = { sex: sex ?? fromProfile, birthYear: profile?.birthYear ?? null };
+  const scheme = { sex: c.sexDivisions, age: c.ageScheme } as DivisionScheme;
+  const year = c.startsAt.getUTCFullYear();
+  const category = categoryOf(scheme, athlete, year);
+  if (category === null) {
+    throw new ApiError(
+      422,
+      'This challenge ranks men and women separately: choose your division (sex) when joining, or set it on your profile.',
+      'sex',
+    );
+  }
+  return { sex: athlete.sex, ageGroup: ageGroupIn(scheme.age, athlete.birthYear, year), category };
 }
 
 /**

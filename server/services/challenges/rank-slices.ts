@@ -14,7 +14,7 @@ import type { Division } from '../../../domain/scoring/index.ts';
 export const RANK_LEVEL_SHIFTS = [25, 33, 41, 49] as const;
 const TOP_LEVEL = RANK_LEVEL_SHIFTS.length - 1;
 /** The division is the key's top bit: every Scaled key is at least this, every Rx key below it. */
-const SCALED_KEYS_FROM = 1n << 62n;
+export const SCALED_KEYS_FROM = 1n << 62n;
 const LEVELS_SQL = sql.raw(RANK_LEVEL_SHIFTS.map((shift, level) => `(${level}, ${shift})`).join(', '));
 
 /**
@@ -22,17 +22,22 @@ const LEVELS_SQL = sql.raw(RANK_LEVEL_SHIFTS.map((shift, level) => `(${level}, $
  * Counted from the slices (at most 256 per level) and the entries with the same
  * result, so it does not grow with the rank or the board.
  */
-export async function rankOf(db: Database, challengeId: number, key: bigint): Promise<number> {
-  const [row] = await rowsOf<{ rank: number }>(db, sql`select ${placeOfKey(challengeId, null, sql`${String(key)}::bigint`)} as rank`);
+export async function rankOf(db: Database, challengeId: number, key: bigint, category = ''): Promise<number> {
+  const [row] = await rowsOf<{ rank: number }>(
+    db,
+    sql`select ${placeOfKey(challengeId, null, sql`${String(key)}::bigint`, category)} as rank`,
+  );
   return Number(row!.rank);
 }
 
 /**
  * The place a sort key holds on a board (SQL). At each level, the slices ahead of the key's
  * own slice inside its parent slice (at the top level: all of them, from the division's
- * first key); then the entries with the same result and a better tie-break.
+ * first key); then the entries with the same result and a better tie-break. Category ''
+ * is the whole board; any other counts only that category's entries (its own places).
  */
-export function placeOfKey(challengeId: number | Placeholder, division: Division | null, key: SQL) {
+export function placeOfKey(challengeId: number | Placeholder, division: Division | null, key: SQL, category: string | Placeholder = '') {
+  const cat = sql`${category}::varchar`;
   const sums = RANK_LEVEL_SHIFTS.map((shift, level) => {
     const from =
       level === TOP_LEVEL
@@ -41,12 +46,13 @@ export function placeOfKey(challengeId: number | Placeholder, division: Division
           : sql``
         : sql`and s.slice >= ((${key} >> ${sql.raw(String(RANK_LEVEL_SHIFTS[level + 1]))}) << ${sql.raw(String(RANK_LEVEL_SHIFTS[level + 1]! - shift))})`;
     return sql`coalesce((select sum(s.entries) from challenge_rank_slices s
-      where s.challenge_id = ${challengeId} and s.level = ${sql.raw(String(level))} ${from} and s.slice < (${key} >> ${sql.raw(String(shift))})), 0)`;
+      where s.challenge_id = ${challengeId} and s.category = ${cat} and s.level = ${sql.raw(String(level))} ${from} and s.slice < (${key} >> ${sql.raw(String(shift))})), 0)`;
   });
   const fine = sql.raw(String(RANK_LEVEL_SHIFTS[0]));
   return sql`(1 + ${sql.join(sums, sql` + `)}
     + (select count(*) from challenge_entries x
-       where x.challenge_id = ${challengeId} and x.sort_key >= ((${key} >> ${fine}) << ${fine}) and x.sort_key < ${key}))::int`;
+       where x.challenge_id = ${challengeId} and (${cat} = '' or x.category = ${cat})
+         and x.sort_key >= ((${key} >> ${fine}) << ${fine}) and x.sort_key < ${key}))::int`;
 }
 
 /**
@@ -54,7 +60,7 @@ export function placeOfKey(challengeId: number | Placeholder, division: Division
  * that holds it, and how many of that slice come before it. Walks down the levels, reading
  * at most 256 slices at each.
  */
-export async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number) {
+export async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number, category = '') {
   let from: bigint | null = division === 'scaled' ? SCALED_KEYS_FROM : null;
   let below: bigint | null = division === 'rx' ? SCALED_KEYS_FROM : null;
   let before = 0;
@@ -63,7 +69,7 @@ export async function sliceStart(db: Database, challengeId: number, division: Di
     const slices = await rowsOf<{ slice: string; entries: number }>(
       db,
       sql`select s.slice::text as slice, s.entries from challenge_rank_slices s
-        where s.challenge_id = ${challengeId} and s.level = ${sql.raw(String(level))} and s.entries > 0
+        where s.challenge_id = ${challengeId} and s.category = ${category} and s.level = ${sql.raw(String(level))} and s.entries > 0
           ${from === null ? sql`` : sql`and s.slice >= ${String(from >> shift)}::bigint`}
           ${below === null ? sql`` : sql`and s.slice < ${String(below >> shift)}::bigint`}
         order by s.slice`,
@@ -80,25 +86,42 @@ export async function sliceStart(db: Database, challengeId: number, division: Di
   return { key: from!, skip: offset - before };
 }
 
+/** How many entries a category's board holds (the division's, when given): its top-level slices summed. */
+export async function categorySize(db: Database, challengeId: number, category: string, division: Division | null) {
+  const shift = BigInt(RANK_LEVEL_SHIFTS[TOP_LEVEL]);
+  const split = String(SCALED_KEYS_FROM >> shift);
+  const range =
+    division === 'rx' ? sql`and s.slice < ${split}::bigint` : division === 'scaled' ? sql`and s.slice >= ${split}::bigint` : sql``;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select coalesce(sum(s.entries), 0)::int as n from challenge_rank_slices s
+      where s.challenge_id = ${challengeId} and s.category = ${category} and s.level = ${sql.raw(String(TOP_LEVEL))} ${range}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /**
  * One statement that moves entries between slices at every level: `moves` yields
  * (key bigint, delta int) rows, +1 where an entry now stands and -1 where it stood.
- * A move inside one slice nets to nothing there.
+ * A move inside one slice nets to nothing there. The whole board's slices (category '')
+ * always move; a category's own slices move too when the entry has one.
  */
-export function slicesMoved(challengeId: number | Placeholder, moves: SQL): SQL {
-  return sql`insert into challenge_rank_slices (challenge_id, level, slice, entries)
-    select ${challengeId}::int, l.level::smallint, m.key >> l.shift, sum(m.delta)::int
-    from (${moves}) as m(key, delta), (values ${LEVELS_SQL}) as l(level, shift)
-    group by l.level, m.key >> l.shift
+export function slicesMoved(challengeId: number | Placeholder, category: string | Placeholder, moves: SQL): SQL {
+  return sql`insert into challenge_rank_slices (challenge_id, category, level, slice, entries)
+    select ${challengeId}::int, k.category, l.level::smallint, m.key >> l.shift, sum(m.delta)::int
+    from (${moves}) as m(key, delta), (values ${LEVELS_SQL}) as l(level, shift),
+      (select ''::varchar union select ${category}::varchar) as k(category)
+    group by k.category, l.level, m.key >> l.shift
     having sum(m.delta) <> 0
-    on conflict (challenge_id, level, slice) do update set entries = challenge_rank_slices.entries + excluded.entries`;
+    on conflict (challenge_id, category, level, slice) do update set entries = challenge_rank_slices.entries + excluded.entries`;
 }
 
 /** Recounts a challenge's slices from its board (after bulk loads). */
 export async function rebuildRankSlices(db: Database, challengeId: number) {
   await db.delete(challengeRankSlices).where(eq(challengeRankSlices.challengeId, challengeId));
-  await db.execute(sql`insert into challenge_rank_slices (challenge_id, level, slice, entries)
-    select e.challenge_id, l.level::smallint, e.sort_key >> l.shift, count(*)::int
-    from challenge_entries e, (values ${LEVELS_SQL}) as l(level, shift)
-    where e.challenge_id = ${challengeId} group by 1, 2, 3`);
+  await db.execute(sql`insert into challenge_rank_slices (challenge_id, category, level, slice, entries)
+    select e.challenge_id, k.category, l.level::smallint, e.sort_key >> l.shift, count(*)::int
+    from challenge_entries e, (values ${LEVELS_SQL}) as l(level, shift),
+      lateral (select ''::varchar union select e.category) as k(category)
+    where e.challenge_id = ${challengeId} group by 1, 2, 3, 4`);
 }

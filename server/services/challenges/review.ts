@@ -2,7 +2,10 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../../db/schema.ts';
-import { ApiError, conflict, notFound } from '../../errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
+import { sendLater } from '../auth.ts';
+import { DEV_ORIGIN } from '../../config.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
 import { rankOf, slicesMoved } from './rank-slices.ts';
@@ -44,26 +47,31 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
           : { scaledEntries: sql`${challenges.scaledEntries} + ${delta}` },
       )
       .where(eq(challenges.id, challengeId));
+  const [p] = await tx
+    .select({ sex: challengeParticipants.sex, ageGroup: challengeParticipants.ageGroup, category: challengeParticipants.category })
+    .from(challengeParticipants)
+    .where(and(eq(challengeParticipants.challengeId, challengeId), eq(challengeParticipants.userId, userId)));
+  const category = p?.category ?? current?.category ?? '';
   const moves: SQL[] = [];
-  if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
+  if (current && current.category !== category) {
+    await tx.execute(slicesMoved(challengeId, current.category, sql`values (${String(current.sortKey)}::bigint, -1)`));
+  } else if (current) moves.push(sql`(${String(current.sortKey)}::bigint, -1)`);
   if (best) moves.push(sql`(${String(best.sortKey)}::bigint, 1)`);
-  if (moves.length) await tx.execute(slicesMoved(challengeId, sql`values ${sql.join(moves, sql`, `)}`));
+  if (moves.length) await tx.execute(slicesMoved(challengeId, category, sql`values ${sql.join(moves, sql`, `)}`));
   if (current && !best) {
     await tx.delete(challengeEntries).where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
     await size(current.division, -1);
     return;
   }
   if (!best) return;
-  const [p] = await tx
-    .select({ sex: challengeParticipants.sex })
-    .from(challengeParticipants)
-    .where(and(eq(challengeParticipants.challengeId, challengeId), eq(challengeParticipants.userId, userId)));
   const entry = {
     challengeId,
     userId,
     scoreId: best.id,
     division: best.division,
     sex: p?.sex ?? null,
+    ageGroup: p?.ageGroup ?? null,
+    category,
     status: best.status,
     value: best.value,
     tiebreakMs: best.tiebreakMs,
@@ -79,10 +87,10 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
 
 async function placeOf(db: Database, challengeId: number, userId: number) {
   const [entry] = await db
-    .select({ sortKey: challengeEntries.sortKey })
+    .select({ sortKey: challengeEntries.sortKey, category: challengeEntries.category })
     .from(challengeEntries)
     .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
-  return entry ? rankOf(db, challengeId, entry.sortKey) : null;
+  return entry ? rankOf(db, challengeId, entry.sortKey, entry.category) : null;
 }
 
 /** An athlete withdraws a score (while the challenge is open), or an admin removes one. */
@@ -107,10 +115,20 @@ export async function deleteScore(ctx: AppContext, caller: { id: number; isAdmin
   return { score: presentScore(c, score), rank: await placeOf(db, challengeId, score.userId) };
 }
 
-/** An admin or editor verifies a held score (it ranks) or rejects it (it never does). */
-export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'verify' | 'reject') {
+/**
+ * An admin or editor verifies a held score (it ranks) or rejects it (it never does) with a
+ * reason the athlete reads wherever the score is listed, and in a mail.
+ */
+export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'verify' | 'reject', reason?: string) {
   const db = ctx.database.db;
-  const result = await db.transaction(async (tx) => {
+  const why = reason?.trim() ?? '';
+  if (decision === 'reject' && (why.length < ADMIN_REASON_LIMITS.min || why.length > ADMIN_REASON_LIMITS.max))
+    throw badRequest(
+      `Say why the score is rejected (${ADMIN_REASON_LIMITS.min} to ${ADMIN_REASON_LIMITS.max} characters): the athlete reads it.`,
+      'reason',
+    );
+  if (decision === 'verify' && why) throw badRequest('A reason goes with a rejection only.', 'reason');
+  const { result, notice } = await db.transaction(async (tx) => {
     const [s] = await tx
       .select()
       .from(challengeScores)
@@ -120,14 +138,49 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
     if (s.verification !== 'unverified') throw conflict('This score is not waiting for review.');
     const [reviewed] = await tx
       .update(challengeScores)
-      .set({ verification: decision === 'verify' ? 'verified' : 'rejected' })
+      .set({
+        verification: decision === 'verify' ? 'verified' : 'rejected',
+        reviewReason: decision === 'reject' ? why : null,
+        reviewedAt: ctx.now(),
+      })
       .where(eq(challengeScores.id, scoreId))
       .returning();
     await recomputeEntry(tx as unknown as Tx, s.challengeId, s.userId);
-    return reviewed!;
+    if (decision === 'verify') return { result: reviewed!, notice: null };
+    // The athlete's notice of the rejection, made in the rejection's transaction. The in-app
+    // inbox (notify(), another area) is to be called right here with (tx, s.userId, notice).
+    const notice = await scoreRejectedNotice(tx as unknown as Tx, reviewed!);
+    return { result: reviewed!, notice };
   });
+  if (notice) {
+    const origin = ctx.config.publicOrigin ?? DEV_ORIGIN();
+    sendLater(ctx, {
+      to: notice.email,
+      subject: notice.title,
+      text: `Hello,\n\n${notice.body}\n\nYour results and their state: ${origin}${ctx.config.basePath}${notice.link.slice(1)}\n\nThe RepForge team`,
+    });
+  }
   const c = await loadChallenge(db, result.challengeId, { includeDeleted: true });
   return { score: presentScore(c, result), rank: await placeOf(db, result.challengeId, result.userId) };
+}
+
+/** What the athlete is told of a rejected score: a title, the reason, where to see it, and where to mail it. */
+async function scoreRejectedNotice(tx: Tx, s: typeof challengeScores.$inferSelect) {
+  const [row] = await tx
+    .select({ challenge: challenges, email: users.email })
+    .from(challenges)
+    .innerJoin(users, eq(users.id, s.userId))
+    .where(eq(challenges.id, s.challengeId));
+  const shown = presentScore(row!.challenge, s);
+  return {
+    kind: 'score_rejected' as const,
+    email: row!.email,
+    title: `Your ${shown.display} in ${row!.challenge.title} was not accepted`,
+    body: `A judge reviewed your ${shown.display} in ${row!.challenge.title} and did not accept it. The reason: ${s.reviewReason}`,
+    link: '/my-results-page',
+    challenge_id: s.challengeId,
+    score_id: s.id,
+  };
 }
 
 export async function listPendingScores(ctx: AppContext) {

@@ -2,13 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { challenges } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { ApiError, conflict, notFound } from '../../errors.ts';
+import { checkBounds, fromCanonical, MeasureError, type TestUnit } from '../../../domain/measures.ts';
 import { scoreEffects } from '../realtime/achievements.ts';
 import { rowFromJson, statement } from '../../db/statement.ts';
 import { ensureStreakRows, streakFromJson } from '../realtime/streaks.ts';
 import { STREAK_TYPES } from '../../../domain/achievement-rules.ts';
 import { challengeRoom, type RealtimeEnvelope } from '../realtime/realtime-events.ts';
-import { encodeScore, sortKey, validateScore, type Division, type EncodedScore } from '../../../domain/scoring/index.ts';
+import {
+  encodeScore,
+  formatScore,
+  sortKey,
+  validateScore,
+  type Division,
+  type EncodedScore,
+  type ScoreType,
+} from '../../../domain/scoring/index.ts';
 import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { placeOfKey, slicesMoved } from './rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
@@ -30,10 +39,33 @@ function holdsForReview(c: ChallengeRow, score: EncodedScore, leaders: { value: 
   return c.scoreType === 'time' ? score.value < leader * (1 - UNVERIFIED_MARGIN) : score.value > leader * (1 + UNVERIFIED_MARGIN);
 }
 
+/** What the review card says about a held result: the leader it was measured against. */
+function heldReasonFor(c: ChallengeRow, leaders: { value: number; status: string }[]): string {
+  const leader = formatScore(
+    c.scoreType as ScoreType,
+    { status: 'finished', value: Number(leaders[0]!.value), tiebreakMs: null },
+    { repsPerRound: c.repsPerRound },
+  );
+  return `More than ${UNVERIFIED_MARGIN * 100}% beyond the division’s leader (${leader}) with ${leaders.length} or more on the board.`;
+}
+
+/** A challenge linked to a catalogue test refuses a finished result outside the test's bounds, saying them. */
+function refuseOutsideBounds(test: { name: string; unit: string; min: number; max: number }, value: number) {
+  const unit = test.unit as TestUnit;
+  try {
+    checkBounds(fromCanonical(value, unit), { min: Number(test.min), max: Number(test.max) }, unit, test.name);
+  } catch (error) {
+    if (error instanceof MeasureError) throw new ApiError(422, error.message);
+    throw error;
+  }
+}
+
 /** Who is submitting, locked for this transaction: their entry in the challenge, streaks and the division's leaders. */
 interface Submitter {
   division: Division;
   sex: string | null;
+  age_group: string | null;
+  category: string;
   display_name: string;
   time_zone: string | null;
   leaders: { value: number; status: string }[];
@@ -58,12 +90,14 @@ const lockSubmitter = statement(
         on conflict do nothing
         returning *
       ), st as (select * from streaks where user_id = ${v.user_id}::int for update)
-      select to_jsonb(c) as challenge, w.*
+      select to_jsonb(c) as challenge, w.*,
+        (select json_build_object('name', t.name, 'unit', t.unit, 'min', t.min_value, 'max', t.max_value)
+           from tests t where t.id = c.test_id) as test
       from challenges c left join lateral (
-        select p.division, p.sex, u.display_name, u.time_zone,
+        select p.division, p.sex, p.age_group, p.category, u.display_name, u.time_zone,
           (select coalesce(json_agg(json_build_object('value', l.value::float8, 'status', l.status) order by l.sort_key), '[]'::json)
              from (select value, status, sort_key from challenge_entries
-                   where challenge_id = p.challenge_id and division = p.division order by sort_key limit ${sql.raw(String(UNVERIFIED_MIN_ENTRIES))}) l) as leaders,
+                   where challenge_id = p.challenge_id and division = p.division and category = p.category order by sort_key limit ${sql.raw(String(UNVERIFIED_MIN_ENTRIES))}) l) as leaders,
           (select json_agg(r) from (select row_to_json(st) as r from st union all select row_to_json(created) from created) x) as streaks,
           exists (select 1 from achievements a where a.user_id = u.id and a.key = 'first_score') as has_first_score
         from challenge_participants p join users u on u.id = p.user_id
@@ -87,12 +121,15 @@ const storeScore = statement(
     'user_id',
     'division',
     'sex',
+    'age_group',
+    'category',
     'status',
     'value',
     'tiebreak_ms',
     'key',
     'verification',
     'note',
+    'held_reason',
     'at',
     'is_best',
     'old_key',
@@ -102,20 +139,23 @@ const storeScore = statement(
   (v) => sql`with best as (
       select ${v.is_best}::boolean as is_best, ${v.old_key}::bigint as old_key
     ), score as (
-      insert into challenge_scores (challenge_id, user_id, division, status, value, tiebreak_ms, sort_key, verification, note, submitted_at)
+      insert into challenge_scores (challenge_id, user_id, division, status, value, tiebreak_ms, sort_key, verification, note, held_reason, submitted_at)
       values (${v.challenge_id}::int, ${v.user_id}::int, ${v.division}::varchar, ${v.status}::varchar, ${v.value}::bigint, ${v.tiebreak_ms}::int,
-              ${v.key}::bigint, ${v.verification}::varchar, ${v.note}::varchar, ${v.at}::timestamptz)
+              ${v.key}::bigint, ${v.verification}::varchar, ${v.note}::varchar, ${v.held_reason}::varchar, ${v.at}::timestamptz)
       returning id
     ), entry as (
-      insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, tiebreak_ms, sort_key, submitted_at)
-      select ${v.challenge_id}::int, ${v.user_id}::int, score.id, ${v.division}::varchar, ${v.sex}::varchar, ${v.status}::varchar, ${v.value}::bigint,
+      insert into challenge_entries (challenge_id, user_id, score_id, division, sex, age_group, category, status, value, tiebreak_ms, sort_key, submitted_at)
+      select ${v.challenge_id}::int, ${v.user_id}::int, score.id, ${v.division}::varchar, ${v.sex}::varchar, ${v.age_group}::varchar,
+             ${v.category}::varchar, ${v.status}::varchar, ${v.value}::bigint,
              ${v.tiebreak_ms}::int, ${v.key}::bigint, ${v.at}::timestamptz
       from score, best where best.is_best
       on conflict (challenge_id, user_id) do update set score_id = excluded.score_id, division = excluded.division, sex = excluded.sex,
+        age_group = excluded.age_group, category = excluded.category,
         status = excluded.status, value = excluded.value, tiebreak_ms = excluded.tiebreak_ms, sort_key = excluded.sort_key, submitted_at = excluded.submitted_at
     ), moved as (
       ${slicesMoved(
         v.challenge_id,
+        v.category,
         sql`select ${v.key}::bigint, 1 from best where best.is_best
             union all select best.old_key, -1 from best where best.is_best and best.old_key is not null`,
       )}
@@ -133,9 +173,9 @@ const storeScore = statement(
  * statement keeps one cached plan.)
  */
 const submissionEffects = scoreEffects(
-  ['challenge_id', 'placed_at'],
+  ['challenge_id', 'placed_at', 'category'],
   (v) =>
-    sql`case when ${v.placed_at}::bigint is null then null else ${placeOfKey(v.challenge_id, null, sql`(select ${v.placed_at}::bigint)`)} end`,
+    sql`case when ${v.placed_at}::bigint is null then null else ${placeOfKey(v.challenge_id, null, sql`(select ${v.placed_at}::bigint)`, v.category)} end`,
 );
 
 /**
@@ -152,7 +192,9 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const lock = async () => {
-      const [row] = await lockSubmitter<Submitter & { challenge: Record<string, unknown> }>(txDb, {
+      const [row] = await lockSubmitter<
+        Submitter & { challenge: Record<string, unknown>; test: { name: string; unit: string; min: number; max: number } | null }
+      >(txDb, {
         challenge_id: id,
         user_id: userId,
         now: now.toISOString(),
@@ -176,6 +218,7 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null),
     );
     if (!who.division) throw conflict('Join this challenge before submitting a score.');
+    if (locked.test && encoded.status === 'finished') refuseOutsideBounds(locked.test, encoded.value);
     if ((who.streaks?.length ?? 0) < STREAK_TYPES.length) {
       // Another request created this athlete's streaks while we waited: read them again.
       await ensureStreakRows(txDb, userId, now);
@@ -192,12 +235,15 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       user_id: userId,
       division,
       sex: who.sex,
+      age_group: who.age_group,
+      category: who.category,
       status: encoded.status,
       value: encoded.value,
       tiebreak_ms: encoded.tiebreakMs,
       key: String(key),
       verification: review ? 'unverified' : 'verified',
       note,
+      held_reason: review ? heldReasonFor(c, who.leaders) : null,
       at: now.toISOString(),
       is_best: isBest,
       old_key: previous === null ? null : String(previous),
@@ -229,7 +275,7 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
         hasFirstScore: who.has_first_score,
       },
       announced,
-      { challenge_id: id, placed_at: placedAt === null ? null : String(placedAt) },
+      { challenge_id: id, placed_at: placedAt === null ? null : String(placedAt), category: who.category ?? '' },
     );
     // Everything the answer needs but the score's id and the place, worked out before anything can commit.
     const shown = presentScore(c, {
@@ -243,6 +289,9 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       sortKey: key,
       verification: review ? 'unverified' : 'verified',
       note,
+      heldReason: review ? heldReasonFor(c, who.leaders) : null,
+      reviewReason: null,
+      reviewedAt: null,
       submittedAt: now,
       deletedAt: null,
     });

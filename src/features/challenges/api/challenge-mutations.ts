@@ -81,9 +81,9 @@ export function useWithdrawScore() {
 export function useReviewScore() {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: ({ scoreId, decision }: { scoreId: number; decision: 'verify' | 'reject' }) =>
+    mutationFn: ({ scoreId, decision, reason }: { scoreId: number; decision: 'verify' | 'reject'; reason?: string }) =>
       callApi(
-        secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision } }),
+        secureApi.POST('/api/challenges/admin/scores/{scoreId}/review', { params: { path: { scoreId } }, body: { decision, reason } }),
         'Could not review the score.',
       ),
     onSuccess: () => void invalidate(),

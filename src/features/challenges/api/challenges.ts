@@ -15,6 +15,7 @@ export type ChallengeStatus = components['schemas']['ChallengeStatus'];
 export type ScoreSubmission = components['schemas']['ScoreSubmission'];
 export type RankingPage = components['schemas']['RankingPage'];
 export type RankingRow = components['schemas']['RankingRow'];
+export type ScoreView = components['schemas']['ScoreView'];
 export type AgeGroupId = NonNullable<NonNullable<operations['getChallengeRankings']['parameters']['query']>['age_group']>;
 
 /** Signed in: the secure client (so the server knows who asks); else the public one. */
@@ -69,7 +70,16 @@ export function useChallenge(id: number | null) {
 }
 
 export function useRankings(
-  q: { challengeId: number | null; division?: Division; sex?: Sex; age_group?: AgeGroupId; gym?: string; offset: number; limit: number },
+  q: {
+    challengeId: number | null;
+    category?: string;
+    division?: Division;
+    sex?: Sex;
+    age_group?: AgeGroupId;
+    gym?: string;
+    offset: number;
+    limit: number;
+  },
   live = false,
 ) {
   const client = useClient();
@@ -90,6 +100,7 @@ export function useRankings(
           params: {
             query: {
               challenge_id: q.challengeId!,
+              category: q.category,
               division: q.division,
               sex: q.sex,
               age_group: q.age_group,
@@ -205,5 +216,14 @@ export function useTeamRankings(q: { challengeId: number | null; offset: number;
     },
     placeholderData: keepPreviousData,
     refetchInterval: live ? 15_000 : false,
+  });
+}
+
+/** The catalogue's published tests, for linking a challenge to one (its bounds then refuse impossible results). */
+export function useCatalogueTests() {
+  return useQuery({
+    queryKey: ['get', '/api/v1/tests', { status: 'active' as const }, 'public'],
+    queryFn: () => callApi(api.GET('/api/v1/tests', { params: { query: { status: 'active' } } }), 'Could not load the tests.'),
+    staleTime: 60_000,
   });
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts';
+import { ADMIN_REASON_LIMITS, CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts';
 import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -49,6 +49,46 @@ const DELETE_REASON_INPUT = {
   needsChoice: false,
 };
 
+/** A rejection's reason: the athlete reads it beside the score and in a mail. */
+const REJECT_REASON_INPUT = { minReason: ADMIN_REASON_LIMITS.min, maxReason: ADMIN_REASON_LIMITS.max, needsChoice: false };
+
+function RejectForm({ subject, actor }: { subject: string; actor: ActWithReasonActor }) {
+  const { reason, tried, pending } = useReasonForm(actor);
+  const short = reason.trim().length < ADMIN_REASON_LIMITS.min;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'reason.submit' });
+  };
+  return (
+    <form className="form inline-delete" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="reject-reason">Why reject {subject}? The athlete will read this.</label>
+        <textarea
+          id="reject-reason"
+          rows={2}
+          value={reason}
+          maxLength={ADMIN_REASON_LIMITS.max}
+          required
+          aria-invalid={tried && short}
+          aria-describedby="reject-reason-hint"
+          onChange={(e) => actor.send({ type: 'reason.edit', value: e.target.value })}
+        />
+        <p id="reject-reason-hint" className={tried && short ? 'error-text' : 'hint'}>
+          At least {ADMIN_REASON_LIMITS.min} characters, for example “The video does not show full range of motion.”
+        </p>
+      </div>
+      <p className="row-actions">
+        <button type="submit" className="btn btn-primary btn-small" disabled={pending}>
+          {pending ? 'Rejecting…' : 'Reject score'}
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}
+
 const ADMIN_LIST_STATE = { tab: param.oneOf(['live', 'review', 'deleted'] as const, 'live'), q: param.string() };
 
 export default function AdminIndividualChallengesPage() {
@@ -58,6 +98,16 @@ export default function AdminIndividualChallengesPage() {
   const setSearch = (q: string) => setState({ q });
   const pending = usePendingScores(tab === 'review');
   const review = useReviewScore();
+  // One rejection at a time: the held score whose reason form is open.
+  const [rejectTarget, setRejectTarget] = useState<{ id: number; label: string } | null>(null);
+  const rejection = useActWithReason(REJECT_REASON_INPUT, {
+    act: ({ reason }) =>
+      rejectTarget
+        ? review.mutateAsync({ scoreId: rejectTarget.id, decision: 'reject', reason })
+        : Promise.reject(new Error('No score chosen.')),
+    onDone: () => toast({ title: 'Rejected: the athlete is told why.', variant: 'success' }),
+  });
+  const rejecting = useSelector(rejection, (s) => !s.matches('idle')) ? (rejectTarget?.id ?? null) : null;
   // One deletion at a time: the challenge whose form is open, and the act's actor.
   const [target, setTarget] = useState<Challenge | null>(null);
   const del = useDeleteChallenge();
@@ -155,28 +205,39 @@ export default function AdminIndividualChallengesPage() {
                     <strong>{p.athlete.display_name}</strong>: {p.score.display} in{' '}
                     <Link href={`/challenge-detail-page?id=${p.challenge.id}`}>{p.challenge.title}</Link>
                     <p className="muted">Submitted {formatDateTime(p.score.submitted_at)}</p>
+                    {p.score.held_reason && <p>Held because: {p.score.held_reason}</p>}
+                    {rejecting === p.score.id && (
+                      <RejectForm subject={`${p.athlete.display_name}’s ${p.score.display}`} actor={rejection} />
+                    )}
                   </div>
                   <p className="row-actions">
-                    {(['verify', 'reject'] as const).map((decision) => (
-                      <button
-                        key={decision}
-                        type="button"
-                        className={`btn btn-small ${decision === 'verify' ? 'btn-primary' : 'btn-secondary'}`}
-                        disabled={review.isPending}
-                        onClick={() =>
-                          review.mutate(
-                            { scoreId: p.score.id, decision },
-                            {
-                              onSuccess: () =>
-                                toast({ title: decision === 'verify' ? 'Verified: it is on the board.' : 'Rejected.', variant: 'success' }),
-                              onError: (err) => toast({ title: err.message, variant: 'error' }),
-                            },
-                          )
-                        }
-                      >
-                        {decision === 'verify' ? 'Verify' : 'Reject'}
-                      </button>
-                    ))}
+                    <button
+                      type="button"
+                      className="btn btn-small btn-primary"
+                      disabled={review.isPending}
+                      onClick={() =>
+                        review.mutate(
+                          { scoreId: p.score.id, decision: 'verify' },
+                          {
+                            onSuccess: () => toast({ title: 'Verified: it is on the board.', variant: 'success' }),
+                            onError: (err) => toast({ title: err.message, variant: 'error' }),
+                          },
+                        )
+                      }
+                    >
+                      Verify
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-secondary"
+                      disabled={review.isPending || rejecting === p.score.id}
+                      onClick={() => {
+                        setRejectTarget({ id: p.score.id, label: p.score.display });
+                        rejection.send({ type: 'reason.open' });
+                      }}
+                    >
+                      Reject…
+                    </button>
                   </p>
                 </li>
               ))}

@@ -20,6 +20,7 @@ import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/challenge-card.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
 
 const PAGE_SIZE = 50;
@@ -32,9 +33,17 @@ const TABS: { value: Division | null; label: string }[] = [
 const DIVISIONS: readonly Division[] = ['rx', 'scaled'];
 const SEXES: readonly Sex[] = ['female', 'male'];
 
-/** The board's view lives in the address (?division=rx&sex=female&age=35-39&gym=…&page=2, or ?view=teams), so it can be shared. */
+/** The combined board in the division picker (a category id never has this value). */
+const OVERALL = 'overall';
+
+/**
+ * The board's view lives in the address (?cat=female:35-39&division=rx&gym=…&page=2, or
+ * ?view=teams), so it can be shared. Without `cat`, a challenge with divisions shows the
+ * athlete's own division (or the first one, or the combined board where it is offered).
+ */
 const BOARD_STATE = {
   view: param.oneOf(['athletes', 'teams'] as const, 'athletes'),
+  cat: param.string(),
   division: param.optional(DIVISIONS),
   sex: param.optional(SEXES),
   age: param.optional(AGE_OPTIONS.map((a) => a.id)),
@@ -52,9 +61,15 @@ function Board({ id }: { id: number }) {
   const offset = (state.page - 1) * PAGE_SIZE;
   const setOffset = (next: number) => setState({ page: Math.floor(next / PAGE_SIZE) + 1 }, PUSH);
   const live = challenge.data?.status === 'open';
+  const divisions = challenge.data?.divisions;
+  const split = (divisions?.categories.length ?? 0) > 0;
+  const picked = split ? pickCategory(challenge.data!, state.cat) : null;
+  const category = picked && picked !== OVERALL ? picked : undefined;
   const board = useRankings(
     {
-      challengeId: id,
+      // With divisions, the board waits for the challenge to know which division to show.
+      challengeId: divisions ? id : null,
+      category,
       division: division ?? undefined,
       sex: sex ?? undefined,
       age_group: ageGroup ?? undefined,
@@ -127,25 +142,43 @@ function Board({ id }: { id: number }) {
       ) : (
         <>
           <div className="filters">
-            <FilterSelect
-              id="lb-sex"
-              label="Category"
-              all="Everyone"
-              options={SEX_OPTIONS}
-              value={sex}
-              onChange={(v) => setState({ sex: v, page: 1 }, PUSH)}
-            />
-            <FilterSelect
-              id="lb-age"
-              label="Age group"
-              all="All ages"
-              options={AGE_OPTIONS}
-              value={ageGroup}
-              onChange={(v) => setState({ age: v, page: 1 }, PUSH)}
-            />
+            {split && c && picked ? (
+              <Select<string>
+                id="lb-category"
+                label="Division"
+                options={[
+                  ...(c.divisions.overall_board ? [{ value: OVERALL, label: 'Overall (everyone)' }] : []),
+                  ...c.divisions.categories.map((k) => ({ value: k.id, label: k.label })),
+                ]}
+                value={picked}
+                onChange={(v) => setState({ cat: v, page: 1 }, PUSH)}
+              />
+            ) : (
+              <>
+                <FilterSelect
+                  id="lb-sex"
+                  label="Category"
+                  all="Everyone"
+                  options={SEX_OPTIONS}
+                  value={sex}
+                  onChange={(v) => setState({ sex: v, page: 1 }, PUSH)}
+                />
+                <FilterSelect
+                  id="lb-age"
+                  label="Age group"
+                  all="All ages"
+                  options={AGE_OPTIONS}
+                  value={ageGroup}
+                  onChange={(v) => setState({ age: v, page: 1 }, PUSH)}
+                />
+              </>
+            )}
             <GymFilter id="lb-gym" value={gymText} onChange={(text) => setState({ gym: text, page: 1 })} />
-            {(sex || ageGroup || gym) && <p className="hint">Places stay those of the whole board.</p>}
+            {(sex || ageGroup || gym) && (
+              <p className="hint">{category ? 'Places stay those of this division.' : 'Places stay those of the whole board.'}</p>
+            )}
           </div>
+          {c && <Standards challenge={c} category={picked} />}
           <div role="tabpanel" aria-busy={board.isFetching}>
             <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
               {(page) => (
@@ -164,6 +197,28 @@ function Board({ id }: { id: number }) {
         </>
       )}
     </>
+  );
+}
+
+/** The division shown: the address's when it is one of the challenge's, else the athlete's own, else the first. */
+function pickCategory(c: ChallengeDetail, fromAddress: string): string {
+  const ids = c.divisions.categories.map((k) => k.id);
+  if (fromAddress === OVERALL && c.divisions.overall_board) return OVERALL;
+  if (ids.includes(fromAddress)) return fromAddress;
+  const own = c.my_entry?.category;
+  if (own && ids.includes(own)) return own;
+  return c.divisions.overall_board ? OVERALL : ids[0]!;
+}
+
+/** The loads and standards the creator stated for the division shown. */
+function Standards({ challenge, category }: { challenge: ChallengeDetail; category: string | null }) {
+  const d = challenge.divisions;
+  const text = category === null || category === OVERALL ? d.overall_standards : d.categories.find((k) => k.id === category)?.standards;
+  if (!text) return null;
+  return (
+    <p className="board-standards">
+      <strong>Standards:</strong> {text}
+    </p>
   );
 }
 

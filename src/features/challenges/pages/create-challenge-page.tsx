@@ -5,6 +5,7 @@ import {
   SCORE_TYPE_LABELS,
   TEAM_RULE_LABELS,
   idFromSearch,
+  useCatalogueTests,
   useChallenge,
   type ChallengeDetail,
   type ChallengeInput,
@@ -19,6 +20,9 @@ import { FormFooter } from '../../../components/form-footer.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { SCORE_TYPE_OF } from '../../../../domain/measures.ts';
+import { DivisionFields, divisionFormState, divisionInput, type DivisionFormState } from '../components/division-fields.tsx';
 
 const VISIBILITY_LABELS: Record<'public' | 'unlisted', string> = { public: 'Everyone (listed)', unlisted: 'Only people with the link' };
 
@@ -49,6 +53,9 @@ interface FormState {
   visibility: 'public' | 'unlisted';
   participant_cap: string;
   requires_waiver: boolean;
+  divisions: DivisionFormState;
+  /** The linked catalogue test's id, or '' for none. */
+  test_id: string;
 }
 
 function initial(c?: ChallengeDetail): FormState {
@@ -70,6 +77,8 @@ function initial(c?: ChallengeDetail): FormState {
     visibility: c?.visibility ?? 'public',
     participant_cap: c?.participant_cap ? String(c.participant_cap) : '',
     requires_waiver: c?.requires_waiver ?? false,
+    divisions: divisionFormState(c?.divisions),
+    test_id: c?.test_id ? String(c.test_id) : '',
   };
 }
 
@@ -103,6 +112,8 @@ function toInput(f: FormState): ChallengeInput | string {
     visibility: f.visibility,
     participant_cap: f.participant_cap ? Number(f.participant_cap) : null,
     requires_waiver: f.requires_waiver,
+    ...divisionInput(f.divisions),
+    test_id: f.test_id ? Number(f.test_id) : null,
   };
 }
 
@@ -182,6 +193,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           </div>
         )}
       </div>
+      <TestLink scoreType={form.score_type} value={form.test_id} onChange={(v) => set('test_id', v)} />
       <RadioGroup
         label="Who competes"
         orientation="horizontal"
@@ -233,6 +245,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
           </div>
         </div>
       )}
+      <DivisionFields value={form.divisions} onChange={(d) => set('divisions', d)} locked={!!existing && existing.participant_count > 0} />
       <Checkbox label="Record a tie-break time" checked={form.has_tiebreak} onChange={(on) => set('has_tiebreak', on)} />
       {form.has_tiebreak && (
         <div className="field">
@@ -288,6 +301,34 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
         cancel={{ href: existing ? `/challenge-detail-page?id=${existing.id}` : '/challenge-discovery-page' }}
       />
     </form>
+  );
+}
+
+/** Links the challenge to a catalogue test measured the same way (Fran ↔ Fran): results outside its bounds are refused. */
+function TestLink({ scoreType, value, onChange }: { scoreType: ScoreType; value: string; onChange: (id: string) => void }) {
+  const catalogue = useCatalogueTests();
+  const fitting = (catalogue.data?.items ?? []).filter((t) => SCORE_TYPE_OF[t.unit] === scoreType);
+  const options = fitting.map((t) => ({ value: String(t.id), label: t.name }));
+  // A linked test that no longer fits the scoring drops out of the choice.
+  const shown = options.some((o) => o.value === value) ? value : null;
+  useEffect(() => {
+    if (value && catalogue.data && shown === null) onChange('');
+  }, [value, catalogue.data, shown, onChange]);
+  return (
+    <Select<string>
+      id="cf-test"
+      label="Catalogue test (optional)"
+      noneLabel="Not linked"
+      options={options}
+      value={shown}
+      onChange={(v) => onChange(v ?? '')}
+      disabled={catalogue.isPending || options.length === 0}
+      hint={
+        catalogue.isError
+          ? 'The tests catalogue could not be loaded: the challenge can be saved without a link.'
+          : 'Results outside the test’s humanly possible range are refused at entry.'
+      }
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useMyParticipating, useMySubmissions, useRecommendations } from '../api/challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { ScoreState } from '../components/score-state.tsx';
 import '../challenges.css';
 import { useScoreText } from '../api/score-text.ts';
 
@@ -49,7 +50,8 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
                 <li key={r.score.id}>
                   <Link href={`/challenge-detail-page?id=${r.challenge.id}`}>{r.challenge.title}</Link>:{' '}
                   <strong>{scoreText(r.score, r.challenge.score_type)}</strong>
-                  {r.rank !== null && <> · place {r.rank}</>} <span className="muted">· {formatDate(r.score.submitted_at)}</span>
+                  {r.rank !== null && <> · place {r.rank}</>} <ScoreState score={r.score} isBest={r.is_best} />{' '}
+                  <span className="muted">· {formatDate(r.score.submitted_at)}</span>
                 </li>
               ))}
             </ul>

@@ -6,6 +6,7 @@ import { useScoreText } from '../api/score-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { ScoreState } from '../components/score-state.tsx';
 import '../challenges.css';
 
 type Result = NonNullable<ReturnType<typeof useMySubmissions>['data']>['items'][number];
@@ -34,8 +35,7 @@ export default function MyResultsPage() {
       cell: (r) => (
         <>
           {scoreText(r.score, r.challenge.score_type)}
-          {r.is_best && <span className="pill pill-open"> Best</span>}
-          {r.score.verification === 'unverified' && <span className="pill"> Under review</span>}
+          <ScoreState score={r.score} isBest={r.is_best} />
         </>
       ),
     },
