@@ -315,6 +315,9 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
       is_best: false,
       score: { verification: 'rejected', review_reason: 'No video of the full set.' },
     });
+    const inbox = (await call('GET', '/api/notifications', ana)).json();
+    expect(inbox.items[0]).toMatchObject({ kind: 'score_rejected', read: false, link: '/my-results-page' });
+    expect(inbox.items[0].body).toContain('No video of the full set.');
     await t.settled();
     const mail = t.outbox.sent.find((m) => /was not accepted/.test(m.subject));
     expect(mail?.text).toContain('No video of the full set.');

@@ -5,6 +5,7 @@ import { challengeEntries, challengeParticipants, challenges, challengeScores, u
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
 import { sendLater } from '../auth.ts';
+import { notify } from '../notifications.ts';
 import { DEV_ORIGIN } from '../../config.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
@@ -147,9 +148,10 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
       .returning();
     await recomputeEntry(tx as unknown as Tx, s.challengeId, s.userId);
     if (decision === 'verify') return { result: reviewed!, notice: null };
-    // The athlete's notice of the rejection, made in the rejection's transaction. The in-app
-    // inbox (notify(), another area) is to be called right here with (tx, s.userId, notice).
+    // The athlete's notice of the rejection, in the rejection's transaction: the inbox row and its
+    // socket push stand or fall with the rejection; the mail goes after the commit.
     const notice = await scoreRejectedNotice(tx as unknown as Tx, reviewed!);
+    await notify(tx, { userId: s.userId, kind: notice.kind, title: notice.title, body: notice.body, link: notice.link }, ctx.now());
     return { result: reviewed!, notice };
   });
   if (notice) {
