@@ -28,10 +28,14 @@ import {
   timelinePosts,
   userSettings,
   users,
+  videos,
+  notifications,
 } from '../db/schema.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { sendLater } from './auth.ts';
 import { verifyPassword } from './passwords.ts';
+import { discardVideo } from './videos.ts';
+import { videoService } from './videos-tus.ts';
 import { keyedHash, randomToken, safeEqual } from './tokens.ts';
 
 export const WRONG_PASSWORD_TEXT = 'That password is not right.';
@@ -161,6 +165,15 @@ export function mailDeletionCancelled(ctx: AppContext, to: string) {
  * posts go; results stay where they are on every board, under FORMER_ATHLETE_NAME.
  */
 async function eraseAccount(ctx: AppContext, userId: number): Promise<boolean> {
+  const erased = await eraseRows(ctx, userId);
+  // Videos are files as well as rows: each goes with every byte stored for it, after the rows' commit.
+  if (erased)
+    for (const v of await ctx.database.db.select({ id: videos.id }).from(videos).where(eq(videos.userId, userId)))
+      await discardVideo(videoService(ctx), v.id);
+  return erased;
+}
+
+async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
   const now = ctx.now();
   return ctx.database.db.transaction(async (tx) => {
     const [due] = await tx
@@ -206,6 +219,7 @@ async function eraseAccount(ctx: AppContext, userId: number): Promise<boolean> {
       timelinePosts,
       achievements,
       streaks,
+      notifications,
     ]) {
       await tx.delete(table).where(eq(table.userId, userId));
     }

@@ -113,6 +113,11 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     ],
   },
   {
+    file: 'videos.json',
+    about: 'The videos you uploaded: name, size, checksum, state and what processing found (the files play on the videos page).',
+    sources: [{ table: 'videos', column: 'user_id' }],
+  },
+  {
     file: 'privacy.json',
     about: 'Your data exports and account deletion requests.',
     sources: [
