@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
 import { sweepPrivacy } from './services/privacy.ts';
+import { recordServerFault } from './services/admin-errors.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
@@ -99,7 +100,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     // would take for a lost session.
     if (isDatabaseFault(error)) {
       request.log.error({ err: error }, 'database fault');
-      if (databaseFaultStatus(error) === 500) return reply.code(500).send({ detail: SERVER_FAULT });
+      if (databaseFaultStatus(error) === 500) {
+        recordServerFault(context, error, request);
+        return reply.code(500).send({ detail: SERVER_FAULT });
+      }
       return reply.code(503).header('retry-after', '5').send({ detail: SERVICE_UNAVAILABLE_TEXT });
     }
     if (status >= 400 && status < 500) {
@@ -112,6 +116,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
       return reply.code(status).send(field ? { detail, field_errors: { [field]: detail } } : { detail });
     }
     request.log.error({ err: error }, 'request failed');
+    recordServerFault(context, error, request);
     return reply.code(500).send({ detail: SERVER_FAULT });
   });
 

@@ -7,6 +7,7 @@ export * from './schema-athletes.ts';
 export * from './schema-privacy.ts';
 export * from './schema-settings.ts';
 export * from './schema-legal.ts';
+export * from './schema-admin.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { adminHandlers } from './admin.ts';
 import { athleteHandlers } from './athletes.ts';
 import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
@@ -23,5 +24,6 @@ export function allHandlers(ctx: AppContext) {
     ...privacyHandlers(ctx),
     ...settingsHandlers(ctx),
     ...legalHandlers(ctx),
+    ...adminHandlers(ctx),
   };
 }
