@@ -1684,6 +1684,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rate limit with its rejections over the last day, the top offending keys now and the latest changes */
+        get: operations["listRateLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-limits/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a rate limit at run time (stored, audited, applied without a restart) */
+        put: operations["setRateLimit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2891,6 +2925,41 @@ export interface components {
                 events: number;
                 /** Format: date-time */
                 last_seen: string;
+            }[];
+        };
+        RateLimitOverview: {
+            /**
+             * @description Where the counters live.
+             * @enum {string}
+             */
+            store: "memory" | "redis";
+            items: {
+                group: string;
+                method: string;
+                path: string;
+                summary: string;
+                max: number;
+                default_max: number;
+                window_seconds: number;
+                rejections_today: number;
+                /** @description Rejections in each of the last 24 hours, oldest first. */
+                hourly: number[];
+            }[];
+            /** @description The addresses turned away most in the last ten minutes. */
+            top_keys: {
+                key: string;
+                group: string;
+                rejections: number;
+                /** Format: date-time */
+                last_seen: string;
+            }[];
+            changes: {
+                group: string;
+                old_max: number;
+                new_max: number;
+                changed_by: string | null;
+                /** Format: date-time */
+                changed_at: string;
             }[];
         };
     };
@@ -5761,7 +5830,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Why, kept on the security timeline. */
+                    reason?: string;
+                };
+            };
+        };
         responses: {
             /** @description How many sessions were ended. */
             200: {
@@ -5774,6 +5850,62 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setRateLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The route group (the operation's id). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Requests allowed per window from one address. */
+                    max: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The limits with the change in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

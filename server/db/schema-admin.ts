@@ -71,3 +71,40 @@ export const authEvents = pgTable(
     index('auth_events_kind_idx').on(t.kind, t.occurredAt.desc()),
   ],
 );
+
+/** A rate limit an administrator changed at run time (per route group: an operation of the contract). */
+export const rateLimitSettings = pgTable('rate_limit_settings', {
+  routeGroup: varchar('route_group', { length: 80 }).primaryKey(),
+  max: integer('max').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Every change of a rate limit: the audit trail. */
+export const rateLimitChanges = pgTable(
+  'rate_limit_changes',
+  {
+    id: serial('id').primaryKey(),
+    routeGroup: varchar('route_group', { length: 80 }).notNull(),
+    oldMax: integer('old_max').notNull(),
+    newMax: integer('new_max').notNull(),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_changes_time_idx').on(t.changedAt.desc())],
+);
+
+/** Each request a rate limit turned away: which group, which key (the caller's address), when. */
+export const rateLimitRejections = pgTable(
+  'rate_limit_rejections',
+  {
+    id: serial('id').primaryKey(),
+    routeGroup: varchar('route_group', { length: 80 }).notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('rate_limit_rejections_time_idx').on(t.occurredAt),
+    index('rate_limit_rejections_group_idx').on(t.routeGroup, t.occurredAt),
+  ],
+);

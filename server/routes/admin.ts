@@ -2,7 +2,11 @@ import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import * as errors from '../services/admin-errors.ts';
 import * as security from '../services/admin-security.ts';
+import * as rateLimits from '../services/admin-rate-limits.ts';
 import type { Handlers } from './types.ts';
+import { ApiError } from '../errors.ts';
+
+export const RATE_LIMIT_ADMIN_TEXT = 'Only an administrator can change a rate limit.';
 
 type AdminOps =
   | 'reportFrontendError'
@@ -12,7 +16,9 @@ type AdminOps =
   | 'listAuthEvents'
   | 'listSecurityAlerts'
   | 'getSecuritySummary'
-  | 'revokeAllSessions';
+  | 'revokeAllSessions'
+  | 'listRateLimits'
+  | 'setRateLimit';
 
 export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
   const db = () => ctx.database.db;
@@ -43,7 +49,21 @@ export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
       return security.summary(db(), request.query, ctx.now());
     },
     async revokeAllSessions(request) {
-      return security.revokeAllSessions(ctx, request.auth!.user, request.params.userId, security.requestMeta(request));
+      return security.revokeAllSessions(
+        ctx,
+        request.auth!.user,
+        request.params.userId,
+        security.requestMeta(request),
+        request.body?.reason,
+      );
+    },
+    async listRateLimits() {
+      return rateLimits.overview(ctx);
+    },
+    async setRateLimit(request) {
+      if (request.auth!.user.role !== 'administrator') throw new ApiError(403, RATE_LIMIT_ADMIN_TEXT);
+      await rateLimits.rateLimitsOf(ctx).set(request.params.group, request.body.max, request.auth!.user.id);
+      return rateLimits.overview(ctx);
     },
   };
 }

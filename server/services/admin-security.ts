@@ -190,7 +190,13 @@ export async function summary(db: Database, q: { user_id?: number; ip?: string }
 export const PROTECTED_ADMIN_TEXT = 'Only an administrator can act on an administrator account.';
 
 /** Ends every live session of an account; editors cannot do it to administrators. */
-export async function revokeAllSessions(ctx: AppContext, actor: { id: number; role: string }, userId: number, meta: RequestMeta) {
+export async function revokeAllSessions(
+  ctx: AppContext,
+  actor: { id: number; role: string },
+  userId: number,
+  meta: RequestMeta,
+  reason?: string,
+) {
   const db = ctx.database.db;
   const [target] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
   if (!target) throw notFound('No account with that id.');
@@ -200,6 +206,11 @@ export async function revokeAllSessions(ctx: AppContext, actor: { id: number; ro
     .set({ revokedAt: ctx.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  recordAuthEvent(ctx, meta, { kind: 'sessions_revoked', userId, actorId: actor.id, detail: `${ended.length} session(s) ended` });
+  recordAuthEvent(ctx, meta, {
+    kind: 'sessions_revoked',
+    userId,
+    actorId: actor.id,
+    detail: `${ended.length} session(s) ended${reason?.trim() ? `: ${reason.trim()}` : ''}`,
+  });
   return { revoked: ended.length };
 }
