@@ -243,7 +243,14 @@ export default function AdminSecurityMonitoringPage() {
           >
             {(data) => (
               <>
-                <DataTable caption="Authentication events" columns={columns} rows={data.items} rowKey={(e) => e.id} className="table" />
+                <DataTable
+                  caption="Authentication events"
+                  columns={columns}
+                  rows={data.items}
+                  rowKey={(e) => e.id}
+                  className="table"
+                  minWidth="48rem"
+                />
                 <Pagination
                   offset={(page - 1) * SECURITY_PAGE_SIZE}
                   shown={data.items.length}
