@@ -2017,6 +2017,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/report-frontend-error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an error the app met in the browser (signed in or not)
+         * @description Grouped with earlier reports by a fingerprint of kind, message and top stack frame; a resolved group that recurs opens again. Rate limited per address and size limited.
+         */
+        post: operations["reportFrontendError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/error-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Error groups, most recently seen first, for administrators and editors */
+        get: operations["listErrorGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/error-groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One error group with its stack and latest reports */
+        get: operations["getErrorGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/error-groups/{groupId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Resolve, ignore or reopen an error group */
+        put: operations["setErrorGroupStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authentication events, newest first, filtered by kind, account or address */
+        get: operations["listAuthEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Addresses whose failed sign-ins crossed the per-minute threshold lately */
+        get: operations["listSecurityAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one account or one address did (counts by kind, the addresses or accounts involved) */
+        get: operations["getSecuritySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/accounts/{userId}/revoke-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of an account (it must sign in again everywhere) */
+        post: operations["revokeAllSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rate limit with its rejections over the last day, the top offending keys now and the latest changes */
+        get: operations["listRateLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-limits/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a rate limit at run time (stored, audited, applied without a restart) */
+        put: operations["setRateLimit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3341,6 +3514,156 @@ export interface components {
             /** Format: email */
             email?: string;
         } & (unknown | unknown);
+        FrontendErrorReport: {
+            /** @enum {string} */
+            kind: "render" | "rejection" | "chunk";
+            message: string;
+            stack?: string;
+            url?: string;
+            release?: string;
+        };
+        ErrorReportReceipt: {
+            recorded: boolean;
+        };
+        /** @enum {string} */
+        ErrorStatus: "open" | "resolved" | "ignored";
+        /** @enum {string} */
+        ErrorKind: "render" | "rejection" | "chunk" | "server";
+        ErrorGroup: {
+            id: number;
+            kind: components["schemas"]["ErrorKind"];
+            /** @enum {string} */
+            source: "client" | "server";
+            message: string;
+            top_frame: string;
+            status: components["schemas"]["ErrorStatus"];
+            occurrences: number;
+            affected_users: number;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: date-time */
+            last_seen: string;
+            last_release: string | null;
+            reopened_count: number;
+            /** @description Reports in each of the last 24 hours, oldest first. */
+            hourly: number[];
+        };
+        ErrorGroupPage: {
+            items: components["schemas"]["ErrorGroup"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        ErrorGroupDetail: components["schemas"]["ErrorGroup"] & {
+            stack: string | null;
+            last_url: string | null;
+            /** @description Reports on each of the last 14 days (UTC), oldest first. */
+            daily: {
+                /** Format: date */
+                day: string;
+                count: number;
+            }[];
+            recent: {
+                /** Format: date-time */
+                occurred_at: string;
+                release: string | null;
+                url: string | null;
+                /** @description The display name of the signed-in person, if any. */
+                user: string | null;
+            }[];
+        };
+        /** @enum {string} */
+        AuthEventKind: "sign_in_success" | "sign_in_failure" | "code_failure" | "code_locked" | "refresh_reuse" | "role_change" | "password_reset_requested" | "password_reset" | "admin_unlock" | "sessions_revoked";
+        AuthEvent: {
+            id: number;
+            kind: components["schemas"]["AuthEventKind"];
+            user_id: number | null;
+            user_name: string | null;
+            email: string | null;
+            ip: string;
+            user_agent: string | null;
+            actor_name: string | null;
+            detail: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        AuthEventPage: {
+            items: components["schemas"]["AuthEvent"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        SecurityAlerts: {
+            threshold_per_minute: number;
+            window_hours: number;
+            items: {
+                ip: string;
+                /** Format: date-time */
+                minute: string;
+                failures: number;
+                /** @description How many different emails were tried. */
+                accounts: number;
+            }[];
+        };
+        SecuritySummary: {
+            /** @description The account, when the summary is of one. */
+            account: null | {
+                id: number;
+                display_name: string;
+                email: string;
+                role: string;
+                locked: boolean;
+                failed_attempts: number;
+                active_sessions: number;
+            };
+            counts: {
+                kind: components["schemas"]["AuthEventKind"];
+                count: number;
+            }[];
+            /** @description For an account, the addresses it was seen from; for an address, the accounts (or emails) tried from it. */
+            related: {
+                label: string;
+                user_id: number | null;
+                events: number;
+                /** Format: date-time */
+                last_seen: string;
+            }[];
+        };
+        RateLimitOverview: {
+            /**
+             * @description Where the counters live.
+             * @enum {string}
+             */
+            store: "memory" | "redis";
+            items: {
+                group: string;
+                method: string;
+                path: string;
+                summary: string;
+                max: number;
+                default_max: number;
+                window_seconds: number;
+                rejections_today: number;
+                /** @description Rejections in each of the last 24 hours, oldest first. */
+                hourly: number[];
+            }[];
+            /** @description The addresses turned away most in the last ten minutes. */
+            top_keys: {
+                key: string;
+                group: string;
+                rejections: number;
+                /** Format: date-time */
+                last_seen: string;
+            }[];
+            changes: {
+                group: string;
+                old_max: number;
+                new_max: number;
+                changed_by: string | null;
+                /** Format: date-time */
+                changed_at: string;
+            }[];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -3453,6 +3776,7 @@ export interface components {
         TeamId: number;
         MemberId: number;
         InvitationId: number;
+        GroupId: number;
     };
     requestBodies: never;
     headers: never;
@@ -6797,6 +7121,291 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
+        };
+    };
+    reportFrontendError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FrontendErrorReport"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReportReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The report is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listErrorGroups: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ErrorStatus"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorGroupPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getErrorGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorGroupDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setErrorGroupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["ErrorStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description The group with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorGroupDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAuthEvents: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["AuthEventKind"];
+                user_id?: number;
+                ip?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthEventPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSecurityAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityAlerts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getSecuritySummary: {
+        parameters: {
+            query?: {
+                user_id?: number;
+                ip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeAllSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Why, kept on the security timeline. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many sessions were ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        revoked: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setRateLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The route group (the operation's id). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Requests allowed per window from one address. */
+                    max: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The limits with the change in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

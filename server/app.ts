@@ -6,6 +6,7 @@ import addFormatsPlugin from 'ajv-formats';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
@@ -20,6 +21,8 @@ import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
 import { sweepPrivacy } from './services/privacy.ts';
+import { recordServerFault } from './services/admin-errors.ts';
+import { attachRateLimits, RateLimits } from './services/admin-rate-limits.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { startJobWorker } from './services/jobs.ts';
 import { videoJobHandlers, videoSweep } from './services/videos-processing.ts';
@@ -105,7 +108,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     // would take for a lost session.
     if (isDatabaseFault(error)) {
       request.log.error({ err: error }, 'database fault');
-      if (databaseFaultStatus(error) === 500) return reply.code(500).send({ detail: SERVER_FAULT });
+      if (databaseFaultStatus(error) === 500) {
+        recordServerFault(context, error, request);
+        return reply.code(500).send({ detail: SERVER_FAULT });
+      }
       return reply.code(503).header('retry-after', '5').send({ detail: SERVICE_UNAVAILABLE_TEXT });
     }
     if (status >= 400 && status < 500) {
@@ -118,12 +124,39 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
       return reply.code(status).send(field ? { detail, field_errors: { [field]: detail } } : { detail });
     }
     request.log.error({ err: error }, 'request failed');
+    recordServerFault(context, error, request);
     return reply.code(500).send({ detail: SERVER_FAULT });
   });
 
   const basePrefix = config.basePath.replace(/\/$/, '');
   const routesByPath = new Map<string, Set<string>>();
+  // Limits are read per request from RateLimits (admins change them at run time); rejections are kept for the page.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+  const limits = new RateLimits(context, redis ? 'redis' : 'memory');
+  attachRateLimits(context, limits);
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => redis.disconnect());
+  });
   app.addHook('onRoute', (route) => {
+    const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit as
+      { max?: unknown; timeWindow?: unknown; [k: string]: unknown } | undefined;
+    const operationId = (route.schema as { operationId?: unknown } | undefined)?.operationId;
+    if (rateLimit && typeof rateLimit === 'object' && typeof operationId === 'string' && typeof rateLimit.max === 'number') {
+      const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      limits.register({
+        group: operationId,
+        method,
+        path: route.url.slice(basePrefix.length),
+        summary: String((route.schema as { summary?: unknown }).summary ?? operationId),
+        defaultMax: rateLimit.max,
+        windowMs: typeof rateLimit.timeWindow === 'string' ? windowMs(rateLimit.timeWindow) : Number(rateLimit.timeWindow ?? 60_000),
+      });
+      (route.config as { rateLimit: unknown }).rateLimit = {
+        ...rateLimit,
+        max: () => limits.maxFor(operationId),
+        onExceeded: (_request: unknown, key: string) => limits.rejected(operationId, key),
+      };
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const set = routesByPath.get(route.url) ?? new Set<string>();
     methods.forEach((m) => set.add(m));
@@ -147,6 +180,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
   await app.register(fastifyRateLimit, {
     global: false,
+    // With Redis every node counts in one place; if Redis stops answering, requests pass (not all fail).
+    ...(redis ? { redis, nameSpace: config.redisKeyPrefix ?? 'repforge-rl-', skipOnError: true } : {}),
     enableDraftSpec: false,
     errorResponseBuilder: (_request, limit) => ({ statusCode: limit.statusCode, message: RATE_LIMITED_TEXT }),
   });
@@ -279,6 +314,13 @@ function describeValidation(error: FastifyError): { detail: string; field_errors
       sentence = `${Label} ${first.message ?? 'is not valid'}.`;
   }
   return field ? { detail: sentence, field_errors: { [field]: sentence } } : { detail: sentence };
+}
+
+/** '1 minute', '30 seconds', '2 hours' as milliseconds (the forms the contract uses). */
+function windowMs(text: string): number {
+  const match = /^(\d+)\s*(second|minute|hour)s?$/.exec(text.trim());
+  if (!match) return 60_000;
+  return Number(match[1]) * { second: 1000, minute: 60_000, hour: 3_600_000 }[match[2] as 'second' | 'minute' | 'hour'];
 }
 
 function stripRateLimits(spec: Record<string, unknown>) {

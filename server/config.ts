@@ -49,6 +49,10 @@ export interface AppConfig {
   testClock?: boolean;
   /** Back off addresses that send wrong sign-in codes (per node, in memory); false only in tests. */
   signInBackoff?: boolean;
+  /** Redis for rate-limit counters shared by every node (REDIS_URL); in memory per node when absent. */
+  redisUrl?: string;
+  /** What the counters' Redis keys start with (REDIS_KEY_PREFIX), so deployments sharing a Redis stay apart. */
+  redisKeyPrefix?: string;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
   /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */
@@ -108,6 +112,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicOrigin: configuredOrigin ?? DEV_ORIGIN(env.PORT || 8080),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testClock: env.TEST_CLOCK === '1',
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
     standingsSweepMs: 60_000,
     // With a movable test clock, a test that jumps past the grace period should not wait a minute.
     privacySweepMs: env.TEST_CLOCK === '1' ? 1000 : 60_000,

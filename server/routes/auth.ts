@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../services/tokens.ts';
 import * as auth from '../services/auth.ts';
 import * as signIn from '../services/sign-in.ts';
 import { storedUserAgent } from '../services/settings-devices.ts';
+import { recordAuthEvent, requestMeta } from '../services/admin-security.ts';
 import type { Handlers } from './types.ts';
 
 type AuthOps =
@@ -72,7 +73,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       return reply.code(201).send({ message });
     },
     async initiateLogin(request, reply) {
-      return signIn.initiateLogin(ctx, request.body, sha256(loginAttempt(ctx, request, reply)));
+      return signIn.initiateLogin(ctx, request.body, sha256(loginAttempt(ctx, request, reply)), requestMeta(request));
     },
     async verifyOtp(request, reply) {
       const ip = request.ip;
@@ -89,6 +90,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
           request.body,
           attempt && ATTEMPT_FORMAT.test(attempt) ? sha256(attempt) : null,
           storedUserAgent(request.headers['user-agent']),
+          requestMeta(request),
         );
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) backoff?.fail(ip, ctx.now().getTime());
@@ -102,7 +104,7 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
     },
     async refreshToken(request, reply) {
       try {
-        const issued = await auth.refreshSession(ctx, request.cookies[REFRESH_COOKIE]);
+        const issued = await auth.refreshSession(ctx, request.cookies[REFRESH_COOKIE], requestMeta(request));
         setRefreshCookie(ctx, request, reply, issued);
         return issued.body;
       } catch (error) {
@@ -116,23 +118,24 @@ export function authHandlers(ctx: AppContext): Handlers<AuthOps> {
       return { message: 'You are signed out.' };
     },
     async forgotPassword(request) {
+      recordAuthEvent(ctx, requestMeta(request), { kind: 'password_reset_requested', email: request.body.email });
       return { message: auth.forgotPassword(ctx, request.body.email, mailOrigin(ctx)) };
     },
     async validateResetToken(request) {
       return auth.validateResetToken(ctx, request.body.token);
     },
     async resetPassword(request) {
-      return { message: await auth.resetPassword(ctx, request.body.token, request.body.password) };
+      return { message: await auth.resetPassword(ctx, request.body.token, request.body.password, requestMeta(request)) };
     },
     async listUsers(request) {
       const q = request.query;
       return auth.listUsers(ctx, { search: q.search, page: q.page ?? 1, page_size: q.page_size ?? 25 });
     },
     async setUserRole(request) {
-      return auth.setUserRole(ctx, signedIn(request).user, request.params.userId, request.body.wp_role);
+      return auth.setUserRole(ctx, signedIn(request).user, request.params.userId, request.body.wp_role, requestMeta(request));
     },
     async unlockUser(request) {
-      return auth.unlockUser(ctx, request.params.userId);
+      return auth.unlockUser(ctx, request.params.userId, signedIn(request).user.id, requestMeta(request));
     },
     async generateNavigationToken(request) {
       return auth.communityHandoff(ctx, signedIn(request).user, request.body.redirect_path);

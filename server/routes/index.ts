@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { adminHandlers } from './admin.ts';
 import { athleteHandlers } from './athletes.ts';
 import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
@@ -29,5 +30,6 @@ export function allHandlers(ctx: AppContext) {
     ...notificationHandlers(ctx),
     ...teamHandlers(ctx),
     ...videoHandlers(ctx),
+    ...adminHandlers(ctx),
   };
 }

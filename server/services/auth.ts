@@ -8,6 +8,7 @@ import { communitySiteAddress } from './community-site.ts';
 import { checkSignUpVersions, recordSignUpConsent } from './legal.ts';
 import { claimEmailInvitations } from './teams-claims.ts';
 import type { Database } from '../db/index.ts';
+import { recordAuthEvent, type RequestMeta } from './admin-security.ts';
 import { nextRefreshToken, randomToken, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from './tokens.ts';
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -177,10 +178,11 @@ async function revokeSession(ctx: AppContext, sessionId: string) {
  * access token and the family's current refresh token, which follows from the parent
  * (nextRefreshToken), so every tab's cookie ends up the same working token.
  */
-export async function refreshSession(ctx: AppContext, refreshToken: string | undefined): Promise<IssuedSession> {
+export async function refreshSession(ctx: AppContext, refreshToken: string | undefined, meta?: RequestMeta): Promise<IssuedSession> {
   if (!refreshToken) throw new ApiError(401, SESSION_ENDED_TEXT);
   const presented = sha256(refreshToken);
   const now = ctx.now();
+  let reused: string | null = null;
   const result = await ctx.database.db.transaction(async (tx) => {
     const [session] = await tx
       .select()
@@ -194,6 +196,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
         .select({ sessionId: retiredRefreshTokens.sessionId })
         .from(retiredRefreshTokens)
         .where(eq(retiredRefreshTokens.tokenHash, presented));
+      if (retired) reused = retired.sessionId;
       if (retired)
         await tx
           .update(sessions)
@@ -206,6 +209,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
     if (session.refreshHash !== presented) {
       const withinWindow = session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= REFRESH_REUSE_WINDOW_MS;
       if (!withinWindow) {
+        reused = session.id;
         await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
         return null;
       }
@@ -223,6 +227,14 @@ export async function refreshSession(ctx: AppContext, refreshToken: string | und
     }
     return { session, user, next };
   });
+  if (reused) {
+    const [owner] = await ctx.database.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, reused));
+    recordAuthEvent(ctx, meta, {
+      kind: 'refresh_reuse',
+      userId: owner?.userId,
+      detail: 'an old refresh token was presented; the session was ended',
+    });
+  }
   if (!result) throw new ApiError(401, SESSION_ENDED_TEXT);
   return issue(ctx, result.user, result.session, result.next);
 }
@@ -313,7 +325,7 @@ export async function validateResetToken(ctx: AppContext, token: string) {
   return row ? { valid: true, email: row.user.email } : { valid: false };
 }
 
-export async function resetPassword(ctx: AppContext, token: string, password: string) {
+export async function resetPassword(ctx: AppContext, token: string, password: string, meta?: RequestMeta) {
   const passwordHash = await hashPassword(password, scryptLogN(ctx));
   const now = ctx.now();
   const done = await ctx.database.db.transaction(async (tx) => {
@@ -322,7 +334,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .from(passwordResets)
       .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .for('update');
-    if (!reset) return false;
+    if (!reset) return null;
     await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.tokenHash, reset.tokenHash));
     await tx.update(users).set({ passwordHash, failedAttempts: 0, lockedAt: null }).where(eq(users.id, reset.userId));
     await tx
@@ -333,9 +345,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .update(loginCodes)
       .set({ consumedAt: now })
       .where(and(eq(loginCodes.userId, reset.userId), isNull(loginCodes.consumedAt)));
-    return true;
+    return reset.userId;
   });
-  if (!done) throw badRequest(BAD_RESET_TEXT);
+  if (done === null) throw badRequest(BAD_RESET_TEXT);
+  recordAuthEvent(ctx, meta, { kind: 'password_reset', userId: done });
   return 'Your password is changed and you are signed out everywhere. Sign in with the new password.';
 }
 
@@ -361,20 +374,23 @@ export async function listUsers(ctx: AppContext, q: { search?: string; page: num
 }
 
 /** Editors manage roles too, but only an administrator hands out or takes back administrator. */
-export async function setUserRole(ctx: AppContext, actor: UserRow, userId: number, role: Role) {
+export async function setUserRole(ctx: AppContext, actor: UserRow, userId: number, role: Role, meta?: RequestMeta) {
   return ctx.database.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!target) throw notFound('No account with that id.');
     if (actor.role !== 'administrator' && (role === 'administrator' || target.role === 'administrator'))
       throw new ApiError(403, ADMIN_ROLE_TEXT);
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    if (target.role !== role)
+      recordAuthEvent(ctx, meta, { kind: 'role_change', userId, actorId: actor.id, detail: `${target.role} → ${role}` });
     return presentAdminUser(row!);
   });
 }
 
-export async function unlockUser(ctx: AppContext, userId: number) {
+export async function unlockUser(ctx: AppContext, userId: number, actorId?: number, meta?: RequestMeta) {
   const [row] = await ctx.database.db.update(users).set({ lockedAt: null, failedAttempts: 0 }).where(eq(users.id, userId)).returning();
   if (!row) throw notFound('No account with that id.');
+  recordAuthEvent(ctx, meta, { kind: 'admin_unlock', userId, actorId });
   return presentAdminUser(row);
 }
 

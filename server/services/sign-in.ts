@@ -17,6 +17,7 @@ import {
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { cancelDeletionOnSignIn, mailDeletionCancelled } from './privacy-deletion.ts';
 import { keyedHash, randomToken, safeEqual, sha256 } from './tokens.ts';
+import { recordAuthEvent, type RequestMeta } from './admin-security.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_RESEND_SECONDS = 60;
@@ -55,12 +56,16 @@ async function recordFailure(ctx: AppContext, userId: number) {
  * lookup and one scrypt: unknown email, wrong password, right password. `attemptHash`
  * names the browser asking (its sign-in attempt cookie): the code is bound to it.
  */
-export async function initiateLogin(ctx: AppContext, input: { email: string; password: string }, attemptHash: string) {
+export async function initiateLogin(ctx: AppContext, input: { email: string; password: string }, attemptHash: string, meta?: RequestMeta) {
   const user = await findByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(scryptLogN(ctx))));
   if (user && !user.lockedAt) {
     if (passwordOk) ctx.tasks.defer('login code', () => sendLoginCode(ctx, user.id, attemptHash));
     else ctx.tasks.defer('failed sign-in', () => recordFailure(ctx, user.id));
+  }
+  if (!passwordOk || !user || user.lockedAt) {
+    const detail = !user ? 'unknown email' : user.lockedAt ? 'account locked' : 'wrong password';
+    recordAuthEvent(ctx, meta, { kind: 'sign_in_failure', userId: user?.id, email: input.email, detail });
   }
   return { message: LOGIN_STARTED_TEXT, resend_after_seconds: CODE_RESEND_SECONDS, code_ttl_seconds: CODE_TTL_SECONDS };
 }
@@ -139,6 +144,7 @@ export async function verifyOtp(
   input: { email: string; code: string },
   attemptHash: string | null,
   userAgent: string | null = null,
+  meta?: RequestMeta,
 ): Promise<IssuedSession> {
   const user = await findByEmail(ctx, input.email);
   const userId = user?.id ?? NO_ACCOUNT;
@@ -199,6 +205,14 @@ export async function verifyOtp(
   });
   if (outcome.kind === 'wrong') {
     await recordFailure(ctx, userId);
+    recordAuthEvent(ctx, meta, { kind: 'code_failure', userId: user?.id, email: input.email });
+    if (user && outcome.spentNow)
+      recordAuthEvent(ctx, meta, {
+        kind: 'code_locked',
+        userId: user.id,
+        email: input.email,
+        detail: outcome.bound ? 'own browser' : 'other browsers',
+      });
     if (user && outcome.spentNow) {
       const email = user.email;
       const bound = outcome.bound;
@@ -207,6 +221,7 @@ export async function verifyOtp(
     throw new ApiError(401, WRONG_CODE_TEXT);
   }
   if (outcome.deletionCancelled) mailDeletionCancelled(ctx, outcome.user.email);
+  recordAuthEvent(ctx, meta, { kind: 'sign_in_success', userId: outcome.user.id, email: outcome.user.email });
   return issue(ctx, outcome.user, session, refreshToken);
 }
 

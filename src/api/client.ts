@@ -145,6 +145,18 @@ export function authMiddleware(): Middleware {
 export const api = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
 api.use(rewriteMiddleware, errorToastMiddleware);
 
+/** Whether a session token is in place now (error reports then say who met the error). */
+export const hasSessionToken = (): boolean => !!sessionLink?.token();
+
+/**
+ * For the error reporter: no toasts (a report that fails must not pile a second message on
+ * the first) and, signed in, the session's credentials.
+ */
+export const quietApi = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
+quietApi.use(rewriteMiddleware);
+export const quietSecureApi = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
+quietSecureApi.use(rewriteMiddleware, authMiddleware());
+
 /** The authenticated wrapper: every call carries the session's credentials. */
 export const secureApi = createClient<paths>({ baseUrl: apiBaseUrl(), credentials: 'include' });
 secureApi.use(rewriteMiddleware, errorToastMiddleware, authMiddleware());

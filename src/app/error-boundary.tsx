@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { resetFailedPageLoads } from './lazy-page.tsx';
+import { reportClientError } from '../lib/error-reporting.ts';
 
 interface Props {
   children: ReactNode;
@@ -25,6 +26,8 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Page failed to render', error, info.componentStack);
+    // A chunk that failed to load is reported by its own event (main.tsx), not twice.
+    if (!isChunkLoadError(error)) reportClientError('render', error);
   }
 
   override componentDidUpdate(prev: Props) {
@@ -60,6 +63,11 @@ export class ErrorBoundary extends Component<Props, State> {
       </div>
     );
   }
+}
+
+/** Whether a render failed because a page's code could not be fetched (reported as 'chunk'). */
+function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed|Loading chunk/i.test(error.message);
 }
 
 function ErrorBoundaryChildren({ children }: { children: ReactNode }) {

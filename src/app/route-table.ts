@@ -28,7 +28,7 @@ export const pageRoutes: PageRoute[] = [
   r('/admin-broadcast-dashboard', 'Broadcast Dashboard', 'admin'),
   r('/admin-business-intelligence', 'Business Intelligence', 'admin'),
   r('/admin-dashboard-page', 'Admin Dashboard', 'admin'),
-  r('/admin-error-logs-page', 'Error Logs', 'admin'),
+  r('/admin-error-logs-page', 'Error Logs', 'admin', () => import('../features/admin/pages/admin-error-logs-page.tsx')),
   r('/admin-feedback-page', 'Feedback', 'admin', () => import('../features/feedback/pages/admin-feedback-page.tsx')),
   r('/admin-historical-upload', 'Historical Upload', 'admin', () => import('../features/athletes/pages/admin-historical-upload.tsx')),
   r(
@@ -37,9 +37,14 @@ export const pageRoutes: PageRoute[] = [
     'admin',
     () => import('../features/challenges/pages/admin-individual-challenges-page.tsx'),
   ),
-  r('/admin-rate-limiting-page', 'Rate Limiting', 'admin'),
+  r('/admin-rate-limiting-page', 'Rate Limiting', 'admin', () => import('../features/admin/pages/admin-rate-limiting-page.tsx')),
   r('/admin-reported-content-page', 'Reported Content', 'admin'),
-  r('/admin-security-monitoring-page', 'Security Monitoring', 'admin'),
+  r(
+    '/admin-security-monitoring-page',
+    'Security Monitoring',
+    'admin',
+    () => import('../features/admin/pages/admin-security-monitoring-page.tsx'),
+  ),
   r(
     '/admin-sign-out-feedback-page',
     'Sign-out Feedback',
