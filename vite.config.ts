@@ -7,6 +7,10 @@ import { precompress, routeManifest } from './scripts/build-plugins.ts';
 // BASE_PATH: the server injects <base href> into index.html at serve time.
 // The build also writes routes.json (each route's chunks, which the server modulepreloads
 // for the page it serves) and a .br and .gz of every asset (sent as they are).
+// The shell (the entry and everything it imports statically) is one file: split into the
+// chunks the pages share with it, it was eleven requests and about 4 KB more gzip. No
+// modulepreload polyfill: every browser the es2022 target runs in supports it or ignores
+// the hint (the modules still load through their imports).
 export default defineConfig({
   base: './',
   plugins: [react(), routeManifest(path.resolve(import.meta.dirname, 'src/app/route-table.ts')), precompress()],
@@ -15,6 +19,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    modulePreload: {
+      polyfill: false,
+      // What the entry loads lazily (every page, the menus, the dialogs) is not listed with the
+      // chunks it imports: that list, for every page, was 2.3 KB of the first load's gzip. The
+      // server modulepreloads the current page's chunks (routes.json), so a first visit fetches
+      // them at once; a later page finds what it shares with the first one cached and fetches
+      // the rest as its chunk names them. Page styles are still loaded with the page.
+      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps),
+    },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
   },
   server: {
     proxy: {
