@@ -10,6 +10,10 @@ import { precompress, routeManifest } from './scripts/build-plugins.ts';
 // for the page it serves) and a .br and .gz of every asset (sent as they are).
 const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string };
 
+// The shell (the entry and everything it imports statically) is one file: split into the
+// chunks the pages share with it, it was eleven requests and about 4 KB more gzip. No
+// modulepreload polyfill: every browser the es2022 target runs in supports it or ignores
+// the hint (the modules still load through their imports).
 export default defineConfig({
   base: './',
   // The release error reports are tagged with: APP_RELEASE at build time (e.g. a commit), else the package version.
@@ -20,6 +24,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    modulePreload: {
+      polyfill: false,
+      // What the entry loads lazily (every page, the menus, the dialogs) is not listed with the
+      // chunks it imports: that list, for every page, was 2.3 KB of the first load's gzip. The
+      // server modulepreloads the current page's chunks (routes.json), so a first visit fetches
+      // them at once; a later page finds what it shares with the first one cached and fetches
+      // the rest as its chunk names them. Page styles are still loaded with the page.
+      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps),
+    },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
   },
   server: {
     proxy: {

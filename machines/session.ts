@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import {
   DEFAULT_TOKEN_LIFETIME_MS,
   EXPIRING_SOON_MS,
@@ -7,7 +7,8 @@ import {
   TOKEN_REFRESH_LEAD_MS,
 } from '../domain/constants.ts';
 import { clockNow } from './clock.ts';
-import { socketMachine, socketPath, type SocketEvent } from './socket.ts';
+import type { SocketEvent } from './socket.ts';
+import { socketPath } from './socket-path.ts';
 
 /** The signed-in user (spec section 3). */
 export interface SessionUser {
@@ -135,8 +136,13 @@ export const sessionMachine = setup({
     refreshSession: fromPromise<SessionData>(async () => {
       throw new Error('refreshSession not provided');
     }),
-    /** The real-time connection: connected while signed in, told about every new token. */
-    socket: socketMachine,
+    /**
+     * The real-time connection (the socket chart, machines/socket.ts): connected while signed in,
+     * told about every new token. The app provides it (loading the chart with the first sign-in).
+     */
+    socket: fromCallback<SocketEvent>(() => {
+      throw new Error('socket not provided');
+    }),
   },
   actions: {
     /** From a 'session.login' event or a refresh actor's done event. */

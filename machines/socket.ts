@@ -25,14 +25,6 @@ export function leaveMessage(room: RoomRef): OutgoingMessage {
   return { type: 'leave_room', room_id: roomKey(room) };
 }
 
-/**
- * Where the socket connects, relative to the API's base (spec: `GET /api/ws?token=…&user_id=…`);
- * the app's connection actor resolves it against the page's origin.
- */
-export function socketPath(token: string, userId: number): string {
-  return `/api/ws?${new URLSearchParams({ token, user_id: String(userId) })}`;
-}
-
 export type OutgoingMessage = { type: string } & Record<string, unknown>;
 export type IncomingMessage = { type: string } & Record<string, unknown>;
 

@@ -3,7 +3,6 @@ import { Router } from 'wouter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routerBase } from '../lib/runtime-config.ts';
 import { SessionActor, SessionProvider } from '../lib/session/session-provider.tsx';
-import { startParentBeacon } from '../lib/embed.ts';
 import { watchSystemTheme } from '../lib/theme.ts';
 import { Header } from './layout/header.tsx';
 import { Footer } from './layout/footer.tsx';
@@ -12,6 +11,8 @@ import { AppRoutes } from './router.tsx';
 import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 
+// Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
+const EmbedHost = lazy(() => import('./layout/embed-host.tsx'));
 // The feedback flow (its chart and host) loads with the first press of Feedback.
 const FeedbackHost = lazy(() => import('./layout/feedback-host.tsx'));
 // Radix dialog loads only when a dialog is actually shown.
@@ -60,8 +61,15 @@ function GlobalOverlays() {
   );
 }
 
+function inFrame(): boolean {
+  try {
+    return window.parent !== window;
+  } catch {
+    return true;
+  }
+}
+
 export function App() {
-  useEffect(() => startParentBeacon(), []);
   useEffect(() => watchSystemTheme(), []);
   return (
     <QueryClientProvider client={queryClient}>
@@ -79,6 +87,11 @@ export function App() {
             <Footer />
           </div>
           <GlobalOverlays />
+          {inFrame() && (
+            <Suspense fallback={null}>
+              <EmbedHost />
+            </Suspense>
+          )}
           <LazyToaster />
         </SessionProvider>
       </Router>

@@ -1,10 +1,9 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { pageRoutes, routePaths, type PageRoute } from './route-table.ts';
 import { lazyPage, type LazyPageComponent } from './lazy-page.tsx';
 import { NotFoundPage } from './layout/not-found.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { postPageChange } from '../lib/embed.ts';
 import { PageFallback } from './layout/page-fallback.tsx';
 import { RouteGuard } from './layout/route-guard.tsx';
 
@@ -40,20 +39,10 @@ function DocumentTitle({ title }: { title: string }) {
   return null;
 }
 
-function PageChangeReporter() {
-  const [pathname] = useLocation();
-  const search = useSearch();
-  useEffect(() => {
-    postPageChange({ pathname: window.location.pathname, hash: window.location.hash, search: window.location.search });
-  }, [pathname, search]);
-  return null;
-}
-
 export function AppRoutes() {
   const [location] = useLocation();
   return (
     <ErrorBoundary resetKey={location}>
-      <PageChangeReporter />
       <Suspense fallback={<PageFallback />}>
         <Switch>
           {routePaths().map(({ path, route }) => {

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import { CellLabel } from './ui/table.tsx';
 import './primitives.css';
 
 export interface Column<Row> {
   /** Unique among the columns (React key). */
   id: string;
   header: ReactNode;
+  /** The header as text, shown beside each cell when the rows stack on a phone (defaults to a text header). */
+  label?: string;
   cell: (row: Row) => ReactNode;
   /** The column that names the row (a <th scope="row">); it stays in view when the table scrolls sideways. */
   rowHeader?: boolean;
@@ -45,7 +48,9 @@ function useScrolls() {
  * on a phone), with a caption, a header row, one row per item and an empty row. The
  * column that names the row (or the first) is pinned: it stays in view while the rest
  * scrolls under it. When the table is wider than its frame, the frame is a named,
- * focusable region so a keyboard can scroll it too.
+ * focusable region so a keyboard can scroll it too. With `stackOnPhone`, a phone shows each row
+ * as a block instead, every cell under its column's label (for short tables whose last columns
+ * would otherwise start off screen).
  */
 export function DataTable<Row>({
   caption,
@@ -59,6 +64,7 @@ export function DataTable<Row>({
   empty = 'Nothing to show.',
   className = 'board',
   minWidth = 'max-content',
+  stackOnPhone = false,
 }: {
   caption: string;
   captionHidden?: boolean;
@@ -74,6 +80,8 @@ export function DataTable<Row>({
   className?: string;
   /** The narrowest the table gets before its frame scrolls: its content's width by default; a length lets long text wrap. */
   minWidth?: string;
+  /** On a phone, one block per row with each cell labelled, instead of a frame that scrolls sideways. */
+  stackOnPhone?: boolean;
 }) {
   const { frame, scrolls } = useScrolls();
   const pinIndex = Math.max(
@@ -87,7 +95,15 @@ export function DataTable<Row>({
       <tr key={key} className={rowClassName?.(r)} aria-current={current ? 'true' : undefined}>
         {columns.map((c, i) => {
           // The pinned column's content is capped on a phone, so the columns scrolling under it stay visible.
-          const content = i === pinIndex ? <div className="data-table-pin-box">{c.cell(r)}</div> : c.cell(r);
+          const label =
+            stackOnPhone && !c.rowHeader && !c.headerHidden ? (c.label ?? (typeof c.header === 'string' ? c.header : null)) : null;
+          const cell = (
+            <>
+              {label && <CellLabel>{label}</CellLabel>}
+              {c.cell(r)}
+            </>
+          );
+          const content = i === pinIndex ? <div className="data-table-pin-box">{cell}</div> : cell;
           return c.rowHeader ? (
             <th key={c.id} scope="row" className={cx(c.className, pin(i))}>
               {content}
@@ -107,7 +123,10 @@ export function DataTable<Row>({
       className="data-table-scroll"
       {...(scrolls ? { role: 'region', 'aria-label': `${caption} (scrolls sideways)`, tabIndex: 0 } : {})}
     >
-      <table className={`data-table ${className}`} style={{ minWidth }}>
+      <table
+        className={cx('data-table', className, stackOnPhone && 'table-stack')}
+        style={{ '--data-table-min-width': minWidth } as CSSProperties}
+      >
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

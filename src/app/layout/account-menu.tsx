@@ -3,7 +3,8 @@ import { LogOut } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
 import type { SessionUser } from '../../lib/session/session-view.ts';
 import { ACCOUNT_LINKS } from './account-links.ts';
-import { AccountTriggerFace, SIGN_OUT_LABEL } from './menu-faces.tsx';
+import { SIGN_OUT_LABEL } from './menu-faces.tsx';
+import { AccountTriggerFace } from './account-faces.tsx';
 
 function AccountItem({ href, label, icon: Icon }: (typeof ACCOUNT_LINKS)[number]) {
   const [active] = useRoute(href);

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useRoute } from 'wouter';
 import { ADMIN_TOOLS } from './nav-items.ts';
-import { AdminTriggerFace } from './menu-faces.tsx';
+import { AdminTriggerFace } from './account-faces.tsx';
 
 function ToolItem({ href, label }: { href: string; label: string }) {
   const [active] = useRoute(href);

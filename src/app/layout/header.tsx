@@ -1,16 +1,37 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { useSessionView } from '../../lib/session/session-view.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { ThemeSelect } from './theme-select.tsx';
-import { TimelineLink } from './timeline-link.tsx';
-import { AdminToolsBar } from './admin-bar.tsx';
-import { AccountMenuButton, AdminMenuButton, MobileMenuButton } from './menu-triggers.tsx';
+import { MobileMenuButton } from './menu-triggers.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
 import './header.css';
 
 // The bell (its count query, socket listener and menu) loads after sign-in, never with the first paint.
 const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx'));
+type SignedInParts = typeof import('./signed-in-parts.tsx');
+let signedInParts: Promise<SignedInParts> | null = null;
+const loadSignedInParts = () => (signedInParts ??= import('./signed-in-parts.tsx'));
+
+/**
+ * One of the parts only a session shows (signed-in-parts.tsx). If its chunk cannot load, the
+ * header goes on without it (the phone menu still has the account links) rather than failing.
+ */
+function signedInPart<K extends keyof SignedInParts>(name: K) {
+  return lazy(async (): Promise<{ default: SignedInParts[K] }> => {
+    try {
+      return { default: (await loadSignedInParts())[name] };
+    } catch (error) {
+      console.error('The account part of the header failed to load:', error);
+      return { default: (() => null) as unknown as SignedInParts[K] };
+    }
+  });
+}
+
+const TimelineLink = signedInPart('TimelineLink');
+const AccountMenuButton = signedInPart('AccountMenuButton');
+const AdminMenuButton = signedInPart('AdminMenuButton');
+const AdminToolsBar = signedInPart('AdminToolsBar');
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href);
@@ -34,8 +55,12 @@ export function Header() {
     session.send({ type: 'session.logout' });
     navigate('/signed-out-page');
   };
-  // A remembered athlete is being restored: offer neither Sign In nor an account yet.
+  // A remembered athlete is being restored: offer neither Sign In nor an account yet, and fetch
+  // the account parts meanwhile, so they are in when the session is.
   const offerSignIn = !user && !restoring;
+  useEffect(() => {
+    if (user || restoring) void loadSignedInParts().catch(() => undefined);
+  }, [user, restoring]);
   return (
     <header className="site-header">
       <div className="container header-row">
@@ -52,7 +77,9 @@ export function Header() {
             ))}
             {user && timelineAvailable() && (
               <li>
-                <TimelineLink className="nav-link nav-button" />
+                <Suspense fallback={null}>
+                  <TimelineLink className="nav-link nav-button" />
+                </Suspense>
               </li>
             )}
           </ul>
@@ -68,7 +95,9 @@ export function Header() {
           )}
           {isAdmin && (
             <span className="phone-only">
-              <AdminMenuButton />
+              <Suspense fallback={null}>
+                <AdminMenuButton />
+              </Suspense>
             </span>
           )}
           {user && (
@@ -78,7 +107,9 @@ export function Header() {
           )}
           {user && (
             <span className="wide-only">
-              <AccountMenuButton user={user} onSignOut={signOut} />
+              <Suspense fallback={null}>
+                <AccountMenuButton user={user} onSignOut={signOut} />
+              </Suspense>
             </span>
           )}
           {offerSignIn && (
@@ -91,7 +122,11 @@ export function Header() {
           </span>
         </div>
       </div>
-      {isAdmin && <AdminToolsBar />}
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <AdminToolsBar />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,8 +1,9 @@
-import { ChevronDown, Menu } from 'lucide-react';
+import { MenuIcon } from '../../components/ui/icons.tsx';
 import type { SessionUser } from '../../lib/session/session-view.ts';
 import { initialsOf } from './nav-items.ts';
 
-// What the header's menu triggers show, shared by the stand-ins (menu-triggers.tsx) and the menus.
+// What the header's menu triggers show, shared by the stand-ins (menu-triggers.tsx) and the menus;
+// the account and admin faces are in account-triggers.tsx.
 
 export const SIGN_OUT_LABEL = 'Sign Out';
 
@@ -14,30 +15,11 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-export function AccountTriggerFace({ user }: { user: SessionUser }) {
-  return (
-    <>
-      <Avatar name={user.display_name} />
-      <span className="user-name">{user.display_name}</span>
-      <ChevronDown aria-hidden="true" size={16} className="chevron" />
-    </>
-  );
-}
-
-export function AdminTriggerFace() {
-  return (
-    <>
-      Admin
-      <ChevronDown aria-hidden="true" size={14} />
-    </>
-  );
-}
-
 export function MobileTriggerFace({ user }: { user: SessionUser | null }) {
   return (
     <>
       {user && <Avatar name={user.display_name} />}
-      <Menu aria-hidden="true" size={22} />
+      <MenuIcon size={22} />
     </>
   );
 }

@@ -1,16 +1,17 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { SessionUser } from '../../lib/session/session-view.ts';
-import { AccountTriggerFace, AdminTriggerFace, MobileTriggerFace } from './menu-faces.tsx';
+import { MobileTriggerFace } from './menu-faces.tsx';
 
 // The header's menus (account, admin, phone sheet) carry Radix dropdown/dialog and their
 // positioning code, which the first paint does not need. Each shows a plain button that looks
 // and reads the same as the menu's trigger; the menu's chunk loads on hover or focus, and the
-// first press swaps in the menu, open.
+// first press swaps in the menu, open. The account and admin buttons are in account-triggers.tsx,
+// which loads with a session (signed-in-parts.tsx).
 
 type MenuModule<P> = { default: ComponentType<P & { defaultOpen?: boolean }> };
 
 /** One menu chunk: loaded once, kept; a failed load is tried again on the next press. */
-function menuChunk<P>(importer: () => Promise<MenuModule<P>>) {
+export function menuChunk<P>(importer: () => Promise<MenuModule<P>>) {
   let loaded: MenuModule<P> | null = null;
   let pending: Promise<MenuModule<P>> | null = null;
   return {
@@ -28,11 +29,9 @@ function menuChunk<P>(importer: () => Promise<MenuModule<P>>) {
   };
 }
 
-const accountChunk = menuChunk<{ user: SessionUser; onSignOut: () => void }>(() => import('./account-menu.tsx'));
-const adminChunk = menuChunk<object>(() => import('./admin-tools.tsx'));
 const mobileChunk = menuChunk<{ user: SessionUser | null; restoring: boolean; onSignOut: () => void }>(() => import('./mobile-menu.tsx'));
 
-function useMenuChunk<P>(chunk: ReturnType<typeof menuChunk<P>>) {
+export function useMenuChunk<P>(chunk: ReturnType<typeof menuChunk<P>>) {
   // A menu whose chunk is already in (opened before) renders as itself from the start.
   const [mod, setMod] = useState(chunk.current);
   const [pressed, setPressed] = useState(false);
@@ -61,32 +60,6 @@ function useMenuChunk<P>(chunk: ReturnType<typeof menuChunk<P>>) {
     onClick: () => setPressed(true),
   };
   return { Real: mod?.default ?? null, pressed, stand };
-}
-
-export function AccountMenuButton(props: { user: SessionUser; onSignOut: () => void }) {
-  const { Real, pressed, stand } = useMenuChunk(accountChunk);
-  if (Real) return <Real {...props} defaultOpen={pressed} />;
-  return (
-    <button
-      {...stand}
-      aria-haspopup="menu"
-      className="account-trigger"
-      aria-label={`Account: ${props.user.display_name}`}
-      title={props.user.email}
-    >
-      <AccountTriggerFace user={props.user} />
-    </button>
-  );
-}
-
-export function AdminMenuButton() {
-  const { Real, pressed, stand } = useMenuChunk(adminChunk);
-  if (Real) return <Real defaultOpen={pressed} />;
-  return (
-    <button {...stand} aria-haspopup="menu" className="admin-menu-trigger" aria-label="Admin Tools">
-      <AdminTriggerFace />
-    </button>
-  );
 }
 
 export function MobileMenuButton(props: { user: SessionUser | null; restoring: boolean; onSignOut: () => void }) {

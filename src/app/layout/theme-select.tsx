@@ -1,10 +1,11 @@
-import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { MonitorIcon, MoonIcon, SunIcon } from '../../components/ui/icons.tsx';
 import { setTheme, useTheme, type ThemeChoice } from '../../lib/theme.ts';
 
-const THEMES: readonly { value: ThemeChoice; label: string; Icon: LucideIcon }[] = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Monitor },
+const THEMES: readonly { value: ThemeChoice; label: string; Icon: ComponentType<{ size?: number }> }[] = [
+  { value: 'light', label: 'Light', Icon: SunIcon },
+  { value: 'dark', label: 'Dark', Icon: MoonIcon },
+  { value: 'system', label: 'System', Icon: MonitorIcon },
 ];
 
 /**
@@ -25,7 +26,7 @@ export function ThemeSelect() {
           title={`${label} theme`}
           onClick={() => setTheme(value)}
         >
-          <Icon size={16} aria-hidden />
+          <Icon size={16} />
         </button>
       ))}
     </div>

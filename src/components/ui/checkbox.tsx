@@ -1,5 +1,5 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
-import { Check } from 'lucide-react';
+import { CheckIcon } from './icons.tsx';
 import type { ReactNode } from 'react';
 import { FieldShell, useFieldIds } from './field.tsx';
 import './choice.css';
@@ -43,7 +43,7 @@ export function Checkbox({
         onCheckedChange={(v) => onChange(v === true)}
       >
         <RadixCheckbox.Indicator className="ui-checkbox-indicator">
-          <Check size={14} strokeWidth={3} aria-hidden />
+          <CheckIcon size={14} strokeWidth={3} />
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
     </FieldShell>

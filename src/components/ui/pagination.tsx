@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { Button } from './button.tsx';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -34,14 +34,14 @@ export function Pagination({
         variant="secondary"
         disabled={offset === 0}
         onClick={() => onPage(Math.max(0, offset - pageSize))}
-        icon={<ChevronLeft size={16} aria-hidden />}
+        icon={<ChevronLeftIcon />}
       >
         Previous
       </Button>
       <span aria-live="polite">{showingText(offset, shown, total)}</span>
       <Button size="sm" variant="secondary" disabled={offset + pageSize >= total} onClick={() => onPage(offset + pageSize)}>
         Next
-        <ChevronRight size={16} aria-hidden />
+        <ChevronRightIcon />
       </Button>
     </nav>
   );

@@ -1,5 +1,5 @@
 import * as RadixSelect from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import { CheckIcon, ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import { NONE, type SelectOption, type SelectProps } from './select-types.ts';
 
@@ -34,7 +34,7 @@ export default function RadixSelectField<V extends string>(props: SelectProps<V>
         >
           <RadixSelect.Value placeholder={placeholder ?? 'Choose…'} />
           <RadixSelect.Icon className="ui-select-icon">
-            <ChevronDown size={16} aria-hidden />
+            <ChevronDownIcon />
           </RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
@@ -78,7 +78,7 @@ function SelectItem({ value, label, disabled }: { value: string; label: string; 
     <RadixSelect.Item value={value} disabled={disabled} className="ui-select-item">
       <RadixSelect.ItemText>{label}</RadixSelect.ItemText>
       <RadixSelect.ItemIndicator className="ui-select-check">
-        <Check size={16} aria-hidden />
+        <CheckIcon />
       </RadixSelect.ItemIndicator>
     </RadixSelect.Item>
   );

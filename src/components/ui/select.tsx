@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import type { SelectOption, SelectProps } from './select-types.ts';
 import './select.css';
@@ -103,7 +103,7 @@ function SelectStandIn<V extends string>(props: SelectProps<V> & { onPress: () =
       >
         <span style={{ pointerEvents: 'none' }}>{shown ?? placeholder ?? 'Choose…'}</span>
         <span className="ui-select-icon" aria-hidden="true">
-          <ChevronDown size={16} aria-hidden />
+          <ChevronDownIcon />
         </span>
       </button>
       <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />

@@ -10,7 +10,7 @@ import { safeNextPath } from '../safe-next.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, mayHoldUnrememberedCookie, readPersistedSession, writePersistedSession } from './persisted-session.ts';
-import { appSocketMachine } from './socket-connection.ts';
+import { lazySocket } from './lazy-socket.ts';
 import { actorInspection } from '../inspector.ts';
 
 export const SESSION_EXPIRED_TOAST_TEXT = 'Your session has expired. Please log in again.';
@@ -32,7 +32,7 @@ export function loginReturn(location: Pick<Location, 'pathname' | 'search'> = wi
 
 /** The session statechart with the browser's effects plugged in. */
 export const appSessionMachine = sessionMachine.provide({
-  actors: { refreshSession: fromPromise(refreshRequest), socket: appSocketMachine },
+  actors: { refreshSession: fromPromise(refreshRequest), socket: lazySocket },
   actions: {
     persistSession: ({ context }) => {
       if (context.user && context.csrfToken) writePersistedSession({ user: context.user, csrf_token: context.csrfToken });

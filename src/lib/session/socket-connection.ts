@@ -1,7 +1,8 @@
-import { fromCallback } from 'xstate';
-import { socketMachine, type ConnectionCommand, type IncomingMessage } from '../../../machines/socket.ts';
+import { createActor, fromCallback } from 'xstate';
+import { socketMachine, type ConnectionCommand, type IncomingMessage, type SocketEvent } from '../../../machines/socket.ts';
 import { apiBaseUrl } from '../runtime-config.ts';
 import { emitRealtimeMessage } from '../realtime.ts';
+import { actorInspection } from '../inspector.ts';
 
 /** The chart's relative socket address (`/api/ws?token=…&user_id=…`) on this page's origin and base path. */
 export function socketUrl(path: string): string {
@@ -30,8 +31,14 @@ const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ in
   };
 });
 
-/** The socket chart as the session invokes it in the browser: messages go out through lib/realtime. */
-export const appSocketMachine = socketMachine.provide({
+/** The socket chart as the browser runs it: messages go out through lib/realtime. */
+const appSocketMachine = socketMachine.provide({
   actors: { connection: browserConnection },
   actions: { deliverMessage: (_, { message }) => emitRealtimeMessage(message) },
 });
+
+/** Starts the socket chart (lazy-socket.ts forwards the session's events to it). */
+export function startSocket(): { send(event: SocketEvent): void; stop(): void } {
+  const actor = createActor(appSocketMachine, { inspect: actorInspection }).start();
+  return { send: (event) => actor.send(event), stop: () => actor.stop() };
+}

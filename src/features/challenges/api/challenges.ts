@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components, operations } from '../../../../openapi/schema.d.ts';
@@ -24,33 +24,18 @@ function useClient() {
   return user ? secureApi : api;
 }
 
-export interface DiscoverFilters {
-  search?: string;
-  score_type?: ScoreType;
-  status?: ChallengeStatus;
-  division?: Division;
+/** The first open challenges, for the board's "choose a challenge" list (one page, no infinite list). */
+export function useOpenChallenges() {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/discover', { status: 'open', limit: OPEN_PICK_LIMIT }],
+    queryFn: () =>
+      callApi(
+        api.GET('/api/challenges/discover', { params: { query: { status: 'open', limit: OPEN_PICK_LIMIT } } }),
+        'Could not load challenges.',
+      ),
+  });
 }
-
-export function useDiscover(filters: DiscoverFilters, archive = false) {
-  const path = archive ? '/api/challenges/archive' : '/api/challenges/discover';
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: ['get', path, filters],
-      queryFn: async ({ pageParam }) => {
-        const query = { ...filters, search: filters.search || undefined, cursor: pageParam ?? undefined, limit: 12 };
-        return archive
-          ? callApi(
-              api.GET('/api/challenges/archive', { params: { query: { search: query.search, cursor: query.cursor, limit: 12 } } }),
-              'Could not load challenges.',
-            )
-          : callApi(api.GET('/api/challenges/discover', { params: { query } }), 'Could not load challenges.');
-      },
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.next_cursor,
-      placeholderData: keepPreviousData,
-    }),
-  );
-}
+const OPEN_PICK_LIMIT = 12;
 
 export const challengeQuery = (id: number, signedIn: boolean) =>
   queryOptions({

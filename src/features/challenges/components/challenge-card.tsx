@@ -1,10 +1,7 @@
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
-import { SCORE_TYPE_LABELS, STATUS_LABELS, type Challenge } from '../api/challenges.ts';
-
-export function StatusPill({ status }: { status: Challenge['status'] }) {
-  return <span className={`pill pill-${status}`}>{STATUS_LABELS[status]}</span>;
-}
+import { SCORE_TYPE_LABELS, type Challenge } from '../api/challenges.ts';
+import { StatusPill } from './status-pill.tsx';
 
 /** One challenge in a list: what, how it scores, when, and how many are in. */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {

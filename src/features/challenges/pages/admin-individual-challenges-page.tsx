@@ -5,9 +5,10 @@ import { ADMIN_REASON_LIMITS, CHALLENGE_DELETE_REASON_LIMITS } from '../../../..
 import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SCORE_TYPE_LABELS, useDeletedChallenges, useDiscover, usePendingScores, type Challenge } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, useDeletedChallenges, usePendingScores, type Challenge } from '../api/challenges.ts';
+import { useDiscover } from '../api/discover.ts';
 import { useDeleteChallenge, useReviewScore } from '../api/challenge-mutations.ts';
-import { StatusPill } from '../components/challenge-card.tsx';
+import { StatusPill } from '../components/status-pill.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';

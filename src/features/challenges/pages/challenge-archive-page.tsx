@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useDiscover } from '../api/challenges.ts';
+import { useDiscover } from '../api/discover.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';

@@ -20,7 +20,7 @@ import { useJoinChallenge } from '../api/challenge-mutations.ts';
 import { useMyWaiver, useSignWaiver } from '../api/waiver.ts';
 import { JoinWaiver } from '../components/join-waiver.tsx';
 import type { components } from '../../../../openapi/schema.d.ts';
-import { StatusPill } from '../components/challenge-card.tsx';
+import { StatusPill } from '../components/status-pill.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { useScoreText } from '../api/score-text.ts';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';

@@ -1,6 +1,7 @@
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { Link } from 'wouter';
-import { SCORE_TYPE_LABELS, useDiscover, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
+import { useDiscover } from '../api/discover.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';

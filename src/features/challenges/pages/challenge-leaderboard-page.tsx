@@ -3,7 +3,7 @@ import {
   TEAM_RULE_LABELS,
   idFromSearch,
   useChallenge,
-  useDiscover,
+  useOpenChallenges,
   useRankings,
   useTeamRankings,
   type AgeGroupId,
@@ -17,7 +17,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { TeamBoardTable } from '../components/team-board-table.tsx';
-import { StatusPill } from '../components/challenge-card.tsx';
+import { StatusPill } from '../components/status-pill.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -256,20 +256,18 @@ function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: bool
 }
 
 function PickChallenge() {
-  const open = useDiscover({ status: 'open' });
+  const open = useOpenChallenges();
   return (
     <QueryState query={open} loading="Loading challenges…" empty="No open challenges right now.">
       {(data) => (
         <>
           <p>Choose a challenge:</p>
           <ul>
-            {data.pages
-              .flatMap((p) => p.items)
-              .map((c) => (
-                <li key={c.id}>
-                  <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
-                </li>
-              ))}
+            {data.items.map((c) => (
+              <li key={c.id}>
+                <Link href={`/challenge-leaderboard-page?id=${c.id}`}>{c.title}</Link>
+              </li>
+            ))}
           </ul>
         </>
       )}

@@ -28,6 +28,7 @@ export function ConsentHistory() {
           columns={columns}
           rows={d.consents}
           rowKey={(c) => `${c.kind}-${c.version}`}
+          stackOnPhone
         />
       )}
     </QueryState>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { Table } from '../../../components/ui/table.tsx';
+import { CellLabel, Table } from '../../../components/ui/table.tsx';
 import { toast } from '../../../lib/toast.ts';
 import type { InAppKind } from '../../../../domain/notifications.ts';
 import { useUpdateMySettings, type InAppNotifications } from '../api/settings.ts';
@@ -43,7 +43,7 @@ export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
       <p className="hint">
         Achievements are unlocked and listed on your dashboard either way; turning a popup off only keeps it from showing.
       </p>
-      <Table label="Notifications by kind" className="settings-notifications">
+      <Table label="Notifications by kind" className="settings-notifications" stackOnPhone>
         <thead>
           <tr>
             <th scope="col">Kind</th>
@@ -61,6 +61,7 @@ export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
                 </span>
               </th>
               <td>
+                <CellLabel>In the app</CellLabel>
                 <Switch
                   label={<span className="visually-hidden">{label} in the app</span>}
                   checked={choice[kind]}
@@ -68,7 +69,10 @@ export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
                   describedBy={`${id}-${kind}-hint`}
                 />
               </td>
-              <td className="muted">No mail</td>
+              <td className="muted">
+                <CellLabel>By mail</CellLabel>
+                No mail
+              </td>
             </tr>
           ))}
           {MAIL.map(({ label, why }, i) => (
@@ -79,8 +83,12 @@ export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
                   Always on: {why}
                 </span>
               </th>
-              <td className="muted">No popup</td>
+              <td className="muted">
+                <CellLabel>In the app</CellLabel>
+                No popup
+              </td>
               <td>
+                <CellLabel>By mail</CellLabel>
                 <Switch
                   label={<span className="visually-hidden">{label} by mail (always on)</span>}
                   checked
