@@ -30,6 +30,8 @@ import {
   users,
   videos,
   notifications,
+  authEvents,
+  errorEvents,
 } from '../db/schema.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { sendLater } from './auth.ts';
@@ -207,6 +209,7 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
       .set({ athleteName: FORMER_ATHLETE_NAME, nameNormalized: FORMER_ATHLETE_NAME.toLowerCase(), email: null })
       .where(eq(historicalResults.userId, userId));
     await tx.update(feedback).set({ userId: null }).where(eq(feedback.userId, userId));
+    await tx.update(errorEvents).set({ userId: null }).where(eq(errorEvents.userId, userId));
     for (const table of [
       sessions,
       loginCodes,
@@ -220,6 +223,7 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
       achievements,
       streaks,
       notifications,
+      authEvents,
     ]) {
       await tx.delete(table).where(eq(table.userId, userId));
     }

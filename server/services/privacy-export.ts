@@ -91,6 +91,10 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'historical_batches', column: 'uploaded_by' },
       { table: 'tests', column: 'created_by' },
       { table: 'legal_documents', column: 'published_by' },
+      { table: 'auth_events', column: 'actor_id' },
+      { table: 'error_groups', column: 'status_changed_by' },
+      { table: 'rate_limit_changes', column: 'changed_by' },
+      { table: 'rate_limit_settings', column: 'updated_by' },
     ],
   },
   {
@@ -110,6 +114,15 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'team_invitations', column: 'user_id' },
       { table: 'team_invitations', column: 'invited_by' },
       { table: 'notifications', column: 'user_id' },
+    ],
+  },
+  {
+    file: 'security.json',
+    about:
+      'Your sign-in history (each sign-in, failure, lock and reset with its address and browser) and the app errors your sessions reported.',
+    sources: [
+      { table: 'auth_events', column: 'user_id' },
+      { table: 'error_events', column: 'user_id' },
     ],
   },
   {
