@@ -5,7 +5,7 @@ import { PRELOAD_ERROR_EVENT } from './app/lazy-page.tsx';
 import { preloadPage } from './app/router.tsx';
 import { routerBase } from './lib/runtime-config.ts';
 import { toast } from './lib/toast.ts';
-import { reportClientError } from './lib/error-reporting.ts';
+import { reportClientError } from './lib/report-error.ts';
 import './app/styles.css';
 
 const PAGE_LOAD_FAILED_TEXT = 'This page could not be loaded. Check your connection, then press Retry.';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { resetFailedPageLoads } from './lazy-page.tsx';
-import { reportClientError } from '../lib/error-reporting.ts';
+import { reportClientError } from '../lib/report-error.ts';
 
 interface Props {
   children: ReactNode;
