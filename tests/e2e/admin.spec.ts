@@ -31,7 +31,7 @@ test('a page that crashes shows up in the error log, where an administrator reso
   await expect(detail).toContainText('Coach Admin');
   await axeClean(page);
   await detail.getByRole('button', { name: 'Resolve' }).click();
-  await expect(page.getByText('Marked as resolved. It opens again if it comes back.')).toBeVisible();
+  await expect(page.getByText('Marked as resolved. It opens again if it comes back.', { exact: true })).toBeVisible();
   await expect(detail.getByText('Resolved', { exact: true })).toBeVisible();
 });
 
@@ -84,7 +84,7 @@ test('an administrator lowers a rate limit and the next request is turned away',
   await expect(row.getByText('Enter a whole number from 1 to 100,000.')).toBeVisible();
   await field.fill('1');
   await row.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/now 1 per 1 min/)).toBeVisible();
+  await expect(page.getByText('Mail a password reset link: now 1 per 1 min.', { exact: true })).toBeVisible();
   await expect(row).toContainText('(default 10)');
   expect((await forgot()).status).toBe(429);
   await page.reload();

@@ -94,7 +94,7 @@ export function Header() {
             </span>
           )}
           {isAdmin && (
-            <span className="phone-only">
+            <span className="phone-only phone-admin">
               <Suspense fallback={null}>
                 <AdminMenuButton />
               </Suspense>
