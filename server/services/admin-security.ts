@@ -91,21 +91,33 @@ export async function listEvents(
   };
 }
 
-/** Minutes in which one address failed sign-in at least the threshold times, within the window. */
+/**
+ * Addresses that failed sign-in at least the threshold times within any 60 seconds of the window:
+ * a sliding minute ending at each failure (a burst across a clock minute's edge still counts),
+ * one alert per address for its worst minute (the latest of equals). `minute` is that minute's end.
+ */
 export async function listAlerts(db: Database, now: Date) {
   const since = new Date(now.getTime() - AUTH_ALERT_WINDOW_HOURS * 3_600_000);
+  const kinds = sql.join(
+    AUTH_FAILURE_KINDS.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const inMinute = sql`f.ip = e.ip and f.kind in (${kinds})
+        and f.occurred_at > e.occurred_at - interval '1 minute' and f.occurred_at <= e.occurred_at`;
   const rows = await rowsOf<{ ip: string; minute: Date | string; failures: number; accounts: number }>(
     db,
-    sql`select ip, date_trunc('minute', occurred_at) as minute, count(*)::int as failures,
-          count(distinct coalesce(email, ''))::int as accounts
-        from auth_events
-        where kind in (${sql.join(
-          AUTH_FAILURE_KINDS.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and occurred_at > ${since.toISOString()}::timestamptz
-        group by 1, 2
-        having count(*) >= ${AUTH_FAILURES_PER_MINUTE_ALERT}
-        order by 2 desc, 3 desc
+    sql`select ip, minute, failures, accounts from (
+          select distinct on (ip) ip, minute, failures, accounts from (
+            select e.ip, e.occurred_at as minute,
+              (select count(*) from auth_events f where ${inMinute})::int as failures,
+              (select count(distinct coalesce(f.email, '')) from auth_events f where ${inMinute})::int as accounts
+            from auth_events e
+            where e.kind in (${kinds}) and e.occurred_at > ${since.toISOString()}::timestamptz
+          ) w
+          where failures >= ${AUTH_FAILURES_PER_MINUTE_ALERT}
+          order by ip, failures desc, minute desc
+        ) worst
+        order by minute desc, failures desc
         limit 50`,
   );
   return {
