@@ -50,10 +50,14 @@ export function birthYearsFor(group: AgeGroup, year: number): { from: number; to
   return { from: year - group.max, to: year - group.min };
 }
 
+/** The group of `groups` holding `age` (inclusive bounds), if any. */
+export function groupForAge(groups: readonly AgeGroup[], age: number): AgeGroup | null {
+  return groups.find((g) => age >= g.min && age <= g.max) ?? null;
+}
+
 export function ageGroupOf(birthYear: number | null, year: number): AgeGroup | null {
   if (birthYear == null) return null;
-  const age = year - birthYear;
-  return AGE_GROUPS.find((g) => age >= g.min && age <= g.max) ?? null;
+  return groupForAge(AGE_GROUPS, year - birthYear);
 }
 
 export function bodyweightClassOf(kg: number | null): BodyweightClass | null {

@@ -5,6 +5,8 @@
  * by the server (join, boards) and the pages (the division picker, the create form).
  */
 
+import { groupForAge, type AgeGroup } from './athlete-groups.ts';
+
 export const SEX_DIVISIONS = ['open', 'split'] as const;
 export type SexDivisions = (typeof SEX_DIVISIONS)[number];
 
@@ -17,16 +19,8 @@ export const AGE_SCHEME_NAMES: Record<AgeScheme, string> = {
   teens: 'Teens (14–15, 16–17)',
 };
 
-interface SchemeGroup {
-  id: string;
-  label: string;
-  /** Inclusive bounds of the age reached in the challenge's year. */
-  min: number;
-  max: number;
-}
-
 /** The groups of each age scheme; an athlete outside all of them (or without a birth year) is in the open group. */
-export const SCHEME_GROUPS: Record<AgeScheme, readonly SchemeGroup[]> = {
+export const SCHEME_GROUPS: Record<AgeScheme, readonly AgeGroup[]> = {
   none: [],
   masters: [
     { id: '35-39', label: '35–39', min: 35, max: 39 },
@@ -68,8 +62,7 @@ export function hasCategories(s: DivisionScheme): boolean {
 export function ageGroupIn(scheme: AgeScheme, birthYear: number | null, year: number): string | null {
   if (scheme === 'none') return null;
   if (birthYear === null) return OPEN_AGE;
-  const age = year - birthYear;
-  return SCHEME_GROUPS[scheme].find((g) => age >= g.min && age <= g.max)?.id ?? OPEN_AGE;
+  return groupForAge(SCHEME_GROUPS[scheme], year - birthYear)?.id ?? OPEN_AGE;
 }
 
 /**

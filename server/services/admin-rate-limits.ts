@@ -7,6 +7,8 @@ import { notFound } from '../errors.ts';
 
 /** How long a node trusts its copy of the limits before reading them again (other nodes' changes). */
 export const LIMITS_REFRESH_MS = 2000;
+/** Rows per insert when saving a batch of rejections (well under the bind-parameter limit). */
+const REJECTIONS_PER_INSERT = 1000;
 /** "Now" for the top offending keys. */
 const TOP_KEYS_WINDOW_MS = 10 * 60_000;
 
@@ -29,6 +31,7 @@ export class RateLimits {
   private overrides = new Map<string, number>();
   private loadedAt = -Infinity;
   private loading: Promise<void> | null = null;
+  private unsaved: (typeof rateLimitRejections.$inferInsert)[] = [];
 
   constructor(
     private readonly ctx: AppContext,
@@ -62,12 +65,21 @@ export class RateLimits {
     return this.loading;
   }
 
-  /** A request turned away: kept for the page (after the answer). */
+  /**
+   * A request turned away: kept for the page, after the answer. A flood is what limits turn
+   * away, so rejections wait in memory and go out as one insert per batch, not one per request.
+   */
   rejected(group: string, key: string) {
-    const occurredAt = this.ctx.now();
-    this.ctx.tasks.defer('record rate-limit rejection', () =>
-      this.ctx.database.db.insert(rateLimitRejections).values({ routeGroup: group, key: key.slice(0, 64), occurredAt }),
-    );
+    this.unsaved.push({ routeGroup: group, key: key.slice(0, 64), occurredAt: this.ctx.now() });
+    if (this.unsaved.length === 1) this.ctx.tasks.defer('record rate-limit rejections', () => this.saveRejections());
+  }
+
+  private async saveRejections() {
+    const batch = this.unsaved;
+    this.unsaved = [];
+    for (let i = 0; i < batch.length; i += REJECTIONS_PER_INSERT) {
+      await this.ctx.database.db.insert(rateLimitRejections).values(batch.slice(i, i + REJECTIONS_PER_INSERT));
+    }
   }
 
   /** Sets a group's limit: stored, audited, and in force on this node at once. */

@@ -7,8 +7,6 @@ import { MobileMenuButton } from './menu-triggers.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
 import './header.css';
 
-// The bell (its count query, socket listener and menu) loads after sign-in, never with the first paint.
-const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx'));
 type SignedInParts = typeof import('./signed-in-parts.tsx');
 let signedInParts: Promise<SignedInParts> | null = null;
 const loadSignedInParts = () => (signedInParts ??= import('./signed-in-parts.tsx'));
@@ -32,6 +30,7 @@ const TimelineLink = signedInPart('TimelineLink');
 const AccountMenuButton = signedInPart('AccountMenuButton');
 const AdminMenuButton = signedInPart('AdminMenuButton');
 const AdminToolsBar = signedInPart('AdminToolsBar');
+const NotificationBell = signedInPart('NotificationBell');
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href);

@@ -108,6 +108,7 @@ function Detail({ group, onClose }: { group: ErrorGroupDetail; onClose: () => vo
       )}
       <h3>Latest reports</h3>
       <DataTable
+        stackOnPhone
         caption="Latest reports"
         columns={[
           { id: 'when', header: 'When', cell: (r) => formatDateTime(r.occurred_at), rowHeader: true },

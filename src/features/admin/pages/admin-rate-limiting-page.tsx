@@ -71,6 +71,7 @@ export default function AdminRateLimitingPage() {
             <section aria-labelledby="limits-title">
               <h2 id="limits-title">Limits</h2>
               <DataTable
+                stackOnPhone
                 caption="Rate limits"
                 className="table"
                 rows={data.items}
@@ -118,6 +119,7 @@ export default function AdminRateLimitingPage() {
             <section aria-labelledby="offenders-title">
               <h2 id="offenders-title">Turned away in the last ten minutes</h2>
               <DataTable
+                stackOnPhone
                 caption="Top offending addresses"
                 className="table"
                 rows={data.top_keys}
@@ -134,6 +136,7 @@ export default function AdminRateLimitingPage() {
             <section aria-labelledby="changes-title">
               <h2 id="changes-title">Changes</h2>
               <DataTable
+                stackOnPhone
                 caption="Rate limit changes"
                 className="table"
                 rows={data.changes}

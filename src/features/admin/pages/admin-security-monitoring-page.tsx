@@ -244,6 +244,7 @@ export default function AdminSecurityMonitoringPage() {
             {(data) => (
               <>
                 <DataTable
+                  stackOnPhone
                   caption="Authentication events"
                   columns={columns}
                   rows={data.items}

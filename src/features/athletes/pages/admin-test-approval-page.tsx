@@ -13,7 +13,7 @@ import {
   type ClaimStatus,
   type PendingRecord,
 } from '../api/admin.ts';
-import { AdminReasonForm, REJECT_REASON_INPUT } from '../components/admin-reason-form.tsx';
+import { AdminReasonForm, REJECT_REASON_INPUT } from '../../../components/admin-reason-form.tsx';
 import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
 import { formatCount } from '../components/board-format.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';

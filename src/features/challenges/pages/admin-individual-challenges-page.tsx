@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { ADMIN_REASON_LIMITS, CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts';
+import { CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts';
+import { AdminReasonForm, REJECT_REASON_INPUT } from '../../../components/admin-reason-form.tsx';
 import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -49,46 +50,6 @@ const DELETE_REASON_INPUT = {
   maxReason: CHALLENGE_DELETE_REASON_LIMITS.max,
   needsChoice: false,
 };
-
-/** A rejection's reason: the athlete reads it beside the score and in a mail. */
-const REJECT_REASON_INPUT = { minReason: ADMIN_REASON_LIMITS.min, maxReason: ADMIN_REASON_LIMITS.max, needsChoice: false };
-
-function RejectForm({ subject, actor }: { subject: string; actor: ActWithReasonActor }) {
-  const { reason, tried, pending } = useReasonForm(actor);
-  const short = reason.trim().length < ADMIN_REASON_LIMITS.min;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'reason.submit' });
-  };
-  return (
-    <form className="form inline-delete" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="reject-reason">Why reject {subject}? The athlete will read this.</label>
-        <textarea
-          id="reject-reason"
-          rows={2}
-          value={reason}
-          maxLength={ADMIN_REASON_LIMITS.max}
-          required
-          aria-invalid={tried && short}
-          aria-describedby="reject-reason-hint"
-          onChange={(e) => actor.send({ type: 'reason.edit', value: e.target.value })}
-        />
-        <p id="reject-reason-hint" className={tried && short ? 'error-text' : 'hint'}>
-          At least {ADMIN_REASON_LIMITS.min} characters, for example “The video does not show full range of motion.”
-        </p>
-      </div>
-      <p className="row-actions">
-        <button type="submit" className="btn btn-primary btn-small" disabled={pending}>
-          {pending ? 'Rejecting…' : 'Reject score'}
-        </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
-          Cancel
-        </button>
-      </p>
-    </form>
-  );
-}
 
 const ADMIN_LIST_STATE = { tab: param.oneOf(['live', 'review', 'deleted'] as const, 'live'), q: param.string() };
 
@@ -208,7 +169,11 @@ export default function AdminIndividualChallengesPage() {
                     <p className="muted">Submitted {formatDateTime(p.score.submitted_at)}</p>
                     {p.score.held_reason && <p>Held because: {p.score.held_reason}</p>}
                     {rejecting === p.score.id && (
-                      <RejectForm subject={`${p.athlete.display_name}’s ${p.score.display}`} actor={rejection} />
+                      <AdminReasonForm
+                        subject={`${p.athlete.display_name}’s ${p.score.display}`}
+                        actor={rejection}
+                        submitLabel="Reject score"
+                      />
                     )}
                   </div>
                   <p className="row-actions">

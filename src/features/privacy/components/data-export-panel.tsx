@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDataExports, useRequestDataExport, type DataExport } from '../api/privacy.ts';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 const STATUS_WORDS: Record<DataExport['status'], string> = {
   queued: 'Waiting to start',
@@ -23,21 +24,7 @@ function ExportRow({ item }: { item: DataExport }) {
       <span>
         Requested {formatDateTime(item.requested_at)}: <strong>{STATUS_WORDS[item.status]}</strong>
       </span>
-      {pending ? (
-        <span className="privacy-export-progress">
-          <span
-            className="privacy-progress-track"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={item.progress}
-            aria-label="Export progress"
-          >
-            <span className="privacy-progress-fill" style={{ width: `${item.progress}%` }} />
-          </span>
-          <span>{item.progress}%</span>
-        </span>
-      ) : null}
+      {pending ? <ProgressBar value={item.progress} label="Export progress" showValue className="privacy-export-progress" /> : null}
       {item.download_url ? (
         <>
           <a className="btn btn-primary btn-sm" href={item.download_url} download>

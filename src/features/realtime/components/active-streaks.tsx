@@ -3,6 +3,7 @@ import { STREAK_NAMES, STREAK_UNITS } from '../../../../domain/achievement-rules
 import { useMyStreaks } from '../api/achievements.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import '../realtime.css';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 /** The Active Streaks panel: each streak's count, best, next milestone and progress toward it. */
 export function ActiveStreaks() {
@@ -49,19 +50,11 @@ export function ActiveStreaks() {
                         <span>Best: {s.best_count}</span>
                         <span>Next milestone: {s.next_milestone}</span>
                       </div>
-                      <div className="streak-progress">
-                        <div
-                          className="progress-track"
-                          role="progressbar"
-                          aria-valuemin={0}
-                          aria-valuemax={100}
-                          aria-valuenow={s.progress_to_next}
-                          aria-label={`${name}: ${s.progress_to_next}% of the way to ${s.next_milestone}`}
-                        >
-                          <span className="progress-fill" style={{ width: `${s.progress_to_next}%` }} />
-                        </div>
-                        <span className="progress-value">{s.progress_to_next}%</span>
-                      </div>
+                      <ProgressBar
+                        value={s.progress_to_next}
+                        label={`${name}: ${s.progress_to_next}% of the way to ${s.next_milestone}`}
+                        showValue
+                      />
                     </li>
                   );
                 })}

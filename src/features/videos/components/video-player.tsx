@@ -5,6 +5,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatTimestamp, frameSeconds, PLAYBACK_SPEEDS, SEEK_STEP_S, timestampParam } from '../../../../domain/videos.ts';
 import type { Video } from '../api/videos.ts';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 const SPEED_OPTIONS = PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }));
 
@@ -44,16 +45,7 @@ export default function VideoPlayer({ video, startAt }: { video: Video; startAt?
           ) : (
             <>
               <p>Processing the video: {percent}%</p>
-              <span
-                className="video-progress-track"
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                aria-label="Processing progress"
-              >
-                <span className="video-progress-fill" style={{ width: `${percent}%` }} />
-              </span>
+              <ProgressBar value={percent} label="Processing progress" />
             </>
           )}
         </div>

@@ -7,6 +7,7 @@ import { formatBytes } from '../../../../domain/videos.ts';
 import { videoUploadMachine } from '../../../../machines/video-upload.ts';
 import { MY_VIDEOS_KEY, type VideoPurpose } from '../api/videos.ts';
 import { forgetUpload, prepareActor, transferActor } from '../lib/transfer.ts';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
 const STATE_WORDS: Record<string, string> = {
   preparing: 'Checking the file…',
@@ -62,19 +63,7 @@ export default function VideoUploader({ purpose, onUploaded }: { purpose: VideoP
       />
       {context.file && state !== 'idle' && state !== 'refused' ? (
         <div className="video-upload-status" aria-live="polite">
-          <div className="video-progress">
-            <span
-              className="video-progress-track"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-label="Upload progress"
-            >
-              <span className="video-progress-fill" style={{ width: `${percent}%` }} />
-            </span>
-            <span>{percent}%</span>
-          </div>
+          <ProgressBar value={percent} label="Upload progress" showValue />
           <p className="muted">
             {STATE_WORDS[state]} {state === 'interrupted' ? context.problem : null} {formatBytes(context.sent)} of {formatBytes(size)}
           </p>

@@ -1,12 +1,24 @@
 import { useId, type FormEvent } from 'react';
-import { ADMIN_REASON_LIMITS } from '../../../../domain/constants.ts';
-import { useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
+import { ADMIN_REASON_LIMITS } from '../../domain/constants.ts';
+import { useReasonForm, type ActWithReasonActor } from '../lib/act-with-reason.ts';
+import './primitives.css';
 
 /** What a rejection needs: a reason the athlete will read. */
 export const REJECT_REASON_INPUT = { minReason: ADMIN_REASON_LIMITS.min, maxReason: ADMIN_REASON_LIMITS.max, needsChoice: false };
 
-/** The small inline form a rejection needs, driven by its act-with-reason actor. */
-export function AdminReasonForm({ subject, actor }: { subject: string; actor: ActWithReasonActor }) {
+/**
+ * The small inline form a rejection needs, driven by its act-with-reason actor: a record, a claim
+ * or a challenge score. `submitLabel` names what the button rejects.
+ */
+export function AdminReasonForm({
+  subject,
+  actor,
+  submitLabel = 'Reject',
+}: {
+  subject: string;
+  actor: ActWithReasonActor;
+  submitLabel?: string;
+}) {
   const id = useId();
   const { reason, tried, pending } = useReasonForm(actor);
   const short = reason.trim().length < ADMIN_REASON_LIMITS.min;
@@ -15,9 +27,9 @@ export function AdminReasonForm({ subject, actor }: { subject: string; actor: Ac
     actor.send({ type: 'reason.submit' });
   };
   return (
-    <form className="form adm-reason" onSubmit={submit} noValidate>
+    <form className="form reason-form" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-reason`}>Why reject {subject}? The athlete will see this.</label>
+        <label htmlFor={`${id}-reason`}>Why reject {subject}? The athlete will read this.</label>
         <textarea
           id={`${id}-reason`}
           rows={2}
@@ -33,9 +45,9 @@ export function AdminReasonForm({ subject, actor }: { subject: string; actor: Ac
           At least {ADMIN_REASON_LIMITS.min} characters, for example “The video does not show the full range of motion.”
         </p>
       </div>
-      <p className="adm-actions">
+      <p className="reason-form-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={pending}>
-          {pending ? 'Rejecting…' : 'Reject'}
+          {pending ? 'Rejecting…' : submitLabel}
         </button>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
           Cancel
