@@ -100,7 +100,19 @@ function preparing<T extends postgres.Sql>(client: T, block: { failures: unknown
   }
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /** PostgreSQL connection string; without it the embedded database. */
+  url?: string;
+  /** Where the embedded database keeps its files; without it, in memory. */
+  dataDir?: string;
+  /** An embedded database in memory starts from this dump (`PGlite.dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
+}
+
+/** Where the migrations live (tests hash them to reuse a migrated template). */
+export const migrationsPath = migrationsFolder;
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const client = preparing(postgres(opts.url, { max: 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema });
@@ -120,7 +132,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     };
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

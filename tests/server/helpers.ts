@@ -5,6 +5,7 @@ import { buildApp, type AppOverrides } from '../../server/app.ts';
 import { Outbox } from '../../server/services/mail.ts';
 import type { AppConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../server/db/index.ts';
+import { pgliteTemplate, postgresTemplate } from './templates.ts';
 
 /** Server tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -23,11 +24,21 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
-  if (kind === 'pglite') return openDatabase({});
+  if (kind === 'pglite') return openDatabase({ loadDataDir: await pgliteTemplate() });
   const adminUrl = process.env.TEST_DATABASE_URL!;
+  const template = await postgresTemplate(adminUrl);
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.unsafe(`create database ${name} template ${template}`);
+      break;
+    } catch (e) {
+      // 55006: another test file is copying the template at this instant.
+      if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });

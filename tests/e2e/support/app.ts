@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
+import { copyDatabaseTemplate } from './db-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -31,6 +32,7 @@ async function freePort(): Promise<number> {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
+  if (!env.DATABASE_URL) await copyDatabaseTemplate(dataDir);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,

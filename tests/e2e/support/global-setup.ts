@@ -1,8 +1,10 @@
+import { buildDatabaseTemplate } from './db-template.ts';
 import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { findBrowser } from '../../../scripts/find-browser.mjs';
 
 export default async function globalSetup() {
   buildIfNeeded();
+  await buildDatabaseTemplate();
   if (!process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE) {
     const browser = await findBrowser();
     if (browser) process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE = browser;
