@@ -1828,7 +1828,10 @@ export interface paths {
         delete: operations["disbandTeam"];
         options?: never;
         head?: never;
-        /** Edit the team (captain and co-captains; administrators) */
+        /**
+         * Edit the team (captain and co-captains; administrators)
+         * @description A name another team has (whatever its case) is 409; a maximum size below the member count is 422; nothing changes.
+         */
         patch: operations["updateTeam"];
         trace?: never;
     };
@@ -6865,6 +6868,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
+            /** @description The maximum size is below the team's member count. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     leaveTeam: {

@@ -150,7 +150,11 @@ export async function updateTeam(db: Database, teamId: number, actor: Actor, inp
       await requireLeader(t, teamId, actor);
       if (fields.name && (await nameTaken(t, fields.name, teamId))) throw conflict(NAME_TAKEN);
       if (fields.maxSize !== undefined && fields.maxSize < (await memberCount(t, teamId)))
-        throw conflict('The team already has more members than that. Remove members first, or choose a larger size.');
+        throw new ApiError(
+          422,
+          `The team has ${await memberCount(t, teamId)} members, more than ${fields.maxSize}. Remove members first, or choose a larger size.`,
+          'max_size',
+        );
       await tx.update(teams).set(fields).where(eq(teams.id, teamId));
     });
   } catch (e) {

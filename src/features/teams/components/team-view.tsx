@@ -10,6 +10,7 @@ import { useDisbandTeam, useLeaveTeam, useRequestToJoin, useTeam, type TeamDetai
 import { InvitationActions, untilText } from './invitation-actions.tsx';
 import { InvitePanel } from './invite-panel.tsx';
 import { MemberList } from './member-list.tsx';
+import { TeamEdit } from './team-edit.tsx';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -103,6 +104,7 @@ export function TeamView({ teamId }: { teamId: number }) {
               <span className="muted">Since {dateOnly.format(new Date(t.created_at))}</span>
             </div>
             {t.description && <p>{t.description}</p>}
+            {(leadsTeam(t.viewer_role) || isAdmin) && <TeamEdit key={t.id} team={t} />}
             <ViewerStanding team={t} />
             <div className="team-grid">
               <MemberList team={t} viewerId={user?.wp_user_id ?? 0} isAdmin={isAdmin} />
