@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { isAdminRole } from '../services/auth.ts';
 import * as teams from '../services/teams.ts';
 import * as invitations from '../services/teams-invitations.ts';
+import * as entries from '../services/teams-challenges.ts';
 import type { Handlers } from './types.ts';
 
 type TeamOps =
@@ -19,7 +20,9 @@ type TeamOps =
   | 'requestToJoinTeam'
   | 'acceptTeamInvitation'
   | 'declineTeamInvitation'
-  | 'revokeTeamInvitation';
+  | 'revokeTeamInvitation'
+  | 'listEnterableChallenges'
+  | 'enterTeamChallenge';
 
 const actorOf = (request: FastifyRequest): teams.Actor => {
   const auth = request.auth!;
@@ -74,6 +77,13 @@ export function teamHandlers(ctx: AppContext): Handlers<TeamOps> {
     async revokeTeamInvitation(request, reply) {
       await invitations.revokeInvitation(ctx, request.params.invitationId, actorOf(request), ctx.now());
       return reply.code(204).send();
+    },
+    async listEnterableChallenges(request) {
+      return entries.enterableChallenges(db(), request.params.teamId, actorOf(request), ctx.now());
+    },
+    async enterTeamChallenge(request, reply) {
+      const { teamId, challengeId } = request.params;
+      return reply.code(201).send(await entries.enterChallenge(db(), teamId, challengeId, actorOf(request), request.body, ctx.now()));
     },
   };
 }
