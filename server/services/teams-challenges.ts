@@ -160,20 +160,18 @@ export async function enterChallenge(db: Database, teamId: number, challengeId: 
       .insert(challengeTeams)
       .values({ challengeId: c.id, name: team.name, captainId: lead.userId, createdAt: now })
       .returning({ id: challengeTeams.id });
-    await tx
-      .insert(challengeParticipants)
-      .values(
-        placed.map((p) => ({
-          challengeId: c.id,
-          userId: p.userId,
-          division,
-          sex: p.sex,
-          ageGroup: p.ageGroup,
-          category: p.category,
-          teamId: ct!.id,
-          joinedAt: now,
-        })),
-      );
+    await tx.insert(challengeParticipants).values(
+      placed.map((p) => ({
+        challengeId: c.id,
+        userId: p.userId,
+        division,
+        sex: p.sex,
+        ageGroup: p.ageGroup,
+        category: p.category,
+        teamId: ct!.id,
+        joinedAt: now,
+      })),
+    );
     await tx
       .update(challenges)
       .set({ participantCount: sql`${challenges.participantCount} + ${chosen.length}` })

@@ -11,6 +11,8 @@ import { InvitationActions, untilText } from './invitation-actions.tsx';
 import { InvitePanel } from './invite-panel.tsx';
 import { MemberList } from './member-list.tsx';
 import { TeamEdit } from './team-edit.tsx';
+import { EnterChallenge } from './enter-challenge.tsx';
+import { TeamEntries } from './team-entries.tsx';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -110,7 +112,9 @@ export function TeamView({ teamId }: { teamId: number }) {
               <MemberList team={t} viewerId={user?.wp_user_id ?? 0} isAdmin={isAdmin} />
               <div className="team-grid-side">
                 {(leadsTeam(t.viewer_role) || isAdmin) && <InvitePanel team={t} />}
-                <Card title="Challenges">
+                <TeamEntries entries={t.entries} />
+                {(t.viewer_role === 'captain' || isAdmin) && <EnterChallenge team={t} />}
+                <Card title="Members’ challenges">
                   {t.challenges.length === 0 ? (
                     <p className="muted">No member has joined a running or upcoming challenge.</p>
                   ) : (
