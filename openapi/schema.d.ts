@@ -2009,6 +2009,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The team calendar as an iCalendar feed (running and upcoming challenge windows)
+         * @description The windows of the challenges the team entered and of those its members joined. Calendar apps send no
+         *     token, so the link's key (derived from the server's secret, shown to the team's members as
+         *     `calendar_url` on the dashboard) is its only credential; a wrong key is a 404.
+         */
+        get: operations["getTeamCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team-invitations/{invitationId}/accept": {
         parameters: {
             query?: never;
@@ -3561,6 +3585,8 @@ export interface components {
             challenges: components["schemas"]["TeamChallenge"][];
             /** @description Team challenges the team entered as a unit (latest first, up to 20), each with its place on the team board. */
             entries: components["schemas"]["TeamChallengeEntry"][];
+            /** @description The team calendar's iCalendar feed (its link is its key), for members and administrators; only on GET. */
+            calendar_url?: string | null;
         };
         LastingTeamSummary: {
             id: number;
@@ -7214,6 +7240,32 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
             422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    getTeamCalendar: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     acceptTeamInvitation: {

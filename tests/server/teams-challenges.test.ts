@@ -201,4 +201,43 @@ describe.each(databaseKinds)('lasting teams enter team challenges on %s', (kind)
     expect([c.statusCode, d.statusCode].sort()).toEqual([201, 409]);
     expect((await board(again)).items).toHaveLength(1);
   });
+
+  it('the team calendar: an iCalendar feed of running and upcoming windows, its link the only key', async () => {
+    const entered = await challenge({ title: 'Calendar burpees' });
+    expect((await enter(teamId, entered, cap, [cap])).statusCode).toBe(201);
+    const now = t.clock.now().getTime();
+    const later = await challenge({
+      title: 'Next month rows',
+      starts_at: new Date(now + 30 * 24 * HOUR).toISOString(),
+      ends_at: new Date(now + 31 * 24 * HOUR).toISOString(),
+    });
+    // A challenge a member joined on their own is on it too; one nobody joined is not.
+    expect((await call('POST', `/api/challenges/${later}/join`, mem, { division: 'rx', team_name: 'Mia Pair' })).statusCode).toBe(200);
+    const unrelated = await challenge({ title: 'Nobody burpees' });
+    expect(unrelated).toBeGreaterThan(0);
+
+    const url = (await call('GET', `/api/teams/${teamId}`, mem)).json().calendar_url as string;
+    expect(url).toMatch(new RegExp(`^/api/teams/${teamId}/calendar\\.ics\\?key=[0-9a-f]{64}$`));
+    expect((await call('GET', `/api/teams/${teamId}`, out)).json().calendar_url).toBeNull();
+    expect((await call('GET', `/api/teams/${teamId}`, admin)).json().calendar_url).toBe(url);
+
+    const feed = await t.app.inject({ method: 'GET', url });
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const text = feed.body.replace(/\r\n[ \t]/g, '');
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain('X-WR-CALNAME:Iron Lifters challenges');
+    expect(text).toContain('SUMMARY:Calendar burpees');
+    expect(text).toContain('SUMMARY:Next month rows');
+    expect(text).not.toContain('SUMMARY:Nobody burpees');
+    const start = new Date(now + 30 * 24 * HOUR).toISOString().replace(/[-:]/g, '').slice(0, 15);
+    expect(text).toContain(`DTSTART:${start}Z`);
+    expect(text).toContain(`URL:http://127.0.0.1:8080/challenge-detail-page?id=${later}`);
+
+    // Another team's key, a made-up key or a malformed one open nothing.
+    const key = url.split('key=')[1]!;
+    expect((await t.app.inject({ method: 'GET', url: `/api/teams/${rivalTeamId}/calendar.ics?key=${key}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/teams/${teamId}/calendar.ics?key=${'0'.repeat(64)}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/teams/${teamId}/calendar.ics?key=nope` })).statusCode).toBe(400);
+  });
 });

@@ -13,6 +13,7 @@ import { MemberList } from './member-list.tsx';
 import { TeamEdit } from './team-edit.tsx';
 import { EnterChallenge } from './enter-challenge.tsx';
 import { TeamEntries } from './team-entries.tsx';
+import { TeamCalendar } from './team-calendar.tsx';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -114,25 +115,7 @@ export function TeamView({ teamId }: { teamId: number }) {
                 {(leadsTeam(t.viewer_role) || isAdmin) && <InvitePanel team={t} />}
                 <TeamEntries entries={t.entries} />
                 {(t.viewer_role === 'captain' || isAdmin) && <EnterChallenge team={t} />}
-                <Card title="Members’ challenges">
-                  {t.challenges.length === 0 ? (
-                    <p className="muted">No member has joined a running or upcoming challenge.</p>
-                  ) : (
-                    <ul className="team-list">
-                      {t.challenges.map((c) => (
-                        <li key={c.id} className="team-row">
-                          <div className="team-row-main">
-                            <AppLink href={`/challenge-detail-page?id=${c.id}`}>{c.title}</AppLink>
-                            <span className="muted">
-                              {dateOnly.format(new Date(c.starts_at))} – {dateOnly.format(new Date(c.ends_at))} · {c.members}{' '}
-                              {c.members === 1 ? 'member' : 'members'} in it
-                            </span>
-                          </div>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Card>
+                <TeamCalendar team={t} />
               </div>
             </div>
             <LeaveOrDisband team={t} isAdmin={isAdmin} />
