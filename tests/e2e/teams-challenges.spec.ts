@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 
 const { app, mailbox } = useAppWithMail();
@@ -8,7 +8,10 @@ const mate = { email: 'milo.mate@example.test', name: 'Milo Mate', password: 'mi
 const coach = { email: 'carl.coach@example.test', name: 'Carl Coach', password: 'carl-pass-12345' };
 const HOUR = 3_600_000;
 
-test('a captain edits the team, enters it into a team challenge with chosen members, and it shows on the team board', async ({ page }) => {
+test('a captain edits the team, enters it into a team challenge with chosen members, and it shows on the team board', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signUpAndSignIn(page, app(), mailbox, captain);
   // The coach's team challenge, the team and its second member come through the API.
@@ -45,6 +48,13 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   await expect(page.getByRole('heading', { level: 1, name: 'Harbor Rowing Club [HRC]' })).toBeVisible();
   await expect(page.getByText('The team has not entered a team challenge yet.')).toBeVisible();
 
+  // Milo watches his team's page in his own browser (his invitation is still unread).
+  const mateContext = await browser.newContext();
+  const matePage = await mateContext.newPage();
+  await signIn(matePage, app(), mailbox, mate);
+  await matePage.goto(`${app().url}team-dashboard-page?id=${team.id}`);
+  await expect(matePage.getByRole('button', { name: 'Notifications: 1 unread' })).toBeVisible();
+
   // It enters the challenge: both members are chosen; the captain leaves themselves out.
   const enterCard = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Enter a team challenge' }) });
   await enterCard.getByRole('radio', { name: /Harbor team rows/ }).click();
@@ -59,6 +69,12 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   await expect(entered).toContainText('1 athlete competes');
   await expect(entered).toContainText('No counted result yet');
   await expect(enterCard.getByText('No running or upcoming team challenge is open to the team right now.')).toBeVisible();
+
+  // Milo's bell rings without a reload (pushed over the socket).
+  await expect(matePage.getByRole('button', { name: 'Notifications: 2 unread' })).toBeVisible();
+  await matePage.getByRole('button', { name: 'Notifications: 2 unread' }).click();
+  await expect(matePage.getByRole('menuitem', { name: /Harbor Rowing Club entered Harbor team rows: you compete/ })).toBeVisible();
+  await mateContext.close();
 
   // Milo was told in the inbox, scores, and the team takes its place on the board and on the dashboard.
   const inbox = await apiCall(app(), mateApi, 'GET', 'api/notifications');
