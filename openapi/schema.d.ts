@@ -1828,7 +1828,10 @@ export interface paths {
         delete: operations["disbandTeam"];
         options?: never;
         head?: never;
-        /** Edit the team (captain and co-captains; administrators) */
+        /**
+         * Edit the team (captain and co-captains; administrators)
+         * @description A name another team has (whatever its case) is 409; a maximum size below the member count is 422; nothing changes.
+         */
         patch: operations["updateTeam"];
         trace?: never;
     };
@@ -1951,6 +1954,79 @@ export interface paths {
         put?: never;
         /** Ask to join a public team; a captain or co-captain approves */
         post: operations["requestToJoinTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/enterable-challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Running or upcoming public team challenges the team has not entered (captains and co-captains)
+         * @description Each lists the team's members who are in it already (with another team), so they cannot be chosen.
+         */
+        get: operations["listEnterableChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/challenges/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter the team into a team challenge with the chosen members (its captain; administrators)
+         * @description The challenge gets a team of its own with the team's name holding exactly the chosen members, so its
+         *     team board shows it like any other; each of them gets a notice in the inbox (and live over the socket).
+         *     More members than the challenge's team size, or someone who is not a member: 422. The team entered
+         *     already, a chosen member in another team of that challenge (named), a team of that name there, a full
+         *     or closed challenge, a member without the required waiver signature: 409. Nothing is stored on a refusal.
+         */
+        post: operations["enterTeamChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The team calendar as an iCalendar feed (running and upcoming challenge windows)
+         * @description The windows of the challenges the team entered and of those its members joined. Calendar apps send no
+         *     token, so the link's key (derived from the server's secret, shown to the team's members as
+         *     `calendar_url` on the dashboard) is its only credential; a wrong key is a 404.
+         */
+        get: operations["getTeamCalendar"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3466,6 +3542,28 @@ export interface components {
             /** @description How many of the team's members joined it. */
             members: number;
         };
+        TeamChallengeEntry: {
+            challenge_id: number;
+            title: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "closed" | "deleted";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: date-time */
+            entered_at: string;
+            /** @description The challenge's own team (its id on the team board). */
+            challenge_team_id: number;
+            /** @description How many athletes compete for the team in it. */
+            competitors: number;
+            /** @description The team's place on the challenge's team board (null until one of its results counts). */
+            place: number | null;
+            /** @description How many teams the challenge has. */
+            teams: number;
+            /** @description The team's combined result in words, e.g. 25:10. */
+            aggregate: string | null;
+        };
         TeamDetail: {
             id: number;
             name: string;
@@ -3485,6 +3583,10 @@ export interface components {
             viewer_pending: components["schemas"]["TeamInvitation"] | null;
             /** @description Challenges running or upcoming that members joined. */
             challenges: components["schemas"]["TeamChallenge"][];
+            /** @description Team challenges the team entered as a unit (latest first, up to 20), each with its place on the team board. */
+            entries: components["schemas"]["TeamChallengeEntry"][];
+            /** @description The team calendar's iCalendar feed (its link is its key), for members and administrators; only on GET. */
+            calendar_url?: string | null;
         };
         LastingTeamSummary: {
             id: number;
@@ -3514,6 +3616,32 @@ export interface components {
             /** Format: email */
             email?: string;
         } & (unknown | unknown);
+        EnterableChallenge: {
+            id: number;
+            title: string;
+            /** @enum {string} */
+            status: "upcoming" | "open";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            team_rule: "sum" | "average" | "best_n";
+            team_best_n: number | null;
+            team_size_max: number;
+            requires_waiver: boolean;
+            /** @description The team's members already in this challenge (with another team). */
+            members_in_it: components["schemas"]["TeamPerson"][];
+        };
+        TeamEntryInput: {
+            /** @description Who competes for the team (its members; at most the challenge's team size). */
+            member_ids: number[];
+            /**
+             * @description The division the chosen members compete in (Rx when left out).
+             * @enum {string}
+             */
+            division?: "rx" | "scaled";
+        };
         FrontendErrorReport: {
             /** @enum {string} */
             kind: "render" | "rejection" | "chunk";
@@ -6865,6 +6993,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
+            /** @description The maximum size is below the team's member count. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     leaveTeam: {
@@ -7042,6 +7179,93 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
             422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    listEnterableChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 challenges, the soonest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["EnterableChallenge"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enterTeamChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamEntryInput"];
+            };
+        };
+        responses: {
+            /** @description Entered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamChallengeEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    getTeamCalendar: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     acceptTeamInvitation: {

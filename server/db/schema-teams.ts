@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
+import { challengeTeams, challenges } from './schema-challenges.ts';
 
 /** The in-app inbox: one row per thing an account was told (invitations, requests, approvals, later every area's events). */
 export const notifications = pgTable(
@@ -94,5 +95,32 @@ export const teamInvitations = pgTable(
     index('team_invitations_email_idx')
       .on(t.email)
       .where(sql`${t.userId} is null`),
+  ],
+);
+
+/**
+ * A lasting team entered into a team challenge as a unit: the challenge's own team (challenge_teams) is
+ * created for it, so every team board reads it unchanged; this row links the two.
+ */
+export const teamChallengeEntries = pgTable(
+  'team_challenge_entries',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    challengeTeamId: integer('challenge_team_id')
+      .notNull()
+      .references(() => challengeTeams.id, { onDelete: 'cascade' }),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('team_challenge_entries_team_challenge_idx').on(t.teamId, t.challengeId),
+    uniqueIndex('team_challenge_entries_challenge_team_idx').on(t.challengeTeamId),
+    index('team_challenge_entries_challenge_idx').on(t.challengeId),
   ],
 );

@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import { isAdminRole } from '../services/auth.ts';
 import * as teams from '../services/teams.ts';
 import * as invitations from '../services/teams-invitations.ts';
+import * as entries from '../services/teams-challenges.ts';
+import { calendarPath, teamCalendar } from '../services/teams-calendar.ts';
 import type { Handlers } from './types.ts';
 
 type TeamOps =
@@ -19,7 +21,10 @@ type TeamOps =
   | 'requestToJoinTeam'
   | 'acceptTeamInvitation'
   | 'declineTeamInvitation'
-  | 'revokeTeamInvitation';
+  | 'revokeTeamInvitation'
+  | 'listEnterableChallenges'
+  | 'enterTeamChallenge'
+  | 'getTeamCalendar';
 
 const actorOf = (request: FastifyRequest): teams.Actor => {
   const auth = request.auth!;
@@ -36,7 +41,9 @@ export function teamHandlers(ctx: AppContext): Handlers<TeamOps> {
       return teams.myTeams(db(), request.auth!.user.id, ctx.now());
     },
     async getTeam(request) {
-      return teams.teamDetail(db(), request.params.teamId, actorOf(request), ctx.now());
+      const actor = actorOf(request);
+      const team = await teams.teamDetail(db(), request.params.teamId, actor, ctx.now());
+      return { ...team, calendar_url: team.viewer_role || actor.isAdmin ? calendarPath(ctx, team.id) : null };
     },
     async updateTeam(request) {
       return teams.updateTeam(db(), request.params.teamId, actorOf(request), request.body, ctx.now());
@@ -74,6 +81,21 @@ export function teamHandlers(ctx: AppContext): Handlers<TeamOps> {
     async revokeTeamInvitation(request, reply) {
       await invitations.revokeInvitation(ctx, request.params.invitationId, actorOf(request), ctx.now());
       return reply.code(204).send();
+    },
+    async listEnterableChallenges(request) {
+      return entries.enterableChallenges(db(), request.params.teamId, actorOf(request), ctx.now());
+    },
+    async enterTeamChallenge(request, reply) {
+      const { teamId, challengeId } = request.params;
+      return reply.code(201).send(await entries.enterChallenge(db(), teamId, challengeId, actorOf(request), request.body, ctx.now()));
+    },
+    async getTeamCalendar(request, reply) {
+      const ics = await teamCalendar(ctx, request.params.teamId, request.query.key);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `inline; filename="team-${request.params.teamId}.ics"`)
+        .header('cache-control', 'private, max-age=300')
+        .send(ics);
     },
   };
 }

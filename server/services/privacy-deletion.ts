@@ -39,6 +39,7 @@ import { verifyPassword } from './passwords.ts';
 import { discardVideo } from './videos.ts';
 import { videoService } from './videos-tus.ts';
 import { keyedHash, randomToken, safeEqual } from './tokens.ts';
+import { leaveTeamsOnErasure } from './teams-erasure.ts';
 
 export const WRONG_PASSWORD_TEXT = 'That password is not right.';
 export const WRONG_DELETION_CODE_TEXT = 'That code is wrong or has expired. Ask for a new code with your password.';
@@ -210,6 +211,8 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
       .where(eq(historicalResults.userId, userId));
     await tx.update(feedback).set({ userId: null }).where(eq(feedback.userId, userId));
     await tx.update(errorEvents).set({ userId: null }).where(eq(errorEvents.userId, userId));
+    // Lasting teams: a captain's team passes on (or is disbanded when nobody is left), in this transaction.
+    await leaveTeamsOnErasure(tx as unknown as Database, userId, now);
     for (const table of [
       sessions,
       loginCodes,

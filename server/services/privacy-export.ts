@@ -113,6 +113,7 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'teams', column: 'created_by' },
       { table: 'team_invitations', column: 'user_id' },
       { table: 'team_invitations', column: 'invited_by' },
+      { table: 'team_challenge_entries', column: 'entered_by' },
       { table: 'notifications', column: 'user_id' },
     ],
   },

@@ -6,6 +6,8 @@ import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '../../domain/scoring/index.ts';
 import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, type TeamRole, type TeamVisibility } from '../../domain/teams.ts';
 import { notify } from './notifications.ts';
+import { forbidden, loadTeam, memberCount, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
+import { teamEntries } from './teams-challenges.ts';
 
 // Lasting teams: create, edit, disband, leave, remove, roles, and the dashboard.
 // Per-challenge teams (challenge_teams) stay with the challenges area, unchanged.
@@ -46,44 +48,8 @@ export async function notifyInvitee(db: Database, row: InvitationRow, teamName: 
   );
 }
 
-export interface Actor {
-  id: number;
-  isAdmin: boolean;
-}
-type TeamRow = typeof teams.$inferSelect;
-
-export const NO_TEAM = 'That team does not exist (it may have been disbanded).';
+export { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 export const NAME_TAKEN = 'A team with that name already exists. Choose another name.';
-export const teamLink = (teamId: number) => `/team-dashboard-page?id=${teamId}`;
-export const forbidden = (detail: string) => new ApiError(403, detail);
-
-/** The team, locked for the rest of the transaction when asked (every change to its members takes this lock). */
-export async function loadTeam(db: Database, teamId: number, lock = false): Promise<TeamRow> {
-  const query = db.select().from(teams).where(eq(teams.id, teamId));
-  const [team] = lock ? await query.for('update') : await query;
-  if (!team) throw notFound(NO_TEAM);
-  return team;
-}
-
-export async function roleIn(db: Database, teamId: number, userId: number): Promise<TeamRole | null> {
-  const [row] = await db
-    .select({ role: teamMembers.role })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
-  return (row?.role as TeamRole | undefined) ?? null;
-}
-
-export async function memberCount(db: Database, teamId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-  return row?.n ?? 0;
-}
-
-/** Captains and co-captains (and administrators) run the team; anyone else gets a 403. */
-export async function requireLeader(db: Database, teamId: number, actor: Actor): Promise<TeamRole | null> {
-  const role = await roleIn(db, teamId, actor.id);
-  if (!leadsTeam(role) && !actor.isAdmin) throw forbidden('Only the team’s captain and co-captains can do that.');
-  return role;
-}
 
 interface TeamFields {
   name?: string;
@@ -150,7 +116,11 @@ export async function updateTeam(db: Database, teamId: number, actor: Actor, inp
       await requireLeader(t, teamId, actor);
       if (fields.name && (await nameTaken(t, fields.name, teamId))) throw conflict(NAME_TAKEN);
       if (fields.maxSize !== undefined && fields.maxSize < (await memberCount(t, teamId)))
-        throw conflict('The team already has more members than that. Remove members first, or choose a larger size.');
+        throw new ApiError(
+          422,
+          `The team has ${await memberCount(t, teamId)} members, more than ${fields.maxSize}. Remove members first, or choose a larger size.`,
+          'max_size',
+        );
       await tx.update(teams).set(fields).where(eq(teams.id, teamId));
     });
   } catch (e) {
@@ -364,6 +334,7 @@ export async function teamDetail(db: Database, teamId: number, actor: Actor, now
     })),
     pending: leader ? waiting.map((w) => presentInvitation(w, team.name, people, now, true)) : [],
     viewer_pending: own ? presentInvitation(own, team.name, people, now, false) : null,
+    entries: await teamEntries(db, teamId, now),
     challenges: challengeRows.map((c) => ({
       id: c.id,
       title: c.title,

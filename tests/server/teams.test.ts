@@ -74,7 +74,13 @@ describe.each(databaseKinds)('lasting teams on %s', (kind) => {
     expect((await call('PATCH', `/api/teams/${id}`, co, { description: 'We lift.' })).json().description).toBe('We lift.');
     for (const who of [mem, out]) expect((await call('PATCH', `/api/teams/${id}`, who, { description: 'Hacked' })).statusCode).toBe(403);
     expect((await call('PATCH', `/api/teams/${id}`, admin, { gym: 'South Box' })).json().gym).toBe('South Box');
-    expect((await call('PATCH', `/api/teams/${id}`, cap, { max_size: 2 })).statusCode).toBe(409);
+    const tooSmall = await call('PATCH', `/api/teams/${id}`, cap, { max_size: 2 });
+    expect(tooSmall.statusCode).toBe(422);
+    expect(tooSmall.json().detail).toMatch(/has 3 members, more than 2/);
+    expect((await call('GET', `/api/teams/${id}`, cap)).json().max_size).toBe(4);
+    const taken = await call('PATCH', `/api/teams/${id}`, co, { name: 'IRON wolves' });
+    expect(taken.statusCode).toBe(409);
+    expect((await call('GET', `/api/teams/${id}`, cap)).json().name).toBe('Permission Squad');
     // Only leaders see what waits; everyone signed in sees the members.
     expect((await call('GET', `/api/teams/${id}`, out)).json()).toMatchObject({ viewer_role: null, member_count: 3, pending: [] });
     // Roles: only the captain changes them; a co-captain may remove plain members only.

@@ -137,7 +137,7 @@ export async function joinChallenge(
  * The athlete's sex, age group and category in this challenge, from the join (sex) or else
  * their profile, and their birth year (age reached in the challenge's starting year).
  */
-async function placement(tx: Database, c: ChallengeRow, userId: number, sex: 'female' | 'male' | null) {
+export async function placement(tx: Database, c: ChallengeRow, userId: number, sex: 'female' | 'male' | null) {
   const [profile] = await tx
     .select({ sex: athleteProfiles.sex, birthYear: athleteProfiles.birthYear })
     .from(athleteProfiles)

@@ -77,6 +77,25 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
   }));
 }
 
+/**
+ * One team's place on its challenge's team board, by the board's own rule and statement (rank over all
+ * the challenge's teams, then this one picked out), with how many teams there are. Null when it has no team.
+ */
+export async function teamStanding(db: Database, c: ChallengeRow, challengeTeamId: number) {
+  const [[row], [total]] = await Promise.all([
+    rankedTeams(db, c, { teamId: challengeTeamId }),
+    db.select({ n: count() }).from(challengeTeams).where(eq(challengeTeams.challengeId, c.id)),
+  ]);
+  if (!row) return null;
+  return {
+    rank: row.rank,
+    teams: total?.n ?? 0,
+    counted: row.counted,
+    member_count: row.member_count,
+    aggregate: presentTeam(c, row, []).aggregate?.display ?? null,
+  };
+}
+
 /** Every member of these teams with their best, and whether it is part of the team's aggregate. */
 async function membersOf(db: Database, c: ChallengeRow, teamIds: number[]) {
   if (teamIds.length === 0) return new Map<number, ReturnType<typeof presentMember>[]>();

@@ -100,3 +100,34 @@ export const useAnswerInvitation = (teamId: number | null) =>
     if (answer === 'decline') return callApi(secureApi.POST('/api/team-invitations/{invitationId}/decline', path), 'Could not decline.');
     return callApi(secureApi.DELETE('/api/team-invitations/{invitationId}', path), 'Could not revoke the invitation.');
   });
+
+export type EnterableChallenge = components['schemas']['EnterableChallenge'];
+export type TeamChallengeEntry = components['schemas']['TeamChallengeEntry'];
+
+export function useEnterableChallenges(teamId: number) {
+  return useQuery({
+    queryKey: ['get', '/api/teams/{teamId}/enterable-challenges', teamId],
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/teams/{teamId}/enterable-challenges', { params: { path: { teamId } } }),
+        'Could not load the challenges the team can enter.',
+      ),
+    staleTime: 0,
+  });
+}
+
+export function useEnterChallenge(teamId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ challengeId, ...body }: { challengeId: number; member_ids: number[]; division: 'rx' | 'scaled' }) =>
+      callApi(
+        secureApi.POST('/api/teams/{teamId}/challenges/{challengeId}', { params: { path: { teamId, challengeId } }, body }),
+        'Could not enter the team.',
+      ),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: teamKey(teamId) });
+      void qc.invalidateQueries({ queryKey: ['get', '/api/teams/{teamId}/enterable-challenges', teamId] });
+      void qc.invalidateQueries({ queryKey: ['get', '/api/notifications/unread-count'] });
+    },
+  });
+}

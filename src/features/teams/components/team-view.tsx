@@ -10,6 +10,10 @@ import { useDisbandTeam, useLeaveTeam, useRequestToJoin, useTeam, type TeamDetai
 import { InvitationActions, untilText } from './invitation-actions.tsx';
 import { InvitePanel } from './invite-panel.tsx';
 import { MemberList } from './member-list.tsx';
+import { TeamEdit } from './team-edit.tsx';
+import { EnterChallenge } from './enter-challenge.tsx';
+import { TeamEntries } from './team-entries.tsx';
+import { TeamCalendar } from './team-calendar.tsx';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -103,30 +107,15 @@ export function TeamView({ teamId }: { teamId: number }) {
               <span className="muted">Since {dateOnly.format(new Date(t.created_at))}</span>
             </div>
             {t.description && <p>{t.description}</p>}
+            {(leadsTeam(t.viewer_role) || isAdmin) && <TeamEdit key={t.id} team={t} />}
             <ViewerStanding team={t} />
             <div className="team-grid">
               <MemberList team={t} viewerId={user?.wp_user_id ?? 0} isAdmin={isAdmin} />
               <div className="team-grid-side">
                 {(leadsTeam(t.viewer_role) || isAdmin) && <InvitePanel team={t} />}
-                <Card title="Challenges">
-                  {t.challenges.length === 0 ? (
-                    <p className="muted">No member has joined a running or upcoming challenge.</p>
-                  ) : (
-                    <ul className="team-list">
-                      {t.challenges.map((c) => (
-                        <li key={c.id} className="team-row">
-                          <div className="team-row-main">
-                            <AppLink href={`/challenge-detail-page?id=${c.id}`}>{c.title}</AppLink>
-                            <span className="muted">
-                              {dateOnly.format(new Date(c.starts_at))} – {dateOnly.format(new Date(c.ends_at))} · {c.members}{' '}
-                              {c.members === 1 ? 'member' : 'members'} in it
-                            </span>
-                          </div>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Card>
+                <TeamEntries entries={t.entries} />
+                {(t.viewer_role === 'captain' || isAdmin) && <EnterChallenge team={t} />}
+                <TeamCalendar team={t} />
               </div>
             </div>
             <LeaveOrDisband team={t} isAdmin={isAdmin} />
