@@ -32,6 +32,8 @@ import {
   notifications,
   authEvents,
   errorEvents,
+  contentReports,
+  moderationAppeals,
 } from '../db/schema.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { sendLater } from './auth.ts';
@@ -210,6 +212,9 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
       .where(eq(historicalResults.userId, userId));
     await tx.update(feedback).set({ userId: null }).where(eq(feedback.userId, userId));
     await tx.update(errorEvents).set({ userId: null }).where(eq(errorEvents.userId, userId));
+    // Their reports and appeals go; moderators' decisions about their content stay in the audit trail.
+    await tx.delete(contentReports).where(eq(contentReports.reporterId, userId));
+    await tx.delete(moderationAppeals).where(eq(moderationAppeals.authorId, userId));
     for (const table of [
       sessions,
       loginCodes,
