@@ -43,7 +43,12 @@ export async function dashboard(ctx: AppContext) {
     generated_at: now.toISOString(),
     figures: [
       figure('users', 'Users', 'Accounts on the platform.', '/admin-security-monitoring-page'),
-      figure('active_today', 'Active today', 'Accounts that signed in or stayed signed in since midnight UTC.', '/admin-security-monitoring-page'),
+      figure(
+        'active_today',
+        'Active today',
+        'Accounts that signed in or stayed signed in since midnight UTC.',
+        '/admin-security-monitoring-page',
+      ),
       figure('submissions_today', 'Submissions today', 'Challenge scores submitted since midnight UTC.', '/challenge-discovery-page'),
       figure('records_waiting', 'Records to approve', 'Personal records waiting for review.', '/admin-test-approval-page', true),
       figure('scores_waiting', 'Scores to judge', 'Challenge scores held for a judge.', '/admin-individual-challenges-page', true),

@@ -2,7 +2,14 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { moderationActions, moderationAppeals, users } from '../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
-import { APPEAL_REASON_LIMITS, APPEALABLE_ACTIONS, KIND_LABELS, MODERATION_REASON_LIMITS, type ModerationAction, type ReportableKind } from '../../domain/moderation.ts';
+import {
+  APPEAL_REASON_LIMITS,
+  APPEALABLE_ACTIONS,
+  KIND_LABELS,
+  MODERATION_REASON_LIMITS,
+  type ModerationAction,
+  type ReportableKind,
+} from '../../domain/moderation.ts';
 import { moderationKinds } from './moderation-kinds.ts';
 import { latestActions, people, presentAction, presentAppeal, type Actor } from './moderation.ts';
 import { notify } from './notifications.ts';
@@ -16,7 +23,10 @@ export const APPEAL_OTHER_ADMIN_TEXT = 'An administrator who did not take the ac
 async function titles(ctx: AppContext, rows: { kind: string; itemId: string }[]) {
   const db = ctx.database.db;
   return Promise.all(
-    rows.map(async (r) => (await moderationKinds[r.kind as ReportableKind].find(db, r.itemId))?.title ?? `A removed ${KIND_LABELS[r.kind as ReportableKind]}`),
+    rows.map(
+      async (r) =>
+        (await moderationKinds[r.kind as ReportableKind].find(db, r.itemId))?.title ?? `A removed ${KIND_LABELS[r.kind as ReportableKind]}`,
+    ),
   );
 }
 
@@ -35,8 +45,17 @@ export async function myDecisions(ctx: AppContext, userId: number) {
     .where(and(eq(moderationActions.authorId, userId), ne(moderationActions.action, 'dismiss')))
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(100);
-  const [names, appeals] = await Promise.all([titles(ctx, rows), appealsOf(ctx, rows.map((r) => r.id))]);
-  const deciders = await people(db, [...appeals.values()].map((a) => a.decidedBy));
+  const [names, appeals] = await Promise.all([
+    titles(ctx, rows),
+    appealsOf(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const deciders = await people(
+    db,
+    [...appeals.values()].map((a) => a.decidedBy),
+  );
   return {
     items: rows.map((r, i) => {
       const appeal = appeals.get(r.id);
@@ -70,13 +89,19 @@ const moderationLink = (kind: ReportableKind, itemId: string) =>
 export async function appeal(ctx: AppContext, userId: number, actionId: number, reason: string) {
   const why = reason.trim();
   if (why.length < APPEAL_REASON_LIMITS.min || why.length > APPEAL_REASON_LIMITS.max)
-    throw badRequest(`Say why the decision should change (${APPEAL_REASON_LIMITS.min} to ${APPEAL_REASON_LIMITS.max} characters).`, 'reason');
+    throw badRequest(
+      `Say why the decision should change (${APPEAL_REASON_LIMITS.min} to ${APPEAL_REASON_LIMITS.max} characters).`,
+      'reason',
+    );
   const db = ctx.database.db;
   await db.transaction(async (tx) => {
     const [action] = await tx.select().from(moderationActions).where(eq(moderationActions.id, actionId)).for('update');
     if (!action || action.authorId !== userId) throw notFound('No decision about your content with that id.');
     if (!APPEALABLE_ACTIONS.includes(action.action as ModerationAction)) throw conflict('This decision leaves nothing to appeal.');
-    const [existing] = await tx.select({ id: moderationAppeals.id }).from(moderationAppeals).where(eq(moderationAppeals.actionId, actionId));
+    const [existing] = await tx
+      .select({ id: moderationAppeals.id })
+      .from(moderationAppeals)
+      .where(eq(moderationAppeals.actionId, actionId));
     if (existing) throw conflict('You already appealed this decision; each decision can be appealed once.');
     await tx.insert(moderationAppeals).values({ actionId, authorId: userId, reason: why, createdAt: ctx.now() });
   });
@@ -85,11 +110,19 @@ export async function appeal(ctx: AppContext, userId: number, actionId: number, 
 }
 
 /** An administrator who did not act upholds or reverses the action. */
-export async function decideAppeal(ctx: AppContext, actor: Actor, appealId: number, input: { decision: 'uphold' | 'reverse'; reason: string }) {
+export async function decideAppeal(
+  ctx: AppContext,
+  actor: Actor,
+  appealId: number,
+  input: { decision: 'uphold' | 'reverse'; reason: string },
+) {
   if (actor.role !== 'administrator') throw new ApiError(403, APPEAL_ADMIN_TEXT);
   const why = input.reason.trim();
   if (why.length < MODERATION_REASON_LIMITS.min || why.length > MODERATION_REASON_LIMITS.max)
-    throw badRequest(`Say why (${MODERATION_REASON_LIMITS.min} to ${MODERATION_REASON_LIMITS.max} characters): the author reads it.`, 'reason');
+    throw badRequest(
+      `Say why (${MODERATION_REASON_LIMITS.min} to ${MODERATION_REASON_LIMITS.max} characters): the author reads it.`,
+      'reason',
+    );
   const db = ctx.database.db;
   const now = ctx.now();
   const actionId = await db.transaction(async (tx) => {
@@ -139,13 +172,22 @@ export async function actionsOverview(ctx: AppContext) {
     .where(eq(moderationAppeals.status, 'open'))
     .orderBy(moderationAppeals.createdAt)
     .limit(100);
-  const appeals = await appealsOf(ctx, rows.map((r) => r.id));
+  const appeals = await appealsOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
   const map = await people(db, [
     ...rows.flatMap((r) => [r.authorId, r.actorId]),
     ...open.flatMap((o) => [o.action.authorId, o.action.actorId]),
     ...[...appeals.values()].map((a) => a.decidedBy),
   ]);
-  const [names, openNames] = await Promise.all([titles(ctx, rows), titles(ctx, open.map((o) => o.action))]);
+  const [names, openNames] = await Promise.all([
+    titles(ctx, rows),
+    titles(
+      ctx,
+      open.map((o) => o.action),
+    ),
+  ]);
   return {
     items: rows.map((r, i) => {
       const a = appeals.get(r.id);

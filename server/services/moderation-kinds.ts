@@ -55,7 +55,10 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
       };
     },
     async setHidden(tx, itemId, at) {
-      await tx.update(athleteProfiles).set({ hiddenAt: at }).where(eq(athleteProfiles.userId, Number(itemId)));
+      await tx
+        .update(athleteProfiles)
+        .set({ hiddenAt: at })
+        .where(eq(athleteProfiles.userId, Number(itemId)));
     },
   },
   challenge: {
@@ -76,7 +79,10 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
       };
     },
     async setHidden(tx, itemId, at) {
-      await tx.update(challenges).set({ hiddenAt: at }).where(eq(challenges.id, Number(itemId)));
+      await tx
+        .update(challenges)
+        .set({ hiddenAt: at })
+        .where(eq(challenges.id, Number(itemId)));
     },
   },
   score: {
@@ -127,7 +133,10 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
       };
     },
     async setHidden(tx, itemId, at) {
-      await tx.update(teams).set({ hiddenAt: at }).where(eq(teams.id, Number(itemId)));
+      await tx
+        .update(teams)
+        .set({ hiddenAt: at })
+        .where(eq(teams.id, Number(itemId)));
     },
   },
   video: {

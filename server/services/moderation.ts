@@ -56,9 +56,7 @@ export async function reportContent(
   return { id: row.id, kind: input.kind, item_id: row.itemId, reason: input.reason, created_at: row.createdAt.toISOString() };
 }
 
-const severityCase = sql.raw(
-  `case ${MODERATION_REASONS.map((r) => `when reason = '${r.id}' then ${r.severity}`).join(' ')} else 1 end`,
-);
+const severityCase = sql.raw(`case ${MODERATION_REASONS.map((r) => `when reason = '${r.id}' then ${r.severity}`).join(' ')} else 1 end`);
 
 export async function people(db: Database, ids: (number | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
@@ -93,7 +91,15 @@ export async function queue(ctx: AppContext) {
     ? await db
         .select({ kind: contentReports.kind, itemId: contentReports.itemId, reason: contentReports.reason, n: count() })
         .from(contentReports)
-        .where(and(eq(contentReports.status, 'open'), inArray(contentReports.itemId, groups.map((g) => g.item_id))))
+        .where(
+          and(
+            eq(contentReports.status, 'open'),
+            inArray(
+              contentReports.itemId,
+              groups.map((g) => g.item_id),
+            ),
+          ),
+        )
         .groupBy(contentReports.kind, contentReports.itemId, contentReports.reason)
     : [];
   const [[total], items] = await Promise.all([
