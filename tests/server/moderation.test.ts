@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentReports, users } from '../../server/db/schema.ts';
+import { queue } from '../../server/services/moderation.ts';
+import { MODERATION_REASON_IDS, severityOf } from '../../domain/moderation.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -118,6 +122,8 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
     expect(await discoverTitles(carla)).not.toContain('Buy my pills');
     expect((await call('GET', `/api/challenges/${c.id}`, ana)).statusCode).toBe(404);
     expect((await call('GET', `/api/challenges/${c.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/challenges/rankings?challenge_id=${c.id}`, ana)).statusCode).toBe(404);
+    expect((await call('GET', `/api/challenges/rankings?challenge_id=${c.id}`, carla)).statusCode).toBe(200);
     const own = await call('GET', `/api/challenges/${c.id}`, carla);
     expect(own.statusCode).toBe(200);
     expect(own.json().hidden).toBe(true);
@@ -263,5 +269,66 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
     expect((await login()).statusCode).toBe(200);
     await t.settled();
     expect(await lastCode(t, 'dan@example.test')).toMatch(/^\d{6}$/);
+  });
+});
+
+describe.each(databaseKinds)('the moderation queue order on %s', (kind) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let reporters: number[];
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { rateLimit: false });
+    const rows = await t.context.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          email: `r${i}@x.test`,
+          emailNormalized: `r${i}@x.test`,
+          passwordHash: 'x',
+          displayName: `R${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    reporters = rows.map((r) => r.id);
+  });
+  afterAll(async () => t.close());
+
+  const report = fc.record({
+    item: fc.integer({ min: 0, max: 5 }),
+    reporter: fc.integer({ min: 0, max: 5 }),
+    reason: fc.constantFrom(...MODERATION_REASON_IDS),
+  });
+
+  it('is most severe reason first, then most reports, then latest report (equals a naive sort)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(report, { minLength: 1, maxLength: 30, selector: (r) => `${r.item}-${r.reporter}` }),
+        async (reports) => {
+          const db = t.context.database.db;
+          await db.delete(contentReports);
+          const base = t.clock.now().getTime();
+          await db.insert(contentReports).values(
+            reports.map((r, i) => ({
+              kind: 'challenge',
+              itemId: String(900_000 + r.item),
+              reporterId: reporters[r.reporter]!,
+              reason: r.reason,
+              createdAt: new Date(base + i * 1000),
+            })),
+          );
+          const groups = new Map<string, { severity: number; count: number; last: number }>();
+          reports.forEach((r, i) => {
+            const id = String(900_000 + r.item);
+            const g = groups.get(id) ?? { severity: 0, count: 0, last: 0 };
+            groups.set(id, { severity: Math.max(g.severity, severityOf(r.reason)), count: g.count + 1, last: Math.max(g.last, i) });
+          });
+          const expected = [...groups.entries()]
+            .sort(([, a], [, b]) => b.severity - a.severity || b.count - a.count || b.last - a.last)
+            .map(([id, g]) => [id, g.count, g.severity]);
+          const got = (await queue(t.context)).items.map((i) => [i.item_id, i.reports, i.severity]);
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
