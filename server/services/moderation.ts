@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { contentReports, moderationActions, moderationAppeals, sessions, users } from '../db/schema.ts';
+import { contentReports, loginCodes, moderationActions, moderationAppeals, sessions, users } from '../db/schema.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import {
@@ -226,6 +226,11 @@ export async function moderate(
             .update(sessions)
             .set({ revokedAt: now })
             .where(and(eq(sessions.userId, author.id), sql`${sessions.revokedAt} is null`));
+          // And spends any sign-in code already mailed, so none opens a session during the suspension.
+          await tx
+            .update(loginCodes)
+            .set({ consumedAt: now })
+            .where(and(eq(loginCodes.userId, author.id), sql`${loginCodes.consumedAt} is null`));
         }
         break;
     }

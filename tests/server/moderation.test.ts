@@ -241,6 +241,16 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
   it('a suspended account cannot sign in until the period ends (403 with the date), and its sessions end', async () => {
     const dan = await signIn(t, 'dan@example.test', 'athlete-password', 'Dan');
     const c = await create(dan, 'Threatening challenge');
+    // A code mailed just before the suspension opens no session during it.
+    t.clock.advance(61_000);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/initiate-login',
+      payload: { email: 'dan@example.test', password: 'athlete-password' },
+    });
+    expect(started.statusCode).toBe(200);
+    await t.settled();
+    const pending = await lastCode(t, 'dan@example.test');
     expect((await report(ana, { kind: 'challenge', item_id: String(c.id), reason: 'threat' })).statusCode).toBe(201);
     expect(
       (await act(editor, 'challenge', c.id, { action: 'suspend', reason: 'Threats against another athlete.', days: 0 })).statusCode,
@@ -250,6 +260,8 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
     const until = s.json().suspended_until as string;
     expect(new Date(until).getTime()).toBe(now() + 3 * DAY);
     expect((await call('GET', '/api/notifications', dan)).statusCode).toBe(401);
+    const late = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'dan@example.test', code: pending } });
+    expect(late.statusCode).toBe(401);
     const login = () =>
       t.app.inject({
         method: 'POST',
