@@ -72,7 +72,12 @@ function Row({ row, score, mine }: { row: RankingRow; score: string; mine: boole
       <td className="board-score">
         {score}
         {!mine && (
-          <ReportButton kind="score" itemId={row.score.id} authorId={row.athlete.wp_user_id} subject={`${row.athlete.display_name}'s ${score}`} />
+          <ReportButton
+            kind="score"
+            itemId={row.score.id}
+            authorId={row.athlete.wp_user_id}
+            subject={`${row.athlete.display_name}'s ${score}`}
+          />
         )}
       </td>
     </tr>

@@ -238,7 +238,9 @@ export default function ChallengeDetailPage() {
           </p>
           <h1>{c.title}</h1>
           <p className="muted">Created by {c.creator.display_name}</p>
-          {c.hidden && <p className="hidden-note">Hidden by moderators: only you and staff see this challenge. See Settings → Moderation.</p>}
+          {c.hidden && (
+            <p className="hidden-note">Hidden by moderators: only you and staff see this challenge. See Settings → Moderation.</p>
+          )}
         </div>
         <p className="row-actions">
           {c.can_edit && c.status !== 'closed' && (
