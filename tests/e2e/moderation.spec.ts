@@ -63,6 +63,13 @@ test('a user reports a challenge, an editor hides it and it leaves discovery, th
   await expect(edPage.getByText('Nothing is waiting: no open reports.')).toBeVisible();
   await expect(edPage.getByRole('table', { name: 'Moderation actions, newest first' })).toContainText('Advertising is not a challenge.');
 
+  // The dashboard counts what waits: no report now, and links to each queue.
+  await edPage.goto(`${a.url}admin-dashboard-page`);
+  const reports = edPage.getByRole('listitem').filter({ has: edPage.getByRole('link', { name: 'Reports' }) });
+  await expect(reports).toContainText('0');
+  await expect(edPage.getByRole('link', { name: 'Submissions today' })).toBeVisible();
+  await axeClean(edPage);
+
   // Gone from discovery for everyone else.
   await anaPage.goto(`${a.url}challenge-discovery-page`);
   await expect(anaPage.getByRole('heading', { name: 'Challenges', level: 1 })).toBeVisible();
