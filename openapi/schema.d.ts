@@ -2266,6 +2266,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, active today, submissions today, queues waiting and recent errors, each with where to look */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a profile, challenge, score, team or video (one open report per user per item) */
+        post: operations["reportContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderators' decisions about the signed-in user's content, with any appeal */
+        get: operations["listMyModerationDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/decisions/{actionId}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The author appeals a decision about their content, once */
+        post: operations["appealModerationDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reported items with open reports, grouped by item, most severe and most reported first */
+        get: operations["listModerationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/items/{kind}/{itemId}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide, restore, dismiss, warn or suspend the author, with a reason (audited; reporters and author are told) */
+        post: operations["moderateItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail of moderation actions and the appeals waiting, newest first */
+        get: operations["listModerationActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/appeals/{appealId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator who did not take the action upholds or reverses it */
+        post: operations["decideModerationAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2581,6 +2717,8 @@ export interface components {
             created_at: string;
             deleted_at?: string | null;
             deletion_reason?: string | null;
+            /** @description Hidden by moderators: only its author and staff see it. */
+            hidden?: boolean;
             team_rule: components["schemas"]["TeamRule"] | null;
             team_best_n: number | null;
             team_size_max: number | null;
@@ -3110,6 +3248,8 @@ export interface components {
             is_me: boolean;
             /** Format: date-time */
             member_since: string;
+            /** @description Hidden by moderators: only its author and staff see it. */
+            hidden?: boolean;
             global: null | components["schemas"]["GlobalStanding"];
             achievements_count: number;
             total_points: number;
@@ -3575,6 +3715,8 @@ export interface components {
             member_count: number;
             /** Format: date-time */
             created_at: string;
+            /** @description Hidden by moderators: only its author and staff see it. */
+            hidden?: boolean;
             viewer_role: components["schemas"]["TeamRole"] | null;
             members: components["schemas"]["LastingTeamMember"][];
             /** @description Waiting invitations and join requests (empty unless the viewer is a captain or co-captain or an administrator). */
@@ -3792,6 +3934,85 @@ export interface components {
                 changed_at: string;
             }[];
         };
+        /** @enum {string} */
+        ReportableKind: "profile" | "challenge" | "score" | "team" | "video";
+        /** @enum {string} */
+        ReportReason: "threat" | "harassment" | "sexual" | "cheating" | "impersonation" | "spam" | "other";
+        ModerationAppeal: {
+            id: number;
+            reason: string;
+            /** @enum {string} */
+            status: "open" | "upheld" | "reversed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            decision_reason: string | null;
+            decided_by: string | null;
+        };
+        /** @description A decision as its author sees it. */
+        ModerationDecision: {
+            id: number;
+            kind: components["schemas"]["ReportableKind"];
+            item_id: string;
+            title: string;
+            link: string;
+            /** @enum {string} */
+            action: "hide" | "restore" | "dismiss" | "warn" | "suspend";
+            reason: string;
+            /** Format: date-time */
+            suspended_until: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Whether the author may still appeal it. */
+            appealable: boolean;
+            appeal: components["schemas"]["ModerationAppeal"] | null;
+        };
+        ModerationPerson: {
+            id: number;
+            display_name: string;
+            role: string;
+        };
+        ModerationQueueItem: {
+            kind: components["schemas"]["ReportableKind"];
+            item_id: string;
+            title: string;
+            excerpt: string;
+            link: string;
+            hidden: boolean;
+            author: components["schemas"]["ModerationPerson"] | null;
+            /** @description Open reports of this item. */
+            reports: number;
+            /** @description The most severe reason's weight (1 to 5). */
+            severity: number;
+            reasons: {
+                reason: components["schemas"]["ReportReason"];
+                count: number;
+            }[];
+            /** @description The reporters' own words (the latest few). */
+            details: string[];
+            /** Format: date-time */
+            first_reported_at: string;
+            /** Format: date-time */
+            last_reported_at: string;
+        };
+        ModerationActionRecord: {
+            id: number;
+            kind: components["schemas"]["ReportableKind"];
+            item_id: string;
+            title: string;
+            /** @enum {string} */
+            action: "hide" | "restore" | "dismiss" | "warn" | "suspend";
+            reason: string;
+            author: components["schemas"]["ModerationPerson"] | null;
+            actor: components["schemas"]["ModerationPerson"] | null;
+            /** Format: date-time */
+            suspended_until: string | null;
+            reports_closed: number;
+            /** Format: date-time */
+            created_at: string;
+            appeal: components["schemas"]["ModerationAppeal"] | null;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -3970,6 +4191,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description The email and password are right but moderators suspended the account; the detail says until when. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7630,6 +7860,299 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        generated_at: string;
+                        figures: {
+                            id: string;
+                            label: string;
+                            value: number;
+                            /** @description What the figure counts, in words. */
+                            hint: string;
+                            /** @description The page to act on it. */
+                            link: string;
+                            /** @description A queue with something waiting, or errors lately. */
+                            attention: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reportContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: components["schemas"]["ReportableKind"];
+                    /** @description The item's id (a number, or a video's UUID). */
+                    item_id: string;
+                    reason: components["schemas"]["ReportReason"];
+                    /** @description The reporter's own words (needed with "other"). */
+                    details?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report is stored; moderators will look at it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        kind: components["schemas"]["ReportableKind"];
+                        item_id: string;
+                        reason: components["schemas"]["ReportReason"];
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description You already reported this item and it is still waiting for a moderator. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyModerationDecisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decisions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ModerationDecision"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    appealModerationDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the decision should change (10 to 1,000 characters). */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The appeal is stored; an administrator will decide it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationDecision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description This decision was already appealed (or cannot be appealed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listModerationQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        open_reports: number;
+                        items: components["schemas"]["ModerationQueueItem"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    moderateItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["ReportableKind"];
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "hide" | "restore" | "dismiss" | "warn" | "suspend";
+                    /** @description Why (3 to 500 characters); the author reads it. */
+                    reason: string;
+                    /** @description For suspend, how many days. */
+                    days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The action taken. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationActionRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The item is already in that state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listModerationActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest actions and the open appeals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ModerationActionRecord"][];
+                        /** @description Appeals waiting for an administrator. */
+                        appeals: components["schemas"]["ModerationActionRecord"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    decideModerationAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appealId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "uphold" | "reverse";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The action with the appeal decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationActionRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The appeal was already decided. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

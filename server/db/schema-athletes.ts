@@ -43,6 +43,8 @@ export const athleteProfiles = pgTable(
     avatarUrl: varchar('avatar_url', { length: 500 }),
     privacy: jsonb('privacy').$type<ProfilePrivacy>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [index('athlete_profiles_gym_idx').on(t.gym)],
 );

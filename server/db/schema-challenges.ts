@@ -65,6 +65,8 @@ export const challenges = pgTable(
     deletionReason: varchar('deletion_reason', { length: 1000 }),
     /** When every athlete's final place went on their timeline (after the challenge closed). */
     standingsPostedAt: timestamp('standings_posted_at', { withTimezone: true }),
+    /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('challenges_public_idx').on(t.visibility, t.endsAt, t.id),
@@ -146,8 +148,18 @@ export const challengeScores = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
-  (t) => [index('scores_challenge_time_idx').on(t.challengeId, t.submittedAt), index('scores_user_idx').on(t.userId, t.submittedAt.desc())],
+  (t) => [
+    index('scores_challenge_time_idx').on(t.challengeId, t.submittedAt),
+    index('scores_user_idx').on(t.userId, t.submittedAt.desc()),
+    // Submissions today (the admin dashboard) and the judges' queue.
+    index('scores_submitted_idx').on(t.submittedAt),
+    index('scores_unverified_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.verification} = 'unverified' and ${t.deletedAt} is null`),
+  ],
 );
 
 /**

@@ -41,6 +41,8 @@ export const teams = pgTable(
     maxSize: integer('max_size').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`)],
 );

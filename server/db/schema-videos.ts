@@ -32,6 +32,8 @@ export const videos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [index('videos_user_idx').on(t.userId, t.createdAt.desc()), index('videos_status_created_idx').on(t.status, t.createdAt)],
 );

@@ -10,6 +10,7 @@ export * from './schema-legal.ts';
 export * from './schema-teams.ts';
 export * from './schema-videos.ts';
 export * from './schema-admin.ts';
+export * from './schema-moderation.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {
@@ -34,6 +35,8 @@ export const users = pgTable(
     /** Consecutive failed sign-in steps (wrong password or wrong code); reset by a successful sign-in. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Suspended by a moderator: no sign-in until then (server/services/moderation.ts). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_normalized_idx').on(t.emailNormalized), index('users_created_idx').on(t.createdAt.desc())],
@@ -83,6 +86,9 @@ export const sessions = pgTable(
     uniqueIndex('sessions_refresh_idx').on(t.refreshHash),
     index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
     index('sessions_user_idx').on(t.userId),
+    // Active today (the admin dashboard).
+    index('sessions_created_idx').on(t.createdAt),
+    index('sessions_rotated_idx').on(t.rotatedAt),
   ],
 );
 

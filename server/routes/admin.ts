@@ -3,6 +3,7 @@ import { optionalAuth } from '../security.ts';
 import * as errors from '../services/admin-errors.ts';
 import * as security from '../services/admin-security.ts';
 import * as rateLimits from '../services/admin-rate-limits.ts';
+import { dashboard } from '../services/admin-dashboard.ts';
 import type { Handlers } from './types.ts';
 import { ApiError } from '../errors.ts';
 
@@ -18,7 +19,8 @@ type AdminOps =
   | 'getSecuritySummary'
   | 'revokeAllSessions'
   | 'listRateLimits'
-  | 'setRateLimit';
+  | 'setRateLimit'
+  | 'getAdminDashboard';
 
 export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
   const db = () => ctx.database.db;
@@ -64,6 +66,9 @@ export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
       if (request.auth!.user.role !== 'administrator') throw new ApiError(403, RATE_LIMIT_ADMIN_TEXT);
       await rateLimits.rateLimitsOf(ctx).set(request.params.group, request.body.max, request.auth!.user.id);
       return rateLimits.overview(ctx);
+    },
+    async getAdminDashboard() {
+      return dashboard(ctx);
     },
   };
 }

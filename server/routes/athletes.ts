@@ -54,7 +54,8 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
       return reply.code(201).send(await profiles.saveMyProfile(ctx, callerId(request), request.body, true));
     },
     async getAthleteProfile(request) {
-      return profiles.getPublicProfile(ctx, request.params.userId, (await viewer(request))?.id ?? null);
+      const who = await viewer(request);
+      return profiles.getPublicProfile(ctx, request.params.userId, who?.id ?? null, who?.isAdmin ?? false);
     },
     async listAthleteBests(request) {
       return profiles.athleteBests(ctx, request.params.userId, (await viewer(request))?.id ?? null);

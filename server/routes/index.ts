@@ -13,6 +13,7 @@ import { systemHandlers } from './system.ts';
 import { notificationHandlers } from './notifications.ts';
 import { teamHandlers } from './teams.ts';
 import { videoHandlers } from './videos.ts';
+import { moderationHandlers } from './moderation.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -31,5 +32,6 @@ export function allHandlers(ctx: AppContext) {
     ...teamHandlers(ctx),
     ...videoHandlers(ctx),
     ...adminHandlers(ctx),
+    ...moderationHandlers(ctx),
   };
 }

@@ -32,6 +32,8 @@ import {
   notifications,
   authEvents,
   errorEvents,
+  contentReports,
+  moderationAppeals,
 } from '../db/schema.ts';
 import { ApiError, conflict } from '../errors.ts';
 import { sendLater } from './auth.ts';
@@ -213,6 +215,9 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
     await tx.update(errorEvents).set({ userId: null }).where(eq(errorEvents.userId, userId));
     // Lasting teams: a captain's team passes on (or is disbanded when nobody is left), in this transaction.
     await leaveTeamsOnErasure(tx as unknown as Database, userId, now);
+    // Their reports and appeals go; moderators' decisions about their content stay in the audit trail.
+    await tx.delete(contentReports).where(eq(contentReports.reporterId, userId));
+    await tx.delete(moderationAppeals).where(eq(moderationAppeals.authorId, userId));
     for (const table of [
       sessions,
       loginCodes,

@@ -95,6 +95,18 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'error_groups', column: 'status_changed_by' },
       { table: 'rate_limit_changes', column: 'changed_by' },
       { table: 'rate_limit_settings', column: 'updated_by' },
+      { table: 'content_reports', column: 'resolved_by' },
+      { table: 'moderation_actions', column: 'actor_id' },
+      { table: 'moderation_appeals', column: 'decided_by' },
+    ],
+  },
+  {
+    file: 'moderation.json',
+    about: 'The content you reported, moderators’ decisions about your content and your appeals.',
+    sources: [
+      { table: 'content_reports', column: 'reporter_id' },
+      { table: 'moderation_actions', column: 'author_id' },
+      { table: 'moderation_appeals', column: 'author_id' },
     ],
   },
   {

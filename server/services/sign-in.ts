@@ -18,6 +18,7 @@ import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { cancelDeletionOnSignIn, mailDeletionCancelled } from './privacy-deletion.ts';
 import { keyedHash, randomToken, safeEqual, sha256 } from './tokens.ts';
 import { recordAuthEvent, type RequestMeta } from './admin-security.ts';
+import { suspendedText } from '../../domain/moderation.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_RESEND_SECONDS = 60;
@@ -59,6 +60,11 @@ async function recordFailure(ctx: AppContext, userId: number) {
 export async function initiateLogin(ctx: AppContext, input: { email: string; password: string }, attemptHash: string, meta?: RequestMeta) {
   const user = await findByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(scryptLogN(ctx))));
+  // A suspended account hears so (with the date) only from someone who knows its password.
+  if (passwordOk && user && !user.lockedAt && user.suspendedUntil && user.suspendedUntil > ctx.now()) {
+    recordAuthEvent(ctx, meta, { kind: 'sign_in_failure', userId: user.id, email: input.email, detail: 'account suspended' });
+    throw new ApiError(403, suspendedText(user.suspendedUntil));
+  }
   if (user && !user.lockedAt) {
     if (passwordOk) ctx.tasks.defer('login code', () => sendLoginCode(ctx, user.id, attemptHash));
     else ctx.tasks.defer('failed sign-in', () => recordFailure(ctx, user.id));

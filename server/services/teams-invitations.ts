@@ -282,7 +282,14 @@ export async function searchInvitable(db: Database, teamId: number, actor: Actor
   const rows = await db
     .select({ user_id: users.id, display_name: users.displayName })
     .from(users)
-    .where(and(or(ilike(users.displayName, pattern)), notInArray(users.id, members)))
+    .where(
+      and(
+        or(ilike(users.displayName, pattern)),
+        notInArray(users.id, members),
+        // Profiles hidden by moderators are left out of every search.
+        sql`not exists (select 1 from athlete_profiles p where p.user_id = ${users.id} and p.hidden_at is not null)`,
+      ),
+    )
     .orderBy(users.displayName)
     .limit(10);
   return { athletes: rows };

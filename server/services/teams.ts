@@ -259,6 +259,8 @@ export async function teamDetail(db: Database, teamId: number, actor: Actor, now
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(sql`case ${teamMembers.role} when 'captain' then 0 when 'co_captain' then 1 else 2 end`, asc(teamMembers.joinedAt));
   const viewerRole = (members.find((m) => m.userId === actor.id)?.role as TeamRole | undefined) ?? null;
+  // Hidden by moderators: only its members and staff still see it.
+  if (team.hiddenAt && !viewerRole && !actor.isAdmin) throw notFound(NO_TEAM);
   const ids = members.map((m) => m.userId);
   // Each member's latest scores: one lateral join over the per-user index, bounded by the team's size.
   const results = ids.length
@@ -311,6 +313,7 @@ export async function teamDetail(db: Database, teamId: number, actor: Actor, now
     max_size: team.maxSize,
     member_count: members.length,
     created_at: team.createdAt.toISOString(),
+    hidden: team.hiddenAt !== null,
     viewer_role: viewerRole,
     members: members.map((m) => ({
       user_id: m.userId,

@@ -27,7 +27,7 @@ export const pageRoutes: PageRoute[] = [
   r('/ai-interview-page', 'AI Interview', 'user'),
   r('/admin-broadcast-dashboard', 'Broadcast Dashboard', 'admin'),
   r('/admin-business-intelligence', 'Business Intelligence', 'admin'),
-  r('/admin-dashboard-page', 'Admin Dashboard', 'admin'),
+  r('/admin-dashboard-page', 'Admin Dashboard', 'admin', () => import('../features/admin/pages/admin-dashboard-page.tsx')),
   r('/admin-error-logs-page', 'Error Logs', 'admin', () => import('../features/admin/pages/admin-error-logs-page.tsx')),
   r('/admin-feedback-page', 'Feedback', 'admin', () => import('../features/feedback/pages/admin-feedback-page.tsx')),
   r('/admin-historical-upload', 'Historical Upload', 'admin', () => import('../features/athletes/pages/admin-historical-upload.tsx')),
@@ -38,7 +38,7 @@ export const pageRoutes: PageRoute[] = [
     () => import('../features/challenges/pages/admin-individual-challenges-page.tsx'),
   ),
   r('/admin-rate-limiting-page', 'Rate Limiting', 'admin', () => import('../features/admin/pages/admin-rate-limiting-page.tsx')),
-  r('/admin-reported-content-page', 'Reported Content', 'admin'),
+  r('/admin-reported-content-page', 'Reported Content', 'admin', () => import('../features/admin/pages/admin-reported-content-page.tsx')),
   r(
     '/admin-security-monitoring-page',
     'Security Monitoring',

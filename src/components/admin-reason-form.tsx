@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { ADMIN_REASON_LIMITS } from '../../domain/constants.ts';
 import { useReasonForm, type ActWithReasonActor } from '../lib/act-with-reason.ts';
 import './primitives.css';
@@ -14,10 +14,24 @@ export function AdminReasonForm({
   subject,
   actor,
   submitLabel = 'Reject',
+  pendingLabel = 'Rejecting…',
+  prompt,
+  example = 'The video does not show the full range of motion.',
+  children,
+  autoFocus = true,
+  cancellable = true,
 }: {
   subject: string;
   actor: ActWithReasonActor;
   submitLabel?: string;
+  pendingLabel?: string;
+  /** The reason's label (default: "Why reject {subject}? The athlete will read this."). */
+  prompt?: string;
+  example?: string;
+  /** Controls shown above the reason (e.g. the choice of action). */
+  children?: ReactNode;
+  autoFocus?: boolean;
+  cancellable?: boolean;
 }) {
   const id = useId();
   const { reason, tried, pending } = useReasonForm(actor);
@@ -28,8 +42,9 @@ export function AdminReasonForm({
   };
   return (
     <form className="form reason-form" onSubmit={submit} noValidate>
+      {children}
       <div className="field">
-        <label htmlFor={`${id}-reason`}>Why reject {subject}? The athlete will read this.</label>
+        <label htmlFor={`${id}-reason`}>{prompt ?? `Why reject ${subject}? The athlete will read this.`}</label>
         <textarea
           id={`${id}-reason`}
           rows={2}
@@ -38,20 +53,22 @@ export function AdminReasonForm({
           required
           aria-invalid={tried && short}
           aria-describedby={`${id}-hint`}
-          autoFocus
+          autoFocus={autoFocus}
           onChange={(e) => actor.send({ type: 'reason.edit', value: e.target.value })}
         />
         <p id={`${id}-hint`} className={tried && short ? 'error-text' : 'hint'}>
-          At least {ADMIN_REASON_LIMITS.min} characters, for example “The video does not show the full range of motion.”
+          At least {ADMIN_REASON_LIMITS.min} characters, for example “{example}”
         </p>
       </div>
       <p className="reason-form-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={pending}>
-          {pending ? 'Rejecting…' : submitLabel}
+          {pending ? pendingLabel : submitLabel}
         </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
-          Cancel
-        </button>
+        {cancellable && (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => actor.send({ type: 'reason.cancel' })}>
+            Cancel
+          </button>
+        )}
       </p>
     </form>
   );

@@ -136,10 +136,12 @@ async function recordsVisible(db: Database, userId: number, viewerId: number | n
   return privacyOf(profile?.privacy ?? null).records === 'public';
 }
 
-export async function getPublicProfile(ctx: AppContext, userId: number, viewerId: number | null) {
+export async function getPublicProfile(ctx: AppContext, userId: number, viewerId: number | null, viewerIsStaff = false) {
   const db = ctx.database.db;
   const user = await loadUser(db, userId);
   const profile = await loadProfile(db, userId);
+  // Hidden by moderators: only the athlete and staff still see it.
+  if (profile?.hiddenAt && viewerId !== userId && !viewerIsStaff) throw notFound('No athlete with that id.');
   const privacy = privacyOf(profile?.privacy ?? null);
   const isMe = viewerId === userId;
   const see = (field: keyof ProfilePrivacy) => isMe || privacy[field] === 'public';
@@ -163,6 +165,7 @@ export async function getPublicProfile(ctx: AppContext, userId: number, viewerId
     records_public: privacy.records === 'public',
     is_me: isMe,
     member_since: user.createdAt.toISOString(),
+    hidden: !!profile?.hiddenAt,
     global,
     achievements_count: Number(earned?.count ?? 0),
     total_points: Number(earned?.points ?? 0),

@@ -4,9 +4,9 @@ import type { Database } from '../../db/index.ts';
 import { athleteProfiles, challengeEntries } from '../../db/schema.ts';
 import { AGE_GROUPS, birthYearsFor } from '../../../domain/athlete-groups.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
-import { loadChallenge, schemeOf, type ChallengeRow } from './challenge.ts';
+import { loadChallenge, NO_CHALLENGE, schemeOf, type ChallengeRow } from './challenge.ts';
 import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
 import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from './rank-slices.ts';
 import { hasCategories, isCategoryOf } from '../../../domain/divisions.ts';
@@ -72,6 +72,8 @@ export async function rankings(
   };
   const [c, rows, counted] = await Promise.all([
     loadChallenge(db, id).then((c) => {
+      // A challenge hidden by moderators has no public board; its creator still sees it.
+      if (c.hiddenAt && c.creatorId !== callerId) throw notFound(NO_CHALLENGE);
       checkCategory(c, category);
       return c;
     }),

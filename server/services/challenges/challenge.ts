@@ -52,6 +52,7 @@ export function presentChallenge(c: ChallengeRow, creator: Creator, now: Date) {
     created_at: c.createdAt.toISOString(),
     deleted_at: c.deletedAt ? c.deletedAt.toISOString() : null,
     deletion_reason: c.deletionReason,
+    hidden: c.hiddenAt !== null,
     team_rule: (c.teamRule as TeamRule | null) ?? null,
     team_best_n: c.teamBestN,
     team_size_max: c.teamSizeMax,

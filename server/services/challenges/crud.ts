@@ -233,6 +233,8 @@ export async function listDeleted(ctx: AppContext) {
 export async function getChallenge(ctx: AppContext, id: number, caller: { id: number; isAdmin: boolean } | null) {
   const db = ctx.database.db;
   const c = await loadChallenge(db, id);
+  // Hidden by moderators: only its creator and staff still see it.
+  if (c.hiddenAt && !(caller && (caller.id === c.creatorId || caller.isAdmin))) throw notFound('No challenge with that id.');
   const [base] = await withCreators(db, [c], ctx.now());
   const myEntry = caller ? await participation(ctx, c, caller.id) : null;
   return { ...base!, my_entry: myEntry, can_edit: !!caller && (caller.id === c.creatorId || caller.isAdmin) };

@@ -22,7 +22,10 @@ export async function myParticipating(ctx: AppContext, userId: number) {
     .select({ id: challengeParticipants.challengeId })
     .from(challengeParticipants)
     .where(eq(challengeParticipants.userId, userId));
-  return listWhere(ctx, and(inArray(challenges.id, ids), isNull(challenges.deletedAt)), [asc(challenges.endsAt), asc(challenges.id)]);
+  return listWhere(ctx, and(inArray(challenges.id, ids), isNull(challenges.deletedAt), isNull(challenges.hiddenAt)), [
+    asc(challenges.endsAt),
+    asc(challenges.id),
+  ]);
 }
 
 export async function myCreated(ctx: AppContext, userId: number) {
@@ -52,6 +55,7 @@ export async function recommendations(ctx: AppContext, userId: number) {
     .where(
       and(
         isNull(challenges.deletedAt),
+        isNull(challenges.hiddenAt),
         eq(challenges.visibility, 'public'),
         gt(challenges.endsAt, now),
         sql`${challenges.id} not in (${joined})`,
@@ -95,7 +99,8 @@ export async function discover(
   archive = false,
 ) {
   const now = ctx.now();
-  const where: SQL[] = [isNull(challenges.deletedAt), eq(challenges.visibility, 'public')];
+  // Hidden by moderators: gone from every public list.
+  const where: SQL[] = [isNull(challenges.deletedAt), isNull(challenges.hiddenAt), eq(challenges.visibility, 'public')];
   const search = q.search?.trim();
   if (search) where.push(or(ilike(challenges.title, likePattern(search)), ilike(challenges.description, likePattern(search)))!);
   if (q.score_type) where.push(eq(challenges.scoreType, q.score_type));

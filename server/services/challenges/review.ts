@@ -20,7 +20,7 @@ type Tx = Database;
  * off it), keeping the rank slices and board sizes in step. Runs inside the
  * caller's transaction, after any change to that athlete's scores.
  */
-async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
+export async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
   const [best] = await tx
     .select()
     .from(challengeScores)
@@ -29,6 +29,7 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
         eq(challengeScores.challengeId, challengeId),
         eq(challengeScores.userId, userId),
         isNull(challengeScores.deletedAt),
+        isNull(challengeScores.hiddenAt),
         eq(challengeScores.verification, 'verified'),
       ),
     )

@@ -294,6 +294,7 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       reviewedAt: null,
       submittedAt: now,
       deletedAt: null,
+      hiddenAt: null,
     });
     const message = review
       ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'

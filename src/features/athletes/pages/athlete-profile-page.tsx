@@ -21,6 +21,7 @@ import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileEditForm } from '../components/profile-edit-form.tsx';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import '../athletes.css';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
 const number = new Intl.NumberFormat();
@@ -139,6 +140,8 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
             {p.display_name}
             {own && <span className="ath-sub profile-you">This is you</span>}
           </h1>
+          {p.hidden && <p className="hidden-note">Hidden by moderators: others do not see this profile. See Settings → Moderation.</p>}
+          {!own && <ReportButton kind="profile" itemId={p.user_id} authorId={p.user_id} subject={p.display_name} />}
           <dl className="profile-facts">
             {facts.map(([term, value, onlyMe]) => (
               <div key={term}>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { DIVISION_LABELS } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
 import type { ScoreType } from '../../../../domain/scoring/index.ts';
@@ -68,7 +69,17 @@ function Row({ row, score, mine }: { row: RankingRow; score: string; mine: boole
         </span>
       </th>
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
-      <td className="board-score">{score}</td>
+      <td className="board-score">
+        {score}
+        {!mine && (
+          <ReportButton
+            kind="score"
+            itemId={row.score.id}
+            authorId={row.athlete.wp_user_id}
+            subject={`${row.athlete.display_name}'s ${score}`}
+          />
+        )}
+      </td>
     </tr>
   );
 }

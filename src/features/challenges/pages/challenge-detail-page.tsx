@@ -29,6 +29,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { ReportButton } from '../../../components/report-button.tsx';
 
 type WaiverStatus = components['schemas']['WaiverStatus'];
 
@@ -237,6 +238,9 @@ export default function ChallengeDetailPage() {
           </p>
           <h1>{c.title}</h1>
           <p className="muted">Created by {c.creator.display_name}</p>
+          {c.hidden && (
+            <p className="hidden-note">Hidden by moderators: only you and staff see this challenge. See Settings → Moderation.</p>
+          )}
         </div>
         <p className="row-actions">
           {c.can_edit && c.status !== 'closed' && (
@@ -247,6 +251,7 @@ export default function ChallengeDetailPage() {
           <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-secondary">
             Leaderboard
           </Link>
+          <ReportButton kind="challenge" itemId={c.id} authorId={c.creator.wp_user_id} subject={c.title} />
           {c.status === 'closed' && (
             <Link href={`/challenge-replay-page?id=${c.id}`} className="btn btn-secondary">
               Replay

@@ -4,6 +4,7 @@ import { useMySettings } from '../api/settings.ts';
 import { NotificationsForm } from '../components/notifications-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';
 import { SessionsList } from '../components/sessions-list.tsx';
+import { ModerationDecisions } from '../components/moderation-decisions.tsx';
 import '../settings.css';
 
 export default function SettingsPage() {
@@ -27,6 +28,7 @@ export default function SettingsPage() {
         </QueryState>
       </section>
       <SessionsList />
+      <ModerationDecisions />
     </div>
   );
 }

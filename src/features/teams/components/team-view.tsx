@@ -9,6 +9,7 @@ import { leadsTeam, TEAM_ROLE_LABELS } from '../../../../domain/teams.ts';
 import { useDisbandTeam, useLeaveTeam, useRequestToJoin, useTeam, type TeamDetail } from '../api/teams.ts';
 import { InvitationActions, untilText } from './invitation-actions.tsx';
 import { InvitePanel } from './invite-panel.tsx';
+import { ReportButton } from '../../../components/report-button.tsx';
 import { MemberList } from './member-list.tsx';
 import { TeamEdit } from './team-edit.tsx';
 import { EnterChallenge } from './enter-challenge.tsx';
@@ -99,10 +100,12 @@ export function TeamView({ teamId }: { teamId: number }) {
                 {t.tag ? ` [${t.tag}]` : ''}
               </h1>
               <AppLink href="/team-dashboard-page">All your teams</AppLink>
+              {!t.viewer_role && <ReportButton kind="team" itemId={t.id} subject={t.name} />}
             </div>
             <div className="team-facts">
               <Badge tone="info">{t.visibility === 'public' ? 'Public' : 'Invite only'}</Badge>
               {t.viewer_role && <Badge tone="brand">You: {TEAM_ROLE_LABELS[t.viewer_role]}</Badge>}
+              {t.hidden && <Badge tone="warning">Hidden by moderators</Badge>}
               {t.gym && <span className="muted">Gym: {t.gym}</span>}
               <span className="muted">Since {dateOnly.format(new Date(t.created_at))}</span>
             </div>

@@ -1,0 +1,64 @@
+CREATE TABLE "content_reports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" varchar(16) NOT NULL,
+	"item_id" varchar(64) NOT NULL,
+	"reporter_id" integer NOT NULL,
+	"reason" varchar(24) NOT NULL,
+	"details" varchar(1000) DEFAULT '' NOT NULL,
+	"status" varchar(16) DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"resolved_at" timestamp with time zone,
+	"resolved_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "moderation_actions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" varchar(16) NOT NULL,
+	"item_id" varchar(64) NOT NULL,
+	"author_id" integer,
+	"actor_id" integer,
+	"action" varchar(16) NOT NULL,
+	"reason" varchar(1000) NOT NULL,
+	"suspend_days" integer,
+	"suspended_until" timestamp with time zone,
+	"reports_closed" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "moderation_appeals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"action_id" integer NOT NULL,
+	"author_id" integer NOT NULL,
+	"reason" varchar(1000) NOT NULL,
+	"status" varchar(16) DEFAULT 'open' NOT NULL,
+	"decided_by" integer,
+	"decision_reason" varchar(1000),
+	"created_at" timestamp with time zone NOT NULL,
+	"decided_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "challenge_scores" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "challenges" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "athlete_profiles" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "videos" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "moderation_appeals" ADD CONSTRAINT "moderation_appeals_action_id_moderation_actions_id_fk" FOREIGN KEY ("action_id") REFERENCES "public"."moderation_actions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "moderation_appeals" ADD CONSTRAINT "moderation_appeals_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "moderation_appeals" ADD CONSTRAINT "moderation_appeals_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_reports_open_once_idx" ON "content_reports" USING btree ("kind","item_id","reporter_id") WHERE "content_reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "content_reports_open_idx" ON "content_reports" USING btree ("kind","item_id") WHERE "content_reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "content_reports_reporter_idx" ON "content_reports" USING btree ("reporter_id");--> statement-breakpoint
+CREATE INDEX "moderation_actions_author_idx" ON "moderation_actions" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "moderation_actions_item_idx" ON "moderation_actions" USING btree ("kind","item_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "moderation_actions_time_idx" ON "moderation_actions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_appeals_action_idx" ON "moderation_appeals" USING btree ("action_id");--> statement-breakpoint
+CREATE INDEX "moderation_appeals_open_idx" ON "moderation_appeals" USING btree ("created_at") WHERE "moderation_appeals"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "sessions_created_idx" ON "sessions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "sessions_rotated_idx" ON "sessions" USING btree ("rotated_at");--> statement-breakpoint
+CREATE INDEX "scores_submitted_idx" ON "challenge_scores" USING btree ("submitted_at");--> statement-breakpoint
+CREATE INDEX "scores_unverified_idx" ON "challenge_scores" USING btree ("submitted_at") WHERE "challenge_scores"."verification" = 'unverified' and "challenge_scores"."deleted_at" is null;
