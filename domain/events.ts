@@ -65,7 +65,8 @@ export function pointsTableProblem(table: readonly number[]): string | null {
   if (table.length === 0) return 'The points table needs at least one place.';
   if (table.length > POINTS_TABLE_MAX_LENGTH) return `The points table holds at most ${POINTS_TABLE_MAX_LENGTH} places.`;
   for (const [i, p] of table.entries()) {
-    if (!Number.isInteger(p) || p < 0 || p > POINTS_MAX) return `Place ${i + 1} must be worth a whole number of points from 0 to ${POINTS_MAX}.`;
+    if (!Number.isInteger(p) || p < 0 || p > POINTS_MAX)
+      return `Place ${i + 1} must be worth a whole number of points from 0 to ${POINTS_MAX}.`;
     if (i > 0 && p > table[i - 1]!) return `Place ${i + 1} cannot be worth more than place ${i} (${p} > ${table[i - 1]}).`;
   }
   return null;

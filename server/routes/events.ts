@@ -33,7 +33,14 @@ export function eventHandlers(ctx: AppContext): Handlers<EventOps> {
       const q = request.query;
       return eventStandings(
         ctx,
-        { eventId: request.params.eventId, category: q.category, sort: q.sort, order: q.order, offset: q.offset ?? 0, limit: q.limit ?? 50 },
+        {
+          eventId: request.params.eventId,
+          category: q.category,
+          sort: q.sort,
+          order: q.order,
+          offset: q.offset ?? 0,
+          limit: q.limit ?? 50,
+        },
         who?.user.id ?? null,
       );
     },

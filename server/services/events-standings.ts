@@ -56,7 +56,8 @@ function pointsSql(rule: EventRule, table: readonly number[]): SQL {
 export async function standingRows(db: Database, q: StandingsQuery): Promise<StandingRow[]> {
   const totalOrder = q.rule === 'sum_of_places' ? sql`total asc` : sql`total desc`;
   const dir = sql.raw(q.descending ? 'desc' : 'asc');
-  const order = q.sortWorkout > 0 ? sql`places[${sql.raw(String(q.sortWorkout))}] ${dir}, overall ${dir}, user_id` : sql`overall ${dir}, user_id`;
+  const order =
+    q.sortWorkout > 0 ? sql`places[${sql.raw(String(q.sortWorkout))}] ${dir}, overall ${dir}, user_id` : sql`overall ${dir}, user_id`;
   const rows = await rowsOf<StandingRow>(
     db,
     sql`with w as (
@@ -128,7 +129,8 @@ export async function eventStandings(
   if (!categories.some((k) => k.id === category)) throw badRequest(`“${category}” is not a division of this event.`, 'category');
   const sort = q.sort ?? 'overall';
   const sortWorkout = sort === 'overall' ? 0 : workoutSortIndex(sort, workouts.length);
-  if (sortWorkout === null) throw badRequest(`The event has ${workouts.length} workouts: sort by overall or w1 … w${workouts.length}.`, 'sort');
+  if (sortWorkout === null)
+    throw badRequest(`The event has ${workouts.length} workouts: sort by overall or w1 … w${workouts.length}.`, 'sort');
   const rule = event.rule as EventRule;
   const rows = await standingRows(db, {
     eventId: event.id,
@@ -152,7 +154,9 @@ export async function eventStandings(
     workouts: workouts.map((w, i) => {
       const s = r.scores[i] ?? null;
       const c = w.challenge;
-      const encoded: EncodedScore | null = s ? { status: s.status as EncodedScore['status'], value: Number(s.value), tiebreakMs: s.tiebreak_ms } : null;
+      const encoded: EncodedScore | null = s
+        ? { status: s.status as EncodedScore['status'], value: Number(s.value), tiebreakMs: s.tiebreak_ms }
+        : null;
       return {
         position: w.position,
         place: r.places[i]!,

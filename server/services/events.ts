@@ -33,7 +33,8 @@ export const NO_EVENT = 'No event with that id.';
 /** Checks the input and the workouts; answers the workouts in the order given. */
 async function checkInput(db: Database, caller: Caller, input: EventInput): Promise<ChallengeRow[]> {
   const name = input.name.trim();
-  if (name.length < EVENT_NAME_LENGTH.min) throw badRequest(`Give the event a name of at least ${EVENT_NAME_LENGTH.min} characters.`, 'name');
+  if (name.length < EVENT_NAME_LENGTH.min)
+    throw badRequest(`Give the event a name of at least ${EVENT_NAME_LENGTH.min} characters.`, 'name');
   const starts = new Date(input.starts_at);
   const ends = new Date(input.ends_at);
   if (!(ends > starts)) throw badRequest('The event must end after it starts.', 'ends_at');
@@ -54,7 +55,8 @@ async function checkInput(db: Database, caller: Caller, input: EventInput): Prom
     if (!c || c.deletedAt) throw new ApiError(422, `Challenge ${id} does not exist (or was deleted).`, 'challenge_ids');
     if (!caller.isAdmin && c.creatorId !== caller.id)
       throw new ApiError(422, `“${c.title}” is not one of your challenges: an event is made of challenges you created.`, 'challenge_ids');
-    if (c.kind !== 'individual') throw new ApiError(422, `“${c.title}” is a team challenge: events rank individual athletes.`, 'challenge_ids');
+    if (c.kind !== 'individual')
+      throw new ApiError(422, `“${c.title}” is a team challenge: events rank individual athletes.`, 'challenge_ids');
     picked.push(c);
   }
   const first = schemeOf(picked[0]!);
@@ -98,7 +100,8 @@ export async function createEvent(ctx: AppContext, caller: Caller, input: EventI
 export async function updateEvent(ctx: AppContext, caller: Caller, id: number, input: EventInput) {
   const db = ctx.database.db;
   const row = await loadEvent(db, id);
-  if (!caller.isAdmin && row.creatorId !== caller.id) throw new ApiError(403, 'Only the event’s creator (or an administrator) can change it.');
+  if (!caller.isAdmin && row.creatorId !== caller.id)
+    throw new ApiError(403, 'Only the event’s creator (or an administrator) can change it.');
   // An administrator editing keeps the creator's rights over the workouts they pick.
   const picked = await checkInput(db, caller.isAdmin ? caller : { id: row.creatorId, isAdmin: false }, input);
   await db.transaction(async (tx) => {
