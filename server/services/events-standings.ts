@@ -7,6 +7,7 @@ import { formatPoints, P_SCORE_SCALE, workoutSortIndex, type EventRule } from '.
 import { formatScore, type EncodedScore, type ScoreType } from '../../domain/scoring/index.ts';
 import { boardAnonymousColumn, boardName } from './privacy-names.ts';
 import { eventCategories, loadEvent, workoutsOf } from './events.ts';
+import { cacheKey, cachedStanding, sortedView, timed, type CachedStanding, type LeanRow } from './events-cache.ts';
 
 // An event's overall standing in one division, in one statement: each workout's division places
 // (rank over the board's sort keys, ties sharing), a missing workout one place below everyone
@@ -52,15 +53,10 @@ function pointsSql(rule: EventRule, table: readonly number[]): SQL {
     else (${sql.raw(String(full))}::bigint * greatest(0, n.athletes - g.place) / (n.athletes - 1))::int end`;
 }
 
-/** The standing statement. Exported for the bench and the tests. */
-export async function standingRows(db: Database, q: StandingsQuery): Promise<StandingRow[]> {
+/** The standing up to `r`: every athlete of the division with total, tie-breaks, places, points and overall place. */
+function rankedCte(q: Pick<StandingsQuery, 'eventId' | 'rule' | 'table' | 'category'>): SQL {
   const totalOrder = q.rule === 'sum_of_places' ? sql`total asc` : sql`total desc`;
-  const dir = sql.raw(q.descending ? 'desc' : 'asc');
-  const order =
-    q.sortWorkout > 0 ? sql`places[${sql.raw(String(q.sortWorkout))}] ${dir}, overall ${dir}, user_id` : sql`overall ${dir}, user_id`;
-  const rows = await rowsOf<StandingRow>(
-    db,
-    sql`with w as (
+  return sql`with w as (
       select challenge_id, position from event_workouts where event_id = ${q.eventId}
     ), e as (
       select ce.user_id, ce.challenge_id, ce.sort_key, ce.category
@@ -87,22 +83,43 @@ export async function standingRows(db: Database, q: StandingsQuery): Promise<Sta
       from pts group by user_id
     ), r as (
       select tot.*, rank() over (order by ${totalOrder}, firsts desc, best asc)::int as overall from tot
-    ), page as (
+    )`;
+}
+
+/** Names, anonymity and each workout's result of these athletes (what a page shows beside the standing). */
+function decorationSql(eventId: number, userId: SQL): SQL {
+  return sql`${boardAnonymousColumn(userId)},
+      (select jsonb_agg(case when ce.user_id is null then null
+          else jsonb_build_object('status', ce.status, 'value', ce.value, 'tiebreak_ms', ce.tiebreak_ms) end order by w.position)
+        from event_workouts w left join challenge_entries ce on ce.challenge_id = w.challenge_id and ce.user_id = ${userId}
+        where w.event_id = ${eventId}) as scores`;
+}
+
+/** The standing statement: a page and the caller's own row. Exported for the bench and the tests. */
+export async function standingRows(db: Database, q: StandingsQuery): Promise<StandingRow[]> {
+  const dir = sql.raw(q.descending ? 'desc' : 'asc');
+  const order =
+    q.sortWorkout > 0 ? sql`places[${sql.raw(String(q.sortWorkout))}] ${dir}, overall ${dir}, user_id` : sql`overall ${dir}, user_id`;
+  const rows = await rowsOf<StandingRow>(
+    db,
+    sql`${rankedCte(q)}, page as (
       select r.*, row_number() over (order by ${order})::int as n from r order by ${order} limit ${q.limit} offset ${q.offset}
     ), wanted as (
       select * from page
       union all
       select r.*, 0 from r where r.user_id = ${q.callerId ?? -1}
     )
-    select x.n, x.user_id, u.display_name, ${boardAnonymousColumn(sql`x.user_id`)}, ${q.category} as category,
+    select x.n, x.user_id, u.display_name, ${q.category} as category,
       x.total, x.firsts, x.best, x.overall, (select athletes from n) as athletes, x.places, x.points,
-      (select jsonb_agg(case when ce.user_id is null then null
-          else jsonb_build_object('status', ce.status, 'value', ce.value, 'tiebreak_ms', ce.tiebreak_ms) end order by w.position)
-        from w left join challenge_entries ce on ce.challenge_id = w.challenge_id and ce.user_id = x.user_id) as scores
+      ${decorationSql(q.eventId, sql`x.user_id`)}
     from wanted x join users u on u.id = x.user_id
     order by x.n = 0, x.n`,
   );
-  return rows.map((r) => ({
+  return rows.map(parseRow);
+}
+
+function parseRow(r: StandingRow): StandingRow {
+  return {
     ...r,
     n: Number(r.n),
     user_id: Number(r.user_id),
@@ -114,7 +131,55 @@ export async function standingRows(db: Database, q: StandingsQuery): Promise<Sta
     places: r.places.map(Number),
     points: r.points.map(Number),
     scores: (typeof r.scores === 'string' ? JSON.parse(r.scores) : r.scores) ?? [],
+  };
+}
+
+/** The whole division's standing without names or results (what the cache of a large event keeps). */
+export async function fullStanding(db: Database, q: Pick<StandingsQuery, 'eventId' | 'rule' | 'table' | 'category'>): Promise<LeanRow[]> {
+  const rows = await rowsOf<LeanRow>(
+    db,
+    sql`${rankedCte(q)} select user_id, total, firsts, best, overall, places, points from r order by overall, user_id`,
+  );
+  return rows.map((r) => ({
+    user_id: Number(r.user_id),
+    total: Number(r.total),
+    firsts: Number(r.firsts),
+    best: Number(r.best),
+    overall: Number(r.overall),
+    places: r.places.map(Number),
+    points: r.points.map(Number),
   }));
+}
+
+/** A page (and the caller's row) of a cached standing, with names and results read for those rows only. */
+async function pageOfFull(db: Database, full: CachedStanding, q: StandingsQuery): Promise<StandingRow[]> {
+  const sorted = sortedView(full, q.sortWorkout, q.descending);
+  const page = sorted.slice(q.offset, q.offset + q.limit);
+  const mine = q.callerId === null ? undefined : full.byUser.get(q.callerId);
+  const wanted = [...page.map((r, i) => ({ r, n: i + 1 })), ...(mine ? [{ r: mine, n: 0 }] : [])];
+  if (wanted.length === 0) return [];
+  const ids = [...new Set(wanted.map((w) => w.r.user_id))];
+  const extra = await rowsOf<Pick<StandingRow, 'user_id' | 'display_name' | 'board_anonymous' | 'scores'>>(
+    db,
+    sql`select u.id as user_id, u.display_name, ${decorationSql(q.eventId, sql`u.id`)}
+      from users u where u.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  const byId = new Map(extra.map((x) => [Number(x.user_id), x]));
+  return wanted.map(({ r, n }) => {
+    const x = byId.get(r.user_id);
+    return parseRow({
+      ...r,
+      n,
+      category: q.category,
+      athletes: full.rows.length,
+      display_name: x?.display_name ?? 'Former athlete',
+      board_anonymous: x?.board_anonymous ?? false,
+      scores: x?.scores ?? [],
+    });
+  });
 }
 
 export async function eventStandings(
@@ -132,7 +197,7 @@ export async function eventStandings(
   if (sortWorkout === null)
     throw badRequest(`The event has ${workouts.length} workouts: sort by overall or w1 … w${workouts.length}.`, 'sort');
   const rule = event.rule as EventRule;
-  const rows = await standingRows(db, {
+  const query: StandingsQuery = {
     eventId: event.id,
     rule,
     table: event.pointsTable,
@@ -142,7 +207,14 @@ export async function eventStandings(
     offset: q.offset,
     limit: q.limit,
     callerId,
-  });
+  };
+  const key = cacheKey(
+    query,
+    workouts.map((w) => w.challenge.id),
+  );
+  const full = () => fullStanding(db, query);
+  const cached = cachedStanding(ctx, key, full);
+  const rows = cached ? await pageOfFull(db, cached, query) : await timed(ctx, key, () => standingRows(db, query), full);
   const present = (r: StandingRow) => ({
     place: r.overall,
     athlete: { wp_user_id: r.user_id, display_name: boardName(r, callerId) },

@@ -5,6 +5,7 @@ import { challengeEntries, challengeScores, users } from '../../server/db/schema
 import { createChallenge } from '../../server/services/challenges/index.ts';
 import { createEvent } from '../../server/services/events.ts';
 import { standingRows } from '../../server/services/events-standings.ts';
+import { cacheSettings } from '../../server/services/events-cache.ts';
 import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '../../domain/events.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { naiveStandings, type NaiveEntry } from '../unit/events-naive.ts';
@@ -224,6 +225,39 @@ describe.each(databaseKinds)('events on %s', (kind) => {
     const byW2 = (await call('GET', `/api/events/${ev.id}/standings?sort=w2&order=asc`)).json();
     expect(byW2.items[0].athlete.display_name).toBe('Ev1');
     expect(byW2.me).toBeNull();
+  });
+
+  it('serves a large event’s pages from its kept standing exactly as the statement does, every sort and page', async () => {
+    const ws = [await workout(ana.userId, 'K1'), await workout(ana.userId, 'K2'), await workout(ana.userId, 'K3')];
+    const entries: NaiveEntry[] = [];
+    for (const [i, p] of people.entries()) {
+      for (const [k, w] of ws.entries())
+        if ((i + k) % 4 !== 0)
+          entries.push({ challengeId: w.id, userId: p.id, category: i % 3 ? 'female' : 'male', sortKey: BigInt((i * 7 + k * 3) % 5) });
+    }
+    await place(entries);
+    const ev = (
+      await call('POST', '/api/events', ana, {
+        name: 'Kept',
+        rule: 'p_score',
+        challenge_ids: ws.map((w) => w.id),
+        starts_at: ws[0]!.starts_at,
+        ends_at: ws[0]!.ends_at,
+      })
+    ).json();
+    const urls = ['', '&sort=w2', '&sort=w3&order=desc', '&order=desc&offset=3&limit=4', '&limit=2&offset=1'].map(
+      (x) => `/api/events/${ev.id}/standings?category=female${x}`,
+    );
+    const read = async (who: SignedIn | undefined) => Promise.all(urls.map(async (u) => (await call('GET', u, who)).json()));
+    const fresh = await read(undefined);
+    cacheSettings.slowMs = -1;
+    try {
+      await read(undefined);
+      await t.settled();
+      expect(await read(undefined)).toEqual(fresh);
+    } finally {
+      cacheSettings.slowMs = 40;
+    }
   });
 
   it('refuses bad input in words and stores nothing', async () => {

@@ -78,16 +78,16 @@ export function EventBoard({ id }: { id: number }) {
       id: 'place',
       header: <SortHeader label="Place" sort="overall" current={state.sort} order={state.order} onSort={onSort} />,
       label: 'Place',
-      className: 'board-rank',
+      className: 'event-rank',
       cell: (r) => r.place,
     },
     {
       id: 'athlete',
       header: 'Athlete',
       rowHeader: true,
-      className: 'board-name',
+      className: 'event-athlete',
       cell: (r) => (
-        <span className="board-name-line">
+        <span className="event-name-line">
           <Link href={profileHref(r.athlete.wp_user_id)} title={r.athlete.display_name}>
             {r.athlete.display_name}
           </Link>
@@ -121,7 +121,7 @@ export function EventBoard({ id }: { id: number }) {
           <p className="muted">
             Event · {e.workouts.length} workouts · {e.status === 'open' ? 'running now' : e.status === 'upcoming' ? 'starts soon' : 'ended'}
           </p>
-          <h2 className="board-title">{e.name}</h2>
+          <h2 className="event-title">{e.name}</h2>
           <p className="hint">
             {EVENT_RULE_NAMES[e.rule]}. {RULE_HINTS[e.rule]} Ties: more first places, then the best single-workout place. A missing workout
             counts one place below everyone with a score in it.
@@ -149,10 +149,11 @@ export function EventBoard({ id }: { id: number }) {
                 rows={page.items}
                 rowKey={(r) => r.athlete.wp_user_id}
                 rowCurrent={mine}
-                rowClassName={(r) => (mine(r) ? 'board-me' : undefined)}
+                rowClassName={(r) => (mine(r) ? 'event-me' : undefined)}
                 pinned={page.me && !page.items.some(mine) ? { label: 'Your place', rows: [page.me] } : null}
                 empty="No scores in this division yet."
                 stackOnPhone
+                className="event-board"
               />
               <Pagination
                 offset={offset}
