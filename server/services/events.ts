@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { challenges, events, eventWorkouts, users } from '../db/schema.ts';
@@ -206,12 +206,7 @@ export async function listEvents(ctx: AppContext, q: { ended?: boolean; challeng
   } else if (q.ended) {
     rows = await db.select().from(events).where(lte(events.endsAt, now)).orderBy(desc(events.endsAt), desc(events.id)).limit(q.limit);
   } else {
-    rows = await db
-      .select()
-      .from(events)
-      .where(and(gt(events.endsAt, now), sql`true`))
-      .orderBy(asc(events.endsAt), asc(events.id))
-      .limit(q.limit);
+    rows = await db.select().from(events).where(gt(events.endsAt, now)).orderBy(asc(events.endsAt), asc(events.id)).limit(q.limit);
   }
   return { items: await present(ctx, rows) };
 }

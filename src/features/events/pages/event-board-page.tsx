@@ -129,6 +129,24 @@ export function EventBoard({ id }: { id: number }) {
         </div>
       </div>
       <div className="filters">
+        {/* The column headers sort too; on a phone the rows stack and the headers are gone, so this stays. */}
+        <Select<string>
+          id="ev-sort"
+          label="Sort by"
+          options={[
+            { value: 'overall:asc', label: 'Overall place' },
+            ...e.workouts.flatMap((w) => [
+              { value: `w${w.position}:asc`, label: `${w.position}. ${w.title}: best first` },
+              { value: `w${w.position}:desc`, label: `${w.position}. ${w.title}: worst first` },
+            ]),
+            { value: 'overall:desc', label: 'Overall place, last first' },
+          ]}
+          value={`${state.sort}:${state.order}`}
+          onChange={(v) => {
+            const [sort, order] = v.split(':') as [(typeof SORTS)[number], 'asc' | 'desc'];
+            setState({ sort, order, page: 1 }, PUSH);
+          }}
+        />
         {e.categories.length > 1 && (
           <Select<string>
             id="ev-category"
