@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
@@ -101,7 +101,9 @@ function EventForm({ event }: { event: EventView | null }) {
         {mine.isPending && <LoadingSkeleton label="Loading your challenges…" rows={3} />}
         {mine.isError && <QueryError error={mine.error} onRetry={mine.refetch} retrying={mine.isFetching} />}
         {mine.data && choices.length === 0 && (
-          <p className="muted">You have no challenges yet: create the workouts first, then the event.</p>
+          <p className="muted">
+            You have no challenges yet: <Link href="/create-challenge-page">create the workouts</Link> first, then the event.
+          </p>
         )}
         {choices.map((c) => {
           const at = picked.indexOf(c.id);
