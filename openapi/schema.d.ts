@@ -1706,6 +1706,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events running or starting soon (discovery), those that ended, or those a challenge is a workout of */
+        get: operations["listEvents"];
+        put?: never;
+        /** Create an event from 2–10 of the caller's own individual challenges */
+        post: operations["createEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event with its workouts and divisions */
+        get: operations["getEvent"];
+        /** Change an event (its creator or an administrator) */
+        put: operations["updateEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the event's overall standing in one division, with the caller's own row */
+        get: operations["getEventStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -3599,6 +3652,85 @@ export interface components {
             cancelled_at: string | null;
             grace_days: number;
         };
+        /** @enum {string} */
+        EventRule: "sum_of_places" | "points_table" | "p_score";
+        EventWorkout: {
+            position: number;
+            challenge_id: number;
+            title: string;
+            score_type: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "closed" | "deleted";
+        };
+        Category: {
+            id: string;
+            label: string;
+        };
+        Event: {
+            id: number;
+            name: string;
+            description: string;
+            rule: components["schemas"]["EventRule"];
+            points_table: number[];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "closed";
+            creator: components["schemas"]["Athlete"];
+            workouts: components["schemas"]["EventWorkout"][];
+            /** @description The divisions with their own standing ('' alone when the workouts have one board). */
+            categories: components["schemas"]["Category"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        EventInput: {
+            name: string;
+            description?: string;
+            rule: components["schemas"]["EventRule"];
+            /** @description Points for 1st, 2nd … (needed for `points_table`; places beyond it score 0). Must not rise down the places. */
+            points_table?: number[];
+            /** @description The workouts, in order; the caller's own individual challenges sharing one division scheme. */
+            challenge_ids: number[];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        EventWorkoutResult: {
+            position: number;
+            /** @description The division place in this workout (one below everyone with a result when missing). */
+            place: number;
+            /** @description What the place earns by the rule (hundredths for p_score). */
+            points: number;
+            missing: boolean;
+            /** @description The result as shown on the workout's board; null when missing. */
+            score: string | null;
+        };
+        EventStandingRow: {
+            place: number;
+            athlete: components["schemas"]["Athlete"];
+            category: string;
+            points: number;
+            points_display: string;
+            firsts: number;
+            best_place: number;
+            workouts: components["schemas"]["EventWorkoutResult"][];
+        };
+        EventStandings: {
+            event_id: number;
+            rule: components["schemas"]["EventRule"];
+            category: string;
+            sort: string;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            /** @description Athletes in this division. */
+            total: number;
+            offset: number;
+            items: components["schemas"]["EventStandingRow"][];
+            me: components["schemas"]["EventStandingRow"] | null;
+        };
         Notification: {
             id: number;
             /** @description What it is about, e.g. team_invitation, team_join_request, team_request_approved. */
@@ -4122,6 +4254,7 @@ export interface components {
         LegalKind: components["schemas"]["LegalKind"];
         VideoId: string;
         VideoToken: string;
+        EventId: number;
         TeamId: number;
         MemberId: number;
         InvitationId: number;
@@ -6997,6 +7130,165 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only the events this challenge is a workout of (whatever their dates). */
+                challenge_id?: number;
+                ended?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, soonest ending first (latest ended first when `ended`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The event. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A workout cannot be part of the event (not the caller's, a team challenge, deleted, or divisions that differ). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The event as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A workout cannot be part of the event. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventStandings: {
+        parameters: {
+            query?: {
+                /** @description One of the event's `categories` (e.g. `female`); omit for the first. Events whose workouts have one board have the single category ''. */
+                category?: string;
+                /** @description `overall` (the standing) or `w1` … `w10`: by that workout's place. */
+                sort?: string;
+                order?: "asc" | "desc";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventStandings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     listNotifications: {

@@ -4,6 +4,7 @@ import { athleteHandlers } from './athletes.ts';
 import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
 import { challengeHandlers } from './challenges.ts';
+import { eventHandlers } from './events.ts';
 import { feedbackHandlers } from './feedback.ts';
 import { privacyHandlers } from './privacy.ts';
 import { legalHandlers } from './legal.ts';
@@ -22,6 +23,7 @@ export function allHandlers(ctx: AppContext) {
     ...authHandlers(ctx),
     ...feedbackHandlers(ctx),
     ...challengeHandlers(ctx),
+    ...eventHandlers(ctx),
     ...realtimeHandlers(ctx),
     ...athleteHandlers(ctx),
     ...athleteImportHandlers(ctx),

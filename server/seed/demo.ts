@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seedAthletes } from './athletes.ts';
+import { seedDemoEvent } from './events.ts';
 import { rebuildRankSlices } from '../services/challenges/index.ts';
 import type { Database } from '../db/index.ts';
 import { encodeScore, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../../domain/scoring/index.ts';
@@ -163,6 +164,9 @@ const CATALOGUE: DemoChallenge[] = [
   },
 ];
 
+/** The running challenges the demo event ranks together, in order. */
+const EVENT_WORKOUTS = ['Fran', 'Cindy', 'Max unbroken pull-ups'];
+
 /** Fills an empty database with a demo world: athletes, challenges of every score type and state, scores. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
@@ -187,6 +191,8 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     .returning({ id: users.id });
   const ability = new Map(athletes.map((a) => [a.id, r()]));
   const sexOf = new Map(athletes.map((a, i) => [a.id, i % 2 === 0 ? 'female' : 'male']));
+  /** The demo event's workouts (see EVENT_WORKOUTS). */
+  const eventWorkouts: { id: number; creatorId: number }[] = [];
   await db.transaction(async (tx) => {
     for (const [i, def] of CATALOGUE.entries()) {
       const startsAt = new Date(now + def.window[0] * DAY);
@@ -211,6 +217,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
           updatedAt: new Date(startsAt.getTime() - 3 * DAY),
         })
         .returning();
+      if (EVENT_WORKOUTS.includes(def.title)) eventWorkouts.push({ id: c!.id, creatorId: c!.creatorId });
       if (startsAt.getTime() > now) continue;
       const entrants = athletes.filter(() => r() < 0.85);
       const scoredUntil = Math.min(now, endsAt.getTime());
@@ -281,6 +288,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       );
       await rebuildRankSlices(tx as unknown as Database, c!.id);
     }
+    await seedDemoEvent(tx as unknown as Database, eventWorkouts, now);
     await tx
       .insert(appMeta)
       .values({ key: 'demo_seeded_at', value: new Date(now).toISOString() })

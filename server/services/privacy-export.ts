@@ -53,9 +53,10 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'challenges.json',
-    about: 'Challenges you created or joined, your scores, entries and the teams you captain.',
+    about: 'Challenges and events you created or joined, your scores, entries and the teams you captain.',
     sources: [
       { table: 'challenges', column: 'creator_id' },
+      { table: 'events', column: 'creator_id' },
       { table: 'challenge_participants', column: 'user_id' },
       { table: 'challenge_scores', column: 'user_id' },
       { table: 'challenge_entries', column: 'user_id' },

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
@@ -213,7 +213,8 @@ function TeamChoice(props: {
   );
 }
 
-export default function ChallengeDetailPage() {
+/** `children`: notes the app adds under the title (the events area's "Part of the event …"). */
+export default function ChallengeDetailPage({ children }: { children?: ReactNode }) {
   const id = idFromSearch(useSearch());
   const { user, isAdmin } = useSessionView();
   const challenge = useChallenge(id);
@@ -241,6 +242,7 @@ export default function ChallengeDetailPage() {
           {c.hidden && (
             <p className="hidden-note">Hidden by moderators: only you and staff see this challenge. See Settings → Moderation.</p>
           )}
+          {children}
         </div>
         <p className="row-actions">
           {c.can_edit && c.status !== 'closed' && (

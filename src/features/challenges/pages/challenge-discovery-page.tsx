@@ -1,4 +1,5 @@
 import { useDebounced } from '../../../lib/use-debounced.ts';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SCORE_TYPE_LABELS, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
 import { useDiscover } from '../api/discover.ts';
@@ -20,7 +21,8 @@ const DISCOVERY_STATE = {
   shown: param.int(1, 1, 50),
 };
 
-export default function ChallengeDiscoveryPage() {
+/** `children`: sections the app adds below the filters (the events area's "Events"). */
+export default function ChallengeDiscoveryPage({ children }: { children?: ReactNode }) {
   const { user } = useSessionView();
   // The filters live in the address, so a filtered list can be shared; a menu pick is a step Back returns from.
   const [{ q: search, type: scoreType, when, shown }, setState] = useQueryState(DISCOVERY_STATE);
@@ -68,6 +70,7 @@ export default function ChallengeDiscoveryPage() {
           onChange={(w) => setState({ when: w, shown: 1 }, { replace: false })}
         />
       </form>
+      {children}
       <QueryState query={list} loading="Loading challenges…">
         {(data) => (
           <>

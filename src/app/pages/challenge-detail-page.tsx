@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { useSearch } from 'wouter';
+import ChallengeDetailPage from '../../features/challenges/pages/challenge-detail-page.tsx';
+
+const EventLinks = lazy(() => import('../../features/events/components/event-links.tsx').then((m) => ({ default: m.EventLinks })));
+
+function idParam(search: string): number | null {
+  const raw = new URLSearchParams(search).get('id');
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/** A challenge's page, saying which event it is a workout of (the events area). */
+export default function ChallengeDetail() {
+  const id = idParam(useSearch());
+  return (
+    <ChallengeDetailPage>
+      <Suspense fallback={null}>
+        <EventLinks challengeId={id} />
+      </Suspense>
+    </ChallengeDetailPage>
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import ChallengeDiscoveryPage from '../../features/challenges/pages/challenge-discovery-page.tsx';
+
+const EventsSection = lazy(() => import('../../features/events/components/events-section.tsx').then((m) => ({ default: m.EventsSection })));
+
+/** Discovery: challenges, with the running multi-workout events above them (the events area). */
+export default function Discovery() {
+  return (
+    <ChallengeDiscoveryPage>
+      <Suspense fallback={null}>
+        <EventsSection />
+      </Suspense>
+    </ChallengeDiscoveryPage>
+  );
+}
