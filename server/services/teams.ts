@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '../../domain/scoring/index.ts';
 import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, type TeamRole, type TeamVisibility } from '../../domain/teams.ts';
 import { notify } from './notifications.ts';
-import { forbidden, loadTeam, memberCount, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
+import { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 import { teamEntries } from './teams-challenges.ts';
 
 // Lasting teams: create, edit, disband, leave, remove, roles, and the dashboard.

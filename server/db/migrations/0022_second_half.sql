@@ -1,3 +1,12 @@
+CREATE TABLE "team_challenge_entries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"team_id" integer NOT NULL,
+	"challenge_id" integer NOT NULL,
+	"challenge_team_id" integer NOT NULL,
+	"entered_by" integer,
+	"entered_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "content_reports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" varchar(16) NOT NULL,
@@ -37,12 +46,36 @@ CREATE TABLE "moderation_appeals" (
 	"decided_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "event_workouts" (
+	"event_id" integer NOT NULL,
+	"challenge_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "event_workouts_event_id_challenge_id_pk" PRIMARY KEY("event_id","challenge_id")
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" varchar(120) NOT NULL,
+	"description" varchar(5000) DEFAULT '' NOT NULL,
+	"creator_id" integer NOT NULL,
+	"rule" varchar(16) NOT NULL,
+	"points_table" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "challenge_scores" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "challenges" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "athlete_profiles" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "teams" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_challenge_team_id_challenge_teams_id_fk" FOREIGN KEY ("challenge_team_id") REFERENCES "public"."challenge_teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_entered_by_users_id_fk" FOREIGN KEY ("entered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_reports" ADD CONSTRAINT "content_reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -50,6 +83,12 @@ ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_actor_id_use
 ALTER TABLE "moderation_appeals" ADD CONSTRAINT "moderation_appeals_action_id_moderation_actions_id_fk" FOREIGN KEY ("action_id") REFERENCES "public"."moderation_actions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_appeals" ADD CONSTRAINT "moderation_appeals_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "moderation_appeals" ADD CONSTRAINT "moderation_appeals_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_workouts" ADD CONSTRAINT "event_workouts_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_workouts" ADD CONSTRAINT "event_workouts_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "team_challenge_entries_team_challenge_idx" ON "team_challenge_entries" USING btree ("team_id","challenge_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "team_challenge_entries_challenge_team_idx" ON "team_challenge_entries" USING btree ("challenge_team_id");--> statement-breakpoint
+CREATE INDEX "team_challenge_entries_challenge_idx" ON "team_challenge_entries" USING btree ("challenge_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "content_reports_open_once_idx" ON "content_reports" USING btree ("kind","item_id","reporter_id") WHERE "content_reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "content_reports_open_idx" ON "content_reports" USING btree ("kind","item_id") WHERE "content_reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "content_reports_reporter_idx" ON "content_reports" USING btree ("reporter_id");--> statement-breakpoint
@@ -58,6 +97,10 @@ CREATE INDEX "moderation_actions_item_idx" ON "moderation_actions" USING btree (
 CREATE INDEX "moderation_actions_time_idx" ON "moderation_actions" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "moderation_appeals_action_idx" ON "moderation_appeals" USING btree ("action_id");--> statement-breakpoint
 CREATE INDEX "moderation_appeals_open_idx" ON "moderation_appeals" USING btree ("created_at") WHERE "moderation_appeals"."status" = 'open';--> statement-breakpoint
+CREATE UNIQUE INDEX "event_workouts_position_idx" ON "event_workouts" USING btree ("event_id","position");--> statement-breakpoint
+CREATE INDEX "event_workouts_challenge_idx" ON "event_workouts" USING btree ("challenge_id");--> statement-breakpoint
+CREATE INDEX "events_ends_idx" ON "events" USING btree ("ends_at","id");--> statement-breakpoint
+CREATE INDEX "events_creator_idx" ON "events" USING btree ("creator_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "sessions_created_idx" ON "sessions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sessions_rotated_idx" ON "sessions" USING btree ("rotated_at");--> statement-breakpoint
 CREATE INDEX "scores_submitted_idx" ON "challenge_scores" USING btree ("submitted_at");--> statement-breakpoint
