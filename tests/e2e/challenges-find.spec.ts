@@ -97,7 +97,7 @@ test('a rejected score shows its reason above the board, and a notice arrives', 
   await signIn(page, a, mailbox, mia);
   await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
   const status = page.getByRole('region', { name: 'Your scores not on the board' });
-  await expect(status).toContainText('5000 repsUnder review');
+  await expect(status).toContainText('5000 reps Under review');
 
   const judge = await apiSignIn(a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
   await apiCall(a, judge, 'POST', `api/challenges/admin/scores/${score.id}/review`, {
