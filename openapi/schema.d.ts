@@ -2881,8 +2881,11 @@ export interface components {
             note: string | null;
             challenge_id: number | null;
             challenge_title: string | null;
-            /** @enum {string} */
-            source: "submission" | "historical";
+            /**
+             * @description How the record came: submitted, from a historical upload or claim, or a verified best in a challenge linked to the test.
+             * @enum {string}
+             */
+            source: "submission" | "historical" | "challenge";
             status: components["schemas"]["ReviewStatus"];
             normalized_score: number | null;
             review_reason: string | null;
