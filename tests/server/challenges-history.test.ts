@@ -75,6 +75,47 @@ describe.each(databaseKinds)('one history of results on %s', (kind) => {
     expect(global.items.map((r: { display_name: string }) => r.display_name)).toContain('Ana');
   });
 
+  it('a held result a judge verifies becomes a candidate then; one rejected never does', async () => {
+    const now = t.clock.now().getTime();
+    // A test whose bounds let a result be plausible yet far beyond the leaders.
+    const wide = (await call('POST', '/api/v1/tests', admin, { ...MILE, name: 'Hill mile', min_value: 60 })).json().id;
+    const c = (
+      await call('POST', '/api/challenges/', admin, {
+        title: 'Mile showdown',
+        score_type: 'time',
+        starts_at: new Date(now - 3_600_000).toISOString(),
+        ends_at: new Date(now + 86_400_000).toISOString(),
+        test_id: wide,
+      })
+    ).json();
+    // Five on the board near seven minutes, so a 1:40 is far beyond the leader and held.
+    for (let i = 0; i < 5; i++) {
+      const s = await signIn(t, `runner${i}@example.test`, 'athlete-password', `Runner ${i}`);
+      await call('POST', `/api/challenges/${c.id}/join`, s, { division: 'rx' });
+      expect((await call('POST', `/api/challenges/${c.id}/submit-score`, s, { time_ms: 420_000 + i * 1000 })).statusCode).toBe(201);
+    }
+    const bo = await signIn(t, 'bo@example.test', 'athlete-password', 'Bo');
+    await call('POST', `/api/challenges/${c.id}/join`, bo, { division: 'rx' });
+    const held = (await call('POST', `/api/challenges/${c.id}/submit-score`, bo, { time_ms: 100_000 })).json();
+    expect(held.score.verification).toBe('unverified');
+    expect(await pending(bo)).toEqual([]);
+    // Another held result, which the judge rejects.
+    const cy = await signIn(t, 'cy@example.test', 'athlete-password', 'Cy');
+    await call('POST', `/api/challenges/${c.id}/join`, cy, { division: 'rx' });
+    const cyHeld = (await call('POST', `/api/challenges/${c.id}/submit-score`, cy, { time_ms: 95_000 })).json();
+    expect(cyHeld.score.verification).toBe('unverified');
+    const verified = await call('POST', `/api/challenges/admin/scores/${held.score.id}/review`, admin, { decision: 'verify' });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await pending(bo)).map((r) => [r.value, r.source, r.challenge_id])).toEqual([[100, 'challenge', c.id]]);
+    // The rejected one: no candidate.
+    const rejected = await call('POST', `/api/challenges/admin/scores/${cyHeld.score.id}/review`, admin, {
+      decision: 'reject',
+      reason: 'No video of the run.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await pending(cy)).toEqual([]);
+  });
+
   it('an unlinked challenge makes no record candidate', async () => {
     const now = t.clock.now().getTime();
     const plain = (
