@@ -80,6 +80,11 @@ test('Find me jumps to the page holding my row on a 1,000-athlete board; a searc
   await page.getByRole('button', { name: /#752 Athlete 250 · page 16/ }).click();
   await expect(page).toHaveURL(/[?&]page=16\b/);
   await expect(page.locator('tr[data-picked]')).toContainText('752Athlete 250');
+  // At phone width the search, its results and the marked row fit without sideways scroll.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByLabel('Find an athlete').fill('athlete 25');
+  await expect(page.getByRole('button', { name: /#752 Athlete 250/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByLabel('Find an athlete').fill('zz');
   await expect(page.getByText('No athlete on this board matches “zz”.')).toBeVisible();
   await axeClean(page);
