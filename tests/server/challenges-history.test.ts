@@ -58,19 +58,24 @@ describe.each(databaseKinds)('one history of results on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     // The board keeps the canonical value and says it in words; the record is in the test's unit.
     expect(res.json().score).toMatchObject({ value: 330_500, display: '5:30.5', verification: 'verified' });
-    const [candidate, ...more] = await pending(ana);
+    const [first, ...more] = await pending(ana);
     expect(more).toEqual([]);
-    expect(candidate).toMatchObject({ test_id: mile, value: 330.5, raw_unit: 'seconds', source: 'challenge', challenge_id: linked });
+    expect(first).toMatchObject({ test_id: mile, value: 330.5, raw_unit: 'seconds', source: 'challenge', challenge_id: linked });
     // A slower result is no new best: no second candidate.
     expect((await call('POST', `/api/challenges/${linked}/submit-score`, ana, { time_ms: 400_000 })).statusCode).toBe(201);
     expect(await pending(ana)).toHaveLength(1);
+    // A faster one replaces the candidate still waiting: judges see one.
+    expect((await call('POST', `/api/challenges/${linked}/submit-score`, ana, { time_ms: 325_000 })).statusCode).toBe(201);
+    const waiting = await pending(ana);
+    expect(waiting.map((r) => r.value)).toEqual([325]);
+    const candidate = waiting[0];
     // Not on the test board until a judge approves it.
     const before = (await call('GET', `/api/v1/leaderboards/tests/${mile}`)).json();
     expect(before.items).toEqual([]);
     const approved = await call('POST', `/api/v1/athlete-profiles/admin/approve/${candidate!.id}`, admin);
     expect(approved.statusCode, approved.body).toBe(200);
     const board = (await call('GET', `/api/v1/leaderboards/tests/${mile}`)).json();
-    expect(board.items.map((r: { display_name: string; value: number }) => [r.display_name, r.value])).toEqual([['Ana', 330.5]]);
+    expect(board.items.map((r: { display_name: string; value: number }) => [r.display_name, r.value])).toEqual([['Ana', 325]]);
     const global = (await call('GET', '/api/v1/leaderboards/global')).json();
     expect(global.items.map((r: { display_name: string }) => r.display_name)).toContain('Ana');
   });

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { personalRecords } from '../../db/schema.ts';
 import type { Database } from '../../db/index.ts';
 import { fromCanonical, type InputUnit, type TestUnit } from '../../../domain/measures.ts';
@@ -25,9 +26,10 @@ function dayIn(zone: string | null, at: Date): string {
 }
 
 /**
- * The pending personal record a verified challenge best stands for: the insert to run in the
- * score's own transaction (a query builder: it runs when awaited). Null when the challenge has no
- * linked test or the result is not a finished one (a capped time is no record).
+ * The pending personal record a verified challenge best stands for, inserted in the score's own
+ * transaction: the statement is sent at once (the submission's COMMIT follows its statements
+ * closely on PostgreSQL), so await the promise. It first withdraws the candidate this challenge left waiting for the same test. Null when the challenge has no linked test or
+ * the result is not a finished one (a capped time is no record).
  */
 export function recordCandidate(
   tx: Database,
@@ -38,16 +40,33 @@ export function recordCandidate(
   if (c.testId === null || !test || score.status !== 'finished') return null;
   const unit = test.unit as TestUnit;
   const value = fromCanonical(score.value, unit);
-  return tx.insert(personalRecords).values({
-    userId: score.userId,
-    testId: c.testId,
-    value,
-    rawValue: String(value),
-    rawUnit: RAW_UNIT[unit],
-    achievedOn: dayIn(score.timeZone, score.at),
-    challengeId: c.id,
-    source: 'challenge',
-    status: 'pending',
-    submittedAt: score.at,
-  });
+  // A newer best replaces the candidate still waiting from this challenge: judges see one per athlete and test.
+  const superseded = tx
+    .delete(personalRecords)
+    .where(
+      and(
+        eq(personalRecords.userId, score.userId),
+        eq(personalRecords.testId, c.testId),
+        eq(personalRecords.challengeId, c.id),
+        eq(personalRecords.source, 'challenge'),
+        eq(personalRecords.status, 'pending'),
+      ),
+    )
+    .execute();
+  const inserted = tx
+    .insert(personalRecords)
+    .values({
+      userId: score.userId,
+      testId: c.testId,
+      value,
+      rawValue: String(value),
+      rawUnit: RAW_UNIT[unit],
+      achievedOn: dayIn(score.timeZone, score.at),
+      challengeId: c.id,
+      source: 'challenge',
+      status: 'pending',
+      submittedAt: score.at,
+    })
+    .execute();
+  return Promise.all([superseded, inserted]);
 }
