@@ -58,6 +58,9 @@ describe.each(databaseKinds)('one history of results on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     // The board keeps the canonical value and says it in words; the record is in the test's unit.
     expect(res.json().score).toMatchObject({ value: 330_500, display: '5:30.5', verification: 'verified' });
+    expect(res.json().message).toBe(
+      'Your place on the board is updated. It also counts as your 1-mile run record once a judge approves it.',
+    );
     const [first, ...more] = await pending(ana);
     expect(more).toEqual([]);
     expect(first).toMatchObject({ test_id: mile, value: 330.5, raw_unit: 'seconds', source: 'challenge', challenge_id: linked });
