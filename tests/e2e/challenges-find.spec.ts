@@ -9,6 +9,7 @@ import { rebuildRankSlices } from '../../server/services/challenges/index.ts';
 import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { copyDatabaseTemplate } from './support/db-template.ts';
+import { expectSignedIn } from './support/header.ts';
 
 const ATHLETES = 1000;
 const TITLE = 'Thousand pull-ups';
@@ -67,6 +68,7 @@ test('Find me jumps to the page holding my row on a 1,000-athlete board; a searc
   await apiCall(a, s, 'POST', `api/challenges/${challengeId}/submit-score`, { reps: 801 });
 
   await signIn(page, a, mailbox, mia);
+  await expectSignedIn(page);
   await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Athlete 1000');
   await page.getByRole('button', { name: 'Find me' }).click();
@@ -100,6 +102,7 @@ test('a rejected score shows its reason above the board, and a notice arrives', 
   const score = held.score as { id: number; verification: string };
   expect(score.verification).toBe('unverified');
   await signIn(page, a, mailbox, mia);
+  await expectSignedIn(page);
   await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
   const status = page.getByRole('region', { name: 'Your scores not on the board' });
   await expect(status).toContainText('5000 reps Under review');
