@@ -4,7 +4,8 @@
  * Imperial is shown rounded (lb to 0.1, mi to 0.01, as formatScore does), so typing a shown value back
  * stores the same canonical value within half that step.
  */
-import { decimal } from './scoring/format.ts';
+import { decimal, formatScore } from './scoring/format.ts';
+import type { EncodedScore, ScoreType } from './scoring/types.ts';
 import { GRAMS_PER, MM_PER, toGrams, toMillimetres, type DistanceUnit, type LoadUnit } from './scoring/units.ts';
 
 /** Metric shows kg and km; imperial shows lb and mi. */
@@ -51,4 +52,53 @@ export function roundTripTolerance(kind: 'load' | 'distance', pref: UnitPreferen
   }
   const unit = distanceUnitOf(pref);
   return (MM_PER[unit] * 10 ** -DISPLAY_DECIMALS[unit]) / 2 + 0.5;
+}
+
+/** The step a load is shown to on boards and in lists: half a kilo, a whole pound (plates come no finer). */
+export const LOAD_SHOWN_STEP: Record<LoadUnit, number> = { kg: 0.5, lb: 1 };
+/** Distances shorter than this (10 km, in mm) read in whole metres whatever the preference: rows, swims, track. */
+export const METRES_SHOWN_BELOW_MM = 10 * MM_PER.km;
+/** Longer distances (runs, rides) read in km or mi to this many decimals. */
+export const LONG_DISTANCE_DECIMALS = 2;
+
+/** What a shown measure says: the number and the unit it is in (for loads and distances). */
+export function measureShown(
+  type: 'load' | 'distance',
+  canonical: number,
+  pref: UnitPreference,
+): { value: number; unit: LoadUnit | DistanceUnit } {
+  if (type === 'load') {
+    const unit = loadUnitOf(pref);
+    const step = LOAD_SHOWN_STEP[unit];
+    return { value: Math.round(canonical / GRAMS_PER[unit] / step) * step + 0, unit };
+  }
+  if (canonical < METRES_SHOWN_BELOW_MM) return { value: Math.round(canonical / MM_PER.m) + 0, unit: 'm' };
+  const unit = distanceUnitOf(pref);
+  return { value: Number(decimal(canonical / MM_PER[unit], LONG_DISTANCE_DECIMALS)), unit };
+}
+
+/** How far a shown measure may be from the stored one: half its step, in canonical units (g, mm). */
+export function shownTolerance(type: 'load' | 'distance', canonical: number, pref: UnitPreference): number {
+  const { unit } = measureShown(type, canonical, pref);
+  if (type === 'load') return (GRAMS_PER[unit as LoadUnit] * LOAD_SHOWN_STEP[unit as LoadUnit]) / 2;
+  if (unit === 'm') return MM_PER.m / 2;
+  return (MM_PER[unit as DistanceUnit] * 10 ** -LONG_DISTANCE_DECIMALS) / 2;
+}
+
+/**
+ * A challenge score as the viewer reads it on boards, confirmations and their results: loads to 0.5 kg or
+ * 1 lb, short distances in metres, long ones in km or mi; every other score (times, reps, a cap) as
+ * formatScore writes it. A shown number typed back in its unit lands within half its step of the stored value.
+ */
+export function scoreInUnits(
+  type: ScoreType,
+  score: EncodedScore,
+  pref: UnitPreference,
+  opts: { repsPerRound?: number | null } = {},
+): string {
+  if (score.status === 'finished' && (type === 'load' || type === 'distance')) {
+    const shown = measureShown(type, score.value, pref);
+    return `${decimal(shown.value, 2)} ${shown.unit}`;
+  }
+  return formatScore(type, score, opts);
 }

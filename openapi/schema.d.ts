@@ -535,6 +535,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/rankings/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Athletes on a leaderboard by name or gym, or the caller's own row, with the page that holds each
+         * @description Up to 20 rows of the board (with the same division, category and filters as the board) whose athlete's display name or public gym has a word starting with `q`, in board order; or, with `me=true`, the caller's own row. Each carries its place, its position in the board's order and the page of `limit` rows holding it.
+         */
+        get: operations["findOnChallengeBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/admin/deleted-challenges": {
         parameters: {
             query?: never;
@@ -2870,6 +2890,17 @@ export interface components {
             items: components["schemas"]["RankingRow"][];
             me: components["schemas"]["RankingRow"] | null;
         };
+        BoardMatch: components["schemas"]["RankingRow"] & {
+            /** @description Where the row stands in the board's order after filters, from 1. */
+            position: number;
+            /** @description The board page (of `limit` rows, from 1) that lists the row. */
+            page: number;
+        };
+        BoardMatches: {
+            challenge_id: number;
+            page_size: number;
+            items: components["schemas"]["BoardMatch"][];
+        };
         Participation: {
             challenge_id: number;
             division: components["schemas"]["Division"];
@@ -3117,8 +3148,11 @@ export interface components {
             note: string | null;
             challenge_id: number | null;
             challenge_title: string | null;
-            /** @enum {string} */
-            source: "submission" | "historical";
+            /**
+             * @description How the record came: submitted, from a historical upload or claim, or a verified best in a challenge linked to the test.
+             * @enum {string}
+             */
+            source: "submission" | "historical" | "challenge";
             status: components["schemas"]["ReviewStatus"];
             normalized_score: number | null;
             review_reason: string | null;
@@ -4241,6 +4275,16 @@ export interface components {
     parameters: {
         UserId: number;
         FeedbackId: number;
+        BoardChallengeId: number;
+        /** @description Omit for the combined board (every Rx score above every Scaled one). */
+        BoardDivision: components["schemas"]["Division"];
+        /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
+        BoardCategory: string;
+        BoardSex: components["schemas"]["Sex"];
+        /** @description Age reached this year, from the athlete profile's birth year. */
+        BoardAgeGroup: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
+        /** @description The gym named on the athlete profile (exact, case-insensitive). */
+        BoardGym: string;
         ChallengeId: number;
         ScoreId: number;
         Offset: number;
@@ -5019,16 +5063,16 @@ export interface operations {
     getChallengeRankings: {
         parameters: {
             query: {
-                challenge_id: number;
+                challenge_id: components["parameters"]["BoardChallengeId"];
                 /** @description Omit for the combined board (every Rx score above every Scaled one). */
-                division?: components["schemas"]["Division"];
+                division?: components["parameters"]["BoardDivision"];
                 /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
-                category?: string;
-                sex?: components["schemas"]["Sex"];
+                category?: components["parameters"]["BoardCategory"];
+                sex?: components["parameters"]["BoardSex"];
                 /** @description Age reached this year, from the athlete profile's birth year. */
-                age_group?: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
+                age_group?: components["parameters"]["BoardAgeGroup"];
                 /** @description The gym named on the athlete profile (exact, case-insensitive). */
-                gym?: string;
+                gym?: components["parameters"]["BoardGym"];
                 offset?: number;
                 limit?: number;
             };
@@ -5048,6 +5092,46 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    findOnChallengeBoard: {
+        parameters: {
+            query: {
+                challenge_id: components["parameters"]["BoardChallengeId"];
+                /** @description Omit for the combined board (every Rx score above every Scaled one). */
+                division?: components["parameters"]["BoardDivision"];
+                /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
+                category?: components["parameters"]["BoardCategory"];
+                sex?: components["parameters"]["BoardSex"];
+                /** @description Age reached this year, from the athlete profile's birth year. */
+                age_group?: components["parameters"]["BoardAgeGroup"];
+                /** @description The gym named on the athlete profile (exact, case-insensitive). */
+                gym?: components["parameters"]["BoardGym"];
+                /** @description The start of a word of the athlete's name or gym (2 to 40 characters). */
+                q?: string;
+                /** @description Find the signed-in caller's own row instead. */
+                me?: boolean;
+                /** @description The board's page size, to say which page holds each row. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardMatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

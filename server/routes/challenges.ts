@@ -15,6 +15,7 @@ type ChallengeOps =
   | 'recommendChallenges'
   | 'listMySubmissions'
   | 'getChallengeRankings'
+  | 'findOnChallengeBoard'
   | 'listDeletedChallenges'
   | 'deleteChallenge'
   | 'getChallenge'
@@ -70,6 +71,11 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
       return challenges.rankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+    },
+    async findOnChallengeBoard(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return challenges.findOnBoard(ctx, { ...q, limit: q.limit ?? 50 }, who?.user.id ?? null);
     },
     async listDeletedChallenges() {
       return challenges.listDeleted(ctx);

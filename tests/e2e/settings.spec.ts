@@ -90,7 +90,7 @@ test('switching to lb changes the boards and the score form; a weight typed in l
 
   // Every board now reads in lb: the challenge board and the test board.
   await page.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
-  await expect(board.getByRole('row', { name: /Ben Bar/ })).toContainText('220.5 lb');
+  await expect(board.getByRole('row', { name: /Ben Bar/ })).toContainText('220 lb');
   await page.goto(`${a.url}test-deep-dive-page?id=${squat.id as number}`);
   await expect(page.getByRole('row', { name: /Ben Bar/ }).first()).toContainText('308.6 lb');
 
@@ -114,7 +114,7 @@ test('switching to lb changes the boards and the score form; a weight typed in l
   // Signed out, the browser keeps the last choice.
   await signOut(page);
   await page.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
-  await expect(board.getByRole('row', { name: /Ben Bar/ })).toContainText('220.5 lb');
+  await expect(board.getByRole('row', { name: /Ben Bar/ })).toContainText('220 lb');
 });
 
 test('signing out another device ends its session; sign out everywhere else leaves only this browser', async ({ browser }) => {

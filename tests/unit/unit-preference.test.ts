@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatScore, parseDecimal } from '../../domain/scoring/index.ts';
+import { toGrams, toMillimetres } from '../../domain/scoring/units.ts';
 import {
   distanceShown,
   distanceTyped,
   isUnitPreference,
   loadShown,
   loadTyped,
+  measureShown,
   roundTripTolerance,
+  scoreInUnits,
+  shownTolerance,
   UNIT_PREFERENCES,
 } from '../../domain/unit-preference.ts';
 
@@ -66,6 +70,37 @@ describe('unit preference', () => {
       fc.property(grams, pref, (g, p) => {
         const shown = loadShown(g, p);
         expect(loadShown(loadTyped(shown, p), p)).toBe(shown);
+      }),
+    );
+  });
+});
+
+describe('scores in the viewer’s units on boards and lists', () => {
+  const shown = (type: 'load' | 'distance', value: number, p: 'metric' | 'imperial') =>
+    scoreInUnits(type, { status: 'finished', value, tiebreakMs: null }, p);
+
+  it('loads to half a kilo or a whole pound, short distances in metres, long ones in km or mi', () => {
+    expect(shown('load', Math.round(225 * 453.59237), 'imperial')).toBe('225 lb');
+    expect(shown('load', Math.round(225 * 453.59237), 'metric')).toBe('102 kg');
+    expect(shown('load', 189_150, 'metric')).toBe('189 kg');
+    expect(shown('load', 102_500, 'metric')).toBe('102.5 kg');
+    expect(shown('load', 100_000, 'imperial')).toBe('220 lb');
+    expect(shown('distance', 2_000_000, 'metric')).toBe('2000 m');
+    expect(shown('distance', 2_000_000, 'imperial')).toBe('2000 m');
+    expect(shown('distance', 21_097_500, 'metric')).toBe('21.1 km');
+    expect(shown('distance', 42_195_000, 'imperial')).toBe('26.22 mi');
+    expect(scoreInUnits('time', { status: 'finished', value: 271_000, tiebreakMs: null }, 'imperial')).toBe('4:31');
+  });
+
+  it('a shown load or distance, typed back in its unit, is within half its step of what is stored', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('load' as const, 'distance' as const), fc.integer({ min: 0, max: 1_000_000_000 }), pref, (type, v, p) => {
+        const value = type === 'load' ? v % 1_000_000 : v;
+        const { value: n, unit } = measureShown(type, value, p);
+        const text = shown(type, value, p);
+        expect(text).toBe(`${n} ${unit}`);
+        const back = type === 'load' ? toGrams(n, unit as 'kg' | 'lb') : toMillimetres(n, unit as 'm' | 'km' | 'mi');
+        expect(Math.abs(back - value)).toBeLessThanOrEqual(shownTolerance(type, value, p) + 0.5);
       }),
     );
   });

@@ -78,7 +78,7 @@ function presentRecord(
     note: r.note,
     challenge_id: r.challengeId,
     challenge_title: challengeTitle,
-    source: r.source as 'submission' | 'historical',
+    source: r.source as 'submission' | 'historical' | 'challenge',
     status: r.status as ReviewStatus,
     normalized_score: r.normalizedScore,
     review_reason: r.reviewReason,

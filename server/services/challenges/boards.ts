@@ -25,34 +25,52 @@ function checkCategory(c: ChallengeRow, category: string) {
 /** Below this, a plain OFFSET is cheaper than finding the slice. */
 const DEEP_PAGE_OFFSET = 1000;
 
-export async function rankings(
-  ctx: AppContext,
-  q: {
-    challenge_id: number;
-    division?: Division;
-    category?: string;
-    sex?: 'female' | 'male';
-    age_group?: string;
-    gym?: string;
-    offset: number;
-    limit: number;
-  },
-  callerId: number | null,
-) {
+/** What a board request names: the challenge, its division/category, and the filters that narrow it. */
+export interface BoardQuery {
+  challenge_id: number;
+  division?: Division;
+  category?: string;
+  sex?: 'female' | 'male';
+  age_group?: string;
+  gym?: string;
+}
+
+/**
+ * The rows a board shows, as SQL over `t` (the entries table or an alias of it): the board
+ * (challenge, division, category) and the filters that narrow it without re-ranking. The
+ * board page and the athlete search both read through this, so they agree on what is shown.
+ */
+export function boardScope(q: BoardQuery, now: Date, t: typeof challengeEntries = challengeEntries) {
+  const category = q.category ?? '';
+  const board: SQL[] = [eq(t.challengeId, q.challenge_id)];
+  if (category !== '') {
+    board.push(eq(t.category, category));
+    // Within a category, Rx/Scaled is the key's top bit: a range on the category's index.
+    if (q.division) board.push(sql`${t.sortKey} ${sql.raw(q.division === 'rx' ? '<' : '>=')} ${String(SCALED_KEYS_FROM)}::bigint`);
+  } else if (q.division) board.push(eq(t.division, q.division));
+  const narrowing = profileFilters(q, now, t);
+  if (q.sex) narrowing.push(eq(t.sex, q.sex));
+  return {
+    category,
+    division: q.division ?? null,
+    filtered: narrowing.length > 0,
+    shown: and(...board, ...narrowing)!,
+  };
+}
+
+/** The challenge behind a board, refusing a category it does not have. */
+export async function loadBoardChallenge(db: Database, id: number, category: string, callerId: number | null) {
+  const c = await loadChallenge(db, id);
+  // A challenge hidden by moderators has no public board; its creator still sees it.
+  if (c.hiddenAt && c.creatorId !== callerId) throw notFound(NO_CHALLENGE);
+  checkCategory(c, category);
+  return c;
+}
+
+export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number; limit: number }, callerId: number | null) {
   const db = ctx.database.db;
   const id = q.challenge_id;
-  const category = q.category ?? '';
-  const board: SQL[] = [eq(challengeEntries.challengeId, id)];
-  if (category !== '') {
-    board.push(eq(challengeEntries.category, category));
-    // Within a category, Rx/Scaled is the key's top bit: a range on the category's index.
-    if (q.division)
-      board.push(sql`${challengeEntries.sortKey} ${sql.raw(q.division === 'rx' ? '<' : '>=')} ${String(SCALED_KEYS_FROM)}::bigint`);
-  } else if (q.division) board.push(eq(challengeEntries.division, q.division));
-  const narrowing = profileFilters(q, ctx.now());
-  if (q.sex) narrowing.push(eq(challengeEntries.sex, q.sex));
-  const filtered = narrowing.length > 0;
-  const shown = and(...board, ...narrowing)!;
+  const { category, filtered, shown } = boardScope(q, ctx.now());
   const division = q.division ?? null;
   // The board is read alongside the challenge (its rows need only the id); a missing
   // or deleted challenge still answers 404 from loadChallenge.
@@ -71,12 +89,7 @@ export async function rankings(
     });
   };
   const [c, rows, counted] = await Promise.all([
-    loadChallenge(db, id).then((c) => {
-      // A challenge hidden by moderators has no public board; its creator still sees it.
-      if (c.hiddenAt && c.creatorId !== callerId) throw notFound(NO_CHALLENGE);
-      checkCategory(c, category);
-      return c;
-    }),
+    loadBoardChallenge(db, id, category, callerId),
     read(),
     filtered
       ? db
@@ -110,7 +123,7 @@ export async function rankings(
 }
 
 /** One board entry as boardRows reads it: n is its position on the page from 1, or 0 for the caller's own row. */
-interface BoardRow {
+export interface BoardRow {
   n: number;
   user_id: number;
   display_name: string;
@@ -179,7 +192,7 @@ async function boardRows(
   }));
 }
 
-function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number | null) {
+export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number | null) {
   const encoded: EncodedScore = { status: r.status as EncodedScore['status'], value: Number(r.value), tiebreakMs: r.tiebreak_ms };
   return {
     rank,
@@ -200,19 +213,19 @@ function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number |
 }
 
 /** Age group and gym come from athlete profiles: entries whose athlete matches and shows that field publicly. */
-function profileFilters(q: { age_group?: string; gym?: string }, now: Date): SQL[] {
+function profileFilters(q: { age_group?: string; gym?: string }, now: Date, t: typeof challengeEntries): SQL[] {
   const out: SQL[] = [];
   const group = q.age_group ? AGE_GROUPS.find((g) => g.id === q.age_group) : undefined;
   if (q.age_group && !group) throw badRequest(`“${q.age_group}” is not an age group.`);
   if (group) {
     const years = birthYearsFor(group, now.getUTCFullYear());
     out.push(
-      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to} and ${athleteProfiles.privacy}->>'birth_year' = 'public')`,
+      sql`${t.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to} and ${athleteProfiles.privacy}->>'birth_year' = 'public')`,
     );
   }
   if (q.gym) {
     out.push(
-      sql`${challengeEntries.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`,
+      sql`${t.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`,
     );
   }
   return out;

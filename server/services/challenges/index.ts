@@ -17,6 +17,7 @@ export { scoreInputFor } from './score-input.ts';
 export { submitScore, UNVERIFIED_MARGIN, UNVERIFIED_MIN_ENTRIES } from './submission.ts';
 export { RANK_LEVEL_SHIFTS, rebuildRankSlices } from './rank-slices.ts';
 export { rankings } from './boards.ts';
+export { findOnBoard } from './find.ts';
 export { discover, myCreated, myParticipating, recommendations } from './discovery.ts';
 export { mySubmissions, scoreHistory } from './history.ts';
 export { deleteScore, listPendingScores, reviewScore } from './review.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
-import { challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../../db/schema.ts';
+import { challengeEntries, challengeParticipants, challenges, challengeScores, tests, users } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
 import { sendLater } from '../auth.ts';
@@ -10,6 +10,7 @@ import { DEV_ORIGIN } from '../../config.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
 import { rankOf, slicesMoved } from './rank-slices.ts';
+import { recordCandidate } from './record-candidate.ts';
 
 // Scores changed after submission (withdrawn, removed, verified, rejected), with the board put back in step.
 
@@ -148,7 +149,10 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
       .where(eq(challengeScores.id, scoreId))
       .returning();
     await recomputeEntry(tx as unknown as Tx, s.challengeId, s.userId);
-    if (decision === 'verify') return { result: reviewed!, notice: null };
+    if (decision === 'verify') {
+      await verifiedRecordCandidate(tx as unknown as Tx, reviewed!);
+      return { result: reviewed!, notice: null };
+    }
     // The athlete's notice of the rejection, in the rejection's transaction: the inbox row and its
     // socket push stand or fall with the rejection; the mail goes after the commit.
     const notice = await scoreRejectedNotice(tx as unknown as Tx, reviewed!);
@@ -165,6 +169,26 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
   }
   const c = await loadChallenge(db, result.challengeId, { includeDeleted: true });
   return { score: presentScore(c, result), rank: await placeOf(db, result.challengeId, result.userId) };
+}
+
+/** A held score verified as the athlete's best in a challenge linked to a test: its record candidate, in the review's transaction. */
+async function verifiedRecordCandidate(tx: Tx, s: typeof challengeScores.$inferSelect) {
+  const [row] = await tx
+    .select({ challenge: challenges, test: tests, zone: users.timeZone, best: challengeEntries.scoreId })
+    .from(challenges)
+    .innerJoin(users, eq(users.id, s.userId))
+    .leftJoin(tests, eq(tests.id, challenges.testId))
+    .leftJoin(challengeEntries, and(eq(challengeEntries.challengeId, challenges.id), eq(challengeEntries.userId, s.userId)))
+    .where(eq(challenges.id, s.challengeId));
+  if (!row || row.best !== s.id) return;
+  const insert = recordCandidate(tx as unknown as Database, row.challenge, row.test, {
+    userId: s.userId,
+    status: s.status,
+    value: s.value,
+    at: s.submittedAt,
+    timeZone: row.zone,
+  });
+  if (insert) await insert;
 }
 
 /** What the athlete is told of a rejected score: a title, the reason, where to see it, and where to mail it. */

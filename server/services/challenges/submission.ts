@@ -21,6 +21,7 @@ import {
 import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { placeOfKey, slicesMoved } from './rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
+import { recordCandidate } from './record-candidate.ts';
 
 // The score submission: the hot path, one transaction in two round trips, its statements built once.
 
@@ -296,12 +297,16 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       deletedAt: null,
       hiddenAt: null,
     });
+    // A new verified best in a challenge linked to a test is a record candidate too, in this transaction.
+    const candidate = isBest
+      ? recordCandidate(txDb, c, locked.test, { userId, status: encoded.status, value: encoded.value, at: now, timeZone: who.time_zone })
+      : null;
     const message = review
       ? 'That result is far beyond the current leaders, so it will rank once a judge has checked it.'
       : isBest
-        ? 'Your place on the board is updated.'
+        ? `Your place on the board is updated.${candidate && locked.test ? ` It also counts as your ${locked.test.name} record once a judge approves it.` : ''}`
         : 'Your best score still stands.';
-    const result = Promise.all([store, effects]).then(([[stored], { rank }]) => ({
+    const result = Promise.all([store, effects, candidate]).then(([[stored], { rank }]) => ({
       score: { ...shown, id: Number(stored!.id) },
       is_best: isBest,
       rank,

@@ -1,7 +1,8 @@
-import { formatScore, type ScoreType } from '../../../../domain/scoring/index.ts';
+import type { ScoreType } from '../../../../domain/scoring/index.ts';
+import { scoreInUnits } from '../../../../domain/unit-preference.ts';
 import { useUnitPreference } from '../../../lib/units.ts';
 
-/** What of a score the text needs: the server's metric words and the canonical value behind them. */
+/** What of a score the text needs: the server's exact words and the canonical value behind them. */
 interface ShownScore {
   status?: string;
   value?: number;
@@ -10,13 +11,13 @@ interface ShownScore {
 }
 
 /**
- * A score in the viewer's units: weights and distances are written again from the canonical value in lb or mi
- * when they prefer imperial; every other score (and every metric one) reads as the server wrote it.
+ * A score in the viewer's units and precision (domain/unit-preference.ts scoreInUnits): loads to 0.5 kg or
+ * 1 lb, short distances in metres, long ones in km or mi. Every other score reads as the server wrote it.
  */
 export function useScoreText(): (score: ShownScore, scoreType: ScoreType | undefined) => string {
   const units = useUnitPreference();
   return (score, scoreType) =>
-    units === 'imperial' && score.status === 'finished' && score.value !== undefined && (scoreType === 'load' || scoreType === 'distance')
-      ? formatScore(scoreType, { status: 'finished', value: score.value, tiebreakMs: score.tiebreak_ms ?? null }, { units })
+    score.status === 'finished' && score.value !== undefined && (scoreType === 'load' || scoreType === 'distance')
+      ? scoreInUnits(scoreType, { status: 'finished', value: score.value, tiebreakMs: score.tiebreak_ms ?? null }, units)
       : score.display;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
@@ -12,11 +13,14 @@ export function LeaderboardTable({
   me,
   caption,
   scoreType,
+  highlight = null,
 }: {
   rows: RankingRow[];
   me: RankingRow | null;
   caption: string;
   scoreType: ScoreType | undefined;
+  /** The athlete a search picked: their row is marked and scrolled into view. */
+  highlight?: number | null;
 }) {
   const scoreText = useScoreText();
   const text = (row: RankingRow) => scoreText(row.score, scoreType);
@@ -39,7 +43,13 @@ export function LeaderboardTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <Row key={r.athlete.wp_user_id} row={r} score={text(r)} mine={me?.athlete.wp_user_id === r.athlete.wp_user_id} />
+            <Row
+              key={r.athlete.wp_user_id}
+              row={r}
+              score={text(r)}
+              mine={me?.athlete.wp_user_id === r.athlete.wp_user_id}
+              picked={highlight === r.athlete.wp_user_id}
+            />
           ))}
           {me && !meOnPage && (
             <>
@@ -55,9 +65,14 @@ export function LeaderboardTable({
   );
 }
 
-function Row({ row, score, mine }: { row: RankingRow; score: string; mine: boolean }) {
+function Row({ row, score, mine, picked = false }: { row: RankingRow; score: string; mine: boolean; picked?: boolean }) {
+  const ref = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (picked) ref.current?.scrollIntoView({ block: 'center' });
+  }, [picked]);
+  const classes = [mine ? 'board-me' : '', picked ? 'board-picked' : ''].filter(Boolean).join(' ');
   return (
-    <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
+    <tr ref={ref} className={classes || undefined} aria-current={mine ? 'true' : undefined} data-picked={picked || undefined}>
       <td className="board-rank">{row.rank}</td>
       <th scope="row" className="board-name" data-division={DIVISION_LABELS[row.division]}>
         {/* A long name ends in an ellipsis on a phone; the title (and the profile) keeps it whole. */}

@@ -18,6 +18,8 @@ import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
+import { BoardFinder } from '../components/board-find.tsx';
+import { OwnScoreStatus } from '../components/own-score-status.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -49,6 +51,8 @@ const BOARD_STATE = {
   age: param.optional(AGE_OPTIONS.map((a) => a.id)),
   gym: param.string(),
   page: param.int(1, 1, 100_000),
+  /** The athlete whose row a search picked: marked and scrolled into view. */
+  hl: param.int(0, 0, 2_147_483_647),
 };
 const PUSH = { replace: false };
 
@@ -179,6 +183,22 @@ function Board({ id }: { id: number }) {
             )}
           </div>
           {c && <Standards challenge={c} category={picked} />}
+          {c?.my_entry !== undefined && c.my_entry !== null && <OwnScoreStatus challengeId={c.id} scoreType={c.score_type} />}
+          {c && (
+            <BoardFinder
+              scope={{
+                challengeId: id,
+                category,
+                division: division ?? undefined,
+                sex: sex ?? undefined,
+                age_group: ageGroup ?? undefined,
+                gym: gym || undefined,
+                limit: PAGE_SIZE,
+              }}
+              canFindMe={!!c.my_entry}
+              onPick={(m) => setState({ page: m.page, hl: m.athlete.wp_user_id }, PUSH)}
+            />
+          )}
           <div role="tabpanel" aria-busy={board.isFetching}>
             <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
               {(page) => (
@@ -188,6 +208,7 @@ function Board({ id }: { id: number }) {
                     me={page.me}
                     caption={`${c?.title ?? 'Challenge'} leaderboard`}
                     scoreType={c?.score_type}
+                    highlight={state.hl || null}
                   />
                   <Pagination offset={offset} shown={page.items.length} total={page.total} pageSize={PAGE_SIZE} onPage={setOffset} />
                 </>

@@ -1,0 +1,120 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/index.ts';
+import { rowsOf } from '../../server/db/rows.ts';
+import { rebuildRankSlices } from '../../server/services/challenges/index.ts';
+import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { copyDatabaseTemplate } from './support/db-template.ts';
+import { expectSignedIn } from './support/header.ts';
+
+const ATHLETES = 1000;
+const TITLE = 'Thousand pull-ups';
+
+/**
+ * A board of 1,000 athletes written straight into the embedded database before the server opens
+ * it: athlete i did 2·i reps (all different), so an odd result's place is known in advance.
+ */
+async function seedBoard(dataDir: string) {
+  await copyDatabaseTemplate(dataDir);
+  const handle = await openDatabase({ dataDir });
+  const db = handle.db;
+  await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
+    select 'k' || g || '@find.test', 'k' || g || '@find.test', 'x', 'Athlete ' || g, now() from generate_series(1, ${ATHLETES}) g`);
+  await db.execute(sql`insert into challenges (title, creator_id, score_type, starts_at, ends_at)
+    values (${TITLE}, (select min(id) from users), 'reps', now() - interval '1 day', now() + interval '30 days')`);
+  await db.execute(sql`insert into challenge_participants (challenge_id, user_id, division, sex, joined_at)
+    select c.id, u.id, 'rx', 'female', now() from users u, challenges c where u.email like '%@find.test'`);
+  // The sort key of an Rx reps score without tie-break (domain/scoring/sort-key.ts), as the bench writes it.
+  await db.execute(sql`insert into challenge_scores (challenge_id, user_id, division, status, value, sort_key, submitted_at)
+    select c.id, u.id, 'rx', 'finished', v, ((68719476735 - v) * 33554432 + 33554431)::bigint, now() - interval '1 hour'
+    from (select id, 2 * substring(email from 2 for position('@' in email) - 2)::int as v from users where email like '%@find.test') u,
+      challenges c`);
+  await db.execute(sql`insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, sort_key, submitted_at)
+    select s.challenge_id, s.user_id, s.id, s.division, 'female', s.status, s.value, s.sort_key, s.submitted_at from challenge_scores s`);
+  await db.execute(sql`update challenges set participant_count = ${ATHLETES}, rx_entries = ${ATHLETES}`);
+  const [row] = await rowsOf<{ id: number }>(db, sql`select id from challenges`);
+  const id = Number(row!.id);
+  await rebuildRankSlices(db, id);
+  await handle.close();
+  return id;
+}
+
+let dataDir = '';
+let challengeId = 0;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-find-'));
+  challengeId = await seedBoard(dataDir);
+});
+// The server opens the seeded folder (read when it starts, after the seeding above).
+const { app, mailbox } = useAppWithMail({
+  get DATA_DIR() {
+    return dataDir;
+  },
+} as Record<string, string>);
+test.afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+
+test('Find me jumps to the page holding my row on a 1,000-athlete board; a search finds others by name', async ({ page }) => {
+  test.setTimeout(150_000);
+  const a = app();
+  const mia = { email: 'mia@example.test', name: 'Mia Middle', password: 'mia-password-1' };
+  const s = await apiSignIn(a, mailbox, mia);
+  await apiCall(a, s, 'POST', `api/challenges/${challengeId}/join`, { division: 'rx', sex: 'female' });
+  // 801 reps: 600 seeded athletes (802…2000) are ahead, so place 601, on page 13 of 50.
+  await apiCall(a, s, 'POST', `api/challenges/${challengeId}/submit-score`, { reps: 801 });
+
+  await signIn(page, a, mailbox, mia);
+  await expectSignedIn(page);
+  await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Athlete 1000');
+  await page.getByRole('button', { name: 'Find me' }).click();
+  await expect(page).toHaveURL(/[?&]page=13\b/);
+  const mine = page.locator('tr[data-picked]');
+  await expect(mine).toContainText('601Mia Middle (you)');
+  await expect(mine).toBeInViewport();
+
+  // Someone else by the start of a word of their name (751 seeded and Mia ahead): the board moves to their page and marks them.
+  await page.getByLabel('Find an athlete').fill('athlete 25');
+  await page.getByRole('button', { name: /#752 Athlete 250 · page 16/ }).click();
+  await expect(page).toHaveURL(/[?&]page=16\b/);
+  await expect(page.locator('tr[data-picked]')).toContainText('752Athlete 250');
+  // At phone width the search, its results and the marked row fit without sideways scroll.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByLabel('Find an athlete').fill('athlete 25');
+  await expect(page.getByRole('button', { name: /#752 Athlete 250/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByLabel('Find an athlete').fill('zz');
+  await expect(page.getByText('No athlete on this board matches “zz”.')).toBeVisible();
+  await axeClean(page);
+});
+
+test('a rejected score shows its reason above the board, and a notice arrives', async ({ page }) => {
+  test.setTimeout(150_000);
+  const a = app();
+  const mia = { email: 'mia@example.test', name: 'Mia Middle', password: 'mia-password-1' };
+  const s = await apiSignIn(a, mailbox, mia);
+  // Far beyond the leader's 2,000: held for review.
+  const held = await apiCall(a, s, 'POST', `api/challenges/${challengeId}/submit-score`, { reps: 5000 });
+  const score = held.score as { id: number; verification: string };
+  expect(score.verification).toBe('unverified');
+  await signIn(page, a, mailbox, mia);
+  await expectSignedIn(page);
+  await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
+  const status = page.getByRole('region', { name: 'Your scores not on the board' });
+  await expect(status).toContainText('5000 reps Under review');
+
+  const judge = await apiSignIn(a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
+  await apiCall(a, judge, 'POST', `api/challenges/admin/scores/${score.id}/review`, {
+    decision: 'reject',
+    reason: 'The count on the video stops at 300.',
+  });
+  await page.reload();
+  await expect(status).toContainText('Rejected');
+  await expect(status).toContainText('Reason: The count on the video stops at 300.');
+  await page.getByRole('button', { name: /Notifications: 1 unread/ }).click();
+  await expect(page.getByRole('menuitem', { name: /not accepted/ })).toBeVisible();
+});
