@@ -1,11 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
-import { ReportButton } from '../../../components/report-button.tsx';
+import { useSessionView } from '../../../lib/session/session-view.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
 import type { ScoreType } from '../../../../domain/scoring/index.ts';
+
+// Only signed-in people can report a score: visitors never load the button (nor its reasons).
+const ReportButton = lazy(() => import('../../../components/report-button.tsx').then((m) => ({ default: m.ReportButton })));
 
 /** Ranked rows, scores in the viewer's units; the signed-in athlete's row is marked, and pinned below when off the page. */
 export function LeaderboardTable({
@@ -23,6 +26,7 @@ export function LeaderboardTable({
   highlight?: number | null;
 }) {
   const scoreText = useScoreText();
+  const signedIn = !!useSessionView().user;
   const text = (row: RankingRow) => scoreText(row.score, scoreType);
   const meOnPage = me && rows.some((r) => r.athlete.wp_user_id === me.athlete.wp_user_id);
   return (
@@ -49,6 +53,7 @@ export function LeaderboardTable({
               score={text(r)}
               mine={me?.athlete.wp_user_id === r.athlete.wp_user_id}
               picked={highlight === r.athlete.wp_user_id}
+              reportable={signedIn}
             />
           ))}
           {me && !meOnPage && (
@@ -65,7 +70,19 @@ export function LeaderboardTable({
   );
 }
 
-function Row({ row, score, mine, picked = false }: { row: RankingRow; score: string; mine: boolean; picked?: boolean }) {
+function Row({
+  row,
+  score,
+  mine,
+  picked = false,
+  reportable = false,
+}: {
+  row: RankingRow;
+  score: string;
+  mine: boolean;
+  picked?: boolean;
+  reportable?: boolean;
+}) {
   const ref = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     if (picked) ref.current?.scrollIntoView({ block: 'center' });
@@ -86,13 +103,15 @@ function Row({ row, score, mine, picked = false }: { row: RankingRow; score: str
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">
         {score}
-        {!mine && (
-          <ReportButton
-            kind="score"
-            itemId={row.score.id}
-            authorId={row.athlete.wp_user_id}
-            subject={`${row.athlete.display_name}'s ${score}`}
-          />
+        {!mine && reportable && (
+          <Suspense fallback={null}>
+            <ReportButton
+              kind="score"
+              itemId={row.score.id}
+              authorId={row.athlete.wp_user_id}
+              subject={`${row.athlete.display_name}'s ${score}`}
+            />
+          </Suspense>
         )}
       </td>
     </tr>

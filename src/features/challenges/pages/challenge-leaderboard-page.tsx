@@ -1,11 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import {
-  TEAM_RULE_LABELS,
   idFromSearch,
   useChallenge,
   useOpenChallenges,
   useRankings,
-  useTeamRankings,
   type AgeGroupId,
   type ChallengeDetail,
   type Division,
@@ -16,14 +15,18 @@ import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../.
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
-import { TeamBoardTable } from '../components/team-board-table.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
-import { BoardFinder } from '../components/board-find.tsx';
-import { OwnScoreStatus } from '../components/own-score-status.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
+
+// The finder loads just after the board (its slot keeps its height meanwhile): the board's first load stays light.
+const BoardFinder = lazy(() => import('../components/board-find.tsx').then((m) => ({ default: m.BoardFinder })));
+// The team view of a team challenge: its own chunk, loaded when the Teams tab is opened.
+const TeamBoard = lazy(() => import('../components/team-board.tsx'));
+// The athlete's own held or rejected scores: only for a signed-in participant, so visitors never load it.
+const OwnScoreStatus = lazy(() => import('../components/own-score-status.tsx').then((m) => ({ default: m.OwnScoreStatus })));
 
 const PAGE_SIZE = 50;
 const AGE_OPTIONS = AGE_GROUPS as readonly FilterOption<AgeGroupId>[];
@@ -142,7 +145,9 @@ function Board({ id }: { id: number }) {
         )}
       </div>
       {showTeams && c ? (
-        <TeamBoard challenge={c} live={live} />
+        <Suspense fallback={<p className="hint">Loading the team board…</p>}>
+          <TeamBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
+        </Suspense>
       ) : (
         <>
           <div className="filters">
@@ -183,21 +188,27 @@ function Board({ id }: { id: number }) {
             )}
           </div>
           {c && <Standards challenge={c} category={picked} />}
-          {c?.my_entry !== undefined && c.my_entry !== null && <OwnScoreStatus challengeId={c.id} scoreType={c.score_type} />}
+          {c?.my_entry !== undefined && c.my_entry !== null && (
+            <Suspense fallback={null}>
+              <OwnScoreStatus challengeId={c.id} scoreType={c.score_type} />
+            </Suspense>
+          )}
           {c && (
-            <BoardFinder
-              scope={{
-                challengeId: id,
-                category,
-                division: division ?? undefined,
-                sex: sex ?? undefined,
-                age_group: ageGroup ?? undefined,
-                gym: gym || undefined,
-                limit: PAGE_SIZE,
-              }}
-              canFindMe={!!c.my_entry}
-              onPick={(m) => setState({ page: m.page, hl: m.athlete.wp_user_id }, PUSH)}
-            />
+            <Suspense fallback={<div className="board-find-slot" aria-hidden="true" />}>
+              <BoardFinder
+                scope={{
+                  challengeId: id,
+                  category,
+                  division: division ?? undefined,
+                  sex: sex ?? undefined,
+                  age_group: ageGroup ?? undefined,
+                  gym: gym || undefined,
+                  limit: PAGE_SIZE,
+                }}
+                canFindMe={!!c.my_entry}
+                onPick={(m) => setState({ page: m.page, hl: m.athlete.wp_user_id }, PUSH)}
+              />
+            </Suspense>
           )}
           <div role="tabpanel" aria-busy={board.isFetching}>
             <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
@@ -240,39 +251,6 @@ function Standards({ challenge, category }: { challenge: ChallengeDetail; catego
     <p className="board-standards">
       <strong>Standards:</strong> {text}
     </p>
-  );
-}
-
-function TeamBoard({ challenge, live }: { challenge: ChallengeDetail; live: boolean }) {
-  const [{ page: pageNumber }, setState] = useQueryState({ page: BOARD_STATE.page });
-  const offset = (pageNumber - 1) * PAGE_SIZE;
-  const setOffset = (next: number) => setState({ page: Math.floor(next / PAGE_SIZE) + 1 }, PUSH);
-  const board = useTeamRankings({ challengeId: challenge.id, offset, limit: PAGE_SIZE }, live);
-  const rule =
-    challenge.team_rule === 'best_n'
-      ? `best ${challenge.team_best_n}`
-      : challenge.team_rule
-        ? TEAM_RULE_LABELS[challenge.team_rule].toLowerCase()
-        : '';
-  return (
-    <div role="tabpanel" aria-busy={board.isFetching}>
-      <p className="hint">Team score: {rule} of members’ bests. Equal teams share a place.</p>
-      <QueryState query={board} loading="Loading the team board…" empty="No teams yet.">
-        {(page) => (
-          <>
-            <TeamBoardTable rows={page.items} me={page.me} caption={`${challenge.title} team board`} scoreType={challenge.score_type} />
-            <Pagination
-              offset={offset}
-              shown={page.items.length}
-              total={page.total}
-              pageSize={PAGE_SIZE}
-              onPage={setOffset}
-              label="Team pages"
-            />
-          </>
-        )}
-      </QueryState>
-    </div>
   );
 }
 
