@@ -10,6 +10,7 @@ export * from './schema-legal.ts';
 export * from './schema-teams.ts';
 export * from './schema-videos.ts';
 export * from './schema-admin.ts';
+export * from './schema-judging.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

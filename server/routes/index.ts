@@ -13,6 +13,7 @@ import { systemHandlers } from './system.ts';
 import { notificationHandlers } from './notifications.ts';
 import { teamHandlers } from './teams.ts';
 import { videoHandlers } from './videos.ts';
+import { judgingHandlers } from './judging.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -30,6 +31,7 @@ export function allHandlers(ctx: AppContext) {
     ...notificationHandlers(ctx),
     ...teamHandlers(ctx),
     ...videoHandlers(ctx),
+    ...judgingHandlers(ctx),
     ...adminHandlers(ctx),
   };
 }

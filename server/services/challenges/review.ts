@@ -20,7 +20,7 @@ type Tx = Database;
  * off it), keeping the rank slices and board sizes in step. Runs inside the
  * caller's transaction, after any change to that athlete's scores.
  */
-async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
+export async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
   const [best] = await tx
     .select()
     .from(challengeScores)
@@ -38,7 +38,8 @@ async function recomputeEntry(tx: Tx, challengeId: number, userId: number) {
     .select()
     .from(challengeEntries)
     .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
-  if (current?.scoreId === best?.id) return;
+  // The same score with the same key (a judge's penalty changes a score's key in place) needs nothing.
+  if (current?.scoreId === best?.id && current?.sortKey === best?.sortKey) return;
   const size = (division: string, delta: 1 | -1) =>
     tx
       .update(challenges)

@@ -21,6 +21,7 @@ import {
 import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { placeOfKey, slicesMoved } from './rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
+import { attachScoreVideo, planScoreVideo } from '../judging.ts';
 
 // The score submission: the hot path, one transaction in two round trips, its statements built once.
 
@@ -186,8 +187,11 @@ const submissionEffects = scoreEffects(
  * and the messages, with the athlete's place read from the updated board. PostgreSQL sends
  * the messages only if all of it commits.
  */
-export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
+export async function submitScore(ctx: AppContext, userId: number, id: number, given: Record<string, unknown>) {
   const now = ctx.now();
+  // The score's video (judging.ts): checked before the transaction, stored in it once the score's place is known.
+  const { video_id, video_url, ...body } = given;
+  const videoPlan = await planScoreVideo(ctx.database.db, userId, id, { video_id, video_url });
   const note = typeof body.note === 'string' ? body.note.trim() || null : null;
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
@@ -306,6 +310,16 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       rank,
       message,
     }));
+    if (videoPlan) {
+      const done = await result;
+      const checked = await attachScoreVideo(
+        txDb,
+        videoPlan,
+        { id: done.score.id, value: encoded.value, sortKey: key, isBest, rank: done.rank },
+        now,
+      );
+      return { result: checked ? { ...done, score: { ...done.score, video_check: 'unverified' as const } } : done };
+    }
     if (ctx.database.kind !== 'postgres') return { result: await result };
     // On PostgreSQL the COMMIT goes out right behind these two statements instead of a round
     // trip later: once every microtask has run, both are in the connection's queue ahead of it.
