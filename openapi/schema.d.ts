@@ -3513,13 +3513,13 @@ export interface components {
             max_size_bytes: number;
             max_duration_s: number;
         };
-        VideoRule: {
+        ChallengeVideoRule: {
             challenge_id: number;
             /** @enum {string} */
             rule: "none" | "every" | "top_n";
             top_n: number | null;
         };
-        VideoRuleInput: {
+        ChallengeVideoRuleInput: {
             /** @enum {string} */
             rule: "none" | "every" | "top_n";
             top_n?: number | null;
@@ -3579,7 +3579,7 @@ export interface components {
             /** Format: date-time */
             submitted_at: string;
         };
-        VerdictInput: {
+        JudgingVerdictInput: {
             /** @enum {string} */
             verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid";
             penalty_percent?: number | null;
@@ -3996,7 +3996,7 @@ export interface components {
             };
         };
         /** @description The step does not fit the submission's state (claimed by another judge, already judged, already appealed). */
-        "responses-Conflict": {
+        JudgingConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4039,6 +4039,8 @@ export interface components {
         LegalKind: components["schemas"]["LegalKind"];
         VideoId: string;
         VideoToken: string;
+        JudgingChallengeId: number;
+        JudgingScoreId: number;
         TeamId: number;
         MemberId: number;
         InvitationId: number;
@@ -6681,7 +6683,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                challengeId: components["parameters"]["ChallengeId"];
+                challengeId: components["parameters"]["JudgingChallengeId"];
             };
             cookie?: never;
         };
@@ -6693,7 +6695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoRule"];
+                    "application/json": components["schemas"]["ChallengeVideoRule"];
                 };
             };
             404: components["responses"]["NotFound"];
@@ -6704,13 +6706,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                challengeId: components["parameters"]["ChallengeId"];
+                challengeId: components["parameters"]["JudgingChallengeId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VideoRuleInput"];
+                "application/json": components["schemas"]["ChallengeVideoRuleInput"];
             };
         };
         responses: {
@@ -6720,7 +6722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoRule"];
+                    "application/json": components["schemas"]["ChallengeVideoRule"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6842,7 +6844,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scoreId: components["parameters"]["ScoreId"];
+                scoreId: components["parameters"]["JudgingScoreId"];
             };
             cookie?: never;
         };
@@ -6867,7 +6869,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scoreId: components["parameters"]["ScoreId"];
+                scoreId: components["parameters"]["JudgingScoreId"];
             };
             cookie?: never;
         };
@@ -6885,7 +6887,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
+            409: components["responses"]["JudgingConflict"];
         };
     };
     giveJudgingVerdict: {
@@ -6893,13 +6895,13 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scoreId: components["parameters"]["ScoreId"];
+                scoreId: components["parameters"]["JudgingScoreId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VerdictInput"];
+                "application/json": components["schemas"]["JudgingVerdictInput"];
             };
         };
         responses: {
@@ -6916,7 +6918,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
+            409: components["responses"]["JudgingConflict"];
         };
     };
     confirmJudgingVerdict: {
@@ -6924,7 +6926,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scoreId: components["parameters"]["ScoreId"];
+                scoreId: components["parameters"]["JudgingScoreId"];
             };
             cookie?: never;
         };
@@ -6949,7 +6951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
+            409: components["responses"]["JudgingConflict"];
         };
     };
     appealJudgingVerdict: {
@@ -6957,7 +6959,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                scoreId: components["parameters"]["ScoreId"];
+                scoreId: components["parameters"]["JudgingScoreId"];
             };
             cookie?: never;
         };
@@ -6982,7 +6984,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
+            409: components["responses"]["JudgingConflict"];
         };
     };
     getHealth: {
