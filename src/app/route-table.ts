@@ -89,7 +89,7 @@ export const pageRoutes: PageRoute[] = [
     'public',
     () => import('../features/challenges/pages/challenge-detail-page.tsx'),
   ),
-  r('/judging-dashboard', 'Judging', 'user'),
+  r('/judging-dashboard', 'Judging', 'user', () => import('../features/judging/pages/judging-dashboard.tsx')),
   r('/leaderboard-page', 'Leaderboard', 'public', () => import('../features/challenges/pages/challenge-leaderboard-page.tsx')),
   r('/liability-waiver-page', 'Liability Waiver', 'user', () => import('../features/legal/pages/liability-waiver-page.tsx')),
   r('/live-spectating', 'Live Spectating'),

@@ -44,7 +44,7 @@ describe('judging chart: generated paths', () => {
 
 describe('judging marks and counts', () => {
   it('keeps marks sorted and unique, and never counts below zero', async () => {
-    const actor = createActor(judgingMachine.provide({ actors: { claim: fromPromise(async () => ({})) } })).start();
+    const actor = createActor(judgingMachine.provide({ actors: { claim: fromPromise<unknown>(async () => ({})) } })).start();
     actor.send({ type: 'judging.claim' });
     await waitFor(actor, (s) => s.matches('judging'));
     actor.send({ type: 'judging.rep', by: -1 });
