@@ -95,6 +95,10 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'error_groups', column: 'status_changed_by' },
       { table: 'rate_limit_changes', column: 'changed_by' },
       { table: 'rate_limit_settings', column: 'updated_by' },
+      { table: 'judge_certificates', column: 'granted_by' },
+      { table: 'score_videos', column: 'claimed_by' },
+      { table: 'score_videos', column: 'verdict_by' },
+      { table: 'score_videos', column: 'confirmed_by' },
     ],
   },
   {
@@ -129,6 +133,15 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     file: 'videos.json',
     about: 'The videos you uploaded: name, size, checksum, state and what processing found (the files play on the videos page).',
     sources: [{ table: 'videos', column: 'user_id' }],
+  },
+  {
+    file: 'judging.json',
+    about: 'Your scores with video and their verdicts, your judge certificates, and each judging step you took (claims, verdicts, appeals).',
+    sources: [
+      { table: 'score_videos', column: 'athlete_id' },
+      { table: 'judge_certificates', column: 'user_id' },
+      { table: 'judging_audit', column: 'actor_id' },
+    ],
   },
   {
     file: 'privacy.json',
