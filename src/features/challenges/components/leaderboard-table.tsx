@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { Badge } from '../../../components/ui/badge.tsx';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
@@ -68,7 +69,15 @@ function Row({ row, score, mine }: { row: RankingRow; score: string; mine: boole
         </span>
       </th>
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
-      <td className="board-score">{score}</td>
+      <td className="board-score">
+        {score}
+        {row.score.video_check === 'unverified' ? (
+          <>
+            {' '}
+            <Badge tone="warning">Unverified</Badge>
+          </>
+        ) : null}
+      </td>
     </tr>
   );
 }
