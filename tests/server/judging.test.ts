@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgingAudit, videos } from '../../server/db/schema.ts';
+import { judgingAudit, scoreVideos, videos } from '../../server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -186,5 +186,27 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     expect((await sub(cys, 'confirm', senior, { agree: true })).json()).toMatchObject({ state: 'judged', place: null });
     expect((await board(c.id)).items).toEqual([]);
     expect((await sub(cys, 'confirm', senior, { agree: true })).statusCode).toBe(409);
+  });
+
+  it('lets a claim lapse after 30 minutes: another judge takes it, and the first can no longer give a verdict', async () => {
+    const c = await amrap();
+    const id = (await submit(ben, c.id, { reps: 60, video_url: 'https://vimeo.com/60' })).json().score.id;
+    for (const [who, level] of [
+      [judge2, 'judge'],
+      [senior, 'senior'],
+    ] as const)
+      expect((await certify(who, level)).statusCode).toBe(201);
+    const claimed = (await sub(id, 'claim', judge2)).json().claim;
+    expect(new Date(claimed.until).getTime() - now()).toBe(30 * 60_000);
+    expect((await sub(id, 'claim', senior)).statusCode).toBe(409);
+    // Thirty minutes on (moved in the row: the test's access tokens are shorter-lived than a claim).
+    await t.context.database.db
+      .update(scoreVideos)
+      .set({ claimedUntil: new Date(now() - 1) })
+      .where(eq(scoreVideos.scoreId, id));
+    expect((await sub(id, 'claim', senior)).json().claim).toMatchObject({ mine: true });
+    expect(refusal(await sub(id, 'verdict', judge2, { verdict: 'valid' }))).toMatch(/Claim this score/);
+    expect((await sub(id, 'verdict', senior, { verdict: 'valid' })).json()).toMatchObject({ state: 'judged', verdict: 'valid' });
+    expect((await sub(id, 'verdict', senior, { verdict: 'valid' })).statusCode).toBe(409);
   });
 });
