@@ -26,8 +26,9 @@ export function scoreVideoFields(choice: ScoreVideoChoice): { video_id?: string;
   return {};
 }
 
-export function useVideoRule(challengeId: number) {
+export function useVideoRule(challengeId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['judging', 'video-rule', challengeId],
     queryFn: () =>
       callApi(
