@@ -174,3 +174,46 @@ export function judgeRefusal(
     };
   return null;
 }
+
+// The judging test (/video-judging-test-page): a candidate counts reps and marks no-reps on reference clips.
+
+/** How far a candidate's count may be from the reference count, in reps. */
+export const TEST_REP_TOLERANCE = 1;
+/** How close a candidate's no-rep mark must be to a reference mark, in ms. */
+export const TEST_MARK_TOLERANCE_MS = 1500;
+/** Marks with no reference mark near them that a passing answer may have. */
+export const TEST_EXTRA_MARKS = 1;
+
+export interface ClipAnswer {
+  reps: number;
+  marks: number[];
+}
+
+export interface ClipGrade {
+  passed: boolean;
+  repsOff: number;
+  missedMarks: number;
+  extraMarks: number;
+}
+
+/** Grades one clip: each reference no-rep must have a candidate mark within the tolerance (each mark used once). */
+export function gradeClip(reference: ClipAnswer, answer: ClipAnswer): ClipGrade {
+  const unused = [...answer.marks].sort((a, b) => a - b);
+  let missed = 0;
+  for (const at of [...reference.marks].sort((a, b) => a - b)) {
+    let best = -1;
+    for (let i = 0; i < unused.length; i++) {
+      const d = Math.abs(unused[i]! - at);
+      if (d <= TEST_MARK_TOLERANCE_MS && (best < 0 || d < Math.abs(unused[best]! - at))) best = i;
+    }
+    if (best < 0) missed++;
+    else unused.splice(best, 1);
+  }
+  const repsOff = Math.abs(answer.reps - reference.reps);
+  return {
+    passed: repsOff <= TEST_REP_TOLERANCE && missed === 0 && unused.length <= TEST_EXTRA_MARKS,
+    repsOff,
+    missedMarks: missed,
+    extraMarks: unused.length,
+  };
+}

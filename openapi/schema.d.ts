@@ -1755,6 +1755,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judging/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The judging test's reference clips (without their answers) and the caller's certificate */
+        get: operations["getJudgingTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/test/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grade an attempt (reps within 1, each reference no-rep marked within 1.5 s); passing every clip certifies a judge for a season */
+        post: operations["takeJudgingTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/test/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator adds a reference clip (a ready video, its rep count and no-rep marks) */
+        post: operations["createJudgingTestClip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -6978,6 +7029,119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JudgingSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
+        };
+    };
+    getJudgingTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clips to judge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clips: {
+                            id: number;
+                            title: string;
+                            video: components["schemas"]["Video"];
+                        }[];
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    takeJudgingTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        clip_id: number;
+                        reps: number;
+                        marks?: number[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The grade of every clip, and the certificate when passed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passed: boolean;
+                        clips: {
+                            id: number;
+                            title: string;
+                            passed: boolean;
+                            reps_off: number;
+                            missed_marks: number;
+                            extra_marks: number;
+                        }[];
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["JudgingConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createJudgingTestClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    video_id: string;
+                    title: string;
+                    reps: number;
+                    marks?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The clip. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        reps: number;
+                        marks: number[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

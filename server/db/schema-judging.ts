@@ -93,3 +93,17 @@ export const judgingAudit = pgTable(
   },
   (t) => [index('judging_audit_score_idx').on(t.scoreId, t.at)],
 );
+
+/** A reference clip of the judging test: a video with its reference rep count and no-rep marks. */
+export const judgingTestClips = pgTable('judging_test_clips', {
+  id: serial('id').primaryKey(),
+  videoId: varchar('video_id', { length: 36 })
+    .notNull()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 120 }).notNull(),
+  reps: integer('reps').notNull(),
+  /** Reference no-rep marks, in ms from the clip's start. */
+  marks: jsonb('marks').$type<number[]>().notNull().default([]),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

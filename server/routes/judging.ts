@@ -9,6 +9,7 @@ import {
   judgingSubmission,
   myJudgedScores,
 } from '../services/judging-verdicts.ts';
+import { createTestClip, judgingTest, takeJudgingTest } from '../services/judging-test.ts';
 import type { Handlers } from './types.ts';
 
 type JudgingOps =
@@ -22,7 +23,10 @@ type JudgingOps =
   | 'claimJudgingSubmission'
   | 'giveJudgingVerdict'
   | 'confirmJudgingVerdict'
-  | 'appealJudgingVerdict';
+  | 'appealJudgingVerdict'
+  | 'getJudgingTest'
+  | 'takeJudgingTest'
+  | 'createJudgingTestClip';
 
 export function judgingHandlers(ctx: AppContext): Handlers<JudgingOps> {
   return {
@@ -59,6 +63,15 @@ export function judgingHandlers(ctx: AppContext): Handlers<JudgingOps> {
     },
     async appealJudgingVerdict(request) {
       return appealVerdict(ctx, request.auth!.user.id, request.params.scoreId, request.body);
+    },
+    async getJudgingTest(request) {
+      return judgingTest(ctx, request.auth!.user.id);
+    },
+    async takeJudgingTest(request) {
+      return takeJudgingTest(ctx, request.auth!.user.id, request.body);
+    },
+    async createJudgingTestClip(request, reply) {
+      return reply.code(201).send(await createTestClip(ctx, request.auth!.user.id, request.body));
     },
   };
 }

@@ -96,6 +96,7 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'rate_limit_changes', column: 'changed_by' },
       { table: 'rate_limit_settings', column: 'updated_by' },
       { table: 'judge_certificates', column: 'granted_by' },
+      { table: 'judging_test_clips', column: 'created_by' },
       { table: 'score_videos', column: 'claimed_by' },
       { table: 'score_videos', column: 'verdict_by' },
       { table: 'score_videos', column: 'confirmed_by' },

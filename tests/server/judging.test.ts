@@ -209,4 +209,49 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     expect((await sub(id, 'verdict', senior, { verdict: 'valid' })).json()).toMatchObject({ state: 'judged', verdict: 'valid' });
     expect((await sub(id, 'verdict', senior, { verdict: 'valid' })).statusCode).toBe(409);
   });
+
+  it('certifies a candidate who judges every reference clip within the tolerance, and only then', async () => {
+    const dee = await signIn(t, 'dee@example.test', 'athlete-password', 'Dee');
+    expect((await call('POST', '/api/judging/test/attempts', dee, { answers: [] })).statusCode).toBe(409);
+    const clip = (video: string, reps: number, marks: number[]) =>
+      call('POST', '/api/judging/test/clips', admin, { video_id: video, title: `Clip of ${reps}`, reps, marks });
+    expect((await clip(await readyVideo(admin), 20, [3000]).then((r) => r)).statusCode).toBe(201);
+    expect((await call('POST', '/api/judging/test/clips', dee, { video_id: randomUUID(), title: 'Mine', reps: 1 })).statusCode).toBe(403);
+    const second = (await clip(await readyVideo(admin), 12, [])).json();
+    const test = (await call('GET', '/api/judging/test', dee)).json();
+    expect(test.certificate).toBeNull();
+    expect(test.clips).toHaveLength(2);
+    expect(JSON.stringify(test)).not.toContain('"reps"');
+    const [first] = test.clips as { id: number }[];
+    expect(refusal(await call('POST', '/api/judging/test/attempts', dee, { answers: [{ clip_id: first!.id, reps: 20 }] }))).toMatch(
+      /Judge every clip/,
+    );
+    // Off by two reps on the second clip, and the no-rep at 3 s missed: no certificate.
+    const failed = (
+      await call('POST', '/api/judging/test/attempts', dee, {
+        answers: [
+          { clip_id: first!.id, reps: 20, marks: [9000] },
+          { clip_id: second.id, reps: 14 },
+        ],
+      })
+    ).json();
+    expect(failed).toMatchObject({ passed: false, certificate: null });
+    expect(
+      failed.clips.map((c: { passed: boolean; missed_marks: number; reps_off: number }) => [c.passed, c.reps_off, c.missed_marks]),
+    ).toEqual([
+      [false, 0, 1],
+      [false, 2, 0],
+    ]);
+    expect((await call('GET', '/api/judging/queue', dee)).statusCode).toBe(403);
+    const passed = (
+      await call('POST', '/api/judging/test/attempts', dee, {
+        answers: [
+          { clip_id: first!.id, reps: 21, marks: [4200] },
+          { clip_id: second.id, reps: 12 },
+        ],
+      })
+    ).json();
+    expect(passed).toMatchObject({ passed: true, certificate: { level: 'judge', in_force: true } });
+    expect((await call('GET', '/api/judging/queue', dee)).statusCode).toBe(200);
+  });
 });

@@ -12,6 +12,8 @@ import {
   VERDICTS,
   verdictProblem,
   videoRequired,
+  gradeClip,
+  TEST_MARK_TOLERANCE_MS,
   type CheckState,
 } from '../../domain/judging.ts';
 import { sortKey, type ScoreType } from '../../domain/scoring/index.ts';
@@ -162,5 +164,36 @@ describe('video rules and links', () => {
     expect(checkExternalVideoUrl('javascript:alert(1)')).toMatchObject({ ok: false });
     expect(checkExternalVideoUrl('https://user:pw@vimeo.com/1')).toMatchObject({ ok: false });
     expect(checkExternalVideoUrl('not a link')).toMatchObject({ ok: false, detail: expect.stringMatching(/not a web address/) });
+  });
+});
+
+describe('the judging test', () => {
+  it('passes a count within one rep with every no-rep marked within 1.5 s', () => {
+    expect(gradeClip({ reps: 20, marks: [3000, 9000] }, { reps: 19, marks: [9400, 2000] })).toMatchObject({ passed: true });
+    expect(gradeClip({ reps: 20, marks: [3000] }, { reps: 18, marks: [3000] })).toMatchObject({ passed: false, repsOff: 2 });
+    expect(gradeClip({ reps: 20, marks: [3000] }, { reps: 20, marks: [5000] })).toMatchObject({
+      passed: false,
+      missedMarks: 1,
+      extraMarks: 1,
+    });
+    // One mark cannot stand for two no-reps.
+    expect(gradeClip({ reps: 20, marks: [3000, 3500] }, { reps: 20, marks: [3200] })).toMatchObject({ passed: false, missedMarks: 1 });
+    expect(gradeClip({ reps: 5, marks: [] }, { reps: 5, marks: [1, 2] })).toMatchObject({ passed: false, extraMarks: 2 });
+  });
+
+  it('passes the reference itself, and any answer whose marks are each moved by less than the tolerance (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 600 }), { maxLength: 12 }).map((xs) => xs.map((x) => x * 4 * TEST_MARK_TOLERANCE_MS)),
+        fc.integer({ min: 0, max: 500 }),
+        fc.array(fc.integer({ min: -TEST_MARK_TOLERANCE_MS, max: TEST_MARK_TOLERANCE_MS }), { minLength: 12, maxLength: 12 }),
+        fc.integer({ min: -1, max: 1 }),
+        (marks, reps, shifts, off) => {
+          expect(gradeClip({ reps, marks }, { reps, marks }).passed).toBe(true);
+          const moved = marks.map((m, i) => Math.max(0, m + shifts[i]!));
+          expect(gradeClip({ reps, marks }, { reps: Math.max(0, reps + off), marks: moved }).passed).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -24,6 +24,16 @@ CREATE TABLE "judging_audit" (
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "judging_test_clips" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"video_id" varchar(36) NOT NULL,
+	"title" varchar(120) NOT NULL,
+	"reps" integer NOT NULL,
+	"marks" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "score_videos" (
 	"score_id" integer PRIMARY KEY NOT NULL,
 	"challenge_id" integer NOT NULL,
@@ -55,6 +65,8 @@ ALTER TABLE "judge_certificates" ADD CONSTRAINT "judge_certificates_user_id_user
 ALTER TABLE "judge_certificates" ADD CONSTRAINT "judge_certificates_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "judging_audit" ADD CONSTRAINT "judging_audit_score_id_challenge_scores_id_fk" FOREIGN KEY ("score_id") REFERENCES "public"."challenge_scores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "judging_audit" ADD CONSTRAINT "judging_audit_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judging_test_clips" ADD CONSTRAINT "judging_test_clips_video_id_videos_id_fk" FOREIGN KEY ("video_id") REFERENCES "public"."videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "judging_test_clips" ADD CONSTRAINT "judging_test_clips_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_score_id_challenge_scores_id_fk" FOREIGN KEY ("score_id") REFERENCES "public"."challenge_scores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_athlete_id_users_id_fk" FOREIGN KEY ("athlete_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
