@@ -58,3 +58,14 @@ export const confirmVerdict = (scoreId: number, agree: boolean) =>
     secureApi.POST('/api/judging/submissions/{scoreId}/confirm', { params: { path: { scoreId } }, body: { agree } }),
     'Could not confirm the verdict.',
   );
+
+export type JudgingTest = Awaited<ReturnType<typeof loadJudgingTest>>;
+
+const loadJudgingTest = () => callApi(secureApi.GET('/api/judging/test'), 'Could not load the judging test.');
+
+export function useJudgingTest(enabled: boolean) {
+  return useQuery({ queryKey: [...JUDGING_KEY, 'test'], queryFn: loadJudgingTest, enabled });
+}
+
+export const takeJudgingTest = (answers: { clip_id: number; reps: number; marks: number[] }[]) =>
+  callApi(secureApi.POST('/api/judging/test/attempts', { body: { answers } }), 'Could not send your answers.');

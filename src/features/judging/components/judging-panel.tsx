@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Minus, Plus, X } from 'lucide-react';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +11,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { formatTimestamp } from '../../../../domain/videos.ts';
 import { PENALTY_PERCENT, VERDICT_LABELS, VERDICTS, VERDICT_REASON, type Verdict } from '../../../../domain/judging.ts';
 import { judgingMachine, verdictFormProblem } from '../../../../machines/judging.ts';
+import { MarkingTools } from './marking-tools.tsx';
 import { claimSubmission, confirmVerdict, sendVerdict, useRefreshJudging, useSubmission, type JudgingSubmission } from '../api/judging.ts';
 
 const VideoPlayer = lazy(() => import('../../../components/video-player.tsx'));
@@ -140,44 +140,16 @@ function Judging({ s, actor, busy }: { s: JudgingSubmission; actor: JudgingActor
         )}
       </div>
       <div className="judging-form">
-        <div className="judging-counter" role="group" aria-label="Rep counter">
-          <Button
-            size="sm"
-            aria-label="One rep fewer"
-            icon={<Minus aria-hidden size={16} />}
-            onClick={() => actor.send({ type: 'judging.rep', by: -1 })}
-          />
-          <output className="judging-count" aria-live="polite" aria-label="Reps counted">
-            {ctx.reps}
-          </output>
-          <Button
-            size="sm"
-            aria-label="One rep more"
-            icon={<Plus aria-hidden size={16} />}
-            onClick={() => actor.send({ type: 'judging.rep', by: 1 })}
-          />
-          <Button size="sm" onClick={mark} disabled={!s.video} aria-keyshortcuts="N">
-            Mark a no-rep at {formatTimestamp(now)}
-          </Button>
-        </div>
-        {ctx.marks.length ? (
-          <ul className="judging-marks" aria-label="No-rep marks">
-            {ctx.marks.map((m) => (
-              <li key={m}>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Remove the no-rep mark at ${formatTimestamp(m / 1000)}`}
-                  onClick={() => actor.send({ type: 'judging.unmark', atMs: m })}
-                >
-                  {formatTimestamp(m / 1000)} <X aria-hidden size={14} />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">No no-reps marked.</p>
-        )}
+        <MarkingTools
+          label=""
+          reps={ctx.reps}
+          marks={ctx.marks}
+          now={now}
+          canMark={!!s.video}
+          onRep={(by) => actor.send({ type: 'judging.rep', by })}
+          onMark={mark}
+          onUnmark={(atMs) => actor.send({ type: 'judging.unmark', atMs })}
+        />
         <form
           className="judging-form"
           onSubmit={(e) => {
