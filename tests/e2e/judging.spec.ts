@@ -7,7 +7,7 @@ const { app, mailbox } = useAppWithMail();
 test('a certified judge applies a 10% penalty in the dashboard and the board re-ranks live; the athlete sees the verdict and appeals', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000);
   const a = app();
   const admin = await apiSignIn(a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
@@ -43,7 +43,9 @@ test('a certified judge applies a 10% penalty in the dashboard and the board re-
   await expect(rows.nth(1)).toContainText('Ana Athlete');
   await expect(rows.nth(1)).toContainText('Unverified');
 
-  // The judge takes the top of the queue first.
+  // The judge takes the top of the queue first, on a phone.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await signIn(page, a, mailbox, judgeWho);
   await page.goto(`${a.url}judging-dashboard`);
   const items = page.getByRole('list', { name: 'Scores waiting for judging' }).getByRole('listitem');
@@ -51,6 +53,7 @@ test('a certified judge applies a 10% penalty in the dashboard and the board re-
   await expect(items.first()).toContainText('Ana Athlete: 100 reps');
   await expect(items.first()).toContainText('place 1');
   await axeClean(page);
+  await noSidewaysScroll();
   await items.first().getByRole('button', { name: 'Claim and judge' }).click();
   await expect(page.getByRole('link', { name: /watch it on youtube.com/ })).toBeVisible();
   await page.getByRole('button', { name: 'One rep more' }).click();
@@ -58,6 +61,10 @@ test('a certified judge applies a 10% penalty in the dashboard and the board re-
   await page.getByLabel('Penalty (%)').fill('10');
   await page.getByLabel('Reason').fill('Chest not to the floor on ten reps');
   await axeClean(page);
+  await noSidewaysScroll();
+  await page.screenshot({ path: testInfo.outputPath('judging-panel-360-light.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: testInfo.outputPath('judging-panel-360-dark.png'), fullPage: true });
   await page.getByRole('button', { name: 'Send the verdict' }).click();
   await expect(page.getByRole('heading', { name: 'Verdict recorded' })).toBeVisible();
 
