@@ -137,7 +137,8 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'judging.json',
-    about: 'Your scores with video and their verdicts, your judge certificates, and each judging step you took (claims, verdicts, appeals).',
+    about:
+      'Your scores with video and their verdicts, your judge certificates, and each judging step you took (claims, verdicts, appeals).',
     sources: [
       { table: 'score_videos', column: 'athlete_id' },
       { table: 'judge_certificates', column: 'user_id' },
