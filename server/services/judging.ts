@@ -142,18 +142,30 @@ export async function attachScoreVideo(
       );
     return false;
   }
-  await tx.insert(scoreVideos).values({
-    scoreId: score.id,
-    challengeId: plan.challengeId,
-    athleteId: plan.athleteId,
-    videoId: plan.videoId,
-    externalUrl: plan.externalUrl,
-    originalValue: score.value,
-    originalSortKey: score.sortKey,
-    createdAt: now,
-  });
+  try {
+    await tx.insert(scoreVideos).values({
+      scoreId: score.id,
+      challengeId: plan.challengeId,
+      athleteId: plan.athleteId,
+      videoId: plan.videoId,
+      externalUrl: plan.externalUrl,
+      originalValue: score.value,
+      originalSortKey: score.sortKey,
+      createdAt: now,
+    });
+  } catch (error) {
+    // Two submissions racing with the same video: the second is refused (and rolls back whole).
+    if (isUniqueViolation(error))
+      throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
+    throw error;
+  }
   await audit(tx, score.id, plan.athleteId, 'attached', { video_id: plan.videoId, video_url: plan.externalUrl }, now);
   return true;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: unknown } | null;
+  return e?.code === '23505' || (e?.cause !== undefined && e.cause !== null && isUniqueViolation(e.cause));
 }
 
 // Certificates.

@@ -109,6 +109,11 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     expect(refusal(await submit(ana, top.id, { reps: 60 }))).toMatch(/top 1/);
     expect((await submit(cy, top.id, { reps: 40 })).statusCode).toBe(201);
     expect(order(await board(top.id))).toEqual(['1 Ben (unverified)', '2 Cy']);
+    // One video backs one score, even when two submissions race with it.
+    const once = await readyVideo(cy);
+    const raced = await Promise.all([submit(cy, c.id, { reps: 10, video_id: once }), submit(cy, c.id, { reps: 11, video_id: once })]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(refusal(raced.find((r) => r.statusCode === 409)!)).toMatch(/already backs another score/);
     expect((await call('PUT', `/api/judging/challenges/${top.id}/video-rule`, ana, { rule: 'none' })).statusCode).toBe(403);
     expect((await call('PUT', `/api/judging/challenges/${top.id}/video-rule`, coach, { rule: 'top_n' })).statusCode).toBe(400);
   });
