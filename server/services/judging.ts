@@ -75,7 +75,7 @@ export async function setVideoRule(
   return { challenge_id: challengeId, rule: body.rule, top_n: topN };
 }
 
-/** What a score submission brings for its video check, read before the submission's transaction. */
+/** What a score submission brings for its video check. */
 export interface ScoreVideoPlan {
   challengeId: number;
   athleteId: number;
@@ -85,19 +85,21 @@ export interface ScoreVideoPlan {
   topN: number | null;
 }
 
+/** A challenge's video rule as the submission's statement reads it (null: no rule). */
+export interface VideoRuleRow {
+  rule: string;
+  top_n: number | null;
+}
+
 /**
- * Reads the submission's `video_id` / `video_url` (an own ready video, or a YouTube/Vimeo link)
- * and the challenge's rule. Null when there is nothing to check or store; refuses a video that
- * is not the athlete's or not ready, a link to another host, and a score without a video where
- * every score needs one.
+ * Reads the submission's `video_id` / `video_url` before its transaction: an own ready video
+ * not backing another score, or a YouTube/Vimeo link. Asks the database only when a video is given.
  */
-export async function planScoreVideo(
+export async function checkScoreVideo(
   db: Database,
   athleteId: number,
-  challengeId: number,
   given: { video_id?: unknown; video_url?: unknown },
-): Promise<ScoreVideoPlan | null> {
-  const { rule, top_n: topN } = await videoRuleOf(db, challengeId);
+): Promise<{ videoId: string | null; externalUrl: string | null }> {
   const videoId = typeof given.video_id === 'string' ? given.video_id : null;
   const rawUrl = typeof given.video_url === 'string' ? given.video_url : null;
   if (videoId && rawUrl) throw badRequest('Attach one video: an upload or a link, not both.', 'video_url');
@@ -115,12 +117,27 @@ export async function planScoreVideo(
     const [used] = await db.select({ scoreId: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId));
     if (used) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
   }
-  if (!videoId && !externalUrl) {
+  return { videoId, externalUrl };
+}
+
+/**
+ * In the submission's transaction, with the challenge's rule read by its first statement: null
+ * when there is nothing to check or store; a score without a video where every score needs one is refused.
+ */
+export function planScoreVideo(
+  challengeId: number,
+  athleteId: number,
+  video: { videoId: string | null; externalUrl: string | null },
+  ruleRow: VideoRuleRow | null,
+): ScoreVideoPlan | null {
+  const rule = (ruleRow?.rule ?? 'none') as VideoRule;
+  const topN = ruleRow?.top_n ?? null;
+  if (!video.videoId && !video.externalUrl) {
     if (rule === 'every')
       throw new ApiError(422, 'This challenge needs a video with every score: upload one or paste a YouTube or Vimeo link.', 'video_id');
     if (rule === 'none') return null;
   }
-  return { challengeId, athleteId, videoId, externalUrl, rule, topN };
+  return { challengeId, athleteId, ...video, rule, topN };
 }
 
 /**
