@@ -136,7 +136,8 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
     .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
     .innerJoin(users, eq(users.id, scoreVideos.athleteId))
     .where(and(...where))
-    .orderBy(asc(place), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
+    // Within one challenge the board's order is the key's; across challenges, the place.
+    .orderBy(q.challenge_id ? asc(challengeScores.sortKey) : asc(place), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
     .limit(q.limit)
     .offset(q.offset);
   const [counted] = await db

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgingAudit, scoreVideos, videos } from '../../server/db/schema.ts';
@@ -258,5 +259,26 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     ).json();
     expect(passed).toMatchObject({ passed: true, certificate: { level: 'judge', in_force: true } });
     expect((await call('GET', '/api/judging/queue', dee)).statusCode).toBe(200);
+  });
+
+  it('orders the queue as the board: best place first, each with its board place (property)', async () => {
+    expect((await certify(judge2, 'judge')).statusCode).toBe(201);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 4, maxLength: 4 }), async (reps) => {
+        const c = await amrap();
+        const athletes = [ana, ben, cy, judge];
+        for (const [i, who] of athletes.entries())
+          expect((await submit(who, c.id, { reps: reps[i]!, video_url: `https://vimeo.com/${i + 1}` })).statusCode).toBe(201);
+        const places = (await board(c.id)).items.map(
+          (r: { rank: number; athlete: { display_name: string } }) => `${r.rank} ${r.athlete.display_name}`,
+        );
+        const queue = (await call('GET', `/api/judging/queue?challenge_id=${c.id}`, judge2)).json();
+        expect(
+          queue.items.map((s: { place: number; athlete: { display_name: string } }) => `${s.place} ${s.athlete.display_name}`),
+        ).toEqual(places);
+        expect(queue.total).toBe(4);
+      }),
+      { numRuns: 4 },
+    );
   });
 });
