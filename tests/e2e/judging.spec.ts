@@ -1,14 +1,57 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
-import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { apiCall, apiSignIn, axeClean, type ApiSession } from './support/api.ts';
+import type { RunningApp } from './support/app.ts';
 
 const { app, mailbox } = useAppWithMail();
+let dir = '';
+let clip = '';
 
-test('a certified judge applies a 10% penalty in the dashboard and the board re-ranks live; the athlete sees the verdict and appeals', async ({
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-judging-'));
+  clip = path.join(dir, 'reference.mp4');
+  // A real 2-second clip for the judging test's reference.
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25', '-c:v', 'mpeg4', clip]); // prettier-ignore
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Uploads a file through the real upload path (init, one tus chunk) and waits until it is processed. */
+async function uploadReady(a: RunningApp, s: ApiSession, file: string): Promise<string> {
+  const bytes = readFileSync(file);
+  const started = await apiCall(a, s, 'POST', 'api/videos/upload/init', {
+    file_name: path.basename(file),
+    size_bytes: bytes.length,
+    content_type: 'video/mp4',
+    purpose: 'judging_test',
+    checksum_sha256: createHash('sha256').update(bytes).digest('hex'),
+  });
+  const id = (started.video as { id: string }).id;
+  const sent = await fetch(new URL(started.upload_url as string, a.url), {
+    method: 'PATCH',
+    headers: {
+      authorization: `Bearer ${s.token}`,
+      'x-csrf-token': s.csrf,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(bytes),
+  });
+  expect(sent.status, await sent.text()).toBeLessThan(300);
+  await expect.poll(async () => (await apiCall(a, s, 'GET', `api/videos/${id}`)).status, { timeout: 60_000 }).toBe('ready');
+  return id;
+}
+
+test('a judge certified by passing the judging test applies a 10% penalty in the dashboard and the board re-ranks live; the athlete sees the verdict and appeals', async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const a = app();
   const admin = await apiSignIn(a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
   const coach = await apiSignIn(a, mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
@@ -27,13 +70,19 @@ test('a certified judge applies a 10% penalty in the dashboard and the board re-
   await apiCall(a, ana, 'POST', `api/challenges/${c.id}/submit-score`, { reps: 100, video_url: 'https://www.youtube.com/watch?v=burpees' });
   await apiCall(a, ben, 'POST', `api/challenges/${c.id}/submit-score`, { reps: 95, video_url: 'https://vimeo.com/95' });
 
-  // The judge is certified by an administrator.
+  // The judge passes the judging test in the browser: a reference clip of 10 reps, counted as 9 (within one).
+  const video = await uploadReady(a, admin, clip);
+  await apiCall(a, admin, 'POST', 'api/judging/test/clips', { video_id: video, title: 'Air squats', reps: 10, marks: [] });
   const judgeWho = { email: 'judge@example.test', name: 'Judge Jo', password: 'judge-password-1' };
-  const judgeApi = await apiSignIn(a, mailbox, judgeWho);
-  expect(judgeApi.token).toBeTruthy();
-  const found = await apiCall(a, admin, 'GET', 'api/auth/admin/users?search=judge%40example.test');
-  const judgeId = (found.items as { wp_user_id: number }[])[0]!.wp_user_id;
-  await apiCall(a, admin, 'POST', 'api/judging/certificates', { user_id: judgeId, level: 'judge' });
+  await apiSignIn(a, mailbox, judgeWho);
+  await signIn(page, a, mailbox, judgeWho);
+  await page.goto(`${a.url}video-judging-test-page`);
+  await expect(page.getByRole('heading', { name: 'Clip 1: Air squats' })).toBeVisible();
+  await expect(page.locator('video')).toBeVisible();
+  await axeClean(page);
+  for (let i = 0; i < 9; i++) await page.getByRole('button', { name: 'One rep more for clip 1' }).click();
+  await page.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(page.getByRole('heading', { name: 'You passed' })).toBeVisible();
 
   // Ana watches the board: she leads, Unverified.
   const anaPage = await (await browser.newContext()).newPage();
@@ -46,7 +95,6 @@ test('a certified judge applies a 10% penalty in the dashboard and the board re-
   // The judge takes the top of the queue first, on a phone.
   await page.setViewportSize({ width: 360, height: 800 });
   const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await signIn(page, a, mailbox, judgeWho);
   await page.goto(`${a.url}judging-dashboard`);
   const items = page.getByRole('list', { name: 'Scores waiting for judging' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
