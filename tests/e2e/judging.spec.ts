@@ -75,12 +75,17 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await apiCall(a, admin, 'POST', 'api/judging/test/clips', { video_id: video, title: 'Air squats', reps: 10, marks: [] });
   const judgeWho = { email: 'judge@example.test', name: 'Judge Jo', password: 'judge-password-1' };
   await apiSignIn(a, mailbox, judgeWho);
+  // On a phone.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await signIn(page, a, mailbox, judgeWho);
   await page.goto(`${a.url}video-judging-test-page`);
   await expect(page.getByRole('heading', { name: 'Clip 1: Air squats' })).toBeVisible();
   await expect(page.locator('video')).toBeVisible();
   await axeClean(page);
   for (let i = 0; i < 9; i++) await page.getByRole('button', { name: 'One rep more for clip 1' }).click();
+  await noSidewaysScroll();
+  await page.screenshot({ path: testInfo.outputPath('judging-test-360.png'), fullPage: true });
   await page.getByRole('button', { name: 'Send my answers' }).click();
   await expect(page.getByRole('heading', { name: 'You passed' })).toBeVisible();
 
@@ -92,9 +97,7 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await expect(rows.nth(1)).toContainText('Ana Athlete');
   await expect(rows.nth(1)).toContainText('Unverified');
 
-  // The judge takes the top of the queue first, on a phone.
-  await page.setViewportSize({ width: 360, height: 800 });
-  const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The judge takes the top of the queue first.
   await page.goto(`${a.url}judging-dashboard`);
   const items = page.getByRole('list', { name: 'Scores waiting for judging' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
