@@ -136,4 +136,16 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await expect(verdict.getByRole('button', { name: 'Appeal this verdict' })).toHaveCount(0);
   await axeClean(anaPage);
   await anaPage.close();
+
+  // An administrator certifies a senior judge from the dashboard.
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
+  await adminPage.goto(`${a.url}judging-dashboard`);
+  await expect(adminPage.getByRole('heading', { name: 'Judging is for certified judges' })).toBeVisible();
+  await adminPage.getByLabel('Account email').fill('ben@example.test');
+  await adminPage.getByRole('radio', { name: /Senior judge/ }).click();
+  await adminPage.getByRole('button', { name: 'Certify for a season' }).click();
+  await expect(adminPage.getByText(/Ben Burpee is certified until/).first()).toBeVisible();
+  await axeClean(adminPage);
+  await adminPage.close();
 });

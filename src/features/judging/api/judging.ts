@@ -38,6 +38,12 @@ export function useSubmission(scoreId: number, enabled: boolean) {
   });
 }
 
+/** The certificate is asked again (after passing the test; the test page keeps showing its result). */
+export function useRefreshJudgeStatus() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: ME_KEY });
+}
+
 /** Everything judging shows is asked again after a step (the queue, the submission). */
 export function useRefreshJudging() {
   const qc = useQueryClient();

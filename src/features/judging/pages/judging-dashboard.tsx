@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
 import JudgingPanel from '../components/judging-panel.tsx';
+import { CertifyJudge } from '../components/certify-judge.tsx';
 import '../judging.css';
 
 export const STATE_BADGES: Record<JudgingSubmission['state'], { label: string; tone: BadgeTone }> = {
@@ -21,7 +22,7 @@ export const STATE_BADGES: Record<JudgingSubmission['state'], { label: string; t
 
 /** `/judging-dashboard`: the queue of scores with video, best place first; claim one and judge it. */
 export default function JudgingDashboard() {
-  const { user } = useSessionView();
+  const { user, isAdmin } = useSessionView();
   const me = useJudgeStatus(user !== null);
   const [open, setOpen] = useState<{ scoreId: number; mode: 'claim' | 'review' } | null>(null);
   return (
@@ -48,6 +49,7 @@ export default function JudgingDashboard() {
           )
         }
       </QueryState>
+      {isAdmin && !open ? <CertifyJudge /> : null}
     </div>
   );
 }

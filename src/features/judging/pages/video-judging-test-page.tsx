@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { TEST_MARK_TOLERANCE_MS, TEST_REP_TOLERANCE } from '../../../../domain/judging.ts';
-import { takeJudgingTest, useJudgingTest, useRefreshJudging, type JudgingTest } from '../api/judging.ts';
+import { takeJudgingTest, useJudgingTest, useRefreshJudgeStatus, type JudgingTest } from '../api/judging.ts';
 import { MarkingTools } from '../components/marking-tools.tsx';
 import '../judging.css';
 
@@ -61,7 +61,7 @@ export default function VideoJudgingTestPage() {
 }
 
 function TestForm({ clips }: { clips: Clip[] }) {
-  const refresh = useRefreshJudging();
+  const refresh = useRefreshJudgeStatus();
   const [answers, setAnswers] = useState<Record<number, Answer>>({});
   const take = useMutation({ mutationFn: takeJudgingTest, onSuccess: (r) => r.passed && refresh() });
   const answerOf = (id: number) => answers[id] ?? { reps: 0, marks: [] };
