@@ -33,7 +33,7 @@ export interface ScoreBody {
 /** What the server answers, as far as the confirmation shows it. */
 export interface ScoreSaved {
   /** The server's ScoreView; status and value let the page show a weight or distance in the athlete's units. */
-  score: { display: string; verification: string; status?: string; value?: number };
+  score: { display: string; verification: string; status?: string; value?: number; video_check?: string };
   is_best: boolean;
   rank: number | null;
   message?: string;

@@ -1604,6 +1604,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judging/challenges/{challengeId}/video-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the challenge asks for a video with a score */
+        get: operations["getChallengeVideoRule"];
+        /** The creator (or an administrator) sets when a score needs a video */
+        put: operations["setChallengeVideoRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's judge certificate (null when they have none) */
+        get: operations["getMyJudgeStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator certifies a judge for a season (365 days); a newer certificate replaces the older */
+        post: operations["grantJudgeCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scores waiting for a judge, best place on the board first (as competitions judge the top first) */
+        get: operations["listJudgingQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's scores with video and their verdicts, with no-rep marks (My Results) */
+        get: operations["listMyJudgedScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/submissions/{scoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One score's video check, with its video for a judge or its athlete */
+        get: operations["getJudgingSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/submissions/{scoreId}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim a submission; it is locked to this judge for 30 minutes (a claim held by another judge is 409) */
+        post: operations["claimJudgingSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/submissions/{scoreId}/verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The claiming judge's verdict; a penalty or invalid verdict re-ranks the board in the same transaction */
+        post: operations["giveJudgingVerdict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/submissions/{scoreId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A second, senior judge confirms (or sends back) a major penalty or invalid verdict */
+        post: operations["confirmJudgingVerdict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/submissions/{scoreId}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The athlete appeals a verdict once, for an objective error; a different judge takes the appeal */
+        post: operations["appealJudgingVerdict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The judging test's reference clips (without their answers) and the caller's certificate */
+        get: operations["getJudgingTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/test/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grade an attempt (reps within 1, each reference no-rep marked within 1.5 s); passing every clip certifies a judge for a season */
+        post: operations["takeJudgingTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/test/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator adds a reference clip (a ready video, its rep count and no-rep marks) */
+        post: operations["createJudgingTestClip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2857,6 +3079,11 @@ export interface components {
             held_reason?: string | null;
             /** @description Why a judge rejected it. */
             review_reason?: string | null;
+            /**
+             * @description A score with a video: unverified until a judge has watched it (judging.yaml). Absent for a score without one.
+             * @enum {string}
+             */
+            video_check?: "unverified" | "judged";
         };
         MySubmission: {
             challenge: {
@@ -2946,6 +3173,13 @@ export interface components {
             points?: number;
             tiebreak_ms?: number;
             note?: string;
+            /**
+             * Format: uuid
+             * @description One of the athlete's own ready videos, checked by a judge (judging.yaml).
+             */
+            video_id?: string;
+            /** @description A YouTube or Vimeo link to the attempt, instead of an upload. */
+            video_url?: string;
         };
         SubmittedScore: {
             score: components["schemas"]["ScoreView"];
@@ -3633,6 +3867,80 @@ export interface components {
             max_size_bytes: number;
             max_duration_s: number;
         };
+        ChallengeVideoRule: {
+            challenge_id: number;
+            /** @enum {string} */
+            rule: "none" | "every" | "top_n";
+            top_n: number | null;
+        };
+        ChallengeVideoRuleInput: {
+            /** @enum {string} */
+            rule: "none" | "every" | "top_n";
+            top_n?: number | null;
+        };
+        JudgeCertificate: {
+            id: number;
+            user_id: number;
+            /** @enum {string} */
+            level: "judge" | "senior";
+            /** Format: date-time */
+            granted_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            in_force: boolean;
+        };
+        NoRepMark: {
+            at_ms: number;
+            note?: string | null;
+        };
+        JudgingSubmission: {
+            score_id: number;
+            challenge: {
+                id: number;
+                title: string;
+            };
+            athlete: {
+                wp_user_id: number;
+                display_name: string;
+            };
+            /** @enum {string} */
+            division: "rx" | "scaled";
+            /** @description The score as it stands (after any penalty). */
+            display: string;
+            /** @description The score as the athlete submitted it. */
+            original_display: string;
+            /** @description Its place on the challenge's board (null when not on it). */
+            place: number | null;
+            /** @enum {string} */
+            state: "waiting" | "confirming" | "judged" | "appealed";
+            claim: {
+                judge_id: number;
+                /** Format: date-time */
+                until: string;
+                mine: boolean;
+            } | null;
+            /** @enum {string|null} */
+            verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid" | null;
+            penalty_percent: number | null;
+            verdict_reason: string | null;
+            rep_count: number | null;
+            marks: components["schemas"]["NoRepMark"][];
+            appeal_reason: string | null;
+            /** Format: date-time */
+            appealed_at: string | null;
+            video: components["schemas"]["Video"] | null;
+            video_url: string | null;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        JudgingVerdictInput: {
+            /** @enum {string} */
+            verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid";
+            penalty_percent?: number | null;
+            reason?: string;
+            rep_count?: number | null;
+            marks?: components["schemas"]["NoRepMark"][];
+        };
         /**
          * @description Who may invite the athlete (to a team, and later to other things).
          * @enum {string}
@@ -4253,6 +4561,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The step does not fit the submission's state (claimed by another judge, already judged, already appealed). */
+        JudgingConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The team's state refuses it (name taken, full, already waiting, last captain, no longer pending). */
         TeamConflict: {
             headers: {
@@ -4298,6 +4615,8 @@ export interface components {
         LegalKind: components["schemas"]["LegalKind"];
         VideoId: string;
         VideoToken: string;
+        JudgingChallengeId: number;
+        JudgingScoreId: number;
         EventId: number;
         TeamId: number;
         MemberId: number;
@@ -6983,6 +7302,428 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getChallengeVideoRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["JudgingChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeVideoRule"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setChallengeVideoRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["JudgingChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeVideoRuleInput"];
+            };
+        };
+        responses: {
+            /** @description The rule now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeVideoRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyJudgeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    grantJudgeCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                    /** @enum {string} */
+                    level: "judge" | "senior";
+                };
+            };
+        };
+        responses: {
+            /** @description The certificate. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgeCertificate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listJudgingQueue: {
+        parameters: {
+            query?: {
+                challenge_id?: number;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["JudgingSubmission"][];
+                        total: number;
+                        offset: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMyJudgedScores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The athlete's checked scores, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["JudgingSubmission"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getJudgingSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["JudgingScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgingSubmission"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    claimJudgingSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["JudgingScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claimed submission. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgingSubmission"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
+        };
+    };
+    giveJudgingVerdict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["JudgingScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JudgingVerdictInput"];
+            };
+        };
+        responses: {
+            /** @description The submission after the verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgingSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
+        };
+    };
+    confirmJudgingVerdict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["JudgingScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agree: boolean;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The submission after the confirmation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgingSubmission"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
+        };
+    };
+    appealJudgingVerdict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["JudgingScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The submission, back in the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgingSubmission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
+        };
+    };
+    getJudgingTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clips to judge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clips: {
+                            id: number;
+                            title: string;
+                            video: components["schemas"]["Video"];
+                        }[];
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    takeJudgingTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        clip_id: number;
+                        reps: number;
+                        marks?: number[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The grade of every clip, and the certificate when passed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passed: boolean;
+                        clips: {
+                            id: number;
+                            title: string;
+                            passed: boolean;
+                            reps_off: number;
+                            missed_marks: number;
+                            extra_marks: number;
+                        }[];
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["JudgingConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createJudgingTestClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    video_id: string;
+                    title: string;
+                    reps: number;
+                    marks?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The clip. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        reps: number;
+                        marks: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
         };
     };
     getHealth: {

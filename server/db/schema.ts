@@ -12,6 +12,7 @@ export * from './schema-videos.ts';
 export * from './schema-admin.ts';
 export * from './schema-moderation.ts';
 export * from './schema-events.ts';
+export * from './schema-judging.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

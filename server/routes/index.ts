@@ -15,6 +15,7 @@ import { notificationHandlers } from './notifications.ts';
 import { teamHandlers } from './teams.ts';
 import { videoHandlers } from './videos.ts';
 import { moderationHandlers } from './moderation.ts';
+import { judgingHandlers } from './judging.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -33,6 +34,7 @@ export function allHandlers(ctx: AppContext) {
     ...notificationHandlers(ctx),
     ...teamHandlers(ctx),
     ...videoHandlers(ctx),
+    ...judgingHandlers(ctx),
     ...adminHandlers(ctx),
     ...moderationHandlers(ctx),
   };

@@ -96,6 +96,11 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'error_groups', column: 'status_changed_by' },
       { table: 'rate_limit_changes', column: 'changed_by' },
       { table: 'rate_limit_settings', column: 'updated_by' },
+      { table: 'judge_certificates', column: 'granted_by' },
+      { table: 'judging_test_clips', column: 'created_by' },
+      { table: 'score_videos', column: 'claimed_by' },
+      { table: 'score_videos', column: 'verdict_by' },
+      { table: 'score_videos', column: 'confirmed_by' },
       { table: 'content_reports', column: 'resolved_by' },
       { table: 'moderation_actions', column: 'actor_id' },
       { table: 'moderation_appeals', column: 'decided_by' },
@@ -143,6 +148,16 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     file: 'videos.json',
     about: 'The videos you uploaded: name, size, checksum, state and what processing found (the files play on the videos page).',
     sources: [{ table: 'videos', column: 'user_id' }],
+  },
+  {
+    file: 'judging.json',
+    about:
+      'Your scores with video and their verdicts, your judge certificates, and each judging step you took (claims, verdicts, appeals).',
+    sources: [
+      { table: 'score_videos', column: 'athlete_id' },
+      { table: 'judge_certificates', column: 'user_id' },
+      { table: 'judging_audit', column: 'actor_id' },
+    ],
   },
   {
     file: 'privacy.json',

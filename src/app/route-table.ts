@@ -84,7 +84,7 @@ export const pageRoutes: PageRoute[] = [
   ),
   r('/individual-battle-royale-page', 'Battle Royale'),
   r('/individual-challenge-detail-page', 'Individual Challenge', 'public', () => import('./pages/challenge-detail-page.tsx')),
-  r('/judging-dashboard', 'Judging', 'user'),
+  r('/judging-dashboard', 'Judging', 'user', () => import('../features/judging/pages/judging-dashboard.tsx')),
   r('/leaderboard-page', 'Leaderboard', 'public', () => import('./pages/leaderboard-page.tsx')),
   r('/liability-waiver-page', 'Liability Waiver', 'user', () => import('../features/legal/pages/liability-waiver-page.tsx')),
   r('/live-spectating', 'Live Spectating'),
@@ -125,7 +125,7 @@ export const pageRoutes: PageRoute[] = [
   r('/terms-of-service-page', 'Terms of Service', 'public', () => import('../features/legal/pages/terms-of-service-page.tsx')),
   r('/test-deep-dive-page', 'Test Deep Dive', 'public', () => import('../features/athletes/pages/test-deep-dive-page.tsx')),
   r('/video-interview-page', 'Video Interview', 'user'),
-  r('/video-judging-test-page', 'Video Judging Practice', 'user'),
+  r('/video-judging-test-page', 'Video Judging Test', 'user', () => import('../features/judging/pages/video-judging-test-page.tsx')),
   { ...r('/settings', 'Settings', 'user', () => import('../features/settings/pages/settings-page.tsx')), singleForm: true },
 ];
 

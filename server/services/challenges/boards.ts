@@ -138,6 +138,8 @@ export interface BoardRow {
   sort_key: string;
   submitted_ms: number;
   rank: number | null;
+  /** The score's video check (judging), null without a video. */
+  video_state: string | null;
 }
 
 /**
@@ -176,6 +178,7 @@ async function boardRows(
     )
     select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
       e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
+      (select sv.state from score_videos sv where sv.score_id = e.score_id) as video_state,
       case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
     from wanted w
     join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
@@ -208,6 +211,7 @@ export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: n
       display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
       verification: 'verified' as const,
       submitted_at: new Date(Number(r.submitted_ms)).toISOString(),
+      ...(r.video_state ? { video_check: r.video_state === 'judged' ? ('judged' as const) : ('unverified' as const) } : {}),
     },
   };
 }

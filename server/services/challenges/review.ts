@@ -40,7 +40,8 @@ export async function recomputeEntry(tx: Tx, challengeId: number, userId: number
     .select()
     .from(challengeEntries)
     .where(and(eq(challengeEntries.challengeId, challengeId), eq(challengeEntries.userId, userId)));
-  if (current?.scoreId === best?.id) return;
+  // The same score with the same key (a judge's penalty changes a score's key in place) needs nothing.
+  if (current?.scoreId === best?.id && current?.sortKey === best?.sortKey) return;
   const size = (division: string, delta: 1 | -1) =>
     tx
       .update(challenges)

@@ -22,6 +22,7 @@ import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, t
 import { placeOfKey, slicesMoved } from './rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
 import { recordCandidate } from './record-candidate.ts';
+import { attachScoreVideo, checkScoreVideo, planScoreVideo, type VideoRuleRow } from '../judging.ts';
 
 // The score submission: the hot path, one transaction in two round trips, its statements built once.
 
@@ -93,7 +94,8 @@ const lockSubmitter = statement(
       ), st as (select * from streaks where user_id = ${v.user_id}::int for update)
       select to_jsonb(c) as challenge, w.*,
         (select json_build_object('name', t.name, 'unit', t.unit, 'min', t.min_value, 'max', t.max_value)
-           from tests t where t.id = c.test_id) as test
+           from tests t where t.id = c.test_id) as test,
+        (select json_build_object('rule', r.rule, 'top_n', r.top_n) from challenge_video_rules r where r.challenge_id = c.id) as video_rule
       from challenges c left join lateral (
         select p.division, p.sex, p.age_group, p.category, u.display_name, u.time_zone,
           (select coalesce(json_agg(json_build_object('value', l.value::float8, 'status', l.status) order by l.sort_key), '[]'::json)
@@ -187,14 +189,21 @@ const submissionEffects = scoreEffects(
  * and the messages, with the athlete's place read from the updated board. PostgreSQL sends
  * the messages only if all of it commits.
  */
-export async function submitScore(ctx: AppContext, userId: number, id: number, body: Record<string, unknown>) {
+export async function submitScore(ctx: AppContext, userId: number, id: number, given: Record<string, unknown>) {
   const now = ctx.now();
+  // The score's video (judging.ts): checked before the transaction, stored in it once the score's place is known.
+  const { video_id, video_url, ...body } = given;
+  const video = await checkScoreVideo(ctx.database.db, userId, { video_id, video_url });
   const note = typeof body.note === 'string' ? body.note.trim() || null : null;
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     const lock = async () => {
       const [row] = await lockSubmitter<
-        Submitter & { challenge: Record<string, unknown>; test: { name: string; unit: string; min: number; max: number } | null }
+        Submitter & {
+          challenge: Record<string, unknown>;
+          test: { name: string; unit: string; min: number; max: number } | null;
+          video_rule: VideoRuleRow | null;
+        }
       >(txDb, {
         challenge_id: id,
         user_id: userId,
@@ -219,6 +228,7 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       encodeScore(rules, scoreInputFor(rules.scoreType, body), (body.tiebreak_ms as number | undefined) ?? null),
     );
     if (!who.division) throw conflict('Join this challenge before submitting a score.');
+    const videoPlan = planScoreVideo(id, userId, video, locked.video_rule);
     if (locked.test && encoded.status === 'finished') refuseOutsideBounds(locked.test, encoded.value);
     if ((who.streaks?.length ?? 0) < STREAK_TYPES.length) {
       // Another request created this athlete's streaks while we waited: read them again.
@@ -312,6 +322,16 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, b
       rank,
       message,
     }));
+    if (videoPlan) {
+      const done = await result;
+      const checked = await attachScoreVideo(
+        txDb,
+        videoPlan,
+        { id: done.score.id, value: encoded.value, sortKey: key, isBest, rank: done.rank },
+        now,
+      );
+      return { result: checked ? { ...done, score: { ...done.score, video_check: 'unverified' as const } } : done };
+    }
     if (ctx.database.kind !== 'postgres') return { result: await result };
     // On PostgreSQL the COMMIT goes out right behind these two statements instead of a round
     // trip later: once every microtask has run, both are in the connection's queue ahead of it.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { Badge } from '../../../components/ui/badge.tsx';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
@@ -103,6 +104,12 @@ function Row({
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">
         {score}
+        {row.score.video_check === 'unverified' ? (
+          <>
+            {' '}
+            <Badge tone="warning">Unverified</Badge>
+          </>
+        ) : null}
         {!mine && reportable && (
           <Suspense fallback={null}>
             <ReportButton

@@ -13,6 +13,7 @@ import {
   type TeamRule,
 } from '../api/challenges.ts';
 import { useSaveChallenge } from '../api/challenge-mutations.ts';
+import { saveVideoRule, useVideoRuleValue, videoRuleBody, VideoRuleFields } from '../components/video-rule-fields.tsx';
 import { EnumSelect } from '../../../components/enum-select.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
@@ -121,6 +122,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
   const [form, setForm] = useState<FormState>(() => initial(existing));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveChallenge(existing?.id ?? null);
+  const [videoRule, setVideoRule] = useVideoRuleValue(existing?.id ?? null);
   const [, navigate] = useLocation();
   useEffect(() => setForm(initial(existing)), [existing]);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -128,9 +130,14 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
     e.preventDefault();
     const input = toInput(form);
     if (typeof input === 'string') return setProblem(input);
+    const rule = videoRuleBody(videoRule);
+    if (typeof rule === 'string') return setProblem(rule);
     setProblem(null);
     save.mutate(input, {
-      onSuccess: (c) => {
+      onSuccess: async (c) => {
+        // The video rule is the judging area's: saved beside the challenge (nothing to save for a new one without it).
+        if (existing || rule.rule !== 'none')
+          await saveVideoRule(c.id, rule).catch((err: Error) => toast({ title: err.message, variant: 'error' }));
         toast({ title: existing ? 'Challenge saved.' : 'Challenge created.', variant: 'success' });
         navigate(`/challenge-detail-page?id=${c.id}`);
       },
@@ -194,6 +201,7 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
         )}
       </div>
       <TestLink scoreType={form.score_type} value={form.test_id} onChange={(v) => set('test_id', v)} />
+      <VideoRuleFields value={videoRule} onChange={setVideoRule} />
       <RadioGroup
         label="Who competes"
         orientation="horizontal"

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { ScoreState } from '../components/score-state.tsx';
+import { VideoVerdicts } from '../components/video-verdicts.tsx';
 import '../challenges.css';
 
 type Result = NonNullable<ReturnType<typeof useMySubmissions>['data']>['items'][number];
@@ -99,6 +100,7 @@ export default function MyResultsPage() {
           />
         )}
       </QueryState>
+      <VideoVerdicts />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
@@ -12,14 +12,28 @@ import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { useUnitPreference } from '../../../lib/units.ts';
+import { NO_VIDEO, ScoreVideoPicker, scoreVideoFields, type ScoreVideoChoice } from '../components/score-video.tsx';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {
   const submit = useSubmitScore(c.id);
   const units = useUnitPreference();
   const scoreText = useScoreText();
+  // The score's video (judging) is a field beside the chart's: the actor reads the latest choice when it sends.
+  const [video, setVideo] = useState<ScoreVideoChoice>(NO_VIDEO);
+  const [videoProblem, setVideoProblem] = useState<string | null>(null);
+  const videoRef = useRef(video);
+  videoRef.current = video;
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
   const flow = useActorRef(
-    scoreSubmissionMachine.provide({ actors: { submitScore: fromPromise(({ input }) => submit.mutateAsync(input)) } }),
+    scoreSubmissionMachine.provide({
+      actors: {
+        submitScore: fromPromise(({ input }) => {
+          const attached = scoreVideoFields(videoRef.current);
+          if ('problem' in attached) return Promise.reject(new Error(attached.problem));
+          return submit.mutateAsync({ ...input, ...attached });
+        }),
+      },
+    }),
     { input: { rules: c, units } },
   );
   const fields = useSelector(flow, (s) => s.context.fields);
@@ -41,6 +55,9 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    const attached = scoreVideoFields(video);
+    setVideoProblem('problem' in attached ? attached.problem : null);
+    if ('problem' in attached) return;
     flow.send({ type: 'score.submit' });
   };
 
@@ -49,6 +66,9 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
     return (
       <div className="card" role="status">
         <h2>{r.score.verification === 'unverified' ? 'Saved for review' : r.is_best ? 'New best!' : 'Score saved'}</h2>
+        {r.score.video_check === 'unverified' ? (
+          <p>Your video goes to the judges; the score shows as Unverified until one has watched it.</p>
+        ) : null}
         <p>
           {scoreText(r.score, c.score_type)}. {r.message}
         </p>
@@ -61,7 +81,14 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
           <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-primary">
             See the leaderboard
           </Link>
-          <button type="button" className="btn btn-secondary" onClick={() => flow.send({ type: 'score.another' })}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setVideo(NO_VIDEO);
+              flow.send({ type: 'score.another' });
+            }}
+          >
             Submit another
           </button>
         </p>
@@ -187,6 +214,7 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
         <label htmlFor="sc-note">Note (optional)</label>
         <input id="sc-note" maxLength={SCORE_NOTE_MAX_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
+      <ScoreVideoPicker challengeId={c.id} value={video} onChange={setVideo} error={videoProblem} />
       {problem && (
         <p className="error-text" role="alert">
           {problem}

@@ -1,11 +1,23 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight, Link2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { formatTimestamp, frameSeconds, PLAYBACK_SPEEDS, SEEK_STEP_S, timestampParam } from '../../../../domain/videos.ts';
-import type { Video } from '../api/videos.ts';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { Button } from './ui/button.tsx';
+import { Select } from './ui/select.tsx';
+import { toast } from '../lib/toast.ts';
+import { formatTimestamp, frameSeconds, PLAYBACK_SPEEDS, SEEK_STEP_S, timestampParam } from '../../domain/videos.ts';
+import { ProgressBar } from './ui/progress-bar.tsx';
+import './video-player.css';
+
+/** What the player needs of a video (the Video of openapi/videos.yaml). */
+export interface PlayableVideo {
+  id: string;
+  file_name: string;
+  status: 'uploading' | 'processing' | 'ready' | 'failed';
+  failure_reason?: string | null;
+  progress: number;
+  frame_rate?: number | null;
+  stream_url?: string | null;
+  poster_url?: string | null;
+}
 
 const SPEED_OPTIONS = PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: `${s}×` }));
 
@@ -21,8 +33,22 @@ export function timestampHref(videoId: string, seconds: number): string {
  * The one video player: the poster while the video is processing, then the web rendition with
  * keyboard controls (Space or K play/pause, ← → 5 s, , . one frame, [ ] slower/faster), frame
  * stepping, playback speed and links to the current moment. `startAt` comes from a timestamp link.
+ * A page may add keys of its own (`extraKeys`, e.g. N for a judge's no-rep mark) and follow the
+ * current time (`onTimeChange`).
  */
-export default function VideoPlayer({ video, startAt }: { video: Video; startAt?: number | null }) {
+export default function VideoPlayer({
+  video,
+  startAt,
+  extraKeys,
+  extraKeysHint,
+  onTimeChange,
+}: {
+  video: PlayableVideo;
+  startAt?: number | null;
+  extraKeys?: Record<string, () => void>;
+  extraKeysHint?: string;
+  onTimeChange?: (seconds: number) => void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [speed, setSpeed] = useState('1');
   const [time, setTime] = useState(startAt ?? 0);
@@ -31,6 +57,9 @@ export default function VideoPlayer({ video, startAt }: { video: Video; startAt?
   useEffect(() => {
     if (ref.current) ref.current.playbackRate = Number(speed);
   }, [speed]);
+  useEffect(() => {
+    onTimeChange?.(time);
+  }, [time, onTimeChange]);
 
   if (video.status !== 'ready' || !video.stream_url) {
     const percent = Math.round(video.progress * 100);
@@ -81,6 +110,7 @@ export default function VideoPlayer({ video, startAt }: { video: Video; startAt?
       '.': () => step(1),
       '[': () => changeSpeed(-1),
       ']': () => changeSpeed(1),
+      ...extraKeys,
     };
     const act = actions[e.key];
     if (act) {
@@ -110,7 +140,7 @@ export default function VideoPlayer({ video, startAt }: { video: Video; startAt?
           preload="metadata"
           playsInline
           aria-label={`Video: ${video.file_name}`}
-          aria-keyshortcuts="Space K ArrowLeft ArrowRight , . [ ]"
+          aria-keyshortcuts={`Space K ArrowLeft ArrowRight , . [ ]${extraKeys ? ` ${Object.keys(extraKeys).join(' ')}` : ''}`}
           onLoadedMetadata={(e) => {
             if (startAt) e.currentTarget.currentTime = startAt;
             e.currentTarget.playbackRate = Number(speed);
@@ -139,6 +169,7 @@ export default function VideoPlayer({ video, startAt }: { video: Video; startAt?
       </div>
       <p className="muted video-keys">
         Keys: Space or K play and pause, ← → jump {SEEK_STEP_S} s, comma and period step one frame, [ and ] change the speed.
+        {extraKeysHint ? ` ${extraKeysHint}` : ''}
       </p>
     </div>
   );

@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TextInput } from '../../../components/ui/text-field.tsx';
+import { checkExternalVideoUrl, VIDEO_URL_MAX } from '../../../../domain/judging.ts';
+
+/** The video a score is submitted with: none, one of the athlete's ready uploads, or a YouTube/Vimeo link. */
+export interface ScoreVideoChoice {
+  kind: 'none' | 'upload' | 'link';
+  videoId: string;
+  url: string;
+}
+
+export const NO_VIDEO: ScoreVideoChoice = { kind: 'none', videoId: '', url: '' };
+
+/** The submission fields for the choice, or the sentence that says what is missing. */
+export function scoreVideoFields(choice: ScoreVideoChoice): { video_id?: string; video_url?: string } | { problem: string } {
+  if (choice.kind === 'upload') return choice.videoId ? { video_id: choice.videoId } : { problem: 'Choose one of your videos.' };
+  if (choice.kind === 'link') {
+    const checked = checkExternalVideoUrl(choice.url);
+    return checked.ok ? { video_url: checked.url } : { problem: checked.detail };
+  }
+  return {};
+}
+
+export function useVideoRule(challengeId: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: ['judging', 'video-rule', challengeId],
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/judging/challenges/{challengeId}/video-rule', { params: { path: { challengeId } } }),
+        'Could not load the video rule.',
+      ),
+  });
+}
+
+export function videoRuleText(rule: { rule: 'none' | 'every' | 'top_n'; top_n: number | null } | undefined): string | null {
+  if (!rule || rule.rule === 'none') return null;
+  return rule.rule === 'every'
+    ? 'This challenge needs a video with every score. A judge watches it; until then your score shows as Unverified.'
+    : `A score that would place in the top ${rule.top_n} needs a video. A judge watches it; until then it shows as Unverified.`;
+}
+
+/** Picks the score's video. Uploads are made on the videos page; only ready ones can be attached. */
+export function ScoreVideoPicker({
+  challengeId,
+  value,
+  onChange,
+  error,
+}: {
+  challengeId: number;
+  value: ScoreVideoChoice;
+  onChange: (v: ScoreVideoChoice) => void;
+  error?: string | null;
+}) {
+  const rule = useVideoRule(challengeId);
+  const mine = useQuery({
+    queryKey: ['get', '/api/videos/mine'],
+    queryFn: () => callApi(secureApi.GET('/api/videos/mine'), 'Could not load your videos.'),
+    enabled: value.kind === 'upload',
+  });
+  const ready = (mine.data?.videos ?? []).filter((v) => v.status === 'ready');
+  const text = videoRuleText(rule.data);
+  return (
+    <fieldset className="field">
+      <legend>Video of the attempt</legend>
+      {text ? <p className="hint">{text}</p> : null}
+      <RadioGroup<ScoreVideoChoice['kind']>
+        label="Attach"
+        hideLabel
+        options={[
+          { value: 'none', label: 'No video' },
+          { value: 'upload', label: 'One of my uploaded videos' },
+          { value: 'link', label: 'A YouTube or Vimeo link' },
+        ]}
+        value={value.kind}
+        onChange={(kind) => onChange({ ...value, kind })}
+      />
+      {value.kind === 'upload' ? (
+        mine.isPending ? (
+          <p className="muted">Loading your videos…</p>
+        ) : ready.length ? (
+          <Select
+            id="sc-video"
+            label="Video"
+            placeholder="Choose a video"
+            options={ready.map((v) => ({ value: v.id, label: v.file_name }))}
+            value={value.videoId}
+            onChange={(videoId) => onChange({ ...value, videoId })}
+          />
+        ) : (
+          <p className="muted">
+            You have no ready video yet. <AppLink href="/placeholder-video-page">Upload one on the videos page</AppLink>, then come back.
+          </p>
+        )
+      ) : null}
+      {value.kind === 'link' ? (
+        <TextInput
+          label="Link to the video"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          maxLength={VIDEO_URL_MAX}
+          value={value.url}
+          onChange={(e) => onChange({ ...value, url: e.target.value })}
+          error={error ?? undefined}
+        />
+      ) : error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { TextArea } from '../../../components/ui/text-field.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { formatTimestamp, timestampParam } from '../../../../domain/videos.ts';
+import { APPEAL_REASON, VERDICT_LABELS } from '../../../../domain/judging.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
+
+type Checked = components['schemas']['JudgingSubmission'];
+const KEY = ['judging', 'mine'] as const;
+
+const STATE: Record<Checked['state'], { label: string; tone: BadgeTone }> = {
+  waiting: { label: 'Unverified: waiting for a judge', tone: 'warning' },
+  confirming: { label: 'Unverified: a senior judge confirms the verdict', tone: 'warning' },
+  appealed: { label: 'Appealed: waiting for another judge', tone: 'info' },
+  judged: { label: 'Judged', tone: 'success' },
+};
+
+/** My Results: scores with video, their verdicts with the judge's no-rep marks, and one appeal each. */
+export function VideoVerdicts() {
+  const mine = useQuery({
+    queryKey: KEY,
+    queryFn: () => callApi(secureApi.GET('/api/judging/mine'), 'Could not load the verdicts on your videos.'),
+  });
+  if (!mine.data?.items.length) return null;
+  return (
+    <section aria-labelledby="video-verdicts" className="video-verdicts">
+      <h2 id="video-verdicts">Scores with video</h2>
+      <ul className="video-verdict-list">
+        {mine.data.items.map((s) => (
+          <li key={s.score_id}>
+            <Verdict s={s} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Verdict({ s }: { s: Checked }) {
+  const state = STATE[s.state];
+  const canAppeal = s.state === 'judged' && s.verdict !== null && s.verdict !== 'valid' && s.appealed_at === null;
+  const at = (ms: number) =>
+    s.video ? (
+      <AppLink href={`/placeholder-video-page?id=${s.video.id}&t=${timestampParam(ms / 1000)}`}>{formatTimestamp(ms / 1000)}</AppLink>
+    ) : (
+      formatTimestamp(ms / 1000)
+    );
+  return (
+    <Card titleAs="h3" title={`${s.challenge.title}: ${s.display}`} meta={<Badge tone={state.tone}>{state.label}</Badge>}>
+      {s.verdict && s.state !== 'confirming' ? (
+        <p>
+          Verdict: <strong>{VERDICT_LABELS[s.verdict]}</strong>
+          {s.penalty_percent ? ` (${s.penalty_percent}%, from ${s.original_display})` : ''}
+          {s.verdict_reason ? <span className="break">. {s.verdict_reason}</span> : null}
+        </p>
+      ) : null}
+      {s.marks.length && s.state === 'judged' ? (
+        <p>
+          No-reps marked at{' '}
+          {s.marks.map((m, i) => (
+            <span key={m.at_ms}>
+              {i ? ', ' : ''}
+              {at(m.at_ms)}
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
+      {s.appeal_reason ? <p className="muted break">Your appeal: {s.appeal_reason}</p> : null}
+      {canAppeal ? <AppealForm scoreId={s.score_id} /> : null}
+    </Card>
+  );
+}
+
+function AppealForm({ scoreId }: { scoreId: number }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const appeal = useMutation({
+    mutationFn: (body: { reason: string }) =>
+      callApi(
+        secureApi.POST('/api/judging/submissions/{scoreId}/appeal', { params: { path: { scoreId } }, body }),
+        'Could not send the appeal.',
+      ),
+    onSuccess: () => {
+      toast({ title: 'Appeal sent. Another judge will look at your video.', variant: 'success' });
+      void qc.invalidateQueries({ queryKey: ['judging'] });
+    },
+    onError: (e) => setProblem(e.message),
+  });
+  if (!open)
+    return (
+      <Button size="sm" onClick={() => setOpen(true)}>
+        Appeal this verdict
+      </Button>
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (text.length < APPEAL_REASON.min) {
+      setProblem(`Say what the judge got wrong (at least ${APPEAL_REASON.min} characters).`);
+      return;
+    }
+    setProblem(null);
+    appeal.mutate({ reason: text });
+  };
+  return (
+    <form onSubmit={submit} className="form" noValidate>
+      <TextArea
+        label="What did the judge get wrong?"
+        hint="Appeal once, for an objective error (a counted rep marked as a no-rep, a wrong time). Another judge decides."
+        value={reason}
+        maxLength={APPEAL_REASON.max}
+        onChange={(e) => setReason(e.target.value)}
+        error={problem ?? undefined}
+      />
+      <div className="row-actions">
+        <Button type="submit" variant="primary" loading={appeal.isPending}>
+          Send the appeal
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

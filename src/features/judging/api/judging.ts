@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
+import type { VerdictRequest } from '../../../../machines/judging.ts';
+
+export type JudgingSubmission = components['schemas']['JudgingSubmission'];
+export type JudgeCertificate = components['schemas']['JudgeCertificate'];
+
+export const JUDGING_KEY = ['judging'] as const;
+const ME_KEY = [...JUDGING_KEY, 'me'] as const;
+const QUEUE_KEY = [...JUDGING_KEY, 'queue'] as const;
+const submissionKey = (scoreId: number) => [...JUDGING_KEY, 'submission', scoreId] as const;
+
+export function useJudgeStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ME_KEY,
+    queryFn: () => callApi(secureApi.GET('/api/judging/me'), 'Could not load your judge certificate.'),
+    enabled,
+  });
+}
+
+export function useJudgingQueue(enabled: boolean) {
+  return useQuery({
+    queryKey: QUEUE_KEY,
+    queryFn: () =>
+      callApi(secureApi.GET('/api/judging/queue', { params: { query: { offset: 0, limit: 50 } } }), 'Could not load the judging queue.'),
+    enabled,
+  });
+}
+
+export function useSubmission(scoreId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: submissionKey(scoreId),
+    queryFn: () =>
+      callApi(secureApi.GET('/api/judging/submissions/{scoreId}', { params: { path: { scoreId } } }), 'Could not load this submission.'),
+    enabled,
+  });
+}
+
+/** The certificate is asked again (after passing the test; the test page keeps showing its result). */
+export function useRefreshJudgeStatus() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: ME_KEY });
+}
+
+/** Everything judging shows is asked again after a step (the queue, the submission). */
+export function useRefreshJudging() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: JUDGING_KEY });
+}
+
+export const claimSubmission = (scoreId: number) =>
+  callApi(secureApi.POST('/api/judging/submissions/{scoreId}/claim', { params: { path: { scoreId } } }), 'Could not claim this score.');
+
+export const sendVerdict = (scoreId: number, body: VerdictRequest) =>
+  callApi(
+    secureApi.POST('/api/judging/submissions/{scoreId}/verdict', { params: { path: { scoreId } }, body }),
+    'Could not send the verdict.',
+  );
+
+export const confirmVerdict = (scoreId: number, agree: boolean) =>
+  callApi(
+    secureApi.POST('/api/judging/submissions/{scoreId}/confirm', { params: { path: { scoreId } }, body: { agree } }),
+    'Could not confirm the verdict.',
+  );
+
+export type JudgingTest = Awaited<ReturnType<typeof loadJudgingTest>>;
+
+const loadJudgingTest = () => callApi(secureApi.GET('/api/judging/test'), 'Could not load the judging test.');
+
+export function useJudgingTest(enabled: boolean) {
+  return useQuery({ queryKey: [...JUDGING_KEY, 'test'], queryFn: loadJudgingTest, enabled });
+}
+
+export const takeJudgingTest = (answers: { clip_id: number; reps: number; marks: number[] }[]) =>
+  callApi(secureApi.POST('/api/judging/test/attempts', { body: { answers } }), 'Could not send your answers.');

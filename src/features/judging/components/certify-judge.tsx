@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { TextInput } from '../../../components/ui/text-field.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { JudgeLevel } from '../../../../domain/judging.ts';
+
+/** Administrators certify a judge (or a senior judge) for a season by the account's email. */
+async function certify(email: string, level: JudgeLevel) {
+  const found = await callApi(
+    secureApi.GET('/api/auth/admin/users', { params: { query: { search: email, page: 1, page_size: 10 } } }),
+    'Could not look the account up.',
+  );
+  const user = found.items.find((u) => u.email.toLowerCase() === email.toLowerCase());
+  if (!user) throw new Error(`No account uses ${email}.`);
+  const granted = await callApi(
+    secureApi.POST('/api/judging/certificates', { body: { user_id: user.wp_user_id, level } }),
+    'Could not certify the judge.',
+  );
+  return { name: user.display_name, granted };
+}
+
+export function CertifyJudge() {
+  const [email, setEmail] = useState('');
+  const [level, setLevel] = useState<JudgeLevel>('judge');
+  const [problem, setProblem] = useState<string | null>(null);
+  const grant = useMutation({
+    mutationFn: () => certify(email.trim(), level),
+    onSuccess: ({ name, granted }) => {
+      setEmail('');
+      toast({ title: `${name} is certified until ${formatDateTime(granted.expires_at)}.`, variant: 'success' });
+    },
+    onError: (e) => setProblem(e.message),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem('Enter the account’s email address.');
+    setProblem(null);
+    grant.mutate();
+  };
+  return (
+    <section aria-labelledby="certify-judge" className="card judging-form judging-certify">
+      <h2 id="certify-judge">Certify a judge</h2>
+      <form onSubmit={submit} className="judging-form" noValidate>
+        <TextInput
+          label="Account email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={problem ?? undefined}
+        />
+        <RadioGroup<JudgeLevel>
+          label="Level"
+          orientation="horizontal"
+          options={[
+            { value: 'judge', label: 'Judge' },
+            { value: 'senior', label: 'Senior judge', hint: 'Confirms major penalties and invalid verdicts' },
+          ]}
+          value={level}
+          onChange={setLevel}
+        />
+        <Button type="submit" loading={grant.isPending}>
+          Certify for a season
+        </Button>
+      </form>
+    </section>
+  );
+}
