@@ -7,7 +7,7 @@ const { app, mailbox } = useAppWithMail();
 
 async function scoreReps(page: Page, reps: string) {
   await page.getByRole('link', { name: 'Submit a score' }).click();
-  await page.getByLabel('Reps').fill(reps);
+  await page.getByLabel('Reps', { exact: true }).fill(reps);
   await page.getByRole('button', { name: 'Submit score' }).click();
   await expect(page.getByRole('heading', { name: 'New best!' })).toBeVisible();
 }

@@ -64,7 +64,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
 
   // The seventh day: a score that also takes first place.
   await page.goto(`${a.url}score-submission-page?id=${id}`);
-  await page.getByLabel('Reps').fill('45');
+  await page.getByLabel('Reps', { exact: true }).fill('45');
   await page.getByRole('button', { name: 'Submit score' }).click();
   const popup = page.getByTestId('achievement-popup').filter({ hasText: '7-day daily submissions' });
   await expect(popup).toBeVisible({ timeout: 10_000 });

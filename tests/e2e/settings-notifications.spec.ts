@@ -32,7 +32,7 @@ async function submitAndHear(page: Page, a: RunningApp, id: number, reps: number
       }),
     );
   });
-  await page.getByLabel('Reps').fill(String(reps));
+  await page.getByLabel('Reps', { exact: true }).fill(String(reps));
   await page.getByRole('button', { name: 'Submit score' }).click();
   return heard;
 }

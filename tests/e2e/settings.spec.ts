@@ -98,7 +98,7 @@ test('switching to lb changes the boards and the score form; a weight typed in l
   await apiCall(a, await apiSignIn(a, mailbox, lou), 'POST', `api/challenges/${id}/join`, { division: 'rx' });
   await page.goto(`${a.url}score-submission-page?id=${id}`);
   await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveText(/lb/);
-  await page.getByLabel('Load').fill('225');
+  await page.getByLabel('Load', { exact: true }).fill('225');
   await page.getByRole('button', { name: /Submit/ }).click();
   // The saved card (a toast may be up beside it).
   await expect(page.getByRole('status').filter({ has: page.getByRole('heading') })).toContainText('225 lb');

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { Badge } from '../../../components/ui/badge.tsx';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
@@ -107,7 +106,7 @@ function Row({
         {row.score.video_check === 'unverified' ? (
           <>
             {' '}
-            <Badge tone="warning">Unverified</Badge>
+            <span className="pill pill-unverified">Unverified</span>
           </>
         ) : null}
         {!mine && reportable && (
