@@ -181,7 +181,14 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
 
   it('needs a second, senior judge to confirm an invalid verdict before it takes the score off the board', async () => {
     const c = await amrap();
+    // The admin dashboard counts scores with video until their verdict stands.
+    const waiting = async () =>
+      ((await call('GET', '/api/admin/dashboard', admin)).json().figures as { id: string; value: number }[]).find(
+        (f) => f.id === 'videos_waiting',
+      )!.value;
+    const before = await waiting();
     const cys = (await submit(cy, c.id, { reps: 70, video_url: 'https://youtu.be/xyz' })).json().score.id;
+    expect(await waiting()).toBe(before + 1);
     expect((await sub(cys, 'claim', judge)).statusCode).toBe(200);
     const given = await sub(cys, 'verdict', judge, { verdict: 'invalid', reason: 'The video cuts away mid-workout' });
     expect(given.json()).toMatchObject({ state: 'confirming', verdict: 'invalid' });
@@ -191,6 +198,7 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     expect(refusal(await sub(cys, 'confirm', judge, { agree: true }))).toMatch(/not the one who gave it/);
     expect((await sub(cys, 'confirm', senior, { agree: true })).json()).toMatchObject({ state: 'judged', place: null });
     expect((await board(c.id)).items).toEqual([]);
+    expect(await waiting()).toBe(before);
     expect((await sub(cys, 'confirm', senior, { agree: true })).statusCode).toBe(409);
   });
 

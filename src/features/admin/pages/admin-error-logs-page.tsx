@@ -119,7 +119,7 @@ function Detail({ group, onClose }: { group: ErrorGroupDetail; onClose: () => vo
         rows={group.recent}
         rowKey={(r) => `${r.occurred_at}-${r.url ?? ''}-${r.user ?? ''}`}
         empty="No reports."
-        className="table"
+        className="ui-table"
       />
     </article>
   );

@@ -73,7 +73,7 @@ export default function AdminRateLimitingPage() {
               <DataTable
                 stackOnPhone
                 caption="Rate limits"
-                className="table"
+                className="ui-table"
                 rows={data.items}
                 rowKey={(l) => l.group}
                 columns={[
@@ -121,7 +121,7 @@ export default function AdminRateLimitingPage() {
               <DataTable
                 stackOnPhone
                 caption="Top offending addresses"
-                className="table"
+                className="ui-table"
                 rows={data.top_keys}
                 rowKey={(k) => `${k.key}-${k.group}`}
                 empty="Nobody was turned away in the last ten minutes."
@@ -138,7 +138,7 @@ export default function AdminRateLimitingPage() {
               <DataTable
                 stackOnPhone
                 caption="Rate limit changes"
-                className="table"
+                className="ui-table"
                 rows={data.changes}
                 rowKey={(c) => `${c.group}-${c.changed_at}`}
                 empty="No limit has been changed."

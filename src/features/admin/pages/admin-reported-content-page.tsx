@@ -60,7 +60,7 @@ export default function AdminReportedContentPage() {
               <DataTable
                 stackOnPhone
                 caption="Moderation actions, newest first"
-                className="table"
+                className="ui-table"
                 rows={data.items}
                 rowKey={(a) => String(a.id)}
                 empty="No moderation action yet."

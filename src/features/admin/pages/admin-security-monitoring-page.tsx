@@ -249,7 +249,7 @@ export default function AdminSecurityMonitoringPage() {
                   columns={columns}
                   rows={data.items}
                   rowKey={(e) => e.id}
-                  className="table"
+                  className="ui-table"
                   minWidth="48rem"
                 />
                 <Pagination
