@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import {
   DELETION_CODE_MAX_TRIES,
   DELETION_CODE_TTL_MS,
@@ -217,6 +217,15 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
     await leaveTeamsOnErasure(tx as unknown as Database, userId, now);
     // Their reports and appeals go; moderators' decisions about their content stay in the audit trail.
     await tx.delete(contentReports).where(eq(contentReports.reporterId, userId));
+    // Judging keeps ids inside JSON, where no foreign key reaches: the erased judge leaves the
+    // judges of every score (an appeal still goes to someone else) and certificate entries name nobody.
+    await tx.execute(
+      sql`update score_videos set judges = coalesce((select jsonb_agg(j) from jsonb_array_elements(judges) j where j <> to_jsonb(${userId}::int)), '[]'::jsonb)
+          where judges @> to_jsonb(array[${userId}::int])`,
+    );
+    await tx.execute(
+      sql`update judging_audit set detail = detail - 'user_id' where action = 'certificate' and detail ->> 'user_id' = ${String(userId)}`,
+    );
     await tx.delete(moderationAppeals).where(eq(moderationAppeals.authorId, userId));
     for (const table of [
       sessions,

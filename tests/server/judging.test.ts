@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgingAudit, scoreVideos, videos } from '../../server/db/schema.ts';
-import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
+import { DELETION_GRACE_MS } from '../../domain/privacy.ts';
+import { privacySweep } from '../../server/services/privacy.ts';
+import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;
 
@@ -288,5 +290,30 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
       }),
       { numRuns: 4 },
     );
+  });
+  it('erasing a judge takes their id out of the scores they judged and out of certificate entries', async () => {
+    const zed = await signIn(t, 'zed@example.test', 'zed-password', 'Judge Zed');
+    expect((await certify(zed, 'judge')).statusCode).toBe(201);
+    const c = await amrap();
+    const id = (await submit(ben, c.id, { reps: 33, video_url: 'https://vimeo.com/33' })).json().score.id;
+    expect((await sub(id, 'claim', zed)).statusCode).toBe(200);
+    expect((await sub(id, 'verdict', zed, { verdict: 'valid' })).json()).toMatchObject({ state: 'judged' });
+    const db = t.context.database.db;
+    const judgesOf = async () => (await db.select({ j: scoreVideos.judges }).from(scoreVideos).where(eq(scoreVideos.scoreId, id)))[0]!.j;
+    const named = async () =>
+      (await db.select().from(judgingAudit).where(eq(judgingAudit.action, 'certificate'))).filter((e) => e.detail.user_id === zed.userId);
+    expect(await judgesOf()).toEqual([zed.userId]);
+    expect(await named()).toHaveLength(1);
+
+    expect((await call('POST', '/api/privacy/account-deletion/code', zed, { password: 'zed-password' })).statusCode).toBe(202);
+    const code = await lastCode(t, 'zed@example.test');
+    expect((await call('POST', '/api/privacy/account-deletion', zed, { code })).statusCode).toBe(200);
+    t.clock.advance(DELETION_GRACE_MS + 1000);
+    await privacySweep(t.context);
+
+    expect(await judgesOf()).toEqual([]);
+    expect(await named()).toHaveLength(0);
+    // The verdict stands: the board still shows Ben's judged score.
+    expect(order(await board(c.id))).toContain('1 Ben (judged)');
   });
 });
