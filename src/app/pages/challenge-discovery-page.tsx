@@ -3,7 +3,7 @@ import ChallengeDiscoveryPage from '../../features/challenges/pages/challenge-di
 
 const EventsSection = lazy(() => import('../../features/events/components/events-section.tsx').then((m) => ({ default: m.EventsSection })));
 
-/** Discovery: challenges, with the running multi-workout events above them (the events area). */
+/** Discovery: challenges, with the running multi-workout events below them (the events area). */
 export default function Discovery() {
   return (
     <ChallengeDiscoveryPage>

@@ -21,7 +21,7 @@ const DISCOVERY_STATE = {
   shown: param.int(1, 1, 50),
 };
 
-/** `children`: sections the app adds below the filters (the events area's "Events"). */
+/** `children`: sections the app adds below the list, once it is in place, so they never push it down (the events area's "Events"). */
 export default function ChallengeDiscoveryPage({ children }: { children?: ReactNode }) {
   const { user } = useSessionView();
   // The filters live in the address, so a filtered list can be shared; a menu pick is a step Back returns from.
@@ -70,7 +70,6 @@ export default function ChallengeDiscoveryPage({ children }: { children?: ReactN
           onChange={(w) => setState({ when: w, shown: 1 }, { replace: false })}
         />
       </form>
-      {children}
       <QueryState query={list} loading="Loading challenges…">
         {(data) => (
           <>
@@ -80,6 +79,7 @@ export default function ChallengeDiscoveryPage({ children }: { children?: ReactN
                 {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
               </button>
             )}
+            {children}
           </>
         )}
       </QueryState>
