@@ -2697,6 +2697,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's submissions per week, places per challenge, record progress and streaks */
+        get: operations["getMyAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4486,6 +4503,51 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             appeal: components["schemas"]["ModerationAppeal"] | null;
+        };
+        MyAnalytics: {
+            /** Format: date-time */
+            generated_at: string;
+            /** @description The last 26 weeks (Monday to Sunday, UTC), oldest first; the last is the current week. */
+            weeks: {
+                /** Format: date */
+                week_start: string;
+                submissions: number;
+            }[];
+            /** @description The challenges the athlete has a ranked score in, most recently joined first (at most 50). */
+            challenges: {
+                challenge_id: number;
+                title: string;
+                division: string;
+                place: number;
+                field_size: number;
+                /** @description 100 × (1 − (place − 1) / field size), on the whole board. */
+                percentile: number;
+                division_place: number;
+                division_size: number;
+                /** @description The same among the athlete's division. */
+                division_percentile: number;
+            }[];
+            /** @description Per test, the latest approved record and the change since the first. */
+            records: {
+                test_id: number;
+                test_name: string;
+                unit: string;
+                direction: string;
+                records: number;
+                first_value: number;
+                /** Format: date */
+                first_on: string;
+                latest_value: number;
+                /** Format: date */
+                latest_on: string;
+                /** @description Better is positive: latest − first, or first − latest for lower-is-better tests. */
+                improvement: number;
+            }[];
+            streaks: {
+                type: string;
+                current_count: number;
+                best_count: number;
+            }[];
         };
     };
     responses: {
@@ -9270,6 +9332,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getMyAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The athlete's numbers; only their own. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAnalytics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

@@ -16,6 +16,7 @@ import { teamHandlers } from './teams.ts';
 import { videoHandlers } from './videos.ts';
 import { moderationHandlers } from './moderation.ts';
 import { judgingHandlers } from './judging.ts';
+import { analyticsHandlers } from './analytics.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -37,5 +38,6 @@ export function allHandlers(ctx: AppContext) {
     ...judgingHandlers(ctx),
     ...adminHandlers(ctx),
     ...moderationHandlers(ctx),
+    ...analyticsHandlers(ctx),
   };
 }
