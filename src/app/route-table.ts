@@ -54,7 +54,7 @@ export const pageRoutes: PageRoute[] = [
   r('/admin-test-approval-page', 'Test Approval', 'admin', () => import('../features/athletes/pages/admin-test-approval-page.tsx')),
   r('/admin-test-management-page', 'Test Management', 'admin', () => import('../features/athletes/pages/admin-test-management-page.tsx')),
   r('/admin-testing-page', 'Admin Testing', 'admin'),
-  r('/analytics-dashboard-page', 'Analytics', 'user'),
+  r('/analytics-dashboard-page', 'Analytics', 'user', () => import('../features/analytics/pages/analytics-dashboard-page.tsx')),
   r('/athlete-profile-page', 'Athlete Profile', 'public', () => import('../features/athletes/pages/athlete-profile-page.tsx')),
   r('/battle-hub', 'Battle Hub'),
   r('/challenge-archive-page', 'Challenge Archive', 'public', () => import('../features/challenges/pages/challenge-archive-page.tsx')),
