@@ -48,7 +48,7 @@ function Weeks({ weeks }: { weeks: MyAnalytics['weeks'] }) {
       </Suspense>
       <details className="analytics-details">
         <summary>Show the weeks as a table</summary>
-        <Table label="Submissions per week">
+        <Table label="Table of submissions per week">
           <thead>
             <tr>
               <th scope="col">Week of</th>
@@ -76,7 +76,7 @@ function Places({ challenges }: { challenges: MyAnalytics['challenges'] }) {
       {challenges.length === 0 ? (
         <p className="muted">No ranked score yet: your places show here once a score of yours is on a board.</p>
       ) : (
-        <Table label="Places per challenge" stackOnPhone>
+        <Table label="Table of places per challenge" stackOnPhone>
           <thead>
             <tr>
               <th scope="col">Challenge</th>
@@ -122,7 +122,7 @@ function Records({ records }: { records: MyAnalytics['records'] }) {
           No approved personal record yet. <AppLink href="/submit-pr-page">Submit a test result</AppLink> to track your progress.
         </p>
       ) : (
-        <Table label="Record progress" stackOnPhone>
+        <Table label="Table of record progress" stackOnPhone>
           <thead>
             <tr>
               <th scope="col">Test</th>
