@@ -45,12 +45,20 @@ test('an athlete with two scores sees them counted, her place and percentile; a 
   await expect(weeks.getByRole('row')).toHaveCount(27);
   await expect(weeks.getByRole('row').last()).toContainText('2');
   await axeClean(page);
+  await page.screenshot({ path: 'test-results/analytics-desktop-light.png', fullPage: true });
 
   // A phone: nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.reload();
   await expect(page.getByText('2 submissions in the last 26 weeks')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Dark: still readable (axe checks the contrast).
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByText('2 submissions in the last 26 weeks')).toBeVisible();
+  await axeClean(page);
+  await page.screenshot({ path: 'test-results/analytics-phone-dark.png', fullPage: true });
 
   // A new athlete: the empty state and where to start.
   const fresh = await (await browser.newContext()).newPage();

@@ -60,7 +60,12 @@ export default function WeeklyChart({ weeks, label }: { weeks: WeekCount[]; labe
             y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
           },
           axes: [
-            { ...axis, space: 70, values: (_u, splits) => splits.map((v) => dateFormat.format(new Date(v * 1000))) },
+            {
+              ...axis,
+              // Ticks on week starts only: every fourth week on a wide chart, every eighth on a phone.
+              splits: (u) => xs.filter((_, i) => (xs.length - 1 - i) % (u.width < 480 ? 8 : 4) === 0),
+              values: (_u, splits) => splits.map((v) => dateFormat.format(new Date(v * 1000))),
+            },
             { ...axis, size: 40, splits: (_u, _i, _min, max) => Array.from({ length: 5 }, (_, k) => Math.round((k * max) / 4)) },
           ],
           series: [{}, { label: 'Submissions', stroke: c.accent, fill: c.accent, width: 1, paths: bars, points: { show: false } }],
