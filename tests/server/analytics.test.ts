@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { athleteProfiles, personalRecords, tests, users } from '../../server/db/schema.ts';
 import { createChallenge, joinChallenge, submitScore } from '../../server/services/challenges/index.ts';
 import { rowsOf } from '../../server/db/rows.ts';
-import { weekStartUtc } from '../../server/services/analytics.ts';
+import { myAnalytics, percentileOf, weekStartUtc } from '../../server/services/analytics.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;
@@ -220,5 +221,52 @@ describe.each(databaseKinds)('athlete analytics on %s', (kind) => {
     expect(c.weeks.every((w) => w.submissions === 0)).toBe(true);
     expect(c.challenges).toEqual([]);
     expect(c.records).toEqual([]);
+  });
+
+  it('places her on any random board, overall and in her division, as ranking the submitted results by hand does', async () => {
+    const ctx = t.context;
+    const pool = [...others.slice(1), { id: ben.userId }];
+    const result = fc.record({ division: fc.constantFrom('rx' as const, 'scaled' as const), seconds: fc.integer({ min: 300, max: 306 }) });
+    await fc.assert(
+      fc.asyncProperty(
+        result,
+        fc.array(fc.option(result, { nil: null }), { minLength: pool.length, maxLength: pool.length }),
+        async (mine, field) => {
+          const now = ctx.now().getTime();
+          const c = await createChallenge(ctx, others[0]!.id, {
+            title: 'Random board',
+            score_type: 'time',
+            time_cap_seconds: 900,
+            starts_at: new Date(now - 3_600_000).toISOString(),
+            ends_at: new Date(now + 30 * DAY).toISOString(),
+          });
+          const board: { division: string; key: number }[] = [];
+          const key = (r: { division: string; seconds: number }) => (r.division === 'scaled' ? 1e6 : 0) + r.seconds;
+          for (const [i, r] of field.entries()) {
+            if (!r) continue;
+            await joinChallenge(ctx, pool[i]!.id, c.id, { division: r.division });
+            await submitScore(ctx, pool[i]!.id, c.id, { time_ms: r.seconds * 1000 });
+            board.push({ division: r.division, key: key(r) });
+          }
+          await joinChallenge(ctx, ana.userId, c.id, { division: mine.division });
+          await submitScore(ctx, ana.userId, c.id, { time_ms: mine.seconds * 1000 });
+          board.push({ division: mine.division, key: key(mine) });
+          const place = 1 + board.filter((b) => b.key < key(mine)).length;
+          const division = board.filter((b) => b.division === mine.division);
+          const divisionPlace = 1 + division.filter((b) => b.key < key(mine)).length;
+          const got = (await myAnalytics(ctx, ana.userId)).challenges.find((x) => x.challenge_id === c.id);
+          expect(got).toMatchObject({
+            place,
+            field_size: board.length,
+            percentile: percentileOf(place, board.length),
+            division_place: divisionPlace,
+            division_size: division.length,
+            division_percentile: percentileOf(divisionPlace, division.length),
+          });
+          expect(got!.percentile).toBeCloseTo(100 * (1 - (place - 1) / board.length), 1);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
