@@ -16,6 +16,7 @@ import { teamHandlers } from './teams.ts';
 import { videoHandlers } from './videos.ts';
 import { moderationHandlers } from './moderation.ts';
 import { judgingHandlers } from './judging.ts';
+import { theaterHandlers } from './theater.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -35,6 +36,7 @@ export function allHandlers(ctx: AppContext) {
     ...teamHandlers(ctx),
     ...videoHandlers(ctx),
     ...judgingHandlers(ctx),
+    ...theaterHandlers(ctx),
     ...adminHandlers(ctx),
     ...moderationHandlers(ctx),
   };
