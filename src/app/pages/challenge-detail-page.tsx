@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
 import ChallengeDetailPage from '../../features/challenges/pages/challenge-detail-page.tsx';
 
+const TheaterSection = lazy(() => import('../../features/theater/components/theater-section.tsx'));
 const EventLinks = lazy(() => import('../../features/events/components/event-links.tsx').then((m) => ({ default: m.EventLinks })));
 
 function idParam(search: string): number | null {
@@ -9,14 +10,19 @@ function idParam(search: string): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-/** A challenge's page, saying which event it is a workout of (the events area). */
+/** A challenge's page, saying which event it is a workout of (the events area), with the community theater below (the theater area). */
 export default function ChallengeDetail() {
   const id = idParam(useSearch());
   return (
-    <ChallengeDetailPage>
+    <>
+      <ChallengeDetailPage>
+        <Suspense fallback={null}>
+          <EventLinks challengeId={id} />
+        </Suspense>
+      </ChallengeDetailPage>
       <Suspense fallback={null}>
-        <EventLinks challengeId={id} />
+        <TheaterSection challengeId={id} />
       </Suspense>
-    </ChallengeDetailPage>
+    </>
   );
 }
