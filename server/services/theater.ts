@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { challengeScores, scoreVideos, users, videoVotes } from '../db/schema.ts';
+import { challenges, challengeScores, scoreVideos, users, videoVotes } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '../../domain/scoring/index.ts';
 import { THEATER_LIMIT, type VoteValue } from '../../domain/theater.ts';
-import { loadChallenge } from './challenges/challenge.ts';
+import { loadChallenge, NO_CHALLENGE } from './challenges/challenge.ts';
 import { challengeRoom, publish } from './realtime/realtime-events.ts';
 
 // The community theater: a challenge's scores with a public video link, ranked by spectators' votes.
@@ -44,9 +44,12 @@ async function tallyOf(db: Database, scoreId: number): Promise<Tally> {
   return { score_id: scoreId, up, down, total: up - down };
 }
 
-export async function theaterOf(ctx: AppContext, challengeId: number, viewerId: number | null) {
+/** A challenge's theater; a challenge hidden by moderators only for its creator and administrators, like its page. */
+export async function theaterOf(ctx: AppContext, challengeId: number, viewer: { id: number; isAdmin: boolean } | null) {
   const db = ctx.database.db;
   const c = await loadChallenge(db, challengeId);
+  if (c.hiddenAt && !(viewer && (viewer.id === c.creatorId || viewer.isAdmin))) throw notFound(NO_CHALLENGE);
+  const viewerId = viewer?.id ?? null;
   const up = sql<number>`coalesce(sum(case when ${videoVotes.value} = 1 then 1 else 0 end), 0)::int`;
   const down = sql<number>`coalesce(sum(case when ${videoVotes.value} = -1 then 1 else 0 end), 0)::int`;
   const total = sql<number>`coalesce(sum(${videoVotes.value}), 0)::int`;
@@ -93,7 +96,8 @@ async function votable(db: Database, scoreId: number, voterId: number) {
     .select({ id: challengeScores.id, userId: challengeScores.userId, challengeId: challengeScores.challengeId })
     .from(scoreVideos)
     .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
-    .where(and(eq(scoreVideos.scoreId, scoreId), shown));
+    .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
+    .where(and(eq(scoreVideos.scoreId, scoreId), shown, isNull(challenges.deletedAt), isNull(challenges.hiddenAt)));
   if (!row) throw notFound(NO_THEATER_SCORE);
   if (row.userId === voterId) throw new ApiError(403, OWN_SCORE_TEXT);
   return row;

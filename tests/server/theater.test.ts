@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { challenges } from '../../server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -142,5 +144,15 @@ describe.each(databaseKinds)('community theater on %s', (kind) => {
       ['Ben', -1],
     ]);
     watcher.close();
+  });
+
+  it('keeps the theater of a challenge hidden by moderators to its creator, and takes no votes there', async () => {
+    const db = t.context.database.db;
+    await db.update(challenges).set({ hiddenAt: t.clock.now() }).where(eq(challenges.id, challengeId));
+    expect((await call('GET', `/api/theater/challenges/${challengeId}`, ben)).statusCode).toBe(404);
+    expect((await call('GET', `/api/theater/challenges/${challengeId}`, coach)).statusCode).toBe(200);
+    expect((await vote(cy, 'ben', 1)).statusCode).toBe(404);
+    await db.update(challenges).set({ hiddenAt: null }).where(eq(challenges.id, challengeId));
+    expect((await vote(cy, 'ben', 1)).statusCode).toBe(200);
   });
 });
