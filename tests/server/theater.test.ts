@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
@@ -154,5 +155,43 @@ describe.each(databaseKinds)('community theater on %s', (kind) => {
     expect((await vote(cy, 'ben', 1)).statusCode).toBe(404);
     await db.update(challenges).set({ hiddenAt: null }).where(eq(challenges.id, challengeId));
     expect((await vote(cy, 'ben', 1)).statusCode).toBe(200);
+  });
+
+  it('orders by net votes, then thumbs up, then the board, whatever the votes (property)', async () => {
+    const voters = { coach, cy, ana, ben } as Record<string, SignedIn>;
+    // Each voter's vote on Ana's and Ben's videos: -1, none or +1 (nobody on their own).
+    const ballot = fc.record({
+      coach: fc.tuple(fc.constantFrom(-1, 0, 1), fc.constantFrom(-1, 0, 1)),
+      cy: fc.tuple(fc.constantFrom(-1, 0, 1), fc.constantFrom(-1, 0, 1)),
+      ana: fc.tuple(fc.constant(0), fc.constantFrom(-1, 0, 1)),
+      ben: fc.tuple(fc.constantFrom(-1, 0, 1), fc.constant(0)),
+    });
+    await fc.assert(
+      fc.asyncProperty(ballot, async (votes) => {
+        const tally = { ana: { up: 0, total: 0 }, ben: { up: 0, total: 0 } };
+        for (const [name, pair] of Object.entries(votes)) {
+          for (const [i, target] of (['ana', 'ben'] as const).entries()) {
+            if (name === target) continue;
+            const v = pair[i];
+            const res =
+              v === 0
+                ? await call('DELETE', `/api/theater/scores/${scores[target]}/vote`, voters[name])
+                : await vote(voters[name], target, v);
+            expect(res.statusCode, res.body).toBe(200);
+            tally[target].total += v;
+            if (v === 1) tally[target].up += 1;
+          }
+        }
+        // Ben's 120 reps beat Ana's 100 on the board: he wins ties.
+        const expected = (['ben', 'ana'] as const)
+          .slice()
+          .sort((x, y) => tally[y].total - tally[x].total || tally[y].up - tally[x].up)
+          .map((n) => (n === 'ana' ? 'Ana' : 'Ben'));
+        const page = await theater();
+        expect(page.items.map((i) => i.athlete.display_name)).toEqual(expected);
+        expect(page.items.map((i) => i.votes.total)).toEqual(expected.map((n) => tally[n === 'Ana' ? 'ana' : 'ben'].total));
+      }),
+      { numRuns: 20 },
+    );
   });
 });
