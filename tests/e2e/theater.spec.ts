@@ -70,6 +70,16 @@ test('two spectators vote on a score video and each sees the counts move live', 
   await expect(cys.card).toContainText('Net votes: 0');
   await axeClean(cys.page);
 
+  // A phone, light and dark: no sideways scroll.
+  await cys.page.setViewportSize({ width: 360, height: 800 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await cys.page.emulateMedia({ colorScheme });
+    await cys.card.scrollIntoViewIfNeeded();
+    expect(await cys.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await cys.page.screenshot({ path: `test-results/theater-360-${colorScheme}.png` });
+  }
+  await axeClean(cys.page);
+
   // Ana on her own video: counts, no buttons.
   const anas = await (await browser.newContext()).newPage();
   await signIn(anas, a, mailbox, ana);

@@ -31,6 +31,11 @@ export function useTheater(challengeId: number | null) {
   const me = user?.wp_user_id ?? null;
   const qc = useQueryClient();
   useRealtime(challengeId !== null && me !== null ? { challenge_id: challengeId } : null, (message) => {
+    // Once the socket is in the room (first join, or again after a reconnect), votes cast before are fetched.
+    if (message.type === 'joined' && message.room_id === `challenge:${challengeId}`) {
+      void qc.invalidateQueries({ queryKey: keyOf(challengeId!, me) });
+      return;
+    }
     if (message.type !== 'theater_votes' || message.challenge_id !== challengeId) return;
     qc.setQueryData<Theater>(keyOf(challengeId!, me), (d) => applyTally(d, message as unknown as Tally));
   });
