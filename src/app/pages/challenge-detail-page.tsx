@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
 import ChallengeDetailPage from '../../features/challenges/pages/challenge-detail-page.tsx';
+import { useChallenge } from '../../features/challenges/api/challenges.ts';
 
 const TheaterSection = lazy(() => import('../../features/theater/components/theater-section.tsx'));
 const EventLinks = lazy(() => import('../../features/events/components/event-links.tsx').then((m) => ({ default: m.EventLinks })));
@@ -13,6 +14,8 @@ function idParam(search: string): number | null {
 /** A challenge's page, saying which event it is a workout of (the events area), with the community theater below (the theater area). */
 export default function ChallengeDetail() {
   const id = idParam(useSearch());
+  // The theater comes once the page above it is in place (the same query: no second request), so it never gets pushed down.
+  const challenge = useChallenge(id);
   return (
     <>
       <ChallengeDetailPage>
@@ -20,9 +23,11 @@ export default function ChallengeDetail() {
           <EventLinks challengeId={id} />
         </Suspense>
       </ChallengeDetailPage>
-      <Suspense fallback={null}>
-        <TheaterSection challengeId={id} />
-      </Suspense>
+      {challenge.data ? (
+        <Suspense fallback={null}>
+          <TheaterSection challengeId={id} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
