@@ -1826,6 +1826,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/theater/challenges/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge's video scores with an external link, best voted first, with the caller's own vote */
+        get: operations["getChallengeTheater"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/theater/scores/{scoreId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Vote a video score up (1) or down (-1); voting again changes the vote. Not on your own score. */
+        put: operations["voteTheaterScore"];
+        post?: never;
+        /** Take back the caller's vote on a video score */
+        delete: operations["unvoteTheaterScore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -3958,6 +3993,46 @@ export interface components {
             rep_count?: number | null;
             marks?: components["schemas"]["NoRepMark"][];
         };
+        TheaterVotes: {
+            up: number;
+            down: number;
+            /** @description up minus down */
+            total: number;
+        };
+        TheaterItem: {
+            score_id: number;
+            athlete: {
+                wp_user_id: number;
+                display_name: string;
+            };
+            /** @description The score in words, e.g. 150 reps */
+            display: string;
+            /** @enum {string} */
+            verification: "verified" | "unverified";
+            /**
+             * Format: uri
+             * @description The athlete's external video link (opens in a new tab)
+             */
+            video_url: string;
+            /** Format: date-time */
+            submitted_at: string;
+            votes: components["schemas"]["TheaterVotes"];
+            /** @description The caller's vote; null when signed out or not voted */
+            my_vote: (1 | -1) | null;
+            /** @description The caller's own score (no voting) */
+            mine: boolean;
+        };
+        Theater: {
+            challenge_id: number;
+            items: components["schemas"]["TheaterItem"][];
+        };
+        TheaterVoteResult: {
+            score_id: number;
+            up: number;
+            down: number;
+            total: number;
+            my_vote: (1 | -1) | null;
+        };
         /**
          * @description Who may invite the athlete (to a team, and later to other things).
          * @enum {string}
@@ -4679,6 +4754,7 @@ export interface components {
         VideoToken: string;
         JudgingChallengeId: number;
         JudgingScoreId: number;
+        TheaterScoreId: number;
         EventId: number;
         TeamId: number;
         MemberId: number;
@@ -7786,6 +7862,92 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JudgingConflict"];
+        };
+    };
+    getChallengeTheater: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 24 video scores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theater"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    voteTheaterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["TheaterScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 thumbs up, -1 thumbs down
+                     * @enum {integer}
+                     */
+                    value: 1 | -1;
+                };
+            };
+        };
+        responses: {
+            /** @description The score's votes now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheaterVoteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unvoteTheaterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["TheaterScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The score's votes now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheaterVoteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {

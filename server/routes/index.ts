@@ -17,6 +17,7 @@ import { videoHandlers } from './videos.ts';
 import { moderationHandlers } from './moderation.ts';
 import { judgingHandlers } from './judging.ts';
 import { analyticsHandlers } from './analytics.ts';
+import { theaterHandlers } from './theater.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -36,6 +37,7 @@ export function allHandlers(ctx: AppContext) {
     ...teamHandlers(ctx),
     ...videoHandlers(ctx),
     ...judgingHandlers(ctx),
+    ...theaterHandlers(ctx),
     ...adminHandlers(ctx),
     ...moderationHandlers(ctx),
     ...analyticsHandlers(ctx),

@@ -160,6 +160,11 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     ],
   },
   {
+    file: 'theater.json',
+    about: "Your thumbs up and thumbs down on other athletes' score videos in challenge theaters.",
+    sources: [{ table: 'video_votes', column: 'user_id' }],
+  },
+  {
     file: 'privacy.json',
     about: 'Your data exports and account deletion requests.',
     sources: [

@@ -1,0 +1,23 @@
+import type { AppContext } from '../context.ts';
+import { optionalAuth } from '../security.ts';
+import { isAdminRole } from '../services/auth.ts';
+import { castVote, removeVote, theaterOf } from '../services/theater.ts';
+import type { VoteValue } from '../../domain/theater.ts';
+import type { Handlers } from './types.ts';
+
+type TheaterOps = 'getChallengeTheater' | 'voteTheaterScore' | 'unvoteTheaterScore';
+
+export function theaterHandlers(ctx: AppContext): Handlers<TheaterOps> {
+  return {
+    async getChallengeTheater(request) {
+      const who = request.auth ?? (await optionalAuth(ctx, request, { csrf: false }));
+      return theaterOf(ctx, request.params.challengeId, who ? { id: who.user.id, isAdmin: isAdminRole(who.user.role) } : null);
+    },
+    async voteTheaterScore(request) {
+      return castVote(ctx, request.auth!.user.id, request.params.scoreId, request.body.value as VoteValue);
+    },
+    async unvoteTheaterScore(request) {
+      return removeVote(ctx, request.auth!.user.id, request.params.scoreId);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { QueryState } from '../../../components/query-state.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { isNotFound } from '../../../api/errors.ts';
+import { useSessionView } from '../../../lib/session/session-view.ts';
+import type { VoteValue } from '../../../../domain/theater.ts';
+import { useTheater, useVote, type TheaterItem } from '../api/theater.ts';
+import '../theater.css';
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function VoteButtons({ item, challengeId }: { item: TheaterItem; challengeId: number }) {
+  const vote = useVote(challengeId);
+  const busy = vote.isPending;
+  const press = (value: VoteValue) => vote.mutate({ scoreId: item.score_id, value: item.my_vote === value ? null : value });
+  const who = item.athlete.display_name;
+  return (
+    <div className="theater-votes" role="group" aria-label={`Vote on ${who}'s video`}>
+      <Button
+        size="sm"
+        variant={item.my_vote === 1 ? 'primary' : 'secondary'}
+        aria-pressed={item.my_vote === 1}
+        aria-label={`Thumbs up for ${who}'s video (${plural(item.votes.up, 'vote')})`}
+        disabled={busy}
+        icon={<ThumbsUp size={16} aria-hidden />}
+        onClick={() => press(1)}
+      >
+        {item.votes.up}
+      </Button>
+      <Button
+        size="sm"
+        variant={item.my_vote === -1 ? 'primary' : 'secondary'}
+        aria-pressed={item.my_vote === -1}
+        aria-label={`Thumbs down for ${who}'s video (${plural(item.votes.down, 'vote')})`}
+        disabled={busy}
+        icon={<ThumbsDown size={16} aria-hidden />}
+        onClick={() => press(-1)}
+      >
+        {item.votes.down}
+      </Button>
+    </div>
+  );
+}
+
+function Counts({ item }: { item: TheaterItem }) {
+  return (
+    <p className="theater-counts muted">
+      <ThumbsUp size={14} aria-hidden /> {item.votes.up} thumbs up
+      {' · '}
+      <ThumbsDown size={14} aria-hidden /> {item.votes.down} thumbs down
+    </p>
+  );
+}
+
+/**
+ * The community theater under a challenge's page: scores with a video link, best voted first,
+ * with thumbs up / down. Uploaded videos stay private to the athlete and the judges, so only
+ * links the athlete gave (YouTube, Vimeo) are shown.
+ */
+export function TheaterSection({ challengeId }: { challengeId: number | null }) {
+  const { user } = useSessionView();
+  const theater = useTheater(challengeId);
+  if (challengeId === null || (theater.isError && isNotFound(theater.error))) return null;
+  return (
+    <section className="container theater" aria-labelledby="theater-title">
+      <h2 id="theater-title">Theater</h2>
+      <p className="muted">Videos athletes linked with their scores. Vote for the ones worth watching.</p>
+      {user === null && (
+        <p className="theater-sign-in">
+          <AppLink href="/login-page">Sign in</AppLink> to vote.
+        </p>
+      )}
+      <QueryState
+        query={theater}
+        loading="Loading the videos…"
+        empty={
+          <EmptyState title="No videos yet" headingLevel="h3">
+            Scores submitted with a YouTube or Vimeo link show up here.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <ol className="theater-list">
+            {data.items.map((item) => (
+              <li key={item.score_id}>
+                <Card
+                  titleAs="h3"
+                  title={item.athlete.display_name}
+                  meta={
+                    <>
+                      {item.display}
+                      {item.verification === 'unverified' ? (
+                        <>
+                          {' '}
+                          <Badge tone="warning">Unverified</Badge>
+                        </>
+                      ) : null}
+                    </>
+                  }
+                  actions={
+                    user !== null && !item.mine ? (
+                      <VoteButtons item={item} challengeId={challengeId} />
+                    ) : (
+                      <>
+                        <Counts item={item} />
+                        {item.mine ? <span className="muted">Your video</span> : null}
+                      </>
+                    )
+                  }
+                >
+                  <p>
+                    <AppLink
+                      href={item.video_url}
+                      external
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      icon={<ExternalLink size={16} aria-hidden />}
+                      className="theater-watch"
+                      aria-label={`Watch ${item.athlete.display_name}'s video (opens in a new tab)`}
+                    >
+                      Watch the video
+                    </AppLink>
+                  </p>
+                  <p className="muted theater-net">Net votes: {item.votes.total > 0 ? `+${item.votes.total}` : item.votes.total}</p>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+export default TheaterSection;
