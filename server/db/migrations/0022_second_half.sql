@@ -128,6 +128,16 @@ CREATE TABLE "score_videos" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "video_votes" (
+	"score_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"challenge_id" integer NOT NULL,
+	"value" smallint NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "video_votes_score_id_user_id_pk" PRIMARY KEY("score_id","user_id"),
+	CONSTRAINT "video_votes_value_check" CHECK ("video_votes"."value" in (-1, 1))
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "challenge_scores" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "challenges" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
@@ -162,6 +172,9 @@ ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_video_id_videos_id_fk" F
 ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_claimed_by_users_id_fk" FOREIGN KEY ("claimed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_verdict_by_users_id_fk" FOREIGN KEY ("verdict_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_score_id_challenge_scores_id_fk" FOREIGN KEY ("score_id") REFERENCES "public"."challenge_scores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "team_challenge_entries_team_challenge_idx" ON "team_challenge_entries" USING btree ("team_id","challenge_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_challenge_entries_challenge_team_idx" ON "team_challenge_entries" USING btree ("challenge_team_id");--> statement-breakpoint
 CREATE INDEX "team_challenge_entries_challenge_idx" ON "team_challenge_entries" USING btree ("challenge_id");--> statement-breakpoint
@@ -182,6 +195,8 @@ CREATE INDEX "judging_audit_score_idx" ON "judging_audit" USING btree ("score_id
 CREATE INDEX "score_videos_queue_idx" ON "score_videos" USING btree ("state","challenge_id","original_sort_key");--> statement-breakpoint
 CREATE INDEX "score_videos_athlete_idx" ON "score_videos" USING btree ("athlete_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "score_videos_video_idx" ON "score_videos" USING btree ("video_id");--> statement-breakpoint
+CREATE INDEX "video_votes_challenge_idx" ON "video_votes" USING btree ("challenge_id","score_id");--> statement-breakpoint
+CREATE INDEX "video_votes_user_idx" ON "video_votes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_created_idx" ON "sessions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sessions_rotated_idx" ON "sessions" USING btree ("rotated_at");--> statement-breakpoint
 CREATE INDEX "scores_submitted_idx" ON "challenge_scores" USING btree ("submitted_at");--> statement-breakpoint
