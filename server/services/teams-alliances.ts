@@ -278,3 +278,21 @@ export async function leave(db: Database, allianceId: number, teamId: number, ac
     return presentOne(t, await settle(t, a, actor, now, team.name, 'left'), teamId);
   });
 }
+
+/** A team about to be disbanded leaves every pending or active alliance first (an alliance left with one team ends). */
+export async function leaveEveryAlliance(t: Database, teamId: number, teamName: string, actor: Actor, now: Date) {
+  const rows = await t
+    .select({ id: alliances.id })
+    .from(allianceMembers)
+    .innerJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
+    .where(and(eq(allianceMembers.teamId, teamId), ne(allianceMembers.state, 'left'), inArray(alliances.status, LIVE)))
+    .orderBy(alliances.id);
+  for (const { id } of rows) {
+    const a = await loadAlliance(t, id, true);
+    await t
+      .update(allianceMembers)
+      .set({ state: 'left', respondedAt: now, respondedBy: actor.id })
+      .where(and(eq(allianceMembers.allianceId, id), eq(allianceMembers.teamId, teamId)));
+    await settle(t, a, actor, now, teamName, 'left');
+  }
+}

@@ -104,6 +104,17 @@ describe.each(databaseKinds)('team alliances on %s', (kind) => {
     expect((await accept(three, c, capC)).json()).toMatchObject({ status: 'active' });
   });
 
+  it('a disbanded team leaves its alliances: an alliance left with one team ends, the others are told', async () => {
+    const [a, b, c] = [await team(capA), await team(capB), await team(capC)];
+    const pair = (await propose(a, capA, { name: 'Pair Pact', team_ids: [b] })).json().id as number;
+    expect((await accept(pair, b, capB)).json()).toMatchObject({ status: 'active' });
+    const trio = (await propose(a, capA, { name: 'Trio Pact', team_ids: [b, c] })).json().id as number;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/teams/${b}`, headers: authHeaders(capB) })).statusCode).toBe(204);
+    expect((await list(a, capA)).json().items.map((x: { id: number }) => x.id)).toEqual([trio]);
+    expect((await inbox(capA)).map((x) => x.kind)).toContain('alliance_ended');
+    expect((await accept(trio, c, capC)).json()).toMatchObject({ status: 'active', teams: [{ id: a }, { id: c }] });
+  });
+
   it('refusals say why and store nothing: own team, same team twice, unknown team, same name, same teams, blank name', async () => {
     const [a, b] = [await team(capA), await team(capB)];
     const before = [await count('alliances'), await count('alliance_members'), await count('notifications')];
