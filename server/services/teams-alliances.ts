@@ -210,7 +210,15 @@ async function settle(t: Database, a: AllianceRow, actor: Actor, now: Date, team
       ? members.filter((m) => m.state !== 'left' || m.respondedAt?.getTime() === now.getTime()).map((m) => m.teamId)
       : everyone;
   if (status === 'active' && a.status === 'pending')
-    await tell(t, told, actor, 'alliance_active', `The alliance ${a.name} is active`, `${teamName} accepted; every team is in.`, now);
+    await tell(
+      t,
+      told,
+      actor,
+      'alliance_active',
+      `The alliance ${a.name} is active`,
+      verb === 'accepted' ? `${teamName} accepted; every team is in.` : `${teamName} declined; every other team is in.`,
+      now,
+    );
   else if (status === 'ended')
     await tell(
       t,

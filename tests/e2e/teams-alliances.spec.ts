@@ -18,7 +18,7 @@ test('two captains form an alliance through the team dashboards', async ({ page,
   await signUpAndSignIn(page, app(), mailbox, alpha);
   await createTeam(page, 'Alpha Lifters');
 
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const context = await browser.newContext();
   const other = await context.newPage();
   await signUpAndSignIn(other, app(), mailbox, bravo);
   await createTeam(other, 'Bravo Barbell');
@@ -37,8 +37,9 @@ test('two captains form an alliance through the team dashboards', async ({ page,
   await axeClean(page);
 
   // Bravo's captain is told, and accepts on the team's dashboard (at phone width).
-  await expect(other.getByRole('button', { name: 'Notifications: 1 unread' })).toBeVisible();
   await other.reload();
+  await expect(other.getByRole('button', { name: 'Notifications: 1 unread' })).toBeVisible();
+  await other.setViewportSize({ width: 360, height: 800 });
   const proposal = bravoCard.getByRole('listitem', { name: 'Harbor Pact' });
   await expect(proposal).toContainText('Your team is invited');
   await expect(proposal.getByRole('list', { name: 'Teams in Harbor Pact' })).toContainText('Alpha Lifters');
