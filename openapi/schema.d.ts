@@ -2363,6 +2363,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/alliances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** The team's active alliances, and (for its members and administrators) the proposals waiting */
+        get: operations["listTeamAlliances"];
+        put?: never;
+        /**
+         * Propose an alliance with other teams (the team's captain or co-captain; administrators)
+         * @description The proposing team is in at once; each invited team's captains get a notice. Your own team among the
+         *     others, the same team twice: 422. An unknown team: 404. A team already in an alliance of that name, the
+         *     same teams already allied or proposed, or a team at its limit of alliances: 409. Nothing is stored on a refusal.
+         */
+        post: operations["proposeAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/alliance-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Other teams whose name matches, to name in a proposal (captains and co-captains) */
+        get: operations["searchAllianceCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/{allianceId}/teams/{teamId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the proposal for the team (its captain or co-captain; administrators)
+         * @description Once every invited team has accepted the alliance is active and every captain is told. Not invited, or answered already, or the team at its limit of alliances, or the alliance ended: 409.
+         */
+        post: operations["acceptAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/{allianceId}/teams/{teamId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the proposal, or take the team out of the alliance (its captain or co-captain; administrators)
+         * @description An alliance left with fewer than two teams ends. The team not in it (or gone already): 409.
+         */
+        post: operations["leaveAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team-invitations/{invitationId}/accept": {
         parameters: {
             query?: never;
@@ -4350,6 +4440,41 @@ export interface components {
              */
             division?: "rx" | "scaled";
         };
+        AllianceMember: {
+            id: number;
+            name: string;
+            tag: string;
+            gym: string;
+            /** @enum {string} */
+            state: "invited" | "accepted" | "left";
+        };
+        Alliance: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "ended";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            active_at: string | null;
+            proposed_by_team: number | null;
+            /**
+             * @description Where the team asked about stands in it (null when the alliance was shown for no team).
+             * @enum {string|null}
+             */
+            team_state: "invited" | "accepted" | "left" | null;
+            teams: components["schemas"]["AllianceMember"][];
+        };
+        AllianceInput: {
+            name: string;
+            team_ids: number[];
+        };
+        AllianceTeam: {
+            id: number;
+            name: string;
+            tag: string;
+            gym: string;
+        };
         FrontendErrorReport: {
             /** @enum {string} */
             kind: "render" | "rejection" | "chunk";
@@ -4758,6 +4883,7 @@ export interface components {
         EventId: number;
         TeamId: number;
         MemberId: number;
+        AllianceId: number;
         InvitationId: number;
         GroupId: number;
     };
@@ -8837,6 +8963,153 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listTeamAlliances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active alliances first, then pending proposals, newest first within each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The viewer may propose, accept, decline and leave for this team (its captain or co-captain, or an administrator). */
+                        can_act: boolean;
+                        items: components["schemas"]["Alliance"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    proposeAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllianceInput"];
+            };
+        };
+        responses: {
+            /** @description Proposed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    searchAllianceCandidates: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to ten teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AllianceTeam"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    leaveAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left (the alliance as it stands now). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
         };
     };
     acceptTeamInvitation: {

@@ -126,3 +126,41 @@ export const teamChallengeEntries = pgTable(
     index('team_challenge_entries_challenge_idx').on(t.challengeId),
   ],
 );
+
+/**
+ * Alliances: two or more lasting teams that agreed to stand together (multi-gym events, later battles).
+ * pending until every invited team's captain accepts, then active; ended once fewer than two teams remain.
+ */
+export const alliances = pgTable(
+  'alliances',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    /** pending, active or ended. */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    proposedByTeam: integer('proposed_by_team').references(() => teams.id, { onDelete: 'set null' }),
+    proposedBy: integer('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    activeAt: timestamp('active_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('alliances_status_idx').on(t.status)],
+);
+
+/** One team's place in an alliance: invited (waiting for its captain), accepted, or left (declined or left later). */
+export const allianceMembers = pgTable(
+  'alliance_members',
+  {
+    allianceId: integer('alliance_id')
+      .notNull()
+      .references(() => alliances.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    state: varchar('state', { length: 10 }).notNull(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.allianceId, t.teamId] }), index('alliance_members_team_idx').on(t.teamId, t.state)],
+);

@@ -13,6 +13,7 @@ import { settingsHandlers } from './settings.ts';
 import { systemHandlers } from './system.ts';
 import { notificationHandlers } from './notifications.ts';
 import { teamHandlers } from './teams.ts';
+import { teamAllianceHandlers } from './teams-alliances.ts';
 import { videoHandlers } from './videos.ts';
 import { moderationHandlers } from './moderation.ts';
 import { judgingHandlers } from './judging.ts';
@@ -35,6 +36,7 @@ export function allHandlers(ctx: AppContext) {
     ...legalHandlers(ctx),
     ...notificationHandlers(ctx),
     ...teamHandlers(ctx),
+    ...teamAllianceHandlers(ctx),
     ...videoHandlers(ctx),
     ...judgingHandlers(ctx),
     ...theaterHandlers(ctx),

@@ -125,13 +125,16 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'teams.json',
-    about: 'Your lasting teams, the invitations and join requests you sent or received, and your notification inbox.',
+    about:
+      'Your lasting teams, the invitations and join requests you sent or received, the alliances you proposed or answered for a team, and your notification inbox.',
     sources: [
       { table: 'team_members', column: 'user_id' },
       { table: 'teams', column: 'created_by' },
       { table: 'team_invitations', column: 'user_id' },
       { table: 'team_invitations', column: 'invited_by' },
       { table: 'team_challenge_entries', column: 'entered_by' },
+      { table: 'alliances', column: 'proposed_by' },
+      { table: 'alliance_members', column: 'responded_by' },
       { table: 'notifications', column: 'user_id' },
     ],
   },

@@ -3,6 +3,7 @@ import type { Database } from '../db/index.ts';
 import { teamInvitations, teamMembers, teams } from '../db/schema.ts';
 import { notify } from './notifications.ts';
 import { loadTeam, teamLink } from './teams-access.ts';
+import { leaveEveryAlliance } from './teams-alliances.ts';
 
 /**
  * An erased account leaves every lasting team, inside the erasure's transaction. A captain's team passes to a
@@ -27,6 +28,7 @@ export async function leaveTeamsOnErasure(tx: Database, userId: number, now: Dat
       .orderBy(sql`(${teamMembers.role} <> 'co_captain')`, asc(teamMembers.joinedAt), asc(teamMembers.userId))
       .limit(1);
     if (!next) {
+      await leaveEveryAlliance(tx, m.teamId, team.name, { id: userId, isAdmin: false }, now);
       await tx.delete(teams).where(eq(teams.id, m.teamId));
       continue;
     }

@@ -8,6 +8,7 @@ import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, type TeamRole, type TeamVis
 import { notify } from './notifications.ts';
 import { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 import { teamEntries } from './teams-challenges.ts';
+import { leaveEveryAlliance } from './teams-alliances.ts';
 
 // Lasting teams: create, edit, disband, leave, remove, roles, and the dashboard.
 // Per-challenge teams (challenge_teams) stay with the challenges area, unchanged.
@@ -144,6 +145,7 @@ export async function disbandTeam(db: Database, teamId: number, actor: Actor, no
       if (userId === actor.id) continue;
       await notify(t, { userId, kind: 'team_disbanded', title: `${team.name} was disbanded`, body: 'The team no longer exists.' }, now);
     }
+    await leaveEveryAlliance(t, teamId, team.name, actor, now);
     await tx.delete(teams).where(eq(teams.id, teamId));
   });
 }

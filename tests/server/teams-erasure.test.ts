@@ -47,6 +47,10 @@ describe.each(databaseKinds)('an erased captain hands the team over on %s', (kin
     const asMember = await makeTeam(other, 'Olga Team', [dee]);
     const waiting = await makeTeam(other, 'Waiting Team', []);
     expect((await call('POST', `/api/teams/${waiting}/invitations`, other, { user_id: dee.userId })).statusCode).toBe(201);
+    // Dee's lone team is allied with Olga's: disbanded by the erasure, it takes the alliance down with it.
+    const pact = await call('POST', `/api/teams/${alone}/alliances`, dee, { name: 'Lone Pact', team_ids: [waiting] });
+    expect(pact.statusCode, pact.body).toBe(201);
+    expect((await call('POST', `/api/alliances/${pact.json().id}/teams/${waiting}/accept`, other)).json().status).toBe('active');
 
     expect((await call('POST', '/api/privacy/account-deletion/code', dee, { password: 'dee-password' })).statusCode).toBe(202);
     const code = await lastCode(t, 'dee@example.test');
@@ -64,6 +68,9 @@ describe.each(databaseKinds)('an erased captain hands the team over on %s', (kin
     expect(await roles(alone, co)).toBe(404);
     expect(await roles(asMember, other)).toEqual(['Olga Other: captain']);
     expect((await call('GET', `/api/teams/${waiting}`, other)).json().pending).toEqual([]);
+    expect((await call('GET', `/api/teams/${waiting}/alliances`, other)).json().items).toEqual([]);
+    const told = (await call('GET', '/api/notifications', other)).json().items as { kind: string; title: string }[];
+    expect(told).toContainEqual(expect.objectContaining({ kind: 'alliance_ended', title: 'The alliance Lone Pact has ended' }));
     // The new captains hear about it.
     const notices = async (who: SignedIn) =>
       ((await call('GET', '/api/notifications', who)).json().items as { kind: string; title: string }[]).filter(

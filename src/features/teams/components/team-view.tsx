@@ -15,6 +15,7 @@ import { TeamEdit } from './team-edit.tsx';
 import { EnterChallenge } from './enter-challenge.tsx';
 import { TeamEntries } from './team-entries.tsx';
 import { TeamCalendar } from './team-calendar.tsx';
+import { AlliancesCard } from './alliances-card.tsx';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -119,6 +120,7 @@ export function TeamView({ teamId }: { teamId: number }) {
                 <TeamEntries entries={t.entries} />
                 {(t.viewer_role === 'captain' || isAdmin) && <EnterChallenge team={t} />}
                 <TeamCalendar team={t} />
+                <AlliancesCard teamId={t.id} />
               </div>
             </div>
             <LeaveOrDisband team={t} isAdmin={isAdmin} />
