@@ -1,3 +1,24 @@
+CREATE TABLE "alliance_members" (
+	"alliance_id" integer NOT NULL,
+	"team_id" integer NOT NULL,
+	"state" varchar(10) NOT NULL,
+	"invited_at" timestamp with time zone NOT NULL,
+	"responded_at" timestamp with time zone,
+	"responded_by" integer,
+	CONSTRAINT "alliance_members_alliance_id_team_id_pk" PRIMARY KEY("alliance_id","team_id")
+);
+--> statement-breakpoint
+CREATE TABLE "alliances" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" varchar(60) NOT NULL,
+	"status" varchar(10) DEFAULT 'pending' NOT NULL,
+	"proposed_by_team" integer,
+	"proposed_by" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	"active_at" timestamp with time zone,
+	"ended_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "team_challenge_entries" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"team_id" integer NOT NULL,
@@ -144,6 +165,11 @@ ALTER TABLE "challenges" ADD COLUMN "hidden_at" timestamp with time zone;--> sta
 ALTER TABLE "athlete_profiles" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "teams" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "alliance_members" ADD CONSTRAINT "alliance_members_alliance_id_alliances_id_fk" FOREIGN KEY ("alliance_id") REFERENCES "public"."alliances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alliance_members" ADD CONSTRAINT "alliance_members_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alliance_members" ADD CONSTRAINT "alliance_members_responded_by_users_id_fk" FOREIGN KEY ("responded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alliances" ADD CONSTRAINT "alliances_proposed_by_team_teams_id_fk" FOREIGN KEY ("proposed_by_team") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alliances" ADD CONSTRAINT "alliances_proposed_by_users_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_challenge_entries" ADD CONSTRAINT "team_challenge_entries_challenge_team_id_challenge_teams_id_fk" FOREIGN KEY ("challenge_team_id") REFERENCES "public"."challenge_teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -175,6 +201,8 @@ ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_confirmed_by_users_id_fk
 ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_score_id_challenge_scores_id_fk" FOREIGN KEY ("score_id") REFERENCES "public"."challenge_scores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "alliance_members_team_idx" ON "alliance_members" USING btree ("team_id","state");--> statement-breakpoint
+CREATE INDEX "alliances_status_idx" ON "alliances" USING btree ("status");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_challenge_entries_team_challenge_idx" ON "team_challenge_entries" USING btree ("team_id","challenge_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_challenge_entries_challenge_team_idx" ON "team_challenge_entries" USING btree ("challenge_team_id");--> statement-breakpoint
 CREATE INDEX "team_challenge_entries_challenge_idx" ON "team_challenge_entries" USING btree ("challenge_id");--> statement-breakpoint
