@@ -5,7 +5,7 @@ import { athleteProfiles, personalRecords, tests, users, type ProfilePrivacy } f
 import { normalizedFor, refreshBests } from '../services/athletes/bests.ts';
 import { normalizeTestName } from '../services/athletes/tests-catalogue.ts';
 import type { Direction, InputUnit, Standard, TestUnit } from '../../domain/measures.ts';
-import type { Movement, TestCategory } from '../../domain/athlete-groups.ts';
+import type { Movement, TestCategory } from '../../domain/test-catalogue.ts';
 
 const DAY = 86_400_000;
 const DEMO_EMAIL = '%@demo.repforge.local';

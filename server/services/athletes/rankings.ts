@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts';
 import type { ProfilePrivacy } from '../../db/schema.ts';
 import { AGE_GROUPS, ageGroupOf, birthYearsFor, BODYWEIGHT_CLASSES, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
 import type { Direction, TestUnit } from '../../../domain/measures.ts';
-import type { TestCategory } from '../../../domain/athlete-groups.ts';
+import type { TestCategory } from '../../../domain/test-catalogue.ts';
 import { athletesAbove, rankedAthletes } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { boardAnonymousColumn, boardName } from '../privacy-names.ts';

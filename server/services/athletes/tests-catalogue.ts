@@ -15,7 +15,7 @@ import {
   type Standard,
   type TestUnit,
 } from '../../../domain/measures.ts';
-import type { Movement, TestCategory } from '../../../domain/athlete-groups.ts';
+import type { Movement, TestCategory } from '../../../domain/test-catalogue.ts';
 import { athletesWithBestsOn, normalizedFor, refreshBests, refreshGlobalScores } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 

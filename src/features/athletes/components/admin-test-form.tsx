@@ -6,7 +6,7 @@ import {
   TEST_CATEGORIES,
   type Movement,
   type TestCategory,
-} from '../../../../domain/athlete-groups.ts';
+} from '../../../../domain/test-catalogue.ts';
 import {
   MeasureError,
   TEST_UNITS,

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
-import { CATEGORY_NAMES } from '../../../../domain/athlete-groups.ts';
+import { CATEGORY_NAMES } from '../../../../domain/test-catalogue.ts';
 import type { TestBest, Units } from '../api/profile.ts';
 import { ScoreMeter } from './record-status.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
+import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/test-catalogue.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';

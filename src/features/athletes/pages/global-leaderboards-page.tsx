@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useViewerUnits } from '../api/profile.ts';
-import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/athlete-groups.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/test-catalogue.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AGE_GROUPS, BODYWEIGHT_CLASSES, CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/athlete-groups.ts';
+import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/test-catalogue.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId } from '../api/leaderboards.ts';

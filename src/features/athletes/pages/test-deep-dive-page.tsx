@@ -1,6 +1,6 @@
 import { Link, useSearch } from 'wouter';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/athlete-groups.ts';
+import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/test-catalogue.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { isNotFound } from '../../../api/errors.ts';
 import { QueryError } from '../../../components/query-state.tsx';
