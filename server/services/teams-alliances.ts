@@ -242,16 +242,27 @@ async function settle(t: Database, a: AllianceRow, actor: Actor, now: Date, team
   return { ...a, status, activeAt: status === 'active' && a.status === 'pending' ? now : a.activeAt };
 }
 
+const memberOf = (allianceId: number, teamId: number) =>
+  and(eq(allianceMembers.allianceId, allianceId), eq(allianceMembers.teamId, teamId));
+
+/** A captain answering for their team: the team (leaders only), the alliance (locked) and the team's row in it. */
+async function answering(t: Database, allianceId: number, teamId: number, actor: Actor) {
+  const team = await loadTeam(t, teamId, true);
+  await requireLeader(t, teamId, actor);
+  const a = await loadAlliance(t, allianceId, true);
+  const [member] = await t.select().from(allianceMembers).where(memberOf(allianceId, teamId));
+  return { team, a, member };
+}
+
+/** The team's answer: accepted, or left (a decline is a leave before accepting). */
+async function answer(t: Database, allianceId: number, teamId: number, state: 'accepted' | 'left', actor: Actor, now: Date) {
+  await t.update(allianceMembers).set({ state, respondedAt: now, respondedBy: actor.id }).where(memberOf(allianceId, teamId));
+}
+
 export async function accept(db: Database, allianceId: number, teamId: number, actor: Actor, now: Date) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const team = await loadTeam(t, teamId, true);
-    await requireLeader(t, teamId, actor);
-    const a = await loadAlliance(t, allianceId, true);
-    const [member] = await t
-      .select()
-      .from(allianceMembers)
-      .where(and(eq(allianceMembers.allianceId, allianceId), eq(allianceMembers.teamId, teamId)));
+    const { team, a, member } = await answering(t, allianceId, teamId, actor);
     if (!member) throw notFound(`${team.name} was not invited to that alliance.`);
     if (a.status === 'ended') throw conflict(`The alliance ${a.name} has ended.`);
     if (member.state !== 'invited')
@@ -259,10 +270,7 @@ export async function accept(db: Database, allianceId: number, teamId: number, a
         member.state === 'accepted' ? `${team.name} is in ${a.name} already.` : `${team.name} left ${a.name}; it cannot accept now.`,
       );
     if ((await liveCount(t, teamId)) >= ALLIANCE_LIMIT) throw atLimit(team.name);
-    await t
-      .update(allianceMembers)
-      .set({ state: 'accepted', respondedAt: now, respondedBy: actor.id })
-      .where(and(eq(allianceMembers.allianceId, allianceId), eq(allianceMembers.teamId, teamId)));
+    await answer(t, allianceId, teamId, 'accepted', actor, now);
     return presentOne(t, await settle(t, a, actor, now, team.name, 'accepted'), teamId);
   });
 }
@@ -270,19 +278,10 @@ export async function accept(db: Database, allianceId: number, teamId: number, a
 export async function leave(db: Database, allianceId: number, teamId: number, actor: Actor, now: Date) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const team = await loadTeam(t, teamId, true);
-    await requireLeader(t, teamId, actor);
-    const a = await loadAlliance(t, allianceId, true);
-    const [member] = await t
-      .select()
-      .from(allianceMembers)
-      .where(and(eq(allianceMembers.allianceId, allianceId), eq(allianceMembers.teamId, teamId)));
+    const { team, a, member } = await answering(t, allianceId, teamId, actor);
     if (!member) throw notFound(`${team.name} is not in that alliance.`);
     if (member.state === 'left' || a.status === 'ended') throw conflict(`${team.name} is no longer in ${a.name}.`);
-    await t
-      .update(allianceMembers)
-      .set({ state: 'left', respondedAt: now, respondedBy: actor.id })
-      .where(and(eq(allianceMembers.allianceId, allianceId), eq(allianceMembers.teamId, teamId)));
+    await answer(t, allianceId, teamId, 'left', actor, now);
     return presentOne(t, await settle(t, a, actor, now, team.name, 'left'), teamId);
   });
 }
@@ -297,10 +296,7 @@ export async function leaveEveryAlliance(t: Database, teamId: number, teamName: 
     .orderBy(alliances.id);
   for (const { id } of rows) {
     const a = await loadAlliance(t, id, true);
-    await t
-      .update(allianceMembers)
-      .set({ state: 'left', respondedAt: now, respondedBy: actor.id })
-      .where(and(eq(allianceMembers.allianceId, id), eq(allianceMembers.teamId, teamId)));
+    await answer(t, id, teamId, 'left', actor, now);
     await settle(t, a, actor, now, teamName, 'left');
   }
 }

@@ -2,25 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 // Loaded with this lazily imported component only, so the page's first paint never waits for it.
 import 'uplot/dist/uPlot.min.css';
+import { chartColours, useThemeKey } from '../../../components/chart-theme.ts';
 import type { WeekCount } from '../api/analytics.ts';
 
 const HEIGHT = 220;
-
-function colours(el: HTMLElement) {
-  const css = getComputedStyle(el);
-  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return { fg: read('--color-text', '#1c1917'), border: read('--color-border', '#d6d3d1'), accent: read('--color-brand', '#c2410c') };
-}
-
-function useThemeKey(): string {
-  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? '');
-  useEffect(() => {
-    const observer = new MutationObserver(() => setTheme(document.documentElement.dataset.theme ?? ''));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return theme;
-}
 
 const dayToSeconds = (day: string) => new Date(`${day}T12:00:00Z`).getTime() / 1000;
 
@@ -39,7 +24,7 @@ export default function WeeklyChart({ weeks, label }: { weeks: WeekCount[]; labe
     import('uplot')
       .then(({ default: UPlot }) => {
         if (cancelled) return;
-        const c = colours(el);
+        const c = chartColours(el);
         const xs = weeks.map((w) => dayToSeconds(w.week_start));
         const ys = weeks.map((w) => w.submissions);
         const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 // Loaded with this lazily imported component only, so pages without a chart never pay for it.
 import 'uplot/dist/uPlot.min.css';
+import { chartColours, useThemeKey } from '../../../components/chart-theme.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { KG_PER_LB, M_PER_KM, M_PER_MI } from '../../../../domain/scoring/units.ts';
 import type { PerformanceSeries, Units } from '../api/profile.ts';
@@ -11,18 +12,6 @@ const DAY = 86_400;
 
 /** Seconds since the epoch at local noon of a YYYY-MM-DD day (noon keeps the day right in every zone). */
 const dayToSeconds = (day: string) => new Date(`${day}T12:00:00`).getTime() / 1000;
-
-function colours(el: HTMLElement) {
-  const css = getComputedStyle(el);
-  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    fg: read('--fg', '#1c1917'),
-    muted: read('--muted', '#57534e'),
-    border: read('--border', '#d6d3d1'),
-    accent: read('--accent', '#c2410c'),
-    surface: read('--surface', '#ffffff'),
-  };
-}
 
 /**
  * Round tick values in the unit the athlete reads (lb, mi, km), returned in the test's unit,
@@ -45,17 +34,6 @@ function niceSplits(min: number, max: number, factor: number): number[] {
   return splits;
 }
 
-/** Follows the theme attribute so the canvas is redrawn in the new colours. */
-function useThemeKey(): string {
-  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? '');
-  useEffect(() => {
-    const observer = new MutationObserver(() => setTheme(document.documentElement.dataset.theme ?? ''));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return theme;
-}
-
 /** One test's results over time as a line; a lower-is-better test is drawn with its axis flipped so up is always better. */
 export default function ProgressChart({ series, units, label }: { series: PerformanceSeries; units: Units; label: string }) {
   const box = useRef<HTMLDivElement>(null);
@@ -71,7 +49,7 @@ export default function ProgressChart({ series, units, label }: { series: Perfor
     import('uplot')
       .then(({ default: UPlot }) => {
         if (cancelled) return;
-        const c = colours(el);
+        const c = chartColours(el);
         const xs = series.points.map((p) => dayToSeconds(p.achieved_on));
         const ys = series.points.map((p) => p.value);
         const factor = displayFactor(series.unit, units, Math.max(...ys));
