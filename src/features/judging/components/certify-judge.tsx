@@ -28,11 +28,15 @@ export function CertifyJudge() {
   const [email, setEmail] = useState('');
   const [level, setLevel] = useState<JudgeLevel>('judge');
   const [problem, setProblem] = useState<string | null>(null);
+  // The confirmation stays on the form (the toast goes after a few seconds).
+  const [done, setDone] = useState<string | null>(null);
   const grant = useMutation({
     mutationFn: () => certify(email.trim(), level),
     onSuccess: ({ name, granted }) => {
       setEmail('');
-      toast({ title: `${name} is certified until ${formatDateTime(granted.expires_at)}.`, variant: 'success' });
+      const message = `${name} is certified until ${formatDateTime(granted.expires_at)}.`;
+      setDone(message);
+      toast({ title: message, variant: 'success' });
     },
     onError: (e) => setProblem(e.message),
   });
@@ -40,12 +44,18 @@ export function CertifyJudge() {
     e.preventDefault();
     if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setProblem('Enter the account’s email address.');
     setProblem(null);
+    setDone(null);
     grant.mutate();
   };
   return (
     <section aria-labelledby="certify-judge" className="card judging-form judging-certify">
       <h2 id="certify-judge">Certify a judge</h2>
       <form onSubmit={submit} className="judging-form" noValidate>
+        {done && (
+          <p role="status" className="success-text">
+            {done}
+          </p>
+        )}
         <TextInput
           label="Account email"
           type="email"

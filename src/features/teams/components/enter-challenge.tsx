@@ -10,21 +10,28 @@ const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const RULES: Record<EnterableChallenge['team_rule'], string> = { sum: 'members’ results added', average: 'average result', best_n: 'best' };
 const ruleText = (c: EnterableChallenge) => (c.team_rule === 'best_n' ? `best ${c.team_best_n} count` : RULES[c.team_rule]);
 
-function EntryForm({ team, challenges }: { team: TeamDetail; challenges: EnterableChallenge[] }) {
+function EntryForm({
+  team,
+  challenges,
+  onEntered,
+}: {
+  team: TeamDetail;
+  challenges: EnterableChallenge[];
+  onEntered: (message: string | null) => void;
+}) {
   const enter = useEnterChallenge(team.id);
   const membersId = useId();
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [division, setDivision] = useState<'rx' | 'scaled'>('rx');
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const picked = challenges.find((c) => String(c.id) === challengeId) ?? null;
   const busy = new Set(picked?.members_in_it.map((m) => m.user_id) ?? []);
   const pick = (id: string) => {
     const c = challenges.find((x) => String(x.id) === id);
     setChallengeId(id);
     setProblem(null);
-    setDone(null);
+    onEntered(null);
     enter.reset();
     const free = team.members.filter((m) => !c?.members_in_it.some((b) => b.user_id === m.user_id)).map((m) => m.user_id);
     setChosen(free.slice(0, c?.team_size_max ?? 0));
@@ -41,7 +48,7 @@ function EntryForm({ team, challenges }: { team: TeamDetail; challenges: Enterab
       { challengeId: picked.id, member_ids: chosen, division },
       {
         onSuccess: (entry) => {
-          setDone(`${team.name} entered ${entry.title}. Every competitor was told.`);
+          onEntered(`${team.name} entered ${entry.title}. Every competitor was told.`);
           setChallengeId(null);
           setChosen([]);
         },
@@ -50,11 +57,6 @@ function EntryForm({ team, challenges }: { team: TeamDetail; challenges: Enterab
   };
   return (
     <form className="team-invite" onSubmit={submit} noValidate aria-label="Enter a team challenge">
-      {done && (
-        <p role="status" className="success-text">
-          {done}
-        </p>
-      )}
       <RadioGroup
         label="Challenge"
         options={challenges.map((c) => ({
@@ -107,14 +109,21 @@ function EntryForm({ team, challenges }: { team: TeamDetail; challenges: Enterab
 /** The captain (or an administrator) enters the team into an open team challenge, choosing who competes. */
 export function EnterChallenge({ team }: { team: TeamDetail }) {
   const list = useEnterableChallenges(team.id);
+  // Kept here, not in the form: entering the last open challenge empties the list and unmounts the form.
+  const [entered, setEntered] = useState<string | null>(null);
   return (
     <Card title="Enter a team challenge">
+      {entered && (
+        <p role="status" className="success-text">
+          {entered}
+        </p>
+      )}
       <QueryState query={list} loading="Loading team challenges…">
         {(data) =>
           data.items.length === 0 ? (
             <p className="muted">No running or upcoming team challenge is open to the team right now.</p>
           ) : (
-            <EntryForm team={team} challenges={data.items} />
+            <EntryForm team={team} challenges={data.items} onEntered={setEntered} />
           )
         }
       </QueryState>
