@@ -28,9 +28,15 @@ let early: IncomingMessage[] = [];
 
 const keyOf = (room: RoomRef) => JSON.stringify(room);
 
+/** How many times the socket has (re)connected in this tab. */
+let connections = 0;
+
 export function emitRealtimeMessage(message: IncomingMessage) {
   // A new connection may be another athlete's: what waited for the previous one is dropped.
-  if (message.type === 'connected') early = [];
+  if (message.type === 'connected') {
+    early = [];
+    connections += 1;
+  }
   if (host) host(message);
   else {
     early.push(message);
@@ -91,4 +97,26 @@ export function useRealtime(room: RoomRef | null, onMessage: Listener) {
       release?.();
     };
   }, [key]);
+}
+
+/**
+ * Runs when the socket comes back after a drop (a phone changing networks, a server restart):
+ * whatever was pushed meanwhile is lost, so live data is fetched again at once instead of at the
+ * next poll. The first connection of a page that mounted before any socket opened is not a return.
+ */
+export function useRealtimeReconnect(onReconnect: () => void) {
+  const latest = useRef(onReconnect);
+  latest.current = onReconnect;
+  useEffect(() => {
+    let seen = connections;
+    const listener: Listener = (m) => {
+      if (m.type !== 'connected') return;
+      if (seen > 0) latest.current();
+      seen = connections;
+    };
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
 }

@@ -3,7 +3,7 @@ import { api, secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components, operations } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useRealtime } from '../../../lib/realtime.ts';
+import { useRealtime, useRealtimeReconnect } from '../../../lib/realtime.ts';
 
 export type Challenge = components['schemas']['Challenge'];
 export type ChallengeDetail = components['schemas']['ChallengeDetail'];
@@ -75,6 +75,9 @@ export function useRankings(
     if (message.type === 'leaderboard_updated' && message.challenge_id === q.challengeId) {
       void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/rankings'] });
     }
+  });
+  useRealtimeReconnect(() => {
+    if (live) void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/rankings'] });
   });
   return useQuery({
     queryKey: ['get', '/api/challenges/rankings', { ...q, me: user?.wp_user_id ?? null }],
