@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
-import { useRealtime } from '../../lib/realtime.ts';
+import { useRealtime, useRealtimeReconnect } from '../../lib/realtime.ts';
 import {
   NOTIFICATION_MESSAGE,
   notificationTime,
@@ -37,6 +37,8 @@ export default function NotificationBell() {
   useRealtime(null, (message) => {
     if (message.type === NOTIFICATION_MESSAGE) refresh();
   });
+  // Back from a drop: what rang meanwhile was not heard.
+  useRealtimeReconnect(refresh);
   const count = unread.data?.unread ?? 0;
   const label = count ? `Notifications: ${count} unread` : 'Notifications';
   return (

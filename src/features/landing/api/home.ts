@@ -3,7 +3,7 @@ import { api, secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useRealtime } from '../../../lib/realtime.ts';
+import { useRealtime, useRealtimeReconnect } from '../../../lib/realtime.ts';
 
 export type HomeFeed = components['schemas']['HomeFeed'];
 export type HomeLeader = components['schemas']['HomeLeader'];
@@ -32,6 +32,7 @@ export function useHomeFeed() {
   useRealtime(null, (message) => {
     if (message.type === 'PERSONAL_RECORD_ACHIEVED' || message.type === 'progress_update') void refetch();
   });
+  useRealtimeReconnect(() => void refetch());
   return query;
 }
 
