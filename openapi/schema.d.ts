@@ -4517,6 +4517,8 @@ export interface components {
         };
         ErrorGroupDetail: components["schemas"]["ErrorGroup"] & {
             stack: string | null;
+            /** @description The stack in the original source files (from the build's private source maps); null when no frame had a map. */
+            original_stack: string | null;
             last_url: string | null;
             /** @description Reports on each of the last 14 days (UTC), oldest first. */
             daily: {

@@ -1,6 +1,6 @@
 // Vite plugins of the production build: the route manifest the server preloads from, and
 // precompressed copies (brotli 11, gzip 9) of every built asset the server sends as they are.
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -178,6 +178,32 @@ export function precompress(): Plugin {
         });
         writeFileSync(`${file}.br`, br);
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Source maps are made (build.sourcemap 'hidden': no comment points at them) and moved out of the
+ * served folder into `<outDir>/../maps`, where the server reads them to show error stacks in the
+ * original files to administrators; no visitor can download them.
+ */
+export function privateSourceMaps(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'repforge-private-source-maps',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const mapsDir = path.join(path.dirname(outDir), 'maps');
+      rmSync(mapsDir, { recursive: true, force: true });
+      mkdirSync(mapsDir, { recursive: true });
+      for (const name of Object.keys(bundle)) {
+        if (!name.endsWith('.map')) continue;
+        renameSync(path.join(outDir, name), path.join(mapsDir, path.basename(name)));
       }
     },
   };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import * as errors from '../services/admin-errors.ts';
+import { SourceMaps, sourceMapsDir } from '../services/admin-errors-sourcemaps.ts';
 import * as security from '../services/admin-security.ts';
 import * as rateLimits from '../services/admin-rate-limits.ts';
 import { dashboard } from '../services/admin-dashboard.ts';
@@ -24,6 +25,8 @@ type AdminOps =
 
 export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
   const db = () => ctx.database.db;
+  const maps = new SourceMaps(sourceMapsDir(ctx.config.clientDir));
+  const withOriginal = async <T extends { stack: string | null }>(group: T) => ({ ...group, original_stack: await maps.map(group.stack) });
   return {
     async reportFrontendError(request, reply) {
       const caller = await optionalAuth(ctx, request, { csrf: true });
@@ -35,10 +38,10 @@ export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
       return errors.listGroups(db(), { status: q.status, page: q.page ?? 1, page_size: q.page_size ?? 20 }, ctx.now());
     },
     async getErrorGroup(request) {
-      return errors.groupDetail(db(), request.params.groupId, ctx.now());
+      return withOriginal(await errors.groupDetail(db(), request.params.groupId, ctx.now()));
     },
     async setErrorGroupStatus(request) {
-      return errors.setGroupStatus(db(), request.params.groupId, request.body.status, request.auth!.user.id, ctx.now());
+      return withOriginal(await errors.setGroupStatus(db(), request.params.groupId, request.body.status, request.auth!.user.id, ctx.now()));
     },
     async listAuthEvents(request) {
       const q = request.query;

@@ -99,7 +99,20 @@ function Detail({ group, onClose }: { group: ErrorGroupDetail; onClose: () => vo
         label={`Reports per day over the last ${group.daily.length} days: ${group.daily.map((d) => `${formatDate(d.day)} ${d.count}`).join(', ')}`}
       />
       <h3>Stack</h3>
-      {group.stack ? (
+      {group.original_stack ? (
+        <>
+          <p className="ops-muted">In the source files, from this release’s source maps.</p>
+          <pre className="ops-stack" tabIndex={0} aria-label="Stack trace">
+            {group.original_stack}
+          </pre>
+          <details className="ops-stack-raw">
+            <summary>Stack as the browser reported it</summary>
+            <pre className="ops-stack" tabIndex={0} aria-label="Stack trace as reported">
+              {group.stack}
+            </pre>
+          </details>
+        </>
+      ) : group.stack ? (
         <pre className="ops-stack" tabIndex={0} aria-label="Stack trace">
           {group.stack}
         </pre>
