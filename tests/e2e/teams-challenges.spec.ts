@@ -83,7 +83,21 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
     title: 'Harbor Rowing Club entered Harbor team rows: you compete',
   });
   await apiCall(app(), mateApi, 'POST', `api/challenges/${challenge.id}/submit-score`, { reps: 42 });
+  // A short sprint the team enters and wins closes before the end of the test: the record's first finish.
+  const sprintEnds = Date.now() + 15_000;
+  const sprint = await apiCall(app(), coachApi, 'POST', 'api/challenges/', {
+    title: 'Harbor sprint',
+    score_type: 'reps',
+    kind: 'team',
+    team_rule: 'sum',
+    team_size_max: 3,
+    starts_at: new Date(Date.now() - HOUR).toISOString(),
+    ends_at: new Date(sprintEnds).toISOString(),
+  });
+  await apiCall(app(), capApi, 'POST', `api/teams/${team.id}/challenges/${sprint.id}`, { member_ids: [mateId], division: 'rx' });
+  await apiCall(app(), mateApi, 'POST', `api/challenges/${sprint.id}/submit-score`, { reps: 12 });
   await page.reload();
+  await expect(page.getByText('The record starts when a team challenge the team entered closes with a counted result.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Team challenges entered' })).toContainText('Place 1 of 1 · 42 reps');
 
   // The team calendar's feed holds the challenge's window.
@@ -99,4 +113,15 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   await expect(rows.nth(1).getByRole('cell').nth(0)).toHaveText('1');
   await expect(rows.nth(1).getByRole('rowheader')).toHaveText('Harbor Rowing Club');
   await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText('42 reps');
+
+  // Once the sprint has closed, the team's record holds its win, drawn and as a table.
+  await page.waitForTimeout(Math.max(0, sprintEnds - Date.now() + 500));
+  await page.goto(`${app().url}team-dashboard-page?id=${team.id}`);
+  const record = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Team record' }) });
+  await expect(record.getByRole('img', { name: /Harbor sprint, place 1 of 1 \(100%\)/ })).toBeVisible();
+  await expect(record.locator('canvas')).toBeVisible();
+  await expect(record).toContainText('Wins1');
+  await record.getByText('Show every finish as a table').click();
+  await expect(record.getByRole('row', { name: /Harbor sprint/ })).toContainText('1 of 1');
+  await axeClean(page);
 });

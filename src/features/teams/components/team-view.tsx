@@ -14,6 +14,7 @@ import { MemberList } from './member-list.tsx';
 import { TeamEdit } from './team-edit.tsx';
 import { EnterChallenge } from './enter-challenge.tsx';
 import { TeamEntries } from './team-entries.tsx';
+import { TeamRecord } from './team-record.tsx';
 import { TeamCalendar } from './team-calendar.tsx';
 import { AlliancesCard } from './alliances-card.tsx';
 
@@ -118,6 +119,7 @@ export function TeamView({ teamId }: { teamId: number }) {
               <div className="team-grid-side">
                 {(leadsTeam(t.viewer_role) || isAdmin) && <InvitePanel team={t} />}
                 <TeamEntries entries={t.entries} />
+                <TeamRecord entries={t.entries} />
                 {(t.viewer_role === 'captain' || isAdmin) && <EnterChallenge team={t} />}
                 <TeamCalendar team={t} />
                 <AlliancesCard teamId={t.id} />
