@@ -83,6 +83,8 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
     title: 'Harbor Rowing Club entered Harbor team rows: you compete',
   });
   await apiCall(app(), mateApi, 'POST', `api/challenges/${challenge.id}/submit-score`, { reps: 42 });
+  // The captain's dashboard takes the team's new place live, without a reload.
+  await expect(entered).toContainText('Place 1 of 1 · 42 reps');
   // A short sprint the team enters and wins closes before the end of the test: the record's first finish.
   const sprintEnds = Date.now() + 15_000;
   const sprint = await apiCall(app(), coachApi, 'POST', 'api/challenges/', {

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { holdRealtimeRoom, useRealtime, useRealtimeReconnect } from '../../../lib/realtime.ts';
 import { secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
@@ -129,5 +131,42 @@ export function useEnterChallenge(teamId: number) {
       void qc.invalidateQueries({ queryKey: ['get', '/api/teams/{teamId}/enterable-challenges', teamId] });
       void qc.invalidateQueries({ queryKey: ['get', '/api/notifications/unread-count'] });
     },
+  });
+}
+
+/** At most one refetch of the team per this long while its boards move (a busy challenge pushes every score). */
+const LIVE_REFETCH_MS = 2000;
+
+/**
+ * The team's places follow its running team challenges live: the dashboard sits in each one's room on
+ * the socket and fetches the team again when a board moves (and when the socket comes back from a drop).
+ */
+export function useTeamPlacesLive(teamId: number, runningChallengeIds: number[]) {
+  const qc = useQueryClient();
+  const key = runningChallengeIds.join(',');
+  const due = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const last = useRef(0);
+  useEffect(() => {
+    const releases = key ? key.split(',').map((id) => holdRealtimeRoom({ challenge_id: Number(id) })) : [];
+    return () => {
+      releases.forEach((release) => release());
+      if (due.current) clearTimeout(due.current);
+      due.current = null;
+    };
+  }, [key]);
+  const refetch = () => {
+    if (due.current) return;
+    const wait = Math.max(0, last.current + LIVE_REFETCH_MS - Date.now());
+    due.current = setTimeout(() => {
+      due.current = null;
+      last.current = Date.now();
+      void qc.invalidateQueries({ queryKey: teamKey(teamId) });
+    }, wait);
+  };
+  useRealtime(null, (message) => {
+    if (message.type === 'leaderboard_updated' && runningChallengeIds.includes(message.challenge_id as number)) refetch();
+  });
+  useRealtimeReconnect(() => {
+    if (runningChallengeIds.length > 0) refetch();
   });
 }

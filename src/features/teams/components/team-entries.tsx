@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { AppLink } from '../../../components/ui/link.tsx';
-import type { TeamChallengeEntry } from '../api/teams.ts';
+import { useTeamPlacesLive, type TeamChallengeEntry } from '../api/teams.ts';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const STATUS_LABEL: Record<TeamChallengeEntry['status'], string> = {
@@ -15,7 +15,11 @@ const placeText = (e: TeamChallengeEntry) =>
   e.place === null ? 'No counted result yet' : `Place ${e.place} of ${e.teams}${e.aggregate ? ` · ${e.aggregate}` : ''}`;
 
 /** The team challenges the team entered as a unit, with its place on each team board. */
-export function TeamEntries({ entries }: { entries: TeamChallengeEntry[] }) {
+export function TeamEntries({ teamId, entries }: { teamId: number; entries: TeamChallengeEntry[] }) {
+  useTeamPlacesLive(
+    teamId,
+    entries.filter((e) => e.status === 'open').map((e) => e.challenge_id),
+  );
   return (
     <Card title="Team challenges entered">
       {entries.length === 0 ? (

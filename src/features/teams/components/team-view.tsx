@@ -118,7 +118,7 @@ export function TeamView({ teamId }: { teamId: number }) {
               <MemberList team={t} viewerId={user?.wp_user_id ?? 0} isAdmin={isAdmin} />
               <div className="team-grid-side">
                 {(leadsTeam(t.viewer_role) || isAdmin) && <InvitePanel team={t} />}
-                <TeamEntries entries={t.entries} />
+                <TeamEntries teamId={t.id} entries={t.entries} />
                 <TeamRecord entries={t.entries} />
                 {(t.viewer_role === 'captain' || isAdmin) && <EnterChallenge team={t} />}
                 <TeamCalendar team={t} />
