@@ -3221,6 +3221,14 @@ export interface components {
             held_reason?: string | null;
             /** @description Why a judge rejected it. */
             review_reason?: string | null;
+            /** @description When a judge's penalty changed the result (its athlete's own lists only): what it was, the verdict and why. Absent or null otherwise. */
+            adjusted?: {
+                from_display: string;
+                /** @enum {string} */
+                verdict: "minor_penalty" | "major_penalty";
+                penalty_percent: number | null;
+                reason: string | null;
+            } | null;
             /**
              * @description A score with a video: unverified until a judge has watched it (judging.yaml). Absent for a score without one.
              * @enum {string}

@@ -129,6 +129,9 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await anaPage.goto(`${a.url}my-results-page`);
   const verdict = anaPage.getByRole('article').filter({ hasText: 'Burpee AMRAP: 90 reps' });
   await expect(verdict).toContainText('Minor penalty (10%, from 100 reps)');
+  // Her list of results says the 90 was adjusted, from what and why.
+  const mine = anaPage.getByRole('row').filter({ hasText: 'Adjusted' });
+  await expect(mine).toContainText('From 100 reps by a judge: Minor penalty (10%). Chest not to the floor on ten reps');
   await verdict.getByRole('button', { name: 'Appeal this verdict' }).click();
   await anaPage.getByLabel('What did the judge get wrong?').fill('Every rep in the video touches the floor; see the side angle.');
   await anaPage.getByRole('button', { name: 'Send the appeal' }).click();

@@ -159,6 +159,17 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     // Already judged: a second verdict or claim is 409.
     expect((await sub(anaScore, 'claim', judge2)).statusCode).toBe(409);
 
+    // Her own list of results says the 90 was adjusted, from what and why; Ben's untouched score says nothing.
+    const adjustedOf = async (who: typeof ana) =>
+      (await call('GET', '/api/challenges/my-submissions', who))
+        .json()
+        .items.filter((i: { challenge: { id: number } }) => i.challenge.id === c.id)
+        .map((i: { score: { adjusted?: unknown } }) => i.score.adjusted);
+    expect(await adjustedOf(ana)).toEqual([
+      { from_display: '100 reps', verdict: 'minor_penalty', penalty_percent: 10, reason: 'Chest not to the floor on several reps' },
+    ]);
+    expect(await adjustedOf(ben)).toEqual([null]);
+
     // The athlete sees the verdict with its marks, and appeals once.
     const mine = (await call('GET', '/api/judging/mine', ana)).json().items;
     expect(mine.find((m: { score_id: number }) => m.score_id === anaScore)).toMatchObject({
@@ -175,6 +186,8 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     expect(refusal(await sub(anaScore, 'claim', judge))).toMatch(/has not judged this score/);
     expect((await sub(anaScore, 'claim', judge2)).statusCode).toBe(200);
     expect((await sub(anaScore, 'verdict', judge2, { verdict: 'valid' })).json()).toMatchObject({ state: 'judged', display: '100 reps' });
+    // Judged valid on appeal, the result stands as entered: no longer adjusted.
+    expect(await adjustedOf(ana)).toEqual([null]);
     expect(order(await board(c.id))).toEqual(['1 Ana (judged)', '2 Ben', '3 Judge Jo (unverified)']);
     expect((await sub(anaScore, 'appeal', ana, { reason: 'Once more, for the record please.' })).statusCode).toBe(409);
     const steps = await t.context.database.db.select().from(judgingAudit).where(eq(judgingAudit.scoreId, anaScore));

@@ -114,7 +114,28 @@ export async function loadChallenge(db: Database, id: number, opts: { includeDel
   return foundChallenge(c, opts);
 }
 
-export function presentScore(c: ChallengeRow, s: typeof challengeScores.$inferSelect) {
+/** A judge's verdict on a score, as far as the athlete's own lists show it. */
+export interface ScoreJudgement {
+  verdict: string | null;
+  penaltyPercent: number | null;
+  reason: string | null;
+  originalValue: number | null;
+}
+
+/** What a penalty verdict did to a verified score, or null when the result stands as entered. */
+function adjustment(c: ChallengeRow, s: typeof challengeScores.$inferSelect, j: ScoreJudgement | null | undefined) {
+  if (!j || (j.verdict !== 'minor_penalty' && j.verdict !== 'major_penalty')) return null;
+  if (s.verification !== 'verified' || j.originalValue === null || j.originalValue === s.value) return null;
+  const from: EncodedScore = { status: s.status as EncodedScore['status'], value: j.originalValue, tiebreakMs: s.tiebreakMs };
+  return {
+    from_display: formatScore(c.scoreType as ScoreType, from, { repsPerRound: c.repsPerRound }),
+    verdict: j.verdict as 'minor_penalty' | 'major_penalty',
+    penalty_percent: j.penaltyPercent,
+    reason: j.reason,
+  };
+}
+
+export function presentScore(c: ChallengeRow, s: typeof challengeScores.$inferSelect, judgement?: ScoreJudgement | null) {
   const encoded: EncodedScore = { status: s.status as EncodedScore['status'], value: s.value, tiebreakMs: s.tiebreakMs };
   return {
     id: s.id,
@@ -126,5 +147,6 @@ export function presentScore(c: ChallengeRow, s: typeof challengeScores.$inferSe
     submitted_at: s.submittedAt.toISOString(),
     held_reason: s.heldReason,
     review_reason: s.reviewReason,
+    ...(judgement === undefined ? {} : { adjusted: adjustment(c, s, judgement) }),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { challengeEntries, challenges, challengeScores, users } from '../../db/schema.ts';
+import { challengeEntries, challenges, challengeScores, scoreVideos, users } from '../../db/schema.ts';
 import type { Division, ScoreType } from '../../../domain/scoring/index.ts';
 import { loadChallenge, presentScore } from './challenge.ts';
 import { rankOf } from './rank-slices.ts';
@@ -10,10 +10,22 @@ import { rankOf } from './rank-slices.ts';
 export async function mySubmissions(ctx: AppContext, userId: number) {
   const db = ctx.database.db;
   const rows = await db
-    .select({ score: challengeScores, challenge: challenges, best: challengeEntries.scoreId, category: challengeEntries.category })
+    .select({
+      score: challengeScores,
+      challenge: challenges,
+      best: challengeEntries.scoreId,
+      category: challengeEntries.category,
+      judgement: {
+        verdict: scoreVideos.verdict,
+        penaltyPercent: scoreVideos.penaltyPercent,
+        reason: scoreVideos.verdictReason,
+        originalValue: scoreVideos.originalValue,
+      },
+    })
     .from(challengeScores)
     .innerJoin(challenges, eq(challenges.id, challengeScores.challengeId))
     .leftJoin(challengeEntries, and(eq(challengeEntries.challengeId, challengeScores.challengeId), eq(challengeEntries.userId, userId)))
+    .leftJoin(scoreVideos, eq(scoreVideos.scoreId, challengeScores.id))
     .where(and(eq(challengeScores.userId, userId), isNull(challengeScores.deletedAt), isNull(challenges.deletedAt)))
     .orderBy(desc(challengeScores.submittedAt), desc(challengeScores.id))
     .limit(200);
@@ -22,7 +34,7 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
     const isBest = r.best === r.score.id;
     items.push({
       challenge: { id: r.challenge.id, title: r.challenge.title, score_type: r.challenge.scoreType as ScoreType },
-      score: presentScore(r.challenge, r.score),
+      score: presentScore(r.challenge, r.score, r.judgement),
       is_best: isBest,
       rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, r.category ?? '') : null,
     });
