@@ -28,6 +28,8 @@ export default function GymAddDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // React carries events through the portal: the form the picker sits in must not submit too.
+    e.stopPropagation();
     const found: typeof errors = {};
     if (!tidyGymText(name)) found.name = 'Give the gym a name.';
     if (country.trim() && !isCountryCode(country.trim())) found.country = 'Use the two-letter code, such as DE or US.';

@@ -89,7 +89,7 @@ test('an administrator merges a duplicate gym on Sports Network Admin; its athle
   await noSidewaysScroll(page);
 
   await page.getByRole('button', { name: 'Verify Iron Yard', exact: true }).click();
-  await expect(page.getByText('Iron Yard is verified.')).toBeVisible();
+  await expect(page.getByText('Iron Yard is verified.', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Merge Iron Yard Denver into another gym' }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge Iron Yard Denver' });
@@ -103,7 +103,7 @@ test('an administrator merges a duplicate gym on Sports Network Admin; its athle
   await expect(into).toHaveValue('Iron Yard');
   await axeClean(page);
   await dialog.getByRole('button', { name: 'Merge into Iron Yard' }).click();
-  await expect(page.getByText('Merged Iron Yard Denver into Iron Yard: 1 athlete and 0 teams moved.')).toBeVisible();
+  await expect(page.getByText('Merged Iron Yard Denver into Iron Yard: 1 athlete and 0 teams moved.', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Iron Yard Denver' })).toHaveCount(0);
 
   await page.goto(`${app().url}gym-page?id=${keep.id as number}`);

@@ -71,8 +71,10 @@ export function Combobox({
     } else if (e.key === 'Enter' && open && active >= 0) {
       e.preventDefault();
       pick(active);
-    } else if (e.key === 'Escape' && open) {
+    } else if (e.key === 'Escape' && shown) {
+      // Closes the list only, not a dialog the box sits in.
       e.preventDefault();
+      e.stopPropagation();
       setOpen(false);
       setActive(-1);
     }
