@@ -2839,6 +2839,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gyms whose name starts with the typed letters, verified first (autocomplete) */
+        get: operations["searchGyms"];
+        put?: never;
+        /**
+         * Add a gym (signed in); a near-duplicate of a listed gym is refused with 409 naming it
+         * @description Names are compared ignoring case, accents, punctuation and the words "the" and "gym"; a gym with the same name in another city is a different gym. Nothing is stored on a refusal.
+         */
+        post: operations["createGym"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gyms/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gyms with their athlete and team counts, for administrators and editors */
+        get: operations["listGymsToManage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gyms/{gymId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A gym, its athletes who show their gym publicly, and its teams
+         * @description The id of a gym merged into another answers with the surviving gym.
+         */
+        get: operations["getGym"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gyms/{gymId}/verified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Verify or unverify a gym (administrators and editors) */
+        put: operations["setGymVerified"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gyms/{gymId}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge this gym into another (administrators and editors)
+         * @description In one transaction every athlete and team of this gym moves to the other, this gym is deleted and the merge is recorded. The surviving gym keeps its name and stays verified if either was.
+         */
+        post: operations["mergeGym"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3463,6 +3564,8 @@ export interface components {
             birth_year: number | null;
             bodyweight_kg: number | null;
             gym: string | null;
+            /** @description The gym the name belongs to (its page is /gym-page?id=). */
+            gym_id?: number | null;
             units: components["schemas"]["Units"];
             bio: string;
             avatar_url: string | null;
@@ -3477,7 +3580,10 @@ export interface components {
             /** @description Refused when the athlete would be under 13 or over 120. */
             birth_year?: number | null;
             bodyweight_kg?: number | null;
+            /** @description A gym by name: the listed gym of that name (verified first), else a new one. gym_id wins when both are sent. */
             gym?: string | null;
+            /** @description The gym picked from the gyms list; null clears the gym. */
+            gym_id?: number | null;
             units?: components["schemas"]["Units"];
             bio?: string;
             /** @description An https address of an image. */
@@ -3713,6 +3819,8 @@ export interface components {
             age_group: string | null;
             bodyweight_class: string | null;
             gym: string | null;
+            /** @description Shown with the gym name (null when the gym is private). */
+            gym_id?: number | null;
             bio: string | null;
             avatar_url: string | null;
             records_public: boolean;
@@ -4759,6 +4867,59 @@ export interface components {
                 best_count: number;
             }[];
         };
+        GymSummary: {
+            id: number;
+            name: string;
+            city: string;
+            country: string;
+            website: string;
+            verified: boolean;
+        };
+        GymInput: {
+            name: string;
+            city?: string;
+            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
+            country?: string;
+            /** @description An http(s) address, or empty. */
+            website?: string;
+        };
+        GymConflict: {
+            detail: string;
+            existing_gym: components["schemas"]["GymSummary"];
+        };
+        GymManageRow: components["schemas"]["GymSummary"] & {
+            athlete_count: number;
+            team_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        GymManagePage: {
+            items: components["schemas"]["GymManageRow"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        GymDetail: {
+            gym: components["schemas"]["GymSummary"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Athletes who show this gym on their profile (the list stops at 200). */
+            athletes_total: number;
+            athletes: {
+                user_id: number;
+                display_name: string;
+            }[];
+            teams: {
+                id: number;
+                name: string;
+                tag: string;
+            }[];
+        };
+        GymMerged: {
+            gym: components["schemas"]["GymSummary"];
+            athletes_moved: number;
+            teams_moved: number;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -4896,6 +5057,7 @@ export interface components {
         AllianceId: number;
         InvitationId: number;
         GroupId: number;
+        GymId: number;
     };
     requestBodies: never;
     headers: never;
@@ -9798,6 +9960,184 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    searchGyms: {
+        parameters: {
+            query: {
+                /** @description The start of the gym's name (case does not count). */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to `limit` gyms, verified first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["GymSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GymInput"];
+            };
+        };
+        responses: {
+            /** @description Added (unverified until an editor verifies it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A gym with nearly the same name (in the same city) is already listed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymConflict"];
+                };
+            };
+        };
+    };
+    listGymsToManage: {
+        parameters: {
+            query?: {
+                verified?: boolean;
+                /** @description Only gyms whose name starts with this. */
+                q?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of gyms, unverified first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymManagePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gym. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setGymVerified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    verified: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    mergeGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    into_gym_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Merged; the surviving gym. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymMerged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -15,6 +15,7 @@ import {
 import type { Standard } from '../../domain/measures.ts';
 import { challenges } from './schema-challenges.ts';
 import { users } from './schema.ts';
+import { gyms } from './schema-gyms.ts';
 
 /** Who may see a profile field: everyone, or only the athlete. */
 export type FieldPrivacy = 'public' | 'private';
@@ -37,7 +38,9 @@ export const athleteProfiles = pgTable(
     sex: varchar('sex', { length: 8 }),
     birthYear: integer('birth_year'),
     bodyweightKg: doublePrecision('bodyweight_kg'),
+    /** The gym's name as shown (kept equal to gyms.name while gym_id is set): boards filter and show it. */
     gym: varchar('gym', { length: 120 }),
+    gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'set null' }),
     units: varchar('units', { length: 8 }).notNull().default('metric'),
     bio: varchar('bio', { length: 1000 }).notNull().default(''),
     avatarUrl: varchar('avatar_url', { length: 500 }),
@@ -46,7 +49,7 @@ export const athleteProfiles = pgTable(
     /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
-  (t) => [index('athlete_profiles_gym_idx').on(t.gym)],
+  (t) => [index('athlete_profiles_gym_idx').on(t.gym), index('athlete_profiles_gym_id_idx').on(t.gymId)],
 );
 
 /** The catalogue of standard tests (master tests). `standards` map a raw result to 0–1000. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
+import { gyms } from './schema-gyms.ts';
 import { challengeTeams, challenges } from './schema-challenges.ts';
 
 /** The in-app inbox: one row per thing an account was told (invitations, requests, approvals, later every area's events). */
@@ -35,6 +36,8 @@ export const teams = pgTable(
     name: varchar('name', { length: 60 }).notNull(),
     tag: varchar('tag', { length: 6 }).notNull().default(''),
     gym: varchar('gym', { length: 80 }).notNull().default(''),
+    /** The gym the `gym` text names, when one matches (server/services/gyms.ts). */
+    gymId: integer('gym_id').references(() => gyms.id, { onDelete: 'set null' }),
     description: varchar('description', { length: 1000 }).notNull().default(''),
     /** public (anyone may ask to join) or invite_only. */
     visibility: varchar('visibility', { length: 16 }).notNull().default('invite_only'),
@@ -44,7 +47,7 @@ export const teams = pgTable(
     /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`), index('teams_gym_id_idx').on(t.gymId)],
 );
 
 /** Who is in a team and as what: one captain, any co-captains, members. */

@@ -19,6 +19,7 @@ import { moderationHandlers } from './moderation.ts';
 import { judgingHandlers } from './judging.ts';
 import { analyticsHandlers } from './analytics.ts';
 import { theaterHandlers } from './theater.ts';
+import { gymHandlers } from './gyms.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -43,5 +44,6 @@ export function allHandlers(ctx: AppContext) {
     ...adminHandlers(ctx),
     ...moderationHandlers(ctx),
     ...analyticsHandlers(ctx),
+    ...gymHandlers(ctx),
   };
 }

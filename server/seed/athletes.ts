@@ -1,7 +1,8 @@
 import { count, like } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { athleteProfiles, personalRecords, tests, users, type ProfilePrivacy } from '../db/schema.ts';
+import { athleteProfiles, gyms, personalRecords, tests, users, type ProfilePrivacy } from '../db/schema.ts';
+import { gymNameKey } from '../../domain/gyms.ts';
 import { normalizedFor, refreshBests } from '../services/athletes/bests.ts';
 import { normalizeTestName } from '../services/athletes/tests-catalogue.ts';
 import type { Direction, InputUnit, Standard, TestUnit } from '../../domain/measures.ts';
@@ -10,6 +11,13 @@ import type { Movement, TestCategory } from '../../domain/test-catalogue.ts';
 const DAY = 86_400_000;
 const DEMO_EMAIL = '%@demo.repforge.local';
 const GYMS = ['Harbour Barbell', 'North Shore CrossFit', 'Iron Yard', 'Riverside Athletics', 'Summit Strength'];
+const GYM_PLACES: Record<string, { city: string; country: string }> = {
+  'Harbour Barbell': { city: 'Bristol', country: 'GB' },
+  'North Shore CrossFit': { city: 'Auckland', country: 'NZ' },
+  'Iron Yard': { city: 'Denver', country: 'US' },
+  'Riverside Athletics': { city: 'Brisbane', country: 'AU' },
+  'Summit Strength': { city: 'Calgary', country: 'CA' },
+};
 
 interface CatalogueTest {
   name: string;
@@ -270,6 +278,21 @@ export async function seedAthletes(ctx: AppContext): Promise<boolean> {
     const athletes = await tx.select({ id: users.id }).from(users).where(like(users.emailNormalized, DEMO_EMAIL)).orderBy(users.id);
     if (athletes.length === 0) return;
 
+    // The demo gyms: the first four verified, the last one waiting for an editor.
+    const gymRows = await tx
+      .insert(gyms)
+      .values(
+        GYMS.map((name, i) => ({
+          name,
+          nameKey: gymNameKey(name),
+          ...GYM_PLACES[name]!,
+          verified: i < GYMS.length - 1,
+          createdAt: new Date(now.getTime() - 400 * DAY),
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    const gymIds = new Map(gymRows.map((g) => [g.name, g.id]));
     const profiles = athletes.map((a, i) => {
       const sex = (i % 2 === 0 ? 'female' : 'male') as 'female' | 'male';
       const privacy: ProfilePrivacy = {
@@ -286,6 +309,7 @@ export async function seedAthletes(ctx: AppContext): Promise<boolean> {
         birthYear: now.getUTCFullYear() - (18 + Math.floor(r() * 45)),
         bodyweightKg: Math.round((sex === 'female' ? 52 + r() * 28 : 66 + r() * 38) * 10) / 10,
         gym: GYMS[i % GYMS.length]!,
+        gymId: gymIds.get(GYMS[i % GYMS.length]!) ?? null,
         units: i % 4 === 3 ? 'imperial' : 'metric',
         bio: '',
         privacy,

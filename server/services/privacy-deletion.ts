@@ -203,7 +203,7 @@ async function eraseRows(ctx: AppContext, userId: number): Promise<boolean> {
       .where(eq(users.id, userId));
     await tx
       .update(athleteProfiles)
-      .set({ sex: null, birthYear: null, bodyweightKg: null, gym: null, bio: '', avatarUrl: null, updatedAt: now })
+      .set({ sex: null, birthYear: null, bodyweightKg: null, gym: null, gymId: null, bio: '', avatarUrl: null, updatedAt: now })
       .where(eq(athleteProfiles.userId, userId));
     await tx.update(challengeScores).set({ note: null }).where(eq(challengeScores.userId, userId));
     await tx.update(personalRecords).set({ note: null, evidenceUrl: null }).where(eq(personalRecords.userId, userId));

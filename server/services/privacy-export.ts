@@ -33,11 +33,13 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'profile.json',
-    about: 'Your athlete profile, privacy choices and settings.',
+    about: 'Your athlete profile, privacy choices and settings, and the gyms you added or changed.',
     sources: [
       { table: 'athlete_profiles', column: 'user_id' },
       { table: 'privacy_settings', column: 'user_id' },
       { table: 'user_settings', column: 'user_id' },
+      { table: 'gyms', column: 'created_by' },
+      { table: 'gym_changes', column: 'actor_id' },
     ],
   },
   {

@@ -9,6 +9,7 @@ import { notify } from './notifications.ts';
 import { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 import { teamEntries } from './teams-challenges.ts';
 import { leaveEveryAlliance } from './teams-alliances.ts';
+import { gymForName, teamGymText } from './gyms.ts';
 
 // Lasting teams: create, edit, disband, leave, remove, roles, and the dashboard.
 // Per-challenge teams (challenge_teams) stay with the challenges area, unchanged.
@@ -76,6 +77,14 @@ function cleanFields(input: TeamFields) {
   return out;
 }
 
+/** A team's gym text points at the listed gym of that name, when there is one (teams do not add gyms). */
+async function linkGym(db: Database, fields: Partial<typeof teams.$inferInsert>) {
+  if (fields.gym === undefined) return;
+  const gym = fields.gym ? await gymForName(db, fields.gym, null, new Date(), false) : null;
+  fields.gymId = gym?.id ?? null;
+  if (gym) fields.gym = teamGymText(gym);
+}
+
 async function nameTaken(db: Database, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: teams.id })
@@ -92,6 +101,7 @@ const isUniqueViolation = (e: unknown): boolean => {
 export async function createTeam(db: Database, actor: Actor, input: TeamFields & { name: string }, now: Date) {
   const fields = cleanFields(input);
   if (await nameTaken(db, fields.name!)) throw conflict(NAME_TAKEN);
+  await linkGym(db, fields);
   try {
     const teamId = await db.transaction(async (tx) => {
       const [team] = await tx
@@ -116,6 +126,7 @@ export async function updateTeam(db: Database, teamId: number, actor: Actor, inp
       await loadTeam(t, teamId, true);
       await requireLeader(t, teamId, actor);
       if (fields.name && (await nameTaken(t, fields.name, teamId))) throw conflict(NAME_TAKEN);
+      await linkGym(t, fields);
       if (fields.maxSize !== undefined && fields.maxSize < (await memberCount(t, teamId)))
         throw new ApiError(
           422,

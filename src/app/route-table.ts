@@ -75,6 +75,7 @@ export const pageRoutes: PageRoute[] = [
   r('/dashboard-page', 'Dashboard', 'user', () => import('./pages/dashboard-page.tsx')),
   r('/edit-challenge-page', 'Edit Challenge', 'user', () => import('./pages/edit-challenge-page.tsx')),
   r('/forgot-password-page', 'Forgot Password', 'public', () => import('../features/auth/pages/forgot-password-page.tsx')),
+  r('/gym-page', 'Gym', 'public', () => import('../features/gyms/pages/gym-page.tsx')),
   r('/global-leaderboards-page', 'Global Leaderboards', 'public', () => import('../features/athletes/pages/global-leaderboards-page.tsx')),
   r(
     '/global-test-leaderboards-page',
@@ -108,7 +109,7 @@ export const pageRoutes: PageRoute[] = [
   r('/score-submission-page', 'Submit a Score', 'user', () => import('../features/challenges/pages/score-submission-page.tsx')),
   r('/signed-out-page', 'Signed Out', 'public', () => import('./pages/signed-out-page.tsx')),
   r('/social-settings', 'Social Settings', 'user', () => import('../features/settings/pages/social-settings-page.tsx')),
-  r('/sports-network-admin', 'Sports Network Admin', 'admin'),
+  r('/sports-network-admin', 'Sports Network Admin', 'admin', () => import('../features/gyms/pages/sports-network-admin-page.tsx')),
   r('/squad-decimation-battle-page', 'Squad Decimation Battle'),
   r('/squad-decimation-page', 'Squad Decimation'),
   r('/squad-decimation-rules-page', 'Squad Decimation Rules'),

@@ -1,4 +1,5 @@
 import { Select } from './ui/select.tsx';
+import { GymPicker } from './gym-picker.tsx';
 
 /**
  * The filters leaderboards share (a challenge's board, Global Ranks). A filter narrows the
@@ -43,7 +44,7 @@ export function FilterSelect<T extends string>({
   );
 }
 
-/** Free text matched against the gym athletes write on their profile (the caller debounces it). */
+/** A listed gym, picked as the viewer types; the board matches its name on athletes' profiles. '' is no filter. */
 export function GymFilter({
   id,
   value,
@@ -52,21 +53,17 @@ export function GymFilter({
 }: {
   id: string;
   value: string;
-  onChange: (text: string) => void;
+  onChange: (name: string) => void;
   describedBy?: string;
 }) {
   return (
-    <div className="field grow">
-      <label htmlFor={id}>Gym</label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        maxLength={120}
-        placeholder="Any gym"
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <GymPicker
+      id={id}
+      wrapperClassName="field grow"
+      placeholder="Any gym"
+      describedBy={describedBy}
+      value={value.trim() ? { id: null, name: value.trim() } : null}
+      onChange={(gym) => onChange(gym?.name ?? '')}
+    />
   );
 }

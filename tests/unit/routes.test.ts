@@ -15,17 +15,20 @@ describe('the route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('has 68 hyphenated routes (home included) plus /settings in its single form', () => {
-    expect(pageRoutes.filter((r) => !r.singleForm)).toHaveLength(68);
+  it('has 69 hyphenated routes (home included) plus /settings in its single form', () => {
+    expect(pageRoutes.filter((r) => !r.singleForm)).toHaveLength(69);
     expect(routePaths().filter((p) => p.route.path === '/settings')).toHaveLength(1);
-    expect(routePaths()).toHaveLength(68 * 2 - 1 + 1);
+    expect(routePaths()).toHaveLength(69 * 2 - 1 + 1);
   });
 
-  it.runIf(existsSync(specFile))('lists exactly the routes of the product spec', () => {
+  /** Routes an issue added after the spec was written (the issue wins where they disagree). */
+  const ADDED_BY_ISSUES = ['/gym-page'];
+
+  it.runIf(existsSync(specFile))('lists exactly the routes of the product spec, and those issues added', () => {
     const spec = readFileSync(specFile, 'utf8');
     const section = spec.slice(spec.indexOf('### Hyphenated routes'), spec.indexOf('The content of each page'));
     const specPaths = [...section.matchAll(/(\/[a-z0-9-]*)(?=[,.\s])/g)].map((m) => m[1]);
-    const unique = [...new Set(specPaths)].sort();
+    const unique = [...new Set([...specPaths, ...ADDED_BY_ISSUES])].sort();
     expect(pageRoutes.map((r) => r.path).sort()).toEqual(unique);
   });
 });

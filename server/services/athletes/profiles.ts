@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
-import { achievements, athleteProfiles, personalRecords, tests, timelinePosts, users, type ProfilePrivacy } from '../../db/schema.ts';
+import { achievements, athleteProfiles, gyms, personalRecords, tests, timelinePosts, users, type ProfilePrivacy } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isTimeZone } from '../realtime/streaks.ts';
 import type { Direction, TestUnit } from '../../../domain/measures.ts';
 import { ageGroupOf, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
+import { gymForName } from '../gyms.ts';
 import { bestsWithRanks, DEFAULT_PRIVACY, globalStanding, privacyOf } from './rankings.ts';
 
 export interface AthleteProfileInput {
@@ -14,6 +15,7 @@ export interface AthleteProfileInput {
   birth_year?: number | null;
   bodyweight_kg?: number | null;
   gym?: string | null;
+  gym_id?: number | null;
   units?: 'metric' | 'imperial';
   bio?: string;
   avatar_url?: string | null;
@@ -47,6 +49,7 @@ function presentMine(user: UserRow, profile: ProfileRow | null) {
     birth_year: profile?.birthYear ?? null,
     bodyweight_kg: profile?.bodyweightKg ?? null,
     gym: profile?.gym ?? null,
+    gym_id: profile?.gymId ?? null,
     units: (profile?.units as 'metric' | 'imperial') ?? 'metric',
     bio: profile?.bio ?? '',
     avatar_url: profile?.avatarUrl ?? null,
@@ -89,11 +92,12 @@ function checkProfile(input: AthleteProfileInput, year: number) {
   if (input.birth_year !== undefined) profile.birthYear = input.birth_year;
   if (input.bodyweight_kg !== undefined) profile.bodyweightKg = input.bodyweight_kg;
   if (gym !== undefined) profile.gym = gym;
+  if (gym === null) profile.gymId = null;
   if (input.units !== undefined) profile.units = input.units;
   if (input.bio !== undefined) profile.bio = input.bio.trim();
   if (input.avatar_url !== undefined) profile.avatarUrl = input.avatar_url || null;
   if (input.privacy !== undefined) profile.privacy = { ...DEFAULT_PRIVACY, ...input.privacy };
-  return { displayName, timeZone: input.time_zone, profile };
+  return { displayName, timeZone: input.time_zone, profile, gymId: input.gym_id };
 }
 
 /**
@@ -113,6 +117,7 @@ export async function saveMyProfile(ctx: AppContext, userId: number, input: Athl
     if (!user) throw notFound('No athlete with that id.');
     const [existing] = await tx.select().from(athleteProfiles).where(eq(athleteProfiles.userId, userId)).for('update');
     if (existing && mustCreate) throw conflict('You already have an athlete profile; edit it instead.');
+    await pointAtGym(tx as unknown as Database, checked, userId, now);
     const [profile] = existing
       ? await tx
           .update(athleteProfiles)
@@ -126,6 +131,23 @@ export async function saveMyProfile(ctx: AppContext, userId: number, input: Athl
           .returning();
     return presentMine(user, profile!);
   });
+}
+
+/** A picked gym (gym_id) or a typed name becomes a gyms row; the profile keeps its name beside its id. */
+async function pointAtGym(db: Database, checked: ReturnType<typeof checkProfile>, userId: number, now: Date) {
+  if (checked.gymId === null) {
+    checked.profile.gym = null;
+    checked.profile.gymId = null;
+  } else if (checked.gymId !== undefined) {
+    const [gym] = await db.select().from(gyms).where(eq(gyms.id, checked.gymId));
+    if (!gym) throw badRequest('That gym is no longer listed; pick it again.', 'gym_id');
+    checked.profile.gym = gym.name;
+    checked.profile.gymId = gym.id;
+  } else if (checked.profile.gym) {
+    const gym = await gymForName(db, checked.profile.gym, userId, now, true);
+    checked.profile.gym = gym!.name;
+    checked.profile.gymId = gym!.id;
+  }
 }
 
 /** Whether the viewer may see an athlete's records (their own always). */
@@ -160,6 +182,7 @@ export async function getPublicProfile(ctx: AppContext, userId: number, viewerId
     age_group: see('birth_year') ? (ageGroupOf(profile?.birthYear ?? null, year)?.id ?? null) : null,
     bodyweight_class: see('bodyweight') ? (bodyweightClassOf(profile?.bodyweightKg ?? null)?.id ?? null) : null,
     gym: see('gym') ? (profile?.gym ?? null) : null,
+    gym_id: see('gym') ? (profile?.gymId ?? null) : null,
     bio: see('bio') ? (profile?.bio ?? '') : null,
     avatar_url: profile?.avatarUrl ?? null,
     records_public: privacy.records === 'public',

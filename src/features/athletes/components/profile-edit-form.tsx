@@ -3,6 +3,7 @@ import { KG_PER_LB } from '../../../../domain/scoring/units.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { GymPicker, type PickedGym } from '../../../components/gym-picker.tsx';
 import {
   PRIVACY_LABELS,
   SEX_LABELS,
@@ -49,7 +50,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
   const [birthYear, setBirthYear] = useState(profile.birth_year === null ? '' : String(profile.birth_year));
   const [units, setUnits] = useState<Units>(profile.units);
   const [bodyweight, setBodyweight] = useState(bodyweightText(profile.bodyweight_kg, profile.units));
-  const [gym, setGym] = useState(profile.gym ?? '');
+  const [gym, setGym] = useState<PickedGym | null>(profile.gym ? { id: profile.gym_id ?? null, name: profile.gym } : null);
   const [bio, setBio] = useState(profile.bio);
   const [avatarUrl, setAvatarUrl] = useState(profile.avatar_url ?? '');
   const [timeZone, setTimeZone] = useState(profile.exists ? profile.time_zone : browserZone());
@@ -107,7 +108,6 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
       } else kg = Math.round(kg * 100) / 100;
     }
 
-    if (gym.trim().length > 120) found.gym = 'Use 120 characters or fewer.';
     if (bio.length > 1000) found.bio = 'Use 1000 characters or fewer.';
     const avatar = avatarUrl.trim();
     if (avatar) {
@@ -129,7 +129,8 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
         sex: sex || null,
         birth_year: birth,
         bodyweight_kg: kg,
-        gym: gym.trim() || null,
+        // A gym kept from before gyms were listed travels by name; the server links it.
+        ...(gym?.id ? { gym_id: gym.id } : { gym: gym?.name ?? null }),
         units,
         bio: bio.trim(),
         avatar_url: avatar || null,
@@ -313,22 +314,16 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
       {withPrivacy(
         'gym',
         'gym',
-        <div className="field">
-          <label htmlFor={`${id}-gym`}>Gym</label>
-          <input
-            id={`${id}-gym`}
-            ref={refs.gym as RefObject<HTMLInputElement>}
-            maxLength={120}
-            autoComplete="organization"
-            value={gym}
-            onChange={(e) => {
-              setGym(e.target.value);
-              clear('gym');
-            }}
-            {...a11y('gym')}
-          />
-          {problem('gym')}
-        </div>,
+        <GymPicker
+          id={`${id}-gym`}
+          allowCreate
+          hint="Pick your gym from the list, or add it if it is not listed yet."
+          value={gym}
+          onChange={(picked) => {
+            setGym(picked ? { id: picked.id, name: picked.name } : null);
+            clear('gym');
+          }}
+        />,
       )}
 
       {withPrivacy(

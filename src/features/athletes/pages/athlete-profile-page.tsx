@@ -21,6 +21,8 @@ import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileEditForm } from '../components/profile-edit-form.tsx';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import '../athletes.css';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { gymHref } from '../../../lib/links.ts';
 import { ReportButton } from '../../../components/report-button.tsx';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 
@@ -124,11 +126,11 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
 
   // On their own profile the athlete also sees their hidden details, marked as such.
   const hidden = (field: keyof ProfilePrivacy) => own && me.data?.privacy[field] === 'private';
-  const facts: [string, string, boolean][] = [];
+  const facts: [string, ReactNode, boolean][] = [];
   if (p.sex) facts.push(['Sex', SEX_LABELS[p.sex], hidden('sex')]);
   if (p.age_group) facts.push(['Age group', ageGroupLabel(p.age_group), hidden('birth_year')]);
   if (p.bodyweight_class) facts.push(['Weight class', weightClassLabel(p.bodyweight_class), hidden('bodyweight')]);
-  if (p.gym) facts.push(['Gym', p.gym, hidden('gym')]);
+  if (p.gym) facts.push(['Gym', p.gym_id ? <AppLink href={gymHref(p.gym_id)}>{p.gym}</AppLink> : p.gym, hidden('gym')]);
   facts.push(['Member since', formatDate(p.member_since), false]);
 
   return (

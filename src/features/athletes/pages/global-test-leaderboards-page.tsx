@@ -333,8 +333,8 @@ export default function GlobalTestLeaderboardsPage() {
         <GymFilter id="gr-gym" value={gymInput} onChange={setGymInput} describedBy="gr-gym-hint" />
       </form>
       <p className="hint" id="gr-gym-hint">
-        Filters narrow the list without re-ranking: everyone keeps their place on the whole board. Type a gym’s full name, as athletes write
-        it on their profile.
+        Filters narrow the list without re-ranking: everyone keeps their place on the whole board. Start typing a gym’s name and pick it
+        from the list.
       </p>
       {state.test === null ? (
         <OverallBoard state={state} onPage={(page) => go({ page })} />

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { GymPicker } from '../../../components/gym-picker.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useMergeGym, type GymManageRow, type GymSummary } from '../api/gyms.ts';
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** Merge one gym into another: pick the gym that stays, read what moves, confirm. */
+export function MergeGymDialog({ gym, onClose }: { gym: GymManageRow; onClose: () => void }) {
+  const [into, setInto] = useState<GymSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const merge = useMergeGym();
+  const same = into?.id === gym.id;
+  const confirm = () => {
+    if (!into || same) return;
+    setError(null);
+    merge.mutate(
+      { gymId: gym.id, intoGymId: into.id },
+      {
+        onSuccess: (done) => {
+          toast({
+            title: `Merged ${gym.name} into ${done.gym.name}: ${plural(done.athletes_moved, 'athlete')} and ${plural(done.teams_moved, 'team')} moved.`,
+            variant: 'success',
+          });
+          onClose();
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content">
+          <Dialog.Title className="dialog-title">Merge {gym.name}</Dialog.Title>
+          <Dialog.Description className="muted">
+            Pick the gym that stays. {gym.name}’s {plural(gym.athlete_count, 'athlete')} and {plural(gym.team_count, 'team')} move to it,
+            and {gym.name} is removed. This cannot be undone.
+          </Dialog.Description>
+          <GymPicker
+            label="Merge into"
+            value={into ? { id: into.id, name: into.name } : null}
+            onChange={setInto}
+            error={same ? 'Pick a different gym from the one being merged.' : undefined}
+          />
+          {error ? (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="dialog-actions">
+            <Dialog.Close asChild>
+              <Button>Cancel</Button>
+            </Dialog.Close>
+            <Button variant="danger" disabled={!into || same} loading={merge.isPending} onClick={confirm}>
+              {into && !same ? `Merge into ${into.name}` : 'Merge'}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
