@@ -14,6 +14,7 @@ export * from './schema-moderation.ts';
 export * from './schema-events.ts';
 export * from './schema-judging.ts';
 export * from './schema-theater.ts';
+export * from './schema-bi.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {
