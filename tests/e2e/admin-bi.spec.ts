@@ -51,7 +51,7 @@ test('an administrator sees signups, active users and the funnel of data just ma
   const row = page.getByRole('region', { name: 'Funnel per challenge' }).getByRole('row').filter({ hasText: 'Burpees' });
   await expect(row).toContainText('66.7%');
   await expect(row).toContainText('50%');
-  const cohorts = page.getByRole('region', { name: 'Retention by signup week' });
+  const cohorts = page.getByRole('region', { name: 'Table of retention by signup week' });
   await expect(cohorts.getByRole('row')).toHaveCount(2);
   await expect(cohorts.getByRole('row').last()).toContainText('100%');
   await axeClean(page);

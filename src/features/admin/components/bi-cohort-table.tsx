@@ -25,7 +25,7 @@ export function BiCohortTable({ cohorts }: { cohorts: BiCohort[] }) {
   const newestFirst = [...cohorts].reverse();
   return (
     <>
-      <Table label="Retention by signup week" className="bi-cohorts">
+      <Table label="Table of retention by signup week" className="bi-cohorts">
         <caption className="visually-hidden">
           Share of each signup week’s accounts active in each week after signup (weeks start on Monday, UTC).
         </caption>

@@ -127,7 +127,7 @@ function Report({ report, range }: { report: BusinessReport; range: BiRange }) {
         <p className="muted">
           New accounts per week (weeks start on Monday, UTC; the first week may be part of one). Per day: the table above.
         </p>
-        <Table label="Signups per week">
+        <Table label="Table of signups per week">
           <thead>
             <tr>
               <th scope="col">Week of</th>
