@@ -34,7 +34,7 @@ async function load(handle: DatabaseHandle) {
     select 'Bench challenge ' || g, (select min(id) from users), 'reps', now() - interval '400 days', now() + interval '30 days'
     from generate_series(1, ${CHALLENGES}) g`);
   await db.execute(sql`insert into challenge_view_days (challenge_id, day, visitor, user_id)
-    select c.id, current_date - (g % 365), 'a' || md5(g::text || c.id), null
+    select c.id, current_date - (g % 365), 'a' || left(md5(g::text || c.id), 24), null
     from challenges c cross join generate_series(1, 1000) g on conflict do nothing`);
   await db.execute(sql`insert into challenge_participants (challenge_id, user_id, division, joined_at)
     select c.id, u.id, 'rx', now() - make_interval(days => (u.id + c.id) % 365)

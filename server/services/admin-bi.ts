@@ -88,9 +88,27 @@ async function readFunnel(ctx: AppContext, range: BiRange, limit: number | null)
   return { overall, challenges: rows.filter((r) => r.challenge_id !== ALL_CHALLENGES_ID) };
 }
 
+type Report = Awaited<ReturnType<typeof buildReport>>;
+
+// The rollups change only when they are rebuilt: each node keeps the last report per range with the
+// rebuild it came from, and a page view then costs one primary-key read of the rollup state.
+const cacheByContext = new WeakMap<AppContext, Map<BiRange, Report>>();
+
 /** The page's figures over the last `range` days up to the rollup's day. */
-export async function businessReport(ctx: AppContext, range: BiRange) {
+export async function businessReport(ctx: AppContext, range: BiRange): Promise<Report> {
   const state = await readState(ctx);
+  let cache = cacheByContext.get(ctx);
+  if (!cache) cacheByContext.set(ctx, (cache = new Map()));
+  const cached = cache.get(range);
+  const refreshedAt = state.refreshed_at ? new Date(state.refreshed_at).toISOString() : null;
+  if (cached && refreshedAt && cached.refreshed_at === refreshedAt && cached.refresh_duration_ms === Number(state.duration_ms))
+    return { ...cached, refresh_pending: !!state.pending };
+  const report = await buildReport(ctx, range, state);
+  if (report.refreshed_at) cache.set(range, report);
+  return report;
+}
+
+async function buildReport(ctx: AppContext, range: BiRange, state: Awaited<ReturnType<typeof readState>>) {
   const through = state.through_day ?? utcDay(ctx.now());
   const refreshedAt = state.refreshed_at ? new Date(state.refreshed_at).toISOString() : null;
   if (!refreshedAt) {

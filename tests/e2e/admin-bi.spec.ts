@@ -55,6 +55,7 @@ test('an administrator sees signups, active users and the funnel of data just ma
   await expect(cohorts.getByRole('row')).toHaveCount(2);
   await expect(cohorts.getByRole('row').last()).toContainText('100%');
   await axeClean(page);
+  await page.screenshot({ path: 'test-results/admin-bi-desktop-light.png', fullPage: true });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV of challenge funnel' }).click();
