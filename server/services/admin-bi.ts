@@ -94,6 +94,9 @@ type Report = Awaited<ReturnType<typeof buildReport>>;
 // rebuild it came from, and a page view then costs one primary-key read of the rollup state.
 const cacheByContext = new WeakMap<AppContext, Map<BiRange, Report>>();
 
+/** Drops this node's kept reports (the bench measures the first view after a rebuild with it). */
+export const forgetReports = (ctx: AppContext) => cacheByContext.delete(ctx);
+
 /** The page's figures over the last `range` days up to the rollup's day. */
 export async function businessReport(ctx: AppContext, range: BiRange): Promise<Report> {
   const state = await readState(ctx);
