@@ -2703,6 +2703,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signups, active users, weekly retention cohorts and the challenge funnel over a range, from the latest rollup */
+        get: operations["getBusinessReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bi/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild the rollups now (queued in the shared jobs table and run at once on this node) */
+        post: operations["refreshBusinessRollups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bi/export/{table}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One table of the page as CSV (a header row, then every row) */
+        get: operations["exportBusinessTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/reports": {
         parameters: {
             query?: never;
@@ -4743,6 +4794,72 @@ export interface components {
                 changed_at: string;
             }[];
         };
+        FunnelCounts: {
+            /** @description Distinct visitors of the page (a visitor without an account counts once a day). */
+            viewers: number;
+            /** @description Accounts that joined in the range. */
+            joiners: number;
+            /** @description Accounts that submitted a score in the range. */
+            submitters: number;
+        };
+        BusinessReport: {
+            range_days: number;
+            /**
+             * Format: date-time
+             * @description When the rollup was rebuilt; null before the first.
+             */
+            refreshed_at: string | null;
+            /**
+             * Format: date
+             * @description The last day (UTC) the rollup counts.
+             */
+            through_day: string | null;
+            refresh_duration_ms: number | null;
+            /** @description A rebuild is queued or running. */
+            refresh_pending: boolean;
+            totals: {
+                /** @description Accounts made in the range. */
+                signups: number;
+                /** @description Accounts active on the last day. */
+                daily_active: number;
+                /** @description Accounts active in the 7 days up to the last day. */
+                weekly_active: number;
+                /** @description Accounts active in the 30 days up to the last day. */
+                monthly_active: number;
+            };
+            days: {
+                /** Format: date */
+                day: string;
+                signups: number;
+                daily_active: number;
+                weekly_active: number;
+                monthly_active: number;
+            }[];
+            signup_weeks: {
+                /** Format: date */
+                week_start: string;
+                signups: number;
+            }[];
+            /** @description Signup weeks (Monday, UTC) with the share of their accounts active each week after. */
+            cohorts: {
+                /** Format: date */
+                cohort_week: string;
+                users: number;
+                weeks: {
+                    weeks_after: number;
+                    active: number;
+                    percent: number;
+                }[];
+            }[];
+            funnel: {
+                overall: components["schemas"]["FunnelCounts"];
+                /** @description The most viewed challenges (at most 50; the CSV has every one). */
+                challenges: (components["schemas"]["FunnelCounts"] & {
+                    challenge_id: number;
+                    title: string;
+                })[];
+            };
+        };
         /** @enum {string} */
         ReportableKind: "profile" | "challenge" | "score" | "team" | "video";
         /** @enum {string} */
@@ -5057,6 +5174,8 @@ export interface components {
         AllianceId: number;
         InvitationId: number;
         GroupId: number;
+        /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+        BiRange: 30 | 90 | 365;
         GymId: number;
     };
     requestBodies: never;
@@ -9680,6 +9799,87 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBusinessReport: {
+        parameters: {
+            query?: {
+                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+                range?: components["parameters"]["BiRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of the latest rollup. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    refreshBusinessRollups: {
+        parameters: {
+            query?: {
+                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+                range?: components["parameters"]["BiRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures after the rebuild (refresh_pending when another node is still running it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportBusinessTable: {
+        parameters: {
+            query?: {
+                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+                range?: components["parameters"]["BiRange"];
+            };
+            header?: never;
+            path: {
+                /** @description daily (signups and active users per day), signup-weeks, cohorts, or funnel (every challenge). */
+                table: "daily" | "signup-weeks" | "cohorts" | "funnel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table (RFC 4180, UTF-8). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

@@ -26,6 +26,7 @@ import { attachRateLimits, RateLimits } from './services/admin-rate-limits.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { startJobWorker } from './services/jobs.ts';
 import { videoJobHandlers, videoSweep } from './services/videos-processing.ts';
+import { biJobHandlers, biSweep } from './services/admin-bi-rollup.ts';
 import { videoService } from './services/videos-tus.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
 import { loggerOptions } from './logging.ts';
@@ -91,7 +92,12 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
   const videos = videoService(context);
-  const stopJobs = config.jobsPollMs ? startJobWorker(context, config.jobsPollMs, videoJobHandlers(videos), videoSweep(videos)) : () => {};
+  const sweepVideos = videoSweep(videos);
+  const stopJobs = config.jobsPollMs
+    ? startJobWorker(context, config.jobsPollMs, { ...videoJobHandlers(videos), ...biJobHandlers() }, (c) =>
+        Promise.all([sweepVideos(), biSweep(c)]),
+      )
+    : () => {};
   app.addHook('onClose', async () => {
     stopJobs();
     stopStandings();

@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { ApiError, DatabaseFault, isDatabaseFault } from './errors.ts';
 import { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticate, isAdminRole, type Authenticated } from './services/auth.ts';
 import { safeEqual } from './services/tokens.ts';
+import { recordActivity } from './services/admin-bi-record.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +34,7 @@ async function requireAuth(ctx: AppContext, request: FastifyRequest): Promise<Au
   }
   if (!auth) throw new ApiError(401, AUTH_REQUIRED_TEXT);
   request.auth = auth;
+  recordActivity(ctx, auth.user.id);
   return auth;
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import { isAdminRole } from '../services/auth.ts';
 import * as challenges from '../services/challenges/index.ts';
+import { recordChallengeView } from '../services/admin-bi-record.ts';
 import type { Handlers } from './types.ts';
 
 type ChallengeOps =
@@ -85,11 +86,17 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     },
     async getChallenge(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });
-      return challenges.getChallenge(
+      const challenge = await challenges.getChallenge(
         ctx,
         request.params.challengeId,
         who ? { id: who.user.id, isAdmin: isAdminRole(who.user.role) } : null,
       );
+      recordChallengeView(
+        ctx,
+        request.params.challengeId,
+        who ? { userId: who.user.id } : { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') },
+      );
+      return challenge;
     },
     async updateChallenge(request) {
       return challenges.updateChallenge(ctx, caller(request), request.params.challengeId, request.body);

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { adminHandlers } from './admin.ts';
+import { adminBiHandlers } from './admin-bi.ts';
 import { athleteHandlers } from './athletes.ts';
 import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
@@ -42,6 +43,7 @@ export function allHandlers(ctx: AppContext) {
     ...judgingHandlers(ctx),
     ...theaterHandlers(ctx),
     ...adminHandlers(ctx),
+    ...adminBiHandlers(ctx),
     ...moderationHandlers(ctx),
     ...analyticsHandlers(ctx),
     ...gymHandlers(ctx),

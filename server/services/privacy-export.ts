@@ -143,10 +143,12 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   {
     file: 'security.json',
     about:
-      'Your sign-in history (each sign-in, failure, lock and reset with its address and browser) and the app errors your sessions reported.',
+      'Your sign-in history (each sign-in, failure, lock and reset with its address and browser), the app errors your sessions reported, the days you used the app and the challenges you opened each day (counted for the platform’s statistics).',
     sources: [
       { table: 'auth_events', column: 'user_id' },
       { table: 'error_events', column: 'user_id' },
+      { table: 'user_activity_days', column: 'user_id' },
+      { table: 'challenge_view_days', column: 'user_id' },
     ],
   },
   {

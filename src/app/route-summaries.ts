@@ -3,7 +3,7 @@
 export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/ai-interview-page': 'Talk through your training and competition history with an AI interviewer.',
   '/admin-broadcast-dashboard': 'Start, stop and monitor live broadcasts.',
-  '/admin-business-intelligence': 'Growth, engagement and revenue figures for the platform.',
+  '/admin-business-intelligence': 'Growth, engagement, retention and challenge funnel figures for the platform.',
   '/admin-dashboard-page': 'The state of the platform at a glance.',
   '/admin-error-logs-page': 'Errors reported by browsers and the server.',
   '/admin-rate-limiting-page': 'Who is being rate limited and why.',

@@ -26,7 +26,12 @@ export const pageRoutes: PageRoute[] = [
   r('/', 'Home', 'public', () => import('../features/landing/pages/home-page.tsx')),
   r('/ai-interview-page', 'AI Interview', 'user'),
   r('/admin-broadcast-dashboard', 'Broadcast Dashboard', 'admin'),
-  r('/admin-business-intelligence', 'Business Intelligence', 'admin'),
+  r(
+    '/admin-business-intelligence',
+    'Business Intelligence',
+    'admin',
+    () => import('../features/admin/pages/admin-business-intelligence-page.tsx'),
+  ),
   r('/admin-dashboard-page', 'Admin Dashboard', 'admin', () => import('../features/admin/pages/admin-dashboard-page.tsx')),
   r('/admin-error-logs-page', 'Error Logs', 'admin', () => import('../features/admin/pages/admin-error-logs-page.tsx')),
   r('/admin-feedback-page', 'Feedback', 'admin', () => import('../features/feedback/pages/admin-feedback-page.tsx')),

@@ -159,10 +159,82 @@ CREATE TABLE "video_votes" (
 	CONSTRAINT "video_votes_value_check" CHECK ("video_votes"."value" in (-1, 1))
 );
 --> statement-breakpoint
+CREATE TABLE "gym_changes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"gym_id" integer NOT NULL,
+	"action" varchar(16) NOT NULL,
+	"other_gym_id" integer,
+	"other_name" varchar(120),
+	"actor_id" integer,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "gyms" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" varchar(120) NOT NULL,
+	"name_key" varchar(120) NOT NULL,
+	"city" varchar(80) DEFAULT '' NOT NULL,
+	"country" varchar(2) DEFAULT '' NOT NULL,
+	"website" varchar(300) DEFAULT '' NOT NULL,
+	"verified" boolean DEFAULT false NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bi_cohorts" (
+	"cohort_week" date NOT NULL,
+	"weeks_after" smallint NOT NULL,
+	"cohort_size" integer NOT NULL,
+	"active_users" integer NOT NULL,
+	CONSTRAINT "bi_cohorts_cohort_week_weeks_after_pk" PRIMARY KEY("cohort_week","weeks_after")
+);
+--> statement-breakpoint
+CREATE TABLE "bi_daily" (
+	"day" date PRIMARY KEY NOT NULL,
+	"signups" integer NOT NULL,
+	"daily_active" integer NOT NULL,
+	"weekly_active" integer NOT NULL,
+	"monthly_active" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bi_funnel" (
+	"range_days" smallint NOT NULL,
+	"challenge_id" integer NOT NULL,
+	"title" varchar(120) NOT NULL,
+	"viewers" integer NOT NULL,
+	"joiners" integer NOT NULL,
+	"submitters" integer NOT NULL,
+	CONSTRAINT "bi_funnel_range_days_challenge_id_pk" PRIMARY KEY("range_days","challenge_id")
+);
+--> statement-breakpoint
+CREATE TABLE "bi_rollup_state" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"refreshed_at" timestamp with time zone NOT NULL,
+	"through_day" date NOT NULL,
+	"duration_ms" real NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "challenge_view_days" (
+	"challenge_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"visitor" varchar(32) NOT NULL,
+	"user_id" integer,
+	CONSTRAINT "challenge_view_days_challenge_id_day_visitor_pk" PRIMARY KEY("challenge_id","day","visitor")
+);
+--> statement-breakpoint
+CREATE TABLE "user_activity_days" (
+	"user_id" integer NOT NULL,
+	"day" date NOT NULL,
+	CONSTRAINT "user_activity_days_user_id_day_pk" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "challenge_scores" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "challenges" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "athlete_profiles" ADD COLUMN "gym_id" integer;--> statement-breakpoint
 ALTER TABLE "athlete_profiles" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "gym_id" integer;--> statement-breakpoint
 ALTER TABLE "teams" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "alliance_members" ADD CONSTRAINT "alliance_members_alliance_id_alliances_id_fk" FOREIGN KEY ("alliance_id") REFERENCES "public"."alliances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -201,6 +273,11 @@ ALTER TABLE "score_videos" ADD CONSTRAINT "score_videos_confirmed_by_users_id_fk
 ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_score_id_challenge_scores_id_fk" FOREIGN KEY ("score_id") REFERENCES "public"."challenge_scores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "video_votes" ADD CONSTRAINT "video_votes_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gym_changes" ADD CONSTRAINT "gym_changes_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gyms" ADD CONSTRAINT "gyms_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "challenge_view_days" ADD CONSTRAINT "challenge_view_days_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "challenge_view_days" ADD CONSTRAINT "challenge_view_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_activity_days" ADD CONSTRAINT "user_activity_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alliance_members_team_idx" ON "alliance_members" USING btree ("team_id","state");--> statement-breakpoint
 CREATE INDEX "alliances_status_idx" ON "alliances" USING btree ("status");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_challenge_entries_team_challenge_idx" ON "team_challenge_entries" USING btree ("team_id","challenge_id");--> statement-breakpoint
@@ -225,7 +302,21 @@ CREATE INDEX "score_videos_athlete_idx" ON "score_videos" USING btree ("athlete_
 CREATE UNIQUE INDEX "score_videos_video_idx" ON "score_videos" USING btree ("video_id");--> statement-breakpoint
 CREATE INDEX "video_votes_challenge_idx" ON "video_votes" USING btree ("challenge_id","score_id");--> statement-breakpoint
 CREATE INDEX "video_votes_user_idx" ON "video_votes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "gym_changes_gym_idx" ON "gym_changes" USING btree ("gym_id","id");--> statement-breakpoint
+CREATE INDEX "gym_changes_other_idx" ON "gym_changes" USING btree ("other_gym_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "gyms_name_city_lower_idx" ON "gyms" USING btree (lower("name"),lower("city"));--> statement-breakpoint
+CREATE INDEX "gyms_name_prefix_idx" ON "gyms" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "gyms_name_key_idx" ON "gyms" USING btree ("name_key");--> statement-breakpoint
+CREATE INDEX "gyms_verified_idx" ON "gyms" USING btree ("verified","id");--> statement-breakpoint
+CREATE INDEX "bi_funnel_viewers_idx" ON "bi_funnel" USING btree ("range_days","viewers" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "challenge_view_days_day_idx" ON "challenge_view_days" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "challenge_view_days_user_idx" ON "challenge_view_days" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_activity_days_day_idx" ON "user_activity_days" USING btree ("day");--> statement-breakpoint
+ALTER TABLE "athlete_profiles" ADD CONSTRAINT "athlete_profiles_gym_id_gyms_id_fk" FOREIGN KEY ("gym_id") REFERENCES "public"."gyms"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_gym_id_gyms_id_fk" FOREIGN KEY ("gym_id") REFERENCES "public"."gyms"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_created_idx" ON "sessions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sessions_rotated_idx" ON "sessions" USING btree ("rotated_at");--> statement-breakpoint
 CREATE INDEX "scores_submitted_idx" ON "challenge_scores" USING btree ("submitted_at");--> statement-breakpoint
-CREATE INDEX "scores_unverified_idx" ON "challenge_scores" USING btree ("submitted_at") WHERE "challenge_scores"."verification" = 'unverified' and "challenge_scores"."deleted_at" is null;
+CREATE INDEX "scores_unverified_idx" ON "challenge_scores" USING btree ("submitted_at") WHERE "challenge_scores"."verification" = 'unverified' and "challenge_scores"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "athlete_profiles_gym_id_idx" ON "athlete_profiles" USING btree ("gym_id");--> statement-breakpoint
+CREATE INDEX "teams_gym_id_idx" ON "teams" USING btree ("gym_id");

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { secureApi } from '../../../api/client.ts';
+import { callApi } from '../../../api/errors.ts';
+import type { components } from '../../../../openapi/schema.d.ts';
+import type { BiRange, BiTable } from '../../../../domain/business-intelligence.ts';
+
+export type BusinessReport = components['schemas']['BusinessReport'];
+export type BiDay = BusinessReport['days'][number];
+export type BiCohort = BusinessReport['cohorts'][number];
+export type BiFunnelRow = BusinessReport['funnel']['challenges'][number];
+
+const REPORT = ['get', '/api/admin/bi'] as const;
+/** While a rebuild runs on another node, ask again this often. */
+const PENDING_POLL_MS = 3000;
+
+export function useBusinessReport(range: BiRange) {
+  return useQuery({
+    queryKey: [...REPORT, { range }],
+    queryFn: () => callApi(secureApi.GET('/api/admin/bi', { params: { query: { range } } }), 'Could not load the figures.'),
+    refetchInterval: (query) => (query.state.data?.refresh_pending ? PENDING_POLL_MS : false),
+  });
+}
+
+export function useRefreshRollups(range: BiRange) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(secureApi.POST('/api/admin/bi/refresh', { params: { query: { range } } }), 'Could not refresh the figures.'),
+    onSuccess: (report) => {
+      queryClient.setQueryData([...REPORT, { range }], report);
+      void queryClient.invalidateQueries({ queryKey: REPORT });
+    },
+  });
+}
+
+/** Fetches one table as CSV (with the session's token) and hands it to the browser as a download. */
+export async function downloadCsv(table: BiTable, range: BiRange): Promise<void> {
+  const csv = await callApi(
+    secureApi.GET('/api/admin/bi/export/{table}', { params: { path: { table }, query: { range } }, parseAs: 'text' }),
+    'Could not download the table.',
+  );
+  const url = URL.createObjectURL(new Blob([csv as string], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `repforge-${table}-${range}d.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
