@@ -9,11 +9,11 @@ import type { DatabaseHandle } from '../../db/index.ts';
 // BOARD_CHANNEL with the challenge's id ('*' for a change that touches every board: a name, a
 // privacy choice, a profile field a filter reads) when the writing transaction commits; every
 // node LISTENs, as the real-time fan-out does, so a change is seen everywhere within
-// milliseconds. A node answers its own writers after their changes have arrived (sync), and
-// nothing is kept longer than MAX_AGE_MS in case a notification is ever lost.
+// milliseconds. A node answers its own writers after their changes have arrived (sync), and on
+// PostgreSQL nothing is kept longer than MAX_AGE_MS in case a notification is ever lost.
 
 export const BOARD_CHANNEL = 'repforge_boards';
-/** The longest a kept answer is served: the bound on staleness if a notification were lost. */
+/** The longest a kept answer is served on PostgreSQL: the bound on staleness if a notification were lost (a LISTEN reconnecting). */
 export const MAX_AGE_MS = 1_000;
 /** Kept answers per node, and the bytes they may take together. */
 const MAX_ENTRIES = 5_000;
@@ -52,16 +52,21 @@ export class BoardCache {
   private changes = 0;
   private allChangedAt = 0;
   private readonly changedAt = new Map<number, number>();
-  private readonly kept = new LRUCache<string, Kept<unknown>>({
-    max: MAX_ENTRIES,
-    maxSize: MAX_BYTES,
-    sizeCalculation: (k) => Math.max(1, k.bytes),
-    ttl: MAX_AGE_MS,
-  });
+  private readonly kept: LRUCache<string, Kept<unknown>>;
   private readonly reading = new Map<string, { readAt: number; value: Promise<unknown> }>();
   private readonly syncs = new Map<string, () => void>();
   private syncCount = 0;
   private readonly node = Math.random().toString(36).slice(2, 10);
+
+  /** `maxAgeMs` 0: kept until a change (the embedded database notifies in-process, so none is lost). */
+  constructor(maxAgeMs = MAX_AGE_MS) {
+    this.kept = new LRUCache<string, Kept<unknown>>({
+      max: MAX_ENTRIES,
+      maxSize: MAX_BYTES,
+      sizeCalculation: (k) => Math.max(1, k.bytes),
+      ...(maxAgeMs > 0 ? { ttl: maxAgeMs } : {}),
+    });
+  }
 
   /** A board changed (null: every board). */
   changed(board: number | null) {
@@ -153,7 +158,7 @@ export function boardCacheOf(ctx: AppContext): BoardCache | undefined {
 
 /** Starts keeping board answers for this app: LISTEN for changes; resolves to a stop. */
 export async function startBoardCache(ctx: AppContext): Promise<{ cache: BoardCache; stop: () => Promise<void> }> {
-  const cache = new BoardCache();
+  const cache = new BoardCache(ctx.database.kind === 'postgres' ? MAX_AGE_MS : 0);
   const unlisten = await ctx.database.listen(BOARD_CHANNEL, (payload) => cache.received(payload));
   caches.set(ctx.database, cache);
   return {
