@@ -59,7 +59,7 @@ export class BoardCache {
   private readonly node = Math.random().toString(36).slice(2, 10);
 
   /** `maxAgeMs` 0: kept until a change (the embedded database notifies in-process, so none is lost). */
-  constructor(maxAgeMs = MAX_AGE_MS) {
+  constructor(readonly maxAgeMs = MAX_AGE_MS) {
     this.kept = new LRUCache<string, Kept<unknown>>({
       max: MAX_ENTRIES,
       maxSize: MAX_BYTES,
@@ -73,6 +73,16 @@ export class BoardCache {
     this.changes += 1;
     if (board === null) this.allChangedAt = this.changes;
     else this.changedAt.set(board, this.changes);
+  }
+
+  /** Changes seen so far: what is read from now on shows every one of them. */
+  get count() {
+    return this.changes;
+  }
+
+  /** Whether one of `boards` (or every board) changed after the count stood at `readAt`. */
+  changedAfter(boards: readonly number[], readAt: number) {
+    return !this.fresh(boards, readAt);
   }
 
   /** One notification as it arrives on BOARD_CHANNEL. */
