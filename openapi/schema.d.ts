@@ -5956,14 +5956,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page. */
+            /** @description The page. Without a token it is the page everyone sees, served from memory until its board changes, with a strong `ETag`. */
             200: {
                 headers: {
+                    /** @description The version of the page everyone sees (only without a token); send it back in `If-None-Match`. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RankingPage"];
                 };
+            };
+            /** @description The page everyone sees has not changed since the version named in `If-None-Match`. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];

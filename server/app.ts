@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerInputGuards } from './input-guards.ts';
 import { securityHandlers } from './security.ts';
 import { registerRealtime } from './realtime/socket.ts';
+import { startBoardCache } from './services/challenges/index.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSigningKey } from './services/tokens.ts';
 import { BackgroundTasks } from './services/background.ts';
@@ -55,6 +56,8 @@ export interface AppOverrides {
   rateLimit?: boolean;
   /** Where log lines go when config.logger is on (tests read them); stdout otherwise. */
   logStream?: Writable;
+  /** Off only in benches that measure boards read from the database every time. */
+  boardCache?: boolean;
 }
 
 export { RATE_LIMITED_TEXT };
@@ -192,6 +195,16 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     errorResponseBuilder: (_request, limit) => ({ statusCode: limit.statusCode, message: RATE_LIMITED_TEXT }),
   });
   realtime = await registerRealtime(app, context, basePrefix);
+  if (overrides.boardCache !== false) {
+    const boards = await startBoardCache(context);
+    app.addHook('onClose', () => boards.stop());
+    // A change reaches this node's board cache by NOTIFY: a writer's answer waits for its own, so its next read shows it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+      if (request.url.startsWith(`${basePrefix}/api/`)) await boards.cache.sync(context.database);
+      return payload;
+    });
+  }
   if (config.testClock) {
     app.log.warn('TEST_CLOCK is on: anyone can shift this server’s clock. Never use it outside tests.');
     app.put<{ Body: { offset_ms?: unknown } }>(`${basePrefix}/api/test-clock`, async (request, reply) => {

@@ -68,10 +68,16 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     async listMySubmissions(request) {
       return challenges.mySubmissions(ctx, caller(request).id);
     },
-    async getChallengeRankings(request) {
+    async getChallengeRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return challenges.rankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      const served = await challenges.servedRankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      if ('answer' in served) return served.answer;
+      // The page everyone sees, as serialized once: a reader holding this version gets 304.
+      const { body, etag } = served.json;
+      void reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'authorization');
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
     },
     async findOnChallengeBoard(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });

@@ -1,13 +1,17 @@
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
+import { boardCacheOf } from './challenges/board-cache.ts';
 
 // Large events' standings served from memory. The standing of a division is one statement
 // (events-standings.ts); for a small event it runs on every read, so every read is exact.
 // When it takes longer than cacheSettings.slowMs (tens of thousands of athletes), the whole division's
-// standing is kept in memory and pages are cut from it; it is recomputed in the background
-// when older than max(MIN_AGE_MS, AGE_FACTOR × its cost), so a board of 100,000 athletes lags
-// new scores by a few seconds at most, and the database spends at most about a tenth of its
-// time on it whatever the number of readers. Each server node keeps its own.
+// standing is kept in memory and pages are cut from it. It is recomputed in the background when
+// one of its workouts' boards changes (the board cache hears of every change, from every node:
+// challenges/board-cache.ts), so a new score shows once that recomputation is done (its cost:
+// well under a second at 100,000 athletes) and an unchanged standing is never recomputed. Each
+// server node keeps its own. Without a board cache (a bench or script reading the service), or
+// on PostgreSQL as a bound should a notice be lost, it is also recomputed when older than
+// max(MIN_AGE_MS, AGE_FACTOR × its cost).
 
 /** One athlete's standing without name or results. */
 export interface LeanRow {
@@ -30,6 +34,10 @@ export interface CachedStanding {
   computedAt: number;
   costMs: number;
   refreshing: boolean;
+  /** The workouts' challenges, whose board changes make it due. */
+  boards: readonly number[];
+  /** The board cache's change count when its computation began (null without a board cache). */
+  readAt: number | null;
 }
 
 /** Above this cost (ms) a division's standing is kept; tests lower it to drive the kept path. */
@@ -51,13 +59,14 @@ export function cacheKey(q: { eventId: number; category: string; rule: string; t
   return JSON.stringify([q.eventId, q.category, q.rule, q.table, workoutIds]);
 }
 
-function compute(ctx: AppContext, key: string, full: Full) {
+function compute(ctx: AppContext, key: string, full: Full, boards: readonly number[]) {
   const db = ctx.database.db;
   const cache = cacheOf(db);
   const held = cache.get(key);
   if (held) held.refreshing = true;
   ctx.tasks.defer('event standing', async () => {
     try {
+      const readAt = boardCacheOf(ctx)?.count ?? null;
       const t0 = performance.now();
       const rows = await full();
       const costMs = performance.now() - t0;
@@ -70,6 +79,8 @@ function compute(ctx: AppContext, key: string, full: Full) {
         computedAt: performance.now(),
         costMs,
         refreshing: false,
+        boards,
+        readAt,
       });
     } catch (error) {
       cache.delete(key);
@@ -78,20 +89,27 @@ function compute(ctx: AppContext, key: string, full: Full) {
   });
 }
 
+/** Whether a kept standing needs recomputing: one of its boards changed, or (see above) it is old. */
+function isDue(ctx: AppContext, held: CachedStanding): boolean {
+  const boards = boardCacheOf(ctx);
+  if (boards && held.readAt !== null && boards.changedAfter(held.boards, held.readAt)) return true;
+  if (boards && boards.maxAgeMs === 0) return false;
+  return performance.now() - held.computedAt > Math.max(boards ? boards.maxAgeMs : MIN_AGE_MS, AGE_FACTOR * held.costMs);
+}
+
 /** The kept standing of a large event, starting its refresh when it is due; undefined for small events. */
-export function cachedStanding(ctx: AppContext, key: string, full: Full): CachedStanding | undefined {
+export function cachedStanding(ctx: AppContext, key: string, full: Full, boards: readonly number[]): CachedStanding | undefined {
   const held = cacheOf(ctx.database.db).get(key);
   if (!held) return undefined;
-  const due = performance.now() - held.computedAt > Math.max(MIN_AGE_MS, AGE_FACTOR * held.costMs);
-  if (due && !held.refreshing) compute(ctx, key, full);
+  if (!held.refreshing && isDue(ctx, held)) compute(ctx, key, full, boards);
   return held;
 }
 
 /** The one statement; when it proves slow, the division's standing starts being kept. */
-export async function timed<T>(ctx: AppContext, key: string, run: () => Promise<T>, full: Full): Promise<T> {
+export async function timed<T>(ctx: AppContext, key: string, run: () => Promise<T>, full: Full, boards: readonly number[]): Promise<T> {
   const t0 = performance.now();
   const rows = await run();
-  if (performance.now() - t0 > cacheSettings.slowMs && !cacheOf(ctx.database.db).has(key)) compute(ctx, key, full);
+  if (performance.now() - t0 > cacheSettings.slowMs && !cacheOf(ctx.database.db).has(key)) compute(ctx, key, full, boards);
   return rows;
 }
 

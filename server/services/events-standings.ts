@@ -208,13 +208,11 @@ export async function eventStandings(
     limit: q.limit,
     callerId,
   };
-  const key = cacheKey(
-    query,
-    workouts.map((w) => w.challenge.id),
-  );
+  const boards = workouts.map((w) => w.challenge.id);
+  const key = cacheKey(query, boards);
   const full = () => fullStanding(db, query);
-  const cached = cachedStanding(ctx, key, full);
-  const rows = cached ? await pageOfFull(db, cached, query) : await timed(ctx, key, () => standingRows(db, query), full);
+  const cached = cachedStanding(ctx, key, full, boards);
+  const rows = cached ? await pageOfFull(db, cached, query) : await timed(ctx, key, () => standingRows(db, query), full, boards);
   const present = (r: StandingRow) => ({
     place: r.overall,
     athlete: { wp_user_id: r.user_id, display_name: boardName(r, callerId) },

@@ -260,6 +260,36 @@ describe.each(databaseKinds)('events on %s', (kind) => {
     }
   });
 
+  it('recomputes a large event’s kept standing when one of its boards changes: a new athlete shows within a second', async () => {
+    const ws = [await workout(ana.userId, 'N1', 'open'), await workout(ana.userId, 'N2', 'open')];
+    await place(people.slice(0, 6).map((p, i) => ({ challengeId: ws[0]!.id, userId: p.id, category: '', sortKey: BigInt(10 + i) })));
+    const ev = (
+      await call('POST', '/api/events', ana, {
+        name: 'Kept and fresh',
+        rule: 'sum_of_places',
+        challenge_ids: ws.map((w) => w.id),
+        starts_at: ws[0]!.starts_at,
+        ends_at: ws[0]!.ends_at,
+      })
+    ).json();
+    const athletes = async () => (await call('GET', `/api/events/${ev.id}/standings`)).json().total as number;
+    cacheSettings.slowMs = -1;
+    try {
+      expect(await athletes()).toBe(6);
+      await t.settled();
+      expect(await athletes()).toBe(6);
+      // Ev6 joins the standing with a result in the second workout: a write on a board the event reads, by any path.
+      await place([{ challengeId: ws[1]!.id, userId: people[6]!.id, category: '', sortKey: 1n }]);
+      const t0 = performance.now();
+      while ((await athletes()) !== 7) {
+        expect(performance.now() - t0).toBeLessThan(1000);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      cacheSettings.slowMs = 40;
+    }
+  });
+
   it('refuses bad input in words and stores nothing', async () => {
     const ws = [
       await workout(ana.userId, 'A', 'open'),

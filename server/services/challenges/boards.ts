@@ -148,7 +148,7 @@ export interface BoardRow {
  * Places are counted for the caller's row, the page's first row, and, when a filter
  * narrows the view, every row (a filtered row keeps its overall place).
  */
-async function boardRows(
+export async function boardRows(
   db: Database,
   challengeId: number,
   o: {

@@ -17,6 +17,8 @@ export { scoreInputFor } from './score-input.ts';
 export { submitScore, UNVERIFIED_MARGIN, UNVERIFIED_MIN_ENTRIES } from './submission.ts';
 export { RANK_LEVEL_SHIFTS, rebuildRankSlices } from './rank-slices.ts';
 export { rankings } from './boards.ts';
+export { servedRankings } from './board-pages.ts';
+export { BOARD_CHANNEL, boardCacheOf, startBoardCache } from './board-cache.ts';
 export { findOnBoard } from './find.ts';
 export { discover, myCreated, myParticipating, recommendations } from './discovery.ts';
 export { mySubmissions, scoreHistory } from './history.ts';

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../../context.ts';
+import type { DatabaseHandle } from '../../db/index.ts';
+
+// Boards are read far more than written, so each node keeps answers in memory and drops them
+// when a board changes. Triggers on the board's tables (migration board_change_notify) NOTIFY
+// BOARD_CHANNEL with the challenge's id ('*' for a change that touches every board: a name, a
+// privacy choice, a profile field a filter reads) when the writing transaction commits; every
+// node LISTENs, as the real-time fan-out does, so a change is seen everywhere within
+// milliseconds. A node answers its own writers after their changes have arrived (sync), and on
+// PostgreSQL nothing is kept longer than MAX_AGE_MS in case a notification is ever lost.
+
+export const BOARD_CHANNEL = 'repforge_boards';
+/** The longest a kept answer is served on PostgreSQL: the bound on staleness if a notification were lost (a LISTEN reconnecting). */
+export const MAX_AGE_MS = 1_000;
+/** Kept answers per node, and the bytes they may take together. */
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** How long a writer's answer waits for its own changes to come back before it goes anyway. */
+const SYNC_TIMEOUT_MS = 1_000;
+
+/** A kept answer: the value, and the change count when it was read (see BoardCache.fresh). */
+interface Kept<T> {
+  readAt: number;
+  boards: readonly number[];
+  value: T;
+  bytes: number;
+}
+
+/** A body sent as it was serialized once, with its strong validator. */
+export interface Serialized {
+  body: Buffer;
+  etag: string;
+}
+
+export function serialized(value: unknown): Serialized {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/**
+ * The answers one node keeps, and which boards changed since each was read. Every change
+ * takes the next number of `changes`; a board remembers the number of its last change. An
+ * answer read when the count stood at n is fresh while none of its boards (nor all boards)
+ * changed after n; one whose boards changed while it was being read is never kept.
+ */
+export class BoardCache {
+  /** Answers served from memory, and reads that went to the database. */
+  readonly stats = { hits: 0, misses: 0 };
+  private changes = 0;
+  private allChangedAt = 0;
+  private readonly changedAt = new Map<number, number>();
+  private readonly kept: LRUCache<string, Kept<unknown>>;
+  private readonly reading = new Map<string, { readAt: number; value: Promise<unknown> }>();
+  private readonly syncs = new Map<string, () => void>();
+  private syncCount = 0;
+  private readonly node = Math.random().toString(36).slice(2, 10);
+
+  /** `maxAgeMs` 0: kept until a change (the embedded database notifies in-process, so none is lost). */
+  constructor(readonly maxAgeMs = MAX_AGE_MS) {
+    this.kept = new LRUCache<string, Kept<unknown>>({
+      max: MAX_ENTRIES,
+      maxSize: MAX_BYTES,
+      sizeCalculation: (k) => Math.max(1, k.bytes),
+      ...(maxAgeMs > 0 ? { ttl: maxAgeMs } : {}),
+    });
+  }
+
+  /** A board changed (null: every board). */
+  changed(board: number | null) {
+    this.changes += 1;
+    if (board === null) this.allChangedAt = this.changes;
+    else this.changedAt.set(board, this.changes);
+  }
+
+  /** Changes seen so far: what is read from now on shows every one of them. */
+  get count() {
+    return this.changes;
+  }
+
+  /** Whether one of `boards` (or every board) changed after the count stood at `readAt`. */
+  changedAfter(boards: readonly number[], readAt: number) {
+    return !this.fresh(boards, readAt);
+  }
+
+  /** One notification as it arrives on BOARD_CHANNEL. */
+  received(payload: string) {
+    if (payload.startsWith('sync:')) {
+      this.syncs.get(payload)?.();
+      return;
+    }
+    const id = Number(payload);
+    this.changed(payload === '*' || !Number.isInteger(id) ? null : id);
+  }
+
+  private fresh(boards: readonly number[], readAt: number) {
+    if (this.allChangedAt > readAt) return false;
+    return boards.every((b) => (this.changedAt.get(b) ?? 0) <= readAt);
+  }
+
+  /** The kept answer for `key` if its boards have not changed since it was read. */
+  peek<T>(key: string): T | undefined {
+    const k = this.kept.get(key);
+    if (!k) return undefined;
+    if (this.fresh(k.boards, k.readAt)) return k.value as T;
+    this.kept.delete(key);
+    return undefined;
+  }
+
+  /**
+   * The kept answer, or `read` run once for every caller waiting on the same key; what it
+   * returns is kept unless one of `boards` changed while it ran. `size` weighs an answer.
+   */
+  async get<T>(key: string, boards: readonly number[], read: () => Promise<T>, size: (value: T) => number): Promise<T> {
+    const held = this.peek<T>(key);
+    if (held !== undefined) {
+      this.stats.hits += 1;
+      return held;
+    }
+    // Joining a read already running is only right if nothing it shows changed since it began.
+    const running = this.reading.get(key);
+    if (running && this.fresh(boards, running.readAt)) return running.value as Promise<T>;
+    this.stats.misses += 1;
+    const readAt = this.changes;
+    const value = read().then((v) => {
+      if (this.fresh(boards, readAt)) this.kept.set(key, { readAt, boards, value: v, bytes: size(v) });
+      return v;
+    });
+    const reading = { readAt, value };
+    this.reading.set(key, reading);
+    try {
+      return await value;
+    } finally {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    }
+  }
+
+  /**
+   * Resolves once every change committed before the call has arrived here: a notification sent
+   * now comes back after them (PostgreSQL delivers in commit order), so a writer's next read
+   * on this node sees what it wrote.
+   */
+  async sync(database: DatabaseHandle) {
+    const token = `sync:${this.node}:${++this.syncCount}`;
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<void>((resolve) => {
+      this.syncs.set(token, resolve);
+      timer = setTimeout(resolve, SYNC_TIMEOUT_MS);
+    });
+    try {
+      await database.db.execute(sql`select pg_notify(${BOARD_CHANNEL}, ${token})`);
+      await back;
+    } finally {
+      clearTimeout(timer);
+      this.syncs.delete(token);
+    }
+  }
+}
+
+const caches = new WeakMap<DatabaseHandle, BoardCache>();
+
+/** This node's cache for the database, when it is listening for changes (else every read goes to the database). */
+export function boardCacheOf(ctx: AppContext): BoardCache | undefined {
+  return caches.get(ctx.database);
+}
+
+/** Starts keeping board answers for this app: LISTEN for changes; resolves to a stop. */
+export async function startBoardCache(ctx: AppContext): Promise<{ cache: BoardCache; stop: () => Promise<void> }> {
+  const cache = new BoardCache(ctx.database.kind === 'postgres' ? MAX_AGE_MS : 0);
+  const unlisten = await ctx.database.listen(BOARD_CHANNEL, (payload) => cache.received(payload));
+  caches.set(ctx.database, cache);
+  return {
+    cache,
+    async stop() {
+      if (caches.get(ctx.database) === cache) caches.delete(ctx.database);
+      await unlisten().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { rowsOf } from '../../server/db/rows.ts';
+import { athleteProfiles, users } from '../../server/db/schema.ts';
+import {
+  boardCacheOf,
+  createChallenge,
+  deleteScore,
+  joinChallenge,
+  rankings,
+  servedRankings,
+  submitScore,
+} from '../../server/services/challenges/index.ts';
+import { authHeaders, createTestApp, databaseKinds, signIn, testConfig, type SignedIn } from './helpers.ts';
+
+// The leaderboard page cache (server/services/challenges/board-cache.ts): what it serves is what
+// a fresh read says, after any write, for every viewer, on every node.
+
+const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;
+const POOL = 12;
+const PAGE = 4;
+
+type Write =
+  | { kind: 'score'; who: number; division: 'rx' | 'scaled'; reps: number }
+  | { kind: 'withdraw'; who: number }
+  | { kind: 'anonymous'; who: number; on: boolean }
+  | { kind: 'gym'; who: number; north: boolean }
+  | { kind: 'penalty'; who: number };
+
+const who = fc.integer({ min: 0, max: POOL - 1 });
+const write: fc.Arbitrary<Write> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('score' as const),
+      who,
+      division: fc.constantFrom('rx' as const, 'scaled' as const),
+      reps: fc.integer({ min: 1, max: 6 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('anonymous' as const), who, on: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('gym' as const), who, north: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('penalty' as const), who }) },
+);
+
+/** Every division, category and filter a board offers, on two pages. */
+const views = (() => {
+  const out: Record<string, string | number | undefined>[] = [];
+  for (const category of [undefined, 'female', 'male'])
+    for (const division of [undefined, 'rx', 'scaled'])
+      for (const filter of [{}, { sex: 'female' }, { gym: 'North Box' }, { age_group: '18-34' }])
+        for (const offset of [0, PAGE]) out.push({ category, division, ...filter, offset, limit: PAGE });
+  return out;
+})();
+
+const queryString = (v: Record<string, string | number | undefined>) =>
+  Object.entries(v)
+    .filter(([, x]) => x !== undefined)
+    .map(([k, x]) => `${k}=${encodeURIComponent(String(x))}`)
+    .join('&');
+
+describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let people: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { adminEmails: ['boss@x.test'] }, { rateLimit: false });
+    const ctx = t.context;
+    const year = ctx.now().getUTCFullYear();
+    people = (
+      await ctx.database.db
+        .insert(users)
+        .values(
+          Array.from({ length: POOL }, (_, i) => ({
+            email: `bc${i}@x.test`,
+            emailNormalized: `bc${i}@x.test`,
+            passwordHash: 'x',
+            displayName: `Board ${i}`,
+            createdAt: ctx.now(),
+          })),
+        )
+        .returning({ id: users.id })
+    ).map((u) => u.id);
+    await ctx.database.db.insert(athleteProfiles).values(
+      people.map((id, i) => ({
+        userId: id,
+        sex: i % 2 ? 'male' : 'female',
+        birthYear: year - (20 + i * 3),
+        gym: i % 3 ? 'Garage Gym' : 'North Box',
+        privacy: PUBLIC,
+      })),
+    );
+  });
+  afterAll(async () => t.close());
+
+  async function newChallenge(title: string) {
+    const now = t.context.now().getTime();
+    const c = await createChallenge(t.context, people[0]!, {
+      title,
+      score_type: 'reps',
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 3_600_000).toISOString(),
+      sex_divisions: 'split',
+      age_scheme: 'none',
+      overall_board: true,
+    });
+    return c.id;
+  }
+
+  /** What the API does after every write: its answer waits until this node has heard of the change. */
+  const synced = () => boardCacheOf(t.context)!.sync(t.context.database);
+
+  async function apply(challengeId: number, w: Write) {
+    const ctx = t.context;
+    const db = ctx.database.db;
+    const id = people[w.who]!;
+    if (w.kind === 'score') {
+      await joinChallenge(ctx, id, challengeId, { division: w.division }).catch(() => {});
+      await submitScore(ctx, id, challengeId, { reps: w.reps });
+    } else if (w.kind === 'withdraw') {
+      const [s] = await rowsOf<{ id: number }>(
+        db,
+        sql`select score_id as id from challenge_entries where challenge_id = ${challengeId} and user_id = ${id}`,
+      );
+      if (s) await deleteScore(ctx, { id, isAdmin: false }, challengeId, Number(s.id));
+    } else if (w.kind === 'anonymous') {
+      await db.execute(sql`insert into privacy_settings (user_id, board_anonymous) values (${id}, ${w.on})
+        on conflict (user_id) do update set board_anonymous = excluded.board_anonymous`);
+    } else if (w.kind === 'gym') {
+      await db.execute(sql`update athlete_profiles set gym = ${w.north ? 'North Box' : 'Garage Gym'} where user_id = ${id}`);
+    } else {
+      // A judge's penalty: the entry's key moves in place, written by any path at all.
+      await db.execute(
+        sql`update challenge_entries set sort_key = sort_key + 1000000000 where challenge_id = ${challengeId} and user_id = ${id}`,
+      );
+    }
+    await synced();
+  }
+
+  it('serves, after every write, what a fresh read says, for every division, category, filter and page', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 6 }), async (writes) => {
+        const challengeId = await newChallenge('Cached burpees');
+        for (const w of writes) {
+          await apply(challengeId, w);
+          for (const v of views) {
+            const q = { challenge_id: challengeId, ...v } as Parameters<typeof rankings>[1];
+            const res = await t.app.inject({
+              method: 'GET',
+              url: `/api/challenges/rankings?challenge_id=${challengeId}&${queryString(v)}`,
+            });
+            let fresh: unknown;
+            try {
+              fresh = await rankings(t.context, q, null);
+            } catch (error) {
+              fresh = { status: (error as { statusCode: number }).statusCode };
+            }
+            if (res.statusCode === 200) expect(res.json(), JSON.stringify(v)).toEqual(fresh);
+            else expect({ status: res.statusCode }).toEqual(fresh);
+            // Two viewers of the same kept page each get their own row (and their own name, when anonymous).
+            for (const viewer of [people[w.who]!, people[(w.who + 5) % POOL]!]) {
+              const served = await servedRankings(t.context, q, viewer);
+              expect('answer' in served && served.answer, `${JSON.stringify(v)} as ${viewer}`).toEqual(
+                await rankings(t.context, q, viewer),
+              );
+            }
+          }
+        }
+      }),
+      { numRuns: kind === 'postgres' ? 2 : 3 },
+    );
+  }, 600_000);
+
+  it('a score drops only its own challenge’s pages; an unchanged page answers 304 to its ETag', async () => {
+    const cache = boardCacheOf(t.context)!;
+    const a = await newChallenge('Board A');
+    const b = await newChallenge('Board B');
+    await apply(a, { kind: 'score', who: 0, division: 'rx', reps: 3 });
+    await apply(b, { kind: 'score', who: 1, division: 'rx', reps: 3 });
+    const get = (id: number, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${id}`, headers });
+    const firstB = await get(b);
+    await get(a);
+    const before = { ...cache.stats };
+    await apply(a, { kind: 'score', who: 2, division: 'rx', reps: 5 });
+    const againB = await get(b);
+    expect(cache.stats.hits).toBe(before.hits + 1);
+    expect(againB.headers.etag).toBe(firstB.headers.etag);
+    expect((await get(b, { 'if-none-match': String(firstB.headers.etag) })).statusCode).toBe(304);
+    const newA = await get(a);
+    expect(cache.stats.misses).toBe(before.misses + 1);
+    expect(newA.json().items.map((r: { athlete: { display_name: string } }) => r.athlete.display_name)).toEqual(['Board 2', 'Board 0']);
+  });
+
+  it('shows a score submitted over the API on the very next read, and takes a hidden score off at once', async () => {
+    const admin: SignedIn = await signIn(t, 'boss@x.test', 'admin-password', 'Boss');
+    const ana = await signIn(t, 'ana@x.test', 'athlete-password', 'Ana');
+    const id = await newChallenge('Live board');
+    await apply(id, { kind: 'score', who: 3, division: 'rx', reps: 4 });
+    const board = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${id}` }))
+        .json()
+        .items.map((r: { athlete: { display_name: string } }) => r.athlete.display_name);
+    expect(await board()).toEqual(['Board 3']);
+    const call = (method: 'POST', url: string, who: SignedIn, payload: object) =>
+      t.app.inject({ method, url, headers: authHeaders(who), payload });
+    expect((await call('POST', `/api/challenges/${id}/join`, ana, { division: 'rx', sex: 'female' })).statusCode).toBe(200);
+    const submitted = await call('POST', `/api/challenges/${id}/submit-score`, ana, { reps: 6 });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect(await board()).toEqual(['Ana', 'Board 3']);
+    const hide = await call('POST', `/api/admin/moderation/items/score/${submitted.json().score.id}/actions`, admin, {
+      action: 'hide',
+      reason: 'The video shows half reps.',
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await board()).toEqual(['Board 3']);
+  });
+
+  it.skipIf(kind !== 'postgres')('a score written on one node shows on another within a second', async () => {
+    const url = (t.context.database as { url?: string }).url!;
+    const other = await openDatabase({ url });
+    const { app: nodeB, context: ctxB } = await buildApp(testConfig(), other, { now: t.clock.now, rateLimit: false });
+    await nodeB.ready();
+    try {
+      const id = await newChallenge('Two nodes');
+      await apply(id, { kind: 'score', who: 4, division: 'rx', reps: 2 });
+      const read = async () =>
+        (await nodeB.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${id}` })).json().items.length as number;
+      expect(await read()).toBe(1);
+      expect(await read()).toBe(1);
+      expect(boardCacheOf(ctxB)!.stats.hits).toBeGreaterThan(0);
+      // Written on node A (this app); node B drops its kept page when the NOTIFY arrives.
+      await joinChallenge(t.context, people[5]!, id, { division: 'rx' });
+      await submitScore(t.context, people[5]!, id, { reps: 5 });
+      const t0 = performance.now();
+      while ((await read()) !== 2) {
+        expect(performance.now() - t0).toBeLessThan(1000);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      await nodeB.close();
+      await other.close();
+    }
+  });
+});
