@@ -25,6 +25,7 @@ import { recordServerFault } from './services/admin-errors.ts';
 import { attachRateLimits, RateLimits } from './services/admin-rate-limits.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { startJobWorker } from './services/jobs.ts';
+import { platformCheckJobHandlers } from './services/admin-testing.ts';
 import { videoJobHandlers, videoSweep } from './services/videos-processing.ts';
 import { videoService } from './services/videos-tus.ts';
 import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
@@ -91,7 +92,9 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
   const videos = videoService(context);
-  const stopJobs = config.jobsPollMs ? startJobWorker(context, config.jobsPollMs, videoJobHandlers(videos), videoSweep(videos)) : () => {};
+  const stopJobs = config.jobsPollMs
+    ? startJobWorker(context, config.jobsPollMs, { ...videoJobHandlers(videos), ...platformCheckJobHandlers }, videoSweep(videos))
+    : () => {};
   app.addHook('onClose', async () => {
     stopJobs();
     stopStandings();

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { adminHandlers } from './admin.ts';
+import { adminTestingHandlers } from './admin-testing.ts';
 import { athleteHandlers } from './athletes.ts';
 import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
@@ -41,6 +42,7 @@ export function allHandlers(ctx: AppContext) {
     ...judgingHandlers(ctx),
     ...theaterHandlers(ctx),
     ...adminHandlers(ctx),
+    ...adminTestingHandlers(ctx),
     ...moderationHandlers(ctx),
     ...analyticsHandlers(ctx),
   };
