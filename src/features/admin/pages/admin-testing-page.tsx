@@ -6,6 +6,8 @@ import { runPlatformCheck } from '../api/platform-checks.ts';
 import { CHECK_COPY, PlatformCheckCard, type CheckPhase } from '../components/platform-check-card.tsx';
 import '../admin.css';
 
+const checks = (n: number) => `${n} ${n === 1 ? 'check' : 'checks'}`;
+
 /** A self-test of the running platform, one check at a time (machines/admin-testing.ts). */
 export default function AdminTestingPage() {
   const actor = useActorRef(
@@ -25,8 +27,8 @@ export default function AdminTestingPage() {
     : done.length === 0
       ? 'No checks run yet.'
       : failed.length
-        ? `${failed.length} of ${done.length} checks failed: ${failed.map((r) => CHECK_COPY[r.check].title).join(', ')}.`
-        : `${done.length} checks run, none failed.`;
+        ? `${failed.length} of ${checks(done.length)} failed: ${failed.map((r) => CHECK_COPY[r.check].title).join(', ')}.`
+        : `${checks(done.length)} run, none failed.`;
   return (
     <div className="container page admin-ops">
       <h1>Admin Testing</h1>
