@@ -75,7 +75,7 @@ const requests = Array.from({ length: GROUPS }, (_, i) => ({
   path: ROUTE,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({
-    kind: 'error',
+    kind: 'render',
     message: `TypeError: cannot read properties of undefined (reading 'score${i}')`,
     stack: `TypeError: x\n    at Leaderboard (https://repforge.test/assets/board-${i}.js:1:200)\n    at renderWithHooks (react-dom.js:1:1)`,
     url: 'https://repforge.test/challenge-leaderboard-page?id=3',
