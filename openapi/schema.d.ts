@@ -2754,6 +2754,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/testing/checks/{check}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one self-test of the platform and answer its status, reason and timing
+         * @description Each check does real work against the configured service (a round-trip query, a no-op job through the shared queue, a small object written, read back and deleted…) and cleans up after itself. A check whose service is not configured answers `not_configured`.
+         */
+        post: operations["runPlatformCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/testing/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test mail to the signed-in administrator's own address through the configured transport */
+        post: operations["sendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/testing/socket-probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a probe to the caller's own real-time sockets through the cross-node bus
+         * @description The probe goes out through the same NOTIFY channel every node LISTENs on and arrives on each of the caller's open sockets as `{type: "admin_test_probe", nonce}`; the page times the round trip.
+         */
+        post: operations["publishSocketProbe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/reports": {
         parameters: {
             query?: never;
@@ -4859,6 +4916,21 @@ export interface components {
                     title: string;
                 })[];
             };
+        };
+        PlatformCheckResult: {
+            /** @enum {string} */
+            check: "database" | "migrations" | "mail" | "socket" | "jobs" | "storage" | "ffmpeg" | "redis";
+            /** @enum {string} */
+            status: "ok" | "failed" | "not_configured";
+            /** @description What happened in plain words: the reason when it failed. */
+            detail: string;
+            /** @description How long the check took on the server. */
+            duration_ms: number;
+            /** @description What the check found (engine and version, counts, ids) as label and value. */
+            facts: {
+                label: string;
+                value: string;
+            }[];
         };
         /** @enum {string} */
         ReportableKind: "profile" | "challenge" | "score" | "team" | "video";
@@ -9891,6 +9963,91 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    runPlatformCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                check: "database" | "migrations" | "jobs" | "storage" | "ffmpeg" | "redis";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check's result (a failed check is still a 200: the failure is the answer). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendTestMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result; `message_id` is the transport's id of the accepted message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCheckResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publishSocketProbe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The caller's mark to recognise its probe. */
+                    nonce: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Published. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        published_at: string;
+                        /** @description How long the NOTIFY took on the server. */
+                        publish_ms: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     reportContent: {

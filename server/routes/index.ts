@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { adminHandlers } from './admin.ts';
 import { adminBiHandlers } from './admin-bi.ts';
+import { adminTestingHandlers } from './admin-testing.ts';
 import { athleteHandlers } from './athletes.ts';
 import { athleteImportHandlers } from './athletes-imports.ts';
 import { authHandlers } from './auth.ts';
@@ -44,6 +45,7 @@ export function allHandlers(ctx: AppContext) {
     ...theaterHandlers(ctx),
     ...adminHandlers(ctx),
     ...adminBiHandlers(ctx),
+    ...adminTestingHandlers(ctx),
     ...moderationHandlers(ctx),
     ...analyticsHandlers(ctx),
     ...gymHandlers(ctx),

@@ -31,36 +31,107 @@ export interface ErrorReport {
 
 const cut = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
 
+interface PendingReport {
+  fingerprint: string;
+  source: 'client' | 'server';
+  kind: ErrorKind;
+  message: string;
+  stack: string | null;
+  release: string | null;
+  url: string | null;
+  userId: number | null;
+  now: Date;
+  resolve: (groupId: number) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Reports written in one transaction at most (a crash storm's backlog goes out in several). */
+const MAX_REPORTS_PER_WRITE = 500;
 /**
- * Stores one report: into its group (made on first sight; a resolved group opens again) and as an
- * event, in one transaction. The group is found by the fingerprint's unique index, never a scan.
+ * How long a write waits for more reports to join it. PGlite runs in this thread: while it writes,
+ * no request is read, so without a pause each report that arrives starts a write of its own.
  */
-export async function recordError(db: Database, report: ErrorReport, source: 'client' | 'server', userId: number | null, now: Date) {
-  const message = report.message.trim().slice(0, ERROR_MESSAGE_MAX) || 'Unknown error';
-  const stack = cut(report.stack, ERROR_STACK_MAX);
-  const fingerprint = sha256(fingerprintSource(report.kind, message, stack));
-  const release = cut(report.release?.trim(), ERROR_RELEASE_MAX);
-  const url = cut(report.url, ERROR_URL_MAX);
-  return db.transaction(async (tx) => {
-    const [group] = await tx
-      .insert(errorGroups)
-      .values({
-        fingerprint,
-        source,
-        kind: report.kind,
-        message,
-        topFrame: topFrame(stack),
-        stack,
-        lastRelease: release,
-        lastUrl: url,
+export const ERROR_WRITE_LINGER_MS = 2;
+
+/**
+ * Group commit: reports that arrive while a write is in flight wait and go out together in the
+ * next transaction, one upsert per fingerprint (its occurrences added up) and one multi-row insert
+ * of events. A lone report is written after a moment's pause (ERROR_WRITE_LINGER_MS); a crash storm costs one transaction per
+ * batch instead of one per report, and the hot group row is locked once per batch instead of once
+ * per report. Each caller's promise settles when its own report has committed.
+ */
+class ErrorWriter {
+  private waiting: PendingReport[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Database) {}
+
+  add(report: Omit<PendingReport, 'resolve' | 'reject'>): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ...report, resolve, reject });
+      if (!this.writing) {
+        this.writing = true;
+        setTimeout(() => void this.drain(), ERROR_WRITE_LINGER_MS);
+      }
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.waiting.length) {
+        const batch = this.waiting.splice(0, MAX_REPORTS_PER_WRITE);
+        try {
+          const ids = await writeReports(this.db, batch);
+          batch.forEach((p, i) => p.resolve(ids[i]!));
+        } catch (error) {
+          batch.forEach((p) => p.reject(error));
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+}
+
+const writers = new WeakMap<Database, ErrorWriter>();
+
+async function writeReports(db: Database, batch: PendingReport[]): Promise<number[]> {
+  // One row per fingerprint, in fingerprint order (two nodes' batches lock shared groups in the same order).
+  const groups = new Map<string, typeof errorGroups.$inferInsert>();
+  for (const r of batch) {
+    const g = groups.get(r.fingerprint);
+    if (!g) {
+      groups.set(r.fingerprint, {
+        fingerprint: r.fingerprint,
+        source: r.source,
+        kind: r.kind,
+        message: r.message,
+        topFrame: topFrame(r.stack),
+        stack: r.stack,
+        lastRelease: r.release,
+        lastUrl: r.url,
         occurrences: 1,
-        firstSeen: now,
-        lastSeen: now,
-      })
+        firstSeen: r.now,
+        lastSeen: r.now,
+      });
+      continue;
+    }
+    g.occurrences = (g.occurrences ?? 0) + 1;
+    if (r.now < g.firstSeen) g.firstSeen = r.now;
+    if (r.now > g.lastSeen) g.lastSeen = r.now;
+    g.stack = r.stack ?? g.stack;
+    g.lastRelease = r.release ?? g.lastRelease;
+    g.lastUrl = r.url ?? g.lastUrl;
+  }
+  const rows = [...groups.values()].sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : 1));
+  return db.transaction(async (tx) => {
+    const written = await tx
+      .insert(errorGroups)
+      .values(rows)
       .onConflictDoUpdate({
         target: errorGroups.fingerprint,
         set: {
-          occurrences: sql`${errorGroups.occurrences} + 1`,
+          occurrences: sql`${errorGroups.occurrences} + excluded.occurrences`,
           lastSeen: sql`greatest(${errorGroups.lastSeen}, excluded.last_seen)`,
           stack: sql`coalesce(excluded.stack, ${errorGroups.stack})`,
           lastRelease: sql`coalesce(excluded.last_release, ${errorGroups.lastRelease})`,
@@ -69,9 +140,37 @@ export async function recordError(db: Database, report: ErrorReport, source: 'cl
           status: sql`case when ${errorGroups.status} = 'resolved' then 'open' else ${errorGroups.status} end`,
         },
       })
-      .returning({ id: errorGroups.id });
-    await tx.insert(errorEvents).values({ groupId: group!.id, userId, release, url, occurredAt: now });
-    return group!.id;
+      .returning({ id: errorGroups.id, fingerprint: errorGroups.fingerprint });
+    const idOf = new Map(written.map((g) => [g.fingerprint, g.id]));
+    await tx
+      .insert(errorEvents)
+      .values(
+        batch.map((r) => ({ groupId: idOf.get(r.fingerprint)!, userId: r.userId, release: r.release, url: r.url, occurredAt: r.now })),
+      );
+    return batch.map((r) => idOf.get(r.fingerprint)!);
+  });
+}
+
+/**
+ * Stores one report: into its group (made on first sight; a resolved group opens again) and as an
+ * event, in one transaction shared with the reports that arrived meanwhile (ErrorWriter). The group
+ * is found by the fingerprint's unique index, never a scan. Resolves once the report has committed.
+ */
+export async function recordError(db: Database, report: ErrorReport, source: 'client' | 'server', userId: number | null, now: Date) {
+  const message = report.message.trim().slice(0, ERROR_MESSAGE_MAX) || 'Unknown error';
+  const stack = cut(report.stack, ERROR_STACK_MAX);
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new ErrorWriter(db)));
+  return writer.add({
+    fingerprint: sha256(fingerprintSource(report.kind, message, stack)),
+    source,
+    kind: report.kind,
+    message,
+    stack,
+    release: cut(report.release?.trim(), ERROR_RELEASE_MAX),
+    url: cut(report.url, ERROR_URL_MAX),
+    userId,
+    now,
   });
 }
 

@@ -67,7 +67,8 @@ export async function listEvents(
       .leftJoin(users, eq(users.id, authEvents.userId))
       .leftJoin(actors, eq(actors.id, authEvents.actorId))
       .where(where)
-      .orderBy(desc(authEvents.occurredAt), desc(authEvents.id))
+      // NULLS LAST as the index is built (drizzle-kit's DESC default): plain DESC means NULLS FIRST and sorts every row.
+      .orderBy(sql`${authEvents.occurredAt} desc nulls last`, sql`${authEvents.id} desc nulls last`)
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
     db.select({ n: count() }).from(authEvents).where(where),

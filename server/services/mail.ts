@@ -7,7 +7,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Sends one mail; answers the transport's id of the accepted message when it gives one. */
+  send(message: MailMessage): Promise<string | void>;
 }
 
 /**
@@ -37,7 +38,8 @@ export function createMailer(opts: { smtpUrl?: string; from?: string }): Mailer 
   });
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text });
+      const info = (await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text })) as { messageId?: string };
+      return info.messageId;
     },
   };
 }
@@ -47,6 +49,7 @@ export class Outbox implements Mailer {
   readonly sent: MailMessage[] = [];
   async send(message: MailMessage) {
     this.sent.push(message);
+    return `outbox-${this.sent.length}`;
   }
   last(to: string): MailMessage | undefined {
     return [...this.sent].reverse().find((m) => m.to === to);

@@ -58,7 +58,7 @@ export const pageRoutes: PageRoute[] = [
   ),
   r('/admin-test-approval-page', 'Test Approval', 'admin', () => import('../features/athletes/pages/admin-test-approval-page.tsx')),
   r('/admin-test-management-page', 'Test Management', 'admin', () => import('../features/athletes/pages/admin-test-management-page.tsx')),
-  r('/admin-testing-page', 'Admin Testing', 'admin'),
+  r('/admin-testing-page', 'Admin Testing', 'admin', () => import('../features/admin/pages/admin-testing-page.tsx')),
   r('/analytics-dashboard-page', 'Analytics', 'user', () => import('../features/analytics/pages/analytics-dashboard-page.tsx')),
   r('/athlete-profile-page', 'Athlete Profile', 'public', () => import('../features/athletes/pages/athlete-profile-page.tsx')),
   r('/battle-hub', 'Battle Hub'),

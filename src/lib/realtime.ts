@@ -83,6 +83,12 @@ export function holdRealtimeRoom(room: RoomRef): () => void {
   };
 }
 
+/** Hears every real-time message until the returned stop is called (for code outside React, e.g. a chart's actor). */
+export function onRealtimeMessage(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /** Hears real-time messages while mounted; with a room, also holds it. */
 export function useRealtime(room: RoomRef | null, onMessage: Listener) {
   const latest = useRef(onMessage);
