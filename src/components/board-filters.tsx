@@ -1,5 +1,20 @@
+import { useRef, useState } from 'react';
 import { Select } from './ui/select.tsx';
-import { GymPicker } from './gym-picker.tsx';
+import './ui/combobox.css';
+
+type PickerModule = typeof import('./gym-picker.tsx');
+let picker: PickerModule | null = null;
+let pending: Promise<PickerModule> | null = null;
+function loadPicker(): Promise<PickerModule> {
+  pending ??= import('./gym-picker.tsx').then(
+    (m) => (picker = m),
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
+}
 
 /**
  * The filters leaderboards share (a challenge's board, Global Ranks). A filter narrows the
@@ -44,7 +59,11 @@ export function FilterSelect<T extends string>({
   );
 }
 
-/** A listed gym, picked as the viewer types; the board matches its name on athletes' profiles. '' is no filter. */
+/**
+ * A listed gym, picked as the viewer types; the board matches its name on athletes' profiles. '' is no filter.
+ * The picker (suggestions, its search) is not needed to paint a board: a box that looks the same stands in,
+ * and the picker takes its place when the box is first focused, keeping what was typed and the focus.
+ */
 export function GymFilter({
   id,
   value,
@@ -56,14 +75,45 @@ export function GymFilter({
   onChange: (name: string) => void;
   describedBy?: string;
 }) {
+  const [loaded, setLoaded] = useState(() => picker);
+  const [typed, setTyped] = useState(value);
+  const focused = useRef(false);
+  if (loaded)
+    return (
+      <loaded.GymPicker
+        id={id}
+        wrapperClassName="field grow"
+        placeholder="Any gym"
+        describedBy={describedBy}
+        initialText={typed}
+        autoFocus={focused.current}
+        value={value.trim() ? { id: null, name: value.trim() } : null}
+        onChange={(gym) => onChange(gym?.name ?? '')}
+      />
+    );
   return (
-    <GymPicker
-      id={id}
-      wrapperClassName="field grow"
-      placeholder="Any gym"
-      describedBy={describedBy}
-      value={value.trim() ? { id: null, name: value.trim() } : null}
-      onChange={(gym) => onChange(gym?.name ?? '')}
-    />
+    <div className="field grow">
+      <label htmlFor={id}>Gym</label>
+      <div className="ui-combobox">
+        <input
+          id={id}
+          className="ui-combobox-input"
+          type="text"
+          autoComplete="off"
+          placeholder="Any gym"
+          aria-describedby={describedBy}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onFocus={() => {
+            focused.current = true;
+            void loadPicker().then(
+              (m) => setLoaded(m),
+              () => undefined,
+            );
+          }}
+          onBlur={() => (focused.current = false)}
+        />
+      </div>
+    </div>
   );
 }

@@ -29,7 +29,12 @@ export function GymPicker({
   placeholder = 'Start typing a gym’s name',
   wrapperClassName,
   describedBy,
+  initialText,
+  autoFocus,
 }: {
+  /** Text typed before the picker loaded (the boards' stand-in box), kept as the box's text. */
+  initialText?: string;
+  autoFocus?: boolean;
   id?: string;
   describedBy?: string;
   label?: ReactNode;
@@ -41,7 +46,7 @@ export function GymPicker({
   placeholder?: string;
   wrapperClassName?: string;
 }) {
-  const [text, setText] = useState(value?.name ?? '');
+  const [text, setText] = useState(initialText ?? value?.name ?? '');
   const [adding, setAdding] = useState<string | null>(null);
   const pickedName = value?.name ?? '';
   // The text follows a gym picked elsewhere (a link, Back), not the un-pick this box itself reported.
@@ -105,6 +110,7 @@ export function GymPicker({
         placeholder={placeholder}
         wrapperClassName={wrapperClassName}
         describedBy={describedBy}
+        autoFocus={autoFocus}
         options={options}
         note={note}
         onPick={pick}

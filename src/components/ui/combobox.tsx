@@ -30,7 +30,10 @@ export function Combobox({
   hideLabel,
   wrapperClassName = 'field',
   describedBy,
+  autoFocus,
 }: {
+  /** Focus the box when it mounts (it replaces a stand-in the person was typing in). */
+  autoFocus?: boolean;
   /** Ids of text elsewhere on the page that describes the box. */
   describedBy?: string;
   id?: string;
@@ -91,6 +94,7 @@ export function Combobox({
           type="text"
           role="combobox"
           autoComplete="off"
+          autoFocus={autoFocus}
           aria-autocomplete="list"
           aria-expanded={shown}
           aria-controls={listId}

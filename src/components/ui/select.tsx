@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import type { SelectOption, SelectProps } from './select-types.ts';
@@ -23,17 +24,6 @@ function loadRadixSelect(): Promise<RadixSelectModule> {
     },
   );
   return pending;
-}
-
-const IDLE_TIMEOUT_MS = 2000;
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, IDLE_TIMEOUT_MS);
-  return () => window.clearTimeout(id);
 }
 
 /** A labelled single choice on Radix Select (keyboard, typeahead, screen-reader combobox), styled by the tokens. */
