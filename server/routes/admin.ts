@@ -25,8 +25,11 @@ type AdminOps =
 
 export function adminHandlers(ctx: AppContext): Handlers<AdminOps> {
   const db = () => ctx.database.db;
-  const maps = new SourceMaps(sourceMapsDir(ctx.config.clientDir));
-  const withOriginal = async <T extends { stack: string | null }>(group: T) => ({ ...group, original_stack: await maps.map(group.stack) });
+  let maps: SourceMaps | null = null;
+  const withOriginal = async <T extends { stack: string | null }>(group: T) => {
+    maps ??= new SourceMaps(sourceMapsDir(ctx.config.clientDir));
+    return { ...group, original_stack: await maps.map(group.stack) };
+  };
   return {
     async reportFrontendError(request, reply) {
       const caller = await optionalAuth(ctx, request, { csrf: true });
