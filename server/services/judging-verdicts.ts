@@ -129,16 +129,22 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
     isNull(challenges.deletedAt),
   ];
   if (q.challenge_id) where.push(eq(scoreVideos.challengeId, q.challenge_id));
-  const rows: QueueRow[] = q.challenge_id
-    ? await queueRows(
-        // Within one challenge the board's order is the key's; the place (from the rank slices) is counted for the page alone.
-        placeOfKey(scoreVideos.challengeId, null, sql`${challengeScores.sortKey}`),
-        and(...where),
-      )
-        .orderBy(asc(challengeScores.sortKey), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
-        .limit(q.limit)
-        .offset(q.offset)
-    : await acrossChallenges();
+  const rows: QueueRow[] = q.challenge_id ? await oneChallenge(q.challenge_id) : await acrossChallenges();
+
+  /** Within one challenge the board's order is the key's; the places (from the rank slices) are counted for the page alone. */
+  async function oneChallenge(challengeId: number) {
+    const page = await queueRows(sql`null`, and(...where))
+      .orderBy(asc(challengeScores.sortKey), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
+      .limit(q.limit)
+      .offset(q.offset);
+    if (page.length === 0) return [];
+    const keys = `{${page.map((r) => String(r.score.sortKey)).join(',')}}`;
+    const places = await rowsOf<{ place: number }>(
+      db,
+      sql`select ${placeOfKey(challengeId, null, sql`u.k`)} as place from unnest(${keys}::bigint[]) with ordinality as u(k, i) order by u.i`,
+    );
+    return page.map((r, i) => ({ ...r, place: places[i]?.place ?? null }));
+  }
 
   function queueRows(place: SQL, condition: SQL | undefined) {
     return db
