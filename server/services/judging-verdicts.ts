@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
+import { rowsOf } from '../db/rows.ts';
 import { challengeEntries, challenges, challengeScores, scoreVideos, users, videos } from '../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import {
@@ -18,7 +19,7 @@ import {
 import { formatScore, sortKey, type Division, type ScoreType } from '../../domain/scoring/index.ts';
 import { rulesOf, type ChallengeRow } from './challenges/challenge.ts';
 import { recomputeEntry } from './challenges/review.ts';
-import { rankOf } from './challenges/rank-slices.ts';
+import { placeOfKey, rankOf } from './challenges/rank-slices.ts';
 import { challengeRoom, publish } from './realtime/realtime-events.ts';
 import { notify } from './notifications.ts';
 import { presentVideo } from './videos.ts';
@@ -31,6 +32,7 @@ type Tx = Database;
 type CheckRow = typeof scoreVideos.$inferSelect;
 type ScoreRow = typeof challengeScores.$inferSelect;
 type VideoRow = typeof videos.$inferSelect;
+type QueueRow = { check: CheckRow; score: ScoreRow; challenge: ChallengeRow; name: string; place: unknown };
 
 interface Loaded {
   check: CheckRow;
@@ -127,19 +129,82 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
     isNull(challenges.deletedAt),
   ];
   if (q.challenge_id) where.push(eq(scoreVideos.challengeId, q.challenge_id));
-  // Where the score stands (or would stand) on its board: the count of entries ahead of it.
-  const place = sql<number>`(select count(*) from ${challengeEntries} e where e.challenge_id = ${scoreVideos.challengeId} and e.sort_key < ${challengeScores.sortKey})::int + 1`;
-  const rows = await db
-    .select({ check: scoreVideos, score: challengeScores, challenge: challenges, name: users.displayName, place })
-    .from(scoreVideos)
-    .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
-    .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
-    .innerJoin(users, eq(users.id, scoreVideos.athleteId))
-    .where(and(...where))
-    // Within one challenge the board's order is the key's; across challenges, the place.
-    .orderBy(q.challenge_id ? asc(challengeScores.sortKey) : asc(place), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
-    .limit(q.limit)
-    .offset(q.offset);
+  const rows: QueueRow[] = q.challenge_id ? await oneChallenge(q.challenge_id) : await acrossChallenges();
+
+  /** Within one challenge the board's order is the key's; the places (from the rank slices) are counted for the page alone. */
+  async function oneChallenge(challengeId: number) {
+    const page = await queueRows(sql`null`, and(...where))
+      .orderBy(asc(challengeScores.sortKey), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
+      .limit(q.limit)
+      .offset(q.offset);
+    if (page.length === 0) return [];
+    const keys = `{${page.map((r) => String(r.score.sortKey)).join(',')}}`;
+    const places = await rowsOf<{ place: number }>(
+      db,
+      sql`select ${placeOfKey(challengeId, null, sql`u.k`)} as place from unnest(${keys}::bigint[]) with ordinality as u(k, i) order by u.i`,
+    );
+    return page.map((r, i) => ({ ...r, place: places[i]?.place ?? null }));
+  }
+
+  function queueRows(place: SQL, condition: SQL | undefined) {
+    return db
+      .select({ check: scoreVideos, score: challengeScores, challenge: challenges, name: users.displayName, place: place.as('place') })
+      .from(scoreVideos)
+      .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
+      .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
+      .innerJoin(users, eq(users.id, scoreVideos.athleteId))
+      .where(condition);
+  }
+
+  /**
+   * Across challenges the order is the place (1 + the entries ahead on the score's board). A
+   * place never falls as the key grows, so a challenge's share of the first offset + limit rows
+   * is among its first offset + limit by key and any later ones tied on place with the last of
+   * those (no entry between their keys). Those candidates' places are counted in one pass
+   * over them and the entries below them, per challenge; the page is cut from them.
+   */
+  async function acrossChallenges() {
+    const first = q.offset + q.limit;
+    const page = await rowsOf<{ score_id: number; place: number }>(
+      db,
+      sql`with pending as (
+        select ${scoreVideos.scoreId} as score_id, ${scoreVideos.challengeId} as challenge_id,
+          ${challengeScores.sortKey} as sort_key, ${challengeScores.submittedAt} as submitted_at,
+          nth_value(${challengeScores.sortKey}, ${first}::int) over (partition by ${scoreVideos.challengeId}
+            order by ${challengeScores.sortKey} rows between unbounded preceding and unbounded following) as last_key
+        from ${scoreVideos}
+          join ${challengeScores} on ${eq(challengeScores.id, scoreVideos.scoreId)}
+          join ${challenges} on ${eq(challenges.id, scoreVideos.challengeId)}
+        where ${and(...where)}),
+      cut as (
+        select c.challenge_id, (select min(e.sort_key) from ${challengeEntries} e
+          where e.challenge_id = c.challenge_id and e.sort_key >= c.last_key) as tied_to
+        from (select distinct challenge_id, last_key from pending where last_key is not null) c),
+      candidates as (
+        select p.* from pending p left join cut on cut.challenge_id = p.challenge_id
+        where p.last_key is null or cut.tied_to is null or p.sort_key <= cut.tied_to),
+      tops as (select challenge_id, max(sort_key) as top from candidates group by challenge_id),
+      marks as (
+        select e.challenge_id, e.sort_key, 1 as entry, null::int as score_id, null::timestamptz as submitted_at
+        from tops t join ${challengeEntries} e on e.challenge_id = t.challenge_id and e.sort_key < t.top
+        union all
+        select challenge_id, sort_key, 0, score_id, submitted_at from candidates),
+      placed as (
+        -- At an equal key the candidate comes before the entries: only keys strictly below count.
+        select score_id, submitted_at, entry,
+          1 + sum(entry) over (partition by challenge_id order by sort_key, entry rows unbounded preceding) as place
+        from marks)
+      select score_id, place::int as place from placed where entry = 0
+      order by place, submitted_at, score_id limit ${q.limit} offset ${q.offset}`,
+    );
+    if (page.length === 0) return [];
+    const ids = page.map((p) => Number(p.score_id));
+    const found = new Map((await queueRows(sql`null`, inArray(scoreVideos.scoreId, ids))).map((r) => [r.check.scoreId, r]));
+    return page.flatMap((p) => {
+      const row = found.get(Number(p.score_id));
+      return row ? [{ ...row, place: p.place }] : [];
+    });
+  }
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(scoreVideos)

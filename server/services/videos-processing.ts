@@ -43,6 +43,24 @@ function ffmpeg(args: string[], onTime?: (ms: number) => void): Promise<void> {
   });
 }
 
+/** ffmpeg's arguments for the poster: one frame `atS` seconds in, at most 1280 wide. */
+// prettier-ignore
+export const posterArgs = (input: string, atS: number, output: string) => [
+  '-ss', atS.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', output,
+];
+
+/** ffmpeg's arguments for the web rendition: H.264/AAC MP4, moov atom first, at most 1080 lines. */
+// prettier-ignore
+export const renditionArgs = (input: string, output: string) => [
+  '-i', input,
+  '-map', '0:v:0', '-map', '0:a:0?',
+  '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
+  '-vf', "scale='trunc(min(iw,iw*1080/ih)/2)*2':'trunc(min(ih,1080)/2)*2'",
+  '-c:a', 'aac', '-b:a', '128k',
+  '-movflags', '+faststart',
+  output,
+];
+
 /**
  * The processing job: a web rendition (H.264/AAC MP4, moov atom first so playback starts
  * before the whole file arrives, at most 1080 lines) and a poster frame. The video then is
@@ -81,21 +99,10 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
   async function render(input: string) {
     // The poster first, so the page shows it while the rendition is made.
     const at = Math.min(1, duration / 2000);
-    await ffmpeg(['-ss', at.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', poster]);
+    await ffmpeg(posterArgs(input, at, poster));
     await svc.storage.putOutput(videoId, 'poster.jpg', poster);
     await db.update(videos).set({ progress: POSTER_MADE }).where(eq(videos.id, videoId));
-    await ffmpeg(
-      [
-        '-i', input,
-        '-map', '0:v:0', '-map', '0:a:0?',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-        '-vf', "scale='trunc(min(iw,iw*1080/ih)/2)*2':'trunc(min(ih,1080)/2)*2'",
-        '-c:a', 'aac', '-b:a', '128k',
-        '-movflags', '+faststart',
-        web,
-      ], // prettier-ignore
-      onTime,
-    );
+    await ffmpeg(renditionArgs(input, web), onTime);
     await svc.storage.putOutput(videoId, 'web.mp4', web);
   }
 }

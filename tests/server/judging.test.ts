@@ -304,6 +304,32 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
       { numRuns: 4 },
     );
   });
+  it('lists every challenge’s queue by board place, earlier first on a tie, the same page by page as in one long page', async () => {
+    const c = await amrap();
+    const video = (n: number) => ({ video_url: `https://vimeo.com/${n}` });
+    // Ben's 45 first; then Ana's 47 with a video, beaten on the board by her own 50 without one:
+    // both would stand second, so Ben (earlier) comes first though Ana's key is better.
+    expect((await submit(ben, c.id, { reps: 45, ...video(45) })).statusCode).toBe(201);
+    t.clock.advance(60_000);
+    expect((await submit(ana, c.id, { reps: 47, ...video(47) })).statusCode).toBe(201);
+    t.clock.advance(60_000);
+    expect((await submit(ana, c.id, { reps: 50 })).statusCode).toBe(201);
+    type Item = { score_id: number; place: number; submitted_at: string; challenge: { id: number }; athlete: { display_name: string } };
+    const whole = (await call('GET', '/api/judging/queue?limit=100', judge2)).json() as { items: Item[]; total: number };
+    expect(whole.items.filter((i) => i.challenge.id === c.id).map((i) => `${i.place} ${i.athlete.display_name}`)).toEqual([
+      '2 Ben',
+      '2 Ana',
+    ]);
+    const key = (i: Item) => [i.place, i.submitted_at, i.score_id] as const;
+    for (const [a, b] of whole.items.slice(1).map((item, n) => [whole.items[n]!, item] as const)) {
+      const [x, y] = [key(a), key(b)];
+      expect(x[0] < y[0] || (x[0] === y[0] && (x[1] < y[1] || (x[1] === y[1] && x[2] < y[2]))), `${x} before ${y}`).toBe(true);
+    }
+    const paged: number[] = [];
+    for (let offset = 0; offset < whole.total; offset++)
+      paged.push(...(await call('GET', `/api/judging/queue?limit=1&offset=${offset}`, judge2)).json().items.map((i: Item) => i.score_id));
+    expect(paged).toEqual(whole.items.map((i) => i.score_id));
+  });
   it('erasing a judge takes their id out of the scores they judged and out of certificate entries', async () => {
     const zed = await signIn(t, 'zed@example.test', 'zed-password', 'Judge Zed');
     expect((await certify(zed, 'judge')).statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { challengeRankSlices } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -36,7 +36,12 @@ export async function rankOf(db: Database, challengeId: number, key: bigint, cat
  * first key); then the entries with the same result and a better tie-break. Category ''
  * is the whole board; any other counts only that category's entries (its own places).
  */
-export function placeOfKey(challengeId: number | Placeholder, division: Division | null, key: SQL, category: string | Placeholder = '') {
+export function placeOfKey(
+  challengeId: number | Placeholder | AnyColumn,
+  division: Division | null,
+  key: SQL,
+  category: string | Placeholder = '',
+) {
   const cat = sql`${category}::varchar`;
   const sums = RANK_LEVEL_SHIFTS.map((shift, level) => {
     const from =
