@@ -261,8 +261,10 @@ export async function listToManage(db: Database, q: { verified?: boolean; q?: st
   if (q.verified !== undefined) where.push(eq(gyms.verified, q.verified));
   if (q.q && tidyGymText(q.q)) where.push(sql`lower(${gyms.name}) like ${prefixPattern(tidyGymText(q.q))}`);
   const filter = where.length ? and(...where) : undefined;
-  const athleteCount = sql<number>`(select count(*)::int from ${athleteProfiles} where ${athleteProfiles.gymId} = ${gyms.id})`;
-  const teamCount = sql<number>`(select count(*)::int from ${teams} where ${teams.gymId} = ${gyms.id})`;
+  // The outer gym is named with its table: Drizzle prints a one-table select's columns bare, and a bare
+  // "id" inside the subquery would be the team's own id.
+  const athleteCount = sql<number>`(select count(*)::int from ${athleteProfiles} p where p.gym_id = ${gyms}.id)`;
+  const teamCount = sql<number>`(select count(*)::int from ${teams} t where t.gym_id = ${gyms}.id)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({ gym: gyms, athlete_count: athleteCount, team_count: teamCount })

@@ -4,7 +4,7 @@ import { signIn, useAppWithMail } from './support/accounts.ts';
 import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld, type Ids } from './support/world.ts';
 
 // Every route of the route table at 360 px: the page itself never scrolls sideways (tables
-// scroll inside their own container). Signed out, as an athlete with results, and the admin
+// scroll inside their own container, and tables whose rows stack fit it). Signed out, as an athlete with results, and the admin
 // pages as an administrator, over the demo world. The run-together form of a path renders
 // the same page as its hyphenated form, so each page is loaded once.
 const { app, mailbox } = useAppWithMail({ SEED: 'demo' });
@@ -63,6 +63,13 @@ async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRou
     await expect(page.locator('[aria-busy="true"]'))
       .toHaveCount(0, { timeout: 5_000 })
       .catch(() => undefined);
+    // A table whose rows stack on a phone fits its frame: nothing of it hides behind a sideways scroll.
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('table.table-stack')]
+        .filter((t) => t.parentElement && t.getBoundingClientRect().width > t.parentElement.clientWidth + 1)
+        .map((t) => `${t.querySelector('caption')?.textContent ?? 'a table'} is ${Math.round(t.getBoundingClientRect().width)} px wide`),
+    );
+    if (cut.length) problems.push(`${who} ${route.path}: stacked rows wider than their frame: ${cut.join('; ')}`);
     const over = await pageOverflow(page);
     if (over) {
       problems.push(

@@ -147,6 +147,19 @@ describe.each(databaseKinds)('gyms on %s', (kind) => {
     expect(actions.map((r) => r.action)).toEqual(['create', 'verify', 'unverify']);
   });
 
+  it("counts each gym's athletes and teams in the editors' list", async () => {
+    // Named as typed, the way athletes and captains enter it: the profile adds the gym, the team joins it.
+    // A few gyms first, so the gym's id is not the team's (a count matching team ids to themselves passed by luck).
+    for (const name of ['Counted Filler A', 'Counted Filler B', 'Counted Filler C']) await addGym(bob, { name });
+    await saveProfile(ann, { display_name: 'Ann Athlete', gym: 'Counted Barn' });
+    const team = await call('POST', '/api/teams', ann, { name: 'Counted Crew', gym: 'Counted Barn' });
+    expect(team.statusCode, team.body).toBe(201);
+    const listed = (await call('GET', '/api/gyms/manage?q=counted+barn', editor)).json().items;
+    expect(listed).toEqual([expect.objectContaining({ name: 'Counted Barn', athlete_count: 1, team_count: 1 })]);
+    expect(listed[0].id).not.toBe(team.json().id);
+    await saveProfile(ann, { display_name: 'Ann Athlete', gym_id: null });
+  });
+
   it('puts a picked gym on the profile, shows it on the gym page only when public, and clears it', async () => {
     const gym = await addGym(ann, { name: 'Profile Box', city: 'Oslo' });
     const saved = await saveProfile(ann, { display_name: 'Ann Athlete', gym_id: gym.id });
