@@ -39,21 +39,23 @@ const seenOf = (ctx: AppContext) => {
   return seen;
 };
 
+/** Writes a fact once per key and day on this node, after the answer; a failed write lets a later call try again. */
+function oncePerDay(ctx: AppContext, day: string, key: string, what: string, write: () => Promise<unknown>): void {
+  const seen = seenOf(ctx);
+  if (!seen.firstToday(day, key)) return;
+  ctx.tasks.defer(what, () =>
+    write().catch((error: unknown) => {
+      seen.forget(key);
+      throw error;
+    }),
+  );
+}
+
 /** Marks the account active today (called on every authenticated call; writes once a day). */
 export function recordActivity(ctx: AppContext, userId: number): void {
   const day = utcDay(ctx.now());
-  const key = `u${userId}`;
-  const seen = seenOf(ctx);
-  if (!seen.firstToday(day, key)) return;
-  ctx.tasks.defer('record activity', () =>
-    ctx.database.db
-      .insert(userActivityDays)
-      .values({ userId, day })
-      .onConflictDoNothing()
-      .catch((error: unknown) => {
-        seen.forget(key); // a later call may try again
-        throw error;
-      }),
+  oncePerDay(ctx, day, `u${userId}`, 'record activity', () =>
+    ctx.database.db.insert(userActivityDays).values({ userId, day }).onConflictDoNothing(),
   );
 }
 
@@ -71,17 +73,7 @@ export function recordChallengeView(
   const day = utcDay(ctx.now());
   const userId = 'userId' in viewer ? viewer.userId : null;
   const visitor = 'userId' in viewer ? `u${viewer.userId}` : anonymousVisitor(ctx, day, viewer.ip, viewer.userAgent);
-  const key = `c${challengeId}:${visitor}`;
-  const seen = seenOf(ctx);
-  if (!seen.firstToday(day, key)) return;
-  ctx.tasks.defer('record challenge view', () =>
-    ctx.database.db
-      .insert(challengeViewDays)
-      .values({ challengeId, day, visitor, userId })
-      .onConflictDoNothing()
-      .catch((error: unknown) => {
-        seen.forget(key);
-        throw error;
-      }),
+  oncePerDay(ctx, day, `c${challengeId}:${visitor}`, 'record challenge view', () =>
+    ctx.database.db.insert(challengeViewDays).values({ challengeId, day, visitor, userId }).onConflictDoNothing(),
   );
 }

@@ -8,7 +8,7 @@ import { boardCacheOf } from './challenges/board-cache.ts';
 // standing is kept in memory and pages are cut from it. It is recomputed in the background when
 // one of its workouts' boards changes (the board cache hears of every change, from every node:
 // challenges/board-cache.ts), so a new score shows once that recomputation is done (its cost:
-// well under a second at 100,000 athletes) and an unchanged standing is never recomputed. Each
+// about 3–6 s at 100,000 athletes on a busy 2-core machine) and an unchanged standing is never recomputed. Each
 // server node keeps its own. Without a board cache (a bench or script reading the service), or
 // on PostgreSQL as a bound should a notice be lost, it is also recomputed when older than
 // max(MIN_AGE_MS, AGE_FACTOR × its cost).

@@ -1,20 +1,9 @@
 import { useRef, useState } from 'react';
 import { Select } from './ui/select.tsx';
+import { lazyModule } from '../lib/lazy-module.ts';
 import './ui/combobox.css';
 
-type PickerModule = typeof import('./gym-picker.tsx');
-let picker: PickerModule | null = null;
-let pending: Promise<PickerModule> | null = null;
-function loadPicker(): Promise<PickerModule> {
-  pending ??= import('./gym-picker.tsx').then(
-    (m) => (picker = m),
-    (error: unknown) => {
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
-}
+const picker = lazyModule(() => import('./gym-picker.tsx'));
 
 /**
  * The filters leaderboards share (a challenge's board, Global Ranks). A filter narrows the
@@ -75,7 +64,7 @@ export function GymFilter({
   onChange: (name: string) => void;
   describedBy?: string;
 }) {
-  const [loaded, setLoaded] = useState(() => picker);
+  const [loaded, setLoaded] = useState(picker.current);
   const [typed, setTyped] = useState(value);
   const focused = useRef(false);
   if (loaded)
@@ -106,10 +95,7 @@ export function GymFilter({
           onChange={(e) => setTyped(e.target.value)}
           onFocus={() => {
             focused.current = true;
-            void loadPicker().then(
-              (m) => setLoaded(m),
-              () => undefined,
-            );
+            void picker.load().then(setLoaded, () => undefined);
           }}
           onBlur={() => (focused.current = false)}
         />

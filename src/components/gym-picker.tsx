@@ -60,6 +60,11 @@ export function GymPicker({
     reported.current = gym?.name ?? '';
     onChange(gym);
   };
+  /** A gym picked from the list or just added: its name fills the box. */
+  const choose = (gym: GymSummary) => {
+    setText(gym.name);
+    report(gym);
+  };
   const typed = useDebounced(text, SEARCH_PAUSE_MS);
   const search = useGymSearch(typed);
   const gyms = text.trim() ? (search.data?.items ?? []) : [];
@@ -93,9 +98,7 @@ export function GymPicker({
   const pick = (key: string) => {
     if (key === ADD) return setAdding(text.trim());
     const gym = gyms.find((g) => String(g.id) === key);
-    if (!gym) return;
-    setText(gym.name);
-    report(gym);
+    if (gym) choose(gym);
   };
 
   return (
@@ -127,8 +130,7 @@ export function GymPicker({
             onClose={() => setAdding(null)}
             onPicked={(gym) => {
               setAdding(null);
-              setText(gym.name);
-              report(gym);
+              choose(gym);
             }}
           />
         </Suspense>

@@ -1,29 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { redisAnswers as redisAnswersNow } from '../server/redis.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
 // Sign-in through mail, eight checks (ffmpeg starts twice) and axe runs on a shared two-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 /** Whether a Redis answers on 127.0.0.1:6379: then the app is given it and its check must be OK. */
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const socket = createConnection({ host: '127.0.0.1', port: 6379 });
-  const done = (ok: boolean) => {
-    socket.destroy();
-    resolve(ok);
-  };
-  socket.setTimeout(500, () => done(false));
-  socket.once('error', () => done(false));
-  socket.once('connect', () => {
-    socket.write('PING\r\n');
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
-});
+const redisAnswers = await redisAnswersNow();
 
 const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, level: 3 }) });
 

@@ -1,29 +1,12 @@
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows.ts';
 import { buildApp } from '../../server/app.ts';
 import { Outbox } from '../../server/services/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, type SignedIn, signIn, testConfig } from './helpers.ts';
+import { redisAnswers } from './redis.ts';
 
 const FORGOT = '/api/auth/forgot-password';
-
-/** Whether a Redis answers on 127.0.0.1:6379 (the shared-counter test needs one). */
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port: 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => {
-      socket.write('PING\r\n');
-      socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-    });
-  });
-}
 
 describe.each(databaseKinds)('rate limits on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

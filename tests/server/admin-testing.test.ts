@@ -1,5 +1,4 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,26 +8,11 @@ import { REALTIME_CHANNEL } from '../../server/services/realtime/realtime-events
 import { ADMIN_TESTING_ONLY_TEXT } from '../../server/routes/admin-testing.ts';
 import { PLATFORM_CHECK_JOB, SOCKET_PROBE_TYPE, runServerCheck } from '../../server/services/admin-testing.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
+import { redisAnswers } from './redis.ts';
 
 const journal = JSON.parse(await readFile(new URL('../../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
   entries: { tag: string }[];
 };
-
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port: 6379 });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => {
-      socket.write('PING\r\n');
-      socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-    });
-  });
-}
 
 describe.each(databaseKinds)('admin testing on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -140,9 +140,12 @@ export class BoardCache {
   /**
    * Resolves once every change committed before the call has arrived here: a notification sent
    * now comes back after them (PostgreSQL delivers in commit order), so a writer's next read
-   * on this node sees what it wrote.
+   * on this node sees what it wrote. Free when the node keeps no board answer.
    */
   async sync(database: DatabaseHandle) {
+    // Nothing kept and nothing being read: whatever is read from now on starts after the change
+    // committed, and is not kept if its notification lands during the read. No round trip needed.
+    if (this.kept.size === 0 && this.reading.size === 0) return;
     const token = `sync:${this.node}:${++this.syncCount}`;
     let timer: NodeJS.Timeout | undefined;
     const back = new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
@@ -13,24 +14,14 @@ type RadixSelectModule = { default: ComponentType<SelectProps<string> & { defaul
 // button that looks and reads like the Radix trigger (a combobox with the current choice), and the
 // first press swaps in the Radix one, open. Its chunk is fetched when the browser is idle after a
 // Select first shows, or sooner on hover or focus.
-let radixSelect: RadixSelectModule | null = null;
-let pending: Promise<RadixSelectModule> | null = null;
-function loadRadixSelect(): Promise<RadixSelectModule> {
-  pending ??= (import('./radix-select.tsx') as Promise<RadixSelectModule>).then(
-    (m) => (radixSelect = m),
-    (error: unknown) => {
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
-}
+const radixSelect = lazyModule(() => import('./radix-select.tsx') as Promise<RadixSelectModule>);
+const loadRadixSelect = radixSelect.load;
 
 /** A labelled single choice on Radix Select (keyboard, typeahead, screen-reader combobox), styled by the tokens. */
 export function Select<V extends string>(props: SelectProps<V>) {
   // Once the chunk is in, Selects that show from then on are Radix from the start; a stand-in
   // already on screen stays until pressed, so it never swaps under a focused keyboard user.
-  const [loaded, setLoaded] = useState(() => radixSelect);
+  const [loaded, setLoaded] = useState(radixSelect.current);
   const [pressed, setPressed] = useState(false);
   useEffect(() => {
     if (loaded) return;

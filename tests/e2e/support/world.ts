@@ -25,10 +25,12 @@ export interface Ids {
   me: number;
   /** A lasting team the athlete captains. */
   team: number;
+  /** The athlete's gym. */
+  gym: number;
 }
 
 /** Ids from the demo world (and a challenge of the athlete's own), so the dynamic routes show real content. */
-async function seededIds(a: RunningApp, me: ApiSession): Promise<Omit<Ids, 'me' | 'team'>> {
+async function seededIds(a: RunningApp, me: ApiSession): Promise<Omit<Ids, 'me' | 'team' | 'gym'>> {
   const get = async (path: string) => (await (await fetch(`${a.url}${path}`)).json()) as { items: Record<string, unknown>[] };
   const open = (await get('api/challenges/discover?status=open')).items;
   const closed = (await get('api/challenges/archive')).items;
@@ -73,7 +75,7 @@ export async function seedAthleteWorld(a: RunningApp, mailbox: Mailbox): Promise
   await apiCall(a, me, 'POST', `api/teams/${team.id as number}/invitations`, {
     email: 'a.training.partner.with.a.long.address@example.test',
   });
-  const ids = { ...(await seededIds(a, me)), me: profile.user_id as number, team: team.id as number };
+  const ids = { ...(await seededIds(a, me)), me: profile.user_id as number, team: team.id as number, gym: profile.gym_id as number };
   await apiCall(a, me, 'POST', `api/challenges/${ids.open}/join`, { division: 'rx', sex: 'female' });
   await apiCall(a, me, 'POST', `api/challenges/${ids.open}/submit-score`, { capped: true, reps: 87 });
   await apiCall(a, me, 'POST', `api/challenges/${ids.own}/join`, { division: 'rx', sex: 'female' });
@@ -132,6 +134,7 @@ export function addressOf(route: PageRoute, ids: Ids): string {
     '/performance-stats-page': `?test=${ids.test}`,
     '/submit-pr-page': `?test=${ids.test}`,
     '/team-dashboard-page': `?id=${ids.team}`,
+    '/gym-page': `?id=${ids.gym}`,
   };
   return route.path.slice(1) + (q[route.path] ?? '');
 }

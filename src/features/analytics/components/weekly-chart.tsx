@@ -1,43 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
-import type uPlot from 'uplot';
-// Loaded with this lazily imported component only, so the page's first paint never waits for it.
-import 'uplot/dist/uPlot.min.css';
-import { chartColours, useThemeKey } from '../../../components/chart-theme.ts';
+import { chartAxis, useUplotChart } from '../../../components/uplot-chart.ts';
 import type { WeekCount } from '../api/analytics.ts';
-
-const HEIGHT = 220;
 
 const dayToSeconds = (day: string) => new Date(`${day}T12:00:00Z`).getTime() / 1000;
 
 /** Submissions per week as bars (uPlot); the table beside it carries the same numbers for screen readers. */
 export default function WeeklyChart({ weeks, label }: { weeks: WeekCount[]; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const theme = useThemeKey();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let chart: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    let cancelled = false;
-    import('uplot')
-      .then(({ default: UPlot }) => {
-        if (cancelled) return;
-        const c = chartColours(el);
-        const xs = weeks.map((w) => dayToSeconds(w.week_start));
-        const ys = weeks.map((w) => w.submissions);
-        const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-        const axis = {
-          stroke: c.fg,
-          grid: { stroke: c.border, width: 1 },
-          ticks: { stroke: c.border, width: 1 },
-          font: '12px system-ui, sans-serif',
-        };
-        const bars = UPlot.paths.bars?.({ size: [0.7, 40] });
-        const opts: uPlot.Options = {
-          width: Math.max(260, el.clientWidth),
-          height: HEIGHT,
+  const { box, failed } = useUplotChart(
+    (c, UPlot) => {
+      const xs = weeks.map((w) => dayToSeconds(w.week_start));
+      const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+      const axis = chartAxis(c);
+      const bars = UPlot.paths.bars?.({ size: [0.7, 40] });
+      return {
+        options: {
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           scales: {
@@ -54,19 +29,13 @@ export default function WeeklyChart({ weeks, label }: { weeks: WeekCount[]; labe
             { ...axis, size: 40, splits: (_u, _i, _min, max) => Array.from({ length: 5 }, (_, k) => Math.round((k * max) / 4)) },
           ],
           series: [{}, { label: 'Submissions', stroke: c.accent, fill: c.accent, width: 1, paths: bars, points: { show: false } }],
-        };
-        chart = new UPlot(opts, [xs, ys], el);
-        observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(260, el.clientWidth), height: HEIGHT }));
-        observer.observe(el);
-      })
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [weeks, theme]);
-
+        },
+        data: [xs, weeks.map((w) => w.submissions)],
+      };
+    },
+    [weeks],
+    { height: 220 },
+  );
   if (failed) return <p className="error-text">The chart could not be drawn. The table below has every week.</p>;
   return <div ref={box} className="analytics-chart" role="img" aria-label={label} />;
 }

@@ -1,8 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-// Loaded with this lazily imported component only, so pages without a chart never pay for it.
-import 'uplot/dist/uPlot.min.css';
-import { chartColours, useThemeKey } from '../../../components/chart-theme.ts';
+import { chartAxis, useUplotChart } from '../../../components/uplot-chart.ts';
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { KG_PER_LB, M_PER_KM, M_PER_MI } from '../../../../domain/scoring/units.ts';
 import type { PerformanceSeries, Units } from '../api/profile.ts';
@@ -36,37 +33,19 @@ function niceSplits(min: number, max: number, factor: number): number[] {
 
 /** One test's results over time as a line; a lower-is-better test is drawn with its axis flipped so up is always better. */
 export default function ProgressChart({ series, units, label }: { series: PerformanceSeries; units: Units; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const theme = useThemeKey();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let chart: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    let cancelled = false;
-    import('uplot')
-      .then(({ default: UPlot }) => {
-        if (cancelled) return;
-        const c = chartColours(el);
-        const xs = series.points.map((p) => dayToSeconds(p.achieved_on));
-        const ys = series.points.map((p) => p.value);
-        const factor = displayFactor(series.unit, units, Math.max(...ys));
-        const span = xs.length > 1 ? xs[xs.length - 1]! - xs[0]! : 0;
-        const dateFormat = new Intl.DateTimeFormat(
-          undefined,
-          span > 400 * DAY ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' },
-        );
-        const axis = {
-          stroke: c.fg,
-          grid: { stroke: c.border, width: 1 },
-          ticks: { stroke: c.border, width: 1 },
-          font: '12px system-ui, sans-serif',
-        };
-        const opts: uPlot.Options = {
-          width: Math.max(260, el.clientWidth),
-          height: HEIGHT,
+  const { box, failed } = useUplotChart(
+    (c) => {
+      const xs = series.points.map((p) => dayToSeconds(p.achieved_on));
+      const ys = series.points.map((p) => p.value);
+      const factor = displayFactor(series.unit, units, Math.max(...ys));
+      const span = xs.length > 1 ? xs[xs.length - 1]! - xs[0]! : 0;
+      const dateFormat = new Intl.DateTimeFormat(
+        undefined,
+        span > 400 * DAY ? { month: 'short', year: 'numeric' } : { month: 'short', day: 'numeric' },
+      );
+      const axis = chartAxis(c);
+      return {
+        options: {
           legend: { show: false },
           cursor: { drag: { x: false, y: false }, points: { size: 10, fill: c.accent } },
           scales: {
@@ -106,19 +85,13 @@ export default function ProgressChart({ series, units, label }: { series: Perfor
               points: { show: true, size: 9, width: 2, stroke: c.accent, fill: c.surface },
             },
           ],
-        };
-        chart = new UPlot(opts, [xs, ys], el);
-        observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(260, el.clientWidth), height: HEIGHT }));
-        observer.observe(el);
-      })
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [series, units, theme]);
-
+        },
+        data: [xs, ys],
+      };
+    },
+    [series, units],
+    { height: HEIGHT },
+  );
   if (failed) return <p className="error-text">The chart could not be drawn. The table below has every result.</p>;
   return <div ref={box} className="progress-chart" role="img" aria-label={label} />;
 }

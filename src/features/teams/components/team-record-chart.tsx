@@ -1,49 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
-import type uPlot from 'uplot';
-// Loaded with this lazily imported component only: a team page without a finished challenge never pays for it.
-import 'uplot/dist/uPlot.min.css';
-import { chartColours, useThemeKey } from '../../../components/chart-theme.ts';
+import { chartAxis, useUplotChart } from '../../../components/uplot-chart.ts';
 import type { RecordPoint } from '../record.ts';
 
-const HEIGHT = 200;
 const DAY = 86_400;
 
 /** The team's finishes as points on a line: up is better (the share of other teams it finished ahead of). */
 export default function TeamRecordChart({ points, label }: { points: RecordPoint[]; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const theme = useThemeKey();
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let chart: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
-    let cancelled = false;
-    import('uplot')
-      .then(({ default: UPlot }) => {
-        if (cancelled) return;
-        const c = chartColours(el);
-        const xs = points.map((p) => new Date(p.endedAt).getTime() / 1000);
-        const ys = points.map((p) => p.beaten);
-        const first = xs[0]!;
-        const last = xs[xs.length - 1]!;
-        // A lone finish or finishes on one day still get a readable span of dates around them.
-        const pad = Math.max(7 * DAY, (last - first) * 0.08);
-        const dateFormat = new Intl.DateTimeFormat(undefined, {
-          month: 'short',
-          day: 'numeric',
-          ...(last - first > 300 * DAY ? { year: 'numeric' as const } : {}),
-        });
-        const axis = {
-          stroke: c.fg,
-          grid: { stroke: c.border, width: 1 },
-          ticks: { stroke: c.border, width: 1 },
-          font: '12px system-ui, sans-serif',
-        };
-        const opts: uPlot.Options = {
-          width: Math.max(240, el.clientWidth),
-          height: HEIGHT,
+  const { box, failed } = useUplotChart(
+    (c) => {
+      const xs = points.map((p) => new Date(p.endedAt).getTime() / 1000);
+      const first = xs[0]!;
+      const last = xs[xs.length - 1]!;
+      // A lone finish or finishes on one day still get a readable span of dates around them.
+      const pad = Math.max(7 * DAY, (last - first) * 0.08);
+      const dateFormat = new Intl.DateTimeFormat(undefined, {
+        month: 'short',
+        day: 'numeric',
+        ...(last - first > 300 * DAY ? { year: 'numeric' as const } : {}),
+      });
+      const axis = chartAxis(c);
+      return {
+        options: {
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true, range: () => [first - pad, last + pad] }, y: { range: () => [0, 100] } },
@@ -61,19 +37,13 @@ export default function TeamRecordChart({ points, label }: { points: RecordPoint
             { ...axis, size: 48, splits: () => [0, 25, 50, 75, 100], values: (_u, splits) => splits.map((v) => `${v}%`) },
           ],
           series: [{}, { label: 'Teams beaten', stroke: c.accent, width: 2, points: { show: true, size: 8, fill: c.accent } }],
-        };
-        chart = new UPlot(opts, [xs, ys], el);
-        observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(240, el.clientWidth), height: HEIGHT }));
-        observer.observe(el);
-      })
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [points, theme]);
-
+        },
+        data: [xs, points.map((p) => p.beaten)],
+      };
+    },
+    [points],
+    { height: 200, minWidth: 240 },
+  );
   if (failed) return <p className="error-text">The chart could not be drawn. The table below has every finish.</p>;
   return <div ref={box} className="team-record-chart" role="img" aria-label={label} />;
 }
