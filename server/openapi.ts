@@ -13,6 +13,14 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * whose remaining refs are all local (`#/components/...`).
  */
 export async function loadOpenapiDocument(file = openapiFile): Promise<Record<string, Json>> {
+  // Parsed once per process (the YAML parse is most of the cost; tests build hundreds of apps); each
+  // caller gets its own copy, as the app strips parts of it and the route plugin annotates it.
+  documents.set(file, documents.get(file) ?? readDocument(file));
+  return structuredClone(await documents.get(file)!);
+}
+const documents = new Map<string, Promise<Record<string, Json>>>();
+
+async function readDocument(file: string): Promise<Record<string, Json>> {
   const cache = new Map<string, Json>();
   const load = async (f: string): Promise<Json> => {
     if (!cache.has(f)) cache.set(f, parse(await readFile(f, 'utf8')) as Json);
