@@ -13,10 +13,10 @@ export const GYM_RULES = ['sum_places', 'sum_points', 'average_points', 'partici
 export type GymRule = (typeof GYM_RULES)[number];
 
 export const GYM_RULE_LABELS: Record<GymRule, string> = {
-  sum_places: 'Sum of the best N places (lowest wins)',
-  sum_points: 'Sum of the best N athletes’ points',
-  average_points: 'Average points of the best N',
-  participation: 'Participation-weighted (average of the best N × share who scored)',
+  sum_places: 'Sum of best N places',
+  sum_points: 'Sum of best N points',
+  average_points: 'Average of best N points',
+  participation: 'Participation-weighted',
 };
 
 /** One line a board shows under its title: how the gym score is made. */
@@ -36,8 +36,10 @@ export function gymRuleSentence(rule: GymRule, n: number): string {
 /** How many of a gym's best athletes count. */
 export const GYM_BEST_N = { min: 1, max: 50, default: 5 } as const;
 
-export const isGymRule = (value: unknown): value is GymRule => typeof value === 'string' && (GYM_RULES as readonly string[]).includes(value);
-export const isGymBestN = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= GYM_BEST_N.min && (n as number) <= GYM_BEST_N.max;
+export const isGymRule = (value: unknown): value is GymRule =>
+  typeof value === 'string' && (GYM_RULES as readonly string[]).includes(value);
+export const isGymBestN = (n: unknown): n is number =>
+  Number.isInteger(n) && (n as number) >= GYM_BEST_N.min && (n as number) <= GYM_BEST_N.max;
 
 /** Points for place `place` (from 1) on a board of `total` entries. */
 export const pointsFor = (place: number, total: number) => total - place + 1;
@@ -52,10 +54,11 @@ export function formatGymScore(rule: GymRule, value: number | null): string {
     case 'sum_places':
       return `${value.toLocaleString('en')} (places)`;
     case 'sum_points':
-      return `${value.toLocaleString('en')} pts`;
     case 'average_points':
-    case 'participation':
-      return `${value.toLocaleString('en', { maximumFractionDigits: 1 })} pts`;
+    case 'participation': {
+      const shown = value.toLocaleString('en', { maximumFractionDigits: 1 });
+      return `${shown} ${shown === '1' ? 'pt' : 'pts'}`;
+    }
   }
 }
 
@@ -91,7 +94,9 @@ export function naiveGymBoard(entries: GymEntry[], joinedOnly: { gymId: number |
   const sorted = [...entries].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
   const total = sorted.length;
   const places = new Map<number, number>();
-  sorted.forEach((e, i) => places.set(e.userId, i > 0 && sorted[i - 1]!.sortKey === e.sortKey ? places.get(sorted[i - 1]!.userId)! : i + 1));
+  sorted.forEach((e, i) =>
+    places.set(e.userId, i > 0 && sorted[i - 1]!.sortKey === e.sortKey ? places.get(sorted[i - 1]!.userId)! : i + 1),
+  );
   const gyms = new Map<number, { joined: number; athletes: { userId: number; place: number }[] }>();
   const gymOf = (id: number) => {
     let g = gyms.get(id);

@@ -83,7 +83,9 @@ describe.each(databaseKinds)('the gym board equals a naive ranking for random en
         }
         const rows = await allGymRows(db, await loadChallenge(db, id));
         const naive = naiveGymBoard(entries, joinedOnly, rule, n);
-        expect(rows.map((r) => ({ gymId: r.gym_id, rank: r.rank, joined: r.joined, scored: r.scored, counted: r.counted, value: r.value }))).toEqual(
+        expect(
+          rows.map((r) => ({ gymId: r.gym_id, rank: r.rank, joined: r.joined, scored: r.scored, counted: r.counted, value: r.value })),
+        ).toEqual(
           naive.map((r) => ({ gymId: r.gymId, rank: r.rank, joined: r.joined, scored: r.scored, counted: r.counted, value: r.value })),
         );
         // The counted athletes are each gym's best N by place, with the places the board shows.

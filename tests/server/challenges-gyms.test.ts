@@ -179,7 +179,12 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
     expect(await challengeCount()).toBe(before);
     // An edit is refused the same way, and the challenge keeps its rule.
     const c = await create({ starts_at: new Date(now() + HOUR).toISOString() });
-    const edit = await call('PUT', `/api/challenges/${c.id}`, creator, input({ starts_at: new Date(now() + HOUR).toISOString(), gym_best_n: 99 }));
+    const edit = await call(
+      'PUT',
+      `/api/challenges/${c.id}`,
+      creator,
+      input({ starts_at: new Date(now() + HOUR).toISOString(), gym_best_n: 99 }),
+    );
     expect(edit.statusCode).toBe(422);
     expect((await call('GET', `/api/challenges/${c.id}`)).json()).toMatchObject({ gym_rule: 'sum_points', gym_best_n: 2 });
   });

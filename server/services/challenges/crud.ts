@@ -127,7 +127,11 @@ function checkGymInput(input: ChallengeInput) {
   if (!isGymRule(rule)) throw new ApiError(422, `“${rule}” is not a gym rule: use one of ${GYM_RULES.join(', ')}.`, 'gym_rule');
   if (input.kind === 'team') throw new ApiError(422, 'A gym event ranks individual athletes: it cannot be a team challenge.', 'gym_rule');
   if (!isGymBestN(n))
-    throw new ApiError(422, `How many athletes count per gym (N) must be a whole number from ${GYM_BEST_N.min} to ${GYM_BEST_N.max}.`, 'gym_best_n');
+    throw new ApiError(
+      422,
+      `How many athletes count per gym (N) must be a whole number from ${GYM_BEST_N.min} to ${GYM_BEST_N.max}.`,
+      'gym_best_n',
+    );
   return { gymRule: rule, gymBestN: n };
 }
 

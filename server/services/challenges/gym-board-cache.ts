@@ -64,7 +64,14 @@ function compute(ctx: AppContext, key: string, full: Full) {
       const costMs = performance.now() - t0;
       cache.delete(key);
       if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value!);
-      cache.set(key, { rows, byGym: new Map(rows.map((r) => [r.gym_id, r])), computedAt: performance.now(), costMs, refreshing: false, readAt });
+      cache.set(key, {
+        rows,
+        byGym: new Map(rows.map((r) => [r.gym_id, r])),
+        computedAt: performance.now(),
+        costMs,
+        refreshing: false,
+        readAt,
+      });
     } catch (error) {
       cache.delete(key);
       throw error;

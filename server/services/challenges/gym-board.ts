@@ -32,9 +32,7 @@ function rankedGyms(challengeId: number, rule: GymRule, n: number): SQL {
     average_points: sql`points::float8 / counted::float8`,
     participation: sql`(points::float8 / counted::float8) * (scored::float8 / joined::float8)`,
   };
-  const order = sql.raw(
-    `(counted = 0), ${rule === 'sum_places' ? 'counted desc, ' : ''}value ${lowerIsBetter(rule) ? 'asc' : 'desc'}`,
-  );
+  const order = sql.raw(`(counted = 0), ${rule === 'sum_places' ? 'counted desc, ' : ''}value ${lowerIsBetter(rule) ? 'asc' : 'desc'}`);
   return sql`board as (
       select e.user_id, rank() over (order by e.sort_key) as place, count(*) over () as total
       from challenge_entries e where e.challenge_id = ${challengeId}
