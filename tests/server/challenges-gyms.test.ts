@@ -25,7 +25,7 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
   const gymIds: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { rateLimit: false });
+    t = await createTestApp(kind, { adminEmails: ['admin@example.test'] }, { rateLimit: false });
     creator = await signIn(t, 'coach@example.test', 'coach-password', 'Coach Carla');
     for (let i = 0; i < 8; i++) athletes.push(await signIn(t, `athlete${i}@example.test`, 'athlete-password', `Athlete ${i}`));
     for (const name of ['North Box', 'South Box', 'East Box']) {
@@ -225,5 +225,16 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
     } finally {
       gymCacheSettings.slowMs = 40;
     }
+  });
+
+  it('a gym merge moves the merged gym’s athletes on the gym board to the survivor, every result kept', async () => {
+    const c = await seeded('sum_points', 3);
+    const admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
+    const merged = await call('POST', `/api/gyms/${gymIds['East Box']!}/merge`, admin, { into_gym_id: gymIds['South Box'] });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const board = await gymBoard(c.id, '', athletes[6]!);
+    // South now holds Elsa's place 1 too: best three 7 + 4 + 3 = 14, ahead of North's 8; four joined, three scored.
+    expect(order(board)).toEqual(['1 South Box 14', '2 North Box 8']);
+    expect(board.me).toMatchObject({ gym: { name: 'South Box' }, joined: 4, scored: 3, counted: 3 });
   });
 });

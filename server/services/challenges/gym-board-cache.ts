@@ -107,3 +107,8 @@ export async function keepGymBoard(ctx: AppContext, key: string, full: Full) {
   compute(ctx, key, full);
   await ctx.tasks.settled();
 }
+
+/** Drops every kept gym board of this database (the bench: to time the statement read directly). */
+export function forgetGymBoards(db: Database) {
+  cacheOf(db).clear();
+}
