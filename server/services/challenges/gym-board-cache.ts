@@ -13,7 +13,7 @@ import { boardCacheOf } from './board-cache.ts';
 // on PostgreSQL as a bound should a notice be lost, it is also recomputed when older than
 // max(MIN_AGE_MS, AGE_FACTOR × its cost).
 
-/** One gym's standing without its name: counted athletes as ids with their places. */
+/** One gym's standing, its name and its counted athletes (ids, places, points, names and whether each is anonymous on boards). */
 export interface GymRow {
   gym_id: number;
   rank: number;
@@ -24,6 +24,11 @@ export interface GymRow {
   athlete_ids: number[];
   athlete_places: number[];
   athlete_points: number[];
+  gym_name: string;
+  gym_city: string;
+  gym_verified: boolean;
+  athlete_names: string[];
+  athlete_anonymous: boolean[];
 }
 
 export interface KeptGymBoard {

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { athleteProfiles, challengeParticipants, gyms, users } from '../../db/schema.ts';
+import { athleteProfiles, challengeParticipants } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { lowerIsBetter, type GymRule } from '../../../domain/gym-events.ts';
-import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
+import { boardName } from '../privacy-names.ts';
 import { loadChallenge, NO_CHALLENGE, type ChallengeRow } from './challenge.ts';
 import { keepGymBoard, keptGymBoard, timedGymRead, type GymRow } from './gym-board-cache.ts';
 
@@ -66,9 +66,14 @@ function rankedGyms(challengeId: number, rule: GymRule, n: number): SQL {
     )`;
 }
 
+/** A ranked gym as read, with its name and its counted athletes' names (so a kept board needs no further read). */
 const COLUMNS = sql.raw(`r.gym_id, r.rank::int as rank, r.joined::int as joined, r.scored::int as scored, r.counted::int as counted,
   r.value, r.athlete_ids::int[] as athlete_ids, r.athlete_places::int[] as athlete_places,
-  r.athlete_points::int[] as athlete_points`);
+  r.athlete_points::int[] as athlete_points, g.name as gym_name, g.city as gym_city, g.verified as gym_verified,
+  coalesce((select array_agg(u.display_name order by x.ord) from unnest(r.athlete_ids) with ordinality x(id, ord)
+    join users u on u.id = x.id), '{}') as athlete_names,
+  coalesce((select array_agg(coalesce(ps.board_anonymous, false) order by x.ord) from unnest(r.athlete_ids) with ordinality x(id, ord)
+    left join privacy_settings ps on ps.user_id = x.id), '{}') as athlete_anonymous`);
 
 type RawRow = GymRow & { mine?: boolean };
 
@@ -83,6 +88,11 @@ function tidy(r: RawRow): GymRow & { mine: boolean } {
     athlete_ids: (r.athlete_ids ?? []).map(Number),
     athlete_places: (r.athlete_places ?? []).map(Number),
     athlete_points: (r.athlete_points ?? []).map(Number),
+    gym_name: r.gym_name ?? 'Gym no longer listed',
+    gym_city: r.gym_city ?? '',
+    gym_verified: !!r.gym_verified,
+    athlete_names: r.athlete_names ?? [],
+    athlete_anonymous: (r.athlete_anonymous ?? []).map(Boolean),
     mine: !!r.mine,
   };
 }
@@ -90,7 +100,10 @@ function tidy(r: RawRow): GymRow & { mine: boolean } {
 /** Every gym of the board in order (what is kept for a large board, and what the tests compare). */
 export async function allGymRows(db: Database, c: ChallengeRow): Promise<GymRow[]> {
   const { rule, n } = requireGymEvent(c);
-  const rows = await rowsOf<RawRow>(db, sql`with ${rankedGyms(c.id, rule, n)} select ${COLUMNS} from ranked r order by r.rank, r.gym_id`);
+  const rows = await rowsOf<RawRow>(
+    db,
+    sql`with ${rankedGyms(c.id, rule, n)} select ${COLUMNS} from ranked r left join gyms g on g.id = r.gym_id order by r.rank, r.gym_id`,
+  );
   return rows.map(tidy);
 }
 
@@ -102,22 +115,24 @@ async function pageRows(db: Database, c: ChallengeRow, q: { offset: number; limi
     sql`with ${rankedGyms(c.id, rule, n)},
     page as (select gym_id from ranked order by rank, gym_id offset ${q.offset} limit ${q.limit}),
     wanted as (select gym_id, false as mine from page union all select gym_id, true from ranked where gym_id = ${viewerGym ?? -1})
-    select w.mine, ${COLUMNS} from wanted w join ranked r on r.gym_id = w.gym_id order by w.mine, r.rank, r.gym_id`,
+    select w.mine, ${COLUMNS} from wanted w join ranked r on r.gym_id = w.gym_id left join gyms g on g.id = r.gym_id
+    order by w.mine, r.rank, r.gym_id`,
   );
   const tidied = rows.map(tidy);
   return { items: tidied.filter((r) => !r.mine), me: tidied.find((r) => r.mine) ?? null };
 }
 
-/** The gym the viewer counts for here: the one stored when they joined, else their profile's. */
+/** The gym the viewer counts for here: the one stored when they joined, else their profile's (one round trip). */
 async function viewerGymOf(db: Database, challengeId: number, viewerId: number | null): Promise<number | null> {
   if (viewerId === null) return null;
-  const [joined] = await db
-    .select({ gymId: challengeParticipants.gymId })
-    .from(challengeParticipants)
-    .where(and(eq(challengeParticipants.challengeId, challengeId), eq(challengeParticipants.userId, viewerId)));
-  if (joined) return joined.gymId;
-  const [profile] = await db.select({ gymId: athleteProfiles.gymId }).from(athleteProfiles).where(eq(athleteProfiles.userId, viewerId));
-  return profile?.gymId ?? null;
+  const [row] = await rowsOf<{ joined: boolean; joined_gym: number | null; profile_gym: number | null }>(
+    db,
+    sql`select exists (select 1 from ${challengeParticipants} p where p.challenge_id = ${challengeId} and p.user_id = ${viewerId}) as joined,
+      (select p.gym_id from ${challengeParticipants} p where p.challenge_id = ${challengeId} and p.user_id = ${viewerId}) as joined_gym,
+      (select a.gym_id from ${athleteProfiles} a where a.user_id = ${viewerId}) as profile_gym`,
+  );
+  const gym = row?.joined ? row.joined_gym : (row?.profile_gym ?? null);
+  return gym === null ? null : Number(gym);
 }
 
 async function gymCount(db: Database, challengeId: number) {
@@ -128,56 +143,36 @@ async function gymCount(db: Database, challengeId: number) {
   return Number(row?.n ?? 0);
 }
 
-/** Names for the rows shown: gyms, and the counted athletes (anonymous ones as "Athlete #N" to others). */
-async function namesFor(db: Database, rows: GymRow[]) {
-  const gymIds = [...new Set(rows.map((r) => r.gym_id))];
-  const userIds = [...new Set(rows.flatMap((r) => r.athlete_ids))];
-  const [gymRows, userRows] = await Promise.all([
-    gymIds.length
-      ? db.select({ id: gyms.id, name: gyms.name, city: gyms.city, verified: gyms.verified }).from(gyms).where(inArray(gyms.id, gymIds))
-      : Promise.resolve([]),
-    userIds.length
-      ? rowsOf<{ user_id: number; display_name: string; board_anonymous: boolean }>(
-          db,
-          sql`select u.id as user_id, u.display_name, ${boardAnonymousColumn(sql`u.id`)} from ${users} u where u.id in (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        )
-      : Promise.resolve([]),
-  ]);
-  return { gyms: new Map(gymRows.map((g) => [g.id, g])), users: new Map(userRows.map((u) => [Number(u.user_id), u])) };
-}
-
-function present(r: GymRow, names: Awaited<ReturnType<typeof namesFor>>, viewerId: number | null) {
-  const g = names.gyms.get(r.gym_id);
+function present(r: GymRow, viewerId: number | null) {
   return {
     rank: r.rank,
-    gym: { id: r.gym_id, name: g?.name ?? 'Gym no longer listed', city: g?.city ?? '', verified: g?.verified ?? false },
+    gym: { id: r.gym_id, name: r.gym_name, city: r.gym_city, verified: r.gym_verified },
     joined: r.joined,
     scored: r.scored,
     counted: r.counted,
     score: r.value,
-    athletes: r.athlete_ids.map((id, i) => {
-      const u = names.users.get(id);
-      return {
-        athlete: { wp_user_id: id, display_name: u ? boardName(u, viewerId) : 'Athlete' },
-        place: r.athlete_places[i]!,
-        points: r.athlete_points[i]!,
-      };
-    }),
+    athletes: r.athlete_ids.map((id, i) => ({
+      athlete: {
+        wp_user_id: id,
+        display_name: boardName(
+          { user_id: id, display_name: r.athlete_names[i] ?? 'Athlete', board_anonymous: r.athlete_anonymous[i] },
+          viewerId,
+        ),
+      },
+      place: r.athlete_places[i]!,
+      points: r.athlete_points[i]!,
+    })),
   };
 }
 
 /** A page of a gym event's gym board, with the viewer's gym pinned (null when they have none on it). */
 export async function gymRankings(ctx: AppContext, challengeId: number, q: { offset: number; limit: number }, viewerId: number | null) {
   const db = ctx.database.db;
-  const c = await loadChallenge(db, challengeId);
+  const [c, viewerGym] = await Promise.all([loadChallenge(db, challengeId), viewerGymOf(db, challengeId, viewerId)]);
   if (c.hiddenAt && c.creatorId !== viewerId) throw notFound(NO_CHALLENGE);
   const { rule, n } = requireGymEvent(c);
   const key = gymBoardKey(c.id, rule, n);
   const full = () => allGymRows(db, c);
-  const viewerGym = await viewerGymOf(db, c.id, viewerId);
   const kept = keptGymBoard(ctx, key, c.id, full);
   const [page, total] = await Promise.all([
     kept
@@ -188,15 +183,14 @@ export async function gymRankings(ctx: AppContext, challengeId: number, q: { off
       : timedGymRead(ctx, key, () => pageRows(db, c, q, viewerGym), full),
     kept ? Promise.resolve(kept.rows.length) : gymCount(db, c.id),
   ]);
-  const names = await namesFor(db, page.me ? [...page.items, page.me] : page.items);
   return {
     challenge_id: c.id,
     gym_rule: rule,
     gym_best_n: n,
     total,
     offset: q.offset,
-    items: page.items.map((r) => present(r, names, viewerId)),
-    me: page.me ? present(page.me, names, viewerId) : null,
+    items: page.items.map((r) => present(r, viewerId)),
+    me: page.me ? present(page.me, viewerId) : null,
   };
 }
 
