@@ -30,7 +30,9 @@ async function load(handle: DatabaseHandle) {
   const t0 = performance.now();
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'g' || g || '@bench.local', 'g' || g || '@bench.local', 'x', 'Bench ' || g, now() from generate_series(1, ${ATHLETES}) g`);
-  await db.execute(sql`insert into gyms (name, name_key, city) select 'Bench gym ' || g, 'bench gym ' || g, 'Bench' from generate_series(1, ${GYMS}) g`);
+  await db.execute(
+    sql`insert into gyms (name, name_key, city) select 'Bench gym ' || g, 'bench gym ' || g, 'Bench' from generate_series(1, ${GYMS}) g`,
+  );
   const [c] = rowsOf<{ id: number }>(
     await db.execute(sql`insert into challenges (title, creator_id, score_type, starts_at, ends_at, gym_rule, gym_best_n)
       values ('Bench gym event', (select min(id) from users), 'reps', now() - interval '1 day', now() + interval '30 days', 'sum_points', ${BEST_N}) returning id`),
