@@ -36,6 +36,8 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   await page.getByRole('button', { name: 'Create challenge' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gym wars burpees' })).toBeVisible();
   const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(page.getByText(/Sum of best N points \(N = 2\); athletes count for the gym/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See the gym board' })).toHaveAttribute('href', /view=gyms/);
 
   // Three gyms; five athletes each on a gym's profile join and score. Board: Elsa 60, Nora 50, Ned 48, Sam 45, Sue 44
   // (places 1–5, 6 − place points): North 4 + 3 = 7, East 5, South 2 + 1 = 3.

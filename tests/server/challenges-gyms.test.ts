@@ -159,6 +159,20 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
     expect((await gymBoard(c.id, '?limit=1', athletes[7]!)).me).toBeNull();
   });
 
+  it('shows an athlete who is anonymous on boards as “Athlete #N” among the counted, by name to themself', async () => {
+    const c = await seeded('sum_points', 3);
+    const nora = athletes[0]!;
+    expect((await call('PUT', '/api/privacy/settings', nora, { board_anonymous: true })).statusCode).toBe(200);
+    try {
+      const counted = async (who?: SignedIn) => (await gymBoard(c.id, '', who)).items[0]!.athletes.map((a) => a.athlete.display_name);
+      expect(await counted()).toEqual([`Athlete #${nora.userId}`, 'Athlete 1', 'Athlete 2']);
+      expect(await counted(athletes[1]!)).toEqual([`Athlete #${nora.userId}`, 'Athlete 1', 'Athlete 2']);
+      expect(await counted(nora)).toEqual(['Athlete 0', 'Athlete 1', 'Athlete 2']);
+    } finally {
+      await call('PUT', '/api/privacy/settings', nora, { board_anonymous: false });
+    }
+  });
+
   it('refuses a bad rule or N with 422 and stores nothing', async () => {
     const before = await challengeCount();
     const cases: [Record<string, unknown>, string][] = [
