@@ -718,6 +718,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{challengeId}/gym-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gym board of a multi-gym event, with the viewer's gym pinned
+         * @description Gyms ranked by their athletes' results by the challenge's gym rule; an athlete counts for the gym on their profile when they joined. Ties share the higher place. `me` is the viewer's gym (the one stored when they joined, else their profile's) wherever it stands, null without one on this board.
+         */
+        get: operations["getGymRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{challengeId}/scores/{scoreId}": {
         parameters: {
             query?: never;
@@ -3303,6 +3323,10 @@ export interface components {
             team_best_n?: number | null;
             /** @description Team challenges only. The most members a team can have. */
             team_size_max?: number | null;
+            /** @description Makes the challenge a multi-gym event (individual challenges only): one of sum_places, sum_points, average_points, participation (see GymRule). Null or absent for none; an unknown rule is refused with 422. Changes only before the challenge starts. */
+            gym_rule?: string | null;
+            /** @description With gym_rule, how many of each gym's best athletes count (1 to 50; outside that, 422 with nothing stored). */
+            gym_best_n?: number | null;
             sex_divisions?: components["schemas"]["SexDivisions"];
             age_scheme?: components["schemas"]["AgeScheme"];
             /** @description With divisions, whether a combined board is offered too (default true). */
@@ -3320,6 +3344,11 @@ export interface components {
             wp_user_id: number;
             display_name: string;
         };
+        /**
+         * @description How gyms rank (domain/gym-events.ts): sum_places (the best N athletes' places added up, lowest wins), sum_points (their points added up), average_points (their average points), participation (average points of the best N × the share of the gym's athletes in the event who posted a result). An athlete's points on a board of T entries: T − place + 1.
+         * @enum {string}
+         */
+        GymRule: "sum_places" | "sum_points" | "average_points" | "participation";
         /** @description How the board splits beyond Rx/Scaled (sex × age group), each category with its stated standards. */
         Divisions: {
             /** @description The standards as the creator stated them, by key ('' everyone, 'female'/'male', or a category id). */
@@ -3368,6 +3397,10 @@ export interface components {
             team_rule: components["schemas"]["TeamRule"] | null;
             team_best_n: number | null;
             team_size_max: number | null;
+            /** @description A multi-gym event's rule (its gym board ranks gyms by their athletes' results); null for none. */
+            gym_rule: components["schemas"]["GymRule"] | null;
+            /** @description How many of each gym's best athletes count. */
+            gym_best_n: number | null;
             divisions: components["schemas"]["Divisions"];
             /** @description The catalogue test this challenge is linked to; its bounds refuse impossible results. */
             test_id?: number | null;
@@ -3592,6 +3625,42 @@ export interface components {
             offset: number;
             items: components["schemas"]["TeamRankingRow"][];
             me: components["schemas"]["TeamRankingRow"] | null;
+        };
+        GymCountedAthlete: {
+            athlete: components["schemas"]["Athlete"];
+            /** @description The athlete's place on the whole board. */
+            place: number;
+            /** @description Board size − place + 1. */
+            points: number;
+        };
+        GymRankingRow: {
+            rank: number;
+            gym: {
+                id: number;
+                name: string;
+                city: string;
+                verified: boolean;
+            };
+            /** @description The gym's athletes in the event. */
+            joined: number;
+            /** @description Those with a result on the board. */
+            scored: number;
+            /** @description Those whose result makes the gym score (at most N). */
+            counted: number;
+            /** @description The gym score by the rule; null while no athlete counts. */
+            score: number | null;
+            /** @description The counted athletes, best first. */
+            athletes: components["schemas"]["GymCountedAthlete"][];
+        };
+        GymRankingPage: {
+            challenge_id: number;
+            gym_rule: components["schemas"]["GymRule"];
+            gym_best_n: number;
+            /** @description Gyms on the board (with an athlete in the event). */
+            total: number;
+            offset: number;
+            items: components["schemas"]["GymRankingRow"][];
+            me: components["schemas"]["GymRankingRow"] | null;
         };
         ScoreChange: {
             score: components["schemas"]["ScoreView"];
@@ -6401,6 +6470,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             /** @description Not a team challenge. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGymRankings: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymRankingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a gym event. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 import { tests } from './schema-athletes.ts';
+import { gyms } from './schema-gyms.ts';
 
 /** A challenge: a workout, how it is scored, who may enter, and when. */
 export const challenges = pgTable(
@@ -44,6 +45,10 @@ export const challenges = pgTable(
     /** For 'best_n': how many of each team's best members count. */
     teamBestN: integer('team_best_n'),
     teamSizeMax: integer('team_size_max'),
+    /** Multi-gym events (domain/gym-events.ts): how gyms rank by their athletes' results; null for no gym board. */
+    gymRule: varchar('gym_rule', { length: 16 }),
+    /** How many of each gym's best athletes count. */
+    gymBestN: integer('gym_best_n'),
     participantCount: integer('participant_count').notNull().default(0),
     /** How many athletes are on each division's board (kept with challenge_entries, so a page needs no count over it). */
     rxEntries: integer('rx_entries').notNull().default(0),
@@ -97,12 +102,15 @@ export const challengeParticipants = pgTable(
     category: varchar('category', { length: 24 }).notNull().default(''),
     /** The athlete's team in a team challenge (every participant of one has a team). */
     teamId: integer('team_id').references((): AnyPgColumn => challengeTeams.id, { onDelete: 'set null' }),
+    /** The gym on the athlete's profile when they joined: the gym they count for on a gym board (a later profile change moves nothing). */
+    gymId: integer('gym_id').references((): AnyPgColumn => gyms.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.challengeId, t.userId] }),
     index('participants_user_idx').on(t.userId, t.joinedAt.desc()),
     index('participants_team_idx').on(t.teamId),
+    index('participants_gym_idx').on(t.challengeId, t.gymId),
   ],
 );
 

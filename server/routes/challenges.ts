@@ -29,7 +29,8 @@ type ChallengeOps =
   | 'reviewScore'
   | 'listScoresForReview'
   | 'listChallengeTeams'
-  | 'getTeamRankings';
+  | 'getTeamRankings'
+  | 'getGymRankings';
 
 const caller = (request: FastifyRequest) => {
   const auth = request.auth!;
@@ -136,6 +137,11 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     },
     async listChallengeTeams(request) {
       return challenges.listTeams(ctx, request.params.challengeId);
+    },
+    async getGymRankings(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return challenges.gymRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
     },
     async getTeamRankings(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { athleteProfiles, gymChanges, gyms, teams, users } from '../db/schema.ts';
+import { athleteProfiles, challengeParticipants, gymChanges, gyms, teams, users } from '../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
+import { BOARD_CHANNEL } from './challenges/board-cache.ts';
 import {
   GYM_PAGE_ATHLETES,
   GYM_PAGE_TEAMS,
@@ -213,7 +214,8 @@ export async function setVerified(db: Database, gymId: number, verified: boolean
 /**
  * Merges gym `fromId` into `intoId` in one transaction: every athlete profile and team moves (with
  * the surviving name in their text columns), the surviving gym stays verified if either was, the
- * merged gym is deleted and the merge recorded. Challenge results follow their athletes' profiles.
+ * merged gym is deleted and the merge recorded. Challenge results follow their athletes' profiles, and
+ * a gym event's participants who counted for the merged gym count for the survivor.
  */
 export async function mergeGym(db: Database, fromId: number, intoId: number, actorId: number, now: Date) {
   if (fromId === intoId) throw badRequest('Pick two different gyms to merge.', 'into_gym_id');
@@ -240,6 +242,10 @@ export async function mergeGym(db: Database, fromId: number, intoId: number, act
       .set({ gymId: into.id, gym: teamGymText(into) })
       .where(eq(teams.gymId, from.id))
       .returning({ id: teams.id });
+    // Multi-gym events: the athletes who counted for the merged gym count for the survivor (one gym, one row).
+    await t.update(challengeParticipants).set({ gymId: into.id }).where(eq(challengeParticipants.gymId, from.id));
+    // Every kept board hears of it at commit (gym boards count by these ids).
+    await t.execute(sql`select pg_notify(${BOARD_CHANNEL}, '*')`);
     const verified = into.verified || from.verified;
     const [survivor] = verified !== into.verified ? await t.update(gyms).set({ verified }).where(eq(gyms.id, into.id)).returning() : [into];
     await t.delete(gyms).where(eq(gyms.id, from.id));

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { challenges, challengeScores, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import type { GymRule } from '../../../domain/gym-events.ts';
 import { categoriesOf, standardsFor, type DivisionScheme } from '../../../domain/divisions.ts';
 import { formatScore, type EncodedScore, type ScoreType, type ScoringRules } from '../../../domain/scoring/index.ts';
 
@@ -56,6 +57,8 @@ export function presentChallenge(c: ChallengeRow, creator: Creator, now: Date) {
     team_rule: (c.teamRule as TeamRule | null) ?? null,
     team_best_n: c.teamBestN,
     team_size_max: c.teamSizeMax,
+    gym_rule: (c.gymRule as GymRule | null) ?? null,
+    gym_best_n: c.gymBestN,
     divisions: presentDivisions(c),
     test_id: c.testId,
   };

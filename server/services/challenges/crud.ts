@@ -5,6 +5,7 @@ import type { Database } from '../../db/index.ts';
 import { SCORE_TYPE_OF, type TestUnit } from '../../../domain/measures.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { ScoreType } from '../../../domain/scoring/index.ts';
+import { GYM_BEST_N, GYM_RULES, isGymBestN, isGymRule } from '../../../domain/gym-events.ts';
 import { TEAM_RULES, TEAM_SIZE, TEAM_BEST_N, withCreators, loadChallenge, type TeamRule } from './challenge.ts';
 import { participation } from './join.ts';
 import {
@@ -40,6 +41,8 @@ export interface ChallengeInput {
   team_rule?: TeamRule | null;
   team_best_n?: number | null;
   team_size_max?: number | null;
+  gym_rule?: string | null;
+  gym_best_n?: number | null;
   sex_divisions?: SexDivisions;
   age_scheme?: AgeScheme;
   overall_board?: boolean;
@@ -110,6 +113,28 @@ function checkTeamInput(input: ChallengeInput) {
   return { teamRule: rule, teamBestN: n, teamSizeMax: size };
 }
 
+/**
+ * The multi-gym settings, checked (422 with nothing stored when wrong): a rule from
+ * domain/gym-events.ts and its N, on an individual challenge; both null for no gym board.
+ */
+function checkGymInput(input: ChallengeInput) {
+  const rule = input.gym_rule ?? null;
+  const n = input.gym_best_n ?? null;
+  if (rule === null) {
+    if (n !== null) throw new ApiError(422, 'gym_best_n only applies to a gym event: choose a gym rule too.', 'gym_best_n');
+    return { gymRule: null, gymBestN: null };
+  }
+  if (!isGymRule(rule)) throw new ApiError(422, `“${rule}” is not a gym rule: use one of ${GYM_RULES.join(', ')}.`, 'gym_rule');
+  if (input.kind === 'team') throw new ApiError(422, 'A gym event ranks individual athletes: it cannot be a team challenge.', 'gym_rule');
+  if (!isGymBestN(n))
+    throw new ApiError(
+      422,
+      `How many athletes count per gym (N) must be a whole number from ${GYM_BEST_N.min} to ${GYM_BEST_N.max}.`,
+      'gym_best_n',
+    );
+  return { gymRule: rule, gymBestN: n };
+}
+
 function checkInput(input: ChallengeInput) {
   const title = input.title.trim();
   if (!title) throw badRequest("Title can't be blank.", 'title');
@@ -124,7 +149,9 @@ function checkInput(input: ChallengeInput) {
   if (input.score_type !== 'rounds_reps' && input.reps_per_round) throw badRequest('reps_per_round only applies to rounds + reps');
   if (input.score_type !== 'time' && input.time_cap_seconds) throw badRequest('time_cap_seconds only applies to a timed workout');
   const team = checkTeamInput(input);
+  const gym = checkGymInput(input);
   return {
+    ...gym,
     ...checkDivisions(input),
     title,
     description: (input.description ?? '').trim(),
@@ -174,6 +201,9 @@ export async function updateChallenge(ctx: AppContext, caller: { id: number; isA
       values.hasTiebreak !== c.hasTiebreak ||
       values.teamRule !== c.teamRule ||
       values.teamBestN !== c.teamBestN;
+    // The gym rule is the creator's to change until the challenge starts (athletes may have joined).
+    if ((values.gymRule !== c.gymRule || values.gymBestN !== c.gymBestN) && now >= c.startsAt)
+      throw conflict('The challenge has started, so whether it is a gym event and its gym rule can no longer change.');
     if ((scored?.n ?? 0) > 0 && rulesChanged)
       throw conflict('Scores exist, so the score type and scoring rules (the team rule too) can no longer change.');
     // Athletes joined as individuals have no team, and team members would lose theirs.

@@ -98,9 +98,16 @@ export async function joinChallenge(
     }
     const placed = await placement(tx as unknown as Database, c, userId, input.sex ?? null);
     const team = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
-    await tx
-      .insert(challengeParticipants)
-      .values({ challengeId: id, userId, division: input.division, ...placed, teamId: team?.id ?? null, joinedAt: now });
+    await tx.insert(challengeParticipants).values({
+      challengeId: id,
+      userId,
+      division: input.division,
+      ...placed,
+      teamId: team?.id ?? null,
+      // The gym they count for on a gym board: their profile's now, kept whatever the profile says later.
+      gymId: sql`(select ${athleteProfiles.gymId} from ${athleteProfiles} where ${athleteProfiles.userId} = ${userId})`,
+      joinedAt: now,
+    });
     await tx
       .update(challenges)
       .set({ participantCount: sql`${challenges.participantCount} + 1` })

@@ -5,6 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { toast } from '../../../lib/toast.ts';
+import { GYM_RULE_LABELS } from '../../../../domain/gym-events.ts';
 import {
   DIVISION_LABELS,
   SCORE_TYPE_LABELS,
@@ -306,6 +307,15 @@ export default function ChallengeDetailPage({ children }: { children?: ReactNode
                 <dd>
                   Up to {c.team_size_max} members; team score:{' '}
                   {c.team_rule === 'best_n' ? `best ${c.team_best_n}` : TEAM_RULE_LABELS[c.team_rule].toLowerCase()} of members’ bests
+                </dd>
+              </>
+            )}
+            {c.gym_rule && (
+              <>
+                <dt>Gym event</dt>
+                <dd>
+                  {GYM_RULE_LABELS[c.gym_rule]} (N = {c.gym_best_n}); athletes count for the gym on their profile when they join.{' '}
+                  <Link href={`/challenge-leaderboard-page?id=${c.id}&view=gyms`}>See the gym board</Link>
                 </dd>
               </>
             )}

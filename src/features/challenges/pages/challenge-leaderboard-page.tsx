@@ -25,6 +25,8 @@ import '../challenges.css';
 const BoardFinder = lazy(() => import('../components/board-find.tsx').then((m) => ({ default: m.BoardFinder })));
 // The team view of a team challenge: its own chunk, loaded when the Teams tab is opened.
 const TeamBoard = lazy(() => import('../components/team-board.tsx'));
+// The gym view of a multi-gym event: its own chunk, loaded when the Gyms tab is opened.
+const GymBoard = lazy(() => import('../components/gym-board.tsx'));
 // The athlete's own held or rejected scores: only for a signed-in participant, so visitors never load it.
 const OwnScoreStatus = lazy(() => import('../components/own-score-status.tsx').then((m) => ({ default: m.OwnScoreStatus })));
 
@@ -43,11 +45,11 @@ const OVERALL = 'overall';
 
 /**
  * The board's view lives in the address (?cat=female:35-39&division=rx&gym=…&page=2, or
- * ?view=teams), so it can be shared. Without `cat`, a challenge with divisions shows the
+ * ?view=teams, ?view=gyms), so it can be shared. Without `cat`, a challenge with divisions shows the
  * athlete's own division (or the first one, or the combined board where it is offered).
  */
 const BOARD_STATE = {
-  view: param.oneOf(['athletes', 'teams'] as const, 'athletes'),
+  view: param.oneOf(['athletes', 'teams', 'gyms'] as const, 'athletes'),
   cat: param.string(),
   division: param.optional(DIVISIONS),
   sex: param.optional(SEXES),
@@ -64,6 +66,7 @@ function Board({ id }: { id: number }) {
   const [state, setState] = useQueryState(BOARD_STATE);
   const { division, sex, age: ageGroup, gym: gymText } = state;
   const showTeams = state.view === 'teams';
+  const showGyms = state.view === 'gyms';
   const gym = useDebounced(gymText.trim(), 300);
   const offset = (state.page - 1) * PAGE_SIZE;
   const setOffset = (next: number) => setState({ page: Math.floor(next / PAGE_SIZE) + 1 }, PUSH);
@@ -126,7 +129,7 @@ function Board({ id }: { id: number }) {
             type="button"
             role="tab"
             className="tab"
-            aria-selected={!showTeams && division === t.value}
+            aria-selected={!showTeams && !showGyms && division === t.value}
             onClick={() => setState({ view: 'athletes', division: t.value, page: 1 }, PUSH)}
           >
             {t.label}
@@ -143,8 +146,23 @@ function Board({ id }: { id: number }) {
             Teams
           </button>
         )}
+        {c?.gym_rule && (
+          <button
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={showGyms}
+            onClick={() => setState({ view: 'gyms', page: 1 }, PUSH)}
+          >
+            Gyms
+          </button>
+        )}
       </div>
-      {showTeams && c ? (
+      {showGyms && c?.gym_rule ? (
+        <Suspense fallback={<p className="hint">Loading the gym board…</p>}>
+          <GymBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
+        </Suspense>
+      ) : showTeams && c ? (
         <Suspense fallback={<p className="hint">Loading the team board…</p>}>
           <TeamBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
         </Suspense>

@@ -24,6 +24,7 @@ import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { SCORE_TYPE_OF } from '../../../../domain/measures.ts';
 import { DivisionFields, divisionFormState, divisionInput, type DivisionFormState } from '../components/division-fields.tsx';
+import { GymEventFields, gymEventFormState, gymEventInput, type GymEventFormState } from '../components/gym-event-fields.tsx';
 
 const VISIBILITY_LABELS: Record<'public' | 'unlisted', string> = { public: 'Everyone (listed)', unlisted: 'Only people with the link' };
 
@@ -55,6 +56,8 @@ interface FormState {
   participant_cap: string;
   requires_waiver: boolean;
   divisions: DivisionFormState;
+  /** A multi-gym event's rule and N (individual challenges only). */
+  gyms: GymEventFormState;
   /** The linked catalogue test's id, or '' for none. */
   test_id: string;
 }
@@ -79,6 +82,7 @@ function initial(c?: ChallengeDetail): FormState {
     participant_cap: c?.participant_cap ? String(c.participant_cap) : '',
     requires_waiver: c?.requires_waiver ?? false,
     divisions: divisionFormState(c?.divisions),
+    gyms: gymEventFormState(c),
     test_id: c?.test_id ? String(c.test_id) : '',
   };
 }
@@ -96,7 +100,10 @@ function toInput(f: FormState): ChallengeInput | string {
   if (team && !(Number.isInteger(size) && size >= 2 && size <= 50)) return 'A team has room for 2 to 50 members.';
   if (team && f.team_rule === 'best_n' && !(Number.isInteger(bestN) && bestN >= 2 && bestN <= 20)) return 'Best N counts 2 to 20 members.';
   if (team && f.team_rule === 'best_n' && bestN > size) return 'Best N cannot be more than the team size.';
+  const gyms = gymEventInput(f.gyms, !team);
+  if (typeof gyms === 'string') return gyms;
   return {
+    ...gyms,
     kind: f.kind,
     team_rule: team ? f.team_rule : null,
     team_best_n: team && f.team_rule === 'best_n' ? bestN : null,
@@ -252,6 +259,9 @@ export function ChallengeForm({ existing }: { existing?: ChallengeDetail }) {
             />
           </div>
         </div>
+      )}
+      {form.kind === 'individual' && (
+        <GymEventFields value={form.gyms} onChange={(g) => set('gyms', g)} locked={!!existing && existing.status !== 'upcoming'} />
       )}
       <DivisionFields value={form.divisions} onChange={(d) => set('divisions', d)} locked={!!existing && existing.participant_count > 0} />
       <Checkbox label="Record a tie-break time" checked={form.has_tiebreak} onChange={(on) => set('has_tiebreak', on)} />
