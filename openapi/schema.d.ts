@@ -5492,7 +5492,7 @@ export interface components {
             };
         };
         /** @description A duplicate (a name already used, whatever its case; a gym or event already in the league). */
-        "responses-Conflict": {
+        NetworkConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5501,7 +5501,7 @@ export interface components {
             };
         };
         /** @description A referenced gym, event or federation does not exist, or a league limit is reached. */
-        Unprocessable: {
+        NetworkUnprocessable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -10854,7 +10854,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["responses-Conflict"];
+            409: components["responses"]["NetworkConflict"];
         };
     };
     updateFederation: {
@@ -10885,7 +10885,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
+            409: components["responses"]["NetworkConflict"];
         };
     };
     deleteFederation: {
@@ -10962,8 +10962,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["responses-Conflict"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
         };
     };
     getLeague: {
@@ -11018,8 +11018,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
         };
     };
     deleteLeague: {
@@ -11076,8 +11076,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
         };
     };
     removeLeagueGym: {
@@ -11137,8 +11137,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["responses-Conflict"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
         };
     };
     removeLeagueEvent: {
