@@ -50,7 +50,8 @@ async function uniqueName<T>(what: string, name: string, write: () => Promise<T>
 
 function cleanName(raw: string, what: string, field = 'name') {
   const name = tidyName(raw);
-  if (name.length < NETWORK_NAME_LENGTH.min) throw badRequest(`Give the ${what} a name of at least ${NETWORK_NAME_LENGTH.min} characters.`, field);
+  if (name.length < NETWORK_NAME_LENGTH.min)
+    throw badRequest(`Give the ${what} a name of at least ${NETWORK_NAME_LENGTH.min} characters.`, field);
   if (name.length > NETWORK_NAME_LENGTH.max) throw badRequest(`A ${what} name is at most ${NETWORK_NAME_LENGTH.max} characters.`, field);
   return name;
 }
@@ -125,7 +126,10 @@ export async function createFederation(db: Database, actorId: number, input: Fed
   return uniqueName('federation', fields.name, () =>
     tx(db, async (t) => {
       await nameTaken(t, federations, fields.name, null, 'federation');
-      const [row] = await t.insert(federations).values({ ...fields, createdBy: actorId, createdAt: now, updatedAt: now }).returning();
+      const [row] = await t
+        .insert(federations)
+        .values({ ...fields, createdBy: actorId, createdAt: now, updatedAt: now })
+        .returning();
       await audit(t, 'federation', row!.id, 'create', actorId, now, { name: row!.name });
       return presentFederation(row!, 0);
     }),
@@ -285,7 +289,10 @@ export async function createLeague(db: Database, actorId: number, input: LeagueI
   const id = await uniqueName('league', fields.name, () =>
     tx(db, async (t) => {
       await nameTaken(t, leagues, fields.name, null, 'league');
-      const [row] = await t.insert(leagues).values({ ...fields, createdBy: actorId, createdAt: now, updatedAt: now }).returning();
+      const [row] = await t
+        .insert(leagues)
+        .values({ ...fields, createdBy: actorId, createdAt: now, updatedAt: now })
+        .returning();
       await audit(t, 'league', row!.id, 'create', actorId, now, { name: row!.name, federation_id: row!.federationId });
       return row!.id;
     }),

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athleteProfiles, challengeEntries, challengeScores, gyms, leagueEvents, leagueGyms, leagues, users } from '../../server/db/schema.ts';
+import {
+  athleteProfiles,
+  challengeEntries,
+  challengeScores,
+  gyms,
+  leagueEvents,
+  leagueGyms,
+  leagues,
+  users,
+} from '../../server/db/schema.ts';
 import { createChallenge } from '../../server/services/challenges/index.ts';
 import { createEvent } from '../../server/services/events.ts';
 import { seasonRows } from '../../server/services/sports-network-season.ts';
@@ -125,14 +134,34 @@ describe.each(databaseKinds)('the season table on %s', (kind) => {
       return ev.id;
     };
     const e1 = await eventOf('Tie E1', [[a1!, 0]]);
-    const e2 = await eventOf('Tie E2', [[fill[0]!, 0], [fill[1]!, 1], [b1!, 2]]);
-    const e3 = await eventOf('Tie E3', [[fill[0]!, 0], [fill[1]!, 1], [fill[2]!, 2], [fill[3]!, 3], [b2!, 4]]);
+    const e2 = await eventOf('Tie E2', [
+      [fill[0]!, 0],
+      [fill[1]!, 1],
+      [b1!, 2],
+    ]);
+    const e3 = await eventOf('Tie E3', [
+      [fill[0]!, 0],
+      [fill[1]!, 1],
+      [fill[2]!, 2],
+      [fill[3]!, 3],
+      [b2!, 4],
+    ]);
     await db.update(athleteProfiles).set({ gymId: gymIds[0]! }).where(eq(athleteProfiles.userId, a1!));
-    await db.update(athleteProfiles).set({ gymId: gymIds[1]! }).where(inArray(athleteProfiles.userId, [b1!, b2!]));
+    await db
+      .update(athleteProfiles)
+      .set({ gymId: gymIds[1]! })
+      .where(inArray(athleteProfiles.userId, [b1!, b2!]));
     const now = t.context.now();
     const [league] = await db
       .insert(leagues)
-      .values({ name: 'Tie league', seasonName: '2025', seasonStartsOn: '2025-01-01', seasonEndsOn: '2025-12-31', createdAt: now, updatedAt: now })
+      .values({
+        name: 'Tie league',
+        seasonName: '2025',
+        seasonStartsOn: '2025-01-01',
+        seasonEndsOn: '2025-12-31',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await db.insert(leagueGyms).values(gymIds.slice(0, 2).map((gymId) => ({ leagueId: league!.id, gymId, addedAt: now })));
     await db.insert(leagueEvents).values([e1, e2, e3].map((eventId) => ({ leagueId: league!.id, eventId, addedAt: now })));
@@ -199,16 +228,32 @@ describe.each(databaseKinds)('the season table on %s', (kind) => {
           const now = t.context.now();
           const [league] = await db
             .insert(leagues)
-            .values({ name: `League ${run}`, seasonName: '2025', seasonStartsOn: '2025-01-01', seasonEndsOn: '2025-12-31', createdAt: now, updatedAt: now })
+            .values({
+              name: `League ${run}`,
+              seasonName: '2025',
+              seasonStartsOn: '2025-01-01',
+              seasonEndsOn: '2025-12-31',
+              createdAt: now,
+              updatedAt: now,
+            })
             .returning();
           const members = gymIds.slice(0, memberCount).map((gymId) => ({ gymId, name: GYM_NAMES[gymIds.indexOf(gymId)]! }));
           await db.insert(leagueGyms).values(members.map((m) => ({ leagueId: league!.id, gymId: m.gymId, addedAt: now })));
-          if (events.length) await db.insert(leagueEvents).values(events.map((e) => ({ leagueId: league!.id, eventId: e.id, addedAt: now })));
+          if (events.length)
+            await db.insert(leagueEvents).values(events.map((e) => ({ leagueId: league!.id, eventId: e.id, addedAt: now })));
 
           const want = naiveSeason({ events, entries, gymOf, members });
           const got = await seasonRows(db, league!.id);
           expect(got).toEqual(
-            want.map((r) => ({ gym_id: r.gymId, name: r.name, place: r.place, total: r.total, best: r.best, wins: r.wins, scores: r.scores })),
+            want.map((r) => ({
+              gym_id: r.gymId,
+              name: r.name,
+              place: r.place,
+              total: r.total,
+              best: r.best,
+              wins: r.wins,
+              scores: r.scores,
+            })),
           );
           // Athletes of other runs keep their entries; only the profiles' gyms move between runs.
           await db.update(athleteProfiles).set({ gymId: null }).where(inArray(athleteProfiles.userId, people));

@@ -81,9 +81,9 @@ describe.each(databaseKinds)('the sports network on %s', (kind) => {
     const feds = await call('GET', '/api/sports-network/federations');
     expect(feds.statusCode).toBe(200);
     expect(feds.json().items).toContainEqual(expect.objectContaining({ name: 'Nordic Federation', league_count: 1 }));
-    expect((await call('GET', `/api/sports-network/leagues?federation_id=${fed.id}`)).json().items.map((l: { name: string }) => l.name)).toEqual([
-      'Baltic Cup',
-    ]);
+    expect(
+      (await call('GET', `/api/sports-network/leagues?federation_id=${fed.id}`)).json().items.map((l: { name: string }) => l.name),
+    ).toEqual(['Baltic Cup']);
     const season = await call('GET', `/api/sports-network/leagues/${leagueId}/season`);
     expect(season.statusCode).toBe(200);
     expect(season.json()).toMatchObject({ counted_athletes: 3, items: [], events: [] });
@@ -94,12 +94,21 @@ describe.each(databaseKinds)('the sports network on %s', (kind) => {
     const [iron, barbell] = [await addGym('Iron Harbour'), await addGym('Barbell Fjord')];
     const ev = await anEvent('Harbour Throwdown');
     const fed = (await call('POST', '/api/sports-network/federations', admin, { name: 'Harbour Federation' })).json();
-    const made = await call('POST', '/api/sports-network/leagues', admin, { ...LEAGUE, federation_id: fed.id, description: 'Coastal gyms.' });
+    const made = await call('POST', '/api/sports-network/leagues', admin, {
+      ...LEAGUE,
+      federation_id: fed.id,
+      description: 'Coastal gyms.',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().league.id;
-    expect(made.json().league).toMatchObject({ name: 'Rhine Valley League', federation: { id: fed.id, name: 'Harbour Federation' }, gym_count: 0 });
+    expect(made.json().league).toMatchObject({
+      name: 'Rhine Valley League',
+      federation: { id: fed.id, name: 'Harbour Federation' },
+      gym_count: 0,
+    });
 
-    for (const g of [iron, barbell]) expect((await call('POST', `/api/sports-network/leagues/${id}/gyms`, editor, { gym_id: g.id })).statusCode).toBe(200);
+    for (const g of [iron, barbell])
+      expect((await call('POST', `/api/sports-network/leagues/${id}/gyms`, editor, { gym_id: g.id })).statusCode).toBe(200);
     const withEvent = await call('POST', `/api/sports-network/leagues/${id}/events`, editor, { event_id: ev.id });
     expect(withEvent.statusCode).toBe(200);
     expect(withEvent.json().gyms.map((g: { name: string }) => g.name)).toEqual(['Barbell Fjord', 'Iron Harbour']);
@@ -111,7 +120,12 @@ describe.each(databaseKinds)('the sports network on %s', (kind) => {
       [1, 'Iron Harbour', [0]],
     ]);
 
-    const edited = await call('PUT', `/api/sports-network/leagues/${id}`, editor, { ...LEAGUE, name: 'Harbour League', season_name: '2025 season', federation_id: null });
+    const edited = await call('PUT', `/api/sports-network/leagues/${id}`, editor, {
+      ...LEAGUE,
+      name: 'Harbour League',
+      season_name: '2025 season',
+      federation_id: null,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().league).toMatchObject({ name: 'Harbour League', season_name: '2025 season', federation: null });
 
@@ -132,7 +146,9 @@ describe.each(databaseKinds)('the sports network on %s', (kind) => {
     expect(changes.json().items[2].detail).toMatchObject({ name: 'Rhine Valley League → Harbour League' });
 
     // Deleting the federation leaves its leagues; deleting a league takes its memberships with it.
-    const league2 = (await call('POST', '/api/sports-network/leagues', admin, { ...LEAGUE, name: 'Fjord League', federation_id: fed.id })).json();
+    const league2 = (
+      await call('POST', '/api/sports-network/leagues', admin, { ...LEAGUE, name: 'Fjord League', federation_id: fed.id })
+    ).json();
     expect((await call('DELETE', `/api/sports-network/federations/${fed.id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/api/sports-network/leagues/${league2.league.id}`)).json().league.federation).toBeNull();
     expect((await call('DELETE', `/api/sports-network/leagues/${id}`, admin)).statusCode).toBe(204);
