@@ -3068,6 +3068,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sports-network/federations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every federation (at most 500), by name, with its number of leagues */
+        get: operations["listFederations"];
+        put?: never;
+        /** Add a federation (administrators and editors) */
+        post: operations["createFederation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/federations/{federationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                federationId: components["parameters"]["FederationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a federation (administrators and editors) */
+        put: operations["updateFederation"];
+        post?: never;
+        /** Delete a federation; its leagues stay, without a federation (administrators and editors) */
+        delete: operations["deleteFederation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every league (at most 500), by name, optionally of one federation */
+        get: operations["listLeagues"];
+        put?: never;
+        /** Add a league (administrators and editors) */
+        post: operations["createLeague"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues/{leagueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        /** A league with its member gyms and events */
+        get: operations["getLeague"];
+        /** Change a league (administrators and editors) */
+        put: operations["updateLeague"];
+        post?: never;
+        /** Delete a league with its memberships (administrators and editors) */
+        delete: operations["deleteLeague"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues/{leagueId}/gyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a gym a member of the league (administrators and editors) */
+        post: operations["addLeagueGym"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues/{leagueId}/gyms/{gymId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a gym out of the league (administrators and editors) */
+        delete: operations["removeLeagueGym"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues/{leagueId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count an event in the league's season (administrators and editors) */
+        post: operations["addLeagueEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues/{leagueId}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop counting an event in the league's season (administrators and editors) */
+        delete: operations["removeLeagueEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/leagues/{leagueId}/season": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The league's season table (public)
+         * @description Every member gym with its score in each league event (its best `counted_athletes` athletes' league points for their overall division places there) and the season total, highest first. Ties: the better best single-event score, then more event wins; still tied, a shared place.
+         */
+        get: operations["getLeagueSeason"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sports-network/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail of one federation or league, newest first (administrators and editors) */
+        get: operations["listSportsNetworkChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5178,6 +5372,93 @@ export interface components {
             athletes_moved: number;
             teams_moved: number;
         };
+        Federation: {
+            id: number;
+            name: string;
+            region: string;
+            description: string;
+            league_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FederationInput: {
+            name: string;
+            /** @description Country or region in words. */
+            region?: string;
+            description?: string;
+        };
+        League: {
+            id: number;
+            name: string;
+            federation: {
+                id: number;
+                name: string;
+            } | null;
+            season_name: string;
+            /** Format: date */
+            season_starts_on: string;
+            /** Format: date */
+            season_ends_on: string;
+            description: string;
+            gym_count: number;
+            event_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        LeagueInput: {
+            name: string;
+            federation_id?: number | null;
+            season_name: string;
+            /** Format: date */
+            season_starts_on: string;
+            /** Format: date */
+            season_ends_on: string;
+            description?: string;
+        };
+        LeagueEvent: {
+            id: number;
+            name: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+        };
+        LeagueDetail: {
+            league: components["schemas"]["League"];
+            gyms: components["schemas"]["GymSummary"][];
+            /** @description By start, then id (the order of the season table's scores). */
+            events: components["schemas"]["LeagueEvent"][];
+        };
+        SeasonTable: {
+            league: components["schemas"]["League"];
+            events: components["schemas"]["LeagueEvent"][];
+            /** @description How many of a gym's athletes count in each event (its best ones). */
+            counted_athletes: number;
+            /** @description League points for an event place, 1st first; later places earn 0. */
+            points_table: number[];
+            items: {
+                place: number;
+                gym: components["schemas"]["GymSummary"];
+                total: number;
+                /** @description The gym's best single-event score. */
+                best: number;
+                /** @description Events where no member gym scored more (and the gym scored). */
+                wins: number;
+                /** @description The gym's score in each event, in the order of `events`. */
+                scores: number[];
+            }[];
+        };
+        NetworkChange: {
+            id: number;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "add_gym" | "remove_gym" | "add_event" | "remove_event";
+            actor_id: number | null;
+            detail: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -5279,6 +5560,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A duplicate (a name already used, whatever its case; a gym or event already in the league). */
+        NetworkConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A referenced gym, event or federation does not exist, or a league limit is reached. */
+        NetworkUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         UserId: number;
@@ -5318,6 +5617,8 @@ export interface components {
         /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
         BiRange: 30 | 90 | 365;
         GymId: number;
+        FederationId: number;
+        LeagueId: number;
     };
     requestBodies: never;
     headers: never;
@@ -10609,6 +10910,420 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listFederations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The federations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Federation"][];
+                    };
+                };
+            };
+        };
+    };
+    createFederation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FederationInput"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Federation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["NetworkConflict"];
+        };
+    };
+    updateFederation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                federationId: components["parameters"]["FederationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FederationInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Federation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NetworkConflict"];
+        };
+    };
+    deleteFederation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                federationId: components["parameters"]["FederationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLeagues: {
+        parameters: {
+            query?: {
+                federation_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leagues. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["League"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createLeague: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeagueInput"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
+        };
+    };
+    getLeague: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLeague: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeagueInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
+        };
+    };
+    deleteLeague: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addLeagueGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    gym_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Added; the league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
+        };
+    };
+    removeLeagueGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addLeagueEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Added; the league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NetworkConflict"];
+            422: components["responses"]["NetworkUnprocessable"];
+        };
+    };
+    removeLeagueEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the league. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLeagueSeason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The season table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTable"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSportsNetworkChanges: {
+        parameters: {
+            query: {
+                subject: "federation" | "league";
+                subject_id: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["NetworkChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -22,6 +22,7 @@ import { judgingHandlers } from './judging.ts';
 import { analyticsHandlers } from './analytics.ts';
 import { theaterHandlers } from './theater.ts';
 import { gymHandlers } from './gyms.ts';
+import { sportsNetworkHandlers } from './sports-network.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -49,5 +50,6 @@ export function allHandlers(ctx: AppContext) {
     ...moderationHandlers(ctx),
     ...analyticsHandlers(ctx),
     ...gymHandlers(ctx),
+    ...sportsNetworkHandlers(ctx),
   };
 }

@@ -248,6 +248,11 @@ export async function mergeGym(db: Database, fromId: number, intoId: number, act
     await t.execute(sql`select pg_notify(${BOARD_CHANNEL}, '*')`);
     const verified = into.verified || from.verified;
     const [survivor] = verified !== into.verified ? await t.update(gyms).set({ verified }).where(eq(gyms.id, into.id)).returning() : [into];
+    // League memberships follow the gym into its survivor (the delete below would drop them).
+    await t.execute(
+      sql`insert into league_gyms (league_id, gym_id, added_at) select league_id, ${into.id}, added_at from league_gyms
+        where gym_id = ${from.id} on conflict do nothing`,
+    );
     await t.delete(gyms).where(eq(gyms.id, from.id));
     await t.insert(gymChanges).values({
       gymId: into.id,

@@ -23,7 +23,7 @@ export const ROUTE_SUMMARIES: Readonly<Record<string, string>> = {
   '/live-stream-viewer-page': 'A live stream of an attempt, with chat and votes.',
   '/my-stories-page': 'Stories you have published.',
   '/placeholder-video-page': 'A video from the community.',
-  '/sports-network-admin': 'Manage the sports network’s channels and events.',
+  '/sports-network-admin': 'Gyms, leagues with their season tables, and federations.',
   '/squad-decimation-battle-page': 'A live squad decimation battle.',
   '/squad-decimation-page': 'Squads compete; the weakest are cut each round.',
   '/squad-decimation-rules-page': 'How squad decimation battles work.',

@@ -1,143 +1,50 @@
-import { useState } from 'react';
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { gymHref } from '../../../lib/links.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { MANAGE_PAGE_SIZE, useGymsToManage, useSetGymVerified, type GymManageRow } from '../api/gyms.ts';
-import { MergeGymDialog } from '../components/merge-gym-dialog.tsx';
+import { FederationsSection } from '../components/federations-section.tsx';
+import { GymsSection } from '../components/gyms-section.tsx';
+import { LeaguesSection } from '../components/leagues-section.tsx';
 import '../gyms.css';
 
-type Status = 'unverified' | 'verified';
-const STATUS_OPTIONS = [
-  { value: 'unverified' as const, label: 'Not verified' },
-  { value: 'verified' as const, label: 'Verified' },
-];
+const SECTIONS = [
+  { id: 'gyms', label: 'Gyms' },
+  { id: 'leagues', label: 'Leagues' },
+  { id: 'federations', label: 'Federations' },
+] as const;
+type Section = (typeof SECTIONS)[number]['id'];
 
-function VerifyButton({ gym }: { gym: GymManageRow }) {
-  const set = useSetGymVerified();
-  return (
-    <Button
-      size="sm"
-      variant={gym.verified ? 'secondary' : 'primary'}
-      loading={set.isPending}
-      aria-label={`${gym.verified ? 'Unverify' : 'Verify'} ${gym.name}`}
-      onClick={() =>
-        set.mutate(
-          { gymId: gym.id, verified: !gym.verified },
-          {
-            onSuccess: (saved) =>
-              toast({ title: `${saved.name} is ${saved.verified ? 'verified' : 'no longer verified'}.`, variant: 'success' }),
-            onError: (err) => toast({ title: err.message, variant: 'error' }),
-          },
-        )
-      }
-    >
-      {gym.verified ? 'Unverify' : 'Verify'}
-    </Button>
-  );
-}
-
-/** The sports network's administration: for now its gyms (verify, merge duplicates). */
+/** The sports network's administration: gyms (verify, merge), leagues with their season tables, federations. */
 export default function SportsNetworkAdminPage() {
-  const [{ status, page }, setState] = useQueryState({
-    status: param.optional<Status>(['unverified', 'verified']),
-    page: param.int(1, 1, 10000),
+  const [{ section, league }, setState] = useQueryState({
+    section: param.oneOf<Section>(
+      SECTIONS.map((s) => s.id),
+      'gyms',
+    ),
+    league: param.int(0, 0, 2147483647),
   });
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const gyms = useGymsToManage({ verified: status === null ? undefined : status === 'verified', q, page });
-  const [merging, setMerging] = useState<GymManageRow | null>(null);
   return (
     <div className="container page">
       <h1>Sports Network Admin</h1>
-      <p className="lead muted">
-        The gyms athletes and teams belong to: verify the real ones and merge duplicates into the gym that stays.
-      </p>
-      <section aria-labelledby="gyms-title">
-        <h2 id="gyms-title">Gyms</h2>
-        <div className="gym-admin-filters">
-          <Select<Status>
-            id="gym-status"
-            label="Status"
-            noneLabel="All gyms"
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(v) => setState({ status: v, page: 1 })}
-          />
-          <TextInput
-            label="Name starts with"
-            type="search"
-            maxLength={60}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              if (page !== 1) setState({ page: 1 });
-            }}
-          />
-        </div>
-        <QueryState query={gyms} loading="Loading the gyms…">
-          {(data) => (
-            <>
-              <DataTable
-                stackOnPhone
-                caption="Gyms"
-                className="ui-table"
-                rows={data.items}
-                rowKey={(g) => g.id}
-                empty={q || status ? 'No gym matches these filters.' : 'No gyms are listed yet.'}
-                columns={[
-                  {
-                    id: 'name',
-                    header: 'Gym',
-                    rowHeader: true,
-                    cell: (g) => <AppLink href={gymHref(g.id)}>{g.name}</AppLink>,
-                  },
-                  { id: 'place', header: 'Place', cell: (g) => [g.city, g.country].filter(Boolean).join(', ') || '—' },
-                  { id: 'athletes', header: 'Athletes', cell: (g) => g.athlete_count },
-                  { id: 'teams', header: 'Teams', cell: (g) => g.team_count },
-                  {
-                    id: 'status',
-                    header: 'Status',
-                    cell: (g) => (g.verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>),
-                  },
-                  {
-                    id: 'actions',
-                    header: 'Actions',
-                    headerHidden: true,
-                    cell: (g) => (
-                      <div className="gym-admin-actions">
-                        <VerifyButton gym={g} />
-                        <Button size="sm" aria-label={`Merge ${g.name} into another gym`} onClick={() => setMerging(g)}>
-                          Merge…
-                        </Button>
-                      </div>
-                    ),
-                  },
-                ]}
-              />
-              {data.total > MANAGE_PAGE_SIZE ? (
-                <Pagination
-                  offset={(page - 1) * MANAGE_PAGE_SIZE}
-                  shown={data.items.length}
-                  total={data.total}
-                  pageSize={MANAGE_PAGE_SIZE}
-                  onPage={(offset) => setState({ page: offset / MANAGE_PAGE_SIZE + 1 })}
-                  label="Gym pages"
-                />
-              ) : null}
-            </>
-          )}
-        </QueryState>
-      </section>
-      {merging ? <MergeGymDialog gym={merging} onClose={() => setMerging(null)} /> : null}
+      <p className="lead muted">Gyms, the leagues that group them and their events, and the federations above the leagues.</p>
+      <div className="network-tabs" role="tablist" aria-label="Sports network">
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            role="tab"
+            id={`tab-${s.id}`}
+            aria-controls="network-panel"
+            className="network-tab"
+            aria-selected={section === s.id}
+            onClick={() => setState({ section: s.id, league: 0 }, { replace: false })}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="network-panel" aria-labelledby={`tab-${section}`}>
+        {section === 'gyms' ? <GymsSection /> : null}
+        {section === 'leagues' ? <LeaguesSection leagueId={league} onOpen={(id) => setState({ league: id }, { replace: false })} /> : null}
+        {section === 'federations' ? <FederationsSection /> : null}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { DataTable } from '../../../components/data-table.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TextInput } from '../../../components/ui/text-field.tsx';
+import { gymHref } from '../../../lib/links.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { MANAGE_PAGE_SIZE, useGymsToManage, useSetGymVerified, type GymManageRow } from '../api/gyms.ts';
+import { MergeGymDialog } from './merge-gym-dialog.tsx';
+
+type Status = 'unverified' | 'verified';
+const STATUS_OPTIONS = [
+  { value: 'unverified' as const, label: 'Not verified' },
+  { value: 'verified' as const, label: 'Verified' },
+];
+
+function VerifyButton({ gym }: { gym: GymManageRow }) {
+  const set = useSetGymVerified();
+  return (
+    <Button
+      size="sm"
+      variant={gym.verified ? 'secondary' : 'primary'}
+      loading={set.isPending}
+      aria-label={`${gym.verified ? 'Unverify' : 'Verify'} ${gym.name}`}
+      onClick={() =>
+        set.mutate(
+          { gymId: gym.id, verified: !gym.verified },
+          {
+            onSuccess: (saved) =>
+              toast({ title: `${saved.name} is ${saved.verified ? 'verified' : 'no longer verified'}.`, variant: 'success' }),
+            onError: (err) => toast({ title: err.message, variant: 'error' }),
+          },
+        )
+      }
+    >
+      {gym.verified ? 'Unverify' : 'Verify'}
+    </Button>
+  );
+}
+
+/** The gyms athletes and teams belong to: verify the real ones, merge duplicates. */
+export function GymsSection() {
+  const [{ status, page }, setState] = useQueryState({
+    status: param.optional<Status>(['unverified', 'verified']),
+    page: param.int(1, 1, 10000),
+  });
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const gyms = useGymsToManage({ verified: status === null ? undefined : status === 'verified', q, page });
+  const [merging, setMerging] = useState<GymManageRow | null>(null);
+  return (
+    <section aria-labelledby="gyms-title">
+      <h2 id="gyms-title">Gyms</h2>
+      <p className="muted">The gyms athletes and teams belong to: verify the real ones and merge duplicates into the gym that stays.</p>
+      <div className="gym-admin-filters">
+        <Select<Status>
+          id="gym-status"
+          label="Status"
+          noneLabel="All gyms"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(v) => setState({ status: v, page: 1 })}
+        />
+        <TextInput
+          label="Name starts with"
+          type="search"
+          maxLength={60}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            if (page !== 1) setState({ page: 1 });
+          }}
+        />
+      </div>
+      <QueryState query={gyms} loading="Loading the gyms…">
+        {(data) => (
+          <>
+            <DataTable
+              stackOnPhone
+              caption="Gyms"
+              className="ui-table"
+              rows={data.items}
+              rowKey={(g) => g.id}
+              empty={q || status ? 'No gym matches these filters.' : 'No gyms are listed yet.'}
+              columns={[
+                {
+                  id: 'name',
+                  header: 'Gym',
+                  rowHeader: true,
+                  cell: (g) => <AppLink href={gymHref(g.id)}>{g.name}</AppLink>,
+                },
+                { id: 'place', header: 'Place', cell: (g) => [g.city, g.country].filter(Boolean).join(', ') || '—' },
+                { id: 'athletes', header: 'Athletes', cell: (g) => g.athlete_count },
+                { id: 'teams', header: 'Teams', cell: (g) => g.team_count },
+                {
+                  id: 'status',
+                  header: 'Status',
+                  cell: (g) => (g.verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>),
+                },
+                {
+                  id: 'actions',
+                  header: 'Actions',
+                  headerHidden: true,
+                  cell: (g) => (
+                    <div className="gym-admin-actions">
+                      <VerifyButton gym={g} />
+                      <Button size="sm" aria-label={`Merge ${g.name} into another gym`} onClick={() => setMerging(g)}>
+                        Merge…
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]}
+            />
+            {data.total > MANAGE_PAGE_SIZE ? (
+              <Pagination
+                offset={(page - 1) * MANAGE_PAGE_SIZE}
+                shown={data.items.length}
+                total={data.total}
+                pageSize={MANAGE_PAGE_SIZE}
+                onPage={(offset) => setState({ page: offset / MANAGE_PAGE_SIZE + 1 })}
+                label="Gym pages"
+              />
+            ) : null}
+          </>
+        )}
+      </QueryState>
+      {merging ? <MergeGymDialog gym={merging} onClose={() => setMerging(null)} /> : null}
+    </section>
+  );
+}
