@@ -14,6 +14,9 @@ const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.j
 // chunks the pages share with it, it was eleven requests and about 4 KB more gzip. No
 // modulepreload polyfill: every browser the es2022 target runs in supports it or ignores
 // the hint (the modules still load through their imports).
+/** The entry chunk and its style: index.html loads both before any other chunk. */
+const SHELL = /^assets\/index-[\w-]+\.(js|css)$/;
+
 export default defineConfig({
   base: './',
   // The release error reports are tagged with: APP_RELEASE at build time (e.g. a commit), else the package version.
@@ -31,8 +34,9 @@ export default defineConfig({
       // chunks it imports: that list, for every page, was 2.3 KB of the first load's gzip. The
       // server modulepreloads the current page's chunks (routes.json), so a first visit fetches
       // them at once; a later page finds what it shares with the first one cached and fetches
-      // the rest as its chunk names them. Page styles are still loaded with the page.
-      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps),
+      // the rest as its chunk names them. Page styles are still loaded with the page. Elsewhere the
+      // shell's own script and style (index-*, loaded by the HTML before anything else) are never listed.
+      resolveDependencies: (_file, deps, { hostId }) => (SHELL.test(hostId) ? [] : deps.filter((d) => !SHELL.test(d))),
     },
     rolldownOptions: {
       output: {

@@ -65,8 +65,6 @@ function Board({ id }: { id: number }) {
   const challenge = useChallenge(id);
   const [state, setState] = useQueryState(BOARD_STATE);
   const { division, sex, age: ageGroup, gym: gymText } = state;
-  const showTeams = state.view === 'teams';
-  const showGyms = state.view === 'gyms';
   const gym = useDebounced(gymText.trim(), 300);
   const offset = (state.page - 1) * PAGE_SIZE;
   const setOffset = (next: number) => setState({ page: Math.floor(next / PAGE_SIZE) + 1 }, PUSH);
@@ -91,6 +89,9 @@ function Board({ id }: { id: number }) {
   );
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   const c = challenge.data;
+  // A team challenge has a Teams view, a gym event a Gyms view (a challenge is never both).
+  const other = c?.kind === 'team' ? 'teams' : c?.gym_rule ? 'gyms' : null;
+  const OtherBoard = other === 'teams' ? TeamBoard : GymBoard;
   return (
     <>
       {/* While the challenge loads, an empty head of the same size keeps the board from jumping down. */}
@@ -129,42 +130,27 @@ function Board({ id }: { id: number }) {
             type="button"
             role="tab"
             className="tab"
-            aria-selected={!showTeams && !showGyms && division === t.value}
+            aria-selected={state.view === 'athletes' && division === t.value}
             onClick={() => setState({ view: 'athletes', division: t.value, page: 1 }, PUSH)}
           >
             {t.label}
           </button>
         ))}
-        {c?.kind === 'team' && (
+        {other && (
           <button
             type="button"
             role="tab"
             className="tab"
-            aria-selected={showTeams}
-            onClick={() => setState({ view: 'teams', page: 1 }, PUSH)}
+            aria-selected={state.view === other}
+            onClick={() => setState({ view: other, page: 1 }, PUSH)}
           >
-            Teams
-          </button>
-        )}
-        {c?.gym_rule && (
-          <button
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={showGyms}
-            onClick={() => setState({ view: 'gyms', page: 1 }, PUSH)}
-          >
-            Gyms
+            {other === 'teams' ? 'Teams' : 'Gyms'}
           </button>
         )}
       </div>
-      {showGyms && c?.gym_rule ? (
-        <Suspense fallback={<p className="hint">Loading the gym board…</p>}>
-          <GymBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
-        </Suspense>
-      ) : showTeams && c ? (
-        <Suspense fallback={<p className="hint">Loading the team board…</p>}>
-          <TeamBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
+      {c && other && state.view === other ? (
+        <Suspense fallback={<p className="hint">Loading the board…</p>}>
+          <OtherBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
         </Suspense>
       ) : (
         <>
@@ -206,7 +192,7 @@ function Board({ id }: { id: number }) {
             )}
           </div>
           {c && <Standards challenge={c} category={picked} />}
-          {c?.my_entry !== undefined && c.my_entry !== null && (
+          {c?.my_entry && (
             <Suspense fallback={null}>
               <OwnScoreStatus challengeId={c.id} scoreType={c.score_type} />
             </Suspense>
