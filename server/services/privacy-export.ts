@@ -33,13 +33,16 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'profile.json',
-    about: 'Your athlete profile, privacy choices and settings, and the gyms you added or changed.',
+    about: 'Your athlete profile, privacy choices and settings, and the gyms, leagues and federations you added or changed.',
     sources: [
       { table: 'athlete_profiles', column: 'user_id' },
       { table: 'privacy_settings', column: 'user_id' },
       { table: 'user_settings', column: 'user_id' },
       { table: 'gyms', column: 'created_by' },
       { table: 'gym_changes', column: 'actor_id' },
+      { table: 'federations', column: 'created_by' },
+      { table: 'leagues', column: 'created_by' },
+      { table: 'sports_network_changes', column: 'actor_id' },
     ],
   },
   {
