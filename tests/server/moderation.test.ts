@@ -344,3 +344,70 @@ describe.each(databaseKinds)('the moderation queue order on %s', (kind) => {
     );
   });
 });
+
+describe.each(databaseKinds)('a hidden profile on the boards on %s', (kind) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let editor: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { adminEmails: ['admin@example.test'] }, { rateLimit: false });
+    const admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
+    editor = await signIn(t, 'ed@example.test', 'editor-password', 'Ed');
+    expect((await call('PUT', `/api/auth/admin/users/${editor.userId}/role`, admin, { wp_role: 'editor' })).statusCode).toBe(200);
+  });
+  afterAll(async () => t.close());
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: unknown) =>
+    t.app.inject({ method, url, headers: who ? authHeaders(who) : {}, payload: payload as object });
+  const report = (who: SignedIn, body: Record<string, unknown>) => call('POST', '/api/moderation/reports', who, body);
+  const act = (who: SignedIn, k: string, id: number | string, body: Record<string, unknown>) =>
+    call('POST', `/api/admin/moderation/items/${k}/${id}/actions`, who, body);
+  const create = async (who: SignedIn, title: string) => {
+    const now = t.clock.now().getTime();
+    const res = await call('POST', '/api/challenges/', who, {
+      title,
+      description: 'Row 2k as fast as you can',
+      score_type: 'time',
+      time_cap_seconds: 900,
+      starts_at: new Date(now - HOUR).toISOString(),
+      ends_at: new Date(now + 48 * HOUR).toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number };
+  };
+
+  it("takes a hidden profile's name off every board and out of the board search; restoring brings it back", async () => {
+    const dana = await signIn(t, 'dana@example.test', 'athlete-password', 'Dana');
+    const eve = await signIn(t, 'eve@example.test', 'athlete-password', 'Eve');
+    expect((await call('PUT', '/api/v1/athlete-profiles/me', dana, { display_name: 'Dana', bio: 'Rower' })).statusCode).toBeLessThan(300);
+    const c = await create(dana, 'Hidden name board');
+    for (const who of [dana, eve])
+      expect((await call('POST', `/api/challenges/${c.id}/join`, who, { division: 'rx', sex: 'female' })).statusCode).toBe(200);
+    await call('POST', `/api/challenges/${c.id}/submit-score`, dana, { time_ms: 400_000 });
+    await call('POST', `/api/challenges/${c.id}/submit-score`, eve, { time_ms: 420_000 });
+    const board = async (who?: SignedIn) =>
+      (
+        (await call('GET', `/api/challenges/rankings?challenge_id=${c.id}`, who)).json().items as {
+          rank: number;
+          athlete: { display_name: string };
+        }[]
+      ).map((r) => `${r.rank} ${r.athlete.display_name}`);
+    const found = async (who: SignedIn) =>
+      (
+        (await call('GET', `/api/challenges/rankings/find?challenge_id=${c.id}&q=dan`, who)).json().items as {
+          athlete: { display_name: string };
+        }[]
+      ).map((m) => m.athlete.display_name);
+    expect(await board()).toEqual(['1 Dana', '2 Eve']);
+    expect(await found(eve)).toEqual(['Dana']);
+    expect((await report(eve, { kind: 'profile', item_id: String(dana.userId), reason: 'harassment' })).statusCode).toBe(201);
+    expect((await act(editor, 'profile', dana.userId, { action: 'hide', reason: 'An insult in the display name.' })).statusCode).toBe(200);
+    // The result stays ranked; the name is gone for everyone but Dana herself.
+    expect(await board()).toEqual([`1 Athlete #${dana.userId}`, '2 Eve']);
+    expect(await board(eve)).toEqual([`1 Athlete #${dana.userId}`, '2 Eve']);
+    expect(await board(dana)).toEqual(['1 Dana', '2 Eve']);
+    expect(await found(eve)).toEqual([]);
+    expect(await found(dana)).toEqual(['Dana']);
+    expect((await act(editor, 'profile', dana.userId, { action: 'restore', reason: 'The name was changed.' })).statusCode).toBe(200);
+    expect(await board()).toEqual(['1 Dana', '2 Eve']);
+    expect(await found(eve)).toEqual(['Dana']);
+  });
+});

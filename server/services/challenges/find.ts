@@ -36,11 +36,13 @@ export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string;
   const prefix = likeLiteral(needle);
   const wordStart = (column: ReturnType<typeof sql>) =>
     sql`(lower(${column}) like ${`${prefix}%`} or lower(${column}) like ${`% ${prefix}%`} or lower(${column}) like ${`%-${prefix}%`})`;
-  // Anonymous athletes are found only by themselves; a gym counts only where the profile shows it.
+  // Anonymous athletes (and those whose profile moderators hid) are found only by themselves; a gym
+  // counts only where the profile shows it.
   const matches = q.me
     ? sql`${challengeEntries.userId} = ${callerId}`
-    : sql`(${wordStart(sql`u.display_name`)} and (not coalesce(ps.board_anonymous, false) or ${challengeEntries.userId} = ${callerId ?? -1}))
-        or (p.privacy->>'gym' = 'public' and ${wordStart(sql`p.gym`)})`;
+    : sql`(${wordStart(sql`u.display_name`)} and (not coalesce(ps.board_anonymous, false) or ${challengeEntries.userId} = ${callerId ?? -1})
+          and (p.hidden_at is null or ${challengeEntries.userId} = ${callerId ?? -1}))
+        or (p.privacy->>'gym' = 'public' and p.hidden_at is null and ${wordStart(sql`p.gym`)})`;
   // Ahead in the board's order: place counts the better results; ties go by time, then id.
   const ahead = outer.filtered
     ? sql`(select count(*) from challenge_entries ahead where ${inner.shown}

@@ -72,8 +72,9 @@ const COLUMNS = sql.raw(`r.gym_id, r.rank::int as rank, r.joined::int as joined,
   r.athlete_points::int[] as athlete_points, g.name as gym_name, g.city as gym_city, g.verified as gym_verified,
   coalesce((select array_agg(u.display_name order by x.ord) from unnest(r.athlete_ids) with ordinality x(id, ord)
     join users u on u.id = x.id), '{}') as athlete_names,
-  coalesce((select array_agg(coalesce(ps.board_anonymous, false) order by x.ord) from unnest(r.athlete_ids) with ordinality x(id, ord)
-    left join privacy_settings ps on ps.user_id = x.id), '{}') as athlete_anonymous`);
+  coalesce((select array_agg(coalesce(ps.board_anonymous, false) or hp.hidden_at is not null order by x.ord)
+    from unnest(r.athlete_ids) with ordinality x(id, ord)
+    left join privacy_settings ps on ps.user_id = x.id left join athlete_profiles hp on hp.user_id = x.id), '{}') as athlete_anonymous`);
 
 type RawRow = GymRow & { mine?: boolean };
 
