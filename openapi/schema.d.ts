@@ -3004,7 +3004,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a gym's name, city, country or website (administrators and editors)
+         * @description Fields left out keep their value. In one transaction the gym is saved, every athlete's and team's shown gym name follows a new name, and the edit is recorded with the fields before and after. A name and city that (nearly) match another listed gym are refused with 409: merge the two instead.
+         */
+        patch: operations["updateGym"];
         trace?: never;
     };
     "/api/gyms/{gymId}/verified": {
@@ -5168,6 +5172,14 @@ export interface components {
                 name: string;
                 tag: string;
             }[];
+        };
+        GymEditInput: {
+            name?: string;
+            city?: string;
+            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
+            country?: string;
+            /** @description An http(s) address, or empty. */
+            website?: string;
         };
         GymMerged: {
             gym: components["schemas"]["GymSummary"];
@@ -10505,6 +10517,45 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    updateGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GymEditInput"];
+            };
+        };
+        responses: {
+            /** @description Saved (unchanged when nothing differed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another listed gym has (nearly) this name in this city. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     setGymVerified: {

@@ -184,10 +184,7 @@ async function verifiedRecordCandidate(tx: Tx, s: typeof challengeScores.$inferS
 
 /** What the athlete is told of a rejected score: a title, the reason, and where to see it. */
 async function scoreRejectedNotice(tx: Tx, s: typeof challengeScores.$inferSelect) {
-  const [row] = await tx
-    .select({ challenge: challenges })
-    .from(challenges)
-    .where(eq(challenges.id, s.challengeId));
+  const [row] = await tx.select({ challenge: challenges }).from(challenges).where(eq(challenges.id, s.challengeId));
   const shown = presentScore(row!.challenge, s);
   return {
     kind: 'score_rejected' as const,
