@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { MANAGE_PAGE_SIZE, useGymsToManage, useSetGymVerified, type GymManageRow } from '../api/gyms.ts';
+import { EditGymDialog } from '../components/edit-gym-dialog.tsx';
 import { MergeGymDialog } from '../components/merge-gym-dialog.tsx';
 import '../gyms.css';
 
@@ -55,6 +56,7 @@ export default function SportsNetworkAdminPage() {
   const q = useDebounced(search.trim(), 300);
   const gyms = useGymsToManage({ verified: status === null ? undefined : status === 'verified', q, page });
   const [merging, setMerging] = useState<GymManageRow | null>(null);
+  const [editing, setEditing] = useState<GymManageRow | null>(null);
   return (
     <div className="container page">
       <h1>Sports Network Admin</h1>
@@ -115,6 +117,9 @@ export default function SportsNetworkAdminPage() {
                     cell: (g) => (
                       <div className="gym-admin-actions">
                         <VerifyButton gym={g} />
+                        <Button size="sm" aria-label={`Edit ${g.name}`} onClick={() => setEditing(g)}>
+                          Edit…
+                        </Button>
                         <Button size="sm" aria-label={`Merge ${g.name} into another gym`} onClick={() => setMerging(g)}>
                           Merge…
                         </Button>
@@ -138,6 +143,7 @@ export default function SportsNetworkAdminPage() {
         </QueryState>
       </section>
       {merging ? <MergeGymDialog gym={merging} onClose={() => setMerging(null)} /> : null}
+      {editing ? <EditGymDialog gym={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }
