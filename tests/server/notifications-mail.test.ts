@@ -90,6 +90,11 @@ describe.each(databaseKinds)('notification mail on %s', (kind) => {
     expect((await call('POST', `/api/team-invitations/${invitation}/accept`, ben)).statusCode).toBe(200);
     expect((await inbox(cap))[0]).toMatchObject({ kind: 'team_member_joined', title: 'Ben Burpee joined Quiet Wolves' });
     expect(await deliver('cap@example.test')).toEqual([]);
+    // Ben switched "new team members" on: Ana joining his team comes to him by mail.
+    const own = await call('POST', '/api/teams', ben, { name: 'Ben Squad', max_size: 6 });
+    const asked = await call('POST', `/api/teams/${own.json().id as number}/invitations`, ben, { user_id: ana.userId });
+    expect((await call('POST', `/api/team-invitations/${asked.json().id as number}/accept`, ana)).statusCode).toBe(200);
+    expect((await deliver('ben@example.test')).map((m) => m.subject)).toEqual(['Ana Athlete joined Ben Squad']);
   });
 
   it('a rolled-back change queues no mail', async () => {
