@@ -1,6 +1,7 @@
 /**
- * Notification kinds the athlete chooses per channel. Only in-app popups can be switched: every mail RepForge
- * sends is about the account's security or something the user just asked for, so those always go out.
+ * Popup kinds the athlete switches in the app. Inbox notifications (NOTIFICATION_KINDS below) always land in the
+ * inbox and are switched by mail; mail about the account's security or something the user just asked for
+ * (sign-in codes, reset links, deletion, exports) always goes out.
  */
 export const IN_APP_KINDS = ['achievement_unlocked', 'milestone_reached', 'personal_record', 'popup_sound'] as const;
 export type InAppKind = (typeof IN_APP_KINDS)[number];
@@ -29,3 +30,44 @@ export function popupKindOf(messageType: string): Exclude<InAppKind, 'popup_soun
       return null;
   }
 }
+
+/**
+ * Every kind of inbox notification the server sends (server/services/notifications.ts notify() takes only these),
+ * with its label on /settings and whether it also comes by mail until the athlete chooses. On by default: what
+ * asks for an answer or changes the athlete's standing without their doing (an invitation, a request to answer,
+ * the answer to their own request, a rejected or judged score, a moderator's decision about them); off: news
+ * that the inbox carries well enough (someone joined, the team entered a challenge, an alliance's progress).
+ */
+export const NOTIFICATION_KINDS = {
+  team_invitation: { label: 'Team invitations', hint: 'A captain invites you to join a team.', email: true },
+  team_join_request: { label: 'Requests to join your team', hint: 'An athlete asks to join a team you lead.', email: true },
+  team_request_approved: { label: 'Your join request approved', hint: 'A captain lets you into the team you asked to join.', email: true },
+  team_request_declined: { label: 'Your join request declined', hint: 'A captain turns down your request to join.', email: true },
+  team_member_joined: { label: 'New team members', hint: 'Someone joins a team you lead.', email: false },
+  team_captaincy: { label: 'Captaincy handed to you', hint: 'You become the captain of a team.', email: true },
+  team_removed: { label: 'Removed from a team', hint: 'A captain removes you from a team.', email: true },
+  team_disbanded: { label: 'Team disbanded', hint: 'A team you were in no longer exists.', email: true },
+  team_challenge_entered: { label: 'Your team enters a challenge', hint: 'Your team enters a challenge with you in it.', email: false },
+  alliance_proposed: { label: 'Alliance proposals', hint: 'Another team proposes an alliance to a team you lead.', email: false },
+  alliance_accepted: { label: 'Alliance accepted', hint: 'A team accepts an alliance your team is in.', email: false },
+  alliance_active: { label: 'Alliance active', hint: 'Every team accepted: the alliance is active.', email: false },
+  alliance_left: { label: 'Team left an alliance', hint: 'A team leaves an alliance your team is in.', email: false },
+  alliance_ended: { label: 'Alliance ended', hint: 'Fewer than two teams remain in an alliance.', email: false },
+  score_rejected: { label: 'Score not accepted', hint: 'A reviewer rejects one of your scores.', email: true },
+  score_judged: { label: 'Video score judged', hint: 'A judge gives the verdict on your video score.', email: true },
+  moderation_decision: { label: 'Moderation of your posts', hint: 'A moderator hides something of yours or suspends you.', email: true },
+  moderation_appeal: { label: 'Your appeal answered', hint: 'A moderator decides on your appeal.', email: true },
+  report_outcome: { label: 'Your reports handled', hint: 'A moderator acts on something you reported.', email: false },
+} as const satisfies Record<string, { label: string; hint: string; email: boolean }>;
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export const EMAIL_KINDS = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+
+export const isNotificationKind = (v: unknown): v is NotificationKind =>
+  typeof v === 'string' && Object.prototype.hasOwnProperty.call(NOTIFICATION_KINDS, v);
+
+/** Whether a kind comes by mail: the athlete's stored choice (only choices are stored), else its default. */
+export const emailWanted = (kind: NotificationKind, chosen: Partial<Record<string, boolean>> | null | undefined) =>
+  chosen?.[kind] ?? NOTIFICATION_KINDS[kind].email;
+
+/** Where a mail without an item of its own points: the inbox. */
+export const INBOX_LINK = '/dashboard-page?view=notifications';

@@ -3024,7 +3024,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a gym's name, city, country or website (administrators and editors)
+         * @description Fields left out keep their value. In one transaction the gym is saved, every athlete's and team's shown gym name follows a new name, and the edit is recorded with the fields before and after. A name and city that (nearly) match another listed gym are refused with 409: merge the two instead.
+         */
+        patch: operations["updateGym"];
         trace?: never;
     };
     "/api/gyms/{gymId}/verified": {
@@ -4312,7 +4316,7 @@ export interface components {
             /** @description The final place in a closed public challenge goes on the community timeline. */
             final_place: boolean;
         };
-        /** @description Which real-time popups show in this app. Achievements are unlocked and listed either way. There is no mail switch: every mail is about the account's security or something the user asked for, and always goes out. */
+        /** @description Which real-time popups show in this app. Achievements are unlocked and listed either way. Mail about the account's security or something the user asked for always goes out. */
         InAppNotifications: {
             /** @description A popup when an achievement unlocks (such as the first score). */
             achievement_unlocked: boolean;
@@ -4323,6 +4327,47 @@ export interface components {
             /** @description A short tone plays with a popup. Off unless chosen. */
             popup_sound: boolean;
         };
+        /** @description Which inbox notifications also come by mail, per kind (domain/notifications.ts NOTIFICATION_KINDS). Every notification lands in the inbox either way; each mail links to its item and to these settings. */
+        EmailNotifications: {
+            /** @description A captain invites you to join a team. Default on. */
+            team_invitation: boolean;
+            /** @description An athlete asks to join a team you lead. Default on. */
+            team_join_request: boolean;
+            /** @description A captain lets you into the team you asked to join. Default on. */
+            team_request_approved: boolean;
+            /** @description A captain turns down your request to join. Default on. */
+            team_request_declined: boolean;
+            /** @description Someone joins a team you lead. Default off. */
+            team_member_joined: boolean;
+            /** @description You become the captain of a team. Default on. */
+            team_captaincy: boolean;
+            /** @description A captain removes you from a team. Default on. */
+            team_removed: boolean;
+            /** @description A team you were in no longer exists. Default on. */
+            team_disbanded: boolean;
+            /** @description Your team enters a challenge with you in it. Default off. */
+            team_challenge_entered: boolean;
+            /** @description Another team proposes an alliance to a team you lead. Default off. */
+            alliance_proposed: boolean;
+            /** @description A team accepts an alliance your team is in. Default off. */
+            alliance_accepted: boolean;
+            /** @description Every team accepted: the alliance is active. Default off. */
+            alliance_active: boolean;
+            /** @description A team leaves an alliance your team is in. Default off. */
+            alliance_left: boolean;
+            /** @description Fewer than two teams remain in an alliance. Default off. */
+            alliance_ended: boolean;
+            /** @description A reviewer rejects one of your scores. Default on. */
+            score_rejected: boolean;
+            /** @description A judge gives the verdict on your video score. Default on. */
+            score_judged: boolean;
+            /** @description A moderator hides something of yours or suspends you. Default on. */
+            moderation_decision: boolean;
+            /** @description A moderator decides on your appeal. Default on. */
+            moderation_appeal: boolean;
+            /** @description A moderator acts on something you reported. Default off. */
+            report_outcome: boolean;
+        };
         AccountSettings: {
             units: components["schemas"]["UnitPreference"];
             /** @description IANA zone the athlete's days and weeks are counted in. */
@@ -4330,6 +4375,7 @@ export interface components {
             timeline: components["schemas"]["TimelineSettings"];
             notifications: {
                 in_app: components["schemas"]["InAppNotifications"];
+                email: components["schemas"]["EmailNotifications"];
             };
             /** @description The community site account: the same account as here (its user id is this account's id), reached through the signed handoff; there is nothing separate to link or unlink. */
             community: {
@@ -4350,6 +4396,28 @@ export interface components {
             personal_record?: boolean;
             popup_sound?: boolean;
         };
+        /** @description The kinds to switch; kinds left out keep their value. */
+        EmailNotificationsInput: {
+            team_invitation?: boolean;
+            team_join_request?: boolean;
+            team_request_approved?: boolean;
+            team_request_declined?: boolean;
+            team_member_joined?: boolean;
+            team_captaincy?: boolean;
+            team_removed?: boolean;
+            team_disbanded?: boolean;
+            team_challenge_entered?: boolean;
+            alliance_proposed?: boolean;
+            alliance_accepted?: boolean;
+            alliance_active?: boolean;
+            alliance_left?: boolean;
+            alliance_ended?: boolean;
+            score_rejected?: boolean;
+            score_judged?: boolean;
+            moderation_decision?: boolean;
+            moderation_appeal?: boolean;
+            report_outcome?: boolean;
+        };
         AccountSettingsInput: {
             units?: components["schemas"]["UnitPreference"];
             /** @description An IANA zone name such as Europe/Berlin. */
@@ -4357,6 +4425,7 @@ export interface components {
             timeline?: components["schemas"]["TimelineSettingsInput"];
             notifications?: {
                 in_app?: components["schemas"]["InAppNotificationsInput"];
+                email?: components["schemas"]["EmailNotificationsInput"];
             };
         };
         ActiveSession: {
@@ -5366,6 +5435,14 @@ export interface components {
                 name: string;
                 tag: string;
             }[];
+        };
+        GymEditInput: {
+            name?: string;
+            city?: string;
+            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
+            country?: string;
+            /** @description An http(s) address, or empty. */
+            website?: string;
         };
         GymMerged: {
             gym: components["schemas"]["GymSummary"];
@@ -10846,6 +10923,45 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    updateGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GymEditInput"];
+            };
+        };
+        responses: {
+            /** @description Saved (unchanged when nothing differed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another listed gym has (nearly) this name in this city. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     setGymVerified: {

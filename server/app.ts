@@ -26,6 +26,7 @@ import { recordServerFault } from './services/admin-errors.ts';
 import { attachRateLimits, RateLimits } from './services/admin-rate-limits.ts';
 import { sweepFinalStandings } from './services/standings.ts';
 import { startJobWorker } from './services/jobs.ts';
+import { notificationMailJobHandlers } from './services/notifications-mail.ts';
 import { platformCheckJobHandlers } from './services/admin-testing.ts';
 import { videoJobHandlers, videoSweep } from './services/videos-processing.ts';
 import { biJobHandlers, biSweep } from './services/admin-bi-rollup.ts';
@@ -98,8 +99,11 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const videos = videoService(context);
   const sweepVideos = videoSweep(videos);
   const stopJobs = config.jobsPollMs
-    ? startJobWorker(context, config.jobsPollMs, { ...videoJobHandlers(videos), ...biJobHandlers(), ...platformCheckJobHandlers }, (c) =>
-        Promise.all([sweepVideos(), biSweep(c)]),
+    ? startJobWorker(
+        context,
+        config.jobsPollMs,
+        { ...videoJobHandlers(videos), ...biJobHandlers(), ...platformCheckJobHandlers, ...notificationMailJobHandlers },
+        (c) => Promise.all([sweepVideos(), biSweep(c)]),
       )
     : () => {};
   app.addHook('onClose', async () => {

@@ -31,8 +31,8 @@ export const gyms = pgTable(
 );
 
 /**
- * The gyms audit trail: create, verify, unverify, merge. `gym_id` is the gym acted on (the survivor
- * of a merge); `other_gym_id`/`other_name` the merged-away gym. No foreign keys: the history outlives
+ * The gyms audit trail: create, edit (detail: `<field>_before`/`<field>_after`), verify, unverify, merge.
+ * `gym_id` is the gym acted on (the survivor of a merge); `other_gym_id`/`other_name` the merged-away gym. No foreign keys: the history outlives
  * the rows, and a merged gym's old id still leads to its survivor.
  */
 export const gymChanges = pgTable(

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 
 /**
@@ -18,5 +18,7 @@ export const userSettings = pgTable('user_settings', {
   popupMilestoneReached: boolean('popup_milestone_reached').notNull().default(true),
   popupPersonalRecord: boolean('popup_personal_record').notNull().default(true),
   popupSound: boolean('popup_sound').notNull().default(false),
+  /** Mail per inbox notification kind, only the kinds the athlete chose ({ kind: on }); the rest follow their default. */
+  emailKinds: jsonb('email_kinds').$type<Record<string, boolean>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import * as gyms from '../services/gyms.ts';
 import type { Handlers } from './types.ts';
 
-type GymOps = 'searchGyms' | 'createGym' | 'listGymsToManage' | 'getGym' | 'setGymVerified' | 'mergeGym';
+type GymOps = 'searchGyms' | 'createGym' | 'listGymsToManage' | 'getGym' | 'updateGym' | 'setGymVerified' | 'mergeGym';
 
 export function gymHandlers(ctx: AppContext): Handlers<GymOps> {
   const db = () => ctx.database.db;
@@ -23,6 +23,9 @@ export function gymHandlers(ctx: AppContext): Handlers<GymOps> {
     },
     async getGym(request) {
       return gyms.gymDetail(db(), request.params.gymId);
+    },
+    async updateGym(request) {
+      return gyms.updateGym(db(), request.params.gymId, request.auth!.user.id, request.body, ctx.now());
     },
     async setGymVerified(request) {
       return gyms.setVerified(db(), request.params.gymId, request.body.verified, request.auth!.user.id, ctx.now());

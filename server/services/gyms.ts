@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { athleteProfiles, challengeParticipants, gymChanges, gyms, teams, users } from '../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
 import { BOARD_CHANNEL } from './challenges/board-cache.ts';
 import {
   GYM_PAGE_ATHLETES,
@@ -14,7 +14,7 @@ import {
   tidyGymText,
 } from '../../domain/gyms.ts';
 
-// Gyms as rows: autocomplete, a gym's page, adding one, verify/unverify and merge (one transaction).
+// Gyms as rows: autocomplete, a gym's page, adding one, editing, verify/unverify and merge (one transaction each).
 // athlete_profiles.gym and teams.gym keep the gym's name beside gym_id, so boards filter and show
 // names exactly as before.
 
@@ -123,14 +123,14 @@ function cleanInput(input: GymInput) {
 }
 
 /** A listed gym that the name (and city) would duplicate, if any. */
-async function nearDuplicate(db: Database, name: string, city: string): Promise<GymRow | null> {
+async function nearDuplicate(db: Database, name: string, city: string, exceptId = 0): Promise<GymRow | null> {
   const candidates = await db
     .select()
     .from(gyms)
     .where(eq(gyms.nameKey, gymNameKey(name)))
     .orderBy(desc(gyms.verified), asc(gyms.id))
     .limit(50);
-  return candidates.find((g) => sameGym(g, { name, city })) ?? null;
+  return candidates.find((g) => g.id !== exceptId && sameGym(g, { name, city })) ?? null;
 }
 
 const describeGym = (g: GymRow) => (g.city ? `${g.name} (${g.city})` : g.name);
@@ -195,6 +195,56 @@ export async function gymForName(db: Database, rawName: string, actorId: number 
   if (!gym) return find();
   await db.insert(gymChanges).values({ gymId: gym.id, action: 'create', actorId, detail: { source: 'typed' }, createdAt: now });
   return gym;
+}
+
+const EDITED = ['name', 'city', 'country', 'website'] as const;
+export const renameClash = (g: GymRow) => `${describeGym(g)} is already listed: merge the two gyms instead of giving this one its name.`;
+
+/**
+ * An editor corrects a gym's name, city, country or website (fields left out keep theirs). In one transaction:
+ * the name key follows the name, every athlete's and team's shown gym name follows the gym, and gym_changes
+ * records the fields before and after. A name and city another gym (nearly) has is a 409 that stores nothing.
+ */
+export async function updateGym(db: Database, gymId: number, actorId: number, input: Partial<GymInput>, now: Date) {
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const gym = await loadGym(t, gymId, true);
+      const next = cleanInput({
+        name: input.name ?? gym.name,
+        city: input.city ?? gym.city,
+        country: input.country ?? gym.country,
+        website: input.website ?? gym.website,
+      });
+      const changed = EDITED.filter((field) => next[field] !== gym[field]);
+      if (changed.length === 0) return presentGym(gym);
+      const clash = await nearDuplicate(t, next.name, next.city, gym.id);
+      if (clash) throw conflict(renameClash(clash));
+      const [saved] = await t
+        .update(gyms)
+        .set({ ...next, nameKey: gymNameKey(next.name) })
+        .where(eq(gyms.id, gymId))
+        .returning();
+      if (next.name !== gym.name) {
+        await t.update(athleteProfiles).set({ gym: next.name }).where(eq(athleteProfiles.gymId, gymId));
+        await t
+          .update(teams)
+          .set({ gym: teamGymText(saved!) })
+          .where(eq(teams.gymId, gymId));
+      }
+      const detail: Record<string, string> = {};
+      for (const field of changed) {
+        detail[`${field}_before`] = gym[field];
+        detail[`${field}_after`] = next[field];
+      }
+      await t.insert(gymChanges).values({ gymId, action: 'edit', actorId, detail, createdAt: now });
+      return presentGym(saved!);
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    // Another editor took the name and city between our check and our write.
+    throw conflict('Another gym with this name and city was just saved: merge the two gyms instead.');
+  }
 }
 
 /** The name a team's text column holds for a gym. */

@@ -1,16 +1,21 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { notifications } from '../db/schema.ts';
+import { notifications, userSettings } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { publish } from './realtime/realtime-events.ts';
+import { enqueueJob } from './jobs.ts';
+import { emailWanted, type NotificationKind } from '../../domain/notifications.ts';
+import { NOTIFICATION_MAIL_JOB } from './notifications-mail.ts';
 
 // The in-app inbox. Any area tells an account something with notify() inside its own transaction:
-// the row and the socket push (NOTIFY, delivered at commit) stand or fall with the caller's change.
+// the row and the socket push (NOTIFY, delivered at commit) stand or fall with the caller's change. So does
+// the mail, for the kinds the athlete keeps on: a job queued in the same transaction, sent by the job worker
+// after the commit (notifications-mail.ts), never inside the transaction nor before the answer.
 
 export interface NotificationInput {
   userId: number;
-  /** What it is about, e.g. team_invitation (free text up to 40 characters; the inbox shows any kind). */
-  kind: string;
+  /** What it is about (domain/notifications.ts NOTIFICATION_KINDS: each has a label and a mail default on /settings). */
+  kind: NotificationKind;
   title: string;
   body?: string;
   /** An in-app path such as /team-dashboard-page?id=3 ('' for none). */
@@ -48,6 +53,8 @@ export async function notify(tx: Database, input: NotificationInput, now = new D
     .returning();
   const notification = presentNotification(row!);
   await publish(tx, [{ to: { user: input.userId }, message: { type: NOTIFICATION_MESSAGE, notification } }]);
+  const [choice] = await tx.select({ kinds: userSettings.emailKinds }).from(userSettings).where(eq(userSettings.userId, input.userId));
+  if (emailWanted(input.kind, choice?.kinds)) await enqueueJob(tx, NOTIFICATION_MAIL_JOB, { notificationId: row!.id }, now);
   return notification;
 }
 

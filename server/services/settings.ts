@@ -7,7 +7,16 @@ import { isTimeZone, setTimeZone } from './realtime/streaks.ts';
 import { DEFAULT_PRIVACY } from './athletes/rankings.ts';
 import { deviceName } from './settings-devices.ts';
 import { DEFAULT_UNIT_PREFERENCE, isUnitPreference, type UnitPreference } from '../../domain/unit-preference.ts';
-import { DEFAULT_IN_APP, IN_APP_KINDS, isInAppKind, type InAppKind } from '../../domain/notifications.ts';
+import {
+  DEFAULT_IN_APP,
+  EMAIL_KINDS,
+  emailWanted,
+  IN_APP_KINDS,
+  isInAppKind,
+  isNotificationKind,
+  type InAppKind,
+  type NotificationKind,
+} from '../../domain/notifications.ts';
 
 /** Event kinds the community timeline takes, as the settings name them. */
 export type TimelineKind = 'personal_record' | 'challenge_joined' | 'final_place';
@@ -17,7 +26,7 @@ export interface SettingsInput {
   units?: string;
   time_zone?: string;
   timeline?: Partial<Record<string, boolean>>;
-  notifications?: { in_app?: Partial<Record<string, boolean>> };
+  notifications?: { in_app?: Partial<Record<string, boolean>>; email?: Partial<Record<string, boolean>> };
 }
 
 const TIMELINE_COLUMNS = {
@@ -57,6 +66,10 @@ export async function getSettings(ctx: AppContext, userId: number) {
       in_app: Object.fromEntries(
         IN_APP_KINDS.map((kind) => [kind, row.settings ? row.settings[IN_APP_COLUMNS[kind]] : DEFAULT_IN_APP[kind]]),
       ) as Record<InAppKind, boolean>,
+      email: Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, emailWanted(kind, row.settings?.emailKinds)])) as Record<
+        NotificationKind,
+        boolean
+      >,
     },
     community: { site_url: ctx.config.communitySiteUrl ?? null, account_id: row.user.id, display_name: row.user.displayName },
   };
@@ -81,7 +94,13 @@ function checkSettings(input: SettingsInput) {
     if (typeof on !== 'boolean') throw badRequest(`The in-app choice for ${kind} must be on or off.`, `notifications.in_app.${kind}`);
     switches[IN_APP_COLUMNS[kind]] = on;
   }
-  return { units: input.units as UnitPreference | undefined, timeZone: input.time_zone, switches };
+  const email: Record<string, boolean> = {};
+  for (const [kind, on] of Object.entries(input.notifications?.email ?? {})) {
+    if (!isNotificationKind(kind)) throw badRequest(`“${kind}” is not a notification kind.`, `notifications.email.${kind}`);
+    if (typeof on !== 'boolean') throw badRequest(`The mail choice for ${kind} must be on or off.`, `notifications.email.${kind}`);
+    email[kind] = on;
+  }
+  return { units: input.units as UnitPreference | undefined, timeZone: input.time_zone, switches, email };
 }
 
 /** Saves the given settings in one transaction; units go on the athlete profile, the time zone on the account. */
@@ -98,11 +117,17 @@ export async function updateSettings(ctx: AppContext, userId: number, input: Set
         .values({ userId, units: checked.units, privacy: DEFAULT_PRIVACY, updatedAt: now })
         .onConflictDoUpdate({ target: athleteProfiles.userId, set: { units: checked.units, updatedAt: now } });
     }
-    if (Object.keys(checked.switches).length > 0) {
+    const emailChosen = Object.keys(checked.email).length > 0;
+    if (Object.keys(checked.switches).length > 0 || emailChosen) {
+      // Mail choices merge into the stored ones: kinds left out keep theirs.
+      const emailKinds = sql`${userSettings.emailKinds} || ${JSON.stringify(checked.email)}::jsonb`;
       await tx
         .insert(userSettings)
-        .values({ userId, ...checked.switches, updatedAt: now })
-        .onConflictDoUpdate({ target: userSettings.userId, set: { ...checked.switches, updatedAt: now } });
+        .values({ userId, ...checked.switches, emailKinds: checked.email, updatedAt: now })
+        .onConflictDoUpdate({
+          target: userSettings.userId,
+          set: { ...checked.switches, ...(emailChosen ? { emailKinds } : {}), updatedAt: now },
+        });
     }
   });
   return getSettings(ctx, userId);

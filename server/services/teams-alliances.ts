@@ -5,6 +5,7 @@ import { ApiError, conflict, notFound } from '../errors.ts';
 import { ALLIANCE_LIMIT, type AllianceMemberState, type AllianceStatus } from '../../domain/teams-alliances.ts';
 import { leadsTeam } from '../../domain/teams.ts';
 import { notify } from './notifications.ts';
+import type { NotificationKind } from '../../domain/notifications.ts';
 import { loadTeam, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 
 // Alliances of lasting teams: propose → every invited team's captain accepts → active; any captain may take
@@ -81,7 +82,7 @@ async function leadersOf(db: Database, teamIds: number[], except: number) {
   return rows.map((r) => r.userId);
 }
 
-async function tell(db: Database, teamIds: number[], actor: Actor, kind: string, title: string, body: string, now: Date) {
+async function tell(db: Database, teamIds: number[], actor: Actor, kind: NotificationKind, title: string, body: string, now: Date) {
   for (const userId of await leadersOf(db, teamIds, actor.id)) {
     const [firstTeam] = await db
       .select({ teamId: teamMembers.teamId })

@@ -112,19 +112,14 @@ export async function invite(ctx: AppContext, teamId: number, actor: Actor, inpu
     return { row: row!, team, target, inviterName: inviter?.name ?? 'A captain' };
   });
   const { row, team, target, inviterName } = outcome;
-  const until = day(row.expiresAt);
-  if (target) {
-    sendLater(ctx, {
-      to: target.email,
-      subject: `${inviterName} invited you to join ${team.name} on RepForge`,
-      text: `Hello ${target.displayName},\n\n${inviterName} invited you to join the team ${team.name}.\n\nAccept or decline it here:\n\n${mailOrigin(ctx)}${teamLink(teamId).slice(1)}\n\nThe invitation waits until ${until}.\n\nThe RepForge team`,
-    });
-  } else {
+  // An athlete with an account is told by the notification (and its mail, if they keep it on); an address
+  // without one can only be reached by mail.
+  if (!target) {
     const next = encodeURIComponent(teamLink(teamId));
     sendLater(ctx, {
       to: row.email!,
       subject: `${inviterName} invited you to join ${team.name} on RepForge`,
-      text: `Hello,\n\n${inviterName} invited you to join the team ${team.name} on RepForge, the fitness-challenge community.\n\nCreate your account with this email address to see the invitation:\n\n${mailOrigin(ctx)}login-page?mode=register&next=${next}\n\nThe invitation waits until ${until}. If you do not know ${inviterName}, ignore this email.\n\nThe RepForge team`,
+      text: `Hello,\n\n${inviterName} invited you to join the team ${team.name} on RepForge, the fitness-challenge community.\n\nCreate your account with this email address to see the invitation:\n\n${mailOrigin(ctx)}login-page?mode=register&next=${next}\n\nThe invitation waits until ${day(row.expiresAt)}. If you do not know ${inviterName}, ignore this email.\n\nThe RepForge team`,
     });
   }
   return present(db, row, now, true);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { expectSignedIn } from './support/header.ts';
 
 const { app, mailbox } = useAppWithMail();
 const gina = { email: 'gina.gym@example.test', name: 'Gina Gym', password: 'gina-pass-12345' };
@@ -113,4 +114,57 @@ test('an administrator merges a duplicate gym on Sports Network Admin; its athle
   // The merged gym's old address leads to the gym that stayed.
   await page.goto(`${app().url}gym-page?id=${copy.id as number}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Iron Yard' })).toBeVisible();
+});
+
+test('an editor renames a gym on Sports Network Admin; the gym page and its athlete show the new name', async ({ page }) => {
+  test.setTimeout(180_000);
+  const ed = { email: 'ed.editor@example.test', name: 'Ed Editor', password: 'editor-pass-9876' };
+  const rita = { email: 'rita.rename@example.test', name: 'Rita Rename', password: 'rita-pass-123456' };
+  const admin = await apiSignIn(app(), mailbox, boss);
+  await apiSignIn(app(), mailbox, ed);
+  const found = (await apiCall(app(), admin, 'GET', 'api/auth/admin/users?search=ed.editor%40example.test')) as {
+    items: { wp_user_id: number }[];
+  };
+  await apiCall(app(), admin, 'PUT', `api/auth/admin/users/${found.items[0]!.wp_user_id}/role`, { wp_role: 'editor' });
+  const gym = await apiCall(app(), admin, 'POST', 'api/gyms', { name: 'Rust Belt Barbel', city: 'Detroit', country: 'US' });
+  await apiCall(app(), admin, 'POST', 'api/gyms', { name: 'Lakeside Lifts', city: 'Chicago' });
+  const athlete = await apiSignIn(app(), mailbox, rita);
+  await apiCall(app(), athlete, 'PUT', 'api/v1/athlete-profiles/me', { display_name: rita.name, gym_id: gym.id, privacy: PUBLIC });
+
+  await signIn(page, app(), mailbox, ed);
+  await expectSignedIn(page);
+  await page.goto(`${app().url}sports-network-admin`);
+  await page.getByRole('button', { name: 'Edit Rust Belt Barbel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Rust Belt Barbel' });
+  await expect(dialog.getByLabel('City')).toHaveValue('Detroit');
+  await axeClean(page);
+  // Another gym's name and city is refused, with the way out named.
+  await dialog.getByLabel('Name').fill('lakeside lifts');
+  await dialog.getByLabel('City').fill('chicago');
+  await dialog.getByRole('button', { name: 'Save gym' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Lakeside Lifts (Chicago) is already listed');
+  await dialog.getByLabel('Name').fill('Rust Belt Barbell');
+  await dialog.getByLabel('City').fill('Detroit');
+  await dialog.getByRole('button', { name: 'Save gym' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Rust Belt Barbell is saved.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rust Belt Barbell', exact: true })).toBeVisible();
+  for (const scheme of ['Light', 'Dark'] as const) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: scheme }).click();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByRole('button', { name: 'Edit Rust Belt Barbell' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit Rust Belt Barbell' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `test-results/gym-edit-dialog-${width}-${scheme.toLowerCase()}.png` });
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto(`${app().url}gym-page?id=${gym.id as number}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rust Belt Barbell' })).toBeVisible();
+  await page.getByRole('link', { name: rita.name }).click();
+  await expect(page.getByRole('link', { name: 'Rust Belt Barbell' })).toBeVisible();
 });

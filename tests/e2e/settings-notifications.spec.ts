@@ -92,6 +92,42 @@ test('achievement popups switched off stay away while the dashboard lists them; 
   await expect(popup).toBeVisible({ timeout: 20_000 });
 });
 
+test('a team invitation comes by mail with a way to stop it; switched off on /settings, the choice survives a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = app();
+  const cap = { email: 'cap@example.test', name: 'Cara Captain', password: 'cara-password-1' };
+  const dee = { email: 'dee@example.test', name: 'Dee Mail', password: 'dee-password-1' };
+  const capApi = await apiSignIn(a, mailbox, cap);
+  await apiSignIn(a, mailbox, dee);
+
+  // On by default: the invitation reaches the inbox and, after the commit, the mailbox (real SMTP).
+  const since = mailbox.mark();
+  const team = await apiCall(a, capApi, 'POST', 'api/teams', { name: 'Mail Wolves' });
+  await apiCall(a, capApi, 'POST', `api/teams/${team.id as number}/invitations`, { email: dee.email });
+  const mail = await mailbox.waitFor(dee.email, /team-dashboard-page\?id=/, since);
+  expect(mail.subject).toBe('Cara Captain invited you to join Mail Wolves');
+  expect(mail.text).toMatch(/switch it off in your notification settings: \S+\/settings#notifications/);
+
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, a, mailbox, dee);
+  await expectSignedIn(page);
+  await page.goto(`${a.url}settings#notifications`);
+  const table = page.getByRole('region', { name: 'Notifications by kind' });
+  const invitations = table.getByRole('switch', { name: 'Team invitations by mail' });
+  await expect(invitations).toHaveAttribute('aria-checked', 'true');
+  await expect(table.getByRole('switch', { name: 'New team members by mail' })).toHaveAttribute('aria-checked', 'false');
+  await invitations.click();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Save notification choices' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Notification choices saved.', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Team invitations by mail' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Removed from a team by mail' })).toHaveAttribute('aria-checked', 'true');
+});
+
 test('the settings page at 1280 and 360 px, light and dark', async ({ browser }) => {
   test.setTimeout(90_000);
   const a = app();

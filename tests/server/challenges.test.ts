@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '../../server/services/jobs.ts';
+import { notificationMailJobHandlers } from '../../server/services/notifications-mail.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -318,7 +320,7 @@ describe.each(databaseKinds)('challenges on %s', (kind) => {
     const inbox = (await call('GET', '/api/notifications', ana)).json();
     expect(inbox.items[0]).toMatchObject({ kind: 'score_rejected', read: false, link: '/my-results-page' });
     expect(inbox.items[0].body).toContain('No video of the full set.');
-    await t.settled();
+    await runDueJobs(t.context, notificationMailJobHandlers);
     const mail = t.outbox.sent.find((m) => /was not accepted/.test(m.subject));
     expect(mail?.text).toContain('No video of the full set.');
   });

@@ -46,14 +46,20 @@ describe.each(databaseKinds)('notification inbox on %s', (kind) => {
     const socket = await openSocket(`${base}/api/ws?token=${encodeURIComponent(ana.token)}&user_id=${ana.userId}`);
     await socket.next('connected');
     await db().transaction(async (tx) => {
-      await notify(tx as unknown as Database, { userId: ana.userId, kind: 'test', title: 'Hello Ana', body: 'First', link: '/settings' });
+      await notify(tx as unknown as Database, {
+        userId: ana.userId,
+        kind: 'team_member_joined',
+        title: 'Hello Ana',
+        body: 'First',
+        link: '/settings',
+      });
     });
     const pushed = await socket.next('notification_received');
     expect(pushed.notification).toMatchObject({ title: 'Hello Ana', body: 'First', link: '/settings', read: false });
     // A rolled-back change tells nobody.
     await expect(
       db().transaction(async (tx) => {
-        await notify(tx as unknown as Database, { userId: ana.userId, kind: 'test', title: 'Never' });
+        await notify(tx as unknown as Database, { userId: ana.userId, kind: 'team_member_joined', title: 'Never' });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
@@ -65,7 +71,12 @@ describe.each(databaseKinds)('notification inbox on %s', (kind) => {
 
   it('keeps only in-app links and pages newest first; counts, reads one and all; others cannot touch them', async () => {
     for (let i = 1; i <= 4; i++)
-      await notify(db(), { userId: ben.userId, kind: 'test', title: `N${i}`, link: i === 2 ? 'https://evil.example/' : '/x' });
+      await notify(db(), {
+        userId: ben.userId,
+        kind: 'team_member_joined',
+        title: `N${i}`,
+        link: i === 2 ? 'https://evil.example/' : '/x',
+      });
     const first = (await call('GET', '/api/notifications?page=1&per_page=3', ben)).json();
     expect(first.items.map((n: { title: string }) => n.title)).toEqual(['N4', 'N3', 'N2']);
     expect(first.items[2].link).toBe('');

@@ -18,8 +18,11 @@ describe.each(databaseKinds)('notification settings on %s', (kind) => {
     const ana = await signIn(t, 'ana@example.test', 'athlete-password', 'Ana');
     const res = await call('GET', ana);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().notifications).toEqual({
-      in_app: { achievement_unlocked: true, milestone_reached: true, personal_record: true, popup_sound: false },
+    expect(res.json().notifications.in_app).toEqual({
+      achievement_unlocked: true,
+      milestone_reached: true,
+      personal_record: true,
+      popup_sound: false,
     });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_KINDS, NOTIFICATION_KINDS } from '../../domain/notifications.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -53,7 +54,10 @@ describe.each(databaseKinds)('settings on %s', (kind) => {
       units: 'metric',
       time_zone: 'UTC',
       timeline: { personal_record: true, challenge_joined: true, final_place: true },
-      notifications: { in_app: { achievement_unlocked: true, milestone_reached: true, personal_record: true, popup_sound: false } },
+      notifications: {
+        in_app: { achievement_unlocked: true, milestone_reached: true, personal_record: true, popup_sound: false },
+        email: Object.fromEntries(EMAIL_KINDS.map((k) => [k, NOTIFICATION_KINDS[k].email])),
+      },
       community: { site_url: null, account_id: ana.userId, display_name: 'Ana' },
     });
     expect((await call('GET', '/api/settings')).statusCode).toBe(401);

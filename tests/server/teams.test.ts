@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows.ts';
 import { INVITATION_TTL_MS } from '../../domain/teams.ts';
+import { runDueJobs } from '../../server/services/jobs.ts';
+import { notificationMailJobHandlers } from '../../server/services/notifications-mail.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('lasting teams on %s', (kind) => {
@@ -141,8 +143,9 @@ describe.each(databaseKinds)('lasting teams on %s', (kind) => {
       title: 'Cody Co invited you to join Refusals',
       link: `/team-dashboard-page?id=${id}`,
     });
-    await t.settled();
-    expect(t.outbox.last('out@example.test')?.subject).toBe('Cody Co invited you to join Refusals on RepForge');
+    // The invitation comes by mail too (on by default), queued at commit and sent by the job worker.
+    await runDueJobs(t.context, notificationMailJobHandlers);
+    expect(t.outbox.last('out@example.test')?.subject).toBe('Cody Co invited you to join Refusals');
     expect((await accept(first.json().id, out)).statusCode).toBe(200);
     const full = await invite(id, cap, { email: 'new@example.test' });
     expect(full.statusCode).toBe(409);

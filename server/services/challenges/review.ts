@@ -4,9 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { challengeEntries, challengeParticipants, challenges, challengeScores, tests, users } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
-import { sendLater } from '../auth.ts';
 import { notify } from '../notifications.ts';
-import { DEV_ORIGIN } from '../../config.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
 import { rankOf, slicesMoved } from './rank-slices.ts';
@@ -132,7 +130,7 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
       'reason',
     );
   if (decision === 'verify' && why) throw badRequest('A reason goes with a rejection only.', 'reason');
-  const { result, notice } = await db.transaction(async (tx) => {
+  const { result } = await db.transaction(async (tx) => {
     const [s] = await tx
       .select()
       .from(challengeScores)
@@ -154,20 +152,12 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
       await verifiedRecordCandidate(tx as unknown as Tx, reviewed!);
       return { result: reviewed!, notice: null };
     }
-    // The athlete's notice of the rejection, in the rejection's transaction: the inbox row and its
-    // socket push stand or fall with the rejection; the mail goes after the commit.
+    // The athlete's notice of the rejection, in the rejection's transaction: the inbox row, its socket
+    // push and its queued mail (sent after the commit, if the athlete keeps it on) stand or fall with it.
     const notice = await scoreRejectedNotice(tx as unknown as Tx, reviewed!);
     await notify(tx, { userId: s.userId, kind: notice.kind, title: notice.title, body: notice.body, link: notice.link }, ctx.now());
     return { result: reviewed!, notice };
   });
-  if (notice) {
-    const origin = ctx.config.publicOrigin ?? DEV_ORIGIN();
-    sendLater(ctx, {
-      to: notice.email,
-      subject: notice.title,
-      text: `Hello,\n\n${notice.body}\n\nYour results and their state: ${origin}${ctx.config.basePath}${notice.link.slice(1)}\n\nThe RepForge team`,
-    });
-  }
   const c = await loadChallenge(db, result.challengeId, { includeDeleted: true });
   return { score: presentScore(c, result), rank: await placeOf(db, result.challengeId, result.userId) };
 }
@@ -192,22 +182,15 @@ async function verifiedRecordCandidate(tx: Tx, s: typeof challengeScores.$inferS
   if (insert) await insert;
 }
 
-/** What the athlete is told of a rejected score: a title, the reason, where to see it, and where to mail it. */
+/** What the athlete is told of a rejected score: a title, the reason, and where to see it. */
 async function scoreRejectedNotice(tx: Tx, s: typeof challengeScores.$inferSelect) {
-  const [row] = await tx
-    .select({ challenge: challenges, email: users.email })
-    .from(challenges)
-    .innerJoin(users, eq(users.id, s.userId))
-    .where(eq(challenges.id, s.challengeId));
+  const [row] = await tx.select({ challenge: challenges }).from(challenges).where(eq(challenges.id, s.challengeId));
   const shown = presentScore(row!.challenge, s);
   return {
     kind: 'score_rejected' as const,
-    email: row!.email,
     title: `Your ${shown.display} in ${row!.challenge.title} was not accepted`,
     body: `A judge reviewed your ${shown.display} in ${row!.challenge.title} and did not accept it. The reason: ${s.reviewReason}`,
     link: '/my-results-page',
-    challenge_id: s.challengeId,
-    score_id: s.id,
   };
 }
 

@@ -6,6 +6,7 @@ import type { components } from '../../../../openapi/schema.d.ts';
 export type GymDetail = components['schemas']['GymDetail'];
 export type GymManageRow = components['schemas']['GymManageRow'];
 export type GymSummary = components['schemas']['GymSummary'];
+export type GymEditInput = components['schemas']['GymEditInput'];
 
 /** A gym's page: the gym, its athletes who show it, and its teams. */
 export function useGym(gymId: number) {
@@ -33,7 +34,7 @@ export function useGymsToManage(filter: ManageFilter) {
   });
 }
 
-/** After a verify or merge: the lists, every gym page and the pickers' suggestions. */
+/** After a verify, edit or merge: the lists, every gym page and the pickers' suggestions. */
 function useRefreshGyms() {
   const queryClient = useQueryClient();
   return () =>
@@ -61,5 +62,24 @@ export function useMergeGym() {
         'Could not merge the gyms.',
       ),
     onSuccess: () => void refresh(),
+  });
+}
+
+/** Saves a gym's corrected fields; profiles show the gym's name, so they are fetched again too. */
+export function useUpdateGym() {
+  const refresh = useRefreshGyms();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { gymId: number; body: GymEditInput }) =>
+      callApi(
+        secureApi.PATCH('/api/gyms/{gymId}', { params: { path: { gymId: input.gymId } }, body: input.body }),
+        'Could not save the gym.',
+      ),
+    onSuccess: () => {
+      void refresh();
+      void queryClient.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/api/v1/athlete-profiles'),
+      });
+    },
   });
 }

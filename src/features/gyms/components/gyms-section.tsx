@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { MANAGE_PAGE_SIZE, useGymsToManage, useSetGymVerified, type GymManageRow } from '../api/gyms.ts';
+import { EditGymDialog } from './edit-gym-dialog.tsx';
 import { MergeGymDialog } from './merge-gym-dialog.tsx';
 
 type Status = 'unverified' | 'verified';
@@ -54,6 +55,7 @@ export function GymsSection() {
   const q = useDebounced(search.trim(), 300);
   const gyms = useGymsToManage({ verified: status === null ? undefined : status === 'verified', q, page });
   const [merging, setMerging] = useState<GymManageRow | null>(null);
+  const [editing, setEditing] = useState<GymManageRow | null>(null);
   return (
     <section aria-labelledby="gyms-title">
       <h2 id="gyms-title">Gyms</h2>
@@ -110,6 +112,9 @@ export function GymsSection() {
                   cell: (g) => (
                     <div className="gym-admin-actions">
                       <VerifyButton gym={g} />
+                      <Button size="sm" aria-label={`Edit ${g.name}`} onClick={() => setEditing(g)}>
+                        Edit…
+                      </Button>
                       <Button size="sm" aria-label={`Merge ${g.name} into another gym`} onClick={() => setMerging(g)}>
                         Merge…
                       </Button>
@@ -132,6 +137,7 @@ export function GymsSection() {
         )}
       </QueryState>
       {merging ? <MergeGymDialog gym={merging} onClose={() => setMerging(null)} /> : null}
+      {editing ? <EditGymDialog gym={editing} onClose={() => setEditing(null)} /> : null}
     </section>
   );
 }

@@ -10,6 +10,7 @@ export type AccountSettingsInput = components['schemas']['AccountSettingsInput']
 export type ActiveSession = components['schemas']['ActiveSession'];
 export type TimelineSettings = components['schemas']['TimelineSettings'];
 export type InAppNotifications = components['schemas']['InAppNotifications'];
+export type EmailNotifications = components['schemas']['EmailNotifications'];
 
 const SESSIONS = '/api/settings/sessions';
 

@@ -3,8 +3,8 @@ import { FormFooter } from '../../../components/form-footer.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { CellLabel, Table } from '../../../components/ui/table.tsx';
 import { toast } from '../../../lib/toast.ts';
-import type { InAppKind } from '../../../../domain/notifications.ts';
-import { useUpdateMySettings, type InAppNotifications } from '../api/settings.ts';
+import { EMAIL_KINDS, NOTIFICATION_KINDS, type InAppKind } from '../../../../domain/notifications.ts';
+import { useUpdateMySettings, type EmailNotifications, type InAppNotifications } from '../api/settings.ts';
 
 const IN_APP: { kind: InAppKind; label: string; hint: string }[] = [
   { kind: 'achievement_unlocked', label: 'Achievement popups', hint: 'When you unlock an achievement, such as with your first score.' },
@@ -13,7 +13,7 @@ const IN_APP: { kind: InAppKind; label: string; hint: string }[] = [
   { kind: 'popup_sound', label: 'Popup sound', hint: 'A short tone plays with each popup.' },
 ];
 
-/** Every mail RepForge sends, each about the account's security or something its owner asked for. */
+/** The mail that always goes out, each about the account's security or something its owner asked for. */
 const MAIL: { label: string; why: string }[] = [
   { label: 'Sign-in codes', why: 'You need the code to sign in.' },
   { label: 'Password reset links', why: 'Sent only when you ask for one.' },
@@ -23,16 +23,17 @@ const MAIL: { label: string; why: string }[] = [
   { label: 'Your data export is ready', why: 'The link to the export you asked for.' },
 ];
 
-/** Which popups show in the app (saved together), beside the mail that always goes out. */
-export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
+/** Which popups show in the app and which inbox notifications also come by mail (saved together), beside the mail that always goes out. */
+export function NotificationsForm({ inApp, email }: { inApp: InAppNotifications; email: EmailNotifications }) {
   const id = useId();
   const save = useUpdateMySettings();
   const [choice, setChoice] = useState<InAppNotifications>(inApp);
+  const [mailChoice, setMailChoice] = useState<EmailNotifications>(email);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { notifications: { in_app: choice } },
+      { notifications: { in_app: choice, email: mailChoice } },
       { onSuccess: () => toast({ title: 'Notification choices saved.', variant: 'success' }) },
     );
   };
@@ -41,7 +42,8 @@ export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
     <form className="form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Notifications</h2>
       <p className="hint">
-        Achievements are unlocked and listed on your dashboard either way; turning a popup off only keeps it from showing.
+        Achievements are unlocked and listed on your dashboard either way; turning a popup off only keeps it from showing. Team, score and
+        moderation news always lands in your inbox (the bell); choose which of it also comes by mail.
       </p>
       <Table label="Notifications by kind" className="settings-notifications" stackOnPhone>
         <thead>
@@ -72,6 +74,29 @@ export function NotificationsForm({ inApp }: { inApp: InAppNotifications }) {
               <td className="muted">
                 <CellLabel>By mail</CellLabel>
                 No mail
+              </td>
+            </tr>
+          ))}
+          {EMAIL_KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">
+                <span className="settings-kind">{NOTIFICATION_KINDS[kind].label}</span>
+                <span id={`${id}-${kind}-hint`} className="hint">
+                  {NOTIFICATION_KINDS[kind].hint}
+                </span>
+              </th>
+              <td className="muted">
+                <CellLabel>In the app</CellLabel>
+                In your inbox
+              </td>
+              <td>
+                <CellLabel>By mail</CellLabel>
+                <Switch
+                  label={<span className="visually-hidden">{NOTIFICATION_KINDS[kind].label} by mail</span>}
+                  checked={mailChoice[kind]}
+                  onChange={(on) => setMailChoice((c) => ({ ...c, [kind]: on }))}
+                  describedBy={`${id}-${kind}-hint`}
+                />
               </td>
             </tr>
           ))}

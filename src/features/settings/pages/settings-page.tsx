@@ -24,7 +24,7 @@ export default function SettingsPage() {
       </section>
       <section className="card settings-card" id="notifications">
         <QueryState query={settings} loading="Loading your notification choices…">
-          {(data) => <NotificationsForm inApp={data.notifications.in_app} />}
+          {(data) => <NotificationsForm inApp={data.notifications.in_app} email={data.notifications.email} />}
         </QueryState>
       </section>
       <SessionsList />

@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "email_kinds" jsonb DEFAULT '{}'::jsonb NOT NULL;
