@@ -33,8 +33,9 @@ function useScrolls() {
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
+    // Measured when the observer reports (its first report comes with the first layout): measuring here
+    // forced a layout of the whole page per table while the page was still rendering.
     const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);

@@ -70,6 +70,13 @@ async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRou
         .map((t) => `${t.querySelector('caption')?.textContent ?? 'a table'} is ${Math.round(t.getBoundingClientRect().width)} px wide`),
     );
     if (cut.length) problems.push(`${who} ${route.path}: stacked rows wider than their frame: ${cut.join('; ')}`);
+    // A table wider than its frame scrolls inside it, and the frame is then a named region a keyboard can reach.
+    const unreachable = await page.evaluate(() =>
+      [...document.querySelectorAll('.data-table-scroll')]
+        .filter((f) => f.scrollWidth > f.clientWidth + 1 && (f.getAttribute('tabindex') !== '0' || f.getAttribute('role') !== 'region'))
+        .map((f) => f.querySelector('caption')?.textContent ?? 'a table'),
+    );
+    if (unreachable.length) problems.push(`${who} ${route.path}: scrolling tables a keyboard cannot reach: ${unreachable.join('; ')}`);
     const over = await pageOverflow(page);
     if (over) {
       problems.push(
