@@ -26,6 +26,8 @@ test('a board whose socket dropped catches up the moment the socket is back, wit
   // what the server pushes on the second is held back (as if lost) until the test lets it through.
   const context = await browser.newContext();
   const watcher = await context.newPage();
+  // Signed in first: the relay below sees only the board's connections, not the page it signed in on.
+  await signIn(watcher, a, mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
   let connections = 0;
   let cut: (() => void) | null = null;
   let letThrough: (() => void) | null = null;
@@ -48,7 +50,6 @@ test('a board whose socket dropped catches up the moment the socket is back, wit
       if (held) page.send(held);
     };
   });
-  await signIn(watcher, a, mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
   await watcher.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
   const rows = watcher.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText('Cleo Steady');

@@ -45,6 +45,9 @@ export async function signIn(page: Page, app: RunningApp, mailbox: Mailbox, who:
   const code = await mailbox.loginCode(who.email, since);
   await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Done when the session is kept and the page has moved on: a test that navigated at once raced the
+  // answer and found itself signed out (a flaky failure in challenges-divisions).
+  await page.waitForFunction(() => !location.pathname.endsWith('login-page') && !!localStorage.getItem('auth-storage'));
 }
 
 export async function signUpAndSignIn(page: Page, app: RunningApp, mailbox: Mailbox, who: Athlete) {
