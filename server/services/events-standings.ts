@@ -155,7 +155,7 @@ export async function fullStanding(db: Database, q: Pick<StandingsQuery, 'eventI
 async function pageOfFull(db: Database, full: CachedStanding, q: StandingsQuery): Promise<StandingRow[]> {
   const sorted = sortedView(full, q.sortWorkout, q.descending);
   const page = sorted.slice(q.offset, q.offset + q.limit);
-  const mine = q.callerId === null ? undefined : full.byUser.get(q.callerId);
+  const mine = q.callerId === null ? undefined : full.byId.get(q.callerId);
   const wanted = [...page.map((r, i) => ({ r, n: i + 1 })), ...(mine ? [{ r: mine, n: 0 }] : [])];
   if (wanted.length === 0) return [];
   const ids = [...new Set(wanted.map((w) => w.r.user_id))];

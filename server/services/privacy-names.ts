@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { anonymousName } from '../../domain/privacy.ts';
 
 /**
@@ -8,7 +8,7 @@ import { anonymousName } from '../../domain/privacy.ts';
 export const boardAnonymousColumn = (userId: SQL) => sql`(${hiddenFromBoards(userId)}) as board_anonymous`;
 
 /** Whether the athlete's name is kept off boards (their own anonymity choice, or a profile hidden by moderators). */
-const hiddenFromBoards = (userId: SQL) =>
+export const hiddenFromBoards = (userId: SQLWrapper) =>
   sql`coalesce((select ps.board_anonymous from privacy_settings ps where ps.user_id = ${userId}), false)
     or exists (select 1 from athlete_profiles hp where hp.user_id = ${userId} and hp.hidden_at is not null)`;
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { challengeEntries } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { ApiError, badRequest } from '../../errors.ts';
-import { boardAnonymousColumn } from '../privacy-names.ts';
+import { boardAnonymousColumn, hiddenFromBoards } from '../privacy-names.ts';
 import { boardRow, boardScope, loadBoardChallenge, type BoardQuery, type BoardRow } from './boards.ts';
 import { placeOfKey } from './rank-slices.ts';
 import { FIND_MAX_MATCHES, FIND_QUERY_MAX, FIND_QUERY_MIN } from '../../../domain/board-find.ts';
@@ -40,8 +40,7 @@ export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string;
   // counts only where the profile shows it.
   const matches = q.me
     ? sql`${challengeEntries.userId} = ${callerId}`
-    : sql`(${wordStart(sql`u.display_name`)} and (not coalesce(ps.board_anonymous, false) or ${challengeEntries.userId} = ${callerId ?? -1})
-          and (p.hidden_at is null or ${challengeEntries.userId} = ${callerId ?? -1}))
+    : sql`(${wordStart(sql`u.display_name`)} and (not (${hiddenFromBoards(challengeEntries.userId)}) or ${challengeEntries.userId} = ${callerId ?? -1}))
         or (p.privacy->>'gym' = 'public' and p.hidden_at is null and ${wordStart(sql`p.gym`)})`;
   // Ahead in the board's order: place counts the better results; ties go by time, then id.
   const ahead = outer.filtered
@@ -57,7 +56,6 @@ export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string;
       from ${challengeEntries}
       join users u on u.id = ${challengeEntries.userId}
       left join athlete_profiles p on p.user_id = ${challengeEntries.userId}
-      left join privacy_settings ps on ps.user_id = ${challengeEntries.userId}
       where ${outer.shown} and (${matches})
       order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
       limit ${FIND_MAX_MATCHES}

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { athleteProfiles, challengeParticipants } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { lowerIsBetter, type GymRule } from '../../../domain/gym-events.ts';
-import { boardName } from '../privacy-names.ts';
+import { boardName, hiddenFromBoards } from '../privacy-names.ts';
 import { loadChallenge, NO_CHALLENGE, type ChallengeRow } from './challenge.ts';
 import { keepGymBoard, keptGymBoard, timedGymRead, type GymRow } from './gym-board-cache.ts';
 
@@ -67,14 +67,13 @@ function rankedGyms(challengeId: number, rule: GymRule, n: number): SQL {
 }
 
 /** A ranked gym as read, with its name and its counted athletes' names (so a kept board needs no further read). */
-const COLUMNS = sql.raw(`r.gym_id, r.rank::int as rank, r.joined::int as joined, r.scored::int as scored, r.counted::int as counted,
+const COLUMNS = sql`${sql.raw(`r.gym_id, r.rank::int as rank, r.joined::int as joined, r.scored::int as scored, r.counted::int as counted,
   r.value, r.athlete_ids::int[] as athlete_ids, r.athlete_places::int[] as athlete_places,
   r.athlete_points::int[] as athlete_points, g.name as gym_name, g.city as gym_city, g.verified as gym_verified,
   coalesce((select array_agg(u.display_name order by x.ord) from unnest(r.athlete_ids) with ordinality x(id, ord)
-    join users u on u.id = x.id), '{}') as athlete_names,
-  coalesce((select array_agg(coalesce(ps.board_anonymous, false) or hp.hidden_at is not null order by x.ord)
-    from unnest(r.athlete_ids) with ordinality x(id, ord)
-    left join privacy_settings ps on ps.user_id = x.id left join athlete_profiles hp on hp.user_id = x.id), '{}') as athlete_anonymous`);
+    join users u on u.id = x.id), '{}') as athlete_names,`)}
+  coalesce((select array_agg((${hiddenFromBoards(sql.raw('x.id'))}) order by x.ord)
+    from unnest(r.athlete_ids) with ordinality x(id, ord)), '{}') as athlete_anonymous`;
 
 type RawRow = GymRow & { mine?: boolean };
 
@@ -179,9 +178,9 @@ export async function gymRankings(ctx: AppContext, challengeId: number, q: { off
     kept
       ? Promise.resolve({
           items: kept.rows.slice(q.offset, q.offset + q.limit),
-          me: viewerGym === null ? null : (kept.byGym.get(viewerGym) ?? null),
+          me: viewerGym === null ? null : (kept.byId.get(viewerGym) ?? null),
         })
-      : timedGymRead(ctx, key, () => pageRows(db, c, q, viewerGym), full),
+      : timedGymRead(ctx, key, c.id, () => pageRows(db, c, q, viewerGym), full),
     kept ? Promise.resolve(kept.rows.length) : gymCount(db, c.id),
   ]);
   return {
@@ -201,5 +200,5 @@ const gymBoardKey = (challengeId: number, rule: GymRule, n: number) => JSON.stri
 export async function keepGymBoardNow(ctx: AppContext, challengeId: number) {
   const c = await loadChallenge(ctx.database.db, challengeId);
   const { rule, n } = requireGymEvent(c);
-  await keepGymBoard(ctx, gymBoardKey(c.id, rule, n), () => allGymRows(ctx.database.db, c));
+  await keepGymBoard(ctx, gymBoardKey(c.id, rule, n), c.id, () => allGymRows(ctx.database.db, c));
 }

@@ -5,6 +5,7 @@ import { TextInput } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '../../../../domain/gyms.ts';
 import { useUpdateGym, type GymManageRow } from '../api/gyms.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 
 type Fields = { name: string; city: string; country: string; website: string };
 
@@ -44,51 +45,46 @@ export function EditGymDialog({ gym, onClose }: { gym: GymManageRow; onClose: ()
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content">
-          <Dialog.Title className="dialog-title">Edit {gym.name}</Dialog.Title>
-          <Dialog.Description className="muted">
-            A new name shows at once on the gym’s page, its athletes’ profiles and its teams.
-          </Dialog.Description>
-          <form className="gym-edit-form" onSubmit={save} noValidate>
-            <TextInput label="Name" value={fields.name} onChange={set('name')} maxLength={GYM_NAME_MAX} required error={shown.name} />
-            <TextInput label="City" value={fields.city} onChange={set('city')} maxLength={GYM_CITY_MAX} />
-            <TextInput
-              label="Country"
-              hint="Two-letter code, such as DE or US."
-              value={fields.country}
-              onChange={set('country')}
-              maxLength={2}
-              autoCapitalize="characters"
-              error={shown.country}
-            />
-            <TextInput
-              label="Website"
-              type="url"
-              inputMode="url"
-              value={fields.website}
-              onChange={set('website')}
-              maxLength={GYM_WEBSITE_MAX}
-              error={shown.website}
-            />
-            {error ? (
-              <p className="error-text" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <Button type="button">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" variant="primary" loading={update.isPending}>
-                Save gym
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={<>Edit {gym.name}</>}
+      description={<>A new name shows at once on the gym’s page, its athletes’ profiles and its teams.</>}
+      onClose={onClose}
+    >
+      <form className="gym-edit-form" onSubmit={save} noValidate>
+        <TextInput label="Name" value={fields.name} onChange={set('name')} maxLength={GYM_NAME_MAX} required error={shown.name} />
+        <TextInput label="City" value={fields.city} onChange={set('city')} maxLength={GYM_CITY_MAX} />
+        <TextInput
+          label="Country"
+          hint="Two-letter code, such as DE or US."
+          value={fields.country}
+          onChange={set('country')}
+          maxLength={2}
+          autoCapitalize="characters"
+          error={shown.country}
+        />
+        <TextInput
+          label="Website"
+          type="url"
+          inputMode="url"
+          value={fields.website}
+          onChange={set('website')}
+          maxLength={GYM_WEBSITE_MAX}
+          error={shown.website}
+        />
+        {error ? (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <Dialog.Close asChild>
+            <Button type="button">Cancel</Button>
+          </Dialog.Close>
+          <Button type="submit" variant="primary" loading={update.isPending}>
+            Save gym
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

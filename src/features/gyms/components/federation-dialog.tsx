@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { NETWORK_DESCRIPTION_MAX, NETWORK_NAME_LENGTH, REGION_MAX } from '../../../../domain/sports-network.ts';
 import { useSaveFederation, type Federation } from '../api/sports-network.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 
 /** Add a federation, or change one. */
 export function FederationDialog({ federation, onClose }: { federation: Federation | null; onClose: () => void }) {
@@ -29,43 +29,37 @@ export function FederationDialog({ federation, onClose }: { federation: Federati
   };
   const title = federation ? `Edit ${federation.name}` : 'Add a federation';
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content" aria-describedby={undefined}>
-          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          <form className="network-form" onSubmit={submit}>
-            <TextInput
-              label="Name"
-              required
-              minLength={NETWORK_NAME_LENGTH.min}
-              maxLength={NETWORK_NAME_LENGTH.max}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <TextInput
-              label="Country or region"
-              hint="For example Germany, or Nordics."
-              maxLength={REGION_MAX}
-              value={region}
-              onChange={(e) => setRegion(e.target.value)}
-            />
-            <TextArea
-              label="Description"
-              rows={3}
-              maxLength={NETWORK_DESCRIPTION_MAX}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-            <FormFooter
-              submitLabel={federation ? 'Save federation' : 'Add federation'}
-              pending={save.isPending}
-              error={error}
-              cancel={{ onClick: onClose }}
-            />
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame title={title} onClose={onClose}>
+      <form className="network-form" onSubmit={submit}>
+        <TextInput
+          label="Name"
+          required
+          minLength={NETWORK_NAME_LENGTH.min}
+          maxLength={NETWORK_NAME_LENGTH.max}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextInput
+          label="Country or region"
+          hint="For example Germany, or Nordics."
+          maxLength={REGION_MAX}
+          value={region}
+          onChange={(e) => setRegion(e.target.value)}
+        />
+        <TextArea
+          label="Description"
+          rows={3}
+          maxLength={NETWORK_DESCRIPTION_MAX}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <FormFooter
+          submitLabel={federation ? 'Save federation' : 'Add federation'}
+          pending={save.isPending}
+          error={error}
+          cancel={{ onClick: onClose }}
+        />
+      </form>
+    </DialogFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { NETWORK_DESCRIPTION_MAX, NETWORK_NAME_LENGTH, SEASON_NAME_LENGTH } from '../../../../domain/sports-network.ts';
 import { useFederations, useSaveLeague, type League, type LeagueDetail } from '../api/sports-network.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 
 const thisYear = () => new Date().getFullYear();
 
@@ -54,57 +54,51 @@ export function LeagueDialog({
     );
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content" aria-describedby={undefined}>
-          <Dialog.Title className="dialog-title">{league ? `Edit ${league.name}` : 'Add a league'}</Dialog.Title>
-          <form className="network-form" onSubmit={submit}>
-            <TextInput
-              label="Name"
-              required
-              minLength={NETWORK_NAME_LENGTH.min}
-              maxLength={NETWORK_NAME_LENGTH.max}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <Select<string>
-              id="league-federation"
-              label="Federation"
-              noneLabel="No federation"
-              options={(federations.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
-              value={federationId}
-              onChange={setFederationId}
-              hint={federations.isError ? 'The federations could not be loaded.' : undefined}
-            />
-            <TextInput
-              label="Season"
-              hint="For example 2025, or Spring 2025."
-              required
-              maxLength={SEASON_NAME_LENGTH.max}
-              value={seasonName}
-              onChange={(e) => setSeasonName(e.target.value)}
-            />
-            <div className="network-dates">
-              <TextInput label="Season starts on" type="date" required value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
-              <TextInput label="Season ends on" type="date" required value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />
-            </div>
-            <TextArea
-              label="Description"
-              rows={3}
-              maxLength={NETWORK_DESCRIPTION_MAX}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-            <FormFooter
-              submitLabel={league ? 'Save league' : 'Add league'}
-              pending={save.isPending}
-              error={error}
-              cancel={{ onClick: onClose }}
-            />
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame title={<>{league ? `Edit ${league.name}` : 'Add a league'}</>} onClose={onClose}>
+      <form className="network-form" onSubmit={submit}>
+        <TextInput
+          label="Name"
+          required
+          minLength={NETWORK_NAME_LENGTH.min}
+          maxLength={NETWORK_NAME_LENGTH.max}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Select<string>
+          id="league-federation"
+          label="Federation"
+          noneLabel="No federation"
+          options={(federations.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+          value={federationId}
+          onChange={setFederationId}
+          hint={federations.isError ? 'The federations could not be loaded.' : undefined}
+        />
+        <TextInput
+          label="Season"
+          hint="For example 2025, or Spring 2025."
+          required
+          maxLength={SEASON_NAME_LENGTH.max}
+          value={seasonName}
+          onChange={(e) => setSeasonName(e.target.value)}
+        />
+        <div className="network-dates">
+          <TextInput label="Season starts on" type="date" required value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+          <TextInput label="Season ends on" type="date" required value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />
+        </div>
+        <TextArea
+          label="Description"
+          rows={3}
+          maxLength={NETWORK_DESCRIPTION_MAX}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <FormFooter
+          submitLabel={league ? 'Save league' : 'Add league'}
+          pending={save.isPending}
+          error={error}
+          cancel={{ onClick: onClose }}
+        />
+      </form>
+    </DialogFrame>
   );
 }

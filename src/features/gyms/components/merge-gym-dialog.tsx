@@ -4,6 +4,7 @@ import { GymPicker } from '../../../components/gym-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useMergeGym, type GymManageRow, type GymSummary } from '../api/gyms.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -31,36 +32,35 @@ export function MergeGymDialog({ gym, onClose }: { gym: GymManageRow; onClose: (
     );
   };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content">
-          <Dialog.Title className="dialog-title">Merge {gym.name}</Dialog.Title>
-          <Dialog.Description className="muted">
-            Pick the gym that stays. {gym.name}’s {plural(gym.athlete_count, 'athlete')} and {plural(gym.team_count, 'team')} move to it,
-            and {gym.name} is removed. This cannot be undone.
-          </Dialog.Description>
-          <GymPicker
-            label="Merge into"
-            value={into ? { id: into.id, name: into.name } : null}
-            onChange={setInto}
-            error={same ? 'Pick a different gym from the one being merged.' : undefined}
-          />
-          {error ? (
-            <p className="error-text" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <Button>Cancel</Button>
-            </Dialog.Close>
-            <Button variant="danger" disabled={!into || same} loading={merge.isPending} onClick={confirm}>
-              {into && !same ? `Merge into ${into.name}` : 'Merge'}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title={<>Merge {gym.name}</>}
+      description={
+        <>
+          Pick the gym that stays. {gym.name}’s {plural(gym.athlete_count, 'athlete')} and {plural(gym.team_count, 'team')} move to it, and{' '}
+          {gym.name} is removed. This cannot be undone.
+        </>
+      }
+      onClose={onClose}
+    >
+      <GymPicker
+        label="Merge into"
+        value={into ? { id: into.id, name: into.name } : null}
+        onChange={setInto}
+        error={same ? 'Pick a different gym from the one being merged.' : undefined}
+      />
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="dialog-actions">
+        <Dialog.Close asChild>
+          <Button>Cancel</Button>
+        </Dialog.Close>
+        <Button variant="danger" disabled={!into || same} loading={merge.isPending} onClick={confirm}>
+          {into && !same ? `Merge into ${into.name}` : 'Merge'}
+        </Button>
+      </div>
+    </DialogFrame>
   );
 }

@@ -24,7 +24,7 @@ export default function SportsNetworkAdminPage() {
     <div className="container page">
       <h1>Sports Network Admin</h1>
       <p className="lead muted">Gyms, the leagues that group them and their events, and the federations above the leagues.</p>
-      <div className="network-tabs" role="tablist" aria-label="Sports network">
+      <div className="tabs" role="tablist" aria-label="Sports network">
         {SECTIONS.map((s) => (
           <button
             key={s.id}
@@ -32,7 +32,7 @@ export default function SportsNetworkAdminPage() {
             role="tab"
             id={`tab-${s.id}`}
             aria-controls="network-panel"
-            className="network-tab"
+            className="tab"
             aria-selected={section === s.id}
             onClick={() => setState({ section: s.id, league: 0 }, { replace: false })}
           >
