@@ -1596,7 +1596,9 @@ export interface paths {
         /**
          * The web rendition (H.264/AAC MP4), with HTTP range requests
          * @description Open through the signed link in `Video.stream_url` (a `<video>` element sends no bearer
-         *     token): the token names the video and the viewer and expires after VIDEO_LINK_TTL.
+         *     token): the token names the video and the viewer and expires after VIDEO_LINK_TTL. A link
+         *     the theater minted opens the video only while it is shown there (its athlete has not
+         *     withdrawn it, the score is not deleted, hidden or judged invalid): otherwise 404.
          */
         get: operations["streamVideo"];
         put?: never;
@@ -1853,7 +1855,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A challenge's video scores with an external link, best voted first, with the caller's own vote */
+        /** A challenge's video scores with an external link or a shown upload, best voted first, with the caller's own vote */
         get: operations["getChallengeTheater"];
         put?: never;
         post?: never;
@@ -1876,6 +1878,28 @@ export interface paths {
         post?: never;
         /** Take back the caller's vote on a video score */
         delete: operations["unvoteTheaterScore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/theater/scores/{scoreId}/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The athlete shows (true) or withdraws (false) the uploaded video of their own score in the challenge's theater
+         * @description Only the score's athlete. Showing needs an uploaded video that is ready, on a score that is
+         *     not hidden by moderators nor judged invalid (422 otherwise); withdrawing always works and
+         *     stops the theater's links to the video at once. Setting what is already set changes nothing.
+         */
+        put: operations["showTheaterScore"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4628,6 +4652,8 @@ export interface components {
             appealed_at: string | null;
             video: components["schemas"]["Video"] | null;
             video_url: string | null;
+            /** @description The athlete shows this uploaded video in the challenge's theater (PUT /api/theater/scores/{scoreId}/shown) */
+            theater_shown: boolean;
             /** Format: date-time */
             submitted_at: string;
         };
@@ -4655,11 +4681,13 @@ export interface components {
             display: string;
             /** @enum {string} */
             verification: "verified" | "unverified";
+            /** @description The athlete's external video link (opens in a new tab); null for a shown upload */
+            video_url: string | null;
             /**
-             * Format: uri
-             * @description The athlete's external video link (opens in a new tab)
+             * @description A shown upload, ready, with links minted for theater viewers (they stop working once the
+             *     athlete withdraws it, moderators hide the score, a judge rejects it or it is deleted); null for a link
              */
-            video_url: string;
+            video: components["schemas"]["Video"] | null;
             /** Format: date-time */
             submitted_at: string;
             votes: components["schemas"]["TheaterVotes"];
@@ -8928,6 +8956,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showTheaterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["TheaterScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shown: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether the video is shown now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        score_id: number;
+                        shown: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The score has no uploaded video, the video is not ready, or the score is hidden or judged invalid. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };

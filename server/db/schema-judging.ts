@@ -71,6 +71,8 @@ export const scoreVideos = pgTable(
     originalSortKey: bigint('original_sort_key', { mode: 'bigint' }).notNull(),
     appealReason: varchar('appeal_reason', { length: 1000 }),
     appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    /** When the athlete chose to show this uploaded video in the challenge's theater (null: not shown; off by default). */
+    theaterShownAt: timestamp('theater_shown_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -1,11 +1,11 @@
 import type { AppContext } from '../context.ts';
 import { optionalAuth } from '../security.ts';
 import { isAdminRole } from '../services/auth.ts';
-import { castVote, removeVote, theaterOf } from '../services/theater.ts';
+import { castVote, removeVote, showInTheater, theaterOf } from '../services/theater.ts';
 import type { VoteValue } from '../../domain/theater.ts';
 import type { Handlers } from './types.ts';
 
-type TheaterOps = 'getChallengeTheater' | 'voteTheaterScore' | 'unvoteTheaterScore';
+type TheaterOps = 'getChallengeTheater' | 'voteTheaterScore' | 'unvoteTheaterScore' | 'showTheaterScore';
 
 export function theaterHandlers(ctx: AppContext): Handlers<TheaterOps> {
   return {
@@ -18,6 +18,9 @@ export function theaterHandlers(ctx: AppContext): Handlers<TheaterOps> {
     },
     async unvoteTheaterScore(request) {
       return removeVote(ctx, request.auth!.user.id, request.params.scoreId);
+    },
+    async showTheaterScore(request) {
+      return showInTheater(ctx, request.auth!.user.id, request.params.scoreId, request.body.shown);
     },
   };
 }

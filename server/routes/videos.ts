@@ -9,11 +9,13 @@ import {
   myVideos,
   ownUpload,
   presentVideo,
+  theaterKind,
   uploadState,
   VIDEO_NOT_FOUND,
   visibleVideo,
 } from '../services/videos.ts';
 import { handleChunk, videoService } from '../services/videos-tus.ts';
+import { shownInTheater } from '../services/theater.ts';
 import type { OutputName } from '../services/videos-storage.ts';
 import type { Handlers } from './types.ts';
 
@@ -56,7 +58,11 @@ export function videoHandlers(ctx: AppContext): Handlers<VideoOps> {
     type: string,
     range?: string,
   ) {
-    if (!checkLinkToken(svc(), id, kind, token)) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
+    const own = checkLinkToken(svc(), id, kind, token);
+    // A theater viewer's link opens the video only while the theater still shows it.
+    const theater = !own && checkLinkToken(svc(), id, theaterKind(kind), token);
+    if (!own && !theater) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
+    if (theater && !(await shownInTheater(ctx.database.db, id))) throw notFound(VIDEO_NOT_FOUND);
     const row = await findVideo(svc(), id);
     const size = row && row.status !== 'failed' ? await svc().storage.outputSize(id, name) : null;
     if (size === null) throw notFound(VIDEO_NOT_FOUND);

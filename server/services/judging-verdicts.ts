@@ -98,6 +98,7 @@ function present(ctx: AppContext, r: Loaded, place: number | null, viewerId: num
     appealed_at: k.appealedAt?.toISOString() ?? null,
     video: r.video ? presentVideo(videoService(ctx), r.video, viewerId) : null,
     video_url: k.externalUrl,
+    theater_shown: k.theaterShownAt !== null,
     submitted_at: r.score.submittedAt.toISOString(),
   };
 }

@@ -1,27 +1,33 @@
-import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { challenges, challengeScores, scoreVideos, users, videoVotes } from '../db/schema.ts';
+import { challenges, challengeScores, scoreVideos, users, videos, videoVotes } from '../db/schema.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '../../domain/scoring/index.ts';
 import { THEATER_LIMIT, type VoteValue } from '../../domain/theater.ts';
 import { loadChallenge, NO_CHALLENGE } from './challenges/challenge.ts';
 import { challengeRoom, publish } from './realtime/realtime-events.ts';
+import { presentTheaterVideo } from './videos.ts';
+import { videoService } from './videos-tus.ts';
 
 // The community theater: a challenge's scores with a public video link, ranked by spectators' votes.
-// Uploaded videos are private (their signed links are minted for the owner, administrators and
-// judges only, and the athlete uploaded them for judging, not for showing), so the theater lists
-// scores whose athlete gave an external link (already public where it lives).
+// A link the athlete gave is already public where it lives. An uploaded video is private (its signed
+// links are minted for the owner, administrators and judges, and it was uploaded for judging), so it
+// is listed only once its athlete chooses to show it (`score_videos.theater_shown_at`); its theater
+// links (theaterKind) open it only while it is still shown (`shownInTheater`, asked on every request).
 
 export const NO_THEATER_SCORE = 'No video score with that id.';
 export const OWN_SCORE_TEXT = 'You cannot vote on your own video.';
 
-/** A score the theater shows: live, not hidden by moderators, not rejected, with an external link. */
+/** An upload its athlete shows in the theater, still there and processed. */
+const shownUpload = and(isNotNull(scoreVideos.theaterShownAt), isNotNull(scoreVideos.videoId), eq(videos.status, 'ready'));
+
+/** A score the theater shows: live, not hidden by moderators, not rejected, with an external link or a shown upload. */
 const shown = and(
   isNull(challengeScores.deletedAt),
   isNull(challengeScores.hiddenAt),
   ne(challengeScores.verification, 'rejected'),
-  isNotNull(scoreVideos.externalUrl),
+  or(isNotNull(scoreVideos.externalUrl), shownUpload),
 );
 
 export interface Tally {
@@ -50,6 +56,7 @@ export async function theaterOf(ctx: AppContext, challengeId: number, viewer: { 
   const c = await loadChallenge(db, challengeId);
   if (c.hiddenAt && !(viewer && (viewer.id === c.creatorId || viewer.isAdmin))) throw notFound(NO_CHALLENGE);
   const viewerId = viewer?.id ?? null;
+  const svc = videoService(ctx);
   const up = sql<number>`coalesce(sum(case when ${videoVotes.value} = 1 then 1 else 0 end), 0)::int`;
   const down = sql<number>`coalesce(sum(case when ${videoVotes.value} = -1 then 1 else 0 end), 0)::int`;
   const total = sql<number>`coalesce(sum(${videoVotes.value}), 0)::int`;
@@ -58,13 +65,15 @@ export async function theaterOf(ctx: AppContext, challengeId: number, viewer: { 
       ? sql<number | null>`null::int`
       : sql<number | null>`max(case when ${videoVotes.userId} = ${viewerId} then ${videoVotes.value} end)::int`;
   const rows = await db
-    .select({ score: challengeScores, url: scoreVideos.externalUrl, name: users.displayName, up, down, total, mine })
+    .select({ score: challengeScores, url: scoreVideos.externalUrl, video: videos, name: users.displayName, up, down, total, mine })
     .from(scoreVideos)
     .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
     .innerJoin(users, eq(users.id, challengeScores.userId))
+    .leftJoin(videos, eq(videos.id, scoreVideos.videoId))
     .leftJoin(videoVotes, eq(videoVotes.scoreId, scoreVideos.scoreId))
-    .where(and(eq(scoreVideos.challengeId, c.id), shown))
-    .groupBy(challengeScores.id, scoreVideos.scoreId, users.id)
+    // A hidden challenge's theater (its creator and administrators) keeps to links: theater links of uploads stop there.
+    .where(and(eq(scoreVideos.challengeId, c.id), c.hiddenAt ? and(shown, isNotNull(scoreVideos.externalUrl)) : shown))
+    .groupBy(challengeScores.id, scoreVideos.scoreId, users.id, videos.id)
     .orderBy(desc(total), desc(up), challengeScores.sortKey, challengeScores.id)
     .limit(THEATER_LIMIT);
   return {
@@ -80,7 +89,8 @@ export async function theaterOf(ctx: AppContext, challengeId: number, viewer: { 
         athlete: { wp_user_id: r.score.userId, display_name: r.name },
         display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
         verification: r.score.verification as 'verified' | 'unverified',
-        video_url: r.url!,
+        video_url: r.url,
+        video: r.url === null && r.video ? presentTheaterVideo(svc, r.video, viewerId ?? 0) : null,
         submitted_at: r.score.submittedAt.toISOString(),
         votes: { up: Number(r.up), down: Number(r.down), total: Number(r.total) },
         my_vote: viewerId === null || r.mine === null ? null : (Number(r.mine) as VoteValue),
@@ -97,6 +107,7 @@ async function votable(db: Database, scoreId: number, voterId: number) {
     .from(scoreVideos)
     .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
     .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
+    .leftJoin(videos, eq(videos.id, scoreVideos.videoId))
     .where(and(eq(scoreVideos.scoreId, scoreId), shown, isNull(challenges.deletedAt), isNull(challenges.hiddenAt)));
   if (!row) throw notFound(NO_THEATER_SCORE);
   if (row.userId === voterId) throw new ApiError(403, OWN_SCORE_TEXT);
@@ -134,4 +145,48 @@ export async function removeVote(ctx: AppContext, voterId: number, scoreId: numb
     if (gone.length) await announce(tx, s.challengeId, tally);
     return { ...tally, my_vote: null };
   });
+}
+
+/** Whether the theater shows this uploaded video now: what a theater link is checked against on every request. */
+export async function shownInTheater(db: Database, videoId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: scoreVideos.scoreId })
+    .from(scoreVideos)
+    .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
+    .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
+    .innerJoin(videos, eq(videos.id, scoreVideos.videoId))
+    .where(and(eq(scoreVideos.videoId, videoId), shown, shownUpload, isNull(challenges.deletedAt), isNull(challenges.hiddenAt)));
+  return row !== undefined;
+}
+
+/** The athlete shows the uploaded video of their own score in the challenge's theater, or withdraws it. */
+export async function showInTheater(ctx: AppContext, athleteId: number, scoreId: number, show: boolean) {
+  return ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ check: scoreVideos, score: challengeScores, status: videos.status })
+      .from(scoreVideos)
+      .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
+      .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
+      .leftJoin(videos, eq(videos.id, scoreVideos.videoId))
+      .where(and(eq(scoreVideos.scoreId, scoreId), isNull(challengeScores.deletedAt), isNull(challenges.deletedAt)))
+      .for('update', { of: scoreVideos });
+    if (!row) throw notFound(NO_THEATER_SCORE);
+    if (row.check.athleteId !== athleteId) throw new ApiError(403, 'Only the athlete whose score it is can show its video in the theater.');
+    if (show) {
+      const refused = showRefusal(row.check.videoId, row.status, row.score);
+      if (refused) throw new ApiError(422, refused);
+    }
+    const shownAt = show ? (row.check.theaterShownAt ?? ctx.now()) : null;
+    if ((row.check.theaterShownAt === null) !== (shownAt === null))
+      await tx.update(scoreVideos).set({ theaterShownAt: shownAt }).where(eq(scoreVideos.scoreId, scoreId));
+    return { score_id: scoreId, shown: show };
+  });
+}
+
+function showRefusal(videoId: string | null, status: string | null, score: { hiddenAt: Date | null; verification: string }): string | null {
+  if (!videoId || status === null) return 'This score has no uploaded video to show: a linked video is in the theater already.';
+  if (status !== 'ready') return 'That video is not ready yet: show it once it has finished processing.';
+  if (score.hiddenAt) return 'Moderators hid this score, so its video cannot be shown.';
+  if (score.verification === 'rejected') return 'A judge found this score invalid, so its video cannot be shown.';
+  return null;
 }

@@ -60,7 +60,24 @@ export function checkLinkToken(svc: VideoService, id: string, kind: string, toke
   return safeEqual(token, linkToken(svc, id, Number(viewer), kind, exp));
 }
 
+/** The link kind a theater viewer's links are signed for: they open the video only while the theater shows it. */
+export const theaterKind = (kind: 'stream' | 'poster') => `theater-${kind}`;
+
 export function presentVideo(svc: VideoService, row: VideoRow, viewerId?: number): Video {
+  return presentWithLinks(svc, row, viewerId, (kind) => kind);
+}
+
+/** A video shown in a challenge's theater, with links minted for theater viewers (0: signed out). */
+export function presentTheaterVideo(svc: VideoService, row: VideoRow, viewerId: number): Video {
+  return presentWithLinks(svc, row, viewerId, theaterKind);
+}
+
+function presentWithLinks(
+  svc: VideoService,
+  row: VideoRow,
+  viewerId: number | undefined,
+  signedKind: (kind: 'stream' | 'poster') => string,
+): Video {
   // Links expire on a fixed grid so a page polling the video gets the same URLs (the browser keeps its cache).
   const ttl = svc.limits.linkTtlMs;
   const expires = (Math.floor(svc.ctx.now().getTime() / ttl) + 2) * ttl;
@@ -70,7 +87,7 @@ export function presentVideo(svc: VideoService, row: VideoRow, viewerId?: number
   };
   const signed = (kind: 'stream' | 'poster') =>
     has[kind] && viewerId !== undefined
-      ? `${svc.apiRoot}/${row.id}/${kind}?token=${linkToken(svc, row.id, viewerId, kind, expires)}`
+      ? `${svc.apiRoot}/${row.id}/${kind}?token=${linkToken(svc, row.id, viewerId, signedKind(kind), expires)}`
       : null;
   return {
     id: row.id,

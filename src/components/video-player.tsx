@@ -42,12 +42,18 @@ export default function VideoPlayer({
   extraKeys,
   extraKeysHint,
   onTimeChange,
+  momentLinks = true,
+  label,
 }: {
   video: PlayableVideo;
   startAt?: number | null;
   extraKeys?: Record<string, () => void>;
   extraKeysHint?: string;
   onTimeChange?: (seconds: number) => void;
+  /** Links to the current moment point at this page with `?id=<video>`: off where `id` names something else. */
+  momentLinks?: boolean;
+  /** What the video element is called (default: the file name). */
+  label?: string;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [speed, setSpeed] = useState('1');
@@ -139,7 +145,7 @@ export default function VideoPlayer({
           controls
           preload="metadata"
           playsInline
-          aria-label={`Video: ${video.file_name}`}
+          aria-label={label ?? `Video: ${video.file_name}`}
           aria-keyshortcuts={`Space K ArrowLeft ArrowRight , . [ ]${extraKeys ? ` ${Object.keys(extraKeys).join(' ')}` : ''}`}
           onLoadedMetadata={(e) => {
             if (startAt) e.currentTarget.currentTime = startAt;
@@ -160,12 +166,16 @@ export default function VideoPlayer({
           Frame <ChevronRight aria-hidden size={16} />
         </Button>
         <Select label="Speed" className="field video-speed" options={SPEED_OPTIONS} value={speed} onChange={(v) => setSpeed(v)} />
-        <Button size="sm" variant="ghost" onClick={() => void copyLink()}>
-          <Link2 aria-hidden size={16} /> Link to {formatTimestamp(time)}
-        </Button>
-        <a className="video-time-link" href={timestampHref(video.id, time)}>
-          Open at {formatTimestamp(time)}
-        </a>
+        {momentLinks ? (
+          <>
+            <Button size="sm" variant="ghost" onClick={() => void copyLink()}>
+              <Link2 aria-hidden size={16} /> Link to {formatTimestamp(time)}
+            </Button>
+            <a className="video-time-link" href={timestampHref(video.id, time)}>
+              Open at {formatTimestamp(time)}
+            </a>
+          </>
+        ) : null}
       </div>
       <p className="muted video-keys">
         Keys: Space or K play and pause, ← → jump {SEEK_STEP_S} s, comma and period step one frame, [ and ] change the speed.

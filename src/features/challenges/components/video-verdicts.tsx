@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
@@ -6,6 +6,7 @@ import { AppLink } from '../../../components/ui/link.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { TextArea } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatTimestamp, timestampParam } from '../../../../domain/videos.ts';
@@ -74,8 +75,46 @@ function Verdict({ s }: { s: Checked }) {
         </p>
       ) : null}
       {s.appeal_reason ? <p className="muted break">Your appeal: {s.appeal_reason}</p> : null}
+      {s.video?.status === 'ready' && s.verdict !== 'invalid' ? <TheaterChoice s={s} /> : null}
       {canAppeal ? <AppealForm scoreId={s.score_id} /> : null}
     </Card>
+  );
+}
+
+/** The athlete's choice to show an uploaded video in the challenge's theater: off by default, switchable back. */
+function TheaterChoice({ s }: { s: Checked }) {
+  const qc = useQueryClient();
+  const hint = useId();
+  const change = useMutation({
+    mutationFn: (shown: boolean) =>
+      callApi(
+        secureApi.PUT('/api/theater/scores/{scoreId}/shown', { params: { path: { scoreId: s.score_id } }, body: { shown } }),
+        'Could not change where your video is shown.',
+      ),
+    onSuccess: (r) => {
+      qc.setQueryData<{ items: Checked[] }>(KEY, (d) =>
+        d ? { ...d, items: d.items.map((i) => (i.score_id === r.score_id ? { ...i, theater_shown: r.shown } : i)) } : d,
+      );
+      toast({
+        title: r.shown ? 'Your video is in the challenge’s theater.' : 'Your video is no longer in the theater.',
+        variant: 'success',
+      });
+    },
+    onError: (e) => toast({ title: e.message, variant: 'error' }),
+  });
+  return (
+    <div>
+      <Switch
+        label="Show in the challenge’s theater"
+        checked={change.isPending ? !!change.variables : s.theater_shown}
+        disabled={change.isPending}
+        describedBy={hint}
+        onChange={(shown) => change.mutate(shown)}
+      />
+      <p id={hint} className="hint">
+        Anyone who can see {s.challenge.title} can then watch it and vote on it. Switch it off to take it back at once.
+      </p>
+    </div>
   );
 }
 

@@ -1,4 +1,6 @@
-import { ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { ExternalLink, Play, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +13,29 @@ import type { VoteValue } from '../../../../domain/theater.ts';
 import { useTheater, useVote, type TheaterItem } from '../api/theater.ts';
 import '../theater.css';
 
+// The shared player is its own chunk, loaded when someone presses Play.
+const VideoPlayer = lazy(() => import('../../../components/video-player.tsx'));
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** An upload its athlete shows here: Play loads the shared player in place. */
+function ShownUpload({ item, video }: { item: TheaterItem; video: NonNullable<TheaterItem['video']> }) {
+  const [playing, setPlaying] = useState(false);
+  const who = item.athlete.display_name;
+  if (!playing)
+    return (
+      <p>
+        <Button size="sm" icon={<Play size={16} aria-hidden />} onClick={() => setPlaying(true)} aria-label={`Play ${who}'s video`}>
+          Play the video
+        </Button>
+      </p>
+    );
+  return (
+    <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+      <VideoPlayer video={video} momentLinks={false} label={`${who}'s video`} />
+    </Suspense>
+  );
+}
 
 function VoteButtons({ item, challengeId }: { item: TheaterItem; challengeId: number }) {
   const vote = useVote(challengeId);
@@ -57,9 +81,8 @@ function Counts({ item }: { item: TheaterItem }) {
 }
 
 /**
- * The community theater under a challenge's page: scores with a video link, best voted first,
- * with thumbs up / down. Uploaded videos stay private to the athlete and the judges, so only
- * links the athlete gave (YouTube, Vimeo) are shown.
+ * The community theater under a challenge's page: scores with a video link (YouTube, Vimeo) or an
+ * upload its athlete chose to show here, best voted first, with thumbs up / down.
  */
 export function TheaterSection({ challengeId }: { challengeId: number | null }) {
   const { user } = useSessionView();
@@ -68,7 +91,7 @@ export function TheaterSection({ challengeId }: { challengeId: number | null }) 
   return (
     <section className="container theater" aria-labelledby="theater-title">
       <h2 id="theater-title">Theater</h2>
-      <p className="muted">Videos athletes linked with their scores. Vote for the ones worth watching.</p>
+      <p className="muted">Videos athletes linked or chose to show with their scores. Vote for the ones worth watching.</p>
       {user === null && (
         <p className="theater-sign-in">
           <AppLink href="/login-page">Sign in</AppLink> to vote.
@@ -79,7 +102,7 @@ export function TheaterSection({ challengeId }: { challengeId: number | null }) 
         loading="Loading the videos…"
         empty={
           <EmptyState title="No videos yet" headingLevel="h3">
-            Scores submitted with a YouTube or Vimeo link show up here.
+            Scores submitted with a YouTube or Vimeo link show up here, and uploads their athletes choose to show.
           </EmptyState>
         }
       >
@@ -112,19 +135,23 @@ export function TheaterSection({ challengeId }: { challengeId: number | null }) 
                     )
                   }
                 >
-                  <p>
-                    <AppLink
-                      href={item.video_url}
-                      external
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      icon={<ExternalLink size={16} aria-hidden />}
-                      className="theater-watch"
-                      aria-label={`Watch ${item.athlete.display_name}'s video (opens in a new tab)`}
-                    >
-                      Watch the video
-                    </AppLink>
-                  </p>
+                  {item.video ? (
+                    <ShownUpload item={item} video={item.video} />
+                  ) : item.video_url ? (
+                    <p>
+                      <AppLink
+                        href={item.video_url}
+                        external
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        icon={<ExternalLink size={16} aria-hidden />}
+                        className="theater-watch"
+                        aria-label={`Watch ${item.athlete.display_name}'s video (opens in a new tab)`}
+                      >
+                        Watch the video
+                      </AppLink>
+                    </p>
+                  ) : null}
                   <p className="muted theater-net">Net votes: {item.votes.total > 0 ? `+${item.votes.total}` : item.votes.total}</p>
                 </Card>
               </li>

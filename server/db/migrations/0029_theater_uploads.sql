@@ -1,0 +1,1 @@
+ALTER TABLE "score_videos" ADD COLUMN "theater_shown_at" timestamp with time zone;
