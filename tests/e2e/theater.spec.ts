@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean } from './support/api.ts';
@@ -90,4 +94,98 @@ test('two spectators vote on a score video and each sees the counts move live', 
   await expect(own).toContainText('Your video');
   await expect(own).toContainText('1 thumbs up');
   await expect(own.getByRole('button')).toHaveCount(0);
+});
+
+test('an athlete shows an uploaded video in the theater; another plays it and votes; withdrawn, it is gone', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const a = app();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-theater-'));
+  const clip = path.join(dir, 'wall-balls.mp4');
+  // A real 3-second clip, small so that processing is quick.
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-c:v', 'mpeg4', clip]);
+  const coach = { email: 'coach2@example.test', name: 'Coach Dee', password: 'coach-password-2' };
+  const eva = { email: 'eva@example.test', name: 'Eva Upload', password: 'eva-password-1' };
+  const fan = { email: 'fan@example.test', name: 'Fin Fan', password: 'fin-password-1' };
+  const coachApi = await apiSignIn(a, mailbox, coach);
+  const challenge = await apiCall(a, coachApi, 'POST', 'api/challenges/', {
+    title: 'Wall ball theater',
+    score_type: 'reps',
+    starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+    ends_at: new Date(Date.now() + 7 * DAY).toISOString(),
+  });
+  const id = challenge.id as number;
+
+  // Eva uploads her attempt, waits for it to be processed and submits her score with it.
+  const evaApi = await apiSignIn(a, mailbox, eva);
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, a, mailbox, eva);
+  await expectSignedIn(page);
+  await page.goto(`${a.url}placeholder-video-page`);
+  await page.getByLabel('Choose a video').setInputFiles(clip);
+  await expect(page.getByRole('heading', { name: 'wall-balls.mp4', level: 1 })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Ready', { exact: true })).toBeVisible({ timeout: 120_000 });
+  const videoId = new URL(page.url()).searchParams.get('id')!;
+  rmSync(dir, { recursive: true, force: true });
+  await apiCall(a, evaApi, 'POST', `api/challenges/${id}/join`, { division: 'rx', sex: 'female' });
+  await apiCall(a, evaApi, 'POST', `api/challenges/${id}/submit-score`, { reps: 61, video_id: videoId });
+
+  // Fin's theater is empty: an upload is not shown until its athlete says so.
+  const fin = await (await browser.newContext()).newPage();
+  await apiSignIn(a, mailbox, fan);
+  await signIn(fin, a, mailbox, fan);
+  await expectSignedIn(fin);
+  await fin.goto(`${a.url}challenge-detail-page?id=${id}`);
+  const finTheater = fin.getByRole('region', { name: 'Theater' });
+  await expect(finTheater.getByText('No videos yet')).toBeVisible();
+
+  // Eva switches it on in My Results.
+  await page.goto(`${a.url}my-results-page`);
+  const show = page.getByRole('switch', { name: 'Show in the challenge’s theater' });
+  await expect(show).toHaveAttribute('aria-checked', 'false');
+  await show.click();
+  await expect(show).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('Your video is in the challenge’s theater.', { exact: true })).toBeVisible();
+
+  // Fin sees it, plays it with the shared player, and votes.
+  await fin.reload();
+  const card = finTheater.getByRole('article').filter({ hasText: 'Eva Upload' });
+  await expect(card).toContainText('61 reps');
+  await card.getByRole('button', { name: "Play Eva Upload's video" }).click();
+  const video = card.locator('video');
+  await expect(video).toBeVisible();
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  const up = card.getByRole('button', { name: /Thumbs up for Eva Upload's video/ });
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(up).toHaveText('1');
+  await axeClean(fin);
+  for (const [width, scheme] of [
+    [1280, 'Light'],
+    [1280, 'Dark'],
+    [360, 'Dark'],
+    [360, 'Light'],
+  ] as const) {
+    await fin.setViewportSize({ width: 1280, height: 900 });
+    await fin.getByRole('group', { name: 'Theme' }).getByRole('button', { name: scheme }).click();
+    await fin.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    expect(await fin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await fin.screenshot({ path: testInfo.outputPath(`theater-upload-${width}-${scheme.toLowerCase()}.png`) });
+  }
+  await axeClean(fin);
+  const streamUrl = await video.getAttribute('src');
+
+  // Eva takes it back: it leaves Fin's theater and its link stops.
+  await show.click();
+  await expect(show).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByText('Your video is no longer in the theater.', { exact: true })).toBeVisible();
+  expect((await fin.request.get(new URL(streamUrl!, a.url).toString())).status()).toBe(404);
+  await fin.reload();
+  await expect(finTheater.getByText('No videos yet')).toBeVisible();
 });
