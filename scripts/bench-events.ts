@@ -152,7 +152,8 @@ async function bench(label: string, handle: DatabaseHandle) {
   for (let i = 0; i < RUNS; i++) {
     const readAt = boardCache.cache.count;
     await handle.db.execute(
-      sql`update challenge_entries set sort_key = sort_key + 1 where challenge_id = ${ids[0]!} and user_id = ${someone()}`,
+      sql`update challenge_entries set sort_key = sort_key + 1 where challenge_id = ${ids[0]!}
+        and user_id = (select user_id from challenge_entries where challenge_id = ${ids[0]!} order by user_id offset ${i * 997} limit 1)`,
     );
     while (!boardCache.cache.changedAfter([ids[0]!], readAt)) await new Promise((r) => setTimeout(r, 1));
     const t0 = performance.now();
