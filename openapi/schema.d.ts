@@ -1255,6 +1255,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leaderboards/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Athletes on Global Ranks by name or gym, or the caller's own row, with the page that holds each
+         * @description Up to 20 rows of the overall ranking (or, with `test_id`, of that test's board), with the same filters as the board, whose athlete's name or second name starts with `q`, or whose public gym does, in board order; or, with `me=true`, the caller's own row. Each carries its place, its position in the board's order and the page of `limit` rows holding it.
+         */
+        get: operations["findOnRanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -4326,6 +4346,19 @@ export interface components {
             items: components["schemas"]["GlobalLeaderboardRow"][];
             total: number;
             me: null | components["schemas"]["GlobalLeaderboardRow"];
+        };
+        RankMatches: {
+            page_size: number;
+            items: {
+                user_id: number;
+                display_name: string;
+                /** @description The athlete's place on the whole board. */
+                rank: number;
+                /** @description The row's position in the board's order after filters, from 1. */
+                position: number;
+                /** @description The page of `page_size` rows that holds it, from 1. */
+                page: number;
+            }[];
         };
         /**
          * @description metric shows kg and km; imperial shows lb and mi. Stored values stay in kg, grams and metres.
@@ -7875,6 +7908,41 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    findOnRanks: {
+        parameters: {
+            query?: {
+                /** @description A test's board instead of the overall ranking. */
+                test_id?: number;
+                sex?: components["parameters"]["SexFilter"];
+                age_group?: components["parameters"]["AgeGroupFilter"];
+                bodyweight_class?: "u60" | "60-70" | "70-80" | "80-90" | "90-100" | "100+";
+                gym?: components["parameters"]["GymFilter"];
+                /** @description The start of the athlete's name, of its second word, or of their gym (2 to 40 characters). */
+                q?: string;
+                /** @description Find the signed-in caller's own row instead. */
+                me?: boolean;
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankMatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getMySettings: {

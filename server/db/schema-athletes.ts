@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   doublePrecision,
@@ -49,7 +50,11 @@ export const athleteProfiles = pgTable(
     /** Hidden by moderators (server/services/moderation.ts): gone from every public list; the author still sees it. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
-  (t) => [index('athlete_profiles_gym_idx').on(t.gym), index('athlete_profiles_gym_id_idx').on(t.gymId)],
+  (t) => [
+    index('athlete_profiles_gym_idx').on(t.gym),
+    index('athlete_profiles_gym_id_idx').on(t.gymId),
+    index('athlete_profiles_gym_prefix_idx').on(sql`lower(${t.gym}) text_pattern_ops`),
+  ],
 );
 
 /** The catalogue of standard tests (master tests). `standards` map a raw result to 0–1000. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export * from './schema-feedback.ts';
@@ -45,7 +46,13 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_normalized_idx').on(t.emailNormalized), index('users_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('users_email_normalized_idx').on(t.emailNormalized),
+    index('users_created_idx').on(t.createdAt.desc()),
+    // Finding people on Global Ranks: the start of the name, or of its second word, on an index whatever the collation.
+    index('users_name_prefix_idx').on(sql`lower(${t.displayName}) text_pattern_ops`),
+    index('users_second_name_prefix_idx').on(sql`lower(regexp_replace(${t.displayName}, '^\\S+\\s+', '')) text_pattern_ops`),
+  ],
 );
 
 /** One-time sign-in codes, stored hashed; one live code per account. */

@@ -4,6 +4,7 @@ import { optionalAuth } from '../security.ts';
 import { isAdminRole } from '../services/auth.ts';
 import * as profiles from '../services/athletes/profiles.ts';
 import * as rankings from '../services/athletes/rankings.ts';
+import { findOnRanks } from '../services/athletes/rank-find.ts';
 import * as records from '../services/athletes/records.ts';
 import * as catalogue from '../services/athletes/tests-catalogue.ts';
 import type { Handlers } from './types.ts';
@@ -31,7 +32,8 @@ type AthleteOps =
   | 'normalizeResult'
   | 'getTestDeepDive'
   | 'getTestLeaderboard'
-  | 'getGlobalLeaderboard';
+  | 'getGlobalLeaderboard'
+  | 'findOnRanks';
 
 const callerId = (request: FastifyRequest) => request.auth!.user.id;
 
@@ -113,6 +115,23 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
       const q = request.query;
       const filters = { sex: q.sex, age_group: q.age_group, bodyweight_class: q.bodyweight_class, gym: q.gym };
       return rankings.testLeaderboard(ctx, request.params.testId, filters, page(q), await viewer(request));
+    },
+    async findOnRanks(request) {
+      const q = request.query;
+      return findOnRanks(
+        ctx,
+        {
+          testId: q.test_id,
+          sex: q.sex,
+          age_group: q.age_group,
+          bodyweight_class: q.bodyweight_class,
+          gym: q.gym,
+          q: q.q,
+          me: q.me,
+          limit: q.limit ?? 50,
+        },
+        await viewer(request),
+      );
     },
     async getGlobalLeaderboard(request) {
       const q = request.query;

@@ -1,22 +1,20 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import type { Database } from '../db/index.ts';
+import { rowsOf } from '../db/rows.ts';
+import type { EventRule } from '../../domain/events.ts';
+import { boardCacheOf } from './challenges/board-cache.ts';
 import { keptResults, type KeptResult } from './kept-results.ts';
+import { divisionStanding, divisionsOf, type KeptBoard, type LeanRow } from './events-places.ts';
+
+export type { LeanRow } from './events-places.ts';
 
 // Large events' standings served from memory (kept-results.ts). The standing of a division is one
 // statement (events-standings.ts); for a small event it runs on every read, so every read is exact.
 // When it takes longer than cacheSettings.slowMs (tens of thousands of athletes), the whole division's
-// standing is kept and pages are cut from it; it is recomputed in the background when one of its
-// workouts' boards changes (its cost: about 3–6 s at 100,000 athletes on a busy 2-core machine).
-
-/** One athlete's standing without name or results. */
-export interface LeanRow {
-  user_id: number;
-  total: number;
-  firsts: number;
-  best: number;
-  overall: number;
-  places: number[];
-  points: number[];
-}
+// standing is kept and pages are cut from it. It is then computed from the workouts' boards kept here
+// (each read once from its category index, in board order, as two strings per category), re-read only
+// when that board changes: a new score costs one workout's read and linear passes in events-places.ts.
 
 export type CachedStanding = KeptResult<LeanRow>;
 
@@ -42,17 +40,196 @@ export function timed<T>(ctx: AppContext, key: string, run: () => Promise<T>, fu
   return standings.timed(ctx, key, run, full, boards);
 }
 
+/** Benches: drop every kept standing and board, to time a computation from nothing. */
+export function forgetStandings(db: Database) {
+  standings.forget(db);
+  storeOf(db).boards.clear();
+  storeOf(db).computed.clear();
+}
+
+// ---- The workouts' boards, kept per node -------------------------------------------------------
+
+interface HeldBoard {
+  board: KeptBoard;
+  /** Changes only when a re-read finds different entries. */
+  version: number;
+  /** The board cache's change count when the read began (null without a board cache). */
+  readAt: number | null;
+  readAtMs: number;
+  costMs: number;
+}
+
+/** Without change notices (or on PostgreSQL, should one be lost) a board is re-read once older than max(this, AGE_FACTOR × its read). */
+const MIN_AGE_MS = 2_000;
+const AGE_FACTOR = 10;
+const MAX_BOARDS = 200;
+const MAX_COMPUTED = 50;
+
+interface Store {
+  boards: Map<number, HeldBoard>;
+  reading: Map<number, Promise<HeldBoard>>;
+  /** The last standing computed per kept key, with the board versions it was computed from. */
+  computed: Map<string, { versions: string; rows: LeanRow[] }>;
+  /** Category lists in the database's own order (what min(category) follows). */
+  orders: Map<string, string[]>;
+  version: number;
+}
+const stores = new WeakMap<Database, Store>();
+function storeOf(db: Database): Store {
+  let s = stores.get(db);
+  if (!s) stores.set(db, (s = { boards: new Map(), reading: new Map(), computed: new Map(), orders: new Map(), version: 0 }));
+  return s;
+}
+
+function isStale(ctx: AppContext, id: number, held: HeldBoard): boolean {
+  const cache = boardCacheOf(ctx);
+  if (cache && held.readAt !== null) {
+    if (cache.changedAfter([id], held.readAt)) return true;
+    if (cache.maxAgeMs === 0) return false;
+  }
+  return performance.now() - held.readAtMs > Math.max(cache?.maxAgeMs || MIN_AGE_MS, AGE_FACTOR * held.costMs);
+}
+
+const sameBoard = (a: KeptBoard, b: KeptBoard) =>
+  a.groups.length === b.groups.length &&
+  a.groups.every((g, i) => {
+    const h = b.groups[i]!;
+    return (
+      g.category === h.category && g.users.length === h.users.length && g.users.every((u, j) => u === h.users[j] && g.keys[j] === h.keys[j])
+    );
+  });
+
+async function readBoard(ctx: AppContext, id: number, previous: HeldBoard | undefined): Promise<HeldBoard> {
+  const db = ctx.database.db;
+  const readAt = boardCacheOf(ctx)?.count ?? null;
+  const t0 = performance.now();
+  // An index-only scan of entries_category_idx; each category's entries come back as two strings in board order.
+  const rows = await rowsOf<{ category: string; users: string; keys: string }>(
+    db,
+    sql`select category, string_agg(user_id::text, ',' order by sort_key, user_id) as users,
+        string_agg(sort_key::text, ',' order by sort_key, user_id) as keys
+      from challenge_entries where challenge_id = ${id} group by category order by category`,
+  );
+  const board: KeptBoard = {
+    challengeId: id,
+    groups: rows.map((r) => ({
+      category: r.category,
+      users: Int32Array.from(r.users.split(','), Number),
+      keys: BigInt64Array.from(r.keys.split(','), BigInt),
+    })),
+  };
+  const store = storeOf(db);
+  const version = previous && sameBoard(previous.board, board) ? previous.version : ++store.version;
+  const held = { board, version, readAt, readAtMs: performance.now(), costMs: performance.now() - t0 };
+  store.boards.delete(id);
+  if (store.boards.size >= MAX_BOARDS) store.boards.delete(store.boards.keys().next().value!);
+  store.boards.set(id, held);
+  return held;
+}
+
+/** A workout's board as kept, re-read first when it changed (one read at a time per board). */
+function boardOf(ctx: AppContext, id: number): Promise<HeldBoard> {
+  const store = storeOf(ctx.database.db);
+  const held = store.boards.get(id);
+  if (held && !isStale(ctx, id, held)) return Promise.resolve(held);
+  let pending = store.reading.get(id);
+  if (!pending) {
+    pending = readBoard(ctx, id, held).finally(() => store.reading.delete(id));
+    store.reading.set(id, pending);
+  }
+  return pending;
+}
+
+/** The categories in the database's order (its collation decides which is an athlete's smallest). */
+async function databaseOrder(db: Database, categories: string[]): Promise<string[]> {
+  const store = storeOf(db);
+  const id = JSON.stringify(categories);
+  let order = store.orders.get(id);
+  if (!order) {
+    order =
+      categories.length < 2
+        ? categories
+        : (
+            await rowsOf<{ c: string }>(
+              db,
+              sql`select c from (values ${sql.join(
+                categories.map((c) => sql`(${c}::text)`),
+                sql`, `,
+              )}) v(c) order by c`,
+            )
+          ).map((r) => r.c);
+    store.orders.set(id, order);
+  }
+  return order;
+}
+
+/**
+ * A division's whole standing from the workouts' kept boards (what a kept standing is computed by):
+ * only boards that changed are read again, and an unchanged set of boards gives the same rows back.
+ */
+export async function keptDivisionStanding(
+  ctx: AppContext,
+  key: string,
+  q: { rule: EventRule; table: readonly number[]; category: string },
+  workouts: readonly number[],
+): Promise<LeanRow[]> {
+  const db = ctx.database.db;
+  const held = await Promise.all(workouts.map((id) => boardOf(ctx, id)));
+  const store = storeOf(db);
+  const versions = held.map((h) => h.version).join(',');
+  const last = store.computed.get(key);
+  if (last?.versions === versions) return last.rows;
+  const boards = held.map((h) => h.board);
+  const order = await databaseOrder(db, [...new Set(boards.flatMap((b) => b.groups.map((g) => g.category)))].sort());
+  const rows = divisionStanding(boards, divisionsOf(boards, order), order, q);
+  store.computed.delete(key);
+  if (store.computed.size >= MAX_COMPUTED) store.computed.delete(store.computed.keys().next().value!);
+  store.computed.set(key, { versions, rows });
+  return rows;
+}
+
+// ---- Pages in other orders ----------------------------------------------------------------------
+
+/**
+ * The kept standing in the order asked: by overall place or by one workout's place, either way
+ * (ties by the overall place in the same direction, then user id). Rows are kept by (overall,
+ * user id), so each view is made in linear time (groups reversed, a stable counting sort by place),
+ * once per kept standing.
+ */
 export function sortedView(full: CachedStanding, sortWorkout: number, descending: boolean): LeanRow[] {
   if (sortWorkout === 0 && !descending) return full.rows;
   const id = `${sortWorkout}:${descending}`;
   let view = full.views.get(id);
   if (!view) {
-    const sign = descending ? -1 : 1;
-    const k = sortWorkout - 1;
-    view = [...full.rows].sort(
-      (a, b) => sign * ((sortWorkout > 0 ? a.places[k]! - b.places[k]! : 0) || a.overall - b.overall) || a.user_id - b.user_id,
-    );
+    const base = descending ? overallReversed(full.rows) : full.rows;
+    view = sortWorkout === 0 ? base : byPlace(base, sortWorkout - 1, descending);
     full.views.set(id, view);
   }
   return view;
+}
+
+/** Rows by overall place from the last, each group of equal places still by user id. */
+function overallReversed(rows: readonly LeanRow[]): LeanRow[] {
+  const out: LeanRow[] = [];
+  let end = rows.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && rows[start - 1]!.overall === rows[end - 1]!.overall) start -= 1;
+    for (let i = start; i < end; i++) out.push(rows[i]!);
+    end = start;
+  }
+  return out;
+}
+
+/** A stable counting sort by one workout's place (keeps the order within equal places). */
+function byPlace(rows: readonly LeanRow[], k: number, descending: boolean): LeanRow[] {
+  let max = 0;
+  for (const r of rows) if (r.places[k]! > max) max = r.places[k]!;
+  const bucket = (r: LeanRow) => (descending ? max - r.places[k]! : r.places[k]!);
+  const starts = new Int32Array(max + 2);
+  for (const r of rows) starts[bucket(r) + 1]! += 1;
+  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
+  const out = new Array<LeanRow>(rows.length);
+  for (const r of rows) out[starts[bucket(r)]!++] = r;
+  return out;
 }

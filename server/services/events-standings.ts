@@ -7,7 +7,7 @@ import { formatPoints, P_SCORE_SCALE, workoutSortIndex, type EventRule } from '.
 import { formatScore, type EncodedScore, type ScoreType } from '../../domain/scoring/index.ts';
 import { boardAnonymousColumn, boardName } from './privacy-names.ts';
 import { eventCategories, loadEvent, workoutsOf } from './events.ts';
-import { cacheKey, cachedStanding, sortedView, timed, type CachedStanding, type LeanRow } from './events-cache.ts';
+import { cacheKey, cachedStanding, keptDivisionStanding, sortedView, timed, type CachedStanding } from './events-cache.ts';
 
 // An event's overall standing in one division, in one statement: each workout's division places
 // (rank over the board's sort keys, ties sharing), a missing workout one place below everyone
@@ -134,23 +134,6 @@ function parseRow(r: StandingRow): StandingRow {
   };
 }
 
-/** The whole division's standing without names or results (what the cache of a large event keeps). */
-export async function fullStanding(db: Database, q: Pick<StandingsQuery, 'eventId' | 'rule' | 'table' | 'category'>): Promise<LeanRow[]> {
-  const rows = await rowsOf<LeanRow>(
-    db,
-    sql`${rankedCte(q)} select user_id, total, firsts, best, overall, places, points from r order by overall, user_id`,
-  );
-  return rows.map((r) => ({
-    user_id: Number(r.user_id),
-    total: Number(r.total),
-    firsts: Number(r.firsts),
-    best: Number(r.best),
-    overall: Number(r.overall),
-    places: r.places.map(Number),
-    points: r.points.map(Number),
-  }));
-}
-
 /** A page (and the caller's row) of a cached standing, with names and results read for those rows only. */
 async function pageOfFull(db: Database, full: CachedStanding, q: StandingsQuery): Promise<StandingRow[]> {
   const sorted = sortedView(full, q.sortWorkout, q.descending);
@@ -210,7 +193,7 @@ export async function eventStandings(
   };
   const boards = workouts.map((w) => w.challenge.id);
   const key = cacheKey(query, boards);
-  const full = () => fullStanding(db, query);
+  const full = () => keptDivisionStanding(ctx, key, query, boards);
   const cached = cachedStanding(ctx, key, full, boards);
   const rows = cached ? await pageOfFull(db, cached, query) : await timed(ctx, key, () => standingRows(db, query), full, boards);
   const present = (r: StandingRow) => ({

@@ -153,6 +153,35 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
     expect(rows(await globalBoard('?gym=North%20Box'))).toEqual(['1 Ben', '3 Ana']);
   });
 
+  it('finds athletes on Global Ranks by name or public gym, or the caller, with the page that holds each', async () => {
+    const find = async (query: string, as?: SignedIn) => {
+      const res = await call('GET', `/api/v1/leaderboards/find?${query}`, as);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .items.map(
+          (m: { rank: number; display_name: string; position: number; page: number }) =>
+            `${m.rank} ${m.display_name} @${m.position} p${m.page}`,
+        );
+    };
+    // Overall: Ben, Cy, Ana, Eli, Dev, Fay. South Gym is Cy's and Dev's; Fay keeps North Box private.
+    expect(await find('q=so&limit=2')).toEqual(['2 Cy @2 p1', '4 Dev @5 p3']);
+    expect(await find('q=NORTH')).toEqual(['1 Ben @1 p1', '3 Ana @3 p1']);
+    expect(await find('q=fa')).toEqual(['6 Fay @6 p1']);
+    expect(await find('q=zz')).toEqual([]);
+    // Filters narrow the order the page lists (men: Ben, Eli, Dev) but keep the place.
+    expect(await find('q=de&sex=male&limit=2')).toEqual(['4 Dev @3 p2']);
+    expect(await find('me=true', who.Dev)).toEqual(['4 Dev @5 p1']);
+    expect(await find('me=true', admin)).toEqual([]);
+    // One test's board: Ben, Ana, Cy, Dev, Fay on pull-ups.
+    expect(await find(`test_id=${pullUps}&q=cy&limit=2`)).toEqual(['2 Cy @3 p2']);
+    expect((await call('GET', '/api/v1/leaderboards/find?me=true')).statusCode).toBe(401);
+    const short = await call('GET', '/api/v1/leaderboards/find?q=%20a%20');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toMatch(/Type 2 to 40 letters/);
+    expect((await call('GET', '/api/v1/leaderboards/find?test_id=999999&q=cy')).statusCode).toBe(404);
+  });
+
   it("shows each athlete's bests with their rank on every test, and their global standing", async () => {
     const bests = (await call('GET', `/api/v1/athlete-profiles/${who.Cy!.userId}/personal-records`)).json();
     expect(bests.records_public).toBe(true);

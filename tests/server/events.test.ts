@@ -233,7 +233,13 @@ describe.each(databaseKinds)('events on %s', (kind) => {
     for (const [i, p] of people.entries()) {
       for (const [k, w] of ws.entries())
         if ((i + k) % 4 !== 0)
-          entries.push({ challengeId: w.id, userId: p.id, category: i % 3 ? 'female' : 'male', sortKey: BigInt((i * 7 + k * 3) % 5) });
+          entries.push({
+            challengeId: w.id,
+            userId: p.id,
+            // Ev5 left the third workout under another category: still placed there in her division (the smallest of hers).
+            category: i === 5 && k === 2 ? 'male' : i % 3 ? 'female' : 'male',
+            sortKey: BigInt((i * 7 + k * 3) % 5),
+          });
     }
     await place(entries);
     const ev = (
@@ -248,6 +254,7 @@ describe.each(databaseKinds)('events on %s', (kind) => {
     const urls = ['', '&sort=w2', '&sort=w3&order=desc', '&order=desc&offset=3&limit=4', '&limit=2&offset=1'].map(
       (x) => `/api/events/${ev.id}/standings?category=female${x}`,
     );
+    urls.push(`/api/events/${ev.id}/standings?category=male&sort=w3`);
     const read = async (who: SignedIn | undefined) => Promise.all(urls.map(async (u) => (await call('GET', u, who)).json()));
     const fresh = await read(undefined);
     cacheSettings.slowMs = -1;

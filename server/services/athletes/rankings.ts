@@ -63,7 +63,7 @@ export function shownGroups(r: ProfileColumns, year: number, viewerId: number | 
  * Filters on profile fields; only fields the athlete made public match, so a filter never
  * reveals what they keep private.
  */
-function profileFilters(f: BoardFilters, year: number): SQL[] {
+export function profileFilters(f: BoardFilters, year: number): SQL[] {
   const where: SQL[] = [];
   if (f.sex) where.push(sql`p.sex = ${f.sex} and p.privacy->>'sex' = 'public'`);
   if (f.age_group) {

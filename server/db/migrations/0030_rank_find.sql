@@ -1,0 +1,3 @@
+CREATE INDEX "users_name_prefix_idx" ON "users" USING btree (lower("display_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_second_name_prefix_idx" ON "users" USING btree (lower(regexp_replace("display_name", '^\S+\s+', '')) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "athlete_profiles_gym_prefix_idx" ON "athlete_profiles" USING btree (lower("gym") text_pattern_ops);
