@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { createTestApp, databaseKinds } from './helpers.ts';
+
+// The demo world as a visitor reads it: the same athletes, as strong, on the challenge boards,
+// the test boards and Global Ranks; challenges dated around the day it was seeded.
+
+interface Challenge {
+  id: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  test_id: number | null;
+  divisions: { stated: Record<string, string> };
+}
+interface BoardRow {
+  rank: number;
+  division: string;
+  athlete: { wp_user_id: number; display_name: string };
+  score: { status: string };
+}
+interface RankRow {
+  rank: number;
+  user_id: number;
+  display_name: string;
+}
+
+const DAY = 86_400_000;
+/** Words that date a challenge to a season or month its window may not be in. */
+const SEASONAL =
+  /\b(spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|christmas|halloween)\b/i;
+
+describe.each(databaseKinds)('the demo world on %s', (kind) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let now: Date;
+  const get = async <T = Record<string, unknown>>(url: string): Promise<T> => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return res.json() as T;
+  };
+  const challengeList = async (status: string) =>
+    (await get<{ items: Challenge[] }>(`/api/challenges/discover?status=${status}&limit=50`)).items;
+  const fran = async () => (await challengeList('open')).find((c) => c.title === 'Fran')!;
+  const franTestId = async () =>
+    (await get<{ items: { id: number; name: string }[] }>('/api/v1/tests')).items.find((x) => x.name === 'Fran')!.id;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { rateLimit: false });
+    now = t.context.now();
+    await seedDemo(t.context);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the Fran challenge is linked to the Fran test; its winners lead the Fran test board and Global Ranks, under one name', async () => {
+    const challenge = await fran();
+    const testId = await franTestId();
+    expect(challenge.test_id).toBe(testId);
+    for (const sex of [null, 'female', 'male'] as const) {
+      const category = sex ? `&category=${sex}` : '';
+      const filter = sex ? `&sex=${sex}` : '';
+      const board = await get<{ items: BoardRow[] }>(`/api/challenges/rankings?challenge_id=${challenge.id}${category}&limit=100`);
+      const winner = board.items[0]!.athlete;
+      const testBoard = await get<{ items: RankRow[] }>(`/api/v1/leaderboards/tests/${testId}?limit=100${filter}`);
+      const ranks = await get<{ items: RankRow[] }>(`/api/v1/leaderboards/global?limit=100${filter}`);
+      const top3 = (rows: RankRow[]) => rows.slice(0, 3).map((r) => `${r.user_id} ${r.display_name}`);
+      expect(top3(testBoard.items), `Fran test board (${sex ?? 'all'})`).toContain(`${winner.wp_user_id} ${winner.display_name}`);
+      expect(top3(ranks.items), `Global Ranks (${sex ?? 'all'})`).toContain(`${winner.wp_user_id} ${winner.display_name}`);
+      // Every athlete who finished Fran Rx has their Fran on the test board.
+      const onTestBoard = new Set(testBoard.items.map((r) => r.user_id));
+      const finishedRx = board.items.filter((r) => r.division === 'rx' && r.score.status === 'finished');
+      expect(finishedRx.length).toBeGreaterThan(3);
+      expect(finishedRx.filter((r) => !onTestBoard.has(r.athlete.wp_user_id)).map((r) => r.athlete.display_name)).toEqual([]);
+    }
+    // The last of Global Ranks wins no challenge.
+    const ranks = await get<{ items: RankRow[] }>('/api/v1/leaderboards/global?limit=100');
+    const last = ranks.items.at(-1)!;
+    for (const c of await challengeList('open')) {
+      const board = await get<{ items: BoardRow[] }>(`/api/challenges/rankings?challenge_id=${c.id}&limit=1`);
+      expect(board.items[0]?.athlete.wp_user_id, c.title).not.toBe(last.user_id);
+    }
+  });
+
+  it('dates its challenges around the day it is seeded, and names none by a season', async () => {
+    const open = await challengeList('open');
+    const upcoming = await challengeList('upcoming');
+    const closed = (await get<{ items: Challenge[] }>('/api/challenges/archive')).items;
+    expect(open.length).toBeGreaterThanOrEqual(5);
+    expect(upcoming.length).toBeGreaterThanOrEqual(1);
+    expect(closed.length).toBeGreaterThanOrEqual(2);
+    for (const c of open) {
+      expect(Date.parse(c.starts_at), c.title).toBeLessThanOrEqual(now.getTime());
+      expect(Date.parse(c.ends_at), c.title).toBeGreaterThan(now.getTime());
+    }
+    for (const c of upcoming) expect(Date.parse(c.starts_at) - now.getTime(), c.title).toBeLessThan(30 * DAY);
+    for (const c of closed) expect(now.getTime() - Date.parse(c.ends_at), c.title).toBeLessThan(183 * DAY);
+    expect([...open, ...upcoming, ...closed].map((c) => c.title).filter((title) => SEASONAL.test(title))).toEqual([]);
+  });
+
+  it('holds a three-workout event with standings for women and men, and states the Rx loads per sex', async () => {
+    const list = await get<{ items: { id: number; name: string; workouts: { title: string }[]; categories: { id: string }[] }[] }>(
+      '/api/events',
+    );
+    const event = list.items.find((e) => e.name === `RepForge Open ${now.getUTCFullYear()}`)!;
+    expect(event.workouts.map((w) => w.title)).toEqual(['Fran', 'Cindy', 'Max unbroken pull-ups']);
+    expect(event.categories.map((k) => k.id)).toEqual(['female', 'male']);
+    for (const category of ['female', 'male']) {
+      const board = await get<{ total: number; items: { place: number; category: string; workouts: unknown[] }[] }>(
+        `/api/events/${event.id}/standings?category=${category}`,
+      );
+      expect(board.total).toBeGreaterThan(5);
+      expect(board.items[0]).toMatchObject({ place: 1, category });
+      expect(board.items[0]!.workouts).toHaveLength(3);
+    }
+    const stated = (await fran()).divisions.stated;
+    expect(stated.male).toMatch(/43 kg/);
+    expect(stated.female).toMatch(/29 kg/);
+  });
+
+  it('fills gym pages with their athletes and teams', async () => {
+    const gyms = (await get<{ items: { id: number; name: string }[] }>('/api/gyms?q=Iron')).items;
+    const page = await get<{ athletes_total: number; teams: { name: string }[] }>(`/api/gyms/${gyms[0]!.id}`);
+    expect(page.athletes_total).toBeGreaterThanOrEqual(4);
+    expect(page.teams.map((x) => x.name)).toEqual(['Iron Yard Masters']);
+  });
+});
