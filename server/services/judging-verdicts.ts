@@ -164,9 +164,12 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
   async function acrossChallenges() {
     const first = q.offset + q.limit;
     const mine = sql`sv.queue_key is not null and sv.athlete_id <> ${judgeId}`;
-    const page = await rowsOf<{ score_id: number; place: number }>(
-      db,
-      sql`with recursive open_challenges(id) as (
+    // The planner's estimates for the laterals are large and PostgreSQL's JIT would spend far longer compiling than the page takes.
+    const page = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return rowsOf<{ score_id: number; place: number }>(
+        tx as unknown as Database,
+        sql`with recursive open_challenges(id) as (
         (select sv.challenge_id from ${scoreVideos} sv where sv.queue_key is not null order by sv.challenge_id limit 1)
         union all
         select (select sv.challenge_id from ${scoreVideos} sv where sv.queue_key is not null and sv.challenge_id > o.id
@@ -182,14 +185,16 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
           where l.last_key is not null and e.challenge_id = l.challenge_id and e.sort_key >= l.last_key), 9223372036854775807) as upto
         from lasts l),
       candidates as (
-        select sv.score_id, sv.challenge_id, sv.queue_key as sort_key, s.submitted_at
+        -- Fenced laterals (offset 0) and a keyed look-up: each challenge read by its index range whatever the estimates.
+        select sv.score_id, sv.challenge_id, sv.queue_key as sort_key,
+          (select s.submitted_at from ${challengeScores} s where s.id = sv.score_id) as submitted_at
         from cut cross join lateral (select sv.score_id, sv.challenge_id, sv.queue_key from ${scoreVideos} sv
-          where sv.challenge_id = cut.challenge_id and ${mine} and sv.queue_key <= cut.upto) sv
-        join ${challengeScores} s on s.id = sv.score_id),
+          where sv.challenge_id = cut.challenge_id and ${mine} and sv.queue_key <= cut.upto offset 0) sv),
       tops as (select challenge_id, max(sort_key) as top from candidates group by challenge_id),
       marks as (
         select e.challenge_id, e.sort_key, 1 as entry, null::int as score_id, null::timestamptz as submitted_at
-        from tops t join ${challengeEntries} e on e.challenge_id = t.challenge_id and e.sort_key < t.top
+        from tops t cross join lateral (select e.challenge_id, e.sort_key from ${challengeEntries} e
+          where e.challenge_id = t.challenge_id and e.sort_key < t.top offset 0) e
         union all
         select challenge_id, sort_key, 0, score_id, submitted_at from candidates),
       placed as (
@@ -199,7 +204,8 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
         from marks)
       select score_id, place::int as place from placed where entry = 0
       order by place, submitted_at, score_id limit ${q.limit} offset ${q.offset}`,
-    );
+      );
+    });
     if (page.length === 0) return [];
     const ids = page.map((p) => Number(p.score_id));
     const found = new Map((await queueRows(inArray(scoreVideos.scoreId, ids))).map((r) => [r.check.scoreId, r]));
