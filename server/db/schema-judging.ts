@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 import { challenges, challengeScores } from './schema-challenges.ts';
@@ -69,6 +70,13 @@ export const scoreVideos = pgTable(
     judges: jsonb('judges').$type<number[]>().notNull().default([]),
     originalValue: bigint('original_value', { mode: 'number' }).notNull(),
     originalSortKey: bigint('original_sort_key', { mode: 'bigint' }).notNull(),
+    /**
+     * The score's sort key as it stands now while it waits in the judging queue (waiting,
+     * appealed, confirming; score and challenge not deleted), else null. Kept by the triggers
+     * of migration 0030_judging_queue_key.sql in the writing transaction, so the queue is read
+     * from one partial index, challenge by challenge in board order.
+     */
+    queueKey: bigint('queue_key', { mode: 'bigint' }),
     appealReason: varchar('appeal_reason', { length: 1000 }),
     appealedAt: timestamp('appealed_at', { withTimezone: true }),
     /** When the athlete chose to show this uploaded video in the challenge's theater (null: not shown; off by default). */
@@ -76,7 +84,9 @@ export const scoreVideos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('score_videos_queue_idx').on(t.state, t.challengeId, t.originalSortKey),
+    index('score_videos_queue_idx')
+      .on(t.challengeId, t.queueKey, t.athleteId)
+      .where(sql`queue_key is not null`),
     index('score_videos_athlete_idx').on(t.athleteId, t.createdAt.desc()),
     uniqueIndex('score_videos_video_idx').on(t.videoId),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -123,19 +123,15 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
   const db = ctx.database.db;
   const judge = await judgeOf(db, judgeId);
   refuse(judgeRefusal(judge, { athleteId: -1, earlierJudges: [], appealed: false }, ctx.now()));
-  const where: SQL[] = [
-    inArray(scoreVideos.state, ['waiting', 'appealed', 'confirming']),
-    ne(scoreVideos.athleteId, judgeId),
-    isNull(challengeScores.deletedAt),
-    isNull(challenges.deletedAt),
-  ];
+  // queue_key is set exactly while a score waits in the queue (its state, score and challenge not deleted).
+  const where: SQL[] = [isNotNull(scoreVideos.queueKey), ne(scoreVideos.athleteId, judgeId)];
   if (q.challenge_id) where.push(eq(scoreVideos.challengeId, q.challenge_id));
   const rows: QueueRow[] = q.challenge_id ? await oneChallenge(q.challenge_id) : await acrossChallenges();
 
   /** Within one challenge the board's order is the key's; the places (from the rank slices) are counted for the page alone. */
   async function oneChallenge(challengeId: number) {
-    const page = await queueRows(sql`null`, and(...where))
-      .orderBy(asc(challengeScores.sortKey), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
+    const page = await queueRows(and(...where))
+      .orderBy(asc(scoreVideos.queueKey), asc(challengeScores.submittedAt), asc(scoreVideos.scoreId))
       .limit(q.limit)
       .offset(q.offset);
     if (page.length === 0) return [];
@@ -147,9 +143,9 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
     return page.map((r, i) => ({ ...r, place: places[i]?.place ?? null }));
   }
 
-  function queueRows(place: SQL, condition: SQL | undefined) {
+  function queueRows(condition: SQL | undefined) {
     return db
-      .select({ check: scoreVideos, score: challengeScores, challenge: challenges, name: users.displayName, place: place.as('place') })
+      .select({ check: scoreVideos, score: challengeScores, challenge: challenges, name: users.displayName, place: sql`null`.as('place') })
       .from(scoreVideos)
       .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
       .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
@@ -161,33 +157,45 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
    * Across challenges the order is the place (1 + the entries ahead on the score's board). A
    * place never falls as the key grows, so a challenge's share of the first offset + limit rows
    * is among its first offset + limit by key and any later ones tied on place with the last of
-   * those (no entry between their keys). Those candidates' places are counted in one pass
-   * over them and the entries below them, per challenge; the page is cut from them.
+   * those (no entry between their keys). Each challenge with scores waiting is found by a skip
+   * scan of the queue's index and its candidates read from it by a range scan; their places
+   * are counted in one pass over them and the entries below them, per challenge; the page is
+   * cut from them. The work grows with the challenges waiting and the page's depth, not the queue.
    */
   async function acrossChallenges() {
     const first = q.offset + q.limit;
-    const page = await rowsOf<{ score_id: number; place: number }>(
-      db,
-      sql`with pending as (
-        select ${scoreVideos.scoreId} as score_id, ${scoreVideos.challengeId} as challenge_id,
-          ${challengeScores.sortKey} as sort_key, ${challengeScores.submittedAt} as submitted_at,
-          nth_value(${challengeScores.sortKey}, ${first}::int) over (partition by ${scoreVideos.challengeId}
-            order by ${challengeScores.sortKey} rows between unbounded preceding and unbounded following) as last_key
-        from ${scoreVideos}
-          join ${challengeScores} on ${eq(challengeScores.id, scoreVideos.scoreId)}
-          join ${challenges} on ${eq(challenges.id, scoreVideos.challengeId)}
-        where ${and(...where)}),
+    const mine = sql`sv.queue_key is not null and sv.athlete_id <> ${judgeId}`;
+    // The planner's estimates for the laterals are large and PostgreSQL's JIT would spend far longer compiling than the page takes.
+    const page = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return rowsOf<{ score_id: number; place: number }>(
+        tx as unknown as Database,
+        sql`with recursive open_challenges(id) as (
+        (select sv.challenge_id from ${scoreVideos} sv where sv.queue_key is not null order by sv.challenge_id limit 1)
+        union all
+        select (select sv.challenge_id from ${scoreVideos} sv where sv.queue_key is not null and sv.challenge_id > o.id
+          order by sv.challenge_id limit 1)
+        from open_challenges o where o.id is not null),
+      lasts as (
+        select o.id as challenge_id, (select sv.queue_key from ${scoreVideos} sv where sv.challenge_id = o.id and ${mine}
+          order by sv.queue_key offset ${first - 1}::int limit 1) as last_key
+        from open_challenges o where o.id is not null),
       cut as (
-        select c.challenge_id, (select min(e.sort_key) from ${challengeEntries} e
-          where e.challenge_id = c.challenge_id and e.sort_key >= c.last_key) as tied_to
-        from (select distinct challenge_id, last_key from pending where last_key is not null) c),
+        -- Fewer than offset + limit waiting, or no entry at or after the last: all of them (the rest tie on place).
+        select l.challenge_id, coalesce((select min(e.sort_key) from ${challengeEntries} e
+          where l.last_key is not null and e.challenge_id = l.challenge_id and e.sort_key >= l.last_key), 9223372036854775807) as upto
+        from lasts l),
       candidates as (
-        select p.* from pending p left join cut on cut.challenge_id = p.challenge_id
-        where p.last_key is null or cut.tied_to is null or p.sort_key <= cut.tied_to),
+        -- Fenced laterals (offset 0) and a keyed look-up: each challenge read by its index range whatever the estimates.
+        select sv.score_id, sv.challenge_id, sv.queue_key as sort_key,
+          (select s.submitted_at from ${challengeScores} s where s.id = sv.score_id) as submitted_at
+        from cut cross join lateral (select sv.score_id, sv.challenge_id, sv.queue_key from ${scoreVideos} sv
+          where sv.challenge_id = cut.challenge_id and ${mine} and sv.queue_key <= cut.upto offset 0) sv),
       tops as (select challenge_id, max(sort_key) as top from candidates group by challenge_id),
       marks as (
         select e.challenge_id, e.sort_key, 1 as entry, null::int as score_id, null::timestamptz as submitted_at
-        from tops t join ${challengeEntries} e on e.challenge_id = t.challenge_id and e.sort_key < t.top
+        from tops t cross join lateral (select e.challenge_id, e.sort_key from ${challengeEntries} e
+          where e.challenge_id = t.challenge_id and e.sort_key < t.top offset 0) e
         union all
         select challenge_id, sort_key, 0, score_id, submitted_at from candidates),
       placed as (
@@ -197,10 +205,11 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
         from marks)
       select score_id, place::int as place from placed where entry = 0
       order by place, submitted_at, score_id limit ${q.limit} offset ${q.offset}`,
-    );
+      );
+    });
     if (page.length === 0) return [];
     const ids = page.map((p) => Number(p.score_id));
-    const found = new Map((await queueRows(sql`null`, inArray(scoreVideos.scoreId, ids))).map((r) => [r.check.scoreId, r]));
+    const found = new Map((await queueRows(inArray(scoreVideos.scoreId, ids))).map((r) => [r.check.scoreId, r]));
     return page.flatMap((p) => {
       const row = found.get(Number(p.score_id));
       return row ? [{ ...row, place: p.place }] : [];
@@ -209,8 +218,6 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(scoreVideos)
-    .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
-    .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
     .where(and(...where));
   return {
     items: rows.map((r) => present(ctx, { ...r, video: null }, Number(r.place), judgeId)),

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { completeUpload, DEFAULT_VIDEO_LIMITS, findVideo, ownUpload, type VideoService } from './videos.ts';
+import { UploadHashes } from './videos-hash.ts';
 import { fileStorage } from './videos-storage.ts';
 import { parseS3Url, s3Storage } from './videos-storage-s3.ts';
 
@@ -33,7 +34,10 @@ export function videoService(ctx: AppContext): VideoService & { tus: Server } {
   const root = config.videoDir ?? path.join(config.dataDir ?? path.join(os.tmpdir(), `repforge-videos-${process.pid}`), 'videos');
   const storage = config.s3Url ? s3Storage(parseS3Url(config.s3Url), root) : fileStorage(root);
   const apiRoot = `${config.basePath}api/videos`;
-  const svc: VideoService = { ctx, storage, limits: { ...DEFAULT_VIDEO_LIMITS, ...definedOnly(config.videoLimits ?? {}) }, apiRoot };
+  const hashes = new UploadHashes();
+  hashes.watch(storage.datastore);
+  const limits = { ...DEFAULT_VIDEO_LIMITS, ...definedOnly(config.videoLimits ?? {}) };
+  const svc: VideoService = { ctx, storage, limits, apiRoot, hashes };
   const tus = new Server({
     path: `${apiRoot}/upload/chunk`,
     datastore: storage.datastore,

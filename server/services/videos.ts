@@ -12,6 +12,7 @@ import { isAdminRole, type Authenticated } from './auth.ts';
 import { enqueueJob } from './jobs.ts';
 import { probeVideo, readHead, sha256OfFile, videoContainer } from './videos-check.ts';
 import type { VideoStorage } from './videos-storage.ts';
+import type { UploadHashes } from './videos-hash.ts';
 import { safeEqual } from './tokens.ts';
 
 export type VideoRow = typeof videos.$inferSelect;
@@ -41,6 +42,8 @@ export interface VideoService {
   limits: VideoLimits;
   /** `${BASE_PATH}api/videos` without the trailing slash. */
   apiRoot: string;
+  /** Each upload's SHA-256 taken as its bytes arrive (the finishing check's, when whole). */
+  hashes: UploadHashes;
 }
 
 const megabytes = (n: number) => `${Math.round((n / 1024 ** 2) * 10) / 10} MB`;
@@ -185,12 +188,14 @@ export async function uploadState(svc: VideoService, row: VideoRow) {
 /** Deletes a refused or abandoned video: its row and every byte stored for it. */
 export async function discardVideo(svc: VideoService, id: string): Promise<void> {
   await svc.ctx.database.db.delete(videos).where(eq(videos.id, id));
+  svc.hashes.forget(id);
   await svc.storage.removeAll(id);
 }
 
 /**
  * The finishing step: the whole file is here; check it is a video (first bytes, then
- * ffprobe), within the duration limit and the SHA-256 declared at init, then queue its
+ * ffprobe), within the duration limit and the SHA-256 declared at init (the one taken as the
+ * bytes arrived when this node saw them all, else read from the file), then queue its
  * processing. A refused file is deleted with its row (422 saying why). Idempotent.
  */
 export async function completeUpload(svc: VideoService, row: VideoRow, viewerId: number): Promise<Video> {
@@ -201,7 +206,7 @@ export async function completeUpload(svc: VideoService, row: VideoRow, viewerId:
   }
   const verdict = await svc.storage.withOriginal(row.id, async (file) => {
     if (!videoContainer(await readHead(file))) return `${row.fileName} is not a video file; it was deleted.`;
-    if ((await sha256OfFile(file)) !== row.sha256) {
+    if ((svc.hashes.take(row.id, row.sizeBytes) ?? (await sha256OfFile(file))) !== row.sha256) {
       return 'The file received does not match its SHA-256 checksum (it was damaged or changed on the way); it was deleted. Upload it again.';
     }
     const probed = await probeVideo(file);
