@@ -5108,7 +5108,10 @@ export interface components {
         };
         AuthEventPage: {
             items: components["schemas"]["AuthEvent"][];
+            /** @description How many events match, counted up to 10,000 or to the end of this page if deeper; when more match, `total_capped` is true and `total` is that bound ("10,000+"). */
             total: number;
+            /** @description More events match than `total`. */
+            total_capped: boolean;
             page: number;
             page_size: number;
         };
