@@ -3256,7 +3256,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail of one federation or league, newest first (administrators and editors) */
+        /**
+         * The audited changes of the sports network, newest first (administrators and editors)
+         * @description Who changed which federation or league, and how. `subject_id` needs `subject`.
+         */
         get: operations["listSportsNetworkChanges"];
         put?: never;
         post?: never;
@@ -5531,11 +5534,22 @@ export interface components {
         NetworkChange: {
             id: number;
             /** @enum {string} */
+            subject: "federation" | "league";
+            subject_id: number;
+            /** @description The federation's or league's name now, or its last name if deleted. */
+            subject_name: string;
+            /** @enum {string} */
             action: "create" | "update" | "delete" | "add_gym" | "remove_gym" | "add_event" | "remove_event";
             actor_id: number | null;
+            /** @description Who made the change (null once their account is gone). */
+            actor_name: string | null;
             detail: {
                 [key: string]: unknown;
             };
+            /** @description The gym added or removed. */
+            gym_name: string | null;
+            /** @description The event added or removed. */
+            event_name: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -11418,10 +11432,11 @@ export interface operations {
     };
     listSportsNetworkChanges: {
         parameters: {
-            query: {
-                subject: "federation" | "league";
-                subject_id: number;
+            query?: {
+                subject?: "federation" | "league";
+                subject_id?: number;
                 limit?: number;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -11437,6 +11452,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["NetworkChange"][];
+                        /** @description How many changes match. */
+                        total: number;
                     };
                 };
             };
