@@ -66,3 +66,5 @@ export const AUTH_FAILURE_KINDS: readonly AuthEventKind[] = ['sign_in_failure', 
 export const AUTH_FAILURES_PER_MINUTE_ALERT = 10;
 /** How far back the alerts look (hours). */
 export const AUTH_ALERT_WINDOW_HOURS = 24;
+/** The security timeline counts matching events up to this many (then says "10,000+"): an exact count of a million is most of a page's time. */
+export const AUTH_EVENTS_COUNT_CAP = 10_000;

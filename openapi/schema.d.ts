@@ -3300,7 +3300,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail of one federation or league, newest first (administrators and editors) */
+        /**
+         * The audited changes of the sports network, newest first (administrators and editors)
+         * @description Who changed which federation or league, and how. `subject_id` needs `subject`.
+         */
         get: operations["listSportsNetworkChanges"];
         put?: never;
         post?: never;
@@ -5169,7 +5172,10 @@ export interface components {
         };
         AuthEventPage: {
             items: components["schemas"]["AuthEvent"][];
+            /** @description How many events match, counted up to 10,000 or to the end of this page if deeper; when more match, `total_capped` is true and `total` is that bound ("10,000+"). */
             total: number;
+            /** @description More events match than `total`. */
+            total_capped: boolean;
             page: number;
             page_size: number;
         };
@@ -5589,11 +5595,22 @@ export interface components {
         NetworkChange: {
             id: number;
             /** @enum {string} */
+            subject: "federation" | "league";
+            subject_id: number;
+            /** @description The federation's or league's name now, or its last name if deleted. */
+            subject_name: string;
+            /** @enum {string} */
             action: "create" | "update" | "delete" | "add_gym" | "remove_gym" | "add_event" | "remove_event";
             actor_id: number | null;
+            /** @description Who made the change (null once their account is gone). */
+            actor_name: string | null;
             detail: {
                 [key: string]: unknown;
             };
+            /** @description The gym added or removed. */
+            gym_name: string | null;
+            /** @description The event added or removed. */
+            event_name: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -11556,10 +11573,11 @@ export interface operations {
     };
     listSportsNetworkChanges: {
         parameters: {
-            query: {
-                subject: "federation" | "league";
-                subject_id: number;
+            query?: {
+                subject?: "federation" | "league";
+                subject_id?: number;
                 limit?: number;
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -11575,6 +11593,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["NetworkChange"][];
+                        /** @description How many changes match. */
+                        total: number;
                     };
                 };
             };

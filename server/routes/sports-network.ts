@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.ts';
+import { boardCacheOf } from '../services/challenges/index.ts';
 import * as network from '../services/sports-network.ts';
+import { networkChanges } from '../services/sports-network-changes.ts';
 import { leagueSeason } from '../services/sports-network-season.ts';
 import type { Handlers } from './types.ts';
 
@@ -22,6 +24,12 @@ type NetworkOps =
 
 export function sportsNetworkHandlers(ctx: AppContext): Handlers<NetworkOps> {
   const db = () => ctx.database.db;
+  /** A league change answers once its notice is back here, so the writer's next season read on this node shows it. */
+  const synced = async <T>(answer: Promise<T>) => {
+    const out = await answer;
+    await boardCacheOf(ctx)?.sync(ctx.database);
+    return out;
+  };
   return {
     async listFederations() {
       return network.listFederations(db());
@@ -46,30 +54,30 @@ export function sportsNetworkHandlers(ctx: AppContext): Handlers<NetworkOps> {
       return network.leagueDetail(db(), request.params.leagueId);
     },
     async updateLeague(request) {
-      return network.updateLeague(db(), request.auth!.user.id, request.params.leagueId, request.body, ctx.now());
+      return synced(network.updateLeague(db(), request.auth!.user.id, request.params.leagueId, request.body, ctx.now()));
     },
     async deleteLeague(request, reply) {
       await network.deleteLeague(db(), request.auth!.user.id, request.params.leagueId, ctx.now());
       return reply.code(204).send();
     },
     async addLeagueGym(request) {
-      return network.addLeagueGym(db(), request.auth!.user.id, request.params.leagueId, request.body.gym_id, ctx.now());
+      return synced(network.addLeagueGym(db(), request.auth!.user.id, request.params.leagueId, request.body.gym_id, ctx.now()));
     },
     async removeLeagueGym(request) {
-      return network.removeLeagueGym(db(), request.auth!.user.id, request.params.leagueId, request.params.gymId, ctx.now());
+      return synced(network.removeLeagueGym(db(), request.auth!.user.id, request.params.leagueId, request.params.gymId, ctx.now()));
     },
     async addLeagueEvent(request) {
-      return network.addLeagueEvent(db(), request.auth!.user.id, request.params.leagueId, request.body.event_id, ctx.now());
+      return synced(network.addLeagueEvent(db(), request.auth!.user.id, request.params.leagueId, request.body.event_id, ctx.now()));
     },
     async removeLeagueEvent(request) {
-      return network.removeLeagueEvent(db(), request.auth!.user.id, request.params.leagueId, request.params.eventId, ctx.now());
+      return synced(network.removeLeagueEvent(db(), request.auth!.user.id, request.params.leagueId, request.params.eventId, ctx.now()));
     },
     async getLeagueSeason(request) {
-      return leagueSeason(db(), request.params.leagueId);
+      return leagueSeason(ctx, request.params.leagueId);
     },
     async listSportsNetworkChanges(request) {
       const q = request.query;
-      return network.networkChanges(db(), q.subject, q.subject_id, q.limit ?? 50);
+      return networkChanges(db(), { subject: q.subject, subject_id: q.subject_id, limit: q.limit ?? 50, offset: q.offset ?? 0 });
     },
   };
 }

@@ -6,6 +6,7 @@ import { rowsOf } from '../db/rows.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import {
   AUTH_ALERT_WINDOW_HOURS,
+  AUTH_EVENTS_COUNT_CAP,
   AUTH_FAILURE_KINDS,
   AUTH_FAILURES_PER_MINUTE_ALERT,
   type AuthEventKind,
@@ -60,7 +61,15 @@ export async function listEvents(
   if (q.user_id) filters.push(eq(authEvents.userId, q.user_id));
   if (q.ip) filters.push(eq(authEvents.ip, q.ip.trim()));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
+  // Counted up to the cap (or this page's end if deeper), one row past it to know whether more match.
+  const cap = Math.max(AUTH_EVENTS_COUNT_CAP, q.page * q.page_size);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(authEvents)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
+  const [rows, [counted]] = await Promise.all([
     db
       .select({ event: authEvents, userName: users.displayName, actorName: actors.displayName })
       .from(authEvents)
@@ -71,8 +80,9 @@ export async function listEvents(
       .orderBy(sql`${authEvents.occurredAt} desc nulls last`, sql`${authEvents.id} desc nulls last`)
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    db.select({ n: count() }).from(authEvents).where(where),
+    db.select({ n: count() }).from(matching),
   ]);
+  const n = Number(counted?.n ?? 0);
   return {
     items: rows.map(({ event: e, userName, actorName }) => ({
       id: e.id,
@@ -86,7 +96,8 @@ export async function listEvents(
       detail: e.detail,
       occurred_at: e.occurredAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total: Math.min(n, cap),
+    total_capped: n > cap,
     page: q.page,
     page_size: q.page_size,
   };

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { rowsOf } from '../db/rows.ts';
 import { P_SCORE_SCALE } from '../../domain/events.ts';
 import { GYM_COUNTED_ATHLETES, SEASON_POINTS } from '../../domain/sports-network.ts';
+import { boardCacheOf } from './challenges/board-cache.ts';
+import { keptResults } from './kept-results.ts';
 import { leagueDetail } from './sports-network.ts';
 
 // A league's season table in one statement (the rules are domain/sports-network.ts): every league
@@ -104,9 +107,51 @@ export async function seasonRows(db: Database, leagueId: number): Promise<Season
   }));
 }
 
-export async function leagueSeason(db: Database, leagueId: number) {
+// A large league's table is kept per node (kept-results.ts): read directly while that is quick, kept
+// once it proves slow, and recomputed when one of its events' boards changes or, through board number
+// minus the league's id (migration league_change_notify), its members, events, their workouts or
+// rules, a member gym's name or an athlete's gym.
+const seasons = keptResults<SeasonSqlRow>('season table', (r) => r.gym_id);
+
+/** Above this cost (ms) a season table is kept; tests and benches change it to drive either path. */
+export const seasonCacheSettings = seasons.settings;
+/** Drops every kept season table of this database (benches: to time the direct read). */
+export const forgetSeasons = (db: Database) => seasons.forget(db);
+
+/** What a league's table is made of: its own board number and its events' workouts' boards. */
+async function seasonBoards(db: Database, leagueId: number): Promise<number[]> {
+  const rows = await rowsOf<{ challenge_id: number }>(
+    db,
+    sql`select distinct ew.challenge_id from league_events le join event_workouts ew on ew.event_id = le.event_id
+      where le.league_id = ${leagueId}`,
+  );
+  return [-leagueId, ...rows.map((r) => Number(r.challenge_id))];
+}
+
+/** The season table's rows, kept for a large league. */
+export async function keptSeasonRows(ctx: AppContext, leagueId: number): Promise<SeasonSqlRow[]> {
+  const db = ctx.database.db;
+  const key = String(leagueId);
+  const full = () => seasonRows(db, leagueId);
+  const boards = await seasonBoards(db, leagueId);
+  const held = seasons.kept(ctx, key, full, boards);
+  // A kept table is served while its boards' scores are recomputed into it, but never across a change
+  // of what the league is (members, events, rules): that is read directly until the recomputation lands.
+  const cache = boardCacheOf(ctx);
+  if (held && !(cache && held.readAt !== null && cache.changedAfter([-leagueId], held.readAt))) return held.rows;
+  return seasons.timed(ctx, key, full, full, boards);
+}
+
+/** Computes and keeps a league's table now (benches and tests). */
+export async function keepSeason(ctx: AppContext, leagueId: number) {
+  const db = ctx.database.db;
+  await seasons.keep(ctx, String(leagueId), () => seasonRows(db, leagueId), await seasonBoards(db, leagueId));
+}
+
+export async function leagueSeason(ctx: AppContext, leagueId: number) {
+  const db = ctx.database.db;
   const detail = await leagueDetail(db, leagueId);
-  const rows = await seasonRows(db, leagueId);
+  const rows = await keptSeasonRows(ctx, leagueId);
   const byId = new Map(detail.gyms.map((g) => [g.id, g]));
   return {
     league: detail.league,

@@ -348,7 +348,8 @@ export async function removeLeagueGym(db: Database, actorId: number, leagueId: n
       .where(and(eq(leagueGyms.leagueId, leagueId), eq(leagueGyms.gymId, gymId)))
       .returning();
     if (gone.length === 0) throw notFound('That gym is not a member of this league.');
-    await audit(t, 'league', leagueId, 'remove_gym', actorId, now, { gym_id: gymId });
+    const [gym] = await t.select({ name: gyms.name }).from(gyms).where(eq(gyms.id, gymId));
+    await audit(t, 'league', leagueId, 'remove_gym', actorId, now, { gym_id: gymId, gym_name: gym?.name ?? null });
   });
   return leagueDetail(db, leagueId);
 }
@@ -375,20 +376,8 @@ export async function removeLeagueEvent(db: Database, actorId: number, leagueId:
       .where(and(eq(leagueEvents.leagueId, leagueId), eq(leagueEvents.eventId, eventId)))
       .returning();
     if (gone.length === 0) throw notFound('That event is not one of this league’s events.');
-    await audit(t, 'league', leagueId, 'remove_event', actorId, now, { event_id: eventId });
+    const [event] = await t.select({ name: events.name }).from(events).where(eq(events.id, eventId));
+    await audit(t, 'league', leagueId, 'remove_event', actorId, now, { event_id: eventId, event_name: event?.name ?? null });
   });
   return leagueDetail(db, leagueId);
-}
-
-/** The audit trail of one federation or league, newest first. */
-export async function networkChanges(db: Database, subject: Subject, subjectId: number, limit: number) {
-  const rows = await db
-    .select()
-    .from(sportsNetworkChanges)
-    .where(and(eq(sportsNetworkChanges.subject, subject), eq(sportsNetworkChanges.subjectId, subjectId)))
-    .orderBy(sql`${sportsNetworkChanges.id} desc`)
-    .limit(limit);
-  return {
-    items: rows.map((r) => ({ id: r.id, action: r.action, actor_id: r.actorId, detail: r.detail, created_at: r.createdAt.toISOString() })),
-  };
 }

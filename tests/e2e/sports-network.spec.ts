@@ -114,3 +114,42 @@ test('an administrator builds a federation and a league of two gyms and an event
     [2, 'Harbour Barbell', 25],
   ]);
 });
+
+test('the History tab lists the changes an administrator made, newest first, with who made them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await apiSignIn(app(), mailbox, boss);
+  await signIn(page, app(), mailbox, boss);
+  await page.goto(`${app().url}sports-network-admin?section=federations`);
+  await page.getByRole('button', { name: 'Add a federation' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a federation' });
+  await add.getByLabel('Name').fill('Pacific Federation');
+  await add.getByRole('button', { name: 'Add federation' }).click();
+  await page.getByRole('button', { name: 'Edit Pacific Federation' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Pacific Federation' });
+  await edit.getByLabel('Name').fill('Pacific Ocean Federation');
+  await edit.getByRole('button', { name: 'Save federation' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Pacific Ocean Federation' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page).toHaveURL(/section=history/);
+  const rows = page.getByRole('table', { name: 'Changes, newest first' }).locator('tbody tr');
+  await expect(rows.nth(0)).toContainText('Federation “Pacific Federation” renamed “Pacific Ocean Federation”');
+  await expect(rows.nth(0)).toContainText(boss.name);
+  await expect(rows.nth(1)).toContainText('Federation “Pacific Ocean Federation” created');
+
+  // Only one federation's changes: kept in the address, so a reload shows the same list.
+  await page.getByRole('combobox', { name: 'Federation or league' }).click();
+  await page.getByRole('option', { name: 'Pacific Ocean Federation' }).click();
+  await expect(page).toHaveURL(/about=federation-\d+/);
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('renamed “Pacific Ocean Federation”');
+  await axeClean(page);
+  await page.screenshot({ path: 'test-results/sports-network-history-desktop.png', fullPage: true });
+
+  await phoneDark(page);
+  await expect(rows.nth(1)).toContainText('created');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await axeClean(page);
+  await page.screenshot({ path: 'test-results/sports-network-history-phone-dark.png', fullPage: true });
+});

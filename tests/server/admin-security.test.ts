@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_EVENTS_COUNT_CAP } from '../../domain/admin-operations.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refreshCookieFrom, type SignedIn, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('security monitoring on %s', (kind) => {
@@ -123,5 +125,26 @@ describe.each(databaseKinds)('security monitoring on %s', (kind) => {
     expect((await get('/api/admin/security/summary', admin)).statusCode).toBe(400);
     expect((await get('/api/admin/security/summary?user_id=999999', admin)).statusCode).toBe(404);
     expect((await get('/api/admin/security/events?kind=nonsense', admin)).statusCode).toBe(400);
+  });
+
+  it('counts matching events up to 10,000 and says when more match; filtered pages stay exact', async () => {
+    const before = (await get('/api/admin/security/events', admin)).json();
+    expect(before).toMatchObject({ total_capped: false });
+    const extra = AUTH_EVENTS_COUNT_CAP + 40 - before.total;
+    await t.context.database.db.execute(sql`insert into auth_events (kind, ip, user_agent, occurred_at)
+      select 'sign_out', '198.51.100.7', 'Bench/1.0', now() - interval '30 days' - (g || ' seconds')::interval
+      from generate_series(1, ${extra}) g`);
+    const first = (await get('/api/admin/security/events', admin)).json();
+    expect(first).toMatchObject({ total: AUTH_EVENTS_COUNT_CAP, total_capped: true, page: 1 });
+    expect(first.items).toHaveLength(25);
+    // A page past the cap counts to its own end, still saying more match (40 events lie beyond 10,000).
+    const deep = (await get('/api/admin/security/events?page=401', admin)).json();
+    expect(deep).toMatchObject({ total: 10_025, total_capped: true });
+    expect(deep.items).toHaveLength(25);
+    const last = (await get('/api/admin/security/events?page=402', admin)).json();
+    expect(last).toMatchObject({ total: AUTH_EVENTS_COUNT_CAP + 40, total_capped: false });
+    expect(last.items).toHaveLength(15);
+    const narrowed = (await get('/api/admin/security/events?kind=role_change', admin)).json();
+    expect(narrowed).toMatchObject({ total: 1, total_capped: false });
   });
 });

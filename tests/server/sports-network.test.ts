@@ -163,6 +163,30 @@ describe.each(databaseKinds)('the sports network on %s', (kind) => {
       { subject: 'federation', action: 'delete' },
       { subject: 'league', action: 'delete' },
     ]);
+
+    // The whole network's history, newest first, names kept after the league and gyms are gone.
+    type Change = { action: string; subject: string; subject_name: string; actor_name: string | null; gym_name: string | null };
+    const all = (await call('GET', '/api/sports-network/changes?limit=3', editor)).json() as { total: number; items: Change[] };
+    expect(all.total).toBe(await countOf('sports_network_changes'));
+    expect(all.items.map((c) => [c.subject, c.action, c.subject_name, c.actor_name])).toEqual([
+      ['league', 'delete', 'Harbour League', 'Admin Ada'],
+      ['federation', 'delete', 'Harbour Federation', 'Admin Ada'],
+      ['league', 'create', 'Fjord League', 'Admin Ada'],
+    ]);
+    const next = (await call('GET', '/api/sports-network/changes?limit=3&offset=3', editor)).json() as { total: number; items: Change[] };
+    expect(next.total).toBe(all.total);
+    expect(next.items.map((c) => [c.action, c.subject_name, c.actor_name, c.gym_name])).toEqual([
+      ['remove_event', 'Harbour League', 'Eddie Editor', null],
+      ['remove_gym', 'Harbour League', 'Eddie Editor', 'Iron Harbour'],
+      ['update', 'Harbour League', 'Eddie Editor', null],
+    ]);
+    const oneLeague = (await call('GET', `/api/sports-network/changes?subject=league&subject_id=${id}&offset=7`, editor)).json();
+    expect(oneLeague).toEqual({ total: 8, items: [expect.objectContaining({ action: 'create', subject_name: 'Harbour League' })] });
+    const past = (await call('GET', `/api/sports-network/changes?subject=league&subject_id=${id}&offset=50`, editor)).json();
+    expect(past).toEqual({ total: 8, items: [] });
+    const unsaid = await call('GET', `/api/sports-network/changes?subject_id=${id}`, editor);
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json().detail).toMatch(/federation or a league/);
   });
 
   it('refuses bad input with a clear 4xx and stores nothing', async () => {

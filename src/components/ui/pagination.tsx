@@ -3,10 +3,11 @@ import { Button } from './button.tsx';
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** "Showing 51–100 of 1,234". */
-export function showingText(offset: number, shown: number, total: number): string {
-  if (shown === 0) return `Showing 0 of ${whole.format(total)}`;
-  return `Showing ${whole.format(offset + 1)}–${whole.format(offset + shown)} of ${whole.format(total)}`;
+/** "Showing 51–100 of 1,234"; "of 10,000+" when the total is a lower bound (`capped`). */
+export function showingText(offset: number, shown: number, total: number, capped = false): string {
+  const of = `${whole.format(total)}${capped ? '+' : ''}`;
+  if (shown === 0) return `Showing 0 of ${of}`;
+  return `Showing ${whole.format(offset + 1)}–${whole.format(offset + shown)} of ${of}`;
 }
 
 /** Previous / Next over a ranked or long list, with where the page sits in the whole. */
@@ -17,6 +18,7 @@ export function Pagination({
   pageSize,
   onPage,
   label = 'Pages',
+  totalCapped = false,
 }: {
   offset: number;
   /** Rows on this page. */
@@ -26,6 +28,8 @@ export function Pagination({
   /** Called with the new page's offset. */
   onPage: (offset: number) => void;
   label?: string;
+  /** `total` is a lower bound: more match (a capped count), so there is always a next page. */
+  totalCapped?: boolean;
 }) {
   return (
     <nav className="pager" aria-label={label}>
@@ -38,8 +42,8 @@ export function Pagination({
       >
         Previous
       </Button>
-      <span aria-live="polite">{showingText(offset, shown, total)}</span>
-      <Button size="sm" variant="secondary" disabled={offset + pageSize >= total} onClick={() => onPage(offset + pageSize)}>
+      <span aria-live="polite">{showingText(offset, shown, total, totalCapped)}</span>
+      <Button size="sm" variant="secondary" disabled={!totalCapped && offset + pageSize >= total} onClick={() => onPage(offset + pageSize)}>
         Next
         <ChevronRightIcon />
       </Button>

@@ -256,10 +256,17 @@ export default function AdminSecurityMonitoringPage() {
                   offset={(page - 1) * SECURITY_PAGE_SIZE}
                   shown={data.items.length}
                   total={data.total}
+                  totalCapped={data.total_capped}
                   pageSize={SECURITY_PAGE_SIZE}
                   onPage={(offset) => setState({ page: offset / SECURITY_PAGE_SIZE + 1 }, { replace: false })}
                   label="Timeline pages"
                 />
+                {data.total_capped ? (
+                  <p className="muted">
+                    More than {data.total.toLocaleString('en-US')} events match; counting stops there. Narrow the timeline by kind, account
+                    or address to see how many exactly.
+                  </p>
+                ) : null}
               </>
             )}
           </QueryState>

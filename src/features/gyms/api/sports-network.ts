@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
@@ -145,3 +145,21 @@ export const useLeagueEvent = () =>
           'Could not add the event.',
         ),
   );
+
+export const HISTORY_PAGE_SIZE = 25;
+
+/** The network's audited changes, newest first; `about` is `league-<id>` or `federation-<id>` (or '' for all). */
+export function useNetworkChanges(about: string, page: number) {
+  const [, subject, id] = /^(league|federation)-(\d+)$/.exec(about) ?? [];
+  const query = {
+    subject: subject as 'league' | 'federation' | undefined,
+    subject_id: id ? Number(id) : undefined,
+    limit: HISTORY_PAGE_SIZE,
+    offset: (page - 1) * HISTORY_PAGE_SIZE,
+  };
+  return useQuery({
+    queryKey: ['get', '/api/sports-network/changes', query],
+    queryFn: () => callApi(secureApi.GET('/api/sports-network/changes', { params: { query } }), 'Could not load the history.'),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,6 +1,7 @@
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { FederationsSection } from '../components/federations-section.tsx';
 import { GymsSection } from '../components/gyms-section.tsx';
+import { HistorySection } from '../components/history-section.tsx';
 import { LeaguesSection } from '../components/leagues-section.tsx';
 import '../gyms.css';
 
@@ -8,10 +9,11 @@ const SECTIONS = [
   { id: 'gyms', label: 'Gyms' },
   { id: 'leagues', label: 'Leagues' },
   { id: 'federations', label: 'Federations' },
+  { id: 'history', label: 'History' },
 ] as const;
 type Section = (typeof SECTIONS)[number]['id'];
 
-/** The sports network's administration: gyms (verify, merge), leagues with their season tables, federations. */
+/** The sports network's administration: gyms (verify, merge), leagues with their season tables, federations, the history of changes. */
 export default function SportsNetworkAdminPage() {
   const [{ section, league }, setState] = useQueryState({
     section: param.oneOf<Section>(
@@ -19,11 +21,17 @@ export default function SportsNetworkAdminPage() {
       'gyms',
     ),
     league: param.int(0, 0, 2147483647),
+    // The lists' own filters and page start afresh on another tab.
+    page: param.int(1, 1, 10000),
+    status: param.string(''),
+    about: param.string(''),
   });
   return (
     <div className="container page">
       <h1>Sports Network Admin</h1>
-      <p className="lead muted">Gyms, the leagues that group them and their events, and the federations above the leagues.</p>
+      <p className="lead muted">
+        Gyms, the leagues that group them and their events, the federations above the leagues, and every change made to them.
+      </p>
       <div className="tabs" role="tablist" aria-label="Sports network">
         {SECTIONS.map((s) => (
           <button
@@ -34,7 +42,7 @@ export default function SportsNetworkAdminPage() {
             aria-controls="network-panel"
             className="tab"
             aria-selected={section === s.id}
-            onClick={() => setState({ section: s.id, league: 0 }, { replace: false })}
+            onClick={() => setState({ section: s.id, league: 0, page: 1, status: '', about: '' }, { replace: false })}
           >
             {s.label}
           </button>
@@ -44,6 +52,7 @@ export default function SportsNetworkAdminPage() {
         {section === 'gyms' ? <GymsSection /> : null}
         {section === 'leagues' ? <LeaguesSection leagueId={league} onOpen={(id) => setState({ league: id }, { replace: false })} /> : null}
         {section === 'federations' ? <FederationsSection /> : null}
+        {section === 'history' ? <HistorySection /> : null}
       </div>
     </div>
   );
