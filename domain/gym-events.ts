@@ -19,17 +19,18 @@ export const GYM_RULE_LABELS: Record<GymRule, string> = {
   participation: 'Participation-weighted',
 };
 
-/** One line a board shows under its title: how the gym score is made. */
-export function gymRuleSentence(rule: GymRule, n: number): string {
+/** One line a board shows under its title: how the gym (or alliance) score is made. */
+export function gymRuleSentence(rule: GymRule, n: number, unit: 'gyms' | 'alliances' = 'gyms'): string {
+  const [Score, a, its] = unit === 'alliances' ? ['Alliance score', 'an alliance', 'the alliance’s'] : ['Gym score', 'a gym', 'the gym’s'];
   switch (rule) {
     case 'sum_places':
-      return `Gym score: the places of its best ${n} athletes added up; the lowest total wins, and a gym with more counted athletes (up to ${n}) ranks first.`;
+      return `${Score}: the places of its best ${n} athletes added up; the lowest total wins, and ${a} with more counted athletes (up to ${n}) ranks first.`;
     case 'sum_points':
-      return `Gym score: the points of its best ${n} athletes added up (an athlete earns a point for every athlete they finished level with or ahead of).`;
+      return `${Score}: the points of its best ${n} athletes added up (an athlete earns a point for every athlete they finished level with or ahead of).`;
     case 'average_points':
-      return `Gym score: the average points of its best ${n} athletes (an athlete earns a point for every athlete they finished level with or ahead of).`;
+      return `${Score}: the average points of its best ${n} athletes (an athlete earns a point for every athlete they finished level with or ahead of).`;
     case 'participation':
-      return `Gym score: the average points of its best ${n} athletes, times the share of the gym’s athletes in the event who posted a result.`;
+      return `${Score}: the average points of its best ${n} athletes, times the share of ${its} athletes in the event who posted a result.`;
   }
 }
 
