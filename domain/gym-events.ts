@@ -19,17 +19,18 @@ export const GYM_RULE_LABELS: Record<GymRule, string> = {
   participation: 'Participation-weighted',
 };
 
-/** One line a board shows under its title: how the gym score is made. */
-export function gymRuleSentence(rule: GymRule, n: number): string {
+/** One line a board shows under its title: how the gym (or alliance) score is made. */
+export function gymRuleSentence(rule: GymRule, n: number, unit: 'gyms' | 'alliances' = 'gyms'): string {
+  const [Score, a, its] = unit === 'alliances' ? ['Alliance score', 'an alliance', 'the alliance’s'] : ['Gym score', 'a gym', 'the gym’s'];
   switch (rule) {
     case 'sum_places':
-      return `Gym score: the places of its best ${n} athletes added up; the lowest total wins, and a gym with more counted athletes (up to ${n}) ranks first.`;
+      return `${Score}: the places of its best ${n} athletes added up; the lowest total wins, and ${a} with more counted athletes (up to ${n}) ranks first.`;
     case 'sum_points':
-      return `Gym score: the points of its best ${n} athletes added up (an athlete earns a point for every athlete they finished level with or ahead of).`;
+      return `${Score}: the points of its best ${n} athletes added up (an athlete earns a point for every athlete they finished level with or ahead of).`;
     case 'average_points':
-      return `Gym score: the average points of its best ${n} athletes (an athlete earns a point for every athlete they finished level with or ahead of).`;
+      return `${Score}: the average points of its best ${n} athletes (an athlete earns a point for every athlete they finished level with or ahead of).`;
     case 'participation':
-      return `Gym score: the average points of its best ${n} athletes, times the share of the gym’s athletes in the event who posted a result.`;
+      return `${Score}: the average points of its best ${n} athletes, times the share of ${its} athletes in the event who posted a result.`;
   }
 }
 
@@ -62,6 +63,11 @@ export function formatGymScore(rule: GymRule, value: number | null): string {
   }
 }
 
+/** What a multi-gym event's second board ranks: gyms, or alliances of lasting teams (domain/teams-alliances.ts). */
+export const GYM_BOARD_UNITS = ['gyms', 'alliances'] as const;
+export type GymBoardUnit = (typeof GYM_BOARD_UNITS)[number];
+export const GYM_BOARD_UNIT_LABELS: Record<GymBoardUnit, string> = { gyms: 'Gyms', alliances: 'Alliances' };
+
 /** One athlete's best on the whole board, as the naive ranking reads it. */
 export interface GymEntry {
   userId: number;
@@ -71,47 +77,76 @@ export interface GymEntry {
   sortKey: bigint;
 }
 
-export interface GymStanding {
-  gymId: number;
+/**
+ * The same for any unit: an athlete counts for every unit stored when they joined (one gym at most;
+ * every alliance that was active with one of their teams in it, so possibly several or none).
+ */
+export interface UnitEntry {
+  userId: number;
+  unitIds: readonly number[];
+  sortKey: bigint;
+}
+
+export interface UnitStanding {
+  unitId: number;
   rank: number;
-  /** The gym's athletes in the event (joined, with or without a result). */
+  /** The unit's athletes in the event (joined, with or without a result). */
   joined: number;
   /** Those with a result on the board. */
   scored: number;
-  /** Those whose result is part of the gym score (at most N). */
+  /** Those whose result is part of the unit's score (at most N). */
   counted: number;
-  /** The gym score (null while no athlete counts). */
+  /** The unit's score (null while no athlete counts). */
   value: number | null;
 }
 
-/**
- * The gym board computed plainly: places on the whole board, each gym's best N by place
- * (then athlete id), the rule's score, and rank() over (counted = 0, [more counted first for
- * sum_places], score). `joinedOnly` lists athletes who joined without a result (gym per athlete).
- * Ties share the higher place; rows come in rank order, then gym id.
- */
+export type GymStanding = Omit<UnitStanding, 'unitId'> & { gymId: number };
+
+/** The gym board computed plainly (naiveUnitBoard with each athlete's one gym). */
 export function naiveGymBoard(entries: GymEntry[], joinedOnly: { gymId: number | null }[], rule: GymRule, n: number): GymStanding[] {
+  const units = (gymId: number | null) => (gymId === null ? [] : [gymId]);
+  return naiveUnitBoard(
+    entries.map((e) => ({ userId: e.userId, unitIds: units(e.gymId), sortKey: e.sortKey })),
+    joinedOnly.map((j) => ({ unitIds: units(j.gymId) })),
+    rule,
+    n,
+  ).map(({ unitId, ...r }) => ({ gymId: unitId, ...r }));
+}
+
+/**
+ * A gym or alliance board computed plainly: places on the whole board, each unit's best N by place
+ * (then athlete id), the rule's score, and rank() over (counted = 0, [more counted first for
+ * sum_places], score). `joinedOnly` lists athletes who joined without a result (their units).
+ * Ties share the higher place; rows come in rank order, then unit id.
+ */
+export function naiveUnitBoard(
+  entries: UnitEntry[],
+  joinedOnly: { unitIds: readonly number[] }[],
+  rule: GymRule,
+  n: number,
+): UnitStanding[] {
   const sorted = [...entries].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
   const total = sorted.length;
   const places = new Map<number, number>();
   sorted.forEach((e, i) =>
     places.set(e.userId, i > 0 && sorted[i - 1]!.sortKey === e.sortKey ? places.get(sorted[i - 1]!.userId)! : i + 1),
   );
-  const gyms = new Map<number, { joined: number; athletes: { userId: number; place: number }[] }>();
-  const gymOf = (id: number) => {
-    let g = gyms.get(id);
-    if (!g) gyms.set(id, (g = { joined: 0, athletes: [] }));
-    return g;
+  const units = new Map<number, { joined: number; athletes: { userId: number; place: number }[] }>();
+  const unitOf = (id: number) => {
+    let u = units.get(id);
+    if (!u) units.set(id, (u = { joined: 0, athletes: [] }));
+    return u;
   };
   for (const e of entries) {
-    if (e.gymId === null) continue;
-    const g = gymOf(e.gymId);
-    g.joined += 1;
-    g.athletes.push({ userId: e.userId, place: places.get(e.userId)! });
+    for (const id of new Set(e.unitIds)) {
+      const u = unitOf(id);
+      u.joined += 1;
+      u.athletes.push({ userId: e.userId, place: places.get(e.userId)! });
+    }
   }
-  for (const j of joinedOnly) if (j.gymId !== null) gymOf(j.gymId).joined += 1;
-  const rows = [...gyms.entries()].map(([gymId, g]) => {
-    const best = [...g.athletes].sort((a, b) => a.place - b.place || a.userId - b.userId).slice(0, n);
+  for (const j of joinedOnly) for (const id of new Set(j.unitIds)) unitOf(id).joined += 1;
+  const rows = [...units.entries()].map(([unitId, u]) => {
+    const best = [...u.athletes].sort((a, b) => a.place - b.place || a.userId - b.userId).slice(0, n);
     const counted = best.length;
     const placeSum = best.reduce((s, a) => s + a.place, 0);
     const pointSum = best.reduce((s, a) => s + pointsFor(a.place, total), 0);
@@ -124,8 +159,8 @@ export function naiveGymBoard(entries: GymEntry[], joinedOnly: { gymId: number |
             ? pointSum
             : rule === 'average_points'
               ? pointSum / counted
-              : (pointSum / counted) * (g.athletes.length / g.joined);
-    return { gymId, joined: g.joined, scored: g.athletes.length, counted, value, rank: 0 };
+              : (pointSum / counted) * (u.athletes.length / u.joined);
+    return { unitId, joined: u.joined, scored: u.athletes.length, counted, value, rank: 0 };
   });
   // The sort keys, best first: no result last; for sum_places more counted first; then the score.
   const keyOf = (r: (typeof rows)[number]): number[] => [
@@ -134,7 +169,7 @@ export function naiveGymBoard(entries: GymEntry[], joinedOnly: { gymId: number |
     r.value === null ? 0 : lowerIsBetter(rule) ? r.value : -r.value,
   ];
   const cmp = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!;
-  rows.sort((a, b) => cmp(keyOf(a), keyOf(b)) || a.gymId - b.gymId);
+  rows.sort((a, b) => cmp(keyOf(a), keyOf(b)) || a.unitId - b.unitId);
   rows.forEach((r, i) => {
     r.rank = i > 0 && cmp(keyOf(rows[i - 1]!), keyOf(r)) === 0 ? rows[i - 1]!.rank : i + 1;
   });

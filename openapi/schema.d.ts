@@ -738,6 +738,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{challengeId}/alliance-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alliance board of a multi-gym event, with the viewer's alliances pinned
+         * @description Alliances of lasting teams ranked by the challenge's gym rule and N, as the gym board ranks gyms. An athlete counts for every alliance that was active with one of their teams accepted in it when they joined (teams joining or leaving later move no result); an alliance that has ended since keeps its results and shows as ended. Ties share the higher place. `mine` lists the viewer's alliances (those stored when they joined, else those they would count for now) wherever they stand.
+         */
+        get: operations["getAllianceRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{challengeId}/scores/{scoreId}": {
         parameters: {
             query?: never;
@@ -3907,6 +3927,45 @@ export interface components {
             items: components["schemas"]["GymRankingRow"][];
             me: components["schemas"]["GymRankingRow"] | null;
         };
+        AllianceRankingRow: {
+            rank: number;
+            alliance: {
+                id: number;
+                name: string;
+                /**
+                 * @description ended once fewer than two teams remain (its counted results stay).
+                 * @enum {string}
+                 */
+                status: "pending" | "active" | "ended";
+                /** @description The teams in it now. */
+                teams: {
+                    id: number;
+                    name: string;
+                    tag: string;
+                }[];
+            };
+            /** @description The alliance's athletes in the event. */
+            joined: number;
+            /** @description Those with a result on the board. */
+            scored: number;
+            /** @description Those whose result makes the alliance's score (at most N). */
+            counted: number;
+            /** @description The score by the gym rule; null while no athlete counts. */
+            score: number | null;
+            /** @description The counted athletes, best first. */
+            athletes: components["schemas"]["GymCountedAthlete"][];
+        };
+        AllianceRankingPage: {
+            challenge_id: number;
+            gym_rule: components["schemas"]["GymRule"];
+            gym_best_n: number;
+            /** @description Alliances on the board (with an athlete in the event). */
+            total: number;
+            offset: number;
+            items: components["schemas"]["AllianceRankingRow"][];
+            /** @description The viewer's alliances on this board, best first (empty for a visitor). */
+            mine: components["schemas"]["AllianceRankingRow"][];
+        };
         ScoreChange: {
             score: components["schemas"]["ScoreView"];
             /** @description The athlete's place after the change (null when off the board). */
@@ -5748,6 +5807,8 @@ export interface components {
         /** @description The gym named on the athlete profile (exact, case-insensitive). */
         BoardGym: string;
         ChallengeId: number;
+        BoardOffset: number;
+        BoardLimit: number;
         ScoreId: number;
         Offset: number;
         Limit: number;
@@ -6939,8 +7000,8 @@ export interface operations {
     getGymRankings: {
         parameters: {
             query?: {
-                offset?: number;
-                limit?: number;
+                offset?: components["parameters"]["BoardOffset"];
+                limit?: components["parameters"]["BoardLimit"];
             };
             header?: never;
             path: {
@@ -6957,6 +7018,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GymRankingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a gym event. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAllianceRankings: {
+        parameters: {
+            query?: {
+                offset?: components["parameters"]["BoardOffset"];
+                limit?: components["parameters"]["BoardLimit"];
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceRankingPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './schema.ts';
 import { gyms } from './schema-gyms.ts';
-import { challengeTeams, challenges } from './schema-challenges.ts';
+import { challengeParticipants, challengeTeams, challenges } from './schema-challenges.ts';
 
 /** The in-app inbox: one row per thing an account was told (invitations, requests, approvals, later every area's events). */
 export const notifications = pgTable(
@@ -166,4 +166,29 @@ export const allianceMembers = pgTable(
     respondedBy: integer('responded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.allianceId, t.teamId] }), index('alliance_members_team_idx').on(t.teamId, t.state)],
+);
+
+/**
+ * The alliances an athlete counts for in a challenge (the alliance board of a multi-gym event): every alliance
+ * that was active with one of their lasting teams accepted in it when they joined, written in the join's
+ * transaction, so teams or alliances changing later move no past result. Goes with the participation.
+ */
+export const challengeParticipantAlliances = pgTable(
+  'challenge_participant_alliances',
+  {
+    challengeId: integer('challenge_id').notNull(),
+    userId: integer('user_id').notNull(),
+    allianceId: integer('alliance_id')
+      .notNull()
+      .references(() => alliances.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.userId, t.allianceId] }),
+    foreignKey({
+      columns: [t.challengeId, t.userId],
+      foreignColumns: [challengeParticipants.challengeId, challengeParticipants.userId],
+      name: 'challenge_participant_alliances_participant_fk',
+    }).onDelete('cascade'),
+    index('challenge_participant_alliances_alliance_idx').on(t.challengeId, t.allianceId),
+  ],
 );

@@ -30,7 +30,8 @@ type ChallengeOps =
   | 'listScoresForReview'
   | 'listChallengeTeams'
   | 'getTeamRankings'
-  | 'getGymRankings';
+  | 'getGymRankings'
+  | 'getAllianceRankings';
 
 const caller = (request: FastifyRequest) => {
   const auth = request.auth!;
@@ -142,6 +143,16 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
       return challenges.gymRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+    },
+    async getAllianceRankings(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return challenges.allianceRankings(
+        ctx,
+        request.params.challengeId,
+        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
+        who?.user.id ?? null,
+      );
     },
     async getTeamRankings(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { Database } from '../db/index.ts';
 import { athleteProfiles, challengeParticipants, gymChanges, gyms, teams, users } from '../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../errors.ts';
-import { BOARD_CHANNEL } from './challenges/board-cache.ts';
+import { BOARD_CHANNEL, UNITS_CHANGED } from './challenges/board-cache.ts';
 import {
   GYM_PAGE_ATHLETES,
   GYM_PAGE_TEAMS,
@@ -294,8 +294,8 @@ export async function mergeGym(db: Database, fromId: number, intoId: number, act
       .returning({ id: teams.id });
     // Multi-gym events: the athletes who counted for the merged gym count for the survivor (one gym, one row).
     await t.update(challengeParticipants).set({ gymId: into.id }).where(eq(challengeParticipants.gymId, from.id));
-    // Every kept board hears of it at commit (gym boards count by these ids).
-    await t.execute(sql`select pg_notify(${BOARD_CHANNEL}, '*')`);
+    // Every kept board hears of it at commit, and every node drops its kept gym boards (they count by these ids).
+    await t.execute(sql`select pg_notify(${BOARD_CHANNEL}, ${UNITS_CHANGED})`);
     const verified = into.verified || from.verified;
     const [survivor] = verified !== into.verified ? await t.update(gyms).set({ verified }).where(eq(gyms.id, into.id)).returning() : [into];
     // League memberships follow the gym into its survivor (the delete below would drop them).

@@ -9,7 +9,8 @@ import { boardCacheOf } from './challenges/board-cache.ts';
 // cache hears of every change from every node: challenges/board-cache.ts), so an unchanged result is
 // never recomputed. Without a board cache (a bench or script reading the service), or on PostgreSQL as
 // a bound should a notice be lost, it is also recomputed when older than max(MIN_AGE_MS, AGE_FACTOR ×
-// its cost).
+// its cost). A kind that ranks athletes by a unit they belong to (gym boards) may ask to be dropped when a
+// change regroups them (a gym merge: board-cache.ts UNITS_CHANGED): a read after it is exact, not the old result.
 
 export interface KeptResult<Row> {
   rows: Row[];
@@ -32,7 +33,7 @@ const AGE_FACTOR = 10;
 const MAX_KEPT = 50;
 
 /** One kind of kept result: `label` names its background task, `idOf` a row's id. */
-export function keptResults<Row>(label: string, idOf: (row: Row) => number) {
+export function keptResults<Row>(label: string, idOf: (row: Row) => number, options: { droppedWhenUnitsChange?: boolean } = {}) {
   /** Above this cost (ms) a result is kept; tests and benches change it to drive either path. */
   const settings = { slowMs: 40 };
   const caches = new WeakMap<Database, Map<string, KeptResult<Row>>>();
@@ -57,6 +58,7 @@ export function keptResults<Row>(label: string, idOf: (row: Row) => number) {
         if (cache.size >= MAX_KEPT) cache.delete(cache.keys().next().value!);
         const byId = new Map(rows.map((r) => [idOf(r), r]));
         cache.set(key, { rows, byId, views: new Map(), computedAt: performance.now(), costMs, refreshing: false, boards, readAt });
+        boardCacheOf(ctx)?.keepsResults();
       } catch (error) {
         cache.delete(key);
         throw error;
@@ -76,8 +78,13 @@ export function keptResults<Row>(label: string, idOf: (row: Row) => number) {
     settings,
     /** The kept result, starting its refresh when due; undefined while it is read directly. */
     kept(ctx: AppContext, key: string, full: Full, boards: readonly number[]): KeptResult<Row> | undefined {
-      const held = cacheOf(ctx.database.db).get(key);
+      const cache = cacheOf(ctx.database.db);
+      const held = cache.get(key);
       if (!held) return undefined;
+      if (options.droppedWhenUnitsChange && held.readAt !== null && boardCacheOf(ctx)?.unitsChangedAfter(held.readAt)) {
+        cache.delete(key);
+        return undefined;
+      }
       if (!held.refreshing && isDue(ctx, held)) compute(ctx, key, full, boards);
       return held;
     },

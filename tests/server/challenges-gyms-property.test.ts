@@ -2,20 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows.ts';
-import { allGymRows, loadChallenge } from '../../server/services/challenges/index.ts';
-import { GYM_RULES, naiveGymBoard, type GymEntry } from '../../domain/gym-events.ts';
+import { allAllianceRows, allGymRows, loadChallenge } from '../../server/services/challenges/index.ts';
+import { GYM_RULES, naiveGymBoard, naiveUnitBoard, type GymEntry, type UnitEntry } from '../../domain/gym-events.ts';
+import type { UnitRow } from '../../server/services/challenges/gym-board-cache.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 const ATHLETES = 14;
 const GYMS = 4;
+const ALLIANCES = 3;
 
-// The gym board's one statement must equal ranking the same entries plainly in TypeScript
-// (domain/gym-events.ts naiveGymBoard) for any entries, every rule and any N: places with ties,
-// athletes without a gym or without a result, gyms of one athlete, N larger than every gym.
-describe.each(databaseKinds)('the gym board equals a naive ranking for random entries on %s', (kind) => {
+// The gym and alliance boards' one statement must equal ranking the same entries plainly in TypeScript
+// (domain/gym-events.ts naiveGymBoard, naiveUnitBoard) for any entries, every rule and any N: places with
+// ties, athletes without a gym or without a result, gyms of one athlete, N larger than every gym, athletes
+// in no alliance or in several.
+describe.each(databaseKinds)('the gym and alliance boards equal a naive ranking for random entries on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let userIds: number[] = [];
   let gymIds: number[] = [];
+  let allianceIds: number[] = [];
   beforeAll(async () => {
     t = await createTestApp(kind);
     const db = t.context.database.db;
@@ -32,13 +36,22 @@ describe.each(databaseKinds)('the gym board equals a naive ranking for random en
         sql`insert into gyms (name, name_key, city) select 'Prop gym ' || g, 'prop gym ' || g, '' from generate_series(1, ${GYMS}) g returning id`,
       )
     ).map((r) => Number(r.id));
-  });
+    allianceIds = (
+      await rowsOf<{ id: number }>(
+        db,
+        sql`insert into alliances (name, status, created_at) select 'Prop alliance ' || g, 'active', now()
+          from generate_series(1, ${ALLIANCES}) g returning id`,
+      )
+    ).map((r) => Number(r.id));
+  }, 240_000);
   afterAll(async () => t.close());
 
   it('for every rule and N', async () => {
     const athlete = fc.record({
       // GYMS means no gym.
       gym: fc.nat(GYMS),
+      // The alliances they counted for when they joined (none, one or several).
+      alliances: fc.subarray([0, 1, 2]),
       // null: joined without a result; small keys so that ties are common.
       key: fc.option(fc.nat(6), { nil: null }),
     });
@@ -58,14 +71,22 @@ describe.each(databaseKinds)('the gym board equals a naive ranking for random en
         const id = Number(c!.id);
         const entries: GymEntry[] = [];
         const joinedOnly: { gymId: number | null }[] = [];
+        const allianceEntries: UnitEntry[] = [];
+        const allianceJoinedOnly: { unitIds: number[] }[] = [];
         for (const [i, a] of athletes.entries()) {
           const userId = userIds[i]!;
           const gymId = a.gym === GYMS ? null : gymIds[a.gym]!;
           await db.execute(
             sql`insert into challenge_participants (challenge_id, user_id, division, gym_id) values (${id}, ${userId}, 'rx', ${gymId})`,
           );
+          const unitIds = a.alliances.map((k) => allianceIds[k]!);
+          for (const allianceId of unitIds)
+            await db.execute(
+              sql`insert into challenge_participant_alliances (challenge_id, user_id, alliance_id) values (${id}, ${userId}, ${allianceId})`,
+            );
           if (a.key === null) {
             joinedOnly.push({ gymId });
+            allianceJoinedOnly.push({ unitIds });
             continue;
           }
           // A sort key as the board keeps it: the result in the high bits (lower is better), ties equal.
@@ -80,21 +101,34 @@ describe.each(databaseKinds)('the gym board equals a naive ranking for random en
               values (${id}, ${userId}, ${Number(s!.id)}, 'rx', 'finished', ${100 - a.key}, ${String(sortKey)}::bigint, now())`,
           );
           entries.push({ userId, gymId, sortKey });
+          allianceEntries.push({ userId, unitIds, sortKey });
         }
-        const rows = await allGymRows(db, await loadChallenge(db, id));
+        const challenge = await loadChallenge(db, id);
+        const standing = (r: UnitRow) => ({
+          unitId: r.unit_id,
+          rank: r.rank,
+          joined: r.joined,
+          scored: r.scored,
+          counted: r.counted,
+          value: r.value,
+        });
+        const rows = await allGymRows(db, challenge);
         const naive = naiveGymBoard(entries, joinedOnly, rule, n);
-        expect(
-          rows.map((r) => ({ gymId: r.gym_id, rank: r.rank, joined: r.joined, scored: r.scored, counted: r.counted, value: r.value })),
-        ).toEqual(
-          naive.map((r) => ({ gymId: r.gymId, rank: r.rank, joined: r.joined, scored: r.scored, counted: r.counted, value: r.value })),
+        expect(rows.map(standing)).toEqual(
+          naive.map((r) => ({ unitId: r.gymId, rank: r.rank, joined: r.joined, scored: r.scored, counted: r.counted, value: r.value })),
         );
-        // The counted athletes are each gym's best N by place, with the places the board shows.
-        const board = [...entries].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.userId - b.userId));
-        for (const r of rows) {
-          const mine = board.filter((e) => e.gymId === r.gym_id).slice(0, n);
+        const allianceRows = await allAllianceRows(db, challenge);
+        expect(allianceRows.map(standing)).toEqual(naiveUnitBoard(allianceEntries, allianceJoinedOnly, rule, n));
+        // The counted athletes are each unit's best N by place, with the places the board shows.
+        const board = [...allianceEntries].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.userId - b.userId));
+        const counted = (r: UnitRow, inUnit: (e: UnitEntry) => boolean) => {
+          const mine = board.filter(inUnit).slice(0, n);
           expect(r.athlete_ids).toEqual(mine.map((e) => e.userId));
           expect(r.athlete_places).toEqual(mine.map((e) => 1 + board.filter((x) => x.sortKey < e.sortKey).length));
-        }
+        };
+        const gymOf = new Map(entries.map((e) => [e.userId, e.gymId]));
+        for (const r of rows) counted(r, (e) => gymOf.get(e.userId) === r.unit_id);
+        for (const r of allianceRows) counted(r, (e) => e.unitIds.includes(r.unit_id));
         await db.execute(sql`delete from challenges where id = ${id}`);
       }),
       { numRuns: 150 },

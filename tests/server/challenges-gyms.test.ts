@@ -33,10 +33,10 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
       expect(res.statusCode, res.body).toBe(201);
       gymIds[name] = res.json().id;
     }
-  });
+  }, 240_000);
   afterAll(async () => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who?: SignedIn, payload?: unknown) =>
     t.app.inject({ method, url, headers: who ? authHeaders(who) : {}, payload: payload as object });
   const now = () => t.clock.now().getTime();
   const input = (overrides: Record<string, unknown> = {}) => ({
@@ -238,6 +238,35 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
       expect(north).toMatchObject({ rank: 1, score: 10 });
     } finally {
       gymCacheSettings.slowMs = 40;
+    }
+  });
+
+  it('a gym rename or merge reaches a kept (large) board at once, not at its next recomputation', async () => {
+    const admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
+    const west = await call('POST', '/api/gyms', creator, { name: 'West Box', city: 'Oslo' });
+    expect(west.statusCode, west.body).toBe(201);
+    gymIds['West Box'] = west.json().id;
+    const c = await create({ gym_rule: 'sum_points', gym_best_n: 3, title: 'Kept gym board' });
+    await setGym(athletes[0]!, 'North Box');
+    await joinAndScore(athletes[0]!, c.id, 50);
+    await setGym(athletes[7]!, 'West Box');
+    await joinAndScore(athletes[7]!, c.id, 60);
+    gymCacheSettings.slowMs = 0;
+    try {
+      await gymBoard(c.id);
+      await t.context.tasks.settled();
+      expect(order(await gymBoard(c.id))).toEqual(['1 West Box 2', '2 North Box 1']);
+      const renamed = await call('PATCH', `/api/gyms/${gymIds['West Box']!}`, admin, { name: 'West Side Box' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(order(await gymBoard(c.id))).toEqual(['1 West Side Box 2', '2 North Box 1']);
+      const merged = await call('POST', `/api/gyms/${gymIds['West Box']!}/merge`, admin, { into_gym_id: gymIds['North Box'] });
+      expect(merged.statusCode, merged.body).toBe(200);
+      const board = await gymBoard(c.id, '', athletes[7]!);
+      expect(order(board)).toEqual(['1 North Box 3']);
+      expect(board.me).toMatchObject({ gym: { name: 'North Box' }, joined: 2, counted: 2 });
+    } finally {
+      gymCacheSettings.slowMs = 40;
+      await setGym(athletes[7]!, null);
     }
   });
 

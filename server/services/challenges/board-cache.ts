@@ -13,6 +13,8 @@ import type { DatabaseHandle } from '../../db/index.ts';
 // PostgreSQL nothing is kept longer than MAX_AGE_MS in case a notification is ever lost.
 
 export const BOARD_CHANNEL = 'repforge_boards';
+/** The notice of a change to which unit athletes count for on gym boards (a gym merge): every board changed, kept gym boards dropped. */
+export const UNITS_CHANGED = 'units';
 /** The longest a kept answer is served on PostgreSQL: the bound on staleness if a notification were lost (a LISTEN reconnecting). */
 export const MAX_AGE_MS = 1_000;
 /** Kept answers per node, and the bytes they may take together. */
@@ -51,6 +53,9 @@ export class BoardCache {
   readonly stats = { hits: 0, misses: 0 };
   private changes = 0;
   private allChangedAt = 0;
+  private unitsChangedAt = 0;
+  /** Whether results outside this cache (kept-results.ts) are kept here too: a writer's sync is then never free. */
+  private othersKept = false;
   private readonly changedAt = new Map<number, number>();
   private readonly kept: LRUCache<string, Kept<unknown>>;
   private readonly reading = new Map<string, { readAt: number; value: Promise<unknown> }>();
@@ -93,6 +98,17 @@ export class BoardCache {
     }
     const id = Number(payload);
     this.changed(payload === '*' || !Number.isInteger(id) ? null : id);
+    if (payload === UNITS_CHANGED) this.unitsChangedAt = this.changes;
+  }
+
+  /** Whether athletes were regrouped into other units (UNITS_CHANGED) after the count stood at `readAt`. */
+  unitsChangedAfter(readAt: number) {
+    return this.unitsChangedAt > readAt;
+  }
+
+  /** Kept results (kept-results.ts) live beside this cache, so writers wait for their changes to arrive (sync). */
+  keepsResults() {
+    this.othersKept = true;
   }
 
   private fresh(boards: readonly number[], readAt: number) {
@@ -145,7 +161,7 @@ export class BoardCache {
   async sync(database: DatabaseHandle) {
     // Nothing kept and nothing being read: whatever is read from now on starts after the change
     // committed, and is not kept if its notification lands during the read. No round trip needed.
-    if (this.kept.size === 0 && this.reading.size === 0) return;
+    if (this.kept.size === 0 && this.reading.size === 0 && !this.othersKept) return;
     const token = `sync:${this.node}:${++this.syncCount}`;
     let timer: NodeJS.Timeout | undefined;
     const back = new Promise<void>((resolve) => {

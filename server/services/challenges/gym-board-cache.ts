@@ -2,15 +2,17 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { keptResults, type KeptResult } from '../kept-results.ts';
 
-// Large gym boards served from memory, as large events' standings are (kept-results.ts). A gym board
-// is one statement over the challenge's entries (gym-board.ts); while it is quick it runs on every
-// read. When it takes longer than gymCacheSettings.slowMs (a challenge of tens of thousands of
-// athletes), the whole ranked list of gyms (one row per gym, a few thousand at most) is kept per node,
-// pages are cut from it, and it is recomputed in the background when the challenge's board changes.
+// Large gym and alliance boards served from memory, as large events' standings are (kept-results.ts). A
+// board is one statement over the challenge's entries (unit-board.ts); while it is quick it runs on every
+// read. When it takes longer than gymCacheSettings.slowMs (a challenge of tens of thousands of athletes),
+// the whole ranked list of units (one row per gym or alliance, a few thousand at most) is kept per node,
+// pages are cut from it, and it is recomputed in the background when the challenge's board changes. A
+// change to which unit athletes count for (a gym merge) drops it at once on every node instead. The units'
+// names are not kept: they are read for the rows served.
 
-/** One gym's standing, its name and its counted athletes (ids, places, points, names and whether each is anonymous on boards). */
-export interface GymRow {
-  gym_id: number;
+/** One unit's standing and its counted athletes (ids, places, points, names and whether each is anonymous on boards). */
+export interface UnitRow {
+  unit_id: number;
   rank: number;
   joined: number;
   scored: number;
@@ -19,38 +21,35 @@ export interface GymRow {
   athlete_ids: number[];
   athlete_places: number[];
   athlete_points: number[];
-  gym_name: string;
-  gym_city: string;
-  gym_verified: boolean;
   athlete_names: string[];
   athlete_anonymous: boolean[];
 }
 
-export type KeptGymBoard = KeptResult<GymRow>;
+export type KeptUnitBoard = KeptResult<UnitRow>;
 
-const gymBoards = keptResults<GymRow>('gym board', (r) => r.gym_id);
+const unitBoards = keptResults<UnitRow>('gym board', (r) => r.unit_id, { droppedWhenUnitsChange: true });
 
-/** Above this cost (ms) a gym board is kept; tests lower it to drive the kept path. */
-export const gymCacheSettings = gymBoards.settings;
+/** Above this cost (ms) a gym or alliance board is kept; tests lower it to drive the kept path. */
+export const gymCacheSettings = unitBoards.settings;
 
-type Full = () => Promise<GymRow[]>;
+type Full = () => Promise<UnitRow[]>;
 
-/** The kept gym board, starting its refresh when due; undefined while the board is read directly. */
-export function keptGymBoard(ctx: AppContext, key: string, challengeId: number, full: Full): KeptGymBoard | undefined {
-  return gymBoards.kept(ctx, key, full, [challengeId]);
+/** The kept board, starting its refresh when due; undefined while the board is read directly. */
+export function keptUnitBoard(ctx: AppContext, key: string, challengeId: number, full: Full): KeptUnitBoard | undefined {
+  return unitBoards.kept(ctx, key, full, [challengeId]);
 }
 
 /** The direct read; when it proves slow, the whole board starts being kept. */
-export function timedGymRead<T>(ctx: AppContext, key: string, challengeId: number, run: () => Promise<T>, full: Full): Promise<T> {
-  return gymBoards.timed(ctx, key, run, full, [challengeId]);
+export function timedUnitRead<T>(ctx: AppContext, key: string, challengeId: number, run: () => Promise<T>, full: Full): Promise<T> {
+  return unitBoards.timed(ctx, key, run, full, [challengeId]);
 }
 
-/** Computes and keeps a gym board now (the bench and tests: the first kept read without waiting for a slow one). */
-export function keepGymBoard(ctx: AppContext, key: string, challengeId: number, full: Full) {
-  return gymBoards.keep(ctx, key, full, [challengeId]);
+/** Computes and keeps a board now (the bench and tests: the first kept read without waiting for a slow one). */
+export function keepUnitBoard(ctx: AppContext, key: string, challengeId: number, full: Full) {
+  return unitBoards.keep(ctx, key, full, [challengeId]);
 }
 
-/** Drops every kept gym board of this database (the bench: to time the statement read directly). */
+/** Drops every kept gym and alliance board of this database (the bench: to time the statement read directly). */
 export function forgetGymBoards(db: Database) {
-  gymBoards.forget(db);
+  unitBoards.forget(db);
 }

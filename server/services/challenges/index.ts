@@ -26,4 +26,5 @@ export { deleteScore, listPendingScores, reviewScore } from './review.ts';
 export { listTeams, teamRankings } from './teams.ts';
 export { homeFeed, HOME_OPEN_CHALLENGES, HOME_RECENT_RECORDS } from './home.ts';
 export { allGymRows, gymRankings, keepGymBoardNow } from './gym-board.ts';
+export { allAllianceRows, allianceRankings } from './alliance-board.ts';
 export { forgetGymBoards, gymCacheSettings } from './gym-board-cache.ts';

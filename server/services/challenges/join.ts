@@ -18,6 +18,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { Division } from '../../../domain/scoring/index.ts';
 import { TEAM_NAME_LENGTH, challengeStatus, loadChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { rankOf } from './rank-slices.ts';
+import { storeAlliancesAtJoin } from './alliance-board.ts';
 
 // Joining a challenge (with a team on a team challenge) and what the athlete's participation looks like.
 
@@ -108,6 +109,8 @@ export async function joinChallenge(
       gymId: sql`(select ${athleteProfiles.gymId} from ${athleteProfiles} where ${athleteProfiles.userId} = ${userId})`,
       joinedAt: now,
     });
+    // ...and the alliances they count for on an alliance board (an individual challenge may be or become a gym event).
+    if (c.kind !== 'team') await storeAlliancesAtJoin(tx as unknown as Database, id, userId);
     await tx
       .update(challenges)
       .set({ participantCount: sql`${challenges.participantCount} + 1` })

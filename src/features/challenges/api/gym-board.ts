@@ -24,3 +24,24 @@ export function useGymRankings(q: { challengeId: number | null; offset: number; 
     refetchInterval: live ? 15_000 : false,
   });
 }
+
+export type AllianceRankingRow = components['schemas']['AllianceRankingRow'];
+
+/** A page of a gym event's alliance board; signed in, the viewer's alliances come along (pinned when off the page). */
+export function useAllianceRankings(q: { challengeId: number | null; offset: number; limit: number }, live = false) {
+  const { user } = useSessionView();
+  const client = user ? secureApi : api;
+  return useQuery({
+    queryKey: ['get', '/api/challenges/{challengeId}/alliance-rankings', { ...q, me: user?.wp_user_id ?? null }],
+    enabled: q.challengeId !== null,
+    queryFn: () =>
+      callApi(
+        client.GET('/api/challenges/{challengeId}/alliance-rankings', {
+          params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
+        }),
+        'Could not load the alliance board.',
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? 15_000 : false,
+  });
+}

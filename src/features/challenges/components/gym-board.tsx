@@ -1,22 +1,92 @@
 import { Link } from 'wouter';
 import type { ChallengeDetail } from '../api/challenges.ts';
-import { useGymRankings, type GymRankingRow } from '../api/gym-board.ts';
+import { useAllianceRankings, useGymRankings, type GymRankingRow } from '../api/gym-board.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { formatGymScore, gymRuleSentence, type GymRule } from '../../../../domain/gym-events.ts';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import {
+  GYM_BOARD_UNIT_LABELS,
+  GYM_BOARD_UNITS,
+  formatGymScore,
+  gymRuleSentence,
+  type GymBoardUnit,
+  type GymRule,
+} from '../../../../domain/gym-events.ts';
+import { AllianceBoardTable } from './alliance-board-table.tsx';
+import { CountedAthletes } from './gym-counted-athletes.tsx';
+import './gym-board.css';
 
-const PAGE_STATE = { page: param.int(1, 1, 100_000) };
+/** Which board (?unit=alliances; gyms by default) and its page, in the address like the athletes' board. */
+const PAGE_STATE = { unit: param.oneOf(GYM_BOARD_UNITS, 'gyms'), page: param.int(1, 1, 100_000) };
 const PUSH = { replace: false };
+const UNIT_OPTIONS = GYM_BOARD_UNITS.map((value) => ({ value, label: GYM_BOARD_UNIT_LABELS[value] }));
 
-/** A gym event's gym board (the Gyms tab of its leaderboard), paged in the address like the athletes' board. */
-export default function GymBoard({ challenge, live, pageSize }: { challenge: ChallengeDetail; live: boolean; pageSize: number }) {
+type BoardProps = { challenge: ChallengeDetail; live: boolean; pageSize: number };
+
+/** A gym event's second board (the Gyms tab of its leaderboard): gyms, or alliances of teams by the same rule. */
+export default function GymBoard(props: BoardProps) {
+  const [{ unit }, setState] = useQueryState(PAGE_STATE);
+  return (
+    <div role="tabpanel">
+      <RadioGroup<GymBoardUnit>
+        label="Rank"
+        className="gym-board-unit"
+        orientation="horizontal"
+        options={UNIT_OPTIONS}
+        value={unit}
+        onChange={(next) => setState({ unit: next, page: 1 }, PUSH)}
+      />
+      {unit === 'alliances' ? <AllianceBoard {...props} /> : <GymsBoard {...props} />}
+    </div>
+  );
+}
+
+function usePage(pageSize: number) {
   const [{ page: pageNumber }, setState] = useQueryState(PAGE_STATE);
   const offset = (pageNumber - 1) * pageSize;
+  return { offset, onPage: (next: number) => setState({ page: Math.floor(next / pageSize) + 1 }, PUSH) };
+}
+
+function AllianceBoard({ challenge, live, pageSize }: BoardProps) {
+  const { offset, onPage } = usePage(pageSize);
+  const board = useAllianceRankings({ challengeId: challenge.id, offset, limit: pageSize }, live);
+  const rule = challenge.gym_rule as GymRule;
+  return (
+    <div aria-busy={board.isFetching}>
+      <p className="hint">
+        {gymRuleSentence(rule, challenge.gym_best_n ?? 1, 'alliances')} Athletes count for every alliance one of their teams was in (active)
+        when they joined.
+      </p>
+      <QueryState
+        query={board}
+        loading="Loading the alliance board…"
+        empty="No alliances yet: athletes whose teams are in an active alliance bring it when they join."
+      >
+        {(page) => (
+          <>
+            <AllianceBoardTable rows={page.items} mine={page.mine} rule={rule} caption={`${challenge.title} alliance board`} />
+            <Pagination
+              offset={offset}
+              shown={page.items.length}
+              total={page.total}
+              pageSize={pageSize}
+              onPage={onPage}
+              label="Alliance pages"
+            />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function GymsBoard({ challenge, live, pageSize }: BoardProps) {
+  const { offset, onPage } = usePage(pageSize);
   const board = useGymRankings({ challengeId: challenge.id, offset, limit: pageSize }, live);
   const rule = challenge.gym_rule as GymRule;
   return (
-    <div role="tabpanel" aria-busy={board.isFetching}>
+    <div aria-busy={board.isFetching}>
       <p className="hint">
         {gymRuleSentence(rule, challenge.gym_best_n ?? 1)} Athletes count for the gym on their profile when they joined.
       </p>
@@ -33,7 +103,7 @@ export default function GymBoard({ challenge, live, pageSize }: { challenge: Cha
               shown={page.items.length}
               total={page.total}
               pageSize={pageSize}
-              onPage={(next) => setState({ page: Math.floor(next / pageSize) + 1 }, PUSH)}
+              onPage={onPage}
               label="Gym pages"
             />
           </>
@@ -85,22 +155,7 @@ function GymRow({ row, rule, mine }: { row: GymRankingRow; rule: GymRule; mine: 
         {mine && <span className="you"> (your gym)</span>}
       </th>
       <td>
-        <details className="team-members">
-          <summary>
-            {row.counted} counted of {row.joined}
-          </summary>
-          {row.athletes.length === 0 ? (
-            <p className="hint">No results yet.</p>
-          ) : (
-            <ol>
-              {row.athletes.map((a) => (
-                <li key={a.athlete.wp_user_id}>
-                  {a.athlete.display_name}: place {a.place} ({a.points} {a.points === 1 ? 'pt' : 'pts'})
-                </li>
-              ))}
-            </ol>
-          )}
-        </details>
+        <CountedAthletes row={row} />
       </td>
       <td className="board-score">{formatGymScore(rule, row.score)}</td>
     </tr>
