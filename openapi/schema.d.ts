@@ -3346,12 +3346,6 @@ export interface components {
                 [key: string]: string;
             };
         };
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-            /** @enum {string} */
-            database: "pglite" | "postgres";
-        };
         /** Format: email */
         Email: string;
         Password: string;
@@ -4801,6 +4795,12 @@ export interface components {
             down: number;
             total: number;
             my_vote: (1 | -1) | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /** @enum {string} */
+            database: "pglite" | "postgres";
         };
         /**
          * @description Who may invite the athlete (to a team, and later to other things).
