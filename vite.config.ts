@@ -36,7 +36,11 @@ export default defineConfig({
       // them at once; a later page finds what it shares with the first one cached and fetches
       // the rest as its chunk names them. Page styles are still loaded with the page. Elsewhere the
       // shell's own script and style (index-*, loaded by the HTML before anything else) are never listed.
-      resolveDependencies: (_file, deps, { hostId }) => (SHELL.test(hostId) ? [] : deps.filter((d) => !SHELL.test(d))),
+      // What a page loads lazily (a board view, a player, a dialog) lists only its styles: its scripts
+      // are fetched as its chunk imports them (one round trip later), and the page's first load does
+      // not carry the names of every chunk behind each of its lazy parts.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        SHELL.test(hostId) ? [] : deps.filter((d) => !SHELL.test(d) && d.endsWith('.css')),
     },
     rolldownOptions: {
       output: {
