@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectSignedIn } from './support/header.ts';
-import { signIn, signUpAndSignIn, useAppWithMail, type Athlete } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
 
@@ -106,4 +106,53 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   await expect(page.getByLabel('Athletes counted per gym (N)')).toHaveValue('2');
   await phoneChecks(page);
   await page.screenshot({ path: 'test-results/gym-event-form-phone-dark.png', fullPage: true });
+});
+
+test("the viewer's gym below the first page of 50 is pinned under it with its place", async ({ page }) => {
+  test.setTimeout(240_000);
+  // 52 gyms with one athlete each: sign-ups beyond the per-address limits, so an administrator raises them first.
+  const admin = await apiSignIn(app(), mailbox, { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-12345' });
+  for (const group of ['registerUser', 'initiateLogin', 'verifyOtp'])
+    await apiCall(app(), admin, 'PUT', `api/admin/rate-limits/${group}`, { max: 1000 });
+  const hour = 3_600_000;
+  const challenge = await apiCall(app(), admin, 'POST', 'api/challenges/', {
+    title: 'Fifty-two boxes',
+    score_type: 'reps',
+    gym_rule: 'sum_places',
+    gym_best_n: 1,
+    starts_at: new Date(Date.now() - hour).toISOString(),
+    ends_at: new Date(Date.now() + 48 * hour).toISOString(),
+  });
+  const id = challenge.id as number;
+  // Gym k's one athlete scores 100 − k reps: gym 1 wins; the viewer's gym (52nd) is last, on page 2.
+  const athletes = Array.from({ length: 52 }, (_, i) => ({ k: i + 1, who: person(`Box${i + 1} Athlete`) }));
+  for (let start = 0; start < athletes.length; start += 6) {
+    await Promise.all(
+      athletes.slice(start, start + 6).map(async ({ k, who }) => {
+        const s = await apiSignIn(app(), mailbox, who);
+        const gym = await apiCall(app(), s, 'POST', 'api/gyms', { name: `Box ${String(k).padStart(2, '0')}`, city: 'Lyon' });
+        await apiCall(app(), s, 'PUT', 'api/v1/athlete-profiles/me', { display_name: who.name, privacy: PUBLIC, gym_id: gym.id });
+        await apiCall(app(), s, 'POST', `api/challenges/${id}/join`, { division: 'rx' });
+        await apiCall(app(), s, 'POST', `api/challenges/${id}/submit-score`, { reps: 100 - k });
+      }),
+    );
+  }
+
+  await signIn(page, app(), mailbox, athletes[51]!.who);
+  await page.goto(`${app().url}challenge-leaderboard-page?id=${id}&view=gyms`);
+  const rows = page.getByRole('table', { name: 'Fifty-two boxes gym board' }).getByRole('row');
+  // Header, 50 gyms and the viewer's gym pinned with its place (the gap row between is hidden from assistive tech).
+  await expect(rows).toHaveCount(52);
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText('Box 01');
+  const pinned = rows.last();
+  await expect(pinned.getByRole('rowheader')).toHaveText('Box 52 (your gym)');
+  await expect(pinned).toHaveAttribute('aria-current', 'true');
+  await expect(pinned.getByRole('cell').nth(0)).toHaveText('52');
+  await expect(page.getByText('Showing 1–50 of 52')).toBeVisible();
+  // On page 2 the viewer's gym is in the page itself, not pinned twice.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2).getByRole('rowheader')).toHaveText('Box 52 (your gym)');
+  await phoneChecks(page);
 });
