@@ -22,6 +22,8 @@ export interface RecordBody {
   evidence_url: string | null;
   note: string | null;
   challenge_id?: number;
+  /** One of the athlete's own ready uploads (the reviewer watches it). */
+  video_id?: string;
 }
 
 export type RecordField = 'test' | 'value' | 'date' | 'evidence' | 'note';
@@ -47,6 +49,8 @@ export interface RecordSubmissionContext<R = unknown> extends RecordSetup {
   valueTouched: boolean;
   day: string;
   evidence: string;
+  /** The id of the attached upload ('' for none). */
+  videoId: string;
   note: string;
   problems: RecordProblems;
   serverProblem: string | null;
@@ -56,7 +60,7 @@ export interface RecordSubmissionContext<R = unknown> extends RecordSetup {
 export type RecordSubmissionEvent =
   | { type: 'record.chooseTest'; testId: number | null }
   | { type: 'record.setUnit'; unit: InputUnit }
-  | { type: 'record.update'; field: 'value' | 'date' | 'evidence' | 'note'; value: string }
+  | { type: 'record.update'; field: 'value' | 'date' | 'evidence' | 'video' | 'note'; value: string }
   | { type: 'record.touchValue' }
   | { type: 'record.submit' }
   | { type: 'record.another' };
@@ -157,6 +161,7 @@ export function recordBody(c: RecordSubmissionContext): RecordBody {
     evidence_url: c.evidence.trim() || null,
     note: c.note.trim() || null,
     ...(c.challenge ? { challenge_id: c.challenge.id } : {}),
+    ...(c.videoId ? { video_id: c.videoId } : {}),
   };
 }
 
@@ -174,6 +179,7 @@ function freshForm(setup: RecordSetup) {
     valueTouched: false,
     day: setup.today,
     evidence: '',
+    videoId: '',
     note: '',
     problems: {},
     serverProblem: null,
@@ -181,7 +187,7 @@ function freshForm(setup: RecordSetup) {
   };
 }
 
-const FIELD_OF = { value: 'raw', date: 'day', evidence: 'evidence', note: 'note' } as const;
+const FIELD_OF = { value: 'raw', date: 'day', evidence: 'evidence', video: 'videoId', note: 'note' } as const;
 
 /** A personal record (or qualifying attempt) for review: editing → submitting → submitted. */
 export const recordSubmissionMachine = setup({

@@ -4087,6 +4087,8 @@ export interface components {
             note?: string | null;
             /** @description For a qualifying attempt, the challenge it qualifies for. */
             challenge_id?: number | null;
+            /** @description One of the athlete's own uploaded videos of the attempt, ready and backing no score or other record (400 when not theirs, 422 while not ready, 409 when taken). The reviewer watches it. */
+            video_id?: string | null;
         };
         /** @enum {string} */
         TestUnit: "kg" | "reps" | "seconds" | "meters" | "calories" | "points";
@@ -4095,6 +4097,38 @@ export interface components {
          * @enum {string}
          */
         Direction: "higher" | "lower";
+        /**
+         * @description What the video is for (judged scores and attempts, the judging test, stories, interviews, or just kept).
+         * @enum {string}
+         */
+        VideoPurpose: "score" | "qualifying_attempt" | "judging_test" | "story" | "interview" | "general";
+        /** @enum {string} */
+        VideoStatus: "uploading" | "processing" | "ready" | "failed";
+        Video: {
+            /** Format: uuid */
+            id: string;
+            purpose: components["schemas"]["VideoPurpose"];
+            file_name: string;
+            size_bytes: number;
+            status: components["schemas"]["VideoStatus"];
+            failure_reason?: string | null;
+            /** @description Processing progress, 0 to 1. */
+            progress: number;
+            duration_ms?: number | null;
+            width?: number | null;
+            height?: number | null;
+            video_codec?: string | null;
+            audio_codec?: string | null;
+            frame_rate?: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            ready_at?: string | null;
+            /** @description Signed link to the MP4 (path under the mount point), once ready. */
+            stream_url?: string | null;
+            /** @description Signed link to the poster, once ready. */
+            poster_url?: string | null;
+        };
         /** @enum {string} */
         ReviewStatus: "pending" | "approved" | "rejected";
         PersonalRecord: {
@@ -4113,6 +4147,8 @@ export interface components {
             note: string | null;
             challenge_id: number | null;
             challenge_title: string | null;
+            /** @description The attempt's uploaded video, with links signed for the athlete or the reviewer asking (absent elsewhere). */
+            video?: components["schemas"]["Video"] | null;
             /**
              * @description How the record came: submitted, from a historical upload or claim, or a verified best in a challenge linked to the test.
              * @enum {string}
@@ -4624,11 +4660,6 @@ export interface components {
         PendingConsents: {
             documents: components["schemas"]["LegalDocument"][];
         };
-        /**
-         * @description What the video is for (judged scores and attempts, the judging test, stories, interviews, or just kept).
-         * @enum {string}
-         */
-        VideoPurpose: "score" | "qualifying_attempt" | "judging_test" | "story" | "interview" | "general";
         VideoUploadInit: {
             file_name: string;
             size_bytes: number;
@@ -4636,33 +4667,6 @@ export interface components {
             content_type: string;
             purpose: components["schemas"]["VideoPurpose"];
             checksum_sha256: string;
-        };
-        /** @enum {string} */
-        VideoStatus: "uploading" | "processing" | "ready" | "failed";
-        Video: {
-            /** Format: uuid */
-            id: string;
-            purpose: components["schemas"]["VideoPurpose"];
-            file_name: string;
-            size_bytes: number;
-            status: components["schemas"]["VideoStatus"];
-            failure_reason?: string | null;
-            /** @description Processing progress, 0 to 1. */
-            progress: number;
-            duration_ms?: number | null;
-            width?: number | null;
-            height?: number | null;
-            video_codec?: string | null;
-            audio_codec?: string | null;
-            frame_rate?: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            ready_at?: string | null;
-            /** @description Signed link to the MP4 (path under the mount point), once ready. */
-            stream_url?: string | null;
-            /** @description Signed link to the poster, once ready. */
-            poster_url?: string | null;
         };
         VideoUpload: {
             video: components["schemas"]["Video"];

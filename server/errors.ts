@@ -70,3 +70,9 @@ function sqlState(error: unknown, depth = 0): string | undefined {
  * failing; 500 when the statement itself is wrong, which no retry fixes.
  */
 export const databaseFaultStatus = (error: unknown): 500 | 503 => (PROGRAMMING_CLASSES.test(sqlState(error) ?? '') ? 500 : 503);
+
+/** A write refused by a unique index (PostgreSQL's 23505, also when wrapped by the driver). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: unknown } | null;
+  return e?.code === '23505' || (e?.cause !== undefined && e.cause !== null && isUniqueViolation(e.cause));
+}

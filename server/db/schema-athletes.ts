@@ -17,6 +17,7 @@ import type { Standard } from '../../domain/measures.ts';
 import { challenges } from './schema-challenges.ts';
 import { users } from './schema.ts';
 import { gyms } from './schema-gyms.ts';
+import { videos } from './schema-videos.ts';
 
 /** Who may see a profile field: everyone, or only the athlete. */
 export type FieldPrivacy = 'public' | 'private';
@@ -102,6 +103,8 @@ export const personalRecords = pgTable(
     note: varchar('note', { length: 500 }),
     /** Set for a qualifying attempt: the challenge it qualifies the athlete for. */
     challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'set null' }),
+    /** The athlete's own uploaded video of the attempt, watched by the reviewer (an evidence link may be given beside it). */
+    videoId: varchar('video_id', { length: 36 }).references(() => videos.id, { onDelete: 'set null' }),
     source: varchar('source', { length: 12 }).notNull().default('submission'),
     historicalId: integer('historical_id'),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
@@ -114,6 +117,8 @@ export const personalRecords = pgTable(
   (t) => [
     index('personal_records_status_idx').on(t.status, t.submittedAt),
     index('personal_records_user_test_idx').on(t.userId, t.testId, t.achievedOn),
+    // One record per video (the service says so first; this holds under two submissions at once).
+    uniqueIndex('personal_records_video_idx').on(t.videoId),
   ],
 );
 

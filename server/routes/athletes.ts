@@ -78,7 +78,7 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
       return records.myPersonalRecords(ctx, callerId(request), request.query);
     },
     async listPendingPersonalRecords(request) {
-      return records.pendingPersonalRecords(ctx, page(request.query));
+      return records.pendingPersonalRecords(ctx, page(request.query), callerId(request));
     },
     async approvePersonalRecord(request) {
       return records.approvePersonalRecord(ctx, callerId(request), request.params.testId);

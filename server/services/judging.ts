@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
 import { challengeVideoRules, challenges, judgeCertificates, judgingAudit, scoreVideos, users, videos } from '../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../errors.ts';
+import { ApiError, badRequest, isUniqueViolation, notFound } from '../errors.ts';
 import {
   certificateExpiry,
   certificateInForce,
@@ -178,11 +178,6 @@ export async function attachScoreVideo(
   }
   await audit(tx, score.id, plan.athleteId, 'attached', { video_id: plan.videoId, video_url: plan.externalUrl }, now);
   return true;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: unknown } | null;
-  return e?.code === '23505' || (e?.cause !== undefined && e.cause !== null && isUniqueViolation(e.cause));
 }
 
 // Certificates.

@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { timelineAllowed } from '../settings.ts';
 import { deliverTimelinePost } from './timeline.ts';
-import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users, videos } from '../../db/schema.ts';
+import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { checkRecordVideo, RECORD_VIDEO_FIELD, recordVideoView, VIDEO_TAKEN } from './record-video.ts';
 import { celebratePersonalRecord } from '../realtime/achievements.ts';
 import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit, type TestUnit } from '../../../domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
@@ -24,6 +25,7 @@ export interface PersonalRecordInput {
   evidence_url?: string | null;
   note?: string | null;
   challenge_id?: number | null;
+  video_id?: string | null;
 }
 
 type RecordRow = typeof personalRecords.$inferSelect;
@@ -97,18 +99,20 @@ function recordsQuery(db: Database) {
       challengeTitle: challenges.title,
       bestRecordId: testBests.recordId,
       bestValue: testBests.value,
+      video: videos,
     })
     .from(personalRecords)
     .innerJoin(tests, eq(tests.id, personalRecords.testId))
     .leftJoin(challenges, eq(challenges.id, personalRecords.challengeId))
     .leftJoin(testBests, and(eq(testBests.userId, personalRecords.userId), eq(testBests.testId, personalRecords.testId)))
+    .leftJoin(videos, eq(videos.id, personalRecords.videoId))
     .$dynamic();
 }
 
-async function loadRecordView(db: Database, id: number) {
-  const [row] = await recordsQuery(db).where(eq(personalRecords.id, id));
+async function loadRecordView(ctx: AppContext, id: number, viewerId: number) {
+  const [row] = await recordsQuery(ctx.database.db).where(eq(personalRecords.id, id));
   if (!row) throw notFound('No personal-record submission with that id.');
-  return presentRecord(row.record, row.test, row.challengeTitle, row.bestRecordId);
+  return { ...presentRecord(row.record, row.test, row.challengeTitle, row.bestRecordId), video: recordVideoView(ctx, row.video, viewerId) };
 }
 
 export async function submitPersonalRecord(ctx: AppContext, userId: number, input: PersonalRecordInput) {
@@ -135,7 +139,8 @@ export async function submitPersonalRecord(ctx: AppContext, userId: number, inpu
       .where(and(eq(challenges.id, challengeId), isNull(challenges.deletedAt)));
     if (!c) throw notFound('No challenge with that id.');
   }
-  const id = await db.transaction(async (tx) => {
+  const videoId = await checkRecordVideo(db, userId, input.video_id);
+  const insert = db.transaction(async (tx) => {
     // The account row is the lock that keeps two submissions from both slipping under the limit.
     const [user] = await tx.select({ zone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('No athlete with that id.');
@@ -160,6 +165,7 @@ export async function submitPersonalRecord(ctx: AppContext, userId: number, inpu
         evidenceUrl,
         note,
         challengeId,
+        videoId,
         source: 'submission',
         status: 'pending',
         submittedAt: now,
@@ -167,7 +173,11 @@ export async function submitPersonalRecord(ctx: AppContext, userId: number, inpu
       .returning({ id: personalRecords.id });
     return row!.id;
   });
-  return loadRecordView(db, id);
+  const id = await insert.catch((error: unknown) => {
+    // Two submissions with one video at once: the unique index lets one through.
+    throw isUniqueViolation(error) ? new ApiError(409, VIDEO_TAKEN, RECORD_VIDEO_FIELD) : error;
+  });
+  return loadRecordView(ctx, id, userId);
 }
 
 const MY_RECORDS_LIMIT = 500;
@@ -186,13 +196,16 @@ export async function myPersonalRecords(ctx: AppContext, userId: number, q: { te
     .limit(MY_RECORDS_LIMIT);
   const [bests, global] = await Promise.all([bestsWithRanks(db, userId), globalStanding(db, userId)]);
   return {
-    items: rows.map((r) => presentRecord(r.record, r.test, r.challengeTitle, r.bestRecordId)),
+    items: rows.map((r) => ({
+      ...presentRecord(r.record, r.test, r.challengeTitle, r.bestRecordId),
+      video: recordVideoView(ctx, r.video, userId),
+    })),
     bests: q.test_id === undefined ? bests : bests.filter((b) => b.test_id === q.test_id),
     global,
   };
 }
 
-export async function pendingPersonalRecords(ctx: AppContext, page: { offset: number; limit: number }) {
+export async function pendingPersonalRecords(ctx: AppContext, page: { offset: number; limit: number }, reviewerId: number) {
   const db = ctx.database.db;
   const pending = eq(personalRecords.status, 'pending');
   const [rows, [total]] = await Promise.all([
@@ -215,6 +228,7 @@ export async function pendingPersonalRecords(ctx: AppContext, page: { offset: nu
   return {
     items: rows.map((r) => ({
       ...presentRecord(r.record, r.test, r.challengeTitle, r.bestRecordId),
+      video: recordVideoView(ctx, r.video, reviewerId),
       athlete_name: byId.get(r.record.userId)?.name ?? 'Former athlete',
       athlete_sex: (byId.get(r.record.userId)?.sex as 'male' | 'female' | null) ?? null,
       current_best: r.bestValue ?? null,
@@ -293,7 +307,7 @@ export async function approvePersonalRecord(ctx: AppContext, reviewerId: number,
   // After commit, the post also goes to the community site (when one is configured).
   const postId = outcome?.postId ?? null;
   if (postId !== null) ctx.tasks.defer('timeline delivery', () => deliverTimelinePost(ctx, postId));
-  return { record: await loadRecordView(db, id), new_best: outcome !== null };
+  return { record: await loadRecordView(ctx, id, reviewerId), new_best: outcome !== null };
 }
 
 export async function rejectPersonalRecord(ctx: AppContext, reviewerId: number, id: number, reason: string) {
@@ -307,5 +321,5 @@ export async function rejectPersonalRecord(ctx: AppContext, reviewerId: number, 
       .set({ status: 'rejected', reviewReason: why, reviewedBy: reviewerId, reviewedAt: ctx.now() })
       .where(eq(personalRecords.id, id));
   });
-  return { record: await loadRecordView(db, id), new_best: false };
+  return { record: await loadRecordView(ctx, id, reviewerId), new_best: false };
 }

@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useMyAthleteProfile, useViewerUnits } from '../api/profile.ts';
 import { useMasterTests, useNormalizedPreview, useSubmitPersonalRecord, type PersonalRecord, type Test } from '../api/records.ts';
+import { AttemptVideoField } from './attempt-video-field.tsx';
 import { DIRECTION_HINTS, INPUT_UNIT_LABELS, VALUE_EXAMPLES, VALUE_LABELS, groupTests, todayIn } from './record-units.ts';
 import { Select } from '../../../components/ui/select.tsx';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
@@ -120,7 +121,8 @@ function Form({
   );
 
   const chooseTest = (next: number | null) => flow.send({ type: 'record.chooseTest', testId: next });
-  const update = (field: 'value' | 'date' | 'evidence' | 'note', value: string) => flow.send({ type: 'record.update', field, value });
+  const update = (field: 'value' | 'date' | 'evidence' | 'video' | 'note', value: string) =>
+    flow.send({ type: 'record.update', field, value });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -267,6 +269,8 @@ function Form({
           {problems.evidence && <FieldProblem id={`${id}-evidence-problem`} text={problems.evidence} />}
         </div>
       </div>
+
+      {form.challenge && <AttemptVideoField id={`${id}-video`} value={form.videoId} onChange={(v) => update('video', v)} />}
 
       <div className="field">
         <label htmlFor={`${id}-note`}>Note (optional)</label>

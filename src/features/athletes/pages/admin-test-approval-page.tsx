@@ -18,6 +18,7 @@ import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts
 import { formatCount } from '../components/board-format.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { profileHref } from '../../../lib/links.ts';
+import { VideoOnDemand } from '../../../components/video-on-demand.tsx';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import { param, useQueryState, type SetOptions } from '../../../lib/use-search-param.ts';
 import '../boards.css';
@@ -142,6 +143,16 @@ function RecordCard({ record, onOutcome }: { record: PendingRecord; onOutcome: (
               <span className="break">{record.evidence_url} (not a web link)</span>
             ) : (
               <span className="muted">None given</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Video</dt>
+          <dd>
+            {record.video ? (
+              <VideoOnDemand video={record.video} label={`${record.athlete_name}'s video of ${record.test_name}`} />
+            ) : (
+              <span className="muted">No upload</span>
             )}
           </dd>
         </div>

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectSignedIn } from './support/header.ts';
+import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { choose } from './support/choose.ts';
+
+const { app, mailbox } = useAppWithMail();
+const ROW = {
+  name: '2k row',
+  description: '2,000 metres on a rower.',
+  category: 'endurance',
+  movement: 'row',
+  unit: 'seconds',
+  direction: 'lower',
+  min_value: 300,
+  max_value: 1200,
+  standards: [
+    {
+      sex: 'any',
+      bodyweight_min_kg: null,
+      bodyweight_max_kg: null,
+      anchors: [
+        { score: 0, value: 600 },
+        { score: 1000, value: 360 },
+      ],
+    },
+  ],
+  status: 'active',
+};
+
+test('a qualifying attempt with an uploaded video: the reviewer plays it before approving', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const a = app();
+  const boss = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-12345' };
+  const rower = { email: 'rhea@example.test', name: 'Rhea Rower', password: 'rhea-password-1' };
+  const adminApi = await apiSignIn(a, mailbox, boss);
+  await apiCall(a, adminApi, 'POST', 'api/v1/tests', ROW);
+  const challenge = await apiCall(a, adminApi, 'POST', 'api/challenges/', {
+    title: 'Row qualifier',
+    score_type: 'time',
+    starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+    ends_at: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+  });
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-qualifying-'));
+  const clip = path.join(dir, 'row-attempt.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-c:v', 'mpeg4', clip]);
+  const rhea = await apiSignIn(a, mailbox, rower);
+  await apiCall(a, rhea, 'POST', `api/challenges/${challenge.id as number}/join`, { division: 'rx' });
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, a, mailbox, rower);
+  await expectSignedIn(page);
+
+  // Before any upload the form says how to add one.
+  await page.goto(`${a.url}submit-qualifying-attempt-page?challenge=${challenge.id as number}`);
+  await expect(page.getByText(/you have no finished upload yet/)).toBeVisible();
+
+  await page.goto(`${a.url}placeholder-video-page`);
+  await page.getByLabel('Choose a video').setInputFiles(clip);
+  await expect(page.getByRole('heading', { name: 'row-attempt.mp4', level: 1 })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Ready', { exact: true })).toBeVisible({ timeout: 120_000 });
+  rmSync(dir, { recursive: true, force: true });
+
+  await page.goto(`${a.url}submit-qualifying-attempt-page?challenge=${challenge.id as number}`);
+  await choose(page, 'Test', '2k row');
+  await page.getByLabel(/^Time/).fill('7:05');
+  await choose(page, 'Video of the attempt (optional)', 'row-attempt.mp4');
+  await axeClean(page);
+  await page.getByRole('button', { name: 'Submit qualifying attempt' }).click();
+  await expect(page.getByRole('heading', { name: 'Submitted for review' })).toBeVisible();
+
+  // The reviewer plays it from the approval queue.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, a, mailbox, boss);
+  await expectSignedIn(admin);
+  await admin.goto(`${a.url}admin-test-approval-page`);
+  const card = admin.getByRole('listitem').filter({ hasText: 'Rhea Rower' });
+  await expect(card).toContainText('Row qualifier');
+  await card.getByRole('button', { name: "Play Rhea Rower's video of 2k row" }).click();
+  const video = card.locator('video');
+  await expect(video).toBeVisible();
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await axeClean(admin);
+  await admin.setViewportSize({ width: 360, height: 780 });
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await admin.screenshot({ path: 'test-results/qualifying-video-review-phone.png', fullPage: true });
+});
