@@ -179,6 +179,8 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
     const cache = boardCacheOf(t.context)!;
     const a = await newChallenge('Board A');
     const b = await newChallenge('Board B');
+    // The property test above may have left these athletes anonymous: this one reads their names.
+    for (const who of [0, 1, 2]) await apply(a, { kind: 'anonymous', who, on: false });
     await apply(a, { kind: 'score', who: 0, division: 'rx', reps: 3 });
     await apply(b, { kind: 'score', who: 1, division: 'rx', reps: 3 });
     const get = (id: number, headers: Record<string, string> = {}) =>
