@@ -159,12 +159,14 @@ export default function VideoPlayer({
         <span className="video-time" aria-live="off">
           {formatTimestamp(time)}
         </span>
-        <Button size="sm" onClick={() => step(-1)} aria-label="Previous frame" aria-keyshortcuts=",">
-          <ChevronLeft aria-hidden size={16} /> Frame
-        </Button>
-        <Button size="sm" onClick={() => step(1)} aria-label="Next frame" aria-keyshortcuts=".">
-          Frame <ChevronRight aria-hidden size={16} />
-        </Button>
+        <span className="video-step">
+          <Button size="sm" onClick={() => step(-1)} aria-label="Previous frame" aria-keyshortcuts=",">
+            <ChevronLeft aria-hidden size={16} /> Frame
+          </Button>
+          <Button size="sm" onClick={() => step(1)} aria-label="Next frame" aria-keyshortcuts=".">
+            Frame <ChevronRight aria-hidden size={16} />
+          </Button>
+        </span>
         <Select label="Speed" className="field video-speed" options={SPEED_OPTIONS} value={speed} onChange={(v) => setSpeed(v)} />
         {momentLinks ? (
           <>
