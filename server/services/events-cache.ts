@@ -4,7 +4,7 @@ import type { Database } from '../db/index.ts';
 import { rowsOf } from '../db/rows.ts';
 import type { EventRule } from '../../domain/events.ts';
 import { boardCacheOf } from './challenges/board-cache.ts';
-import { keptResults, type KeptResult } from './kept-results.ts';
+import { isDue, keptResults, type KeptResult } from './kept-results.ts';
 import { divisionStanding, divisionsOf, type KeptBoard, type LeanRow } from './events-places.ts';
 
 export type { LeanRow } from './events-places.ts';
@@ -59,9 +59,7 @@ interface HeldBoard {
   costMs: number;
 }
 
-/** Without change notices (or on PostgreSQL, should one be lost) a board is re-read once older than max(this, AGE_FACTOR × its read). */
-const MIN_AGE_MS = 2_000;
-const AGE_FACTOR = 10;
+// A board is re-read when due as kept results are (kept-results.ts isDue: it changed, or it is old).
 const MAX_BOARDS = 200;
 const MAX_COMPUTED = 50;
 
@@ -79,15 +77,6 @@ function storeOf(db: Database): Store {
   let s = stores.get(db);
   if (!s) stores.set(db, (s = { boards: new Map(), reading: new Map(), computed: new Map(), orders: new Map(), version: 0 }));
   return s;
-}
-
-function isStale(ctx: AppContext, id: number, held: HeldBoard): boolean {
-  const cache = boardCacheOf(ctx);
-  if (cache && held.readAt !== null) {
-    if (cache.changedAfter([id], held.readAt)) return true;
-    if (cache.maxAgeMs === 0) return false;
-  }
-  return performance.now() - held.readAtMs > Math.max(cache?.maxAgeMs || MIN_AGE_MS, AGE_FACTOR * held.costMs);
 }
 
 const sameBoard = (a: KeptBoard, b: KeptBoard) =>
@@ -131,7 +120,7 @@ async function readBoard(ctx: AppContext, id: number, previous: HeldBoard | unde
 function boardOf(ctx: AppContext, id: number): Promise<HeldBoard> {
   const store = storeOf(ctx.database.db);
   const held = store.boards.get(id);
-  if (held && !isStale(ctx, id, held)) return Promise.resolve(held);
+  if (held && !isDue(ctx, [id], held.readAt, held.readAtMs, held.costMs)) return Promise.resolve(held);
   let pending = store.reading.get(id);
   if (!pending) {
     pending = readBoard(ctx, id, held).finally(() => store.reading.delete(id));

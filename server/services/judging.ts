@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
-import { challengeVideoRules, challenges, judgeCertificates, judgingAudit, scoreVideos, users, videos } from '../db/schema.ts';
+import { challengeVideoRules, challenges, judgeCertificates, judgingAudit, scoreVideos, users } from '../db/schema.ts';
 import { ApiError, badRequest, isUniqueViolation, notFound } from '../errors.ts';
 import {
   certificateExpiry,
@@ -14,6 +14,7 @@ import {
   type VideoRule,
 } from '../../domain/judging.ts';
 import { isAdminRole } from './auth.ts';
+import { ownReadyVideo } from './videos.ts';
 
 // Judging scores by video: the challenge's video rule, a score's video, judges' certificates and the audit trail.
 // The queue, claims, verdicts and appeals are in judging-verdicts.ts.
@@ -110,10 +111,7 @@ export async function checkScoreVideo(
     externalUrl = checked.url;
   }
   if (videoId) {
-    const [v] = await db.select().from(videos).where(eq(videos.id, videoId));
-    if (!v || v.userId !== athleteId) throw badRequest('That video is not one of yours.', 'video_id');
-    if (v.status !== 'ready')
-      throw new ApiError(422, 'That video is not ready yet: attach it once it has finished processing.', 'video_id');
+    await ownReadyVideo(db, athleteId, videoId, 'video_id');
     const [used] = await db.select({ scoreId: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId));
     if (used) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
   }

@@ -9,8 +9,10 @@ import { boardCacheOf } from './challenges/board-cache.ts';
 // cache hears of every change from every node: challenges/board-cache.ts), so an unchanged result is
 // never recomputed. Without a board cache (a bench or script reading the service), or on PostgreSQL as
 // a bound should a notice be lost, it is also recomputed when older than max(MIN_AGE_MS, AGE_FACTOR ×
-// its cost). A kind that ranks athletes by a unit they belong to (gym boards) may ask to be dropped when a
-// change regroups them (a gym merge: board-cache.ts UNITS_CHANGED): a read after it is exact, not the old result.
+// its cost). A kept result is dropped, not served while it is recomputed, after a change that makes it wrong
+// rather than old: a kind that ranks athletes by a unit they belong to (gym boards) when they are regrouped
+// (a gym merge: board-cache.ts UNITS_CHANGED), and any result after a change to one of its `dropOn` boards
+// (a league's own number: its members, events or rules changed); the read after it is exact.
 
 export interface KeptResult<Row> {
   rows: Row[];
@@ -29,6 +31,17 @@ export interface KeptResult<Row> {
 
 const MIN_AGE_MS = 2_000;
 const AGE_FACTOR = 10;
+
+/**
+ * Whether something computed at `computedAt` (performance.now()) from `boards`, read when the board cache's
+ * change count stood at `readAt`, needs computing again: one of its boards changed since, or (see above) it is old.
+ */
+export function isDue(ctx: AppContext, boards: readonly number[], readAt: number | null, computedAt: number, costMs: number): boolean {
+  const cache = boardCacheOf(ctx);
+  if (cache && readAt !== null && cache.changedAfter(boards, readAt)) return true;
+  if (cache && cache.maxAgeMs === 0) return false;
+  return performance.now() - computedAt > Math.max(cache ? cache.maxAgeMs : MIN_AGE_MS, AGE_FACTOR * costMs);
+}
 /** At most this many results of one kind are kept per database (the least recently computed go first). */
 const MAX_KEPT = 50;
 
@@ -66,26 +79,26 @@ export function keptResults<Row>(label: string, idOf: (row: Row) => number, opti
     });
   }
 
-  /** Whether a kept result needs recomputing: one of its boards changed, or (see above) it is old. */
-  function isDue(ctx: AppContext, held: KeptResult<Row>): boolean {
+  /** Whether a kept result is wrong rather than old (see above): then it is dropped. */
+  function isWrong(ctx: AppContext, held: KeptResult<Row>, dropOn: readonly number[]): boolean {
     const boards = boardCacheOf(ctx);
-    if (boards && held.readAt !== null && boards.changedAfter(held.boards, held.readAt)) return true;
-    if (boards && boards.maxAgeMs === 0) return false;
-    return performance.now() - held.computedAt > Math.max(boards ? boards.maxAgeMs : MIN_AGE_MS, AGE_FACTOR * held.costMs);
+    if (!boards || held.readAt === null) return false;
+    if (options.droppedWhenUnitsChange && boards.unitsChangedAfter(held.readAt)) return true;
+    return dropOn.length > 0 && boards.changedAfter(dropOn, held.readAt);
   }
 
   return {
     settings,
-    /** The kept result, starting its refresh when due; undefined while it is read directly. */
-    kept(ctx: AppContext, key: string, full: Full, boards: readonly number[]): KeptResult<Row> | undefined {
+    /** The kept result, starting its refresh when due; undefined while it is read directly (or was just dropped as wrong). */
+    kept(ctx: AppContext, key: string, full: Full, boards: readonly number[], dropOn: readonly number[] = []): KeptResult<Row> | undefined {
       const cache = cacheOf(ctx.database.db);
       const held = cache.get(key);
       if (!held) return undefined;
-      if (options.droppedWhenUnitsChange && held.readAt !== null && boardCacheOf(ctx)?.unitsChangedAfter(held.readAt)) {
+      if (isWrong(ctx, held, dropOn)) {
         cache.delete(key);
         return undefined;
       }
-      if (!held.refreshing && isDue(ctx, held)) compute(ctx, key, full, boards);
+      if (!held.refreshing && isDue(ctx, held.boards, held.readAt, held.computedAt, held.costMs)) compute(ctx, key, full, boards);
       return held;
     },
     /** The direct read; when it proves slow, the whole result starts being kept. */

@@ -4,7 +4,6 @@ import type { Database } from '../db/index.ts';
 import { rowsOf } from '../db/rows.ts';
 import { P_SCORE_SCALE } from '../../domain/events.ts';
 import { GYM_COUNTED_ATHLETES, SEASON_POINTS } from '../../domain/sports-network.ts';
-import { boardCacheOf } from './challenges/board-cache.ts';
 import { keptResults } from './kept-results.ts';
 import { leagueDetail } from './sports-network.ts';
 
@@ -134,12 +133,10 @@ export async function keptSeasonRows(ctx: AppContext, leagueId: number): Promise
   const key = String(leagueId);
   const full = () => seasonRows(db, leagueId);
   const boards = await seasonBoards(db, leagueId);
-  const held = seasons.kept(ctx, key, full, boards);
-  // A kept table is served while its boards' scores are recomputed into it, but never across a change
-  // of what the league is (members, events, rules): that is read directly until the recomputation lands.
-  const cache = boardCacheOf(ctx);
-  if (held && !(cache && held.readAt !== null && cache.changedAfter([-leagueId], held.readAt))) return held.rows;
-  return seasons.timed(ctx, key, full, full, boards);
+  // A kept table is served while its boards' scores are recomputed into it, but dropped after a change of
+  // what the league is (members, events, rules): that is read directly until it proves slow again.
+  const held = seasons.kept(ctx, key, full, boards, [-leagueId]);
+  return held ? held.rows : seasons.timed(ctx, key, full, full, boards);
 }
 
 /** Computes and keeps a league's table now (benches and tests). */

@@ -125,6 +125,17 @@ export async function visibleVideo(svc: VideoService, id: string, auth: Authenti
   return row;
 }
 
+/**
+ * One of the athlete's own uploads, ready to attach to a result (a score or a personal record): someone
+ * else's or an unknown one is 400, one still processing 422, both about `field`.
+ */
+export async function ownReadyVideo(db: Database, userId: number, videoId: string, field: string): Promise<VideoRow> {
+  const [v] = await db.select().from(videos).where(eq(videos.id, videoId));
+  if (!v || v.userId !== userId) throw new ApiError(400, 'That video is not one of yours.', field);
+  if (v.status !== 'ready') throw new ApiError(422, 'That video is not ready yet: attach it once it has finished processing.', field);
+  return v;
+}
+
 /** The caller's own video still receiving bytes (the chunk and upload-URL calls). */
 export async function ownUpload(svc: VideoService, id: string, userId: number): Promise<VideoRow> {
   const row = await findVideo(svc, id);

@@ -7,14 +7,16 @@ import type { PlayableVideo } from './video-player.tsx';
 // The shared player is its own chunk, loaded when someone presses Play.
 const VideoPlayer = lazy(() => import('./video-player.tsx'));
 
-/** A video shown as a Play button until wanted; then the shared player in place. */
+/** A video shown as a Play button until wanted; then the shared player in place (the theater, the records reviewer). */
 export function VideoOnDemand({ video, label }: { video: PlayableVideo; label: string }) {
   const [playing, setPlaying] = useState(false);
   if (!playing)
     return (
-      <Button size="sm" icon={<Play size={16} aria-hidden />} onClick={() => setPlaying(true)} aria-label={`Play ${label}`}>
-        Play the video
-      </Button>
+      <p>
+        <Button size="sm" icon={<Play size={16} aria-hidden />} onClick={() => setPlaying(true)} aria-label={`Play ${label}`}>
+          Play the video
+        </Button>
+      </p>
     );
   return (
     <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>

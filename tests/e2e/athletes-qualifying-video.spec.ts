@@ -7,30 +7,10 @@ import { expectSignedIn } from './support/header.ts';
 import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
+import { expectPlays } from './support/video.ts';
+import { ROW_2K } from '../server/fixtures.ts';
 
 const { app, mailbox } = useAppWithMail();
-const ROW = {
-  name: '2k row',
-  description: '2,000 metres on a rower.',
-  category: 'endurance',
-  movement: 'row',
-  unit: 'seconds',
-  direction: 'lower',
-  min_value: 300,
-  max_value: 1200,
-  standards: [
-    {
-      sex: 'any',
-      bodyweight_min_kg: null,
-      bodyweight_max_kg: null,
-      anchors: [
-        { score: 0, value: 600 },
-        { score: 1000, value: 360 },
-      ],
-    },
-  ],
-  status: 'active',
-};
 
 test('a qualifying attempt with an uploaded video: the reviewer plays it before approving', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -38,7 +18,7 @@ test('a qualifying attempt with an uploaded video: the reviewer plays it before 
   const boss = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-12345' };
   const rower = { email: 'rhea@example.test', name: 'Rhea Rower', password: 'rhea-password-1' };
   const adminApi = await apiSignIn(a, mailbox, boss);
-  await apiCall(a, adminApi, 'POST', 'api/v1/tests', ROW);
+  await apiCall(a, adminApi, 'POST', 'api/v1/tests', ROW_2K);
   const challenge = await apiCall(a, adminApi, 'POST', 'api/challenges/', {
     title: 'Row qualifier',
     score_type: 'time',
@@ -82,12 +62,7 @@ test('a qualifying attempt with an uploaded video: the reviewer plays it before 
   await expect(card).toContainText('Row qualifier');
   await card.getByRole('button', { name: "Play Rhea Rower's video of 2k row" }).click();
   const video = card.locator('video');
-  await expect(video).toBeVisible();
-  await video.evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expectPlays(video);
   await axeClean(admin);
   await admin.setViewportSize({ width: 360, height: 780 });
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { expectPlays } from './support/video.ts';
 
 const { app, mailbox } = useAppWithMail();
 const DAY = 86_400_000;
@@ -154,12 +155,7 @@ test('an athlete shows an uploaded video in the theater; another plays it and vo
   await expect(card).toContainText('61 reps');
   await card.getByRole('button', { name: "Play Eva Upload's video" }).click();
   const video = card.locator('video');
-  await expect(video).toBeVisible();
-  await video.evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expectPlays(video);
   const up = card.getByRole('button', { name: /Thumbs up for Eva Upload's video/ });
   await up.click();
   await expect(up).toHaveAttribute('aria-pressed', 'true');

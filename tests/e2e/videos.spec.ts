@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { expectPlays } from './support/video.ts';
 
 const { app, mailbox } = useAppWithMail();
 let dir = '';
@@ -64,11 +65,7 @@ test('a video upload cut off mid-way resumes after a reload, is processed and pl
   const video = page.locator('video');
   await expect(video).toBeVisible();
   await axeClean(page);
-  await video.evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expectPlays(video);
   // Frame stepping pauses and moves one frame (30 fps); the link names the moment.
   await page.getByRole('button', { name: 'Next frame' }).click();
   const paused = await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, t: v.currentTime }));

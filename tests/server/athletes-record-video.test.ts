@@ -1,33 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personalRecords, scoreVideos, videos } from '../../server/db/schema.ts';
-import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { personalRecords, scoreVideos } from '../../server/db/schema.ts';
+import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn, insertVideo } from './helpers.ts';
+import { ROW_2K } from './fixtures.ts';
 
 // A personal record or qualifying attempt with the athlete's own uploaded video: the reviewer and the
 // athlete get links to watch it; someone else's, an unfinished or an already used video is refused.
-
-const ROW = {
-  name: '2k row',
-  description: '2,000 metres on a rower.',
-  category: 'endurance',
-  movement: 'row',
-  unit: 'seconds',
-  direction: 'lower',
-  min_value: 300,
-  max_value: 1200,
-  standards: [
-    {
-      sex: 'any',
-      bodyweight_min_kg: null,
-      bodyweight_max_kg: null,
-      anchors: [
-        { score: 0, value: 600 },
-        { score: 1000, value: 360 },
-      ],
-    },
-  ],
-  status: 'active',
-};
 
 describe.each(databaseKinds)('a personal record with its video on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -41,7 +19,7 @@ describe.each(databaseKinds)('a personal record with its video on %s', (kind) =>
     admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
     ana = await signIn(t, 'ana@example.test', 'athlete-password', 'Ana');
     ben = await signIn(t, 'ben@example.test', 'athlete-password', 'Ben');
-    row = (await call('POST', '/api/v1/tests', admin, ROW)).json();
+    row = (await call('POST', '/api/v1/tests', admin, ROW_2K)).json();
   }, 240_000);
   afterAll(async () => t.close());
 
@@ -50,24 +28,8 @@ describe.each(databaseKinds)('a personal record with its video on %s', (kind) =>
   const submit = (who: SignedIn, body: Record<string, unknown>) =>
     call('POST', '/api/v1/athlete-profiles/submit-pr', who, { test_id: row.id, unit: 'mm:ss', achieved_on: '2026-11-01', ...body });
 
-  async function video(owner: SignedIn, status: 'ready' | 'processing' = 'ready') {
-    const id = randomUUID();
-    await t.context.database.db.insert(videos).values({
-      id,
-      userId: owner.userId,
-      purpose: 'qualifying_attempt',
-      fileName: 'row.mp4',
-      declaredType: 'video/mp4',
-      sizeBytes: 1000,
-      sha256: 'b'.repeat(64),
-      status,
-      progress: status === 'ready' ? 1 : 0.5,
-      durationMs: 420_000,
-      createdAt: t.clock.now(),
-      readyAt: status === 'ready' ? t.clock.now() : null,
-    });
-    return id;
-  }
+  const video = (owner: SignedIn, status: 'ready' | 'processing' = 'ready') =>
+    insertVideo(t, owner, { status, purpose: 'qualifying_attempt', fileName: 'row.mp4', sha256: 'b'.repeat(64) });
   const recordCount = async () => (await t.context.database.db.select().from(personalRecords)).length;
 
   it('keeps the video on the record; the athlete and the reviewer get links to it', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows.ts';
@@ -5,6 +6,7 @@ import { buildApp, type AppOverrides } from '../../server/app.ts';
 import { Outbox } from '../../server/services/mail.ts';
 import type { AppConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../server/db/index.ts';
+import { videos } from '../../server/db/schema.ts';
 import { pgliteTemplate, postgresTemplate } from './templates.ts';
 
 /** Server tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
@@ -83,7 +85,7 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppCo
   };
 }
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export interface SignedIn {
   token: string;
@@ -148,4 +150,33 @@ export async function globalBucketCounts(db: DatabaseHandle['db']) {
 export function refusal(res: { json: () => unknown }): string {
   const body = res.json() as { detail?: string; field_errors?: Record<string, string> };
   return [body.detail ?? '', ...Object.keys(body.field_errors ?? {})].join(' | ');
+}
+
+/**
+ * A video row owned by `owner`, as if uploaded and processed (ready unless `status` says otherwise), with no
+ * files behind it; returns its id. Tests of what may attach a video (scores, records, the theater) start here.
+ */
+export async function insertVideo(
+  t: TestApp,
+  owner: SignedIn,
+  fields: Partial<Pick<typeof videos.$inferInsert, 'purpose' | 'fileName' | 'sizeBytes' | 'sha256' | 'durationMs' | 'status'>> = {},
+): Promise<string> {
+  const id = randomUUID();
+  const status = fields.status ?? 'ready';
+  await t.context.database.db.insert(videos).values({
+    id,
+    userId: owner.userId,
+    purpose: 'score',
+    fileName: 'attempt.mp4',
+    declaredType: 'video/mp4',
+    sizeBytes: 1000,
+    sha256: 'a'.repeat(64),
+    progress: status === 'ready' ? 1 : 0.5,
+    durationMs: 420_000,
+    createdAt: t.clock.now(),
+    readyAt: status === 'ready' ? t.clock.now() : null,
+    ...fields,
+    status,
+  });
+  return id;
 }

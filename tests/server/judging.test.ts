@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgingAudit, scoreVideos, videos } from '../../server/db/schema.ts';
+import { judgingAudit, scoreVideos } from '../../server/db/schema.ts';
 import { DELETION_GRACE_MS } from '../../domain/privacy.ts';
 import { privacySweep } from '../../server/services/privacy.ts';
-import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
 
 const HOUR = 3_600_000;
 
@@ -55,24 +55,7 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     return c as { id: number };
   }
 
-  async function readyVideo(owner: SignedIn) {
-    const id = randomUUID();
-    await t.context.database.db.insert(videos).values({
-      id,
-      userId: owner.userId,
-      purpose: 'score',
-      fileName: 'attempt.mp4',
-      declaredType: 'video/mp4',
-      sizeBytes: 1000,
-      sha256: 'a'.repeat(64),
-      status: 'ready',
-      progress: 1,
-      durationMs: 420_000,
-      createdAt: t.clock.now(),
-      readyAt: t.clock.now(),
-    });
-    return id;
-  }
+  const readyVideo = (owner: SignedIn) => insertVideo(t, owner);
 
   const submit = (who: SignedIn, id: number, body: Record<string, unknown>) =>
     call('POST', `/api/challenges/${id}/submit-score`, who, body);

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { challengeScores, videos } from '../../server/db/schema.ts';
-import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
 
 const HOUR = 3_600_000;
 /** What the "rendition" of each test video holds: enough bytes for a range request to cut. */
@@ -44,21 +43,7 @@ describe.each(databaseKinds)('theater uploads on %s', (kind) => {
   const itemOf = async (name: string, who?: SignedIn) => (await theater(who)).find((i) => i.score_id === scores[name]);
 
   async function uploaded(owner: SignedIn, status: 'ready' | 'processing') {
-    const id = randomUUID();
-    await t.context.database.db.insert(videos).values({
-      id,
-      userId: owner.userId,
-      purpose: 'score',
-      fileName: 'attempt.mp4',
-      declaredType: 'video/mp4',
-      sizeBytes: RENDITION.length,
-      sha256: 'a'.repeat(64),
-      status: 'ready',
-      progress: 1,
-      durationMs: 4_000,
-      createdAt: t.clock.now(),
-      readyAt: t.clock.now(),
-    });
+    const id = await insertVideo(t, owner, { sizeBytes: RENDITION.length, durationMs: 4_000 });
     mkdirSync(path.join(dir, 'store', 'media', id), { recursive: true });
     writeFileSync(path.join(dir, 'store', 'media', id, 'web.mp4'), RENDITION);
     writeFileSync(path.join(dir, 'store', 'media', id, 'poster.jpg'), Buffer.from('poster'));

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
-import { personalRecords, scoreVideos, videos } from '../../db/schema.ts';
-import { ApiError, badRequest } from '../../errors.ts';
-import { presentVideo, type VideoRow } from '../videos.ts';
+import { personalRecords, scoreVideos } from '../../db/schema.ts';
+import { ApiError } from '../../errors.ts';
+import { ownReadyVideo, presentVideo, type VideoRow } from '../videos.ts';
 import { videoService } from '../videos-tus.ts';
 
 // The video of a personal record or qualifying attempt: one of the athlete's own uploads, ready,
@@ -16,10 +16,7 @@ export const VIDEO_TAKEN = 'That video already backs another result. Upload a vi
 /** Checks the video named by a submission; null when none is given. */
 export async function checkRecordVideo(db: Database, userId: number, videoId: string | null | undefined): Promise<string | null> {
   if (!videoId) return null;
-  const [v] = await db.select().from(videos).where(eq(videos.id, videoId));
-  if (!v || v.userId !== userId) throw badRequest('That video is not one of yours.', RECORD_VIDEO_FIELD);
-  if (v.status !== 'ready')
-    throw new ApiError(422, 'That video is not ready yet: attach it once it has finished processing.', RECORD_VIDEO_FIELD);
+  await ownReadyVideo(db, userId, videoId, RECORD_VIDEO_FIELD);
   const [score] = await db.select({ id: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId)).limit(1);
   const [record] = await db.select({ id: personalRecords.id }).from(personalRecords).where(eq(personalRecords.videoId, videoId)).limit(1);
   if (score || record) throw new ApiError(409, VIDEO_TAKEN, RECORD_VIDEO_FIELD);

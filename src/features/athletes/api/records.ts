@@ -135,13 +135,3 @@ export function useCreateClaims() {
       }),
   });
 }
-
-/** The athlete's uploads that have finished processing: the ones a record can be submitted with. */
-export function useMyReadyVideos(enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: ['get', '/api/videos/mine'],
-    queryFn: () => callApi(secureApi.GET('/api/videos/mine'), 'Could not load your videos.'),
-    select: (data) => data.videos.filter((v) => v.status === 'ready'),
-  });
-}

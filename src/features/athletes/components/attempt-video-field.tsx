@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Select } from '../../../components/ui/select.tsx';
-import { useMyReadyVideos } from '../api/records.ts';
+import { useMyReadyVideos } from '../../../api/my-videos.ts';
 
 const NONE = 'none';
 

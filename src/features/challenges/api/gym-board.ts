@@ -5,43 +5,46 @@ import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 
 export type GymRankingRow = components['schemas']['GymRankingRow'];
-
-/** A page of a gym event's gym board; signed in, the viewer's gym comes along (pinned when off the page). */
-export function useGymRankings(q: { challengeId: number | null; offset: number; limit: number }, live = false) {
-  const { user } = useSessionView();
-  const client = user ? secureApi : api;
-  return useQuery({
-    queryKey: ['get', '/api/challenges/{challengeId}/gym-rankings', { ...q, me: user?.wp_user_id ?? null }],
-    enabled: q.challengeId !== null,
-    queryFn: () =>
-      callApi(
-        client.GET('/api/challenges/{challengeId}/gym-rankings', {
-          params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
-        }),
-        'Could not load the gym board.',
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: live ? 15_000 : false,
-  });
-}
-
 export type AllianceRankingRow = components['schemas']['AllianceRankingRow'];
 
-/** A page of a gym event's alliance board; signed in, the viewer's alliances come along (pinned when off the page). */
-export function useAllianceRankings(q: { challengeId: number | null; offset: number; limit: number }, live = false) {
+type Query = { challengeId: number | null; offset: number; limit: number };
+type Fetch<T> = (client: typeof api, challengeId: number, query: { offset: number; limit: number }) => Promise<T>;
+
+/** A page of one of a gym event's boards; signed in, the viewer's own unit(s) come along (pinned when off the page). */
+function useUnitRankings<T>(path: string, fetch: Fetch<T>, q: Query, live: boolean) {
   const { user } = useSessionView();
   const client = user ? secureApi : api;
   return useQuery({
-    queryKey: ['get', '/api/challenges/{challengeId}/alliance-rankings', { ...q, me: user?.wp_user_id ?? null }],
+    queryKey: ['get', path, { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,
-    queryFn: () =>
-      callApi(
-        client.GET('/api/challenges/{challengeId}/alliance-rankings', {
-          params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
-        }),
-        'Could not load the alliance board.',
-      ),
+    queryFn: () => fetch(client, q.challengeId!, { offset: q.offset, limit: q.limit }),
     placeholderData: keepPreviousData,
     refetchInterval: live ? 15_000 : false,
   });
 }
+
+/** The gym board, with the viewer's gym. */
+export const useGymRankings = (q: Query, live = false) =>
+  useUnitRankings(
+    '/api/challenges/{challengeId}/gym-rankings',
+    (client, challengeId, query) =>
+      callApi(
+        client.GET('/api/challenges/{challengeId}/gym-rankings', { params: { path: { challengeId }, query } }),
+        'Could not load the gym board.',
+      ),
+    q,
+    live,
+  );
+
+/** The alliance board, with every alliance the viewer counts for. */
+export const useAllianceRankings = (q: Query, live = false) =>
+  useUnitRankings(
+    '/api/challenges/{challengeId}/alliance-rankings',
+    (client, challengeId, query) =>
+      callApi(
+        client.GET('/api/challenges/{challengeId}/alliance-rankings', { params: { path: { challengeId }, query } }),
+        'Could not load the alliance board.',
+      ),
+    q,
+    live,
+  );

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ChallengeDetail } from '../api/challenges.ts';
-import { useAllianceRankings, useGymRankings, type GymRankingRow } from '../api/gym-board.ts';
+import { useAllianceRankings, useGymRankings, type AllianceRankingRow, type GymRankingRow } from '../api/gym-board.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState, type QueryLike } from '../../../components/query-state.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import {
@@ -13,7 +15,6 @@ import {
   type GymBoardUnit,
   type GymRule,
 } from '../../../../domain/gym-events.ts';
-import { AllianceBoardTable } from './alliance-board-table.tsx';
 import { CountedAthletes } from './gym-counted-athletes.tsx';
 import './gym-board.css';
 
@@ -48,63 +49,116 @@ function usePage(pageSize: number) {
   return { offset, onPage: (next: number) => setState({ page: Math.floor(next / pageSize) + 1 }, PUSH) };
 }
 
-function AllianceBoard({ challenge, live, pageSize }: BoardProps) {
-  const { offset, onPage } = usePage(pageSize);
-  const board = useAllianceRankings({ challengeId: challenge.id, offset, limit: pageSize }, live);
-  const rule = challenge.gym_rule as GymRule;
-  return (
-    <div aria-busy={board.isFetching}>
-      <p className="hint">
-        {gymRuleSentence(rule, challenge.gym_best_n ?? 1, 'alliances')} Athletes count for every alliance one of their teams was in (active)
-        when they joined.
-      </p>
-      <QueryState
-        query={board}
-        loading="Loading the alliance board…"
-        empty="No alliances yet: athletes whose teams are in an active alliance bring it when they join."
-      >
-        {(page) => (
-          <>
-            <AllianceBoardTable rows={page.items} mine={page.mine} rule={rule} caption={`${challenge.title} alliance board`} />
-            <Pagination
-              offset={offset}
-              shown={page.items.length}
-              total={page.total}
-              pageSize={pageSize}
-              onPage={onPage}
-              label="Alliance pages"
-            />
-          </>
-        )}
-      </QueryState>
-    </div>
-  );
+/** What one unit's board says and shows of a row; the rest (rule, pages, pinning, counted athletes) is the same. */
+interface UnitSpec<Row> {
+  unit: GymBoardUnit;
+  counting: string;
+  loading: string;
+  empty: string;
+  heading: string;
+  scoreHeading: string;
+  caption: string;
+  you: string;
+  idOf: (row: Row) => number;
+  name: (row: Row) => ReactNode;
+  /** After the name and the viewer's mark (an alliance's badge and teams). */
+  more?: (row: Row) => ReactNode;
 }
+
+const GYMS: UnitSpec<GymRankingRow> = {
+  unit: 'gyms',
+  counting: 'Athletes count for the gym on their profile when they joined.',
+  loading: 'Loading the gym board…',
+  empty: 'No gyms yet: athletes with a gym on their profile bring theirs when they join.',
+  heading: 'Gym',
+  scoreHeading: 'Gym score',
+  caption: 'gym board',
+  you: '(your gym)',
+  idOf: (r) => r.gym.id,
+  name: (r) => <Link href={`/gym-page?id=${r.gym.id}`}>{r.gym.name}</Link>,
+};
+
+const ALLIANCES: UnitSpec<AllianceRankingRow> = {
+  unit: 'alliances',
+  counting: 'Athletes count for every alliance one of their teams was in (active) when they joined.',
+  loading: 'Loading the alliance board…',
+  empty: 'No alliances yet: athletes whose teams are in an active alliance bring it when they join.',
+  heading: 'Alliance',
+  scoreHeading: 'Score',
+  caption: 'alliance board',
+  you: '(your alliance)',
+  idOf: (r) => r.alliance.id,
+  name: (r) => r.alliance.name,
+  more: ({ alliance }) => (
+    <>
+      {alliance.status === 'ended' && (
+        <>
+          {' '}
+          <Badge>Ended</Badge>
+        </>
+      )}
+      {alliance.teams.length > 0 && (
+        <span className="alliance-teams hint">
+          {alliance.teams.map((t, i) => (
+            <span key={t.id}>
+              {i > 0 && ' · '}
+              <Link href={`/team-dashboard-page?id=${t.id}`}>{t.name}</Link>
+            </span>
+          ))}
+        </span>
+      )}
+    </>
+  ),
+};
 
 function GymsBoard({ challenge, live, pageSize }: BoardProps) {
   const { offset, onPage } = usePage(pageSize);
   const board = useGymRankings({ challengeId: challenge.id, offset, limit: pageSize }, live);
+  return <UnitBoard spec={GYMS} board={board} mineOf={(p) => (p.me ? [p.me] : [])} {...{ challenge, offset, onPage, pageSize }} />;
+}
+
+function AllianceBoard({ challenge, live, pageSize }: BoardProps) {
+  const { offset, onPage } = usePage(pageSize);
+  const board = useAllianceRankings({ challengeId: challenge.id, offset, limit: pageSize }, live);
+  return <UnitBoard spec={ALLIANCES} board={board} mineOf={(p) => p.mine} {...{ challenge, offset, onPage, pageSize }} />;
+}
+
+type CountedRow = Parameters<typeof CountedAthletes>[0]['row'] & { rank: number; score: number | null };
+
+function UnitBoard<Row extends CountedRow, Page extends { items: Row[]; total: number }>({
+  spec,
+  board,
+  mineOf,
+  challenge,
+  offset,
+  onPage,
+  pageSize,
+}: {
+  spec: UnitSpec<Row>;
+  board: QueryLike<Page> & { isFetching: boolean };
+  mineOf: (page: Page) => Row[];
+  challenge: ChallengeDetail;
+  offset: number;
+  onPage: (offset: number) => void;
+  pageSize: number;
+}) {
   const rule = challenge.gym_rule as GymRule;
   return (
     <div aria-busy={board.isFetching}>
       <p className="hint">
-        {gymRuleSentence(rule, challenge.gym_best_n ?? 1)} Athletes count for the gym on their profile when they joined.
+        {gymRuleSentence(rule, challenge.gym_best_n ?? 1, spec.unit)} {spec.counting}
       </p>
-      <QueryState
-        query={board}
-        loading="Loading the gym board…"
-        empty="No gyms yet: athletes with a gym on their profile bring theirs when they join."
-      >
+      <QueryState query={board} loading={spec.loading} empty={spec.empty}>
         {(page) => (
           <>
-            <GymBoardTable rows={page.items} me={page.me} rule={rule} caption={`${challenge.title} gym board`} />
+            <UnitTable spec={spec} rows={page.items} mine={mineOf(page)} rule={rule} caption={`${challenge.title} ${spec.caption}`} />
             <Pagination
               offset={offset}
               shown={page.items.length}
               total={page.total}
               pageSize={pageSize}
               onPage={onPage}
-              label="Gym pages"
+              label={`${spec.heading} pages`}
             />
           </>
         )}
@@ -113,9 +167,36 @@ function GymsBoard({ challenge, live, pageSize }: BoardProps) {
   );
 }
 
-/** Ranked gyms; each row's counted athletes unfold under it. The viewer's gym is marked, and pinned below when off the page. */
-function GymBoardTable({ rows, me, rule, caption }: { rows: GymRankingRow[]; me: GymRankingRow | null; rule: GymRule; caption: string }) {
-  const meOnPage = me && rows.some((r) => r.gym.id === me.gym.id);
+/** Ranked units; each row's counted athletes unfold under it. The viewer's are marked, and pinned below when off the page. */
+function UnitTable<Row extends CountedRow>({
+  spec,
+  rows,
+  mine,
+  rule,
+  caption,
+}: {
+  spec: UnitSpec<Row>;
+  rows: Row[];
+  mine: Row[];
+  rule: GymRule;
+  caption: string;
+}) {
+  const isMine = (r: Row) => mine.some((m) => spec.idOf(m) === spec.idOf(r));
+  const offPage = mine.filter((m) => !rows.some((r) => spec.idOf(r) === spec.idOf(m)));
+  const row = (r: Row, own: boolean) => (
+    <tr key={spec.idOf(r)} className={own ? 'board-me' : undefined} aria-current={own ? 'true' : undefined}>
+      <td className="board-rank">{r.rank}</td>
+      <th scope="row">
+        {spec.name(r)}
+        {own && <span className="you"> {spec.you}</span>}
+        {spec.more?.(r)}
+      </th>
+      <td>
+        <CountedAthletes row={r} />
+      </td>
+      <td className="board-score">{formatGymScore(rule, r.score)}</td>
+    </tr>
+  );
   return (
     <div className="board-scroll">
       <table className="board team-board gym-board">
@@ -123,41 +204,23 @@ function GymBoardTable({ rows, me, rule, caption }: { rows: GymRankingRow[]; me:
         <thead>
           <tr>
             <th scope="col">Rank</th>
-            <th scope="col">Gym</th>
+            <th scope="col">{spec.heading}</th>
             <th scope="col">Athletes</th>
-            <th scope="col">Gym score</th>
+            <th scope="col">{spec.scoreHeading}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <GymRow key={r.gym.id} row={r} rule={rule} mine={me?.gym.id === r.gym.id} />
-          ))}
-          {me && !meOnPage && (
+          {rows.map((r) => row(r, isMine(r)))}
+          {offPage.length > 0 && (
             <>
               <tr className="board-gap" aria-hidden="true">
                 <td colSpan={4}>⋯</td>
               </tr>
-              <GymRow row={me} rule={rule} mine />
+              {offPage.map((r) => row(r, true))}
             </>
           )}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function GymRow({ row, rule, mine }: { row: GymRankingRow; rule: GymRule; mine: boolean }) {
-  return (
-    <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined} data-gym-id={row.gym.id}>
-      <td className="board-rank">{row.rank}</td>
-      <th scope="row">
-        <Link href={`/gym-page?id=${row.gym.id}`}>{row.gym.name}</Link>
-        {mine && <span className="you"> (your gym)</span>}
-      </th>
-      <td>
-        <CountedAthletes row={row} />
-      </td>
-      <td className="board-score">{formatGymScore(rule, row.score)}</td>
-    </tr>
   );
 }

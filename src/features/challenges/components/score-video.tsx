@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
+import { useMyReadyVideos } from '../../../api/my-videos.ts';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -58,12 +59,8 @@ export function ScoreVideoPicker({
   error?: string | null;
 }) {
   const rule = useVideoRule(challengeId);
-  const mine = useQuery({
-    queryKey: ['get', '/api/videos/mine'],
-    queryFn: () => callApi(secureApi.GET('/api/videos/mine'), 'Could not load your videos.'),
-    enabled: value.kind === 'upload',
-  });
-  const ready = (mine.data?.videos ?? []).filter((v) => v.status === 'ready');
+  const mine = useMyReadyVideos(value.kind === 'upload');
+  const ready = mine.data ?? [];
   const text = videoRuleText(rule.data);
   return (
     <fieldset className="field">

@@ -1,7 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogFrame } from './dialog-frame.tsx';
+import { DialogActions, DialogFrame } from './dialog-frame.tsx';
 
 /** "Are you sure?" before something that cannot be undone. */
 export function ConfirmDialog({
@@ -23,19 +22,11 @@ export function ConfirmDialog({
 }) {
   return (
     <DialogFrame title={title} description={children} onClose={onClose}>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <Button>Cancel</Button>
-        </Dialog.Close>
+      <DialogActions error={error}>
         <Button variant="danger" loading={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </DialogFrame>
   );
 }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '../../../../domain/gyms.ts';
 import { useUpdateGym, type GymManageRow } from '../api/gyms.ts';
-import { DialogFrame } from './dialog-frame.tsx';
+import { DialogActions, DialogFrame } from './dialog-frame.tsx';
 
 type Fields = { name: string; city: string; country: string; website: string };
 
@@ -71,19 +70,11 @@ export function EditGymDialog({ gym, onClose }: { gym: GymManageRow; onClose: ()
           maxLength={GYM_WEBSITE_MAX}
           error={shown.website}
         />
-        {error ? (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="dialog-actions">
-          <Dialog.Close asChild>
-            <Button type="button">Cancel</Button>
-          </Dialog.Close>
+        <DialogActions error={error}>
           <Button type="submit" variant="primary" loading={update.isPending}>
             Save gym
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </DialogFrame>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { GymPicker } from '../../../components/gym-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useMergeGym, type GymManageRow, type GymSummary } from '../api/gyms.ts';
-import { DialogFrame } from './dialog-frame.tsx';
+import { DialogActions, DialogFrame } from './dialog-frame.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -48,19 +47,11 @@ export function MergeGymDialog({ gym, onClose }: { gym: GymManageRow; onClose: (
         onChange={setInto}
         error={same ? 'Pick a different gym from the one being merged.' : undefined}
       />
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <Button>Cancel</Button>
-        </Dialog.Close>
+      <DialogActions error={error}>
         <Button variant="danger" disabled={!into || same} loading={merge.isPending} onClick={confirm}>
           {into && !same ? `Merge into ${into.name}` : 'Merge'}
         </Button>
-      </div>
+      </DialogActions>
     </DialogFrame>
   );
 }

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { ExternalLink, Play, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { VideoOnDemand } from '../../../components/video-on-demand.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,29 +12,7 @@ import type { VoteValue } from '../../../../domain/theater.ts';
 import { useTheater, useVote, type TheaterItem } from '../api/theater.ts';
 import '../theater.css';
 
-// The shared player is its own chunk, loaded when someone presses Play.
-const VideoPlayer = lazy(() => import('../../../components/video-player.tsx'));
-
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
-/** An upload its athlete shows here: Play loads the shared player in place. */
-function ShownUpload({ item, video }: { item: TheaterItem; video: NonNullable<TheaterItem['video']> }) {
-  const [playing, setPlaying] = useState(false);
-  const who = item.athlete.display_name;
-  if (!playing)
-    return (
-      <p>
-        <Button size="sm" icon={<Play size={16} aria-hidden />} onClick={() => setPlaying(true)} aria-label={`Play ${who}'s video`}>
-          Play the video
-        </Button>
-      </p>
-    );
-  return (
-    <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
-      <VideoPlayer video={video} momentLinks={false} label={`${who}'s video`} />
-    </Suspense>
-  );
-}
 
 function VoteButtons({ item, challengeId }: { item: TheaterItem; challengeId: number }) {
   const vote = useVote(challengeId);
@@ -136,7 +113,7 @@ export function TheaterSection({ challengeId }: { challengeId: number | null }) 
                   }
                 >
                   {item.video ? (
-                    <ShownUpload item={item} video={item.video} />
+                    <VideoOnDemand video={item.video} label={`${item.athlete.display_name}'s video`} />
                   ) : item.video_url ? (
                     <p>
                       <AppLink
