@@ -718,6 +718,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges/{challengeId}/team-rankings/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Teams on a team board by team or member name, or the caller's own team, with the page that holds each
+         * @description Up to 20 teams of the board whose name, or one of whose members' names, has a word starting with `q`, in board order; or, with `me=true`, the caller's own team. Each carries its place, its position in the board's order and the page of `limit` teams holding it. Members who keep their name off boards are not found by it.
+         */
+        get: operations["findOnTeamBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/challenges/{challengeId}/gym-rankings": {
         parameters: {
             query?: never;
@@ -3885,6 +3905,22 @@ export interface components {
             items: components["schemas"]["TeamRankingRow"][];
             me: components["schemas"]["TeamRankingRow"] | null;
         };
+        TeamMatches: {
+            challenge_id: number;
+            page_size: number;
+            items: {
+                team: {
+                    id: number;
+                    name: string;
+                };
+                /** @description The team's place on the board. */
+                rank: number;
+                /** @description Where the team stands in the board's order, from 1. */
+                position: number;
+                /** @description The board page (of `limit` teams, from 1) that lists the team. */
+                page: number;
+            }[];
+        };
         GymCountedAthlete: {
             athlete: components["schemas"]["Athlete"];
             /** @description The athlete's place on the whole board. */
@@ -6989,6 +7025,47 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a team challenge. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findOnTeamBoard: {
+        parameters: {
+            query?: {
+                /** @description The start of a word of the team's name or of a member's name (2 to 40 characters). */
+                q?: string;
+                /** @description Find the signed-in caller's own team instead. */
+                me?: boolean;
+                /** @description The board's page size, to say which page holds each team. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             /** @description Not a team challenge. */
             409: {

@@ -30,6 +30,7 @@ type ChallengeOps =
   | 'listScoresForReview'
   | 'listChallengeTeams'
   | 'getTeamRankings'
+  | 'findOnTeamBoard'
   | 'getGymRankings'
   | 'getAllianceRankings';
 
@@ -163,6 +164,11 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
         { offset: q.offset ?? 0, limit: q.limit ?? 50 },
         who?.user.id ?? null,
       );
+    },
+    async findOnTeamBoard(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return challenges.findOnTeamBoard(ctx, request.params.challengeId, { ...q, limit: q.limit ?? 50 }, who?.user.id ?? null);
     },
   };
 }

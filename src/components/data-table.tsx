@@ -24,6 +24,9 @@ export interface PinnedRows<Row> {
   rows: readonly Row[];
 }
 
+/** Brings a picked row to the middle of the screen when it is first rendered. */
+const scrollToPicked = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });
+
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
 /** Whether the frame is narrower than its table: only then is it a focusable region keyboards can scroll. */
@@ -61,6 +64,7 @@ export function DataTable<Row>({
   rowKey,
   rowClassName,
   rowCurrent,
+  rowPicked,
   pinned,
   empty = 'Nothing to show.',
   className = 'board',
@@ -75,6 +79,8 @@ export function DataTable<Row>({
   rowClassName?: (row: Row) => string | undefined;
   /** The viewer's own row (aria-current). */
   rowCurrent?: (row: Row) => boolean;
+  /** The row a search picked: marked (data-picked) and scrolled into view when it appears. */
+  rowPicked?: (row: Row) => boolean;
   pinned?: PinnedRows<Row> | null;
   /** Shown in a row of its own when there are no rows; null shows nothing (e.g. only pinned rows). */
   empty?: ReactNode;
@@ -92,8 +98,15 @@ export function DataTable<Row>({
   const pin = (i: number) => i === pinIndex && 'data-table-pin';
   const row = (r: Row, key: Key) => {
     const current = rowCurrent?.(r) ?? false;
+    const picked = rowPicked?.(r) ?? false;
     return (
-      <tr key={key} className={rowClassName?.(r)} aria-current={current ? 'true' : undefined}>
+      <tr
+        key={key}
+        className={rowClassName?.(r)}
+        aria-current={current ? 'true' : undefined}
+        data-picked={picked || undefined}
+        ref={picked ? scrollToPicked : undefined}
+      >
         {columns.map((c, i) => {
           // The pinned column's content is capped on a phone, so the columns scrolling under it stay visible.
           const label =

@@ -13,6 +13,8 @@ import { expectSignedIn } from './support/header.ts';
 
 const ATHLETES = 1000;
 const TITLE = 'Thousand pull-ups';
+const TEAMS = 120;
+const TEAM_TITLE = 'Team burpee ladder';
 
 /**
  * A board of 1,000 athletes written straight into the embedded database before the server opens
@@ -36,19 +38,49 @@ async function seedBoard(dataDir: string) {
   await db.execute(sql`insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, sort_key, submitted_at)
     select s.challenge_id, s.user_id, s.id, s.division, 'female', s.status, s.value, s.sort_key, s.submitted_at from challenge_scores s`);
   await db.execute(sql`update challenges set participant_count = ${ATHLETES}, rx_entries = ${ATHLETES}`);
-  const [row] = await rowsOf<{ id: number }>(db, sql`select id from challenges`);
+  const [row] = await rowsOf<{ id: number }>(db, sql`select id from challenges where title = ${TITLE}`);
   const id = Number(row!.id);
   await rebuildRankSlices(db, id);
+  const teamChallengeId = await seedTeams(db);
   await handle.close();
+  return { id, teamChallengeId };
+}
+
+/** A team challenge of 120 one-member teams: "Team i" of "Member i", who did 2·i reps (all different). */
+async function seedTeams(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
+    select 'm' || g || '@teams.test', 'm' || g || '@teams.test', 'x', 'Member ' || g, now() from generate_series(1, ${TEAMS}) g`);
+  const [c] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into challenges (title, creator_id, score_type, starts_at, ends_at, kind, team_rule, team_size_max)
+      values (${TEAM_TITLE}, (select min(id) from users), 'reps', now() - interval '1 day', now() + interval '30 days', 'team', 'sum', 4)
+      returning id`,
+  );
+  const id = Number(c!.id);
+  const members = sql`(select id as user_id, substring(email from 2 for position('@' in email) - 2)::int as i from users where email like '%@teams.test')`;
+  await db.execute(
+    sql`insert into challenge_teams (challenge_id, name, captain_id) select ${id}, 'Team ' || m.i, m.user_id from ${members} m`,
+  );
+  await db.execute(sql`insert into challenge_participants (challenge_id, user_id, division, sex, joined_at, team_id)
+    select ${id}, m.user_id, 'rx', 'female', now(), t.id from ${members} m join challenge_teams t on t.captain_id = m.user_id and t.challenge_id = ${id}`);
+  await db.execute(sql`insert into challenge_scores (challenge_id, user_id, division, status, value, sort_key, submitted_at)
+    select ${id}, m.user_id, 'rx', 'finished', 2 * m.i, ((68719476735 - 2 * m.i) * 33554432 + 33554431)::bigint, now() - interval '1 hour'
+    from ${members} m`);
+  await db.execute(sql`insert into challenge_entries (challenge_id, user_id, score_id, division, sex, status, value, sort_key, submitted_at)
+    select s.challenge_id, s.user_id, s.id, s.division, 'female', s.status, s.value, s.sort_key, s.submitted_at
+    from challenge_scores s where s.challenge_id = ${id}`);
+  await db.execute(sql`update challenges set participant_count = ${TEAMS}, rx_entries = ${TEAMS} where id = ${id}`);
+  await rebuildRankSlices(db, id);
   return id;
 }
 
 let dataDir = '';
 let challengeId = 0;
+let teamChallengeId = 0;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-find-'));
-  challengeId = await seedBoard(dataDir);
+  ({ id: challengeId, teamChallengeId } = await seedBoard(dataDir));
 });
 // The server opens the seeded folder (read when it starts, after the seeding above).
 const { app, mailbox } = useAppWithMail({
@@ -117,4 +149,49 @@ test('a rejected score shows its reason above the board, and a notice arrives', 
   await expect(status).toContainText('Reason: The count on the video stops at 300.');
   await page.getByRole('button', { name: /Notifications: 1 unread/ }).click();
   await expect(page.getByRole('menuitem', { name: /not accepted/ })).toBeVisible();
+});
+
+test('Find my team jumps to the page holding my team on a 121-team board; a search finds a team by a member’s name', async ({ page }) => {
+  test.setTimeout(150_000);
+  const a = app();
+  const mia = { email: 'mia.teams@example.test', name: 'Mia Middle', password: 'mia-password-1' };
+  const s = await apiSignIn(a, mailbox, mia);
+  await apiCall(a, s, 'POST', `api/challenges/${teamChallengeId}/join`, { division: 'rx', team_name: 'Mia Squad' });
+  // 81 reps: Teams 41…120 (82…240) are ahead, so place 81, on page 2 of 50.
+  await apiCall(a, s, 'POST', `api/challenges/${teamChallengeId}/submit-score`, { reps: 81 });
+
+  await signIn(page, a, mailbox, mia);
+  await expectSignedIn(page);
+  await page.goto(`${a.url}challenge-leaderboard-page?id=${teamChallengeId}&view=teams`);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Team 120');
+  await page.getByRole('button', { name: 'Find my team' }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  const mine = page.locator('tr[data-picked]');
+  await expect(mine).toContainText('81Mia Squad (your team)');
+  await expect(mine).toBeInViewport();
+
+  // A team by its member's name: "Member 10" is Team 10's (20 reps: 110 teams and Mia's ahead).
+  await page.getByLabel('Find a team').fill('member 10');
+  await page.getByRole('button', { name: /#112 Team 10 · page 3/ }).click();
+  await expect(page).toHaveURL(/[?&]page=3\b/);
+  await expect(page.locator('tr[data-picked]')).toContainText('112Team 10');
+  await page.getByLabel('Find a team').fill('zz');
+  await expect(page.getByText('No team on this board matches “zz”.')).toBeVisible();
+  // Back to the athletes' board: nothing stays marked there.
+  await page
+    .getByRole('tab', { name: 'Overall' })
+    .or(page.getByRole('tab', { name: 'Rx' }))
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(/[?&]hl=/);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goBack();
+  await expect(page.locator('tr[data-picked]')).toContainText('112Team 10');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await axeClean(page);
+  await page.screenshot({ path: test.info().outputPath('team-find-360-light.png') });
+  await page.getByLabel('Find a team').fill('member 10');
+  await expect(page.getByRole('button', { name: /#112 Team 10/ })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: test.info().outputPath('team-find-360-search.png'), fullPage: true });
 });

@@ -9,6 +9,7 @@ type TeamRow = {
   member_count: number;
   counted_members: number;
   aggregate: { value: number; display: string } | null;
+  members: { athlete: { display_name: string } }[];
 };
 
 describe.each(databaseKinds)('team challenges on %s', (kind) => {
@@ -248,5 +249,60 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
     });
     expect(larger.statusCode, larger.body).toBe(200);
     expect((await call('GET', `/api/challenges/${c.id}`)).json()).toMatchObject({ team_rule: 'best_n', team_best_n: 2, team_size_max: 5 });
+  });
+
+  it('finds teams by team or member name, or the caller’s own team, with the page that lists each', async () => {
+    const c = await create({ title: 'Findable teams' });
+    await teamsWith(c.id, {
+      'Alpha Lifters': [reps(25), reps(15)],
+      'Bravo Barbell': [reps(30)],
+      'Charlie Crew': [reps(10), reps(20)],
+      'Delta Dogs': [reps(10), null],
+    });
+    type Match = { team: { name: string }; rank: number; position: number; page: number };
+    const find = async (query: string, who?: SignedIn) => {
+      const res = await call('GET', `/api/challenges/${c.id}/team-rankings/find?${query}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: Match[] }).items.map((m) => `${m.rank} ${m.team.name} @${m.position} p${m.page}`);
+    };
+    // Bravo and Charlie share 2nd place; the board lists them by name, so Charlie is third in its order.
+    expect(await find('q=lif&limit=2')).toEqual(['1 Alpha Lifters @1 p1']);
+    expect(await find('q=CREW&limit=2')).toEqual(['2 Charlie Crew @3 p2']);
+    expect(await find('q=athlete%205&limit=2')).toEqual(['4 Delta Dogs @4 p2']);
+    expect(await find('q=athlete')).toEqual([
+      '1 Alpha Lifters @1 p1',
+      '2 Bravo Barbell @2 p1',
+      '2 Charlie Crew @3 p1',
+      '4 Delta Dogs @4 p1',
+    ]);
+    expect(await find('q=zz')).toEqual([]);
+    expect(await find('me=true&limit=3', athletes[3])).toEqual(['2 Charlie Crew @3 p1']);
+    expect(await find('me=true', creator)).toEqual([]);
+    expect((await call('GET', `/api/challenges/${c.id}/team-rankings/find?me=true`)).statusCode).toBe(401);
+    expect(refusal(await call('GET', `/api/challenges/${c.id}/team-rankings/find?q=%20a%20`))).toMatch(/2 to 40 letters/);
+    expect((await call('GET', `/api/challenges/${c.id}/team-rankings/find?q=abc&limit=0`)).statusCode).toBe(400);
+    expect((await call('GET', '/api/challenges/999999/team-rankings/find?q=abc')).statusCode).toBe(404);
+    const solo = await call(
+      'POST',
+      '/api/challenges/',
+      creator,
+      input({ kind: 'individual', team_rule: undefined, team_size_max: undefined }),
+    );
+    expect(solo.statusCode, solo.body).toBe(201);
+    expect((await call('GET', `/api/challenges/${solo.json().id}/team-rankings/find?q=abc`)).statusCode).toBe(409);
+
+    // A member who keeps their name off boards is neither found by it nor named on the team board, but to themselves.
+    const hidden = athletes[6]!;
+    expect((await call('PUT', '/api/privacy/settings', hidden, { board_anonymous: true })).statusCode).toBe(200);
+    try {
+      expect(await find('q=athlete%206')).toEqual([]);
+      expect(await find('q=athlete%206', hidden)).toEqual(['4 Delta Dogs @4 p1']);
+      const names = (page: { items: TeamRow[] }) =>
+        page.items.find((r) => r.team.name === 'Delta Dogs')!.members.map((m) => m.athlete.display_name);
+      expect(names(await teamBoard(c.id))).toEqual(['Athlete 5', `Athlete #${hidden.userId}`]);
+      expect(names(await teamBoard(c.id, '', hidden))).toEqual(['Athlete 5', 'Athlete 6']);
+    } finally {
+      await call('PUT', '/api/privacy/settings', hidden, { board_anonymous: false });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { TestUnit } from '../../../domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { isUniqueViolation, loadProfiles, normalizeName } from './historical.ts';
+import { likeLiteral } from '../board-find.ts';
 
 export type ClaimStatus = 'pending' | 'approved' | 'rejected';
 
@@ -67,9 +68,6 @@ function presentResult(r: ResultRow, myClaim: string | null): ClaimableResult {
 const describeResult = (r: { athleteName: string; testName: string; achievedOn: string }) =>
   `${r.athleteName || 'an unnamed athlete'}, ${r.testName} on ${r.achievedOn}`;
 
-/** `%` and `_` typed by the athlete are letters, not wildcards. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Unclaimed historical results (not tied to an account) whose athlete name starts with or
  * contains the search, newest first, with the caller's own claim on each.
@@ -78,7 +76,7 @@ export async function searchClaimableResults(ctx: AppContext, callerId: number, 
   const db = ctx.database.db;
   const search = normalizeName(q.name);
   if (search.length < 2) throw badRequest('Type at least 2 letters of the athlete’s name.');
-  const pattern = escapeLike(search);
+  const pattern = likeLiteral(search);
   // The prefix clause can use the text_pattern_ops index; the contains clause finds surnames.
   const where = and(
     isNull(historicalResults.userId),

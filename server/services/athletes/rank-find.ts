@@ -1,15 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ApiError, badRequest } from '../../errors.ts';
-import { FIND_MAX_MATCHES, FIND_QUERY_MAX, FIND_QUERY_MIN } from '../../../domain/board-find.ts';
+import { findNeedle, likeLiteral } from '../board-find.ts';
+import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
 import { boardAnonymousColumn, boardName, hiddenFromBoards } from '../privacy-names.ts';
 import { athletesAbove } from './bests.ts';
 import { profileFilters, type BoardFilters } from './rankings.ts';
 import { loadTest, type Viewer } from './tests-catalogue.ts';
-
-/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * Athletes on Global Ranks (the overall ranking, or one test's board with `testId`) whose name or
@@ -26,12 +23,7 @@ export async function findOnRanks(
 ) {
   const db = ctx.database.db;
   const viewerId = viewer?.id ?? null;
-  const needle = (q.q ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-  if (q.me) {
-    if (viewerId === null) throw new ApiError(401, 'Sign in to find yourself on this ranking.');
-  } else if (needle.length < FIND_QUERY_MIN || needle.length > FIND_QUERY_MAX) {
-    throw badRequest(`Type ${FIND_QUERY_MIN} to ${FIND_QUERY_MAX} letters of a name or gym to search.`, 'q');
-  }
+  const needle = findNeedle(q, viewerId !== null, 'this ranking');
   if (q.testId !== undefined) await loadTest(db, q.testId, viewer);
   const narrowing = profileFilters(q, ctx.now().getUTCFullYear());
   const filters = narrowing.length ? sql.join(narrowing, sql` and `) : null;

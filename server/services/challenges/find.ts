@@ -3,14 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { challengeEntries } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ApiError, badRequest } from '../../errors.ts';
+import { findNeedle, likeLiteral } from '../board-find.ts';
 import { boardAnonymousColumn, hiddenFromBoards } from '../privacy-names.ts';
 import { boardRow, boardScope, loadBoardChallenge, type BoardQuery, type BoardRow } from './boards.ts';
 import { placeOfKey } from './rank-slices.ts';
-import { FIND_MAX_MATCHES, FIND_QUERY_MAX, FIND_QUERY_MIN } from '../../../domain/board-find.ts';
-
-/** `%`, `_` and the escape itself match literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
 
 /**
  * Athletes on a board whose display name or public gym has a word starting with `q`, or the
@@ -21,12 +18,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
  */
 export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string; me?: boolean; limit: number }, callerId: number | null) {
   const db = ctx.database.db;
-  const needle = (q.q ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-  if (q.me) {
-    if (callerId === null) throw new ApiError(401, 'Sign in to find yourself on this board.');
-  } else if (needle.length < FIND_QUERY_MIN || needle.length > FIND_QUERY_MAX) {
-    throw badRequest(`Type ${FIND_QUERY_MIN} to ${FIND_QUERY_MAX} letters of a name or gym to search.`, 'q');
-  }
+  const needle = findNeedle(q, callerId !== null, 'this board');
   const now = ctx.now();
   const outer = boardScope(q, now);
   const x = alias(challengeEntries, 'ahead');

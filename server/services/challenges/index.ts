@@ -24,6 +24,7 @@ export { discover, myCreated, myParticipating, recommendations } from './discove
 export { mySubmissions, scoreHistory } from './history.ts';
 export { deleteScore, listPendingScores, reviewScore } from './review.ts';
 export { listTeams, teamRankings } from './teams.ts';
+export { findOnTeamBoard } from './team-find.ts';
 export { homeFeed, HOME_OPEN_CHALLENGES, HOME_RECENT_RECORDS } from './home.ts';
 export { allGymRows, gymRankings, keepGymBoardNow } from './gym-board.ts';
 export { allAllianceRows, allianceRankings } from './alliance-board.ts';

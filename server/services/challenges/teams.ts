@@ -4,6 +4,7 @@ import type { Database } from '../../db/index.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
+import { boardName, hiddenFromBoards } from '../privacy-names.ts';
 import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './challenge.ts';
 import { DIRECTION, formatScore, type ScoreType } from '../../../domain/scoring/index.ts';
 
@@ -19,17 +20,18 @@ import { DIRECTION, formatScore, type ScoreType } from '../../../domain/scoring/
 
 type Row = { id: number; name: string; member_count: number; counted: number; aggregate: number | null; rank: number };
 
-function requireTeamChallenge(c: ChallengeRow) {
+export function requireTeamChallenge(c: ChallengeRow) {
   if (c.kind !== 'team' || !c.teamRule) throw conflict('This is an individual challenge: it has no teams.');
   return { rule: c.teamRule as TeamRule, bestN: c.teamBestN };
 }
 
 /**
- * The ranked teams of a challenge, in SQL: members' finished bests are numbered
- * within their team, the counted ones aggregated per team, and rank() taken over
- * the team totals. Teams are few beside entries, so a window over them is cheap.
+ * The ranked teams of a challenge, in SQL: members' finished bests are numbered within their team, the
+ * counted ones aggregated per team, and rank() taken over the team totals, then each team's position in
+ * the board's order (rank, then name). Teams are few beside entries, so a window over them is cheap.
+ * The statement's CTEs end in `positioned` (id, name, member_count, counted, team_value, rank, position).
  */
-async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number; limit: number } | { teamId: number }) {
+export function rankedTeamsSql(c: ChallengeRow): SQL {
   const { rule, bestN } = requireTeamChallenge(c);
   const lowerIsBetter = DIRECTION[c.scoreType as ScoreType] === 'lower_is_better';
   const better = lowerIsBetter ? sql.raw('asc') : sql.raw('desc');
@@ -37,11 +39,7 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
   const countedCap = rule === 'best_n' && bestN ? sql`and m.pos <= ${bestN}` : sql``;
   // Where a missing member would flatter the total (time sums) or the rule asks for N, more counted members rank first.
   const moreCountedFirst = rule === 'best_n' || (rule === 'sum' && lowerIsBetter) ? sql.raw('counted desc,') : sql.raw('');
-  const filter: SQL = 'teamId' in page ? sql`where id = ${page.teamId}` : sql``;
-  const window: SQL = 'teamId' in page ? sql`` : sql`offset ${page.offset} limit ${page.limit}`;
-  const rows = await rowsOf<Row>(
-    db,
-    sql`
+  return sql`
     with members as (
       select p.team_id, e.value,
              row_number() over (partition by p.team_id order by e.value ${better}, e.submitted_at, e.user_id) as pos
@@ -61,10 +59,21 @@ async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number
     ),
     ranked as (
       select totals.*, rank() over (order by (counted = 0), ${moreCountedFirst} team_value ${better}) as rank from totals
-    )
+    ),
+    positioned as (
+      select ranked.*, row_number() over (order by rank, lower(name), id) as position from ranked
+    )`;
+}
+
+async function rankedTeams(db: Database, c: ChallengeRow, page: { offset: number; limit: number } | { teamId: number }) {
+  const filter: SQL = 'teamId' in page ? sql`where id = ${page.teamId}` : sql``;
+  const window: SQL = 'teamId' in page ? sql`` : sql`offset ${page.offset} limit ${page.limit}`;
+  const rows = await rowsOf<Row>(
+    db,
+    sql`${rankedTeamsSql(c)}
     select id, name, member_count, counted, team_value::float8 as aggregate, rank::int as rank
-    from ranked ${filter}
-    order by rank, lower(name), id
+    from positioned ${filter}
+    order by position
     ${window}`,
   );
   return rows.map((r) => ({
@@ -96,8 +105,11 @@ export async function teamStanding(db: Database, c: ChallengeRow, challengeTeamI
   };
 }
 
-/** Every member of these teams with their best, and whether it is part of the team's aggregate. */
-async function membersOf(db: Database, c: ChallengeRow, teamIds: number[]) {
+/**
+ * Every member of these teams with their best, and whether it is part of the team's aggregate; a member who
+ * keeps their name off boards is "Athlete #N" to everyone but themselves.
+ */
+async function membersOf(db: Database, c: ChallengeRow, teamIds: number[], viewerId: number | null) {
   if (teamIds.length === 0) return new Map<number, ReturnType<typeof presentMember>[]>();
   const { rule, bestN } = requireTeamChallenge(c);
   const better = DIRECTION[c.scoreType as ScoreType] === 'lower_is_better' ? sql.raw('asc') : sql.raw('desc');
@@ -106,6 +118,7 @@ async function membersOf(db: Database, c: ChallengeRow, teamIds: number[]) {
       teamId: challengeParticipants.teamId,
       userId: challengeParticipants.userId,
       name: users.displayName,
+      anonymous: sql<boolean>`(${hiddenFromBoards(users.id)})`,
       score: challengeScores,
       status: challengeEntries.status,
       // Same order as the board's: finished results first, best first.
@@ -124,7 +137,8 @@ async function membersOf(db: Database, c: ChallengeRow, teamIds: number[]) {
   for (const r of rows) {
     const counted = r.status === 'finished' && (rule !== 'best_n' || Number(r.pos) <= (bestN ?? 0));
     const list = byTeam.get(r.teamId!) ?? [];
-    list.push(presentMember(c, r, counted));
+    const name = boardName({ user_id: r.userId, display_name: r.name, board_anonymous: r.anonymous }, viewerId);
+    list.push(presentMember(c, { ...r, name }, counted));
     byTeam.set(r.teamId!, list);
   }
   return byTeam;
@@ -170,7 +184,7 @@ export async function teamRankings(ctx: AppContext, challengeId: number, q: { of
     mine?.teamId ? rankedTeams(db, c, { teamId: mine.teamId }) : Promise.resolve([]),
     db.select({ n: count() }).from(challengeTeams).where(eq(challengeTeams.challengeId, c.id)),
   ]);
-  const members = await membersOf(db, c, [...new Set([...rows, ...meRows].map((r) => r.id))]);
+  const members = await membersOf(db, c, [...new Set([...rows, ...meRows].map((r) => r.id))], callerId);
   const me = meRows[0];
   return {
     challenge_id: c.id,

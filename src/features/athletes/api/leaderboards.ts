@@ -1,7 +1,8 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { callApi } from '../../../api/errors.ts';
 import { useAthleteClient, type AthleteSex, type Test } from './tests.ts';
+import { FIND_QUERY_MIN } from '../../../../domain/board-find.ts';
 
 export type TestLeaderboardRow = components['schemas']['TestLeaderboardRow'];
 export type TestLeaderboardPage = components['schemas']['TestLeaderboardPage'];
@@ -68,4 +69,37 @@ export function useTestLeaders(tests: readonly Test[]) {
       staleTime: 60_000,
     })),
   });
+}
+
+export type RankMatch = components['schemas']['RankMatches']['items'][number];
+
+/** A Global Ranks board to search: the overall ranking (no test) or one test's, with the board's filters. */
+export interface RanksFind extends Omit<BoardFilters, 'offset'> {
+  test_id?: number;
+  bodyweight_class?: BodyweightClassId;
+}
+
+const findOnRanksQuery = (client: ReturnType<typeof useAthleteClient>['client'], me: number | null, find: RanksFind, q: string | null) => {
+  const query = { ...find, gym: find.gym?.trim() || undefined, ...(q === null ? { me: true } : { q }) };
+  return {
+    queryKey: ['get', '/api/v1/leaderboards/find', query, me] as const,
+    queryFn: () =>
+      callApi(
+        client.GET('/api/v1/leaderboards/find', { params: { query } }),
+        q === null ? 'Could not find your row.' : 'Could not search this ranking.',
+      ),
+  };
+};
+
+/** Athletes on a Global Ranks board by the start of a word of their name or gym, each with its page (off below 2 letters). */
+export function useFindOnRanks(find: RanksFind, q: string) {
+  const { client, me } = useAthleteClient();
+  return useQuery({ ...findOnRanksQuery(client, me, find, q), enabled: q.length >= FIND_QUERY_MIN, placeholderData: keepPreviousData });
+}
+
+/** Asks once for the signed-in athlete's own row on a Global Ranks board (the "Find me" button). */
+export function useFindMeOnRanks() {
+  const { client, me } = useAthleteClient();
+  const queryClient = useQueryClient();
+  return async (find: RanksFind) => (await queryClient.fetchQuery({ ...findOnRanksQuery(client, me, find, null), staleTime: 0 })).items[0];
 }

@@ -38,12 +38,15 @@ function RankingTable<Row extends RankedRow>({
   captionHidden,
   columns,
   minWidth,
+  highlight,
 }: {
   rows: Row[];
   me: Row | null;
   caption: string;
   captionHidden: boolean;
   columns: Column<Row>[];
+  /** The athlete a search picked: their row is marked and scrolled into view. */
+  highlight?: number | null;
   /** Lets long text (a gym's name) wrap instead of widening the table past its frame. */
   minWidth?: string;
 }) {
@@ -58,6 +61,7 @@ function RankingTable<Row extends RankedRow>({
       rows={rows}
       rowKey={(r) => r.user_id}
       rowCurrent={mine}
+      rowPicked={(r) => highlight === r.user_id}
       rowClassName={(r) => (mine(r) ? 'ranking-me' : undefined)}
       pinned={me && !meOnPage ? { label: 'Your rank', rows: [me] } : null}
       empty={null}
@@ -78,13 +82,25 @@ export function BoardGlobalTable({
   me,
   caption,
   captionHidden = false,
+  highlight = null,
 }: {
   rows: GlobalLeaderboardRow[];
   me: GlobalLeaderboardRow | null;
   caption: string;
   captionHidden?: boolean;
+  highlight?: number | null;
 }) {
-  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={globalColumns} minWidth="40rem" />;
+  return (
+    <RankingTable
+      rows={rows}
+      me={me}
+      caption={caption}
+      captionHidden={captionHidden}
+      columns={globalColumns}
+      minWidth="40rem"
+      highlight={highlight}
+    />
+  );
 }
 
 /** One test's board: each athlete's best approved result, ranked. */
@@ -94,12 +110,14 @@ export function BoardTestTable({
   unit,
   caption,
   captionHidden = false,
+  highlight = null,
 }: {
   rows: TestLeaderboardRow[];
   me: TestLeaderboardRow | null;
   unit: TestUnit;
   caption: string;
   captionHidden?: boolean;
+  highlight?: number | null;
 }) {
   const units = useViewerUnits();
   const columns: Column<TestLeaderboardRow>[] = [
@@ -107,5 +125,5 @@ export function BoardTestTable({
     { id: 'score', header: 'Score (0–1000)', className: 'num', cell: (r) => formatCount(r.normalized_score) },
     { id: 'date', header: 'Date', className: 'nowrap', headerClassName: '', cell: (r) => formatDate(r.achieved_on) },
   ];
-  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={columns} />;
+  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={columns} highlight={highlight} />;
 }

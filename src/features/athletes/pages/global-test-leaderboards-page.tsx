@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
 import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/test-catalogue.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId } from '../api/leaderboards.ts';
+import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId, type RanksFind } from '../api/leaderboards.ts';
 import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api/tests.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
@@ -12,6 +12,8 @@ import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-ta
 import { QueryState } from '../../../components/query-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import '../boards.css';
+
+const RanksFinder = lazy(() => import('../components/ranks-finder.tsx').then((m) => ({ default: m.RanksFinder })));
 
 const PAGE_SIZE = 50;
 /** More tests than this and the switch becomes a select grouped by category. */
@@ -28,6 +30,8 @@ interface BoardState {
   bw: BodyweightClassId | null;
   gym: string;
   page: number;
+  /** The athlete a search picked: their row is marked. */
+  hl: number | null;
 }
 
 /** The board's state lives in the address, so a link shows the same board. */
@@ -37,6 +41,7 @@ function readState(search: string): BoardState {
   const age = q.get('age');
   const bw = q.get('bw');
   const page = Number(q.get('page'));
+  const hl = Number(q.get('hl'));
   return {
     test: idFromSearch(search, 'test'),
     sex: sex === 'male' || sex === 'female' ? sex : null,
@@ -44,6 +49,7 @@ function readState(search: string): BoardState {
     bw: bw && BW_IDS.includes(bw) ? (bw as BodyweightClassId) : null,
     gym: (q.get('gym') ?? '').slice(0, 120),
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    hl: Number.isInteger(hl) && hl > 0 ? hl : null,
   };
 }
 
@@ -55,6 +61,7 @@ function writeState(s: BoardState): string {
   if (s.bw && s.test !== null) q.set('bw', s.bw);
   if (s.gym.trim()) q.set('gym', s.gym.trim());
   if (s.page > 1) q.set('page', String(s.page));
+  if (s.hl !== null) q.set('hl', String(s.hl));
   const text = q.toString();
   return text ? `?${text}` : '';
 }
@@ -144,15 +151,26 @@ function PastTheEnd({ onFirst }: { onFirst: () => void }) {
   );
 }
 
-function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: number) => void }) {
+interface BoardProps {
+  state: BoardState;
+  onPage: (page: number) => void;
+  /** A finder's pick: the page holding the row, and the row to mark. */
+  onPick: (page: number, hl: number) => void;
+}
+
+/** The finder above a board, loaded when the board is shown (the space it takes is kept meanwhile). */
+function Finder({ find, canFindMe, onPick }: { find: RanksFind; canFindMe: boolean; onPick: BoardProps['onPick'] }) {
+  return (
+    <Suspense fallback={<div className="board-find-slot" aria-hidden="true" />}>
+      <RanksFinder find={find} canFindMe={canFindMe} onPick={(m) => onPick(m.page, m.user_id)} />
+    </Suspense>
+  );
+}
+
+function OverallBoard({ state, onPage, onPick }: BoardProps) {
   const offset = (state.page - 1) * PAGE_SIZE;
-  const board = useGlobalLeaderboard({
-    sex: state.sex ?? undefined,
-    age_group: state.age ?? undefined,
-    gym: state.gym,
-    offset,
-    limit: PAGE_SIZE,
-  });
+  const find: RanksFind = { sex: state.sex ?? undefined, age_group: state.age ?? undefined, gym: state.gym, limit: PAGE_SIZE };
+  const board = useGlobalLeaderboard({ ...find, offset });
   const filtered = !!(state.sex || state.age || state.gym.trim());
   return (
     <section aria-labelledby="gr-board-title" aria-busy={board.isFetching}>
@@ -162,6 +180,7 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
           <p className="muted">Every athlete’s best score on each test, added up.</p>
         </div>
       </div>
+      <Finder find={find} canFindMe={!!board.data?.me} onPick={onPick} />
       <QueryState query={board} loading="Loading the global ranking…">
         {({ items, me, total }) =>
           items.length === 0 ? (
@@ -175,7 +194,7 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
             )
           ) : (
             <>
-              <BoardGlobalTable rows={items} me={me} caption="Global ranking, all tests" captionHidden />
+              <BoardGlobalTable rows={items} me={me} caption="Global ranking, all tests" captionHidden highlight={state.hl} />
               <Pagination
                 offset={offset}
                 shown={items.length}
@@ -192,16 +211,18 @@ function OverallBoard({ state, onPage }: { state: BoardState; onPage: (page: num
   );
 }
 
-function TestBoard({ testId, state, onPage }: { testId: number; state: BoardState; onPage: (page: number) => void }) {
+function TestBoard({ testId, state, onPage, onPick }: BoardProps & { testId: number }) {
   const offset = (state.page - 1) * PAGE_SIZE;
-  const board = useTestLeaderboard(testId, {
+  const find: RanksFind = {
+    test_id: testId,
     sex: state.sex ?? undefined,
     age_group: state.age ?? undefined,
     bodyweight_class: state.bw ?? undefined,
     gym: state.gym,
-    offset,
     limit: PAGE_SIZE,
-  });
+  };
+  const { test_id: _, ...filters } = find;
+  const board = useTestLeaderboard(testId, { ...filters, offset });
   const test = board.data?.test;
   const filtered = !!(state.sex || state.age || state.bw || state.gym.trim());
   return (
@@ -226,6 +247,7 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
           </p>
         )}
       </div>
+      <Finder find={find} canFindMe={!!board.data?.me} onPick={onPick} />
       <QueryState query={board} loading="Loading the leaderboard…">
         {({ items, me, total, test }) =>
           items.length === 0 ? (
@@ -239,7 +261,14 @@ function TestBoard({ testId, state, onPage }: { testId: number; state: BoardStat
             )
           ) : (
             <>
-              <BoardTestTable rows={items} me={me} unit={test.unit} caption={`${test.name} leaderboard`} captionHidden />
+              <BoardTestTable
+                rows={items}
+                me={me}
+                unit={test.unit}
+                caption={`${test.name} leaderboard`}
+                captionHidden
+                highlight={state.hl}
+              />
               <Pagination
                 offset={offset}
                 shown={items.length}
@@ -276,8 +305,8 @@ export default function GlobalTestLeaderboardsPage() {
   const tests = useActiveTests();
 
   const go = (next: Partial<BoardState>, replace = false) => {
-    // Any change but paging starts again at page 1.
-    const merged: BoardState = { ...state, page: 1, ...next };
+    // Any change but paging starts again at page 1, and forgets the row a search picked.
+    const merged: BoardState = { ...state, page: 1, hl: null, ...next };
     navigate(`${location}${writeState(merged)}`, { replace });
   };
 
@@ -337,9 +366,15 @@ export default function GlobalTestLeaderboardsPage() {
         from the list.
       </p>
       {state.test === null ? (
-        <OverallBoard state={state} onPage={(page) => go({ page })} />
+        <OverallBoard state={state} onPage={(page) => go({ page })} onPick={(page, hl) => go({ page, hl })} />
       ) : (
-        <TestBoard key={state.test} testId={state.test} state={state} onPage={(page) => go({ page })} />
+        <TestBoard
+          key={state.test}
+          testId={state.test}
+          state={state}
+          onPage={(page) => go({ page })}
+          onPick={(page, hl) => go({ page, hl })}
+        />
       )}
       <p>
         <Link href="/global-leaderboards-page">See the best athletes across every test</Link>

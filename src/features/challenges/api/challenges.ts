@@ -19,7 +19,7 @@ export type ScoreView = components['schemas']['ScoreView'];
 export type AgeGroupId = NonNullable<NonNullable<operations['getChallengeRankings']['parameters']['query']>['age_group']>;
 
 /** Signed in: the secure client (so the server knows who asks); else the public one. */
-function useClient() {
+export function useClient() {
   const { user } = useSessionView();
   return user ? secureApi : api;
 }

@@ -8,11 +8,14 @@ export function TeamBoardTable({
   me,
   caption,
   scoreType,
+  highlight = null,
 }: {
   rows: TeamRankingRow[];
   me: TeamRankingRow | null;
   caption: string;
   scoreType: ScoreType | undefined;
+  /** The team a search picked: its row is marked and scrolled into view. */
+  highlight?: number | null;
 }) {
   const meOnPage = me && rows.some((r) => r.team.id === me.team.id);
   return (
@@ -30,7 +33,7 @@ export function TeamBoardTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <TeamRow key={r.team.id} row={r} scoreType={scoreType} mine={me?.team.id === r.team.id} />
+            <TeamRow key={r.team.id} row={r} scoreType={scoreType} mine={me?.team.id === r.team.id} picked={highlight === r.team.id} />
           ))}
           {me && !meOnPage && (
             <>
@@ -46,10 +49,29 @@ export function TeamBoardTable({
   );
 }
 
-function TeamRow({ row, scoreType, mine }: { row: TeamRankingRow; scoreType: ScoreType | undefined; mine: boolean }) {
+/** Brings a picked row to the middle of the screen when it is first rendered. */
+const scrollToPicked = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });
+
+function TeamRow({
+  row,
+  scoreType,
+  mine,
+  picked = false,
+}: {
+  row: TeamRankingRow;
+  scoreType: ScoreType | undefined;
+  mine: boolean;
+  picked?: boolean;
+}) {
   const scoreText = useScoreText();
+  const classes = [mine ? 'board-me' : '', picked ? 'board-picked' : ''].filter(Boolean).join(' ');
   return (
-    <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined}>
+    <tr
+      className={classes || undefined}
+      aria-current={mine ? 'true' : undefined}
+      data-picked={picked || undefined}
+      ref={picked ? scrollToPicked : undefined}
+    >
       <td className="board-rank">{row.rank}</td>
       <th scope="row">
         {row.team.name}

@@ -131,7 +131,7 @@ function Board({ id }: { id: number }) {
             role="tab"
             className="tab"
             aria-selected={state.view === 'athletes' && division === t.value}
-            onClick={() => setState({ view: 'athletes', division: t.value, page: 1 }, PUSH)}
+            onClick={() => setState({ view: 'athletes', division: t.value, page: 1, hl: 0 }, PUSH)}
           >
             {t.label}
           </button>
@@ -142,7 +142,7 @@ function Board({ id }: { id: number }) {
             role="tab"
             className="tab"
             aria-selected={state.view === other}
-            onClick={() => setState({ view: other, page: 1 }, PUSH)}
+            onClick={() => setState({ view: other, page: 1, hl: 0 }, PUSH)}
           >
             {other === 'teams' ? 'Teams' : 'Gyms'}
           </button>
