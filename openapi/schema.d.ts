@@ -4435,6 +4435,8 @@ export interface components {
             age_group: string | null;
             bodyweight_class: string | null;
             gym: string | null;
+            /** @description The gym's page, when the athlete's gym is a known gym they show. */
+            gym_id: number | null;
         };
         TestDeepDive: {
             test: components["schemas"]["Test"];
@@ -4469,6 +4471,8 @@ export interface components {
             sex: null | components["schemas"]["Sex"];
             age_group: string | null;
             gym: string | null;
+            /** @description The gym's page, when the athlete's gym is a known gym they show. */
+            gym_id: number | null;
         };
         GlobalLeaderboardPage: {
             items: components["schemas"]["GlobalLeaderboardRow"][];

@@ -59,6 +59,8 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
     achieved_on: '2026-11-01',
   })) as { id: number };
   await apiCall(a, admin, 'POST', `api/v1/athlete-profiles/admin/approve/${record.id}`, {});
+  const shown = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' };
+  await apiCall(a, s, 'PUT', 'api/v1/athlete-profiles/me', { display_name: mia.name, gym: 'Harbor Box', privacy: shown });
 
   await signIn(page, a, mailbox, mia);
   await expectSignedIn(page);
@@ -69,6 +71,11 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
   const mine = page.locator('tr[data-picked]');
   await expect(mine).toContainText('56Mia Middle (you)');
   await expect(mine).toBeInViewport();
+  // Her gym on the board is a link to its page.
+  await mine.getByRole('link', { name: 'Harbor Box' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbor Box' })).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('tr[data-picked]')).toContainText('56Mia Middle (you)');
 
   // Someone else by the start of a word of their name: the board moves to their page and marks them.
   await page.getByLabel('Find an athlete').fill('ranked 9');

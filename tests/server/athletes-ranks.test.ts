@@ -102,7 +102,8 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
       gym: 'North Box',
     });
     // Fay keeps her sex and gym private: others do not see them on the board.
-    expect(page.items[4]).toMatchObject({ display_name: 'Fay', sex: null, gym: null });
+    expect(page.items[4]).toMatchObject({ display_name: 'Fay', sex: null, gym: null, gym_id: null });
+    expect(page.items[0].gym_id).toEqual(expect.any(Number));
   });
 
   it('ranks a lower-is-better test: faster is better, equal times share a place', async () => {
@@ -144,6 +145,15 @@ describe.each(databaseKinds)('per-test and global rankings on %s', (kind) => {
       ),
     ).toEqual(['1 Ben 1625/2', '2 Cy 1375/2', '3 Ana 1250/2', '4 Eli 875/1', '4 Dev 875/2', '6 Fay 125/1']);
     expect(page.total).toBe(6);
+    // A shown gym carries its page's id (one gym, one id); a private or missing gym has none.
+    const gymIds = Object.fromEntries(page.items.map((r: { display_name: string; gym_id: number | null }) => [r.display_name, r.gym_id]));
+    expect(gymIds.Ben).toEqual(expect.any(Number));
+    expect(gymIds.Ana).toBe(gymIds.Ben);
+    expect(gymIds.Cy).toEqual(expect.any(Number));
+    expect(gymIds.Dev).toBe(gymIds.Cy);
+    expect(gymIds.Cy).not.toBe(gymIds.Ben);
+    expect([gymIds.Eli, gymIds.Fay]).toEqual([null, null]);
+    expect((await globalBoard('', who.Fay)).me).toMatchObject({ gym: 'North Box', gym_id: gymIds.Ben });
     const mine = await globalBoard('?limit=2', who.Dev);
     expect(rows(mine)).toEqual(['1 Ben', '2 Cy']);
     expect(mine.me).toMatchObject({ rank: 4, display_name: 'Dev', total: 875, tests_count: 2, age_group: '55-59', gym: 'South Gym' });

@@ -43,6 +43,7 @@ interface ProfileColumns {
   birth_year: number | null;
   bodyweight_kg: number | null;
   gym: string | null;
+  gym_id: number | null;
   privacy: unknown;
 }
 
@@ -56,6 +57,7 @@ export function shownGroups(r: ProfileColumns, year: number, viewerId: number | 
     age_group: see('birth_year') ? (ageGroupOf(r.birth_year, year)?.id ?? null) : null,
     bodyweight_class: see('bodyweight') ? (bodyweightClassOf(bodyweight)?.id ?? null) : null,
     gym: see('gym') ? r.gym : null,
+    gym_id: see('gym') && r.gym_id !== null ? Number(r.gym_id) : null,
   };
 }
 
@@ -133,7 +135,7 @@ async function testBoardRows(db: Database, testId: number, where: SQL | null, pa
       ),
       ranked as (select gaps.*, sum(gap) over (order by pos) as rank from gaps)
       select ranked.user_id, ranked.value, ranked.normalized_score, ranked.achieved_on::text as achieved_on, u.display_name, ${boardAnonymousColumn(sql`ranked.user_id`)},
-        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy, ranked.rank::int as rank
+        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.gym_id, p.privacy, ranked.rank::int as rank
       from ranked join users u on u.id = ranked.user_id left join athlete_profiles p on p.user_id = ranked.user_id
       order by ranked.pos`,
   );
@@ -190,7 +192,7 @@ async function globalBoardRows(db: Database, where: SQL | null, page: Page) {
       ),
       ranked as (select gaps.*, sum(gap) over (order by pos) as rank from gaps)
       select ranked.user_id, ranked.total, ranked.tests_count, u.display_name, ${boardAnonymousColumn(sql`ranked.user_id`)},
-        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy, ranked.rank::int as rank
+        p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.gym_id, p.privacy, ranked.rank::int as rank
       from ranked join users u on u.id = ranked.user_id left join athlete_profiles p on p.user_id = ranked.user_id
       order by ranked.pos`,
   );
@@ -207,6 +209,7 @@ function presentGlobalRow(r: GlobalRowData, year: number, viewerId: number | nul
     sex: groups.sex,
     age_group: groups.age_group,
     gym: groups.gym,
+    gym_id: groups.gym_id,
   };
 }
 

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
 import { formatCount } from './board-format.ts';
-import { profileHref } from '../../../lib/links.ts';
+import { gymHref, profileHref } from '../../../lib/links.ts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 
 type RankedRow = { user_id: number; display_name: string; rank: number };
@@ -70,10 +70,16 @@ function RankingTable<Row extends RankedRow>({
   );
 }
 
+/** An athlete's gym as shown on a board: its page when it is a known gym, else its name, or a dash. */
+function GymCell({ gym, gymId }: { gym: string | null; gymId: number | null }) {
+  if (!gym) return <span className="muted">—</span>;
+  return gymId === null ? gym : <Link href={gymHref(gymId)}>{gym}</Link>;
+}
+
 const globalColumns: Column<GlobalLeaderboardRow>[] = [
   { id: 'total', header: 'Total score', className: 'num ranking-score', headerClassName: 'num', cell: (r) => formatCount(r.total) },
   { id: 'tests', header: 'Tests counted', className: 'num', cell: (r) => r.tests_count },
-  { id: 'gym', header: 'Gym', cell: (r) => r.gym ?? <span className="muted">—</span> },
+  { id: 'gym', header: 'Gym', cell: (r) => <GymCell gym={r.gym} gymId={r.gym_id} /> },
 ];
 
 /** The overall ranking: the sum of each athlete's best normalized score per test. */
