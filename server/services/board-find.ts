@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { ApiError, badRequest } from '../errors.ts';
 import { FIND_QUERY_MAX, FIND_QUERY_MIN } from '../../domain/board-find.ts';
 
@@ -20,4 +21,10 @@ export function findNeedle(q: { q?: string; me?: boolean }, signedIn: boolean, w
   if (needle.length < FIND_QUERY_MIN || needle.length > FIND_QUERY_MAX)
     throw badRequest(`Type ${FIND_QUERY_MIN} to ${FIND_QUERY_MAX} letters of a name or gym to search.`, 'q');
   return needle;
+}
+
+/** Whether a word of `column` (after a space or a hyphen, or at its start) starts with the searched text. */
+export function wordStarts(column: SQL, needle: string): SQL {
+  const word = likeLiteral(needle);
+  return sql`(lower(${column}) like ${`${word}%`} or lower(${column}) like ${`% ${word}%`} or lower(${column}) like ${`%-${word}%`})`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import { CellLabel } from './ui/table.tsx';
+import { pickedRowProps } from '../lib/picked-row.ts';
 import './primitives.css';
 
 export interface Column<Row> {
@@ -23,9 +24,6 @@ export interface PinnedRows<Row> {
   label: ReactNode;
   rows: readonly Row[];
 }
-
-/** Brings a picked row to the middle of the screen when it is first rendered. */
-const scrollToPicked = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
@@ -98,15 +96,8 @@ export function DataTable<Row>({
   const pin = (i: number) => i === pinIndex && 'data-table-pin';
   const row = (r: Row, key: Key) => {
     const current = rowCurrent?.(r) ?? false;
-    const picked = rowPicked?.(r) ?? false;
     return (
-      <tr
-        key={key}
-        className={rowClassName?.(r)}
-        aria-current={current ? 'true' : undefined}
-        data-picked={picked || undefined}
-        ref={picked ? scrollToPicked : undefined}
-      >
+      <tr key={key} className={rowClassName?.(r)} aria-current={current ? 'true' : undefined} {...pickedRowProps(rowPicked?.(r) ?? false)}>
         {columns.map((c, i) => {
           // The pinned column's content is capped on a phone, so the columns scrolling under it stay visible.
           const label =

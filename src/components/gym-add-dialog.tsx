@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '../../domain/gyms.ts';
 import { addGym, type GymSummary } from '../api/gyms.ts';
 import { Button } from './ui/button.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { TextInput } from './ui/text-field.tsx';
 
 /** "Add a new gym" from the gym picker: name, city, country and website; a near-duplicate offers the listed gym instead. */
@@ -93,15 +94,7 @@ export default function GymAddDialog({
               error={errors.website}
               onChange={(e) => setWebsite(e.target.value)}
             />
-            {errors.form ? (
-              <p className="error-text" role="alert">
-                {errors.form}
-              </p>
-            ) : null}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <Button>Cancel</Button>
-              </Dialog.Close>
+            <DialogActions error={errors.form}>
               {existing ? (
                 <Button variant="primary" onClick={() => onPicked(existing)}>
                   Use {existing.name}
@@ -111,7 +104,7 @@ export default function GymAddDialog({
                   Add gym
                 </Button>
               )}
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -4,6 +4,7 @@ import { KIND_LABELS, MODERATION_REASONS, REPORT_DETAILS_MAX } from '../../domai
 import { toast } from '../lib/toast.ts';
 import { useReportContent, type ReportableKind, type ReportReason } from '../api/moderation.ts';
 import { Button } from './ui/button.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { RadioGroup } from './ui/radio-group.tsx';
 import { TextArea } from './ui/text-field.tsx';
 
@@ -72,19 +73,11 @@ function ReportForm({ kind, itemId, subject, onDone }: { kind: ReportableKind; i
         value={details}
         onChange={(e) => setDetails(e.target.value)}
       />
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <Button>Cancel</Button>
-        </Dialog.Close>
+      <DialogActions error={error}>
         <Button type="submit" variant="primary" loading={send.isPending}>
           Send report
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

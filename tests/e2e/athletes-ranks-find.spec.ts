@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/index.ts';
+import type { DatabaseHandle } from '../../server/db/index.ts';
 import { rebuildGlobalBuckets } from '../../server/services/athletes/bests.ts';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { copyDatabaseTemplate } from './support/db-template.ts';
 import { expectSignedIn } from './support/header.ts';
+import { useSeededApp } from './support/seeded-app.ts';
 import { ROW_2K } from '../server/fixtures.ts';
 
 const ATHLETES = 200;
@@ -17,31 +14,15 @@ const ATHLETES = 200;
  * A Global Ranks world of 200 athletes written straight into the embedded database before the server
  * opens it: "Ranked i" has a global score of 5·i (all different), so places are known in advance.
  */
-async function seedRanks(dataDir: string) {
-  await copyDatabaseTemplate(dataDir);
-  const handle = await openDatabase({ dataDir });
-  const db = handle.db;
+async function seedRanks(db: DatabaseHandle['db']) {
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'r' || g || '@ranks.test', 'r' || g || '@ranks.test', 'x', 'Ranked ' || g, now() from generate_series(1, ${ATHLETES}) g`);
   await db.execute(sql`insert into global_scores (user_id, total, tests_count, updated_at)
     select id, 5 * substring(email from 2 for position('@' in email) - 2)::int, 1, now() from users where email like '%@ranks.test'`);
   await rebuildGlobalBuckets(db);
-  await handle.close();
 }
 
-let dataDir = '';
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-ranks-find-'));
-  await seedRanks(dataDir);
-});
-// The server opens the seeded folder (read when it starts, after the seeding above).
-const { app, mailbox } = useAppWithMail({
-  get DATA_DIR() {
-    return dataDir;
-  },
-} as Record<string, string>);
-test.afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+const { app, mailbox } = useSeededApp('ranks-find', seedRanks);
 
 test('on Global Ranks, Find me jumps to the page holding my row and a search finds others by name', async ({ page }) => {
   test.setTimeout(150_000);

@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/index.ts';
+import type { DatabaseHandle } from '../../server/db/index.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { rebuildRankSlices } from '../../server/services/challenges/index.ts';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { copyDatabaseTemplate } from './support/db-template.ts';
 import { expectSignedIn } from './support/header.ts';
+import { useSeededApp } from './support/seeded-app.ts';
 
 const ATHLETES = 1000;
 const TITLE = 'Thousand pull-ups';
@@ -20,10 +17,7 @@ const TEAM_TITLE = 'Team burpee ladder';
  * A board of 1,000 athletes written straight into the embedded database before the server opens
  * it: athlete i did 2·i reps (all different), so an odd result's place is known in advance.
  */
-async function seedBoard(dataDir: string) {
-  await copyDatabaseTemplate(dataDir);
-  const handle = await openDatabase({ dataDir });
-  const db = handle.db;
+async function seedBoard(db: DatabaseHandle['db']) {
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'k' || g || '@find.test', 'k' || g || '@find.test', 'x', 'Athlete ' || g, now() from generate_series(1, ${ATHLETES}) g`);
   await db.execute(sql`insert into challenges (title, creator_id, score_type, starts_at, ends_at)
@@ -42,12 +36,11 @@ async function seedBoard(dataDir: string) {
   const id = Number(row!.id);
   await rebuildRankSlices(db, id);
   const teamChallengeId = await seedTeams(db);
-  await handle.close();
   return { id, teamChallengeId };
 }
 
 /** A team challenge of 120 one-member teams: "Team i" of "Member i", who did 2·i reps (all different). */
-async function seedTeams(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function seedTeams(db: DatabaseHandle['db']) {
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'm' || g || '@teams.test', 'm' || g || '@teams.test', 'x', 'Member ' || g, now() from generate_series(1, ${TEAMS}) g`);
   const [c] = await rowsOf<{ id: number }>(
@@ -74,34 +67,20 @@ async function seedTeams(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   return id;
 }
 
-let dataDir = '';
-let challengeId = 0;
-let teamChallengeId = 0;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-find-'));
-  ({ id: challengeId, teamChallengeId } = await seedBoard(dataDir));
-});
-// The server opens the seeded folder (read when it starts, after the seeding above).
-const { app, mailbox } = useAppWithMail({
-  get DATA_DIR() {
-    return dataDir;
-  },
-} as Record<string, string>);
-test.afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+const { app, mailbox, seeded } = useSeededApp('find', seedBoard);
 
 test('Find me jumps to the page holding my row on a 1,000-athlete board; a search finds others by name', async ({ page }) => {
   test.setTimeout(150_000);
   const a = app();
   const mia = { email: 'mia@example.test', name: 'Mia Middle', password: 'mia-password-1' };
   const s = await apiSignIn(a, mailbox, mia);
-  await apiCall(a, s, 'POST', `api/challenges/${challengeId}/join`, { division: 'rx', sex: 'female' });
+  await apiCall(a, s, 'POST', `api/challenges/${seeded().id}/join`, { division: 'rx', sex: 'female' });
   // 801 reps: 600 seeded athletes (802…2000) are ahead, so place 601, on page 13 of 50.
-  await apiCall(a, s, 'POST', `api/challenges/${challengeId}/submit-score`, { reps: 801 });
+  await apiCall(a, s, 'POST', `api/challenges/${seeded().id}/submit-score`, { reps: 801 });
 
   await signIn(page, a, mailbox, mia);
   await expectSignedIn(page);
-  await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
+  await page.goto(`${a.url}challenge-leaderboard-page?id=${seeded().id}`);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Athlete 1000');
   await page.getByRole('button', { name: 'Find me' }).click();
   await expect(page).toHaveURL(/[?&]page=13\b/);
@@ -130,12 +109,12 @@ test('a rejected score shows its reason above the board, and a notice arrives', 
   const mia = { email: 'mia@example.test', name: 'Mia Middle', password: 'mia-password-1' };
   const s = await apiSignIn(a, mailbox, mia);
   // Far beyond the leader's 2,000: held for review.
-  const held = await apiCall(a, s, 'POST', `api/challenges/${challengeId}/submit-score`, { reps: 5000 });
+  const held = await apiCall(a, s, 'POST', `api/challenges/${seeded().id}/submit-score`, { reps: 5000 });
   const score = held.score as { id: number; verification: string };
   expect(score.verification).toBe('unverified');
   await signIn(page, a, mailbox, mia);
   await expectSignedIn(page);
-  await page.goto(`${a.url}challenge-leaderboard-page?id=${challengeId}`);
+  await page.goto(`${a.url}challenge-leaderboard-page?id=${seeded().id}`);
   const status = page.getByRole('region', { name: 'Your scores not on the board' });
   await expect(status).toContainText('5000 reps Under review');
 
@@ -156,13 +135,13 @@ test('Find my team jumps to the page holding my team on a 121-team board; a sear
   const a = app();
   const mia = { email: 'mia.teams@example.test', name: 'Mia Middle', password: 'mia-password-1' };
   const s = await apiSignIn(a, mailbox, mia);
-  await apiCall(a, s, 'POST', `api/challenges/${teamChallengeId}/join`, { division: 'rx', team_name: 'Mia Squad' });
+  await apiCall(a, s, 'POST', `api/challenges/${seeded().teamChallengeId}/join`, { division: 'rx', team_name: 'Mia Squad' });
   // 81 reps: Teams 41…120 (82…240) are ahead, so place 81, on page 2 of 50.
-  await apiCall(a, s, 'POST', `api/challenges/${teamChallengeId}/submit-score`, { reps: 81 });
+  await apiCall(a, s, 'POST', `api/challenges/${seeded().teamChallengeId}/submit-score`, { reps: 81 });
 
   await signIn(page, a, mailbox, mia);
   await expectSignedIn(page);
-  await page.goto(`${a.url}challenge-leaderboard-page?id=${teamChallengeId}&view=teams`);
+  await page.goto(`${a.url}challenge-leaderboard-page?id=${seeded().teamChallengeId}&view=teams`);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Team 120');
   await page.getByRole('button', { name: 'Find my team' }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);

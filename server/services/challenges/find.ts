@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { challengeEntries } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { findNeedle, likeLiteral } from '../board-find.ts';
+import { findNeedle, wordStarts } from '../board-find.ts';
 import { boardAnonymousColumn, hiddenFromBoards } from '../privacy-names.ts';
 import { boardRow, boardScope, loadBoardChallenge, type BoardQuery, type BoardRow } from './boards.ts';
 import { placeOfKey } from './rank-slices.ts';
@@ -25,15 +25,12 @@ export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string;
   const inner = boardScope(q, now, x as unknown as typeof challengeEntries);
   const c = await loadBoardChallenge(db, q.challenge_id, outer.category, callerId);
   const id = q.challenge_id;
-  const prefix = likeLiteral(needle);
-  const wordStart = (column: ReturnType<typeof sql>) =>
-    sql`(lower(${column}) like ${`${prefix}%`} or lower(${column}) like ${`% ${prefix}%`} or lower(${column}) like ${`%-${prefix}%`})`;
   // Anonymous athletes (and those whose profile moderators hid) are found only by themselves; a gym
   // counts only where the profile shows it.
   const matches = q.me
     ? sql`${challengeEntries.userId} = ${callerId}`
-    : sql`(${wordStart(sql`u.display_name`)} and (not (${hiddenFromBoards(challengeEntries.userId)}) or ${challengeEntries.userId} = ${callerId ?? -1}))
-        or (p.privacy->>'gym' = 'public' and p.hidden_at is null and ${wordStart(sql`p.gym`)})`;
+    : sql`(${wordStarts(sql`u.display_name`, needle)} and (not (${hiddenFromBoards(challengeEntries.userId)}) or ${challengeEntries.userId} = ${callerId ?? -1}))
+        or (p.privacy->>'gym' = 'public' and p.hidden_at is null and ${wordStarts(sql`p.gym`, needle)})`;
   // Ahead in the board's order: place counts the better results; ties go by time, then id.
   const ahead = outer.filtered
     ? sql`(select count(*) from challenge_entries ahead where ${inner.shown}

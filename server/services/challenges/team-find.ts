@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { hiddenFromBoards } from '../privacy-names.ts';
-import { findNeedle, likeLiteral } from '../board-find.ts';
+import { findNeedle, wordStarts } from '../board-find.ts';
 import { loadChallenge } from './challenge.ts';
 import { rankedTeamsSql, requireTeamChallenge } from './teams.ts';
 import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
@@ -23,14 +23,11 @@ export async function findOnTeamBoard(
   const needle = findNeedle(q, callerId !== null, 'this team board');
   const c = await loadChallenge(db, challengeId);
   requireTeamChallenge(c);
-  const word = likeLiteral(needle);
-  // A word of the text starts with the needle: at its start, or after a space.
-  const wordStarts = (text: string) => sql`(lower(${sql.raw(text)}) like ${`${word}%`} or lower(${sql.raw(text)}) like ${`% ${word}%`})`;
   const match = q.me
     ? sql`exists (select 1 from challenge_participants p where p.challenge_id = ${c.id} and p.team_id = positioned.id and p.user_id = ${callerId})`
-    : sql`(${wordStarts('positioned.name')} or exists (
+    : sql`(${wordStarts(sql`positioned.name`, needle)} or exists (
         select 1 from challenge_participants p join users u on u.id = p.user_id
-        where p.challenge_id = ${c.id} and p.team_id = positioned.id and ${wordStarts('u.display_name')}
+        where p.challenge_id = ${c.id} and p.team_id = positioned.id and ${wordStarts(sql`u.display_name`, needle)}
           and (not (${hiddenFromBoards(sql`u.id`)}) or u.id = ${callerId ?? -1})))`;
   const rows = await rowsOf<{ id: number; name: string; rank: number; position: number }>(
     db,

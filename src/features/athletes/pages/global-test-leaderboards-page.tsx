@@ -213,15 +213,14 @@ function OverallBoard({ state, onPage, onPick }: BoardProps) {
 
 function TestBoard({ testId, state, onPage, onPick }: BoardProps & { testId: number }) {
   const offset = (state.page - 1) * PAGE_SIZE;
-  const find: RanksFind = {
-    test_id: testId,
+  const filters = {
     sex: state.sex ?? undefined,
     age_group: state.age ?? undefined,
     bodyweight_class: state.bw ?? undefined,
     gym: state.gym,
     limit: PAGE_SIZE,
   };
-  const { test_id: _, ...filters } = find;
+  const find: RanksFind = { ...filters, test_id: testId };
   const board = useTestLeaderboard(testId, { ...filters, offset });
   const test = board.data?.test;
   const filtered = !!(state.sex || state.age || state.bw || state.gym.trim());

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
+import type { api } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
+import { useClient } from './challenges.ts';
 
 export type GymRankingRow = components['schemas']['GymRankingRow'];
 export type AllianceRankingRow = components['schemas']['AllianceRankingRow'];
@@ -13,7 +14,7 @@ type Fetch<T> = (client: typeof api, challengeId: number, query: { offset: numbe
 /** A page of one of a gym event's boards; signed in, the viewer's own unit(s) come along (pinned when off the page). */
 function useUnitRankings<T>(path: string, fetch: Fetch<T>, q: Query, live: boolean) {
   const { user } = useSessionView();
-  const client = user ? secureApi : api;
+  const client = useClient();
   return useQuery({
     queryKey: ['get', path, { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,

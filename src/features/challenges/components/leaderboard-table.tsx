@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
 import { profileHref } from '../../../lib/links.ts';
+import { pickedRowProps } from '../../../lib/picked-row.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
@@ -83,13 +84,8 @@ function Row({
   picked?: boolean;
   reportable?: boolean;
 }) {
-  const ref = useRef<HTMLTableRowElement>(null);
-  useEffect(() => {
-    if (picked) ref.current?.scrollIntoView({ block: 'center' });
-  }, [picked]);
-  const classes = [mine ? 'board-me' : '', picked ? 'board-picked' : ''].filter(Boolean).join(' ');
   return (
-    <tr ref={ref} className={classes || undefined} aria-current={mine ? 'true' : undefined} data-picked={picked || undefined}>
+    <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined} {...pickedRowProps(picked)}>
       <td className="board-rank">{row.rank}</td>
       <th scope="row" className="board-name" data-division={DIVISION_LABELS[row.division]}>
         {/* A long name ends in an ellipsis on a phone; the title (and the profile) keeps it whole. */}

@@ -1,5 +1,6 @@
 import type { TeamRankingRow } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
+import { pickedRowProps } from '../../../lib/picked-row.ts';
 import type { ScoreType } from '../../../../domain/scoring/index.ts';
 
 /** Ranked teams; each row's members unfold under it. The caller's team is marked, and pinned below when off the page. */
@@ -49,9 +50,6 @@ export function TeamBoardTable({
   );
 }
 
-/** Brings a picked row to the middle of the screen when it is first rendered. */
-const scrollToPicked = (row: HTMLTableRowElement | null) => row?.scrollIntoView({ block: 'center' });
-
 function TeamRow({
   row,
   scoreType,
@@ -64,14 +62,8 @@ function TeamRow({
   picked?: boolean;
 }) {
   const scoreText = useScoreText();
-  const classes = [mine ? 'board-me' : '', picked ? 'board-picked' : ''].filter(Boolean).join(' ');
   return (
-    <tr
-      className={classes || undefined}
-      aria-current={mine ? 'true' : undefined}
-      data-picked={picked || undefined}
-      ref={picked ? scrollToPicked : undefined}
-    >
+    <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined} {...pickedRowProps(picked)}>
       <td className="board-rank">{row.rank}</td>
       <th scope="row">
         {row.team.name}

@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 
 /** The sports network's dialogs: open while mounted, closed by Escape, the overlay or `onClose`; a title and an optional line under it. */
 export function DialogFrame({
@@ -25,24 +24,5 @@ export function DialogFrame({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-/** The dialog's error (if any), then Cancel (closes it) beside its one action. */
-export function DialogActions({ error, children }: { error?: string | null; children: ReactNode }) {
-  return (
-    <>
-      {error ? (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="dialog-actions">
-        <Dialog.Close asChild>
-          <Button>Cancel</Button>
-        </Dialog.Close>
-        {children}
-      </div>
-    </>
   );
 }

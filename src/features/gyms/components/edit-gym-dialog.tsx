@@ -4,7 +4,8 @@ import { TextInput } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '../../../../domain/gyms.ts';
 import { useUpdateGym, type GymManageRow } from '../api/gyms.ts';
-import { DialogActions, DialogFrame } from './dialog-frame.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 type Fields = { name: string; city: string; country: string; website: string };
 

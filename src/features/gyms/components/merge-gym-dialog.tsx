@@ -3,7 +3,8 @@ import { GymPicker } from '../../../components/gym-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useMergeGym, type GymManageRow, type GymSummary } from '../api/gyms.ts';
-import { DialogActions, DialogFrame } from './dialog-frame.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

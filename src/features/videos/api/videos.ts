@@ -7,7 +7,6 @@ import { PROCESSING_POLL_MS } from '../../../api/my-videos.ts';
 export type Video = components['schemas']['Video'];
 export type VideoPurpose = components['schemas']['VideoPurpose'];
 
-export { MY_VIDEOS_KEY, useMyVideos } from '../../../api/my-videos.ts';
 export const videoKey = (id: string) => ['get', '/api/videos/{videoId}', id] as const;
 
 export function useVideo(id: string | null) {

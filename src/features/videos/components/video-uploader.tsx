@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
 import { formatBytes } from '../../../../domain/videos.ts';
 import { videoUploadMachine } from '../../../../machines/video-upload.ts';
-import { MY_VIDEOS_KEY, type VideoPurpose } from '../api/videos.ts';
+import { type VideoPurpose } from '../api/videos.ts';
+import { MY_VIDEOS_KEY } from '../../../api/my-videos.ts';
 import { forgetUpload, prepareActor, transferActor } from '../lib/transfer.ts';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 

@@ -9,7 +9,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
 import { formatBytes, formatTimestamp, parseTimestamp } from '../../../../domain/videos.ts';
-import { useMyVideos, useVideo, type Video } from '../api/videos.ts';
+import { useVideo, type Video } from '../api/videos.ts';
+import { useMyVideos } from '../../../api/my-videos.ts';
 import '../videos.css';
 
 // tus and the player load only when they are shown (the first-load budget).
