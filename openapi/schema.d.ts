@@ -3771,6 +3771,10 @@ export interface components {
         RankingRow: {
             rank: number;
             athlete: components["schemas"]["Athlete"];
+            /** @description The athlete's gym where their profile shows it (always to the athlete themself), else null. */
+            gym: string | null;
+            /** @description The gym's page, when the shown gym is a listed gym. */
+            gym_id: number | null;
             division: components["schemas"]["Division"];
             /** @description The athlete's sex × age category; null on a challenge with one board. */
             category: string | null;

@@ -21,6 +21,7 @@ import { rulesOf, type ChallengeRow } from './challenges/challenge.ts';
 import { recomputeEntry } from './challenges/review.ts';
 import { placeOfKey, rankOf } from './challenges/rank-slices.ts';
 import { challengeRoom, publish } from './realtime/realtime-events.ts';
+import { theaterChanged } from './theater.ts';
 import { notify } from './notifications.ts';
 import { presentVideo } from './videos.ts';
 import { videoService } from './videos-tus.ts';
@@ -306,6 +307,7 @@ async function applyVerdict(tx: Tx, r: Loaded, verdict: Verdict, percent: number
     })
     .where(eq(challengeScores.id, s.id));
   await recomputeEntry(tx, c.id, s.userId);
+  await theaterChanged(tx, { scoreId: s.id });
   const place = await placeOf(tx, s);
   await publish(tx, [
     {

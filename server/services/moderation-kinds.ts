@@ -3,6 +3,7 @@ import type { Database } from '../db/index.ts';
 import { athleteProfiles, challenges, challengeScores, teamMembers, teams, users, videos } from '../db/schema.ts';
 import type { ReportableKind } from '../../domain/moderation.ts';
 import { recomputeEntry } from './challenges/review.ts';
+import { theaterChanged } from './theater.ts';
 
 // The registry of what can be reported: for each kind, how to find the item (its author and a preview
 // for the moderators' queue) and how to hide or restore it. A later area plugs in by adding its kind to
@@ -112,6 +113,7 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
         .returning({ challengeId: challengeScores.challengeId, userId: challengeScores.userId });
       // The board holds each athlete's best standing score: put it back in step.
       if (s) await recomputeEntry(tx, s.challengeId, s.userId);
+      await theaterChanged(tx, { scoreId: Number(itemId) });
     },
   },
   team: {
@@ -154,6 +156,7 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
     },
     async setHidden(tx, itemId, at) {
       await tx.update(videos).set({ hiddenAt: at }).where(eq(videos.id, itemId.toLowerCase()));
+      await theaterChanged(tx, { videoId: itemId.toLowerCase() });
     },
   },
 };

@@ -19,8 +19,13 @@ import { videoService } from './videos-tus.ts';
 export const NO_THEATER_SCORE = 'No video score with that id.';
 export const OWN_SCORE_TEXT = 'You cannot vote on your own video.';
 
-/** An upload its athlete shows in the theater, still there and processed. */
-const shownUpload = and(isNotNull(scoreVideos.theaterShownAt), isNotNull(scoreVideos.videoId), eq(videos.status, 'ready'));
+/** An upload its athlete shows in the theater, still there, processed and not hidden by moderators. */
+const shownUpload = and(
+  isNotNull(scoreVideos.theaterShownAt),
+  isNotNull(scoreVideos.videoId),
+  eq(videos.status, 'ready'),
+  isNull(videos.hiddenAt),
+);
 
 /** A score the theater shows: live, not hidden by moderators, not rejected, with an external link or a shown upload. */
 const shown = and(
@@ -114,6 +119,25 @@ async function votable(db: Database, scoreId: number, voterId: number) {
   return row;
 }
 
+/**
+ * Tells each challenge room whose theater lists these scores (or this video) that its list changed: a
+ * video shown or withdrawn, a score or video hidden, judged invalid or deleted. Open theaters fetch
+ * it again, so a withdrawn video leaves at once. Nothing is sent for a score without a video.
+ */
+export async function theaterChanged(tx: Database, which: { scoreId: number } | { videoId: string }) {
+  const rows = await tx
+    .select({ scoreId: scoreVideos.scoreId, challengeId: scoreVideos.challengeId })
+    .from(scoreVideos)
+    .where('scoreId' in which ? eq(scoreVideos.scoreId, which.scoreId) : eq(scoreVideos.videoId, which.videoId));
+  await publish(
+    tx,
+    rows.map((r) => ({
+      to: { room: challengeRoom(r.challengeId) },
+      message: { type: 'theater_changed', challenge_id: r.challengeId, score_id: r.scoreId },
+    })),
+  );
+}
+
 async function announce(tx: Database, challengeId: number, tally: Tally) {
   await publish(tx, [
     { to: { room: challengeRoom(challengeId) }, message: { type: 'theater_votes', challenge_id: challengeId, ...tally } },
@@ -163,7 +187,7 @@ export async function shownInTheater(db: Database, videoId: string): Promise<boo
 export async function showInTheater(ctx: AppContext, athleteId: number, scoreId: number, show: boolean) {
   return ctx.database.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ check: scoreVideos, score: challengeScores, status: videos.status })
+      .select({ check: scoreVideos, score: challengeScores, status: videos.status, videoHidden: videos.hiddenAt })
       .from(scoreVideos)
       .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
       .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
@@ -173,20 +197,28 @@ export async function showInTheater(ctx: AppContext, athleteId: number, scoreId:
     if (!row) throw notFound(NO_THEATER_SCORE);
     if (row.check.athleteId !== athleteId) throw new ApiError(403, 'Only the athlete whose score it is can show its video in the theater.');
     if (show) {
-      const refused = showRefusal(row.check.videoId, row.status, row.score);
+      const refused = showRefusal(row.check.videoId, row.status, row.score, row.videoHidden !== null);
       if (refused) throw new ApiError(422, refused);
     }
     const shownAt = show ? (row.check.theaterShownAt ?? ctx.now()) : null;
-    if ((row.check.theaterShownAt === null) !== (shownAt === null))
+    if ((row.check.theaterShownAt === null) !== (shownAt === null)) {
       await tx.update(scoreVideos).set({ theaterShownAt: shownAt }).where(eq(scoreVideos.scoreId, scoreId));
+      await theaterChanged(tx, { scoreId });
+    }
     return { score_id: scoreId, shown: show };
   });
 }
 
-function showRefusal(videoId: string | null, status: string | null, score: { hiddenAt: Date | null; verification: string }): string | null {
+function showRefusal(
+  videoId: string | null,
+  status: string | null,
+  score: { hiddenAt: Date | null; verification: string },
+  videoHidden: boolean,
+): string | null {
   if (!videoId || status === null) return 'This score has no uploaded video to show: a linked video is in the theater already.';
   if (status !== 'ready') return 'That video is not ready yet: show it once it has finished processing.';
   if (score.hiddenAt) return 'Moderators hid this score, so its video cannot be shown.';
+  if (videoHidden) return 'Moderators hid this video, so it cannot be shown.';
   if (score.verification === 'rejected') return 'A judge found this score invalid, so its video cannot be shown.';
   return null;
 }

@@ -100,6 +100,23 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   await axeClean(sam);
   await sam.screenshot({ path: 'test-results/gym-board-desktop-dark.png', fullPage: true });
 
+  // The athletes' board names each athlete's gym under the name; the gym opens its page.
+  await sam.getByRole('tab', { name: 'Overall' }).click();
+  const board = sam.getByRole('table', { name: 'Gym wars burpees leaderboard' });
+  const nora = board.getByRole('row').filter({ hasText: 'Nora North' });
+  await expect(nora.getByRole('link', { name: 'North Box' })).toBeVisible();
+  await expect(board.getByRole('row').filter({ hasText: 'Sam South' })).toContainText('South Box');
+  await axeClean(sam);
+  await sam.setViewportSize({ width: 360, height: 800 });
+  await phoneChecks(sam);
+  await sam.screenshot({ path: 'test-results/challenge-board-gyms-phone-dark.png', fullPage: true });
+  await sam.evaluate(() => localStorage.setItem('theme', 'light'));
+  await sam.reload();
+  await expect(nora.getByRole('link', { name: 'North Box' })).toBeVisible();
+  await sam.screenshot({ path: 'test-results/challenge-board-gyms-phone-light.png', fullPage: true });
+  await nora.getByRole('link', { name: 'North Box' }).click();
+  await expect(sam.getByRole('heading', { name: 'North Box', level: 1 })).toBeVisible();
+
   // The creator's form, on a phone, dark: the gym fields fit and stay accessible.
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.goto(`${app().url}edit-challenge-page?id=${id}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { rowsOf } from '../../server/db/rows.ts';
-import { athleteProfiles, users } from '../../server/db/schema.ts';
+import { athleteProfiles, gyms, users } from '../../server/db/schema.ts';
 import {
   boardCacheOf,
   createChallenge,
@@ -28,6 +28,7 @@ type Write =
   | { kind: 'withdraw'; who: number }
   | { kind: 'anonymous'; who: number; on: boolean }
   | { kind: 'gym'; who: number; north: boolean }
+  | { kind: 'listed'; who: number; on: boolean }
   | { kind: 'penalty'; who: number };
 
 const who = fc.integer({ min: 0, max: POOL - 1 });
@@ -44,6 +45,7 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('anonymous' as const), who, on: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('gym' as const), who, north: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('listed' as const), who, on: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('penalty' as const), who }) },
 );
 
@@ -66,6 +68,7 @@ const queryString = (v: Record<string, string | number | undefined>) =>
 describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let people: number[];
+  let northBoxId: number;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { adminEmails: ['boss@x.test'] }, { rateLimit: false });
@@ -94,6 +97,11 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
         privacy: PUBLIC,
       })),
     );
+    const [north] = await ctx.database.db
+      .insert(gyms)
+      .values({ name: 'North Box', nameKey: 'north box', createdAt: ctx.now() })
+      .returning();
+    northBoxId = north!.id;
   });
   afterAll(async () => t.close());
 
@@ -132,6 +140,9 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
         on conflict (user_id) do update set board_anonymous = excluded.board_anonymous`);
     } else if (w.kind === 'gym') {
       await db.execute(sql`update athlete_profiles set gym = ${w.north ? 'North Box' : 'Garage Gym'} where user_id = ${id}`);
+    } else if (w.kind === 'listed') {
+      // The athlete picks the listed gym of the name they typed (or drops it): only the link changes.
+      await db.execute(sql`update athlete_profiles set gym_id = ${w.on ? northBoxId : null} where user_id = ${id} and gym = 'North Box'`);
     } else {
       // A judge's penalty: the entry's key moves in place, written by any path at all.
       await db.execute(
@@ -199,6 +210,21 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
     const newA = await get(a);
     expect(cache.stats.misses).toBe(before.misses + 1);
     expect(newA.json().items.map((r: { athlete: { display_name: string } }) => r.athlete.display_name)).toEqual(['Board 2', 'Board 0']);
+  });
+
+  it('links the gym on the very next read when its athlete picks the listed gym of the name they typed', async () => {
+    const id = await newChallenge('Gym links');
+    await apply(id, { kind: 'gym', who: 0, north: true });
+    await apply(id, { kind: 'listed', who: 0, on: false });
+    await apply(id, { kind: 'score', who: 0, division: 'rx', reps: 3 });
+    const shown = async () => {
+      const [row] = (await t.app.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${id}` })).json().items;
+      return { gym: row.gym, gym_id: row.gym_id };
+    };
+    expect(await shown()).toEqual({ gym: 'North Box', gym_id: null });
+    expect(await shown()).toEqual({ gym: 'North Box', gym_id: null });
+    await apply(id, { kind: 'listed', who: 0, on: true });
+    expect(await shown()).toEqual({ gym: 'North Box', gym_id: northBoxId });
   });
 
   it('shows a score submitted over the API on the very next read, and takes a hidden score off at once', async () => {

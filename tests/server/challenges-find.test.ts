@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athleteProfiles, privacySettings, users } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { athleteProfiles, gyms, privacySettings, users } from '../../server/db/schema.ts';
 import { createChallenge, findOnBoard, joinChallenge, rankings, submitScore } from '../../server/services/challenges/index.ts';
+import { servedRankings } from '../../server/services/challenges/board-pages.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 const FIRST = ['Ann', 'Anna-Marie', 'Bob', 'Carla', 'Dan', 'Annika', 'Eve'];
@@ -20,6 +22,7 @@ describe.each(databaseKinds)('finding athletes on a board on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let challengeId = 0;
   let anonymousId = 0;
+  let ironTempleId = 0;
   const people: { id: number; name: string; gym: string | null; gymPublic: boolean }[] = [];
 
   beforeAll(async () => {
@@ -55,6 +58,10 @@ describe.each(databaseKinds)('finding athletes on a board on %s', (kind) => {
         privacy: { ...PUBLIC, gym: specs[i]!.gymPublic ? 'public' : 'private' } as typeof PUBLIC,
       })),
     );
+    // One of the gyms is a listed gym its athletes picked: its name links to its page.
+    const [iron] = await db.insert(gyms).values({ name: 'Iron Temple', nameKey: 'iron temple', createdAt: ctx.now() }).returning();
+    ironTempleId = iron!.id;
+    await db.update(athleteProfiles).set({ gymId: iron!.id }).where(eq(athleteProfiles.gym, 'Iron Temple'));
     inserted.forEach((u, i) => people.push({ id: u.id, name: specs[i]!.name, gym: specs[i]!.gym, gymPublic: specs[i]!.gymPublic }));
     anonymousId = inserted[3]!.id;
     await db.insert(privacySettings).values({ userId: anonymousId, boardAnonymous: true });
@@ -117,6 +124,33 @@ describe.each(databaseKinds)('finding athletes on a board on %s', (kind) => {
     const word = anon.name.split(' ')[0]!.slice(0, 3);
     const bySelf = await findOnBoard(ctx, { challenge_id: challengeId, q: word, limit: 50 }, anonymousId);
     expect(bySelf.items.some((m) => m.athlete.wp_user_id === anonymousId && m.athlete.display_name === anon.name)).toBe(true);
+  });
+
+  it('shows each athlete’s gym where the profile shows it, linked when a listed gym; a private gym only to its athlete', async () => {
+    const ctx = t.context;
+    const shown = (p: (typeof people)[number]) => {
+      const gym = p.gymPublic ? p.gym : null;
+      return { gym, gym_id: gym === 'Iron Temple' ? ironTempleId : null };
+    };
+    const res = await t.app.inject({ url: `/api/challenges/rankings?challenge_id=${challengeId}&limit=100` });
+    expect(res.statusCode).toBe(200);
+    const board = res.json() as { items: { athlete: { wp_user_id: number }; gym: string | null; gym_id: number | null }[] };
+    expect(board.items).toHaveLength(people.length);
+    for (const row of board.items)
+      expect({ gym: row.gym, gym_id: row.gym_id }).toEqual(shown(people.find((p) => p.id === row.athlete.wp_user_id)!));
+    expect(board.items.filter((r) => r.gym_id === ironTempleId).length).toBeGreaterThan(3);
+    expect(board.items.some((r) => r.gym === null && people.find((p) => p.id === r.athlete.wp_user_id)!.gym !== null)).toBe(true);
+    // Her own row shows her the gym she keeps private; the public board does not.
+    const secret = people.find((p) => p.gym !== null && !p.gymPublic)!;
+    const own = await rankings(ctx, { challenge_id: challengeId, offset: 0, limit: 1 }, secret.id);
+    expect(own.me).toMatchObject({ gym: secret.gym });
+    const served = await servedRankings(ctx, { challenge_id: challengeId, offset: 0, limit: 100 }, secret.id);
+    const answer = 'answer' in served ? served.answer : null;
+    expect(answer?.items.find((r) => r.athlete.wp_user_id === secret.id)).toMatchObject({ gym: secret.gym });
+    expect(answer?.items.filter((r) => r.gym !== null && !people.find((p) => p.id === r.athlete.wp_user_id)!.gymPublic)).toHaveLength(1);
+    const found = await findOnBoard(ctx, { challenge_id: challengeId, q: 'iron', limit: 50 }, null);
+    expect(found.items.length).toBeGreaterThan(0);
+    for (const m of found.items) expect(m).toMatchObject(shown(people.find((p) => p.id === m.athlete.wp_user_id)!));
   });
 
   it('answers a request in words: too short, not signed in, unknown challenge', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { challengeScores, videos } from '../../server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
+import { watchRoom } from './room-watch.ts';
 
 const HOUR = 3_600_000;
 /** What the "rendition" of each test video holds: enough bytes for a range request to cut. */
@@ -24,6 +25,8 @@ type Item = {
 describe.each(databaseKinds)('theater uploads on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let dir: string;
+  let base: string;
+  let admin: SignedIn;
   let coach: SignedIn;
   let ana: SignedIn;
   let ben: SignedIn;
@@ -31,8 +34,13 @@ describe.each(databaseKinds)('theater uploads on %s', (kind) => {
   const scores: Record<string, number> = {};
   const clips: Record<string, string> = {};
 
-  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, who?: SignedIn, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, headers: { ...(who ? authHeaders(who) : {}), ...headers }, payload: payload as object });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who?: SignedIn,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, headers: { ...(who ? authHeaders(who) : {}), ...headers }, payload: payload as object });
   const theater = async (who?: SignedIn) => {
     const res = await call('GET', `/api/theater/challenges/${challengeId}`, who);
     expect(res.statusCode, res.body).toBe(200);
@@ -62,7 +70,9 @@ describe.each(databaseKinds)('theater uploads on %s', (kind) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'theater-uploads-'));
-    t = await createTestApp(kind, { videoDir: path.join(dir, 'store') }, { rateLimit: false });
+    t = await createTestApp(kind, { videoDir: path.join(dir, 'store'), adminEmails: ['admin@example.test'] }, { rateLimit: false });
+    base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
     coach = await signIn(t, 'coach@example.test', 'coach-password', 'Coach Carla');
     ana = await signIn(t, 'ana@example.test', 'athlete-password', 'Ana');
     ben = await signIn(t, 'ben@example.test', 'athlete-password', 'Ben');
@@ -170,11 +180,19 @@ describe.each(databaseKinds)('theater uploads on %s', (kind) => {
     expect((await theater()).map((i) => i.score_id)).toEqual([scores.ana, scores.link]);
   });
 
-  it('stops at once when the athlete withdraws it, and plays again when shown again', async () => {
+  it('stops at once when the athlete withdraws it, tells open theaters, and plays again when shown again', async () => {
     const link = (await itemOf('ana', ben))!.video!.stream_url!;
     expect((await open(link)).statusCode).toBe(200);
+    const room = await watchRoom(base, ben, challengeId);
     const off = await show(ana, 'ana', false);
     expect(off.json()).toEqual({ score_id: scores.ana, shown: false });
+    expect(await room.next((m) => m.type === 'theater_changed')).toEqual({
+      type: 'theater_changed',
+      challenge_id: challengeId,
+      score_id: scores.ana,
+    });
+    // Asking again for what already is changes nothing and tells nobody.
+    expect((await show(ana, 'ana', false)).statusCode).toBe(200);
     expect((await theater(ben)).map((i) => i.score_id)).toEqual([scores.link]);
     expect((await open(link)).statusCode).toBe(404);
     expect((await call('PUT', `/api/theater/scores/${scores.ana}/vote`, ben, { value: -1 })).statusCode).toBe(404);
@@ -183,11 +201,33 @@ describe.each(databaseKinds)('theater uploads on %s', (kind) => {
     expect((await open(own.stream_url)).statusCode).toBe(200);
 
     expect((await show(ana, 'ana', true)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(room.seen().filter((m) => m.type === 'theater_changed')).toHaveLength(2);
+    room.close();
     expect((await open(link)).statusCode).toBe(200);
     expect((await itemOf('ana'))!.votes).toEqual({ up: 1, down: 0, total: 1 });
   });
 
-  it('never shows a score hidden by moderators, judged invalid or deleted, nor lets it be shown', async () => {
+  it('takes a video moderators hide out of the theater, stops its link, tells the room, and brings it back on restore', async () => {
+    const link = (await itemOf('ana', ben))!.video!.stream_url!;
+    const room = await watchRoom(base, ben, challengeId);
+    const moderate = (action: 'hide' | 'restore') =>
+      call('POST', `/api/admin/moderation/items/video/${clips.ana}/actions`, admin, { action, reason: 'Shows a stranger without consent' });
+    expect((await moderate('hide')).statusCode).toBe(200);
+    expect(await room.next((m) => m.type === 'theater_changed' && m.score_id === scores.ana)).toBeTruthy();
+    expect(await itemOf('ana', ben)).toBeUndefined();
+    expect((await open(link)).statusCode).toBe(404);
+    // Still shown by her choice, so it may not be shown anew while hidden.
+    const again = await show(ana, 'ana', true);
+    expect(again.statusCode).toBe(422);
+    expect(refusal(again)).toMatch(/Moderators hid this video/);
+    expect((await moderate('restore')).statusCode).toBe(200);
+    expect(await itemOf('ana', ben)).toBeDefined();
+    expect((await open(link)).statusCode).toBe(200);
+    room.close();
+  });
+
+  it('never shows a score hidden by moderators, judged invalid or deleted (open theaters told), nor lets it be shown', async () => {
     const db = t.context.database.db;
     const link = (await itemOf('ana'))!.video!.stream_url!;
     for (const [change, undo, why] of [
@@ -204,12 +244,15 @@ describe.each(databaseKinds)('theater uploads on %s', (kind) => {
       await db.update(challengeScores).set(undo).where(eq(challengeScores.id, scores.ana!));
       expect((await open(link)).statusCode).toBe(200);
     }
+    const room = await watchRoom(base, ben, challengeId);
     const gone = await t.app.inject({
       method: 'DELETE',
       url: `/api/challenges/${challengeId}/scores/${scores.ana}`,
       headers: authHeaders(ana),
     });
     expect(gone.statusCode, gone.body).toBeLessThan(300);
+    expect(await room.next((m) => m.type === 'theater_changed' && m.score_id === scores.ana)).toBeTruthy();
+    room.close();
     expect(await itemOf('ana')).toBeUndefined();
     expect((await open(link)).statusCode).toBe(404);
     expect((await show(ana, 'ana', true)).statusCode).toBe(404);

@@ -1,37 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { challenges } from '../../server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
+import { watchRoom } from './room-watch.ts';
 
 const HOUR = 3_600_000;
-
-type Message = { type: string } & Record<string, unknown>;
-
-/** A socket in a challenge's room, recording what reaches it. */
-async function watch(base: string, who: SignedIn, challengeId: number) {
-  const messages: Message[] = [];
-  const ws = new WebSocket(`${base}/api/ws?token=${encodeURIComponent(who.token)}&user_id=${who.userId}`);
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Message));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = async (predicate: (m: Message) => boolean) => {
-    const deadline = Date.now() + 3000;
-    for (;;) {
-      const found = messages.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages.map((m) => m.type))}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
-  await next((m) => m.type === 'connected');
-  ws.send(JSON.stringify({ type: 'join_challenge', challenge_id: challengeId }));
-  await next((m) => m.type === 'joined');
-  return { next, close: () => ws.close(1000) };
-}
 
 describe.each(databaseKinds)('community theater on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -129,7 +103,7 @@ describe.each(databaseKinds)('community theater on %s', (kind) => {
   it('ranks the best voted first and pushes new counts to the challenge room', async () => {
     // Ben scored more, so without votes he comes first.
     expect((await theater()).items.map((i) => i.athlete.display_name)).toEqual(['Ben', 'Ana']);
-    const watcher = await watch(base, coach, challengeId);
+    const watcher = await watchRoom(base, coach, challengeId);
     expect((await vote(cy, 'ana', 1)).statusCode).toBe(200);
     expect(await watcher.next((m) => m.type === 'theater_votes')).toMatchObject({
       challenge_id: challengeId,

@@ -73,11 +73,12 @@ export async function servedRankings(
   }
   if (viewerId === null) return { json: page.json };
   const me = await viewerRow(ctx, page.challenge, q, viewerId);
-  // An athlete who is anonymous to others still sees their own name on their row.
+  // An athlete who is anonymous to others, or keeps their gym private, still sees their own name and gym on their row.
   const hidden = anonymousName(viewerId);
+  const own = me && page.answer.items.find((r) => r.athlete.wp_user_id === viewerId);
   const items =
-    me && page.answer.items.some((r) => r.athlete.wp_user_id === viewerId && r.athlete.display_name === hidden)
-      ? page.answer.items.map((r) => (r.athlete.wp_user_id === viewerId ? { ...r, athlete: me.athlete } : r))
+    own && (own.athlete.display_name === hidden || own.gym !== me.gym)
+      ? page.answer.items.map((r) => (r === own ? { ...r, athlete: me.athlete, gym: me.gym, gym_id: me.gym_id } : r))
       : page.answer.items;
   return { answer: { ...page.answer, items, me } };
 }

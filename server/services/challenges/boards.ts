@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
 import { loadChallenge, NO_CHALLENGE, schemeOf, type ChallengeRow } from './challenge.ts';
-import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
+import { boardAnonymousColumn, boardGym, boardGymColumn, boardName, type BoardGymInfo } from '../privacy-names.ts';
 import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from './rank-slices.ts';
 import { hasCategories, isCategoryOf } from '../../../domain/divisions.ts';
 
@@ -140,6 +140,7 @@ export interface BoardRow {
   rank: number | null;
   /** The score's video check (judging), null without a video. */
   video_state: string | null;
+  gym_info: BoardGymInfo | string | null;
 }
 
 /**
@@ -176,7 +177,7 @@ export async function boardRows(
       union all
       select ${o.callerId ?? -1}::int, 0
     )
-    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, ${boardGymColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
       e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
       (select sv.state from score_videos sv where sv.score_id = e.score_id) as video_state,
       case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
@@ -200,6 +201,7 @@ export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: n
   return {
     rank,
     athlete: { wp_user_id: r.user_id, display_name: boardName(r, viewerId) },
+    ...boardGym(r, viewerId),
     division: r.division as Division,
     category: r.category === '' ? null : r.category,
     sex: (r.sex as 'female' | 'male' | null) ?? null,

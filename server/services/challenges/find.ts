@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { challengeEntries } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { findNeedle, wordStarts } from '../board-find.ts';
-import { boardAnonymousColumn, hiddenFromBoards } from '../privacy-names.ts';
+import { boardAnonymousColumn, boardGymColumn, hiddenFromBoards } from '../privacy-names.ts';
 import { boardRow, boardScope, loadBoardChallenge, type BoardQuery, type BoardRow } from './boards.ts';
 import { placeOfKey } from './rank-slices.ts';
 import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
@@ -49,7 +49,7 @@ export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string;
       order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
       limit ${FIND_MAX_MATCHES}
     )
-    select 0 as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex,
+    select 0 as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, ${boardGymColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex,
       e.status, e.value::float8 as value, e.tiebreak_ms, e.sort_key::text as sort_key,
       (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
       ${placeOfKey(id, outer.division, sql`m.sort_key`, outer.category)} as rank,

@@ -9,6 +9,7 @@ import type { Division } from '../../../domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
 import { rankOf, slicesMoved } from './rank-slices.ts';
 import { recordCandidate } from './record-candidate.ts';
+import { theaterChanged } from '../theater.ts';
 
 // Scores changed after submission (withdrawn, removed, verified, rejected), with the board put back in step.
 
@@ -112,6 +113,7 @@ export async function deleteScore(ctx: AppContext, caller: { id: number; isAdmin
     if (!caller.isAdmin && challengeStatus(c, now) !== 'open') throw conflict('This challenge has closed; its scores are final.');
     const [gone] = await tx.update(challengeScores).set({ deletedAt: now }).where(eq(challengeScores.id, scoreId)).returning();
     await recomputeEntry(tx as unknown as Tx, challengeId, s.userId);
+    await theaterChanged(tx, { scoreId });
     return gone!;
   });
   return { score: presentScore(c, score), rank: await placeOf(db, challengeId, score.userId) };
@@ -155,6 +157,7 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
     // The athlete's notice of the rejection, in the rejection's transaction: the inbox row, its socket
     // push and its queued mail (sent after the commit, if the athlete keeps it on) stand or fall with it.
     const notice = await scoreRejectedNotice(tx as unknown as Tx, reviewed!);
+    await theaterChanged(tx, { scoreId });
     await notify(tx, { userId: s.userId, kind: notice.kind, title: notice.title, body: notice.body, link: notice.link }, ctx.now());
     return { result: reviewed!, notice };
   });

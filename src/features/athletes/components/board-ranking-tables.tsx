@@ -4,25 +4,34 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
 import { formatCount } from './board-format.ts';
-import { gymHref, profileHref } from '../../../lib/links.ts';
+import { profileHref } from '../../../lib/links.ts';
+import { GymName } from '../../../components/gym-name.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 
 type RankedRow = { user_id: number; display_name: string; rank: number };
 
-/** Rank and athlete, the first two columns of every ranking; the viewer's row says "(you)". */
-function rankedColumns<Row extends RankedRow>(me: Row | null): Column<Row>[] {
+/**
+ * Rank and athlete, the first two columns of every ranking; the viewer's row says "(you)". On a
+ * phone the columns marked `ranking-wide` are hidden and `sub` shows their gist under the name, so
+ * the ranking fits the screen without scrolling sideways.
+ */
+function rankedColumns<Row extends RankedRow>(me: Row | null, sub?: (r: Row) => React.ReactNode): Column<Row>[] {
   return [
     { id: 'rank', header: 'Rank', className: 'ranking-rank', headerClassName: '', cell: (r) => r.rank },
     {
       id: 'athlete',
       header: 'Athlete',
       rowHeader: true,
-      cell: (r) => (
-        <>
-          <Link href={profileHref(r.user_id)}>{r.display_name}</Link>
-          {me?.user_id === r.user_id && <span className="ranking-you"> (you)</span>}
-        </>
-      ),
+      cell: (r) => {
+        const below = sub?.(r);
+        return (
+          <>
+            <Link href={profileHref(r.user_id)}>{r.display_name}</Link>
+            {me?.user_id === r.user_id && <span className="ranking-you"> (you)</span>}
+            {below ? <span className="ranking-sub">{below}</span> : null}
+          </>
+        );
+      },
     },
   ];
 }
@@ -37,6 +46,7 @@ function RankingTable<Row extends RankedRow>({
   caption,
   captionHidden,
   columns,
+  sub,
   minWidth,
   highlight,
 }: {
@@ -45,6 +55,8 @@ function RankingTable<Row extends RankedRow>({
   caption: string;
   captionHidden: boolean;
   columns: Column<Row>[];
+  /** What a phone shows under the name in place of the `ranking-wide` columns. */
+  sub?: (r: Row) => React.ReactNode;
   /** The athlete a search picked: their row is marked and scrolled into view. */
   highlight?: number | null;
   /** Lets long text (a gym's name) wrap instead of widening the table past its frame. */
@@ -54,10 +66,10 @@ function RankingTable<Row extends RankedRow>({
   const meOnPage = rows.some(mine);
   return (
     <DataTable
-      className="ranking"
+      className={sub ? 'ranking ranking-fits' : 'ranking'}
       caption={caption}
       captionHidden={captionHidden}
-      columns={[...rankedColumns(me), ...columns]}
+      columns={[...rankedColumns(me, sub), ...columns]}
       rows={rows}
       rowKey={(r) => r.user_id}
       rowCurrent={mine}
@@ -70,17 +82,29 @@ function RankingTable<Row extends RankedRow>({
   );
 }
 
-/** An athlete's gym as shown on a board: its page when it is a known gym, else its name, or a dash. */
-function GymCell({ gym, gymId }: { gym: string | null; gymId: number | null }) {
-  if (!gym) return <span className="muted">—</span>;
-  return gymId === null ? gym : <Link href={gymHref(gymId)}>{gym}</Link>;
-}
-
 const globalColumns: Column<GlobalLeaderboardRow>[] = [
   { id: 'total', header: 'Total score', className: 'num ranking-score', headerClassName: 'num', cell: (r) => formatCount(r.total) },
-  { id: 'tests', header: 'Tests counted', className: 'num', cell: (r) => r.tests_count },
-  { id: 'gym', header: 'Gym', cell: (r) => <GymCell gym={r.gym} gymId={r.gym_id} /> },
+  { id: 'tests', header: 'Tests counted', className: 'num ranking-wide', cell: (r) => r.tests_count },
+  {
+    id: 'gym',
+    header: 'Gym',
+    className: 'ranking-wide',
+    cell: (r) => <GymName gym={r.gym} gymId={r.gym_id} empty={<span className="muted">—</span>} />,
+  },
 ];
+
+/** A phone's line under the name: the gym, and how many tests the total counts. */
+const globalSub = (r: GlobalLeaderboardRow) => (
+  <>
+    {r.gym ? (
+      <>
+        <GymName gym={r.gym} gymId={r.gym_id} />
+        {' · '}
+      </>
+    ) : null}
+    {r.tests_count === 1 ? '1 test' : `${r.tests_count} tests`}
+  </>
+);
 
 /** The overall ranking: the sum of each athlete's best normalized score per test. */
 export function BoardGlobalTable({
@@ -103,6 +127,7 @@ export function BoardGlobalTable({
       caption={caption}
       captionHidden={captionHidden}
       columns={globalColumns}
+      sub={globalSub}
       minWidth="40rem"
       highlight={highlight}
     />
@@ -128,8 +153,18 @@ export function BoardTestTable({
   const units = useViewerUnits();
   const columns: Column<TestLeaderboardRow>[] = [
     { id: 'result', header: 'Result', className: 'ranking-score', headerClassName: '', cell: (r) => formatMeasure(r.value, unit, units) },
-    { id: 'score', header: 'Score (0–1000)', className: 'num', cell: (r) => formatCount(r.normalized_score) },
-    { id: 'date', header: 'Date', className: 'nowrap', headerClassName: '', cell: (r) => formatDate(r.achieved_on) },
+    { id: 'score', header: 'Score (0–1000)', className: 'num ranking-wide', cell: (r) => formatCount(r.normalized_score) },
+    {
+      id: 'date',
+      header: 'Date',
+      className: 'nowrap ranking-wide',
+      headerClassName: 'ranking-wide',
+      cell: (r) => formatDate(r.achieved_on),
+    },
   ];
-  return <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={columns} highlight={highlight} />;
+  // A phone shows the score and date under the name.
+  const sub = (r: TestLeaderboardRow) => `${formatCount(r.normalized_score)} pts · ${formatDate(r.achieved_on)}`;
+  return (
+    <RankingTable rows={rows} me={me} caption={caption} captionHidden={captionHidden} columns={columns} sub={sub} highlight={highlight} />
+  );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
+import { GymName } from '../../../components/gym-name.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import { pickedRowProps } from '../../../lib/picked-row.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
@@ -95,6 +96,11 @@ function Row({
           </Link>
           {mine && <span className="you"> (you)</span>}
         </span>
+        {row.gym && (
+          <span className="board-gym" title={row.gym}>
+            <GymName gym={row.gym} gymId={row.gym_id} />
+          </span>
+        )}
       </th>
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">

@@ -34,7 +34,7 @@ function boardAfter(history: HistoryItem[], n: number, finalOrder: Map<number, n
     const key = `${r.division}|${r.score.status}|${r.score.value}|${r.score.tiebreak_ms}`;
     if (key !== previousKey) rank = i + 1;
     previousKey = key;
-    return { rank, athlete: r.athlete, division: r.division, category: null, sex: null, score: r.score };
+    return { rank, athlete: r.athlete, gym: null, gym_id: null, division: r.division, category: null, sex: null, score: r.score };
   });
 }
 

@@ -25,14 +25,16 @@ function applyTally(data: Theater | undefined, tally: Tally, myVote?: VoteValue 
   };
 }
 
-/** A challenge's theater; signed in, counts move live as others vote (the challenge room on the socket). */
+/** A challenge's theater; signed in, counts and the list move live (the challenge room on the socket). */
 export function useTheater(challengeId: number | null) {
   const { user } = useSessionView();
   const me = user?.wp_user_id ?? null;
   const qc = useQueryClient();
   useRealtime(challengeId !== null && me !== null ? { challenge_id: challengeId } : null, (message) => {
-    // Once the socket is in the room (first join, or again after a reconnect), votes cast before are fetched.
-    if (message.type === 'joined' && message.room_id === `challenge:${challengeId}`) {
+    // Once the socket is in the room (first join, or again after a reconnect), votes cast before are fetched;
+    // so is the list whenever a video is shown, withdrawn, hidden or its score judged invalid.
+    const listChanged = message.type === 'theater_changed' && message.challenge_id === challengeId;
+    if (listChanged || (message.type === 'joined' && message.room_id === `challenge:${challengeId}`)) {
       void qc.invalidateQueries({ queryKey: keyOf(challengeId!, me) });
       return;
     }

@@ -1,0 +1,31 @@
+import WebSocket from 'ws';
+import type { SignedIn } from './helpers.ts';
+
+export type RoomMessage = { type: string } & Record<string, unknown>;
+
+/**
+ * A socket in a challenge's room on a listening test app (`base`: its ws:// address), recording what
+ * reaches it: `next` waits up to 3 s for a matching message, `seen` lists what came so far.
+ */
+export async function watchRoom(base: string, who: SignedIn, challengeId: number) {
+  const messages: RoomMessage[] = [];
+  const ws = new WebSocket(`${base}/api/ws?token=${encodeURIComponent(who.token)}&user_id=${who.userId}`);
+  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as RoomMessage));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const next = async (predicate: (m: RoomMessage) => boolean) => {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const found = messages.find(predicate);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages.map((m) => m.type))}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  await next((m) => m.type === 'connected');
+  ws.send(JSON.stringify({ type: 'join_challenge', challenge_id: challengeId }));
+  await next((m) => m.type === 'joined');
+  return { next, seen: () => [...messages], close: () => ws.close(1000) };
+}
