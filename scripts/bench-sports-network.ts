@@ -22,6 +22,8 @@ const GYMS = Number(process.env.BENCH_LEAGUE_GYMS ?? 200);
 const EVENTS = Number(process.env.BENCH_LEAGUE_EVENTS ?? 10);
 const ATHLETES = Number(process.env.BENCH_LEAGUE_ATHLETES ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+/** Every profile field public (the profile's privacy is required). */
+const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' };
 const SERVED_RUNS = Number(process.env.BENCH_SERVED_RUNS ?? 500);
 
 async function load(handle: DatabaseHandle) {
@@ -32,8 +34,9 @@ async function load(handle: DatabaseHandle) {
   await db.execute(sql`insert into gyms (name, name_key, created_at)
     select 'Bench Gym ' || g, 'bench gym ' || g, now() from generate_series(1, ${GYMS + 50}) g`);
   // Every athlete belongs to one of the listed gyms (50 of which are not in the league).
-  await db.execute(sql`insert into athlete_profiles (user_id, gym_id)
-    select u.id, (select min(id) from gyms) + (u.id % ${GYMS + 50}) from users u where u.email like '%@bench.local'`);
+  await db.execute(sql`insert into athlete_profiles (user_id, gym_id, privacy)
+    select u.id, (select min(id) from gyms) + (u.id % ${GYMS + 50}), ${JSON.stringify(PUBLIC)}::jsonb
+    from users u where u.email like '%@bench.local'`);
   const [league] = rowsOf<{ id: number }>(
     await db.execute(sql`insert into leagues (name, season_name, season_starts_on, season_ends_on, created_at, updated_at)
       values ('Bench League', '2026', '2026-01-01', '2026-12-31', now(), now()) returning id`),
