@@ -107,6 +107,7 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   await expect(nora.getByRole('link', { name: 'North Box' })).toBeVisible();
   await expect(board.getByRole('row').filter({ hasText: 'Sam South' })).toContainText('South Box');
   await axeClean(sam);
+  await sam.screenshot({ path: 'test-results/challenge-board-gyms-desktop-dark.png', fullPage: true });
   await sam.setViewportSize({ width: 360, height: 800 });
   await phoneChecks(sam);
   await sam.screenshot({ path: 'test-results/challenge-board-gyms-phone-dark.png', fullPage: true });
