@@ -7,7 +7,6 @@ import { formatCount } from './board-format.ts';
 import { profileHref } from '../../../lib/links.ts';
 import { GymName } from '../../../components/gym-name.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
-import '../ranking-table.css';
 
 type RankedRow = { user_id: number; display_name: string; rank: number };
 
