@@ -13,6 +13,7 @@ import {
   sameGym,
   tidyGymText,
 } from '../../domain/gyms.ts';
+import { gymShown } from './privacy-names.ts';
 
 // Gyms as rows: autocomplete, a gym's page, adding one, editing, verify/unverify and merge (one transaction each).
 // athlete_profiles.gym and teams.gym keep the gym's name beside gym_id, so boards filter and show
@@ -74,7 +75,7 @@ async function survivorOf(db: Database, gymId: number): Promise<GymRow | null> {
 
 /** Where an athlete shows this gym: linked to it, shown publicly, not hidden by moderators. */
 const showsGym = (gymId: number): SQL =>
-  sql`${athleteProfiles.gymId} = ${gymId} and ${athleteProfiles.privacy}->>'gym' = 'public' and ${athleteProfiles.hiddenAt} is null`;
+  sql`${athleteProfiles.gymId} = ${gymId} and ${gymShown(athleteProfiles.privacy, athleteProfiles.hiddenAt)}`;
 
 export async function gymDetail(db: Database, gymId: number) {
   const gym = await survivorOf(db, gymId);

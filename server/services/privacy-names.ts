@@ -17,7 +17,13 @@ export function boardName(row: { user_id: number; display_name: string; board_an
   return row.board_anonymous && Number(row.user_id) !== viewerId ? anonymousName(Number(row.user_id)) : row.display_name;
 }
 
-/** What boardGymColumn reads: the profile's gym, its listed gym's id, and whether the profile shows it. */
+/**
+ * Whether a profile's gym shows to others (boards, their search, a gym's athletes): the athlete made it
+ * public and moderators have not hidden the profile. Given the profile's privacy and hidden_at columns.
+ */
+export const gymShown = (privacy: SQLWrapper, hiddenAt: SQLWrapper) => sql`(${privacy}->>'gym' = 'public' and ${hiddenAt} is null)`;
+
+/** What boardGymColumn reads: the profile's gym, its listed gym's id, and whether it shows to others. */
 export interface BoardGymInfo {
   gym: string | null;
   gym_id: number | null;
@@ -26,19 +32,18 @@ export interface BoardGymInfo {
 
 /**
  * A select-list column with the athlete's gym as a board may show it (gym_info, one indexed read of the
- * profile); boardGym decides per viewer. A gym shows where the profile makes it public and moderators
- * have not hidden the profile: the same rule the board's search by gym follows.
+ * profile, as an object); boardGym decides per viewer by gymShown, the rule the board's search by gym follows.
  */
 export const boardGymColumn = (userId: SQL) =>
-  sql`(select row_to_json(g) from (select gp.gym, gp.gym_id, (gp.privacy->>'gym' = 'public' and gp.hidden_at is null) as public
+  sql`(select row_to_json(g) from (select gp.gym, gp.gym_id, ${gymShown(sql`gp.privacy`, sql`gp.hidden_at`)} as public
     from athlete_profiles gp where gp.user_id = ${userId}) g) as gym_info`;
 
 /** The gym a board row shows to this viewer (the athlete always sees their own): its name and, when a listed gym, its page's id. */
 export function boardGym(
-  row: { user_id: number; gym_info?: BoardGymInfo | string | null },
+  row: { user_id: number; gym_info: BoardGymInfo | null },
   viewerId: number | null,
 ): { gym: string | null; gym_id: number | null } {
-  const info: BoardGymInfo | null = typeof row.gym_info === 'string' ? (JSON.parse(row.gym_info) as BoardGymInfo) : (row.gym_info ?? null);
+  const info = row.gym_info;
   if (!info?.gym || !(info.public || Number(row.user_id) === viewerId)) return { gym: null, gym_id: null };
-  return { gym: info.gym, gym_id: info.gym_id === null ? null : Number(info.gym_id) };
+  return { gym: info.gym, gym_id: info.gym_id };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { findNeedle, likeLiteral } from '../board-find.ts';
 import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
-import { boardAnonymousColumn, boardName, hiddenFromBoards } from '../privacy-names.ts';
+import { boardAnonymousColumn, boardName, gymShown, hiddenFromBoards } from '../privacy-names.ts';
 import { athletesAbove } from './bests.ts';
 import { profileFilters, type BoardFilters } from './rankings.ts';
 import { loadTest, type Viewer } from './tests-catalogue.ts';
@@ -36,7 +36,7 @@ export async function findOnRanks(
           and (not (${hiddenFromBoards(sql`u.id`)}) or u.id = ${viewerId ?? -1})
         union
         select p.user_id from athlete_profiles p
-        where lower(p.gym) like ${prefix} and p.privacy->>'gym' = 'public' and p.hidden_at is null`;
+        where lower(p.gym) like ${prefix} and ${gymShown(sql`p.privacy`, sql`p.hidden_at`)}`;
   const board =
     q.testId === undefined
       ? {

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../errors.ts';
-import { anonymousName } from '../../../domain/privacy.ts';
 import { boardCacheOf, serialized, type Serialized } from './board-cache.ts';
 import { boardRow, boardRows, boardScope, rankings, type BoardQuery } from './boards.ts';
 import { loadChallenge, type ChallengeRow } from './challenge.ts';
@@ -73,11 +72,11 @@ export async function servedRankings(
   }
   if (viewerId === null) return { json: page.json };
   const me = await viewerRow(ctx, page.challenge, q, viewerId);
-  // An athlete who is anonymous to others, or keeps their gym private, still sees their own name and gym on their row.
-  const hidden = anonymousName(viewerId);
+  // The shared page shows everyone as others see them: the viewer's own row takes what they see of
+  // themselves (their name when anonymous to others, their gym when they keep it private).
   const own = me && page.answer.items.find((r) => r.athlete.wp_user_id === viewerId);
   const items =
-    own && (own.athlete.display_name === hidden || own.gym !== me.gym)
+    own && (own.athlete.display_name !== me.athlete.display_name || own.gym !== me.gym)
       ? page.answer.items.map((r) => (r === own ? { ...r, athlete: me.athlete, gym: me.gym, gym_id: me.gym_id } : r))
       : page.answer.items;
   return { answer: { ...page.answer, items, me } };

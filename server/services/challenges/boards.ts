@@ -140,7 +140,7 @@ export interface BoardRow {
   rank: number | null;
   /** The score's video check (judging), null without a video. */
   video_state: string | null;
-  gym_info: BoardGymInfo | string | null;
+  gym_info: BoardGymInfo | null;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { challengeEntries } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { findNeedle, wordStarts } from '../board-find.ts';
-import { boardAnonymousColumn, boardGymColumn, hiddenFromBoards } from '../privacy-names.ts';
+import { boardAnonymousColumn, boardGymColumn, gymShown, hiddenFromBoards } from '../privacy-names.ts';
 import { boardRow, boardScope, loadBoardChallenge, type BoardQuery, type BoardRow } from './boards.ts';
 import { placeOfKey } from './rank-slices.ts';
 import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
@@ -30,7 +30,7 @@ export async function findOnBoard(ctx: AppContext, q: BoardQuery & { q?: string;
   const matches = q.me
     ? sql`${challengeEntries.userId} = ${callerId}`
     : sql`(${wordStarts(sql`u.display_name`, needle)} and (not (${hiddenFromBoards(challengeEntries.userId)}) or ${challengeEntries.userId} = ${callerId ?? -1}))
-        or (p.privacy->>'gym' = 'public' and p.hidden_at is null and ${wordStarts(sql`p.gym`, needle)})`;
+        or (${gymShown(sql`p.privacy`, sql`p.hidden_at`)} and ${wordStarts(sql`p.gym`, needle)})`;
   // Ahead in the board's order: place counts the better results; ties go by time, then id.
   const ahead = outer.filtered
     ? sql`(select count(*) from challenge_entries ahead where ${inner.shown}
