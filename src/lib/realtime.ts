@@ -30,6 +30,13 @@ const keyOf = (room: RoomRef) => JSON.stringify(room);
 
 /** How many times the socket has (re)connected in this tab. */
 let connections = 0;
+/** How many times an open or opening socket was closed under the tab (not by the tab itself). */
+let drops = 0;
+
+/** The socket closed without the tab asking: the next 'connected' is a return, even if no hello came before the drop. */
+export function noteRealtimeDrop() {
+  drops += 1;
+}
 
 export function emitRealtimeMessage(message: IncomingMessage) {
   // A new connection may be another athlete's: what waited for the previous one is dropped.
@@ -105,20 +112,33 @@ export function useRealtime(room: RoomRef | null, onMessage: Listener) {
   }, [key]);
 }
 
+/** From now on, whether each message is the socket's return (see useRealtimeReconnect). */
+export function watchReturns(): (message: IncomingMessage) => boolean {
+  let seen = connections;
+  let dropped = drops;
+  return (m) => {
+    if (m.type !== 'connected') return false;
+    // A return: a connection had said hello before, or one dropped (possibly before its hello) since the watch began.
+    const back = seen > 0 || drops > dropped;
+    seen = connections;
+    dropped = drops;
+    return back;
+  };
+}
+
 /**
  * Runs when the socket comes back after a drop (a phone changing networks, a server restart):
  * whatever was pushed meanwhile is lost, so live data is fetched again at once instead of at the
- * next poll. The first connection of a page that mounted before any socket opened is not a return.
+ * next poll. The first connection of a page that mounted before any socket opened is not a return,
+ * unless a socket dropped in between (one can close before its hello reaches the page).
  */
 export function useRealtimeReconnect(onReconnect: () => void) {
   const latest = useRef(onReconnect);
   latest.current = onReconnect;
   useEffect(() => {
-    let seen = connections;
+    const isReturn = watchReturns();
     const listener: Listener = (m) => {
-      if (m.type !== 'connected') return;
-      if (seen > 0) latest.current();
-      seen = connections;
+      if (isReturn(m)) latest.current();
     };
     listeners.add(listener);
     return () => {

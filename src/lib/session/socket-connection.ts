@@ -1,7 +1,7 @@
 import { createActor, fromCallback } from 'xstate';
 import { socketMachine, type ConnectionCommand, type IncomingMessage, type SocketEvent } from '../../../machines/socket.ts';
 import { apiBaseUrl } from '../runtime-config.ts';
-import { emitRealtimeMessage } from '../realtime.ts';
+import { emitRealtimeMessage, noteRealtimeDrop } from '../realtime.ts';
 import { actorInspection } from '../inspector.ts';
 
 /** The chart's relative socket address (`/api/ws?token=…&user_id=…`) on this page's origin and base path. */
@@ -13,7 +13,10 @@ export function socketUrl(path: string): string {
 const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ input, sendBack, receive }) => {
   const ws = new WebSocket(socketUrl(input.url));
   ws.onopen = () => sendBack({ type: 'socket.opened' });
-  ws.onclose = (event) => sendBack({ type: 'socket.closed', code: event.code, reason: event.reason });
+  ws.onclose = (event) => {
+    noteRealtimeDrop();
+    sendBack({ type: 'socket.closed', code: event.code, reason: event.reason });
+  };
   ws.onmessage = (event) => {
     try {
       const message = JSON.parse(String(event.data)) as IncomingMessage;
