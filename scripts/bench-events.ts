@@ -171,6 +171,9 @@ async function bench(label: string, handle: DatabaseHandle) {
     ),
   );
   const asked = { eventId, category: last!.category, offset: 0, limit: 50 };
+  // The kept standing brought up to date first (the loop above changed a board under it), so one recomputation is timed.
+  await eventStandings(ctx, asked, Number(last!.user_id));
+  await ctx.tasks.settled();
   const before = (await eventStandings(ctx, asked, Number(last!.user_id))).me!.points;
   const t0 = performance.now();
   await handle.db.execute(sql`update challenge_entries set sort_key = 0 where challenge_id = ${ids[0]!} and user_id = ${last!.user_id}`);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '../../domain/events.ts';
-import { divisionStanding, divisionsOf, type KeptBoard, type LeanRow } from '../../server/services/events-places.ts';
+import { divisionStanding, divisionsOf, inBoardOrder, type KeptBoard, type LeanRow } from '../../server/services/events-places.ts';
 import { sortedView, type CachedStanding } from '../../server/services/events-cache.ts';
 import { naiveStandings, type NaiveEntry } from './events-naive.ts';
 
@@ -19,13 +19,14 @@ function boardsOf(entries: NaiveEntry[]): KeptBoard[] {
       challengeId,
       groups: categories.map((category) => {
         const g = mine.filter((e) => e.category === category);
-        return { category, users: Int32Array.from(g, (e) => e.userId), keys: BigInt64Array.from(g, (e) => e.sortKey) };
+        return { category, users: Int32Array.from(g, (e) => e.userId), keys: g.map((e) => String(e.sortKey)) };
       }),
     };
   });
 }
 
-// Athletes of one category each, except (rarely) one entered under another category in a workout.
+// Athletes of one category each, except (rarely) one entered under another category in a workout; sort keys
+// from 9e12 to 3e18 (past what a double holds exactly), ordered as numbers but not as text.
 const field = fc.array(
   fc.record({
     category: fc.constantFrom(...CATEGORIES),
@@ -47,7 +48,13 @@ function entriesOf(athletes: { category: string; results: ({ key: number; stray:
   const entries: NaiveEntry[] = [];
   for (const [i, a] of athletes.entries())
     for (const [k, r] of a.results.entries())
-      if (r) entries.push({ challengeId: W[k]!, userId: 100 + i, category: r.stray ?? a.category, sortKey: BigInt(r.key) });
+      if (r)
+        entries.push({
+          challengeId: W[k]!,
+          userId: 100 + i,
+          category: r.stray ?? a.category,
+          sortKey: BigInt(9 - r.key) * 10n ** BigInt(r.key + 12),
+        });
   return entries;
 }
 
@@ -88,6 +95,26 @@ describe('an event standing from the kept boards', () => {
         expect(sortedView(kept, sortWorkout, descending).map((r) => r.user_id)).toEqual(want.map((r) => r.user_id));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a board as read', () => {
+  it('is put in key order (ties by user id) should the database hand a category over otherwise', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ user: fc.integer({ min: 1, max: 1e6 }), key: fc.bigInt({ min: 0n, max: (1n << 63n) - 1n }) })),
+        (entries) => {
+          const got = inBoardOrder(
+            'female',
+            entries.map((e) => String(e.user)),
+            entries.map((e) => String(e.key)),
+          );
+          const want = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.user - b.user));
+          expect(got.keys).toEqual(want.map((e) => String(e.key)));
+          expect(Array.from(got.users)).toEqual(want.map((e) => e.user));
+        },
+      ),
     );
   });
 });
