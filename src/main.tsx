@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { PRELOAD_ERROR_EVENT } from './app/lazy-page.tsx';
@@ -26,10 +26,16 @@ window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
 // commit is the page, not the "Loading page..." fallback. Replaced, not hydrated: the shell is a
 // signed-out header and a skeleton, which the real page does not match node for node.
 function start() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // Rendered as a transition: React renders the first page in slices of a few milliseconds, letting
+  // the browser answer a tap in between, instead of one long task (the prerendered shell is on
+  // screen meanwhile).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
