@@ -5,7 +5,15 @@ import { rowsOf } from '../db/rows.ts';
 import type { EventRule } from '../../domain/events.ts';
 import { boardCacheOf } from './challenges/board-cache.ts';
 import { isDue, keptResults, type KeptResult } from './kept-results.ts';
-import { divisionStandingInSlices, divisionsOf, inBoardOrder, type Divisions, type KeptBoard, type LeanRow } from './events-places.ts';
+import {
+  countingSort,
+  divisionStandingInSlices,
+  divisionsOf,
+  inBoardOrder,
+  type Divisions,
+  type KeptBoard,
+  type LeanRow,
+} from './events-places.ts';
 
 export type { LeanRow } from './events-places.ts';
 
@@ -171,8 +179,8 @@ export async function keptDivisionStanding(
   if (last?.versions === versions) return last.rows;
   const boards = held.map((h) => h.board);
   const order = await databaseOrder(db, [...new Set(boards.flatMap((b) => b.groups.map((g) => g.category)))].sort());
-  const shared = `${workouts.join(',')}:${versions}`;
-  if (store.divisions?.versions !== shared) store.divisions = { versions: shared, divisions: divisionsOf(boards, order) };
+  // Board versions are numbered across all boards, so the versions name the boards read as well as their contents.
+  if (store.divisions?.versions !== versions) store.divisions = { versions, divisions: divisionsOf(boards, order) };
   const rows = await divisionStandingInSlices(boards, store.divisions.divisions, order, q);
   store.computed.delete(key);
   if (store.computed.size >= MAX_COMPUTED) store.computed.delete(store.computed.keys().next().value!);
@@ -217,11 +225,5 @@ function overallReversed(rows: readonly LeanRow[]): LeanRow[] {
 function byPlace(rows: readonly LeanRow[], k: number, descending: boolean): LeanRow[] {
   let max = 0;
   for (const r of rows) if (r.places[k]! > max) max = r.places[k]!;
-  const bucket = (r: LeanRow) => (descending ? max - r.places[k]! : r.places[k]!);
-  const starts = new Int32Array(max + 2);
-  for (const r of rows) starts[bucket(r) + 1]! += 1;
-  for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
-  const out = new Array<LeanRow>(rows.length);
-  for (const r of rows) out[starts[bucket(r)]!++] = r;
-  return out;
+  return countingSort(rows, descending ? (r) => max - r.places[k]! : (r) => r.places[k]!);
 }

@@ -196,24 +196,24 @@ function* standingSteps(
   return rows;
 }
 
+/** Items by a small whole-number key (0 … max) in a stable counting sort: equal keys keep their order. */
+export function countingSort<T>(items: ArrayLike<T>, key: (item: T) => number): T[] {
+  let max = 0;
+  for (let i = 0; i < items.length; i++) max = Math.max(max, key(items[i]!));
+  const starts = new Int32Array(max + 2);
+  for (let i = 0; i < items.length; i++) starts[key(items[i]!) + 1]! += 1;
+  for (let v = 1; v < starts.length; v++) starts[v]! += starts[v - 1]!;
+  const out = new Array<T>(items.length);
+  for (let i = 0; i < items.length; i++) out[starts[key(items[i]!)]!++] = items[i]!;
+  return out;
+}
+
 /**
  * The athletes' indices by total (ascending when `sign` is 1, else descending), more firsts, the
- * better best place, then index (user id): stable counting sorts from the last key to the first, as
- * every key is a small whole number (places, or points of at most POINTS_MAX a workout).
+ * better best place, then index (user id): counting sorts from the last key to the first, as every
+ * key is a small whole number (places, or points of at most POINTS_MAX a workout).
  */
-function byStanding(n: number, sign: number, total: Float64Array, firsts: Int32Array, best: Int32Array): Uint32Array {
-  let order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  const pass = (key: (i: number) => number) => {
-    let max = 0;
-    for (let i = 0; i < n; i++) max = Math.max(max, key(i));
-    const starts = new Int32Array(max + 2);
-    for (let i = 0; i < n; i++) starts[key(i) + 1]! += 1;
-    for (let v = 1; v < starts.length; v++) starts[v]! += starts[v - 1]!;
-    const out = new Uint32Array(n);
-    for (let r = 0; r < n; r++) out[starts[key(order[r]!)]!++] = order[r]!;
-    order = out;
-  };
+function byStanding(n: number, sign: number, total: Float64Array, firsts: Int32Array, best: Int32Array): number[] {
   let maxFirsts = 0;
   let minTotal = Infinity;
   let maxTotal = -Infinity;
@@ -222,8 +222,10 @@ function byStanding(n: number, sign: number, total: Float64Array, firsts: Int32A
     minTotal = Math.min(minTotal, total[i]!);
     maxTotal = Math.max(maxTotal, total[i]!);
   }
-  pass((i) => best[i]!);
-  pass((i) => maxFirsts - firsts[i]!);
-  pass(sign > 0 ? (i) => total[i]! - minTotal : (i) => maxTotal - total[i]!);
-  return order;
+  const byBest = countingSort(
+    Array.from({ length: n }, (_, i) => i),
+    (i) => best[i]!,
+  );
+  const byFirsts = countingSort(byBest, (i) => maxFirsts - firsts[i]!);
+  return countingSort(byFirsts, sign > 0 ? (i) => total[i]! - minTotal : (i) => maxTotal - total[i]!);
 }
