@@ -32,7 +32,8 @@ export async function time(runs: number, fn: (i: number) => Promise<unknown>, wa
 
 /**
  * Runs `bench` on a fresh PGlite (unless BENCH_ONLY=postgres) and, when BENCH_DATABASE_URL or
- * TEST_DATABASE_URL is set, on a scratch PostgreSQL database created for it and dropped after.
+ * TEST_DATABASE_URL is set, on a scratch PostgreSQL database created for it and dropped after
+ * (kept, and named, with BENCH_KEEP=1, to look at its plans afterwards).
  */
 export async function onEachDatabase(prefix: string, bench: (label: string, handle: DatabaseHandle) => Promise<void>) {
   if (process.env.BENCH_ONLY !== 'postgres') {
@@ -55,7 +56,8 @@ export async function onEachDatabase(prefix: string, bench: (label: string, hand
     await bench('PostgreSQL', pg);
     await pg.close();
   } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP === '1') console.log(`\n(kept the PostgreSQL database ${name})`);
+    else await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

@@ -175,6 +175,25 @@ export const globalScoreBuckets = pgTable('global_score_buckets', {
   athletes: integer('athletes').notNull(),
 });
 
+/**
+ * How many athletes of a ranking (board 0: the global ranking; otherwise a test's id) show each
+ * public profile value a board filters by (field: sex, birth_year, bodyweight, gym, and sex with
+ * each other one, as 'sex+gym'; `n` the number for the numeric ones), kept by triggers in the
+ * writing transaction (migration 0037), so a filtered board's total is a sum over a few rows rather
+ * than a count joining every matching profile.
+ */
+export const rankingFilterCounts = pgTable(
+  'ranking_filter_counts',
+  {
+    board: integer('board').notNull(),
+    field: varchar('field', { length: 16 }).notNull(),
+    value: varchar('value', { length: 160 }).notNull(),
+    n: doublePrecision('n'),
+    athletes: integer('athletes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.board, t.field, t.value] })],
+);
+
 /** One uploaded CSV of historical results. */
 export const historicalBatches = pgTable('historical_batches', {
   id: serial('id').primaryKey(),

@@ -2,20 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import type { ProfilePrivacy } from '../../db/schema.ts';
-import { AGE_GROUPS, ageGroupOf, birthYearsFor, BODYWEIGHT_CLASSES, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
+import { ageGroupOf, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
 import type { Direction, TestUnit } from '../../../domain/measures.ts';
 import type { TestCategory } from '../../../domain/test-catalogue.ts';
 import { athletesAbove, rankedAthletes } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
+import { andAll, filteredSource, filteredTotal, filterParts, profileFilters, type BoardFilters } from './ranking-filters.ts';
 
-export interface BoardFilters {
-  sex?: 'male' | 'female';
-  age_group?: string;
-  bodyweight_class?: string;
-  gym?: string;
-}
+export { profileFilters, type BoardFilters };
 
 export interface Page {
   offset: number;
@@ -61,30 +57,6 @@ export function shownGroups(r: ProfileColumns, year: number, viewerId: number | 
   };
 }
 
-/**
- * Filters on profile fields; only fields the athlete made public match, so a filter never
- * reveals what they keep private.
- */
-export function profileFilters(f: BoardFilters, year: number): SQL[] {
-  const where: SQL[] = [];
-  if (f.sex) where.push(sql`p.sex = ${f.sex} and p.privacy->>'sex' = 'public'`);
-  if (f.age_group) {
-    const group = AGE_GROUPS.find((g) => g.id === f.age_group);
-    if (group) {
-      const years = birthYearsFor(group, year);
-      where.push(sql`p.birth_year between ${years.from} and ${years.to} and p.privacy->>'birth_year' = 'public'`);
-    }
-  }
-  if (f.bodyweight_class) {
-    const cls = BODYWEIGHT_CLASSES.find((c) => c.id === f.bodyweight_class);
-    if (cls) where.push(sql`p.bodyweight_kg >= ${cls.min} and p.bodyweight_kg < ${cls.max} and p.privacy->>'bodyweight' = 'public'`);
-  }
-  if (f.gym?.trim()) where.push(sql`lower(p.gym) = lower(${f.gym.trim()}) and p.privacy->>'gym' = 'public'`);
-  return where;
-}
-
-const andAll = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
-
 type TestRowData = ProfileColumns & {
   display_name: string;
   board_anonymous: boolean;
@@ -111,11 +83,9 @@ function presentTestRow(r: TestRowData, year: number, viewerId: number | null) {
  * filter needs them), then ranked without re-ranking: the first row's place is 1 + a count of
  * strictly better bests, each next row adds the count of bests between it and the row before,
  * so a page costs one count over the span it covers, not one over the whole board per row.
+ * `from` gives the board's rows as `b` (all of them, a filter's, or one athlete's).
  */
-async function testBoardRows(db: Database, testId: number, where: SQL | null, page: Page) {
-  const from = where
-    ? sql`test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`
-    : sql`test_bests b where b.test_id = ${testId}`;
+async function testBoardRows(db: Database, testId: number, from: SQL, page: Page) {
   return rowsOf<TestRowData>(
     db,
     sql`with page as (
@@ -145,24 +115,32 @@ export async function testLeaderboard(ctx: AppContext, testId: number, filters: 
   const db = ctx.database.db;
   const test = await loadTest(db, testId, viewer);
   const year = ctx.now().getUTCFullYear();
-  const narrowing = profileFilters(filters, year);
-  const where = narrowing.length ? andAll(narrowing) : null;
+  const parts = filterParts(filters, year);
   const viewerId = viewer?.id ?? null;
-  const [rows, [counted], mine, [view]] = await Promise.all([
-    testBoardRows(db, testId, where, page),
-    rowsOf<{ n: number }>(
-      db,
-      where
-        ? sql`select count(*)::int as n from test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`
-        : sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`,
-    ),
-    viewerId === null ? Promise.resolve([]) : testBoardRows(db, testId, sql`b.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
+  const [[rows, total], mine, [view]] = await Promise.all([
+    (async () => {
+      if (!parts.length) {
+        return Promise.all([
+          testBoardRows(db, testId, sql`test_bests b where b.test_id = ${testId}`, page),
+          rowsOf<{ n: number }>(db, sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`).then(([c]) =>
+            Number(c?.n ?? 0),
+          ),
+        ]);
+      }
+      const [counted] = await rowsOf<{ n: number }>(db, filteredTotal(testId, parts));
+      const n = Number(counted?.n ?? 0);
+      const where = andAll(parts.map((part) => part.where));
+      return [await testBoardRows(db, testId, filteredSource(testId, where, n, page), page), n] as const;
+    })(),
+    viewerId === null
+      ? Promise.resolve([])
+      : testBoardRows(db, testId, sql`test_bests b where b.test_id = ${testId} and b.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
     presentTests(db, [test]),
   ]);
   return {
     test: view!,
     items: rows.map((r) => presentTestRow(r, year, viewerId)),
-    total: Number(counted?.n ?? 0),
+    total,
     me: mine[0] ? presentTestRow(mine[0], year, viewerId) : null,
   };
 }
@@ -172,10 +150,9 @@ type GlobalRowData = ProfileColumns & { display_name: string; board_anonymous: b
 /**
  * Rows of the global board, ordered total desc, then fewer tests, then user id (the rank index);
  * ties on the total share a place. Ranked like a test's board: one count for the first row, then
- * only the span between consecutive rows.
+ * only the span between consecutive rows. `from` gives the rows as `g`.
  */
-async function globalBoardRows(db: Database, where: SQL | null, page: Page) {
-  const from = where ? sql`global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}` : sql`global_scores g`;
+async function globalBoardRows(db: Database, from: SQL, page: Page) {
   return rowsOf<GlobalRowData>(
     db,
     sql`with page as (
@@ -216,21 +193,22 @@ function presentGlobalRow(r: GlobalRowData, year: number, viewerId: number | nul
 export async function globalLeaderboard(ctx: AppContext, filters: BoardFilters, page: Page, viewerId: number | null) {
   const db = ctx.database.db;
   const year = ctx.now().getUTCFullYear();
-  const narrowing = profileFilters(filters, year);
-  const where = narrowing.length ? andAll(narrowing) : null;
-  const [rows, [counted], mine] = await Promise.all([
-    globalBoardRows(db, where, page),
-    rowsOf<{ n: number }>(
-      db,
-      where
-        ? sql`select count(*)::int as n from global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}`
-        : sql`select ${rankedAthletes}::int as n`,
-    ),
-    viewerId === null ? Promise.resolve([]) : globalBoardRows(db, sql`g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
+  const parts = filterParts(filters, year);
+  const [[rows, total], mine] = await Promise.all([
+    (async () => {
+      // Unfiltered, or filtered: the total first, as how many match decides where the page comes from.
+      const [counted] = await rowsOf<{ n: number }>(db, parts.length ? filteredTotal(0, parts) : sql`select ${rankedAthletes}::int as n`);
+      const n = Number(counted?.n ?? 0);
+      const from = parts.length ? filteredSource(0, andAll(parts.map((part) => part.where)), n, page) : sql`global_scores g`;
+      return [await globalBoardRows(db, from, page), n] as const;
+    })(),
+    viewerId === null
+      ? Promise.resolve([])
+      : globalBoardRows(db, sql`global_scores g where g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
   ]);
   return {
     items: rows.map((r) => presentGlobalRow(r, year, viewerId)),
-    total: Number(counted?.n ?? 0),
+    total,
     me: mine[0] ? presentGlobalRow(mine[0], year, viewerId) : null,
   };
 }
@@ -339,7 +317,15 @@ export async function deepDive(ctx: AppContext, testId: number, sex: 'male' | 'f
       }));
     }
   }
-  const [top, [view]] = await Promise.all([testBoardRows(db, testId, where, { offset: 0, limit: 10 }), presentTests(db, [test])]);
+  const [top, [view]] = await Promise.all([
+    testBoardRows(
+      db,
+      testId,
+      sql`test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${testId} and ${where}`,
+      { offset: 0, limit: 10 },
+    ),
+    presentTests(db, [test]),
+  ]);
   return {
     test: view!,
     athletes: n,
