@@ -100,6 +100,7 @@ CREATE FUNCTION "repforge_profile_filter_counts"() RETURNS trigger LANGUAGE plpg
 DECLARE
   u integer[]; f text[]; v text[]; n double precision[]; d integer[];
 BEGIN
+  -- Only athletes on some ranking (every global score has bests behind it) have values to move.
   IF TG_OP = 'UPDATE' THEN
     SELECT array_agg(m.user_id), array_agg(m.field), array_agg(m.value), array_agg(m.n), array_agg(m.d) INTO u, f, v, n, d FROM (
       SELECT p.user_id, x.field, x.value, x.n, 1 AS d FROM new_rows p
@@ -107,11 +108,12 @@ BEGIN
       UNION ALL
       SELECT p.user_id, x.field, x.value, x.n, -1 FROM old_rows p
         CROSS JOIN LATERAL repforge_profile_filter_values(p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy) x
-    ) m;
+    ) m WHERE EXISTS (SELECT 1 FROM test_bests b WHERE b.user_id = m.user_id);
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(p.user_id), array_agg(x.field), array_agg(x.value), array_agg(x.n), array_agg(1) INTO u, f, v, n, d FROM new_rows p
-      CROSS JOIN LATERAL repforge_profile_filter_values(p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy) x;
-  ELSE
+      CROSS JOIN LATERAL repforge_profile_filter_values(p.sex, p.birth_year, p.bodyweight_kg, p.gym, p.privacy) x
+      WHERE EXISTS (SELECT 1 FROM test_bests b WHERE b.user_id = p.user_id);
+  ELSIF EXISTS (SELECT 1 FROM test_bests b WHERE b.user_id = OLD.user_id) THEN
     -- Row by row, before the row goes (see the rankings' delete trigger above).
     SELECT array_agg(OLD.user_id), array_agg(x.field), array_agg(x.value), array_agg(x.n), array_agg(-1) INTO u, f, v, n, d
       FROM repforge_profile_filter_values(OLD.sex, OLD.birth_year, OLD.bodyweight_kg, OLD.gym, OLD.privacy) x;
