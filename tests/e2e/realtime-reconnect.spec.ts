@@ -26,8 +26,11 @@ test('a board whose socket dropped catches up the moment the socket is back, wit
   // what the server pushes on the second is held back (as if lost) until the test lets it through.
   const context = await browser.newContext();
   const watcher = await context.newPage();
-  // Signed in first: the relay below sees only the board's connections, not the page it signed in on.
+  // Signed in first, then off the app: the relay below sees only the board's connections, not a late
+  // one of the page it signed in on (that page's socket can open after the relay is in place and close
+  // as the board loads, which the relay would take for the board's first connection).
   await signIn(watcher, a, mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
+  await watcher.goto('about:blank');
   let connections = 0;
   let cut: (() => void) | null = null;
   let letThrough: (() => void) | null = null;
