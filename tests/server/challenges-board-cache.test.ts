@@ -14,6 +14,7 @@ import {
   servedRankings,
   submitScore,
 } from '../../server/services/challenges/index.ts';
+import { boardSettings } from '../../server/services/challenges/boards.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, testConfig, type SignedIn } from './helpers.ts';
 
 // The leaderboard page cache (server/services/challenges/board-cache.ts): what it serves is what
@@ -172,6 +173,12 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
             }
             if (res.statusCode === 200) expect(res.json(), JSON.stringify(v)).toEqual(fresh);
             else expect({ status: res.statusCode }).toEqual(fresh);
+            if (v.gym && res.statusCode === 200) {
+              // A gym's board read from its athletes says what the board walked in its order says.
+              boardSettings.gymFromProfiles = false;
+              const walked = await rankings(t.context, q, null).finally(() => (boardSettings.gymFromProfiles = true));
+              expect(fresh, JSON.stringify(v)).toEqual(walked);
+            }
             // Two viewers of the same kept page each get their own row (and their own name, when anonymous).
             for (const viewer of [people[w.who]!, people[(w.who + 5) % POOL]!]) {
               const served = await servedRankings(t.context, q, viewer);

@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/index.ts';
 import { athleteProfiles, challengeEntries } from '../../db/schema.ts';
@@ -40,6 +40,9 @@ export interface BoardQuery {
  * (challenge, division, category) and the filters that narrow it without re-ranking. The
  * board page and the athlete search both read through this, so they agree on what is shown.
  */
+/** Whether a gym filter reads the gym's athletes first (tests turn it off to compare with the board's order). */
+export const boardSettings = { gymFromProfiles: true };
+
 export function boardScope(q: BoardQuery, now: Date, t: typeof challengeEntries = challengeEntries) {
   const category = q.category ?? '';
   const board: SQL[] = [eq(t.challengeId, q.challenge_id)];
@@ -50,11 +53,24 @@ export function boardScope(q: BoardQuery, now: Date, t: typeof challengeEntries 
   } else if (q.division) board.push(eq(t.division, q.division));
   const narrowing = profileFilters(q, now, t);
   if (q.sex) narrowing.push(eq(t.sex, q.sex));
+  const gym = q.gym?.trim().toLowerCase();
   return {
     category,
     division: q.division ?? null,
     filtered: narrowing.length > 0,
     shown: and(...board, ...narrowing)!,
+    /**
+     * Where the board's rows are read from, as `challenge_entries`: the table; or, filtered to a gym,
+     * the gym's athletes (a few thousand at most, on the profiles' gym index) each looked up on the
+     * board, instead of the whole board or division walked in its order for the few who train there
+     * (`offset 0` keeps each lookup a lookup).
+     */
+    source:
+      gym && boardSettings.gymFromProfiles
+        ? sql`(select gp.user_id from athlete_profiles gp where lower(gp.gym) = ${gym} and gp.privacy->>'gym' = 'public') gm
+            cross join lateral (select * from challenge_entries
+              where challenge_entries.challenge_id = ${q.challenge_id} and challenge_entries.user_id = gm.user_id offset 0) challenge_entries`
+        : sql`${challengeEntries}`,
   };
 }
 
@@ -70,7 +86,7 @@ export async function loadBoardChallenge(db: Database, id: number, category: str
 export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number; limit: number }, callerId: number | null) {
   const db = ctx.database.db;
   const id = q.challenge_id;
-  const { category, filtered, shown } = boardScope(q, ctx.now());
+  const { category, filtered, shown, source } = boardScope(q, ctx.now());
   const division = q.division ?? null;
   // The board is read alongside the challenge (its rows need only the id); a missing
   // or deleted challenge still answers 404 from loadChallenge.
@@ -81,6 +97,7 @@ export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number
       division,
       category,
       shown,
+      source,
       filtered,
       from: start?.key ?? null,
       skip: start ? start.skip : q.offset,
@@ -92,11 +109,7 @@ export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number
     loadBoardChallenge(db, id, category, callerId),
     read(),
     filtered
-      ? db
-          .select({ n: count() })
-          .from(challengeEntries)
-          .where(shown)
-          .then((r) => r[0]?.n ?? 0)
+      ? rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${source} where ${shown}`).then((r) => Number(r[0]?.n ?? 0))
       : category !== ''
         ? categorySize(db, id, category, division)
         : Promise.resolve(null),
@@ -156,6 +169,8 @@ export async function boardRows(
     division: Division | null;
     category: string;
     shown: SQL;
+    /** Where the rows are read from (boardScope's source); the table itself by default. */
+    source?: SQL;
     filtered: boolean;
     from: bigint | null;
     skip: number;
@@ -168,7 +183,7 @@ export async function boardRows(
     sql`with page as (
       select ${challengeEntries.userId} as user_id,
         row_number() over (order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}) as n
-      from ${challengeEntries}
+      from ${o.source ?? challengeEntries}
       where ${o.shown} ${o.from === null ? sql`` : sql`and ${challengeEntries.sortKey} >= ${String(o.from)}::bigint`}
       order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
       limit ${o.limit} offset ${o.skip}
