@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { AGE_GROUPS, birthYearsFor, BODYWEIGHT_CLASSES } from '../../../domain/athlete-groups.ts';
 
 // Filters on the global ranking and the test boards (sex, age group, bodyweight class, gym), with what
@@ -77,7 +79,7 @@ const rowsOn = (board: number, user: SQL) =>
  * hold the answer; otherwise over the matching profiles (found on the profiles' indexes), each
  * looked up on the board by its key (`offset 0` keeps the lookup a lookup, not a scan of the board).
  */
-export function filteredTotal(board: number, parts: FilterPart[]): SQL {
+function filteredTotal(board: number, parts: FilterPart[]): SQL {
   const counted = countedRows(parts);
   if (counted) return sql`select coalesce(sum(athletes), 0)::int as n from ranking_filter_counts where board = ${board} and ${counted}`;
   return sql`select count(*)::int as n from athlete_profiles p cross join lateral (${rowsOn(board, sql`p.user_id`)} offset 0) r
@@ -92,7 +94,7 @@ export const filterSettings = { fewMatching: 2_000 };
  * when few athletes match, their profiles, each looked up on the board (then a sort of those few);
  * otherwise the board in its rank order, keeping rows whose profile matches until a page is full.
  */
-export function filteredSource(board: number, where: SQL, matching: number, page: { offset: number; limit: number }): SQL {
+function filteredSource(board: number, where: SQL, matching: number, page: { offset: number; limit: number }): SQL {
   const alias = sql.raw(board === 0 ? 'g' : 'b');
   if (matching <= Math.max(filterSettings.fewMatching, 2 * (page.offset + page.limit))) {
     return sql`athlete_profiles p cross join lateral (${rowsOn(board, sql`p.user_id`)} offset 0) ${alias} where ${where}`;
@@ -100,4 +102,23 @@ export function filteredSource(board: number, where: SQL, matching: number, page
   return board === 0
     ? sql`global_scores g left join athlete_profiles p on p.user_id = g.user_id where ${where}`
     : sql`test_bests b left join athlete_profiles p on p.user_id = b.user_id where b.test_id = ${board} and ${where}`;
+}
+
+/**
+ * A board's page with its total: unfiltered, both read at once; filtered, the total first, as how
+ * many match decides where the page is read from. `rows` reads a page from a source of the
+ * board's rows (as g or b, filteredSource).
+ */
+export async function pageWithTotal<Row>(
+  db: Database,
+  board: number,
+  parts: FilterPart[],
+  page: { offset: number; limit: number },
+  unfiltered: { from: SQL; total: SQL },
+  rows: (from: SQL) => Promise<Row[]>,
+): Promise<readonly [Row[], number]> {
+  const count = async (q: SQL) => Number((await rowsOf<{ n: number }>(db, q))[0]?.n ?? 0);
+  if (!parts.length) return Promise.all([rows(unfiltered.from), count(unfiltered.total)]);
+  const matching = await count(filteredTotal(board, parts));
+  return [await rows(filteredSource(board, andAll(parts.map((part) => part.where)), matching, page)), matching];
 }

@@ -9,7 +9,7 @@ import { athletesAbove, rankedAthletes } from './bests.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { boardAnonymousColumn, boardName } from '../privacy-names.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
-import { andAll, filteredSource, filteredTotal, filterParts, profileFilters, type BoardFilters } from './ranking-filters.ts';
+import { andAll, filterParts, pageWithTotal, profileFilters, type BoardFilters } from './ranking-filters.ts';
 
 export { profileFilters, type BoardFilters };
 
@@ -118,20 +118,17 @@ export async function testLeaderboard(ctx: AppContext, testId: number, filters: 
   const parts = filterParts(filters, year);
   const viewerId = viewer?.id ?? null;
   const [[rows, total], mine, [view]] = await Promise.all([
-    (async () => {
-      if (!parts.length) {
-        return Promise.all([
-          testBoardRows(db, testId, sql`test_bests b where b.test_id = ${testId}`, page),
-          rowsOf<{ n: number }>(db, sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`).then(([c]) =>
-            Number(c?.n ?? 0),
-          ),
-        ]);
-      }
-      const [counted] = await rowsOf<{ n: number }>(db, filteredTotal(testId, parts));
-      const n = Number(counted?.n ?? 0);
-      const where = andAll(parts.map((part) => part.where));
-      return [await testBoardRows(db, testId, filteredSource(testId, where, n, page), page), n] as const;
-    })(),
+    pageWithTotal(
+      db,
+      testId,
+      parts,
+      page,
+      {
+        from: sql`test_bests b where b.test_id = ${testId}`,
+        total: sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`,
+      },
+      (from) => testBoardRows(db, testId, from, page),
+    ),
     viewerId === null
       ? Promise.resolve([])
       : testBoardRows(db, testId, sql`test_bests b where b.test_id = ${testId} and b.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
@@ -195,13 +192,9 @@ export async function globalLeaderboard(ctx: AppContext, filters: BoardFilters, 
   const year = ctx.now().getUTCFullYear();
   const parts = filterParts(filters, year);
   const [[rows, total], mine] = await Promise.all([
-    (async () => {
-      // Unfiltered, or filtered: the total first, as how many match decides where the page comes from.
-      const [counted] = await rowsOf<{ n: number }>(db, parts.length ? filteredTotal(0, parts) : sql`select ${rankedAthletes}::int as n`);
-      const n = Number(counted?.n ?? 0);
-      const from = parts.length ? filteredSource(0, andAll(parts.map((part) => part.where)), n, page) : sql`global_scores g`;
-      return [await globalBoardRows(db, from, page), n] as const;
-    })(),
+    pageWithTotal(db, 0, parts, page, { from: sql`global_scores g`, total: sql`select ${rankedAthletes}::int as n` }, (from) =>
+      globalBoardRows(db, from, page),
+    ),
     viewerId === null
       ? Promise.resolve([])
       : globalBoardRows(db, sql`global_scores g where g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
