@@ -5,6 +5,7 @@ import { isAdminRole } from '../services/auth.ts';
 import * as profiles from '../services/athletes/profiles.ts';
 import * as rankings from '../services/athletes/rankings.ts';
 import { findOnRanks } from '../services/athletes/rank-find.ts';
+import { servedGlobalRanks, servedTestBoard } from '../services/athletes/ranking-pages.ts';
 import * as records from '../services/athletes/records.ts';
 import * as catalogue from '../services/athletes/tests-catalogue.ts';
 import type { Handlers } from './types.ts';
@@ -114,7 +115,7 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
     async getTestLeaderboard(request) {
       const q = request.query;
       const filters = { sex: q.sex, age_group: q.age_group, bodyweight_class: q.bodyweight_class, gym: q.gym };
-      return rankings.testLeaderboard(ctx, request.params.testId, filters, page(q), await viewer(request));
+      return servedTestBoard(ctx, request.params.testId, filters, page(q), await viewer(request));
     },
     async findOnRanks(request) {
       const q = request.query;
@@ -135,12 +136,7 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
     },
     async getGlobalLeaderboard(request) {
       const q = request.query;
-      return rankings.globalLeaderboard(
-        ctx,
-        { sex: q.sex, age_group: q.age_group, gym: q.gym },
-        page(q),
-        (await viewer(request))?.id ?? null,
-      );
+      return servedGlobalRanks(ctx, { sex: q.sex, age_group: q.age_group, gym: q.gym }, page(q), (await viewer(request))?.id ?? null);
     },
   };
 }

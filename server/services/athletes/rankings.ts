@@ -114,32 +114,38 @@ async function testBoardRows(db: Database, testId: number, from: SQL, page: Page
 export async function testLeaderboard(ctx: AppContext, testId: number, filters: BoardFilters, page: Page, viewer: Viewer | null) {
   const db = ctx.database.db;
   const test = await loadTest(db, testId, viewer);
-  const year = ctx.now().getUTCFullYear();
-  const parts = filterParts(filters, year);
   const viewerId = viewer?.id ?? null;
-  const [[rows, total], mine, [view]] = await Promise.all([
-    pageWithTotal(
-      db,
-      testId,
-      parts,
-      page,
-      {
-        from: sql`test_bests b where b.test_id = ${testId}`,
-        total: sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`,
-      },
-      (from) => testBoardRows(db, testId, from, page),
-    ),
-    viewerId === null
-      ? Promise.resolve([])
-      : testBoardRows(db, testId, sql`test_bests b where b.test_id = ${testId} and b.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
+  const [shown, me, [view]] = await Promise.all([
+    testBoardPage(ctx, testId, filters, page, viewerId),
+    viewerId === null ? Promise.resolve(null) : testOwnRow(ctx, testId, viewerId),
     presentTests(db, [test]),
   ]);
-  return {
-    test: view!,
-    items: rows.map((r) => presentTestRow(r, year, viewerId)),
-    total,
-    me: mine[0] ? presentTestRow(mine[0], year, viewerId) : null,
-  };
+  return { test: view!, ...shown, me };
+}
+
+/** A page of a test's board and its total, its rows as `viewerId` sees them (null: as everyone does). */
+export async function testBoardPage(ctx: AppContext, testId: number, filters: BoardFilters, page: Page, viewerId: number | null) {
+  const db = ctx.database.db;
+  const year = ctx.now().getUTCFullYear();
+  const [rows, total] = await pageWithTotal(
+    db,
+    testId,
+    filterParts(filters, year),
+    page,
+    {
+      from: sql`test_bests b where b.test_id = ${testId}`,
+      total: sql`select count(*)::int as n from test_bests b where b.test_id = ${testId}`,
+    },
+    (from) => testBoardRows(db, testId, from, page),
+  );
+  return { items: rows.map((r) => presentTestRow(r, year, viewerId)), total };
+}
+
+/** The viewer's own row on a test's board (as they see themselves), or null while they have no best there. */
+export async function testOwnRow(ctx: AppContext, testId: number, viewerId: number) {
+  const from = sql`test_bests b where b.test_id = ${testId} and b.user_id = ${viewerId}`;
+  const [row] = await testBoardRows(ctx.database.db, testId, from, { offset: 0, limit: 1 });
+  return row ? presentTestRow(row, ctx.now().getUTCFullYear(), viewerId) : null;
 }
 
 type GlobalRowData = ProfileColumns & { display_name: string; board_anonymous: boolean; total: number; tests_count: number; rank: number };
@@ -191,19 +197,19 @@ export async function globalLeaderboard(ctx: AppContext, filters: BoardFilters, 
   const db = ctx.database.db;
   const year = ctx.now().getUTCFullYear();
   const parts = filterParts(filters, year);
-  const [[rows, total], mine] = await Promise.all([
+  const [[rows, total], me] = await Promise.all([
     pageWithTotal(db, 0, parts, page, { from: sql`global_scores g`, total: sql`select ${rankedAthletes}::int as n` }, (from) =>
       globalBoardRows(db, from, page),
     ),
-    viewerId === null
-      ? Promise.resolve([])
-      : globalBoardRows(db, sql`global_scores g where g.user_id = ${viewerId}`, { offset: 0, limit: 1 }),
+    viewerId === null ? Promise.resolve(null) : globalOwnRow(ctx, viewerId),
   ]);
-  return {
-    items: rows.map((r) => presentGlobalRow(r, year, viewerId)),
-    total,
-    me: mine[0] ? presentGlobalRow(mine[0], year, viewerId) : null,
-  };
+  return { items: rows.map((r) => presentGlobalRow(r, year, viewerId)), total, me };
+}
+
+/** The viewer's own row in the global ranking (as they see themselves), or null while they are not ranked. */
+export async function globalOwnRow(ctx: AppContext, viewerId: number) {
+  const [row] = await globalBoardRows(ctx.database.db, sql`global_scores g where g.user_id = ${viewerId}`, { offset: 0, limit: 1 });
+  return row ? presentGlobalRow(row, ctx.now().getUTCFullYear(), viewerId) : null;
 }
 
 /** An athlete's place in the global ranking, or null while they have no best on an active test. */
