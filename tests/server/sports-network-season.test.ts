@@ -166,7 +166,7 @@ describe.each(databaseKinds)('the season table on %s', (kind) => {
     await db.insert(leagueGyms).values(gymIds.slice(0, 2).map((gymId) => ({ leagueId: league!.id, gymId, addedAt: now })));
     await db.insert(leagueEvents).values([e1, e2, e3].map((eventId) => ({ leagueId: league!.id, eventId, addedAt: now })));
     // Iron Temple: 25 in E1 (best 25, one win); iron works: 15 + 10 (best 15, two wins). Both total 25.
-    expect(await seasonRows(db, league!.id)).toMatchObject([
+    expect(await seasonRows(t.context, league!.id)).toMatchObject([
       { name: 'Iron Temple', place: 1, total: 25, best: 25, wins: 1 },
       { name: 'iron works', place: 2, total: 25, best: 15, wins: 2 },
     ]);
@@ -243,7 +243,7 @@ describe.each(databaseKinds)('the season table on %s', (kind) => {
             await db.insert(leagueEvents).values(events.map((e) => ({ leagueId: league!.id, eventId: e.id, addedAt: now })));
 
           const want = naiveSeason({ events, entries, gymOf, members });
-          const got = await seasonRows(db, league!.id);
+          const got = await seasonRows(t.context, league!.id);
           expect(got).toEqual(
             want.map((r) => ({
               gym_id: r.gymId,
