@@ -20,7 +20,7 @@ export const NETWORK_NAME_LENGTH = { min: 2, max: 120 } as const;
 export const REGION_MAX = 80;
 export const SEASON_NAME_LENGTH = { min: 1, max: 80 } as const;
 export const NETWORK_DESCRIPTION_MAX = 2000;
-/** A league's member gyms and events are bounded so the season table stays one cheap statement. */
+/** A league's member gyms and events are bounded so its season table stays cheap to compute. */
 export const LEAGUE_GYMS_MAX = 500;
 export const LEAGUE_EVENTS_MAX = 50;
 /** A season lasts at most this many days. */
