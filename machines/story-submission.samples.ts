@@ -3,7 +3,7 @@ import { storySubmissionMachine } from './story-submission.ts';
 
 export default defineSamples({
   machine: storySubmissionMachine,
-  inputs: [undefined, { fields: { title: 'My first muscle-up', body: 'It took me two years of practice.', challengeId: 3 } }],
+  inputs: [{}, { fields: { title: 'My first muscle-up', body: 'It took me two years of practice.', challengeId: 3 } }],
   events: {
     'story.update': [
       { type: 'story.update', field: 'title', value: '  My first muscle-up  ' },

@@ -53,7 +53,7 @@ export const storySubmissionMachine = setup({
     context: {} as StorySubmissionContext,
     events: {} as StorySubmissionEvent,
     /** A story being edited starts from its fields; a new one from `challengeId` (shared from a challenge) or nothing. */
-    input: {} as { fields?: Partial<StoryFields> } | undefined,
+    input: {} as { fields?: Partial<StoryFields> },
   },
   actors: {
     publishStory: fromPromise<StoryPublished, StoryPayload>(async () => {
@@ -83,7 +83,7 @@ export const storySubmissionMachine = setup({
   },
 }).createMachine({
   id: 'storySubmission',
-  context: ({ input }) => ({ fields: { ...emptyStoryFields, ...input?.fields }, problem: null, published: null }),
+  context: ({ input }) => ({ fields: { ...emptyStoryFields, ...input.fields }, problem: null, published: null }),
   initial: 'editing',
   states: {
     editing: {

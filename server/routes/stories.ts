@@ -26,8 +26,13 @@ type StoryOps =
   | 'createStoryComment'
   | 'deleteStoryComment';
 
-const readerOf = (auth: Authenticated | null | undefined): Reader => (auth ? { id: auth.user.id, isAdmin: isAdminRole(auth.user.role) } : null);
-const writerOf = (auth: Authenticated) => ({ id: auth.user.id, suspendedUntil: auth.user.suspendedUntil, isAdmin: isAdminRole(auth.user.role) });
+const readerOf = (auth: Authenticated | null | undefined): Reader =>
+  auth ? { id: auth.user.id, isAdmin: isAdminRole(auth.user.role) } : null;
+const writerOf = (auth: Authenticated) => ({
+  id: auth.user.id,
+  suspendedUntil: auth.user.suspendedUntil,
+  isAdmin: isAdminRole(auth.user.role),
+});
 
 export function storyHandlers(ctx: AppContext): Handlers<StoryOps> {
   const reader = async (request: Parameters<Handlers<'getStory'>['getStory']>[0]) =>

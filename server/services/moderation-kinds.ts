@@ -165,7 +165,13 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
       if (id === null) return null;
       const [s] = await db.select().from(stories).where(eq(stories.id, id));
       if (!s) return null;
-      return { authorId: s.authorId, title: s.title, excerpt: cut(s.body), link: `/my-stories-page?story=${id}`, hidden: s.hiddenAt !== null };
+      return {
+        authorId: s.authorId,
+        title: s.title,
+        excerpt: cut(s.body),
+        link: `/my-stories-page?story=${id}`,
+        hidden: s.hiddenAt !== null,
+      };
     },
     async setHidden(tx, itemId, at) {
       await tx

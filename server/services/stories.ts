@@ -41,8 +41,7 @@ function checkTitle(raw: string): string {
   if (!title) throw badRequest('Give your story a title.', 'title');
   if (title.length < STORY_TITLE_LIMITS.min)
     throw badRequest(`Make the title at least ${STORY_TITLE_LIMITS.min} characters long.`, 'title');
-  if (title.length > STORY_TITLE_LIMITS.max)
-    throw badRequest(`Keep the title to ${STORY_TITLE_LIMITS.max} characters or fewer.`, 'title');
+  if (title.length > STORY_TITLE_LIMITS.max) throw badRequest(`Keep the title to ${STORY_TITLE_LIMITS.max} characters or fewer.`, 'title');
   return title;
 }
 
@@ -141,7 +140,10 @@ async function present(ctx: AppContext, rows: StoryRow[], reader: Reader) {
       title: r.story.title,
       body: r.story.body,
       author: { wp_user_id: r.story.authorId, display_name: r.authorName },
-      challenge: r.story.challengeId !== null && r.challengeTitle !== null && !r.challengeGone ? { id: r.story.challengeId, title: r.challengeTitle } : null,
+      challenge:
+        r.story.challengeId !== null && r.challengeTitle !== null && !r.challengeGone
+          ? { id: r.story.challengeId, title: r.challengeTitle }
+          : null,
       video: videoOf(r, mine),
       comments: Number(r.comments),
       created_at: r.story.createdAt.toISOString(),
@@ -236,8 +238,7 @@ export async function updateStory(ctx: AppContext, writer: Writer, storyId: numb
     if (input.title !== undefined) change.title = checkTitle(input.title);
     if (input.body !== undefined) change.body = checkBody(input.body);
     if (input.video_id !== undefined) change.videoId = input.video_id ? await attachableVideo(tx, writer.id, input.video_id) : null;
-    if (input.challenge_id !== undefined)
-      change.challengeId = input.challenge_id ? await linkableChallenge(tx, input.challenge_id) : null;
+    if (input.challenge_id !== undefined) change.challengeId = input.challenge_id ? await linkableChallenge(tx, input.challenge_id) : null;
     await tx.update(stories).set(change).where(eq(stories.id, storyId));
   });
   return one(ctx, storyId, { id: writer.id, isAdmin: false });

@@ -53,7 +53,7 @@ describe('story submission chart: generated paths', () => {
 
 describe('story draft', () => {
   it('stops typing a little past the limit, so the sentence says what is wrong', () => {
-    const actor = createActor(storySubmissionMachine).start();
+    const actor = createActor(storySubmissionMachine, { input: {} }).start();
     actor.send({ type: 'story.update', field: 'title', value: 'A title' });
     actor.send({ type: 'story.update', field: 'body', value: 'b'.repeat(STORY_BODY_LIMITS.max * 3) });
     expect(actor.getSnapshot().context.fields.body.length).toBeLessThan(STORY_BODY_LIMITS.max * 2);

@@ -52,7 +52,12 @@ describe.each(databaseKinds)('stories on %s', (kind) => {
 
   it('publishes, edits and deletes a story; only its author may change it', async () => {
     const s = await publish(ana, { title: '  My first muscle-up  ', body: 'It took me two years of **practice**.' });
-    expect(s).toMatchObject({ title: 'My first muscle-up', author: { wp_user_id: ana.userId, display_name: 'Ana' }, mine: true, hidden: false });
+    expect(s).toMatchObject({
+      title: 'My first muscle-up',
+      author: { wp_user_id: ana.userId, display_name: 'Ana' },
+      mine: true,
+      hidden: false,
+    });
     expect(s.video).toBeNull();
     expect(s.challenge).toBeNull();
     // Everyone sees it, signed out too; it is not theirs.
@@ -129,7 +134,12 @@ describe.each(databaseKinds)('stories on %s', (kind) => {
     });
     expect(create.statusCode, create.body).toBe(201);
     const challengeId = create.json().id as number;
-    const s = await publish(ana, { title: 'My 2k row', body: 'Paced it at 1:55 and died at 1500 m.', video_id: video, challenge_id: challengeId });
+    const s = await publish(ana, {
+      title: 'My 2k row',
+      body: 'Paced it at 1:55 and died at 1500 m.',
+      video_id: video,
+      challenge_id: challengeId,
+    });
     expect(s.video?.id).toBe(video);
     expect(s.challenge).toEqual({ id: challengeId, title: 'Row 2k' });
     const asBen = (await call('GET', `/api/stories/${s.id}`, ben)).json() as Story;
@@ -156,18 +166,27 @@ describe.each(databaseKinds)('stories on %s', (kind) => {
     const s = await publish(ana, { title: 'Buy my supplements', body: 'Use my code for 50% off protein powder.' });
     const c = (await call('POST', `/api/stories/${s.id}/comments`, cleo, { body: 'Totally a scam, avoid.' })).json();
     const kept = (await call('POST', `/api/stories/${s.id}/comments`, ben, { body: 'Thanks for sharing.' })).json();
-    expect((await call('POST', '/api/moderation/reports', ben, { kind: 'story', item_id: String(s.id), reason: 'spam' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/moderation/reports', ben, { kind: 'story', item_id: String(s.id), reason: 'spam' })).statusCode).toBe(
+      201,
+    );
     expect(
       (await call('POST', '/api/moderation/reports', ben, { kind: 'comment', item_id: String(c.id), reason: 'harassment' })).statusCode,
     ).toBe(201);
     expect((await call('POST', '/api/moderation/reports', ana, { kind: 'story', item_id: String(s.id), reason: 'spam' })).statusCode).toBe(
       400,
     );
-    expect((await call('POST', '/api/moderation/reports', ben, { kind: 'comment', item_id: '999999', reason: 'spam' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/moderation/reports', ben, { kind: 'comment', item_id: '999999', reason: 'spam' })).statusCode).toBe(
+      404,
+    );
     const q = (await call('GET', '/api/admin/moderation/queue', editor)).json();
     expect(q.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'story', item_id: String(s.id), title: 'Buy my supplements', link: `/my-stories-page?story=${s.id}` }),
+        expect.objectContaining({
+          kind: 'story',
+          item_id: String(s.id),
+          title: 'Buy my supplements',
+          link: `/my-stories-page?story=${s.id}`,
+        }),
         expect.objectContaining({ kind: 'comment', item_id: String(c.id), title: 'Comment on “Buy my supplements”' }),
       ]),
     );
@@ -244,9 +263,9 @@ describe.each(databaseKinds)('stories on %s', (kind) => {
     expect((await call('POST', `/api/stories/${s.id}/comments`, dan, { body: 'Hello' })).statusCode).toBe(403);
     await t.context.database.db.update(users).set({ suspendedUntil: null }).where(eq(users.id, dan.userId));
     // Suspended by a moderator: every session ends, so writes are refused as signed out.
-    expect((await call('POST', '/api/moderation/reports', ben, { kind: 'story', item_id: String(s.id), reason: 'threat' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call('POST', '/api/moderation/reports', ben, { kind: 'story', item_id: String(s.id), reason: 'threat' })).statusCode,
+    ).toBe(201);
     const suspended = await act(editor, 'story', s.id, { action: 'suspend', reason: 'Threats against another athlete.', days: 3 });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect((await call('POST', '/api/stories', dan, { title: 'After the suspension', body: 'Should never be stored.' })).statusCode).toBe(
