@@ -54,14 +54,16 @@ function StoryList({
               </li>
             ))}
           </ul>
-          <Pagination
-            label={`${label} pages`}
-            offset={(page - 1) * STORY_PAGE_SIZE}
-            shown={data.items.length}
-            total={data.total}
-            pageSize={STORY_PAGE_SIZE}
-            onPage={(offset) => onPage(offset / STORY_PAGE_SIZE + 1)}
-          />
+          {data.total > STORY_PAGE_SIZE || page > 1 ? (
+            <Pagination
+              label={`${label} pages`}
+              offset={(page - 1) * STORY_PAGE_SIZE}
+              shown={data.items.length}
+              total={data.total}
+              pageSize={STORY_PAGE_SIZE}
+              onPage={(offset) => onPage(offset / STORY_PAGE_SIZE + 1)}
+            />
+          ) : null}
         </>
       )}
     </QueryState>
