@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
+import { shownInStory } from '../../server/services/stories.ts';
 import { STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS, COMMENT_LIMITS } from '../../domain/stories.ts';
 import { authHeaders, createTestApp, databaseKinds, insertVideo, refusal, type SignedIn, signIn } from './helpers.ts';
 
@@ -144,9 +145,24 @@ describe.each(databaseKinds)('stories on %s', (kind) => {
     expect(s.challenge).toEqual({ id: challengeId, title: 'Row 2k' });
     const asBen = (await call('GET', `/api/stories/${s.id}`, ben)).json() as Story;
     expect(asBen.video?.stream_url).toMatch(/\/api\/videos\/.+\/stream\?token=/);
+    // A reader's link opens the video only while a visible story shows it: not once moderators hide the story.
+    const db = t.context.database.db;
+    expect(await shownInStory(db, video)).toBe(true);
+    expect((await act(editor, 'story', s.id, { action: 'hide', reason: 'Checking video links.' })).statusCode).toBe(200);
+    expect(await shownInStory(db, video)).toBe(false);
+    expect((await call('GET', `/api/stories/${s.id}`, ana)).json().video?.id).toBe(video);
+    expect((await act(editor, 'story', s.id, { action: 'restore', reason: 'Checked the video links.' })).statusCode).toBe(200);
+    expect(await shownInStory(db, video)).toBe(true);
+    // A forged story link for someone else's video is refused.
+    const forged = await call(
+      'GET',
+      `/api/videos/${video}/stream?token=${encodeURIComponent(asBen.video!.stream_url!.split('token=')[1]!)}x`,
+    );
+    expect(forged.statusCode).toBe(403);
     // Taking the video off.
     const off = await call('PATCH', `/api/stories/${s.id}`, ana, { video_id: null });
     expect(off.json().video).toBeNull();
+    expect(await shownInStory(db, video)).toBe(false);
   });
 
   it('pages the feed newest first', async () => {
