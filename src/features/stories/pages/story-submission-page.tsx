@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { actorInspection } from '../../../lib/inspector.ts';
 import { toast } from '../../../lib/toast.ts';
 import { storySubmissionMachine, type StoryFields } from '../../../../machines/story-submission.ts';
 import { STORY_BODY_LIMITS, STORY_TITLE_LIMITS } from '../../../../domain/stories.ts';
@@ -28,7 +29,7 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
         },
       },
     }),
-    { input: { fields: initial } },
+    { input: { fields: initial }, inspect: actorInspection },
   );
   const fields = useSelector(flow, (s) => s.context.fields);
   const problem = useSelector(flow, (s) => s.context.problem);
