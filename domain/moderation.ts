@@ -4,7 +4,7 @@
  */
 
 /** What a signed-in user can report. Later areas add a kind here and in server/services/moderation-kinds.ts. */
-export const REPORTABLE_KINDS = ['profile', 'challenge', 'score', 'team', 'video'] as const;
+export const REPORTABLE_KINDS = ['profile', 'challenge', 'score', 'team', 'video', 'story', 'comment'] as const;
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 
 export const KIND_LABELS: Record<ReportableKind, string> = {
@@ -13,6 +13,8 @@ export const KIND_LABELS: Record<ReportableKind, string> = {
   score: 'score',
   team: 'team',
   video: 'video',
+  story: 'story',
+  comment: 'comment',
 };
 
 /** The reasons a reporter picks from, most severe first; severity orders the moderators' queue. */

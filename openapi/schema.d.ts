@@ -2924,7 +2924,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report a profile, challenge, score, team or video (one open report per user per item) */
+        /** Report a profile, challenge, score, team, video, story or comment (one open report per user per item) */
         post: operations["reportContent"];
         delete?: never;
         options?: never;
@@ -3348,6 +3348,99 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Community feed - everyone's visible stories, newest first */
+        get: operations["listStories"];
+        put?: never;
+        /**
+         * Publish a story
+         * @description Title 3 to 120 characters and body 10 to 5000 after trimming (400 otherwise). A video must be one of
+         *     the caller's own (400) and ready (422); a challenge must exist (404). A suspended account is refused (403).
+         */
+        post: operations["createStory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own stories, newest first, hidden ones included (marked, with the moderators' reason) */
+        get: operations["listMyStories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{storyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One story; a hidden one only for its author and administrators or editors */
+        get: operations["getStory"];
+        put?: never;
+        post?: never;
+        /** The author deletes their story and its comments */
+        delete: operations["deleteStory"];
+        options?: never;
+        head?: never;
+        /** The author edits their story (the fields sent change; null takes the video or challenge off) */
+        patch: operations["updateStory"];
+        trace?: never;
+    };
+    "/api/stories/{storyId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A story's comments, oldest first; hidden ones only for their own author (marked) */
+        get: operations["listStoryComments"];
+        put?: never;
+        /** Comment on a visible story (1 to 1000 characters after trimming) */
+        post: operations["createStoryComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/story-comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The author deletes their own comment */
+        delete: operations["deleteStoryComment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5439,7 +5532,7 @@ export interface components {
             }[];
         };
         /** @enum {string} */
-        ReportableKind: "profile" | "challenge" | "score" | "team" | "video";
+        ReportableKind: "profile" | "challenge" | "score" | "team" | "video" | "story" | "comment";
         /** @enum {string} */
         ReportReason: "threat" | "harassment" | "sexual" | "cheating" | "impersonation" | "spam" | "other";
         ModerationAppeal: {
@@ -5721,6 +5814,73 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        Person: {
+            wp_user_id: number;
+            display_name: string;
+        };
+        Story: {
+            id: number;
+            title: string;
+            body: string;
+            author: components["schemas"]["Person"];
+            challenge: {
+                id: number;
+                title: string;
+            } | null;
+            /** @description The attached video with links minted for this viewer; null when there is none, or it is hidden or gone */
+            video: components["schemas"]["Video"] | null;
+            /** @description Visible comments */
+            comments: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The caller wrote it */
+            mine: boolean;
+            /** @description Hidden by moderators (only its author and moderators see it) */
+            hidden: boolean;
+            /** @description The moderators' reason, for the author of a hidden story */
+            hidden_reason: string | null;
+        };
+        StoryPage: {
+            items: components["schemas"]["Story"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        StoryInput: {
+            /** @description 3 to 120 characters after trimming */
+            title: string;
+            /** @description 10 to 5000 characters after trimming */
+            body: string;
+            /** @description One of the caller's own ready videos */
+            video_id?: string | null;
+            /** @description The challenge the story is about */
+            challenge_id?: number | null;
+        };
+        StoryChange: {
+            title?: string;
+            body?: string;
+            video_id?: string | null;
+            challenge_id?: number | null;
+        };
+        StoryComment: {
+            id: number;
+            story_id: number;
+            body: string;
+            author: components["schemas"]["Person"];
+            /** Format: date-time */
+            created_at: string;
+            mine: boolean;
+            /** @description Hidden by moderators (shown to its author alone) */
+            hidden: boolean;
+        };
+        CommentPage: {
+            items: components["schemas"]["StoryComment"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -5883,6 +6043,8 @@ export interface components {
         GymId: number;
         FederationId: number;
         LeagueId: number;
+        Page: number;
+        StoryId: number;
     };
     requestBodies: never;
     headers: never;
@@ -11787,6 +11949,261 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listStories: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoryInput"];
+            };
+        };
+        responses: {
+            /** @description The story as published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The video is not ready yet. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyStories: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's stories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storyId: components["parameters"]["StoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The story. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storyId: components["parameters"]["StoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storyId: components["parameters"]["StoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoryChange"];
+            };
+        };
+        responses: {
+            /** @description The story after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The video is not ready yet. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listStoryComments: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                storyId: components["parameters"]["StoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createStoryComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storyId: components["parameters"]["StoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryComment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteStoryComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

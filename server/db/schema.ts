@@ -18,6 +18,7 @@ export * from './schema-theater.ts';
 export * from './schema-gyms.ts';
 export * from './schema-bi.ts';
 export * from './schema-sports-network.ts';
+export * from './schema-stories.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -23,6 +23,7 @@ import { analyticsHandlers } from './analytics.ts';
 import { theaterHandlers } from './theater.ts';
 import { gymHandlers } from './gyms.ts';
 import { sportsNetworkHandlers } from './sports-network.ts';
+import { storyHandlers } from './stories.ts';
 
 /** Every operation's handler, keyed by operationId. */
 export function allHandlers(ctx: AppContext) {
@@ -51,5 +52,6 @@ export function allHandlers(ctx: AppContext) {
     ...analyticsHandlers(ctx),
     ...gymHandlers(ctx),
     ...sportsNetworkHandlers(ctx),
+    ...storyHandlers(ctx),
   };
 }

@@ -9,6 +9,7 @@ import {
   myVideos,
   ownUpload,
   presentVideo,
+  storyKind,
   theaterKind,
   uploadState,
   VIDEO_NOT_FOUND,
@@ -16,6 +17,7 @@ import {
 } from '../services/videos.ts';
 import { handleChunk, videoService } from '../services/videos-tus.ts';
 import { shownInTheater } from '../services/theater.ts';
+import { shownInStory } from '../services/stories.ts';
 import type { OutputName } from '../services/videos-storage.ts';
 import type { Handlers } from './types.ts';
 
@@ -61,8 +63,11 @@ export function videoHandlers(ctx: AppContext): Handlers<VideoOps> {
     const own = checkLinkToken(svc(), id, kind, token);
     // A theater viewer's link opens the video only while the theater still shows it.
     const theater = !own && checkLinkToken(svc(), id, theaterKind(kind), token);
-    if (!own && !theater) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
+    // A story reader's link opens it only while a story nobody hid still shows it.
+    const story = !own && !theater && checkLinkToken(svc(), id, storyKind(kind), token);
+    if (!own && !theater && !story) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
     if (theater && !(await shownInTheater(ctx.database.db, id))) throw notFound(VIDEO_NOT_FOUND);
+    if (story && !(await shownInStory(ctx.database.db, id))) throw notFound(VIDEO_NOT_FOUND);
     const row = await findVideo(svc(), id);
     const size = row && row.status !== 'failed' ? await svc().storage.outputSize(id, name) : null;
     if (size === null) throw notFound(VIDEO_NOT_FOUND);

@@ -20,14 +20,13 @@ import { notify } from './notifications.ts';
 export const APPEAL_ADMIN_TEXT = 'Only an administrator decides appeals.';
 export const APPEAL_OTHER_ADMIN_TEXT = 'An administrator who did not take the action decides its appeal.';
 
-async function titles(ctx: AppContext, rows: { kind: string; itemId: string }[]) {
+async function items(ctx: AppContext, rows: { kind: string; itemId: string }[]) {
   const db = ctx.database.db;
-  return Promise.all(
-    rows.map(
-      async (r) =>
-        (await moderationKinds[r.kind as ReportableKind].find(db, r.itemId))?.title ?? `A removed ${KIND_LABELS[r.kind as ReportableKind]}`,
-    ),
-  );
+  return Promise.all(rows.map((r) => moderationKinds[r.kind as ReportableKind].find(db, r.itemId)));
+}
+
+async function titles(ctx: AppContext, rows: { kind: string; itemId: string }[]) {
+  return (await items(ctx, rows)).map((item, i) => item?.title ?? `A removed ${KIND_LABELS[rows[i]!.kind as ReportableKind]}`);
 }
 
 async function appealsOf(ctx: AppContext, actionIds: number[]) {
@@ -45,8 +44,8 @@ export async function myDecisions(ctx: AppContext, userId: number) {
     .where(and(eq(moderationActions.authorId, userId), ne(moderationActions.action, 'dismiss')))
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(100);
-  const [names, appeals] = await Promise.all([
-    titles(ctx, rows),
+  const [found, appeals] = await Promise.all([
+    items(ctx, rows),
     appealsOf(
       ctx,
       rows.map((r) => r.id),
@@ -63,8 +62,8 @@ export async function myDecisions(ctx: AppContext, userId: number) {
         id: r.id,
         kind: r.kind as ReportableKind,
         item_id: r.itemId,
-        title: names[i]!,
-        link: moderationLink(r.kind as ReportableKind, r.itemId),
+        title: found[i]?.title ?? `A removed ${KIND_LABELS[r.kind as ReportableKind]}`,
+        link: moderationLink(r.kind as ReportableKind, r.itemId) ?? found[i]?.link ?? '/my-stories-page?tab=mine',
         action: r.action as ModerationAction,
         reason: r.reason,
         suspended_until: r.suspendedUntil?.toISOString() ?? null,
@@ -76,13 +75,16 @@ export async function myDecisions(ctx: AppContext, userId: number) {
   };
 }
 
-const moderationLink = (kind: ReportableKind, itemId: string) =>
+/** Where the author finds the item (a comment: under its story, which its registry entry names). */
+const moderationLink = (kind: ReportableKind, itemId: string): string | null =>
   ({
     profile: `/athlete-profile-page?id=${itemId}`,
     challenge: `/challenge-detail-page?id=${itemId}`,
     score: '/my-results-page',
     team: `/team-dashboard-page?id=${itemId}`,
     video: `/placeholder-video-page?id=${itemId}`,
+    story: `/my-stories-page?story=${itemId}`,
+    comment: null,
   })[kind];
 
 /** The author appeals a decision once. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { athleteProfiles, challenges, challengeScores, teamMembers, teams, users, videos } from '../db/schema.ts';
+import { athleteProfiles, challenges, challengeScores, stories, storyComments, teamMembers, teams, users, videos } from '../db/schema.ts';
 import type { ReportableKind } from '../../domain/moderation.ts';
 import { recomputeEntry } from './challenges/review.ts';
 import { theaterChanged } from './theater.ts';
@@ -157,6 +157,52 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
     async setHidden(tx, itemId, at) {
       await tx.update(videos).set({ hiddenAt: at }).where(eq(videos.id, itemId.toLowerCase()));
       await theaterChanged(tx, { videoId: itemId.toLowerCase() });
+    },
+  },
+  story: {
+    async find(db, itemId) {
+      const id = intId(itemId);
+      if (id === null) return null;
+      const [s] = await db.select().from(stories).where(eq(stories.id, id));
+      if (!s) return null;
+      return {
+        authorId: s.authorId,
+        title: s.title,
+        excerpt: cut(s.body),
+        link: `/my-stories-page?story=${id}`,
+        hidden: s.hiddenAt !== null,
+      };
+    },
+    async setHidden(tx, itemId, at) {
+      await tx
+        .update(stories)
+        .set({ hiddenAt: at })
+        .where(eq(stories.id, Number(itemId)));
+    },
+  },
+  comment: {
+    async find(db, itemId) {
+      const id = intId(itemId);
+      if (id === null) return null;
+      const [row] = await db
+        .select({ comment: storyComments, story: stories.title })
+        .from(storyComments)
+        .innerJoin(stories, eq(stories.id, storyComments.storyId))
+        .where(eq(storyComments.id, id));
+      if (!row) return null;
+      return {
+        authorId: row.comment.authorId,
+        title: `Comment on “${row.story}”`,
+        excerpt: cut(row.comment.body),
+        link: `/my-stories-page?story=${row.comment.storyId}`,
+        hidden: row.comment.hiddenAt !== null,
+      };
+    },
+    async setHidden(tx, itemId, at) {
+      await tx
+        .update(storyComments)
+        .set({ hiddenAt: at })
+        .where(eq(storyComments.id, Number(itemId)));
     },
   },
 };

@@ -175,6 +175,14 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     sources: [{ table: 'video_votes', column: 'user_id' }],
   },
   {
+    file: 'stories.json',
+    about: 'The stories you published and the comments you wrote under stories, hidden ones included.',
+    sources: [
+      { table: 'stories', column: 'author_id' },
+      { table: 'story_comments', column: 'author_id' },
+    ],
+  },
+  {
     file: 'privacy.json',
     about: 'Your data exports and account deletion requests.',
     sources: [

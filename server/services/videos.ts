@@ -66,6 +66,9 @@ export function checkLinkToken(svc: VideoService, id: string, kind: string, toke
 /** The link kind a theater viewer's links are signed for: they open the video only while the theater shows it. */
 export const theaterKind = (kind: 'stream' | 'poster') => `theater-${kind}`;
 
+/** The link kind a story reader's links are signed for: they open the video only while a visible story shows it. */
+export const storyKind = (kind: 'stream' | 'poster') => `story-${kind}`;
+
 export function presentVideo(svc: VideoService, row: VideoRow, viewerId?: number): Video {
   return presentWithLinks(svc, row, viewerId, (kind) => kind);
 }
@@ -73,6 +76,11 @@ export function presentVideo(svc: VideoService, row: VideoRow, viewerId?: number
 /** A video shown in a challenge's theater, with links minted for theater viewers (0: signed out). */
 export function presentTheaterVideo(svc: VideoService, row: VideoRow, viewerId: number): Video {
   return presentWithLinks(svc, row, viewerId, theaterKind);
+}
+
+/** A video attached to a story, with links minted for its readers (0: signed out). */
+export function presentStoryVideo(svc: VideoService, row: VideoRow, viewerId: number): Video {
+  return presentWithLinks(svc, row, viewerId, storyKind);
 }
 
 function presentWithLinks(

@@ -104,7 +104,7 @@ export const pageRoutes: PageRoute[] = [
     () => import('../features/challenges/pages/my-active-challenges-page.tsx'),
   ),
   r('/my-results-page', 'My Results', 'user', () => import('../features/challenges/pages/my-results-page.tsx')),
-  r('/my-stories-page', 'My Stories', 'user'),
+  r('/my-stories-page', 'My Stories', 'user', () => import('../features/stories/pages/my-stories-page.tsx')),
   r('/password-reset-page', 'Reset Password', 'public', () => import('../features/auth/pages/password-reset-page.tsx')),
   r('/performance-stats-page', 'Performance Stats', 'user', () => import('../features/athletes/pages/performance-stats-page.tsx')),
   r('/personal-records-dashboard', 'Personal Records', 'user', () => import('../features/athletes/pages/personal-records-dashboard.tsx')),
@@ -118,7 +118,7 @@ export const pageRoutes: PageRoute[] = [
   r('/squad-decimation-battle-page', 'Squad Decimation Battle'),
   r('/squad-decimation-page', 'Squad Decimation'),
   r('/squad-decimation-rules-page', 'Squad Decimation Rules'),
-  r('/story-submission-page', 'Share a Story', 'user'),
+  r('/story-submission-page', 'Share a Story', 'user', () => import('../features/stories/pages/story-submission-page.tsx')),
   r('/submit-pr-page', 'Submit a Personal Record', 'user', () => import('../features/athletes/pages/submit-pr-page.tsx')),
   r(
     '/submit-qualifying-attempt-page',

@@ -36,6 +36,7 @@ test('the account menu opens from the keyboard, lists the athlete’s pages and 
     'Claim Performances',
     'My Challenges',
     'My Results',
+    'Stories',
     'My Analytics',
     'Sign Out',
   ]);

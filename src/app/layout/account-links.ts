@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ChartColumn, ChartLine, Flag, ListChecks, Medal, SearchCheck, User } from 'lucide-react';
+import { BookOpen, ChartColumn, ChartLine, Flag, ListChecks, Medal, SearchCheck, User } from 'lucide-react';
 
 // Only the menus (loaded on first use) list these, so their icons stay out of the first load.
 
@@ -14,5 +14,6 @@ export const ACCOUNT_LINKS: readonly { href: string; label: string; icon: Lucide
   { href: '/claim-performances', label: 'Claim Performances', icon: SearchCheck },
   { href: '/my-active-challenges-page', label: 'My Challenges', icon: Flag },
   { href: '/my-results-page', label: 'My Results', icon: ListChecks },
+  { href: '/my-stories-page', label: 'Stories', icon: BookOpen },
   { href: '/analytics-dashboard-page', label: 'My Analytics', icon: ChartColumn },
 ];

@@ -113,6 +113,12 @@ export async function seedAthleteWorld(a: RunningApp, mailbox: Mailbox): Promise
   ] as const) {
     await apiCall(a, me, 'POST', 'api/feedback/signout-feedback', comment ? { rating, comment } : { rating });
   }
+  // A story in the Community feed, about a challenge, with a long word to wrap.
+  await apiCall(a, me, 'POST', 'api/stories', {
+    title: 'From one pull-up to a muscle-up in a year of early mornings at the harbour gym',
+    body: 'Every morning at six: bands, negatives, then **false grip** holds. Supercalifragilisticexpialidocious patience.',
+    challenge_id: ids.own,
+  });
   const boss = await apiSignIn(a, mailbox, admin);
   await apiCall(a, boss, 'POST', `api/v1/athlete-profiles/admin/approve/${pr.id as number}`, {});
   return ids;

@@ -254,6 +254,11 @@ export default function ChallengeDetailPage({ children }: { children?: ReactNode
           <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-secondary">
             Leaderboard
           </Link>
+          {entry && (
+            <Link href={`/story-submission-page?challenge=${c.id}`} className="btn btn-secondary">
+              Share a story
+            </Link>
+          )}
           <ReportButton kind="challenge" itemId={c.id} authorId={c.creator.wp_user_id} subject={c.title} />
           {c.status === 'closed' && (
             <Link href={`/challenge-replay-page?id=${c.id}`} className="btn btn-secondary">

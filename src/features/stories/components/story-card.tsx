@@ -1,0 +1,37 @@
+import { MessageSquare } from 'lucide-react';
+import { Card } from '../../../components/ui/card.tsx';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { ReportButton } from '../../../components/report-button.tsx';
+import type { Story } from '../api/stories.ts';
+import { Byline, excerptOf, HiddenNote } from './story-parts.tsx';
+
+/** One story in a list: its title opens it, the author links to their profile, the first words, the comment count. */
+export function StoryCard({ story }: { story: Story }) {
+  const href = `/my-stories-page?story=${story.id}`;
+  return (
+    <Card
+      className="story-card"
+      titleAs="h2"
+      title={<AppLink href={href}>{story.title}</AppLink>}
+      meta={<Byline author={story.author} at={story.created_at} />}
+      actions={
+        <>
+          <AppLink href={href} look="secondary" size="sm" icon={<MessageSquare size={16} aria-hidden />}>
+            {story.comments === 1 ? '1 comment' : `${story.comments} comments`}
+            <span className="visually-hidden"> on {story.title}</span>
+          </AppLink>
+          <ReportButton kind="story" itemId={story.id} authorId={story.author.wp_user_id} subject={story.title} />
+        </>
+      }
+    >
+      {story.hidden ? <HiddenNote what="story" reason={story.hidden_reason} /> : null}
+      {story.challenge ? (
+        <p className="story-about">
+          About <AppLink href={`/challenge-detail-page?id=${story.challenge.id}`}>{story.challenge.title}</AppLink>
+        </p>
+      ) : null}
+      <p className="story-excerpt">{excerptOf(story.body)}</p>
+      {story.video ? <p className="muted story-has-video">With a video</p> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { QueryState } from '../../../components/query-state.tsx';
+import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { AppLink } from '../../../components/ui/link.tsx';
+import { ReportButton } from '../../../components/report-button.tsx';
+import { VideoOnDemand } from '../../../components/video-on-demand.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useDeleteStory, useStory, type Story } from '../api/stories.ts';
+import { StoryComments } from './story-comments.tsx';
+import { Byline, HiddenNote } from './story-parts.tsx';
+
+function StoryActions({ story }: { story: Story }) {
+  const remove = useDeleteStory();
+  const [, navigate] = useLocation();
+  if (!story.mine) return <ReportButton kind="story" itemId={story.id} authorId={story.author.wp_user_id} subject={story.title} />;
+  return (
+    <>
+      <AppLink href={`/story-submission-page?edit=${story.id}`} look="secondary" size="sm" icon={<Pencil size={16} aria-hidden />}>
+        Edit
+      </AppLink>
+      <Button
+        size="sm"
+        variant="danger"
+        icon={<Trash2 size={16} aria-hidden />}
+        disabled={remove.isPending}
+        onClick={() => {
+          if (!window.confirm(`Delete “${story.title}” and its comments? This cannot be undone.`)) return;
+          remove.mutate(story.id, {
+            onSuccess: () => {
+              toast({ title: 'Story deleted.', variant: 'success' });
+              navigate('/my-stories-page?tab=mine');
+            },
+            onError: (error) => toast({ title: error.message, variant: 'error' }),
+          });
+        }}
+      >
+        Delete
+      </Button>
+    </>
+  );
+}
+
+function StoryBody({ story }: { story: Story }) {
+  return (
+    <>
+      <article className="story card" aria-labelledby="story-title">
+        <h1 id="story-title" className="story-title">
+          {story.title}
+        </h1>
+        <p className="story-meta">
+          <Byline author={story.author} at={story.created_at} edited={story.updated_at !== story.created_at} />
+        </p>
+        {story.hidden ? <HiddenNote what="story" reason={story.hidden_reason} /> : null}
+        {story.challenge ? (
+          <p className="story-about">
+            About <AppLink href={`/challenge-detail-page?id=${story.challenge.id}`}>{story.challenge.title}</AppLink>
+          </p>
+        ) : null}
+        <div className="story-text">
+          <SafeMarkdown text={story.body} />
+        </div>
+        {story.video ? (
+          <div className="story-video">
+            <VideoOnDemand video={story.video} label={`the video of ${story.title}`} />
+          </div>
+        ) : null}
+        <div className="story-actions">
+          <StoryActions story={story} />
+        </div>
+      </article>
+      <StoryComments story={story} />
+    </>
+  );
+}
+
+/** One story, opened at /my-stories-page?story=ID, with its comments. */
+export function StoryView({ storyId }: { storyId: number }) {
+  const story = useStory(storyId);
+  return (
+    <div className="story-view">
+      <p className="story-back">
+        <AppLink href="/my-stories-page">← All stories</AppLink>
+      </p>
+      <QueryState query={story} loading="Loading the story…">
+        {(data) => <StoryBody story={data} />}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { type FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useLocation } from 'wouter';
+import { QueryState } from '../../../components/query-state.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
+import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { actorInspection } from '../../../lib/inspector.ts';
+import { toast } from '../../../lib/toast.ts';
+import { storySubmissionMachine, type StoryFields } from '../../../../machines/story-submission.ts';
+import { STORY_BODY_LIMITS, STORY_TITLE_LIMITS } from '../../../../domain/stories.ts';
+import { useSaveStory, useStory, type Story } from '../api/stories.ts';
+import { StoryChallengeField, StoryVideoField } from '../components/story-fields.tsx';
+import '../stories.css';
+
+/** The compose form, driven by the story-submission chart; on success the story opens. */
+function StoryForm({ editing, initial }: { editing: Story | null; initial: Partial<StoryFields> }) {
+  const save = useSaveStory(editing?.id ?? null);
+  const [, navigate] = useLocation();
+  // mutateAsync and navigate are stable, so the actor made once may hold them.
+  const flow = useActorRef(
+    storySubmissionMachine.provide({
+      actors: { publishStory: fromPromise(({ input }) => save.mutateAsync(input)) },
+      actions: {
+        notifyPublished: (_, { id }) => {
+          toast({ title: editing ? 'Story saved.' : 'Story published.', variant: 'success' });
+          navigate(`/my-stories-page?story=${id}`);
+        },
+      },
+    }),
+    { input: { fields: initial }, inspect: actorInspection },
+  );
+  const fields = useSelector(flow, (s) => s.context.fields);
+  const problem = useSelector(flow, (s) => s.context.problem);
+  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    flow.send({ type: 'story.submit' });
+  };
+  const title = fields.title.trim().length;
+  const body = fields.body.trim().length;
+  return (
+    <form className="form card story-form" onSubmit={onSubmit} noValidate>
+      <TextInput
+        label="Title"
+        value={fields.title}
+        onChange={(e) => flow.send({ type: 'story.update', field: 'title', value: e.target.value })}
+        hint={`${STORY_TITLE_LIMITS.min} to ${STORY_TITLE_LIMITS.max} characters (${title} so far).`}
+        autoComplete="off"
+      />
+      <TextArea
+        label="Your story"
+        rows={10}
+        value={fields.body}
+        onChange={(e) => flow.send({ type: 'story.update', field: 'body', value: e.target.value })}
+        hint={`Plain text, or **bold**, *italic*, lists and links. Up to ${STORY_BODY_LIMITS.max} characters (${body} so far).`}
+      />
+      <StoryVideoField value={fields.videoId} onChange={(videoId) => flow.send({ type: 'story.setVideo', videoId })} />
+      <StoryChallengeField
+        value={fields.challengeId}
+        current={editing?.challenge ?? null}
+        onChange={(challengeId) => flow.send({ type: 'story.setChallenge', challengeId })}
+      />
+      <FormFooter
+        submitLabel={editing ? 'Save story' : 'Publish story'}
+        pendingLabel={editing ? 'Saving…' : 'Publishing…'}
+        pending={busy}
+        error={problem}
+        cancel={{ href: editing ? `/my-stories-page?story=${editing.id}` : '/my-stories-page' }}
+      />
+    </form>
+  );
+}
+
+function EditStory({ storyId }: { storyId: number }) {
+  const story = useStory(storyId);
+  return (
+    <QueryState query={story} loading="Loading the story…">
+      {(s) =>
+        s.mine ? (
+          <StoryForm
+            key={s.id}
+            editing={s}
+            initial={{ title: s.title, body: s.body, videoId: s.video?.id ?? null, challengeId: s.challenge?.id ?? null }}
+          />
+        ) : (
+          <p className="error-text">Only the author of this story can edit it.</p>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** /story-submission-page: a new story (?challenge=ID starts it about that challenge), or ?edit=ID for one of the athlete's own. */
+export default function StorySubmissionPage() {
+  const [{ edit, challenge }] = useQueryState({ edit: param.int(0, 0, 2147483647), challenge: param.int(0, 0, 2147483647) });
+  return (
+    <div className="container page narrow stories-page">
+      <h1>{edit ? 'Edit your story' : 'Share a Story'}</h1>
+      <p className="lead muted">Tell the community about a workout, a comeback or a win.</p>
+      {edit ? <EditStory storyId={edit} /> : <StoryForm editing={null} initial={{ challengeId: challenge || null }} />}
+    </div>
+  );
+}
