@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETION_GRACE_MS, FORMER_ATHLETE_NAME } from '../../domain/privacy.ts';
 import { athleteProfiles, sessions, users } from '../../server/db/schema.ts';
+import { boardCacheOf } from '../../server/services/challenges/board-cache.ts';
 import { privacySweep } from '../../server/services/privacy.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn } from './helpers.ts';
 
@@ -38,13 +39,16 @@ describe.each(databaseKinds)('account deletion on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, who?: SignedIn, payload?: unknown) =>
     t.app.inject({ method, url, headers: who ? authHeaders(who) : {}, payload: payload as object });
-  const names = async () =>
-    (
+  /** The sweep runs as a background job, not a request: the board cache (PostgreSQL: kept for up to 1 s) hears of it by NOTIFY. */
+  const names = async () => {
+    await boardCacheOf(t.context)?.sync(t.context.database);
+    return (
       (await call('GET', `/api/challenges/rankings?challenge_id=${challengeId}`)).json().items as {
         rank: number;
         athlete: { display_name: string };
       }[]
     ).map((r) => `${r.rank} ${r.athlete.display_name}`);
+  };
   const status = async (who: SignedIn) => (await call('GET', '/api/privacy/account-deletion', who)).json().status as string;
   const mailsTo = (to: string) => t.outbox.sent.filter((m) => m.to === to).length;
 
