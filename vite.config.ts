@@ -2,7 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress, privateSourceMaps, routeManifest } from './scripts/build-plugins.ts';
+import { precompress, privateSourceMaps, routeManifest, startAfterFirstPaint } from './scripts/build-plugins.ts';
 
 // base './' makes every asset URL relative, so one build can be mounted under any
 // BASE_PATH: the server injects <base href> into index.html at serve time.
@@ -21,7 +21,13 @@ export default defineConfig({
   base: './',
   // The release error reports are tagged with: APP_RELEASE at build time (e.g. a commit), else the package version.
   define: { 'import.meta.env.VITE_APP_RELEASE': JSON.stringify(process.env.APP_RELEASE || pkg.version) },
-  plugins: [react(), routeManifest(path.resolve(import.meta.dirname, 'src/app/route-table.ts')), privateSourceMaps(), precompress()],
+  plugins: [
+    react(),
+    routeManifest(path.resolve(import.meta.dirname, 'src/app/route-table.ts')),
+    startAfterFirstPaint(),
+    privateSourceMaps(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -77,7 +77,9 @@ function chunkClosure(bundle: OutputBundle, start: OutputChunk, skip: Set<string
  */
 async function renderShells(root: string, routes: RouteSource[], warn: (m: string) => void): Promise<Map<string, string>> {
   const shells = new Map<string, string>();
-  const outDir = path.join(root, 'node_modules/.cache/prerender');
+  // A folder of its own per build: the pages' chunks import the entry by its plain URL, so a query
+  // to defeat Node's module cache (a second build in one process) would load a second copy of it.
+  const outDir = path.join(root, `node_modules/.cache/prerender-${process.pid}-${Date.now()}`);
   try {
     const { build } = await import('vite');
     const react = (await import('@vitejs/plugin-react')).default;
@@ -89,8 +91,9 @@ async function renderShells(root: string, routes: RouteSource[], warn: (m: strin
       build: { ssr: path.join(root, 'scripts/prerender-entry.tsx'), outDir, emptyOutDir: true, target: 'node20', minify: false },
     });
     const file = readdirSync(outDir).find((f) => /^prerender-entry\.m?js$/.test(f));
-    const mod = (await import(`${pathToFileURL(path.join(outDir, file!)).href}?t=${Date.now()}`)) as {
+    const mod = (await import(pathToFileURL(path.join(outDir, file!)).href)) as {
       renderShell: (routePath: string, title: string) => string;
+      renderPage: (routePath: string, title: string) => Promise<string | null>;
     };
     // React 19 hoists a preload hint for the header's image; the page's <head> has its own links.
     // Controls that need the app (theme select, Feedback) stay disabled until it replaces the shell;
@@ -98,8 +101,7 @@ async function renderShells(root: string, routes: RouteSource[], warn: (m: strin
     for (const route of routes)
       shells.set(
         route.path,
-        mod
-          .renderShell(route.path, route.title)
+        ((await mod.renderPage(route.path, route.title)) ?? mod.renderShell(route.path, route.title))
           .replace(/<link rel="preload"[^>]*>/g, '')
           .replace(/<(select|button|input|textarea)\b/g, '<$1 disabled=""'),
       );
@@ -205,6 +207,30 @@ export function privateSourceMaps(): Plugin {
         if (!name.endsWith('.map')) continue;
         renameSync(path.join(outDir, name), path.join(mapsDir, path.basename(name)));
       }
+    },
+  };
+}
+
+/**
+ * The entry starts after the first paint: index.html modulepreloads it (fetched at once, beside the
+ * page's styles) and a small inline module imports it once the browser has painted the prerendered
+ * page (a frame, then a task), or after 200 ms if no frame comes (a tab opened in the background).
+ * Evaluated before the paint, the app's code held the prerendered page off the screen on a slow
+ * phone for as long as it ran. The inline script's hash goes into the CSP (server/static.ts).
+ */
+export function startAfterFirstPaint(): Plugin {
+  return {
+    name: 'repforge-start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error('startAfterFirstPaint: no entry script in index.html');
+        const src = JSON.stringify(entry[1]);
+        const start = `let s=0;const go=()=>{if(!s){s=1;import(${src})}};` + `requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)`;
+        return html.replace(entry[0], () => `<link rel="modulepreload" crossorigin href=${src}><script type="module">${start}</script>`);
+      },
     },
   };
 }

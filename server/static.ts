@@ -81,7 +81,8 @@ const SAFE_ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
 /**
  * The page for one route: the current page's chunks as modulepreload and its styles as stylesheets
  * (relative URLs, resolved against <base href>), so the browser fetches them beside the entry instead
- * of after it. No inline script is added: the CSP hashes of index.html stay the page's only ones.
+ * of after it; the chunks at low priority, behind the styles and the entry that the first paint and
+ * the start wait for. No inline script is added: the CSP hashes of index.html stay the page's only ones.
  */
 export function renderRoutePage(
   indexHtml: string,
@@ -91,7 +92,7 @@ export function renderRoutePage(
   if (!entry) return indexHtml;
   const links = [
     ...entry.css.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="stylesheet" crossorigin href="./${f}">`),
-    ...entry.js.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="./${f}">`),
+    ...entry.js.filter((f) => SAFE_ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="./${f}">`),
   ].join('');
   let html = indexHtml.replace(/<\/head>/i, `${links}</head>`);
   // The prerendered shell (markup only, no script: the CSP hashes stay those of index.html); the

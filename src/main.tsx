@@ -6,6 +6,7 @@ import { preloadPage } from './app/router.tsx';
 import { routerBase } from './lib/runtime-config.ts';
 import { toast } from './lib/toast.ts';
 import { reportClientError } from './lib/report-error.ts';
+import { firstPaint } from './lib/first-paint.ts';
 import './app/styles.css';
 
 const PAGE_LOAD_FAILED_TEXT = 'This page could not be loaded. Check your connection, then press Retry.';
@@ -27,6 +28,8 @@ window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
 // signed-out header and a skeleton, which the real page does not match node for node.
 function start() {
   const root = createRoot(document.getElementById('root')!);
+  // The first render takes the place of the prerendered page: its placeholders show at once, like the prerender's.
+  firstPaint.active = true;
   // Rendered as a transition: React renders the first page in slices of a few milliseconds, letting
   // the browser answer a tap in between, instead of one long task (the prerendered shell is on
   // screen meanwhile).

@@ -10,6 +10,7 @@ import { LazyToaster } from '../components/lazy-toaster.tsx';
 import { AppRoutes } from './router.tsx';
 import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
+import { firstPaint } from '../lib/first-paint.ts';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
 const EmbedHost = lazy(() => import('./layout/embed-host.tsx'));
@@ -71,6 +72,10 @@ function inFrame(): boolean {
 
 export function App() {
   useEffect(() => watchSystemTheme(), []);
+  // The first render has committed: from now on placeholders wait their 300 ms again.
+  useEffect(() => {
+    firstPaint.active = false;
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Router base={routerBase}>

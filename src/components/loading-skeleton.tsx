@@ -1,17 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { firstPaint } from '../lib/first-paint.ts';
 import './loading-skeleton.css';
 
 /** Loads shorter than this show nothing at all, so a fast answer does not flash a placeholder. */
 export const SKELETON_DELAY_MS = 300;
 
-/** False for the first `ms`, then true: what a placeholder waits for before it shows. */
+/** False for the first `ms`, then true: what a placeholder waits for before it shows (at once in a page's first paint). */
 export function useDelayed(ms = SKELETON_DELAY_MS): boolean {
-  const [shown, setShown] = useState(ms <= 0);
+  const [shown, setShown] = useState(ms <= 0 || firstPaint.active);
   useEffect(() => {
-    if (ms <= 0) return;
+    if (shown) return;
     const timer = window.setTimeout(() => setShown(true), ms);
     return () => window.clearTimeout(timer);
-  }, [ms]);
+  }, [ms, shown]);
   return shown;
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import './primitives.css';
+import { firstPaint } from '../lib/first-paint.ts';
 import { LoadingSkeleton } from './loading-skeleton.tsx';
 
 /** What QueryState reads of a react-query result (useQuery or useInfiniteQuery). */
@@ -9,6 +10,8 @@ export interface QueryLike<T> {
   isPending: boolean;
   isError: boolean;
   isFetching?: boolean;
+  /** False for a query waiting on something (react-query's `enabled`). */
+  isEnabled?: boolean;
   refetch: () => unknown;
 }
 
@@ -56,7 +59,8 @@ export function QueryState<T>({
   const retry = <QueryError error={query.error} onRetry={query.refetch} retrying={!!query.isFetching} />;
   if (query.isPending && query.data === undefined) {
     // A query that is disabled (nothing asked yet) is pending but not fetching: show nothing rather than a spinner forever.
-    if (query.isFetching === false) return null;
+    // The prerendered first paint runs no query: one that will run shows its placeholder, as the app's first render does.
+    if (query.isFetching === false && !(firstPaint.active && query.isEnabled)) return null;
     return typeof loading === 'string' ? <LoadingSkeleton label={loading} /> : <>{loading}</>;
   }
   if (query.data === undefined) return query.isError ? retry : null;

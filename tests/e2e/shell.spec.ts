@@ -24,6 +24,30 @@ test('every route of the spec answers in both URL forms: public pages render, th
   expect(pageRoutes.length).toBe(70);
 });
 
+test('before any script runs a public page paints itself, inert; the app then takes over the same page', async ({ browser }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const first = await noScript.newPage();
+  await first.goto(`${app().url}global-test-leaderboards-page`);
+  const prerendered = first.locator('.prerendered-page');
+  await expect(prerendered).toHaveAttribute('inert', '');
+  await expect(prerendered.getByText('Where every athlete stands on each standard test')).toBeVisible();
+  await expect(prerendered.getByText('How the global score works')).toBeVisible();
+  // Its data is on the way: placeholders, not an empty page; a protected page paints its heading and a skeleton.
+  await expect(prerendered.locator('.skeleton').first()).toBeVisible();
+  await first.goto(`${app().url}personal-records-dashboard`);
+  await expect(first.getByRole('heading', { level: 1 })).toHaveText('Personal Records');
+  await expect(first.locator('.prerendered-page')).toHaveCount(0);
+  expect(await first.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await noScript.close();
+
+  const page = await browser.newPage();
+  await page.goto(`${app().url}global-test-leaderboards-page`);
+  await expect(page.getByText('No one is ranked yet')).toBeVisible();
+  await expect(page.locator('.prerendered-page')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Global Ranks');
+  await page.close();
+});
+
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await page.goto(`${app().url}no-such-page`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -154,7 +154,8 @@ describe('serving the app', () => {
           expect(res.headers['content-encoding']).toBe('br');
           expect(res.headers.vary).toContain('accept-encoding');
           const html = brotliDecompressSync(res.rawPayload).toString();
-          expect(html).toContain('<link rel="modulepreload" crossorigin href="./assets/page-abc123.js">');
+          // The page's chunks at low priority: fetched at once, yet never ahead of the styles and the entry.
+          expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="./assets/page-abc123.js">');
           expect(html).toContain('<link rel="stylesheet" crossorigin href="./assets/page-abc123.css">');
           expect(html).toContain(`<base href="${basePath}">`);
           if (page === 'challenge-detail-page') {
