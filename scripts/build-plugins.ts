@@ -17,8 +17,10 @@ export interface RouteManifestEntry {
   /** The page's own chunk first, then the chunks it imports that the entry does not (relative to the client dir). */
   js: string[];
   css: string[];
-  /** The route's first paint (header, heading, skeleton, footer), rendered at build time; absent if prerendering failed. */
+  /** The route's first paint (header and footer around the page, or its heading and a skeleton), rendered at build time; absent if prerendering failed. */
   shell?: string;
+  /** For a page whose first render reads the query string: the first paint of an address with one (heading and skeleton). */
+  queryShell?: string;
 }
 
 export interface RouteSource {
@@ -75,8 +77,12 @@ function chunkClosure(bundle: OutputBundle, start: OutputChunk, skip: Set<string
  * Builds scripts/prerender-entry.tsx for Node and renders every route's shell with it. A failure
  * warns and leaves the shells out (the app still works, its first paint just waits for JavaScript).
  */
-async function renderShells(root: string, routes: RouteSource[], warn: (m: string) => void): Promise<Map<string, string>> {
-  const shells = new Map<string, string>();
+async function renderShells(
+  root: string,
+  routes: RouteSource[],
+  warn: (m: string) => void,
+): Promise<Map<string, Pick<RouteManifestEntry, 'shell' | 'queryShell'>>> {
+  const shells = new Map<string, Pick<RouteManifestEntry, 'shell' | 'queryShell'>>();
   // A folder of its own per build: the pages' chunks import the entry by its plain URL, so a query
   // to defeat Node's module cache (a second build in one process) would load a second copy of it.
   const outDir = path.join(root, `node_modules/.cache/prerender-${process.pid}-${Date.now()}`);
@@ -93,18 +99,21 @@ async function renderShells(root: string, routes: RouteSource[], warn: (m: strin
     const file = readdirSync(outDir).find((f) => /^prerender-entry\.m?js$/.test(f));
     const mod = (await import(pathToFileURL(path.join(outDir, file!)).href)) as {
       renderShell: (routePath: string, title: string) => string;
-      renderPage: (routePath: string, title: string) => Promise<string | null>;
+      renderPage: (routePath: string, title: string) => Promise<{ html: string; readsSearch: boolean } | null>;
     };
     // React 19 hoists a preload hint for the header's image; the page's <head> has its own links.
     // Controls that need the app (theme select, Feedback) stay disabled until it replaces the shell;
     // links work as plain links meanwhile.
-    for (const route of routes)
+    const finish = (html: string) =>
+      html.replace(/<link rel="preload"[^>]*>/g, '').replace(/<(select|button|input|textarea)\b/g, '<$1 disabled=""');
+    for (const route of routes) {
+      const page = await mod.renderPage(route.path, route.title);
+      const skeleton = finish(mod.renderShell(route.path, route.title));
       shells.set(
         route.path,
-        ((await mod.renderPage(route.path, route.title)) ?? mod.renderShell(route.path, route.title))
-          .replace(/<link rel="preload"[^>]*>/g, '')
-          .replace(/<(select|button|input|textarea)\b/g, '<$1 disabled=""'),
+        page ? { shell: finish(page.html), ...(page.readsSearch ? { queryShell: skeleton } : {}) } : { shell: skeleton },
       );
+    }
   } catch (error) {
     warn(`Prerendering the route shells failed; pages will paint after JavaScript loads: ${String(error)}`);
   } finally {
@@ -127,7 +136,9 @@ export function routeManifest(routeTable: string, { prerender = true } = {}): Pl
     },
     async generateBundle(_options, bundle) {
       const routes = readRouteTable(routeTable);
-      const shells = prerender ? await renderShells(root, routes, (m) => this.warn(m)) : new Map<string, string>();
+      const shells = prerender
+        ? await renderShells(root, routes, (m) => this.warn(m))
+        : new Map<string, Pick<RouteManifestEntry, 'shell' | 'queryShell'>>();
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
       const entryDeps = new Set(entry ? chunkClosure(bundle, entry, new Set()).map((c) => c.fileName) : []);
@@ -140,7 +151,7 @@ export function routeManifest(routeTable: string, { prerender = true } = {}): Pl
           title: route.title,
           js: closure.map((c) => c.fileName),
           css: [...new Set(closure.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))],
-          shell: shells.get(route.path),
+          ...shells.get(route.path),
         };
         for (const form of route.singleForm ? [route.path] : [route.path, runTogether(route.path)]) manifest[form] ??= entryValue;
       }

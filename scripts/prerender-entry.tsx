@@ -72,25 +72,34 @@ export function renderShell(routePath: string, title: string): string {
 
 /**
  * A public page as its first render shows it, inert and hidden from assistive technology until
- * the app replaces it (a status says it is loading); null when the page has no chunk of its own,
+ * the app replaces it (a status says it is loading), and whether it read the query string (then
+ * the server sends it only to addresses without one); null when the page has no chunk of its own,
  * is not public, or cannot render here (it reads the browser, or suspends at its top).
  */
-export async function renderPage(routePath: string, title: string): Promise<string | null> {
+export async function renderPage(routePath: string, title: string): Promise<{ html: string; readsSearch: boolean } | null> {
   const route = pageRoutes.find((r) => r.path === routePath);
   if (!route?.load || route.access !== 'public') return null;
+  let readsSearch = false;
+  const trackSearch = () => {
+    readsSearch = true;
+    return '';
+  };
   try {
     const { default: Page } = await route.load();
-    return render(
+    const html = render(
       routePath,
       <>
         <p className="visually-hidden" role="status">
           Loading {title}…
         </p>
         <div className="prerendered-page" inert aria-hidden="true">
-          <Page />
+          <Router searchHook={trackSearch}>
+            <Page />
+          </Router>
         </div>
       </>,
     );
+    return { html, readsSearch };
   } catch (e) {
     if (process.env.PRERENDER_DEBUG) console.warn(routePath, String(e).slice(0, 200));
     return null;

@@ -236,7 +236,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     const isApi = pathname === apiRoot || pathname.startsWith(`${apiRoot}/`);
     if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
       if (pathname.startsWith(config.basePath) && !/\.[A-Za-z0-9]{1,8}$/.test(pathname)) {
-        return pages.send(reply, pathname, request.headers['accept-encoding']);
+        const query = request.url.slice(pathname.length + 1);
+        return pages.send(reply, pathname, request.headers['accept-encoding'], query !== '');
       }
       if (config.basePath !== '/' && `${pathname.replace(/\/$/, '')}/` === '/') return reply.redirect(config.basePath);
       if (`${pathname}/` === config.basePath) return reply.redirect(config.basePath);

@@ -64,6 +64,8 @@ interface RouteEntry {
   css: string[];
   /** The route's prerendered first paint, with %BASE% and %STORE_URL% to fill. */
   shell?: string;
+  /** The first paint for an address with a query string, when the page reads it (its heading and a skeleton). */
+  queryShell?: string;
 }
 
 function readRouteManifest(clientDir: string): Record<string, RouteEntry> {
@@ -88,6 +90,7 @@ export function renderRoutePage(
   indexHtml: string,
   entry: RouteEntry | undefined,
   config?: Pick<AppConfig, 'basePath' | 'storeUrl'>,
+  withQuery = false,
 ): string {
   if (!entry) return indexHtml;
   const links = [
@@ -97,8 +100,11 @@ export function renderRoutePage(
   let html = indexHtml.replace(/<\/head>/i, `${links}</head>`);
   // The prerendered shell (markup only, no script: the CSP hashes stay those of index.html); the
   // app renders into #root and replaces it.
-  if (entry.shell && config) {
-    const shell = entry.shell
+  // A page prerendered without a query would show the wrong thing for one (no gym chosen, the
+  // overall board for a test's): an address with a query gets the page's heading and a skeleton.
+  const prerendered = withQuery && entry.queryShell ? entry.queryShell : entry.shell;
+  if (prerendered && config) {
+    const shell = prerendered
       .replaceAll('%BASE%', escapeAttr(config.basePath.replace(/\/$/, '')))
       .replaceAll('%STORE_URL%', escapeAttr(config.storeUrl));
     html = html.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
@@ -122,7 +128,7 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return 'identity';
 }
 
-/** The app's HTML pages, one per route, compressed once on first use and kept (one per route: bounded). */
+/** The app's HTML pages, one per route (two where the page reads its query), compressed once on first use and kept (bounded). */
 export class ClientPages {
   private readonly manifest: Record<string, RouteEntry>;
   private readonly cache = new Map<string, { identity: string; br?: Buffer; gzip?: Buffer }>();
@@ -145,11 +151,14 @@ export class ClientPages {
     return Object.hasOwn(this.manifest, key) ? key : '*';
   }
 
-  send(reply: FastifyReply, pathname: string, acceptEncoding: string | string[] | undefined) {
-    const key = this.keyOf(pathname);
+  send(reply: FastifyReply, pathname: string, acceptEncoding: string | string[] | undefined, withQuery = false) {
+    const route = this.keyOf(pathname);
+    const entry = route === '*' ? undefined : this.manifest[route];
+    const queried = withQuery && !!entry?.queryShell;
+    const key = queried ? `${route}?` : route;
     let page = this.cache.get(key);
     if (!page) {
-      page = { identity: renderRoutePage(this.indexHtml, key === '*' ? undefined : this.manifest[key], this.config) };
+      page = { identity: renderRoutePage(this.indexHtml, entry, this.config, queried) };
       this.cache.set(key, page);
     }
     const encoding = pickEncoding(acceptEncoding);

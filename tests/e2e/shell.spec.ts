@@ -34,6 +34,10 @@ test('before any script runs a public page paints itself, inert; the app then ta
   await expect(prerendered.getByText('How the global score works')).toBeVisible();
   // Its data is on the way: placeholders, not an empty page; a protected page paints its heading and a skeleton.
   await expect(prerendered.locator('.skeleton').first()).toBeVisible();
+  // Prerendered without a query, a page that reads one is not sent to an address with one: no false "No gym chosen".
+  await first.goto(`${app().url}gym-page?id=1`);
+  await expect(first.getByRole('heading', { level: 1 })).toHaveText('Gym');
+  await expect(first.getByText('No gym chosen')).toHaveCount(0);
   await first.goto(`${app().url}personal-records-dashboard`);
   await expect(first.getByRole('heading', { level: 1 })).toHaveText('Personal Records');
   await expect(first.locator('.prerendered-page')).toHaveCount(0);

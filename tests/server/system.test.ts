@@ -95,6 +95,13 @@ describe('serving the app', () => {
         },
         '/challengedetailpage': { title: 'Challenge', js: ['assets/page-abc123.js'], css: ['assets/page-abc123.css'] },
         '/': { title: 'Home', js: [], css: [] },
+        '/gym-page': {
+          title: 'Gym',
+          js: [],
+          css: [],
+          shell: '<h1>Gym</h1><p>No gym chosen</p>',
+          queryShell: '<h1>Gym</h1><div class="prerender-skeleton"></div>',
+        },
       }),
     );
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg/>');
@@ -165,6 +172,11 @@ describe('serving the app', () => {
             );
           }
         }
+        // A page prerendered without a query is sent only to addresses without one; with one, its heading and a skeleton.
+        const gym = async (query: string) => (await t.app.inject({ method: 'GET', url: `${basePath}gym-page${query}` })).body;
+        expect(await gym('')).toContain('<div id="root"><h1>Gym</h1><p>No gym chosen</p></div>');
+        expect(await gym('?id=4')).toContain('<div id="root"><h1>Gym</h1><div class="prerender-skeleton"></div></div>');
+        expect(await gym('')).not.toContain('prerender-skeleton');
         const other = await t.app.inject({ method: 'GET', url: `${basePath}no-such-page` });
         expect(other.headers['content-encoding']).toBeUndefined();
         expect(other.body).not.toContain('modulepreload');
