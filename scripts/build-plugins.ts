@@ -23,6 +23,8 @@ export interface RouteManifestEntry {
   queryShell?: string;
 }
 
+type RouteShells = Pick<RouteManifestEntry, 'shell' | 'queryShell'>;
+
 export interface RouteSource {
   path: string;
   title: string;
@@ -77,12 +79,8 @@ function chunkClosure(bundle: OutputBundle, start: OutputChunk, skip: Set<string
  * Builds scripts/prerender-entry.tsx for Node and renders every route's shell with it. A failure
  * warns and leaves the shells out (the app still works, its first paint just waits for JavaScript).
  */
-async function renderShells(
-  root: string,
-  routes: RouteSource[],
-  warn: (m: string) => void,
-): Promise<Map<string, Pick<RouteManifestEntry, 'shell' | 'queryShell'>>> {
-  const shells = new Map<string, Pick<RouteManifestEntry, 'shell' | 'queryShell'>>();
+async function renderShells(root: string, routes: RouteSource[], warn: (m: string) => void): Promise<Map<string, RouteShells>> {
+  const shells = new Map<string, RouteShells>();
   // A folder of its own per build: the pages' chunks import the entry by its plain URL, so a query
   // to defeat Node's module cache (a second build in one process) would load a second copy of it.
   const outDir = path.join(root, `node_modules/.cache/prerender-${process.pid}-${Date.now()}`);
@@ -108,10 +106,14 @@ async function renderShells(
       html.replace(/<link rel="preload"[^>]*>/g, '').replace(/<(select|button|input|textarea)\b/g, '<$1 disabled=""');
     for (const route of routes) {
       const page = await mod.renderPage(route.path, route.title);
-      const skeleton = finish(mod.renderShell(route.path, route.title));
+      const skeleton = () => finish(mod.renderShell(route.path, route.title));
       shells.set(
         route.path,
-        page ? { shell: finish(page.html), ...(page.readsSearch ? { queryShell: skeleton } : {}) } : { shell: skeleton },
+        !page
+          ? { shell: skeleton() }
+          : page.readsSearch
+            ? { shell: finish(page.html), queryShell: skeleton() }
+            : { shell: finish(page.html) },
       );
     }
   } catch (error) {
@@ -136,9 +138,7 @@ export function routeManifest(routeTable: string, { prerender = true } = {}): Pl
     },
     async generateBundle(_options, bundle) {
       const routes = readRouteTable(routeTable);
-      const shells = prerender
-        ? await renderShells(root, routes, (m) => this.warn(m))
-        : new Map<string, Pick<RouteManifestEntry, 'shell' | 'queryShell'>>();
+      const shells = prerender ? await renderShells(root, routes, (m) => this.warn(m)) : new Map<string, RouteShells>();
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
       const entryDeps = new Set(entry ? chunkClosure(bundle, entry, new Set()).map((c) => c.fileName) : []);
@@ -239,7 +239,7 @@ export function startAfterFirstPaint(): Plugin {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error('startAfterFirstPaint: no entry script in index.html');
         const src = JSON.stringify(entry[1]);
-        const start = `let s=0;const go=()=>{if(!s){s=1;import(${src})}};` + `requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)`;
+        const start = `let s=0;const go=()=>{if(!s){s=1;import(${src})}};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)`;
         return html.replace(entry[0], () => `<link rel="modulepreload" crossorigin href=${src}><script type="module">${start}</script>`);
       },
     },

@@ -100,8 +100,7 @@ export async function renderPage(routePath: string, title: string): Promise<{ ht
       </>,
     );
     return { html, readsSearch };
-  } catch (e) {
-    if (process.env.PRERENDER_DEBUG) console.warn(routePath, String(e).slice(0, 200));
+  } catch {
     return null;
   }
 }
