@@ -3,12 +3,14 @@ import { CHROMIUM_ARGS } from './scripts/find-browser.mjs';
 
 // One production build (global setup) and one browser per worker, shared by every
 // file; each file starts its own server on a fresh database (tests/e2e/support/app.ts).
+// Two workers (E2E_WORKERS overrides): most of a test is waiting on pages, so two files at
+// once take the suite from about 21 to 14 minutes on two cores.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

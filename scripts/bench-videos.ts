@@ -6,8 +6,10 @@
 //    after the completion checks (magic bytes, SHA-256 of the whole file, ffprobe). The file
 //    (BENCH_UPLOAD_MB, default 500) is a real 1-second MP4 followed by a `free` box of random
 //    bytes: a valid MP4 those checks accept. Beside: a plain copy of the same file on the same
-//    disk (fs.copyFile, as cp does it) and a read-stream → write-stream copy. Best of
-//    BENCH_UPLOAD_RUNS (default 2). Target: the upload at least half the plain copy's speed.
+//    disk (fs.copyFile, as cp does it), a read-stream → write-stream copy, and the same chunks
+//    sent the same way by the client process to a bare Node HTTP server that streams each
+//    PATCH into the file (no tus, no checks, no hash: the most a Node server takes in here).
+//    Best of BENCH_UPLOAD_RUNS (default 2). Target: the upload at least half the plain copy's speed.
 // 2. Processing time per minute of 1080p video: a BENCH_CLIP_S (default 20) s 1080p30 clip
 //    (testsrc2 + a tone, H.264/AAC as a phone records it) uploaded the same way, then the
 //    processing job itself (processVideo: poster, web rendition, progress writes, outputs
@@ -16,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { copyFile, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -144,7 +147,7 @@ try {
     const nextLine = () => new Promise<string>((resolve) => (said.length ? resolve(said.shift()!) : waiting.push(resolve)));
     if ((await nextLine()) !== 'ready') throw new Error('the upload client did not start');
     return {
-      async send(job: { file: string; uploadUrl: string; chunkSize: number; headers: Record<string, string> }) {
+      async send(job: { file: string; uploadUrl: string; chunkSize: number; headers: Record<string, string>; plain?: boolean }) {
         child.stdin.write(`${JSON.stringify(job)}\n`);
         const line = await nextLine();
         if (line !== 'done') throw new Error(`the upload client: ${line}`);
@@ -177,16 +180,43 @@ try {
     return { id: video.id, size, seconds: (done - t0) / 1000 };
   }
 
+  /** The baseline: a bare Node HTTP server writing each PATCH at its Upload-Offset (8 MB write buffer). */
+  async function plainUpload(file: string, to: string) {
+    const size = (await stat(file)).size;
+    await (await open(to, 'w')).close();
+    const server = createServer((req, res) => {
+      const start = Number(req.headers['upload-offset']);
+      const out = createWriteStream(to, { flags: 'r+', start, highWaterMark: 8 * MB });
+      pipeline(req, out).then(
+        () => res.writeHead(204).end(),
+        () => res.writeHead(500).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = await startClient();
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const [took] = await seconds(() => client.send({ file, uploadUrl: url, chunkSize: uploadChunkSize(size), headers: {}, plain: true }));
+      if ((await stat(to)).size !== size) throw new Error('the plain upload did not store the whole file');
+      return took;
+    } finally {
+      server.close();
+    }
+  }
+
   // 1. Upload throughput.
   const bigFile = await paddedMp4(dir, UPLOAD_MB * MB);
   const [hashSeconds, checksum] = await seconds(() => sha256OfFile(bigFile));
   const copyTo = path.join(dir, 'copy.mp4');
-  const best = { copy: Infinity, stream: Infinity, upload: Infinity };
+  const best = { copy: Infinity, stream: Infinity, plain: Infinity, upload: Infinity };
   for (let i = 0; i < UPLOAD_RUNS; i++) {
     const [copy] = await seconds(() => copyFile(bigFile, copyTo));
     await rm(copyTo);
     const [stream] = await seconds(() => pipeline(createReadStream(bigFile), createWriteStream(copyTo)));
     await rm(copyTo);
+    const plain = await plainUpload(bigFile, copyTo);
+    await rm(copyTo);
+    best.plain = Math.min(best.plain, plain);
     const uploaded = await upload(bigFile, checksum);
     await discardVideo(svc, uploaded.id);
     best.copy = Math.min(best.copy, copy);
@@ -202,11 +232,13 @@ try {
   );
   line('baseline: plain file copy (fs.copyFile, as cp)', best.copy);
   line('baseline: read stream → write stream copy', best.stream);
+  line('baseline: the same chunks to a bare Node HTTP server (no tus)', best.plain);
   line('upload through the app: init → last chunk answered (incl. checks)', best.upload);
   const ratio = best.copy / best.upload;
   console.log(
     `  upload ÷ plain copy: ${ratio.toFixed(2)}×, ÷ stream copy: ${(best.stream / best.upload).toFixed(2)}× ` +
       `(target ≥ ${TARGET_RATIO}× the plain copy: ${ratio >= TARGET_RATIO ? 'met' : 'NOT MET'}); ` +
+      `÷ bare HTTP: ${(best.plain / best.upload).toFixed(2)}×; the bare server itself: ${(best.copy / best.plain).toFixed(2)}× the plain copy; ` +
       `the browser's SHA-256 before init, not counted: ${hashSeconds.toFixed(2)} s`,
   );
 

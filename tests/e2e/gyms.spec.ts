@@ -91,6 +91,8 @@ test('an administrator merges a duplicate gym on Sports Network Admin; its athle
 
   await page.getByRole('button', { name: 'Verify Iron Yard', exact: true }).click();
   await expect(page.getByText('Iron Yard is verified.', { exact: true })).toBeVisible();
+  // The list then refreshes and verified gyms sort after the rest: wait for it before the next click.
+  await expect(page.getByRole('button', { name: 'Unverify Iron Yard', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Merge Iron Yard Denver into another gym' }).click();
   const dialog = page.getByRole('dialog', { name: 'Merge Iron Yard Denver' });

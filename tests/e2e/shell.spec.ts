@@ -44,6 +44,18 @@ test('before any script runs a public page paints itself, inert; the app then ta
   expect(await first.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await noScript.close();
 
+  // With a stored Dark theme the prerendered header marks Dark as the choice before the app starts.
+  const dark = await browser.newContext();
+  await dark.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  const waiting = await dark.newPage();
+  await waiting.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await waiting.goto(app().url);
+  await expect(waiting.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(waiting.locator('.prerendered-page')).toHaveCount(1);
+  await expect(waiting.locator('[data-theme-value="dark"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(waiting.locator('[data-theme-value="light"]')).toHaveAttribute('aria-pressed', 'false');
+  await dark.close();
+
   const page = await browser.newPage();
   await page.goto(`${app().url}global-test-leaderboards-page`);
   await expect(page.getByText('No one is ranked yet')).toBeVisible();

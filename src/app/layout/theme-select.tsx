@@ -21,6 +21,7 @@ export function ThemeSelect() {
           key={value}
           type="button"
           className="theme-toggle-button"
+          data-theme-value={value}
           aria-pressed={theme === value}
           aria-label={label}
           title={`${label} theme`}
