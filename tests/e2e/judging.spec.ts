@@ -103,6 +103,17 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Ana Athlete: 100 reps');
   await expect(items.first()).toContainText('place 1');
+  await expect(page.getByText('2 scores wait for a judge.')).toBeVisible();
+  // A challenge's name narrows the queue to it, as a link; Show every challenge widens it again.
+  await items.first().getByRole('link', { name: "Only Burpee AMRAP's scores" }).click();
+  await expect(page).toHaveURL(new RegExp(`judging-dashboard\\?challenge=${c.id}$`));
+  await expect(page.getByText('2 scores wait for a judge in this challenge.')).toBeVisible();
+  await expect(page.getByText('Only Burpee AMRAP.')).toBeVisible();
+  await noSidewaysScroll();
+  await page.screenshot({ path: testInfo.outputPath('judging-queue-one-challenge-360.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Show every challenge' }).click();
+  await expect(page).toHaveURL(/judging-dashboard$/);
+  await expect(items).toHaveCount(2);
   await axeClean(page);
   await noSidewaysScroll();
   await items.first().getByRole('button', { name: 'Claim and judge' }).click();

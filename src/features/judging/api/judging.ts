@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
@@ -20,12 +20,23 @@ export function useJudgeStatus(enabled: boolean) {
   });
 }
 
-export function useJudgingQueue(enabled: boolean) {
+/** Scores a page of the judging queue shows. */
+export const QUEUE_PAGE_SIZE = 25;
+
+/** A page of the queue (1-based), across every challenge or one (`challengeId`). */
+export function useJudgingQueue(enabled: boolean, { page, challengeId }: { page: number; challengeId: number | null }) {
+  const offset = (page - 1) * QUEUE_PAGE_SIZE;
   return useQuery({
-    queryKey: QUEUE_KEY,
+    queryKey: [...QUEUE_KEY, challengeId, page],
     queryFn: () =>
-      callApi(secureApi.GET('/api/judging/queue', { params: { query: { offset: 0, limit: 50 } } }), 'Could not load the judging queue.'),
+      callApi(
+        secureApi.GET('/api/judging/queue', {
+          params: { query: { offset, limit: QUEUE_PAGE_SIZE, ...(challengeId ? { challenge_id: challengeId } : {}) } },
+        }),
+        'Could not load the judging queue.',
+      ),
     enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Gavel } from 'lucide-react';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -8,7 +8,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
 import JudgingPanel from '../components/judging-panel.tsx';
 import { CertifyJudge } from '../components/certify-judge.tsx';
 import '../judging.css';
@@ -54,54 +56,113 @@ export default function JudgingDashboard() {
   );
 }
 
+const whole = new Intl.NumberFormat('en-US');
+
 function Queue({ senior, onOpen }: { senior: boolean; onOpen: (o: { scoreId: number; mode: 'claim' | 'review' }) => void }) {
-  const queue = useJudgingQueue(true);
+  // The page and the one challenge shown are in the address: a link to a challenge's queue, Back to every challenge.
+  const [{ page, challenge }, setState] = useQueryState({
+    page: param.int(1, 1, 4001),
+    challenge: param.int(0, 0, 2147483647),
+  });
+  const queue = useJudgingQueue(true, { page, challengeId: challenge || null });
+  const challengeTitle = queue.data?.items.find((s) => s.challenge.id === challenge)?.challenge.title;
+  // Past the last page (scores judged meanwhile, or an old link): go to the last page that has some.
+  const lastPage = Math.max(1, Math.ceil((queue.data?.total ?? 0) / QUEUE_PAGE_SIZE));
+  const pastTheEnd = queue.isSuccess && !queue.isPlaceholderData && queue.data.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: lastPage });
+  }, [pastTheEnd, lastPage, setState]);
   return (
-    <QueryState
-      query={queue}
-      loading="Loading the judging queue"
-      empty={
-        <EmptyState icon={<Gavel size={28} />} title="Nothing waiting for judging" headingLevel="h2">
-          Scores with a video show here as athletes submit them.
-        </EmptyState>
-      }
-    >
-      {(d) => (
-        <ul className="judging-queue" aria-label="Scores waiting for judging">
-          {d.items.map((s) => {
-            const badge = STATE_BADGES[s.state];
-            const heldByOther = s.claim !== null && !s.claim.mine;
-            const review = s.state === 'confirming';
-            return (
-              <li key={s.score_id}>
-                <Card
-                  titleAs="h2"
-                  title={`${s.athlete.display_name}: ${s.display}`}
-                  meta={`${s.challenge.title} · ${s.place !== null ? `place ${s.place}` : 'not on the board'} · ${s.division === 'rx' ? 'Rx' : 'Scaled'}`}
-                  actions={
-                    review ? (
-                      senior && s.verdict ? (
-                        <Button onClick={() => onOpen({ scoreId: s.score_id, mode: 'review' })}>Review the verdict</Button>
-                      ) : null
-                    ) : (
-                      <Button variant="primary" disabled={heldByOther} onClick={() => onOpen({ scoreId: s.score_id, mode: 'claim' })}>
-                        {s.claim?.mine ? 'Go on judging' : 'Claim and judge'}
-                      </Button>
-                    )
-                  }
-                >
-                  <p className="judging-item-line">
-                    <Badge tone={badge.tone}>{badge.label}</Badge>
-                    {heldByOther ? <span className="muted">Claimed by another judge until {formatDateTime(s.claim!.until)}</span> : null}
-                    {s.appeal_reason ? <span className="break">Appeal: {s.appeal_reason}</span> : null}
-                    <span className="muted">Submitted {formatDateTime(s.submitted_at)}</span>
-                  </p>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </QueryState>
+    <>
+      {challenge ? (
+        <p className="judging-filter">
+          <span>
+            Only <strong>{challengeTitle ?? 'one challenge'}</strong>.
+          </span>
+          <Button size="sm" variant="secondary" onClick={() => setState({ challenge: 0, page: 1 }, { replace: false })}>
+            Show every challenge
+          </Button>
+        </p>
+      ) : null}
+      <QueryState
+        query={queue}
+        loading="Loading the judging queue"
+        empty={
+          <EmptyState icon={<Gavel size={28} />} title="Nothing waiting for judging" headingLevel="h2">
+            {challenge ? 'No score from this challenge waits for a judge.' : 'Scores with a video show here as athletes submit them.'}
+          </EmptyState>
+        }
+      >
+        {(d) => (
+          <section aria-label="Judging queue" aria-busy={queue.isFetching}>
+            <p className="muted judging-waiting">
+              {d.total === 1 ? '1 score waits' : `${whole.format(d.total)} scores wait`} for a judge
+              {challenge ? ' in this challenge' : ''}.
+            </p>
+            <ul className="judging-queue" aria-label="Scores waiting for judging">
+              {d.items.map((s) => {
+                const badge = STATE_BADGES[s.state];
+                const heldByOther = s.claim !== null && !s.claim.mine;
+                const review = s.state === 'confirming';
+                return (
+                  <li key={s.score_id}>
+                    <Card
+                      titleAs="h2"
+                      title={`${s.athlete.display_name}: ${s.display}`}
+                      meta={
+                        <>
+                          {challenge ? (
+                            s.challenge.title
+                          ) : (
+                            <AppLink
+                              href={`/judging-dashboard?challenge=${s.challenge.id}`}
+                              aria-label={`Only ${s.challenge.title}'s scores`}
+                              title="Show only this challenge's scores"
+                            >
+                              {s.challenge.title}
+                            </AppLink>
+                          )}
+                          {` · ${s.place !== null ? `place ${s.place}` : 'not on the board'} · ${s.division === 'rx' ? 'Rx' : 'Scaled'}`}
+                        </>
+                      }
+                      actions={
+                        review ? (
+                          senior && s.verdict ? (
+                            <Button onClick={() => onOpen({ scoreId: s.score_id, mode: 'review' })}>Review the verdict</Button>
+                          ) : null
+                        ) : (
+                          <Button variant="primary" disabled={heldByOther} onClick={() => onOpen({ scoreId: s.score_id, mode: 'claim' })}>
+                            {s.claim?.mine ? 'Go on judging' : 'Claim and judge'}
+                          </Button>
+                        )
+                      }
+                    >
+                      <p className="judging-item-line">
+                        <Badge tone={badge.tone}>{badge.label}</Badge>
+                        {heldByOther ? (
+                          <span className="muted">Claimed by another judge until {formatDateTime(s.claim!.until)}</span>
+                        ) : null}
+                        {s.appeal_reason ? <span className="break">Appeal: {s.appeal_reason}</span> : null}
+                        <span className="muted">Submitted {formatDateTime(s.submitted_at)}</span>
+                      </p>
+                    </Card>
+                  </li>
+                );
+              })}
+            </ul>
+            {d.total > QUEUE_PAGE_SIZE ? (
+              <Pagination
+                offset={(page - 1) * QUEUE_PAGE_SIZE}
+                shown={d.items.length}
+                total={d.total}
+                pageSize={QUEUE_PAGE_SIZE}
+                onPage={(offset) => setState({ page: offset / QUEUE_PAGE_SIZE + 1 }, { replace: false })}
+                label="Queue pages"
+              />
+            ) : null}
+          </section>
+        )}
+      </QueryState>
+    </>
   );
 }
