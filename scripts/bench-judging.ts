@@ -132,6 +132,14 @@ async function bench(label: string, handle: DatabaseHandle) {
     await time(Math.ceil(RUNS / 5), () => judgingQueue(ctx, judgeId, { offset: 1000, limit: PAGE }), 2),
     Math.ceil(RUNS / 5),
   );
+  // The dashboard pages through the whole queue: its last page, the deepest a judge can reach.
+  const { total } = await judgingQueue(ctx, judgeId, { offset: 0, limit: 1 });
+  const last = Math.max(0, Math.min(100_000, Math.floor((total - 1) / PAGE) * PAGE));
+  row(
+    `judgingQueue, unfiltered, the last page (offset ${last.toLocaleString('en-US')})`,
+    await time(Math.ceil(RUNS / 20), () => judgingQueue(ctx, judgeId, { offset: last, limit: PAGE }), 1),
+    Math.ceil(RUNS / 20),
+  );
   row(
     'floor: plain listing, no place (25 waiting scores by id)',
     await time(
