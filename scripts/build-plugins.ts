@@ -107,14 +107,8 @@ async function renderShells(root: string, routes: RouteSource[], warn: (m: strin
     for (const route of routes) {
       const page = await mod.renderPage(route.path, route.title);
       const skeleton = () => finish(mod.renderShell(route.path, route.title));
-      shells.set(
-        route.path,
-        !page
-          ? { shell: skeleton() }
-          : page.readsSearch
-            ? { shell: finish(page.html), queryShell: skeleton() }
-            : { shell: finish(page.html) },
-      );
+      const shell = page ? finish(page.html) : skeleton();
+      shells.set(route.path, page?.readsSearch ? { shell, queryShell: skeleton() } : { shell });
     }
   } catch (error) {
     warn(`Prerendering the route shells failed; pages will paint after JavaScript loads: ${String(error)}`);

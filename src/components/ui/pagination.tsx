@@ -1,25 +1,15 @@
+import { formatCount } from '../../lib/format-count.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { Button } from './button.tsx';
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /** "Showing 51–100 of 1,234"; "of 10,000+" when the total is a lower bound (`capped`). */
 export function showingText(offset: number, shown: number, total: number, capped = false): string {
-  const of = `${whole.format(total)}${capped ? '+' : ''}`;
+  const of = `${formatCount(total)}${capped ? '+' : ''}`;
   if (shown === 0) return `Showing 0 of ${of}`;
-  return `Showing ${whole.format(offset + 1)}–${whole.format(offset + shown)} of ${of}`;
+  return `Showing ${formatCount(offset + 1)}–${formatCount(offset + shown)} of ${of}`;
 }
 
-/** Previous / Next over a ranked or long list, with where the page sits in the whole. */
-export function Pagination({
-  offset,
-  shown,
-  total,
-  pageSize,
-  onPage,
-  label = 'Pages',
-  totalCapped = false,
-}: {
+interface PaginationProps {
   offset: number;
   /** Rows on this page. */
   shown: number;
@@ -30,7 +20,10 @@ export function Pagination({
   label?: string;
   /** `total` is a lower bound: more match (a capped count), so there is always a next page. */
   totalCapped?: boolean;
-}) {
+}
+
+/** Previous / Next over a ranked or long list, with where the page sits in the whole. */
+export function Pagination({ offset, shown, total, pageSize, onPage, label = 'Pages', totalCapped = false }: PaginationProps) {
   return (
     <nav className="pager" aria-label={label}>
       <Button
@@ -49,4 +42,14 @@ export function Pagination({
       </Button>
     </nav>
   );
+}
+
+/** `Pagination` for a list kept by page number (1-based, as the address keeps it) rather than by offset. */
+export function PaginationByPage({
+  page,
+  onPage,
+  pageSize,
+  ...rest
+}: Omit<PaginationProps, 'offset' | 'onPage'> & { page: number; onPage: (page: number) => void }) {
+  return <Pagination {...rest} pageSize={pageSize} offset={(page - 1) * pageSize} onPage={(offset) => onPage(offset / pageSize + 1)} />;
 }

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -221,12 +221,12 @@ export default function AdminErrorLogsPage() {
                     </li>
                   ))}
                 </ul>
-                <Pagination
-                  offset={(page - 1) * ERROR_PAGE_SIZE}
+                <PaginationByPage
+                  page={page}
                   shown={data.items.length}
                   total={data.total}
                   pageSize={ERROR_PAGE_SIZE}
-                  onPage={(offset) => setState({ page: offset / ERROR_PAGE_SIZE + 1 }, { replace: false })}
+                  onPage={(p) => setState({ page: p }, { replace: false })}
                   label="Error log pages"
                 />
               </>

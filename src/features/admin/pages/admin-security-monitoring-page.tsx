@@ -6,7 +6,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { optionsFrom, Select } from '../../../components/ui/select.tsx';
 import { TextInput } from '../../../components/ui/text-field.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -252,13 +252,13 @@ export default function AdminSecurityMonitoringPage() {
                   className="ui-table"
                   minWidth="48rem"
                 />
-                <Pagination
-                  offset={(page - 1) * SECURITY_PAGE_SIZE}
+                <PaginationByPage
+                  page={page}
                   shown={data.items.length}
                   total={data.total}
                   totalCapped={data.total_capped}
                   pageSize={SECURITY_PAGE_SIZE}
-                  onPage={(offset) => setState({ page: offset / SECURITY_PAGE_SIZE + 1 }, { replace: false })}
+                  onPage={(p) => setState({ page: p }, { replace: false })}
                   label="Timeline pages"
                 />
                 {data.total_capped ? (

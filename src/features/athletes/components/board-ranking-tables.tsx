@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { useViewerUnits } from '../api/profile.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
-import { formatCount } from './board-format.ts';
 import { profileHref } from '../../../lib/links.ts';
 import { GymName } from '../../../components/gym-name.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';

@@ -3,12 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import { allRowsValid, historicalImportMachine } from '../../../../machines/historical-import.ts';
 import { useHistoricalUpload, type HistoricalUploadReport } from '../api/admin.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
-import { formatCount } from '../components/board-format.ts';
 import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
 import '../boards.css';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../api/admin.ts';
 import { AdminReasonForm, REJECT_REASON_INPUT } from '../../../components/admin-reason-form.tsx';
 import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
-import { formatCount } from '../components/board-format.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import { VideoOnDemand } from '../../../components/video-on-demand.tsx';

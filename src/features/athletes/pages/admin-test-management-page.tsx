@@ -15,7 +15,7 @@ import {
   type TestStatus,
 } from '../api/tests.ts';
 import { AdminTestForm } from '../components/admin-test-form.tsx';
-import { formatCount } from '../components/board-format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { EnumSelect } from '../../../components/enum-select.tsx';
 import { QueryError, QueryState } from '../../../components/query-state.tsx';
 import '../boards.css';

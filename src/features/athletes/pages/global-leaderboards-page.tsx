@@ -4,7 +4,7 @@ import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/test-catalog
 import { formatMeasure } from '../../../../domain/measures.ts';
 import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
-import { formatCount } from '../components/board-format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { BoardGlobalTable } from '../components/board-ranking-tables.tsx';
 import { profileHref } from '../../../lib/links.ts';
 import { QueryState } from '../../../components/query-state.tsx';

@@ -6,7 +6,7 @@ import { useSessionView } from '../../../lib/session/session-view.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId, type RanksFind } from '../api/leaderboards.ts';
 import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api/tests.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -195,13 +195,7 @@ function OverallBoard({ state, onPage, onPick }: BoardProps) {
           ) : (
             <>
               <BoardGlobalTable rows={items} me={me} caption="Global ranking, all tests" captionHidden highlight={state.hl} />
-              <Pagination
-                offset={offset}
-                shown={items.length}
-                total={total}
-                pageSize={PAGE_SIZE}
-                onPage={(o) => onPage(o / PAGE_SIZE + 1)}
-              />
+              <PaginationByPage page={state.page} shown={items.length} total={total} pageSize={PAGE_SIZE} onPage={onPage} />
             </>
           )
         }
@@ -268,13 +262,7 @@ function TestBoard({ testId, state, onPage, onPick }: BoardProps & { testId: num
                 captionHidden
                 highlight={state.hl}
               />
-              <Pagination
-                offset={offset}
-                shown={items.length}
-                total={total}
-                pageSize={PAGE_SIZE}
-                onPage={(o) => onPage(o / PAGE_SIZE + 1)}
-              />
+              <PaginationByPage page={state.page} shown={items.length} total={total} pageSize={PAGE_SIZE} onPage={onPage} />
             </>
           )
         }

@@ -5,7 +5,7 @@ import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
 import { isNotFound } from '../../../api/errors.ts';
 import { QueryError } from '../../../components/query-state.tsx';
 import { SEX_NAMES, idFromSearch, useTestDeepDive, type AthleteSex } from '../api/tests.ts';
-import { formatCount } from '../components/board-format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { BoardHistogram, PERCENTILE_KEYS, PERCENTILE_LABELS } from '../components/board-histogram.tsx';
 import { BoardTestTable } from '../components/board-ranking-tables.tsx';
 import { BoardStandardsTable } from '../components/board-standards-table.tsx';

@@ -4,7 +4,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { AppLink } from '../../../components/ui/link.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextInput } from '../../../components/ui/text-field.tsx';
 import { gymHref } from '../../../lib/links.ts';
@@ -124,12 +124,12 @@ export function GymsSection() {
               ]}
             />
             {data.total > MANAGE_PAGE_SIZE ? (
-              <Pagination
-                offset={(page - 1) * MANAGE_PAGE_SIZE}
+              <PaginationByPage
+                page={page}
                 shown={data.items.length}
                 total={data.total}
                 pageSize={MANAGE_PAGE_SIZE}
-                onPage={(offset) => setState({ page: offset / MANAGE_PAGE_SIZE + 1 })}
+                onPage={(p) => setState({ page: p })}
                 label="Gym pages"
               />
             ) : null}

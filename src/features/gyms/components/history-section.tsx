@@ -1,6 +1,6 @@
 import { DataTable } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { Select, type SelectOption } from '../../../components/ui/select.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
@@ -64,13 +64,13 @@ export function HistorySection() {
               ]}
             />
             {data.total > HISTORY_PAGE_SIZE ? (
-              <Pagination
+              <PaginationByPage
                 label="History pages"
-                offset={(page - 1) * HISTORY_PAGE_SIZE}
+                page={page}
                 shown={data.items.length}
                 total={data.total}
                 pageSize={HISTORY_PAGE_SIZE}
-                onPage={(offset) => setState({ page: offset / HISTORY_PAGE_SIZE + 1 }, { replace: false })}
+                onPage={(p) => setState({ page: p }, { replace: false })}
               />
             ) : null}
           </>

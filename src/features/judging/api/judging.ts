@@ -22,6 +22,8 @@ export function useJudgeStatus(enabled: boolean) {
 
 /** Scores a page of the judging queue shows. */
 export const QUEUE_PAGE_SIZE = 25;
+/** The deepest page: the queue call takes offsets up to 100,000 (openapi/judging.yaml). */
+export const QUEUE_LAST_PAGE = 100_000 / QUEUE_PAGE_SIZE + 1;
 
 /** A page of the queue (1-based), across every challenge or one (`challengeId`). */
 export function useJudgingQueue(enabled: boolean, { page, challengeId }: { page: number; challengeId: number | null }) {

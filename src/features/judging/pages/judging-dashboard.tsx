@@ -7,10 +7,11 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format-count.ts';
 import { useSessionView } from '../../../lib/session/session-view.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
+import { QUEUE_LAST_PAGE, QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
 import JudgingPanel from '../components/judging-panel.tsx';
 import { CertifyJudge } from '../components/certify-judge.tsx';
 import '../judging.css';
@@ -26,7 +27,7 @@ export const STATE_BADGES: Record<JudgingSubmission['state'], { label: string; t
 export default function JudgingDashboard() {
   const { user, isAdmin } = useSessionView();
   const me = useJudgeStatus(user !== null);
-  const [open, setOpen] = useState<{ scoreId: number; mode: 'claim' | 'review' } | null>(null);
+  const [open, setOpen] = useState<Opened | null>(null);
   return (
     <div className="container page judging">
       <h1>Judging</h1>
@@ -56,12 +57,14 @@ export default function JudgingDashboard() {
   );
 }
 
-const whole = new Intl.NumberFormat('en-US');
+/** A submission the judge opened, to judge it or (a senior judge) to review its verdict. */
+type Opened = { scoreId: number; mode: 'claim' | 'review' };
+type OpenSubmission = (o: Opened) => void;
 
-function Queue({ senior, onOpen }: { senior: boolean; onOpen: (o: { scoreId: number; mode: 'claim' | 'review' }) => void }) {
+function Queue({ senior, onOpen }: { senior: boolean; onOpen: OpenSubmission }) {
   // The page and the one challenge shown are in the address: a link to a challenge's queue, Back to every challenge.
   const [{ page, challenge }, setState] = useQueryState({
-    page: param.int(1, 1, 4001),
+    page: param.int(1, 1, QUEUE_LAST_PAGE),
     challenge: param.int(0, 0, 2147483647),
   });
   const queue = useJudgingQueue(true, { page, challengeId: challenge || null });
@@ -96,67 +99,21 @@ function Queue({ senior, onOpen }: { senior: boolean; onOpen: (o: { scoreId: num
         {(d) => (
           <section aria-label="Judging queue" aria-busy={queue.isFetching}>
             <p className="muted judging-waiting">
-              {d.total === 1 ? '1 score waits' : `${whole.format(d.total)} scores wait`} for a judge
+              {d.total === 1 ? '1 score waits' : `${formatCount(d.total)} scores wait`} for a judge
               {challenge ? ' in this challenge' : ''}.
             </p>
             <ul className="judging-queue" aria-label="Scores waiting for judging">
-              {d.items.map((s) => {
-                const badge = STATE_BADGES[s.state];
-                const heldByOther = s.claim !== null && !s.claim.mine;
-                const review = s.state === 'confirming';
-                return (
-                  <li key={s.score_id}>
-                    <Card
-                      titleAs="h2"
-                      title={`${s.athlete.display_name}: ${s.display}`}
-                      meta={
-                        <>
-                          {challenge ? (
-                            s.challenge.title
-                          ) : (
-                            <AppLink
-                              href={`/judging-dashboard?challenge=${s.challenge.id}`}
-                              aria-label={`Only ${s.challenge.title}'s scores`}
-                              title="Show only this challenge's scores"
-                            >
-                              {s.challenge.title}
-                            </AppLink>
-                          )}
-                          {` · ${s.place !== null ? `place ${s.place}` : 'not on the board'} · ${s.division === 'rx' ? 'Rx' : 'Scaled'}`}
-                        </>
-                      }
-                      actions={
-                        review ? (
-                          senior && s.verdict ? (
-                            <Button onClick={() => onOpen({ scoreId: s.score_id, mode: 'review' })}>Review the verdict</Button>
-                          ) : null
-                        ) : (
-                          <Button variant="primary" disabled={heldByOther} onClick={() => onOpen({ scoreId: s.score_id, mode: 'claim' })}>
-                            {s.claim?.mine ? 'Go on judging' : 'Claim and judge'}
-                          </Button>
-                        )
-                      }
-                    >
-                      <p className="judging-item-line">
-                        <Badge tone={badge.tone}>{badge.label}</Badge>
-                        {heldByOther ? (
-                          <span className="muted">Claimed by another judge until {formatDateTime(s.claim!.until)}</span>
-                        ) : null}
-                        {s.appeal_reason ? <span className="break">Appeal: {s.appeal_reason}</span> : null}
-                        <span className="muted">Submitted {formatDateTime(s.submitted_at)}</span>
-                      </p>
-                    </Card>
-                  </li>
-                );
-              })}
+              {d.items.map((s) => (
+                <QueueItem key={s.score_id} s={s} linkChallenge={!challenge} senior={senior} onOpen={onOpen} />
+              ))}
             </ul>
             {d.total > QUEUE_PAGE_SIZE ? (
-              <Pagination
-                offset={(page - 1) * QUEUE_PAGE_SIZE}
+              <PaginationByPage
+                page={page}
                 shown={d.items.length}
                 total={d.total}
                 pageSize={QUEUE_PAGE_SIZE}
-                onPage={(offset) => setState({ page: offset / QUEUE_PAGE_SIZE + 1 }, { replace: false })}
+                onPage={(p) => setState({ page: p }, { replace: false })}
                 label="Queue pages"
               />
             ) : null}
@@ -164,5 +121,65 @@ function Queue({ senior, onOpen }: { senior: boolean; onOpen: (o: { scoreId: num
         )}
       </QueryState>
     </>
+  );
+}
+
+/** One score in the queue; its challenge's name narrows the queue to that challenge (`linkChallenge`). */
+function QueueItem({
+  s,
+  linkChallenge,
+  senior,
+  onOpen,
+}: {
+  s: JudgingSubmission;
+  linkChallenge: boolean;
+  senior: boolean;
+  onOpen: OpenSubmission;
+}) {
+  const badge = STATE_BADGES[s.state];
+  const heldByOther = s.claim !== null && !s.claim.mine;
+  const review = s.state === 'confirming';
+  const place = s.place !== null ? `place ${s.place}` : 'not on the board';
+  return (
+    <li>
+      <Card
+        titleAs="h2"
+        title={`${s.athlete.display_name}: ${s.display}`}
+        meta={
+          <>
+            {linkChallenge ? (
+              <AppLink
+                href={`/judging-dashboard?challenge=${s.challenge.id}`}
+                aria-label={`Only ${s.challenge.title}'s scores`}
+                title="Show only this challenge's scores"
+              >
+                {s.challenge.title}
+              </AppLink>
+            ) : (
+              s.challenge.title
+            )}
+            {` · ${place} · ${s.division === 'rx' ? 'Rx' : 'Scaled'}`}
+          </>
+        }
+        actions={
+          review ? (
+            senior && s.verdict ? (
+              <Button onClick={() => onOpen({ scoreId: s.score_id, mode: 'review' })}>Review the verdict</Button>
+            ) : null
+          ) : (
+            <Button variant="primary" disabled={heldByOther} onClick={() => onOpen({ scoreId: s.score_id, mode: 'claim' })}>
+              {s.claim?.mine ? 'Go on judging' : 'Claim and judge'}
+            </Button>
+          )
+        }
+      >
+        <p className="judging-item-line">
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+          {heldByOther ? <span className="muted">Claimed by another judge until {formatDateTime(s.claim!.until)}</span> : null}
+          {s.appeal_reason ? <span className="break">Appeal: {s.appeal_reason}</span> : null}
+          <span className="muted">Submitted {formatDateTime(s.submitted_at)}</span>
+        </p>
+      </Card>
+    </li>
   );
 }

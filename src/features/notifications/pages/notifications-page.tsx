@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { notificationTime, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
@@ -58,12 +58,12 @@ export default function NotificationsPage() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              offset={(page - 1) * PER_PAGE}
+            <PaginationByPage
+              page={page}
               shown={data.items.length}
               total={data.total}
               pageSize={PER_PAGE}
-              onPage={(offset) => set({ page: offset / PER_PAGE + 1 }, { replace: false })}
+              onPage={(p) => set({ page: p }, { replace: false })}
               label="Notification pages"
             />
           </>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { TextArea } from '../../../components/ui/text-field.tsx';
 import { ReportButton } from '../../../components/report-button.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -104,13 +104,13 @@ export function StoryComments({ story }: { story: Story }) {
               ))}
             </ul>
             {data.total > COMMENT_PAGE_SIZE ? (
-              <Pagination
+              <PaginationByPage
                 label="Comment pages"
-                offset={(page - 1) * COMMENT_PAGE_SIZE}
+                page={page}
                 shown={data.items.length}
                 total={data.total}
                 pageSize={COMMENT_PAGE_SIZE}
-                onPage={(offset) => setPage(offset / COMMENT_PAGE_SIZE + 1)}
+                onPage={setPage}
               />
             ) : null}
           </>

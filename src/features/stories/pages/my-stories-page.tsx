@@ -2,7 +2,7 @@ import { BookOpen, PenLine } from 'lucide-react';
 import { QueryState } from '../../../components/query-state.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { AppLink } from '../../../components/ui/link.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PaginationByPage } from '../../../components/ui/pagination.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
 import { STORY_PAGE_SIZE } from '../../../../domain/stories.ts';
 import { useMyStories, useStoryFeed, type StoryPage } from '../api/stories.ts';
@@ -55,13 +55,13 @@ function StoryList({
             ))}
           </ul>
           {data.total > STORY_PAGE_SIZE || page > 1 ? (
-            <Pagination
+            <PaginationByPage
               label={`${label} pages`}
-              offset={(page - 1) * STORY_PAGE_SIZE}
+              page={page}
               shown={data.items.length}
               total={data.total}
               pageSize={STORY_PAGE_SIZE}
-              onPage={(offset) => onPage(offset / STORY_PAGE_SIZE + 1)}
+              onPage={onPage}
             />
           ) : null}
         </>
