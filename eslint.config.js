@@ -12,7 +12,41 @@ const features = readdirSync('src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// Server areas (server/areas/<area>/): another area, the app shell and the lower modules see only an area's index.ts.
+const areas = readdirSync('server/areas', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+// Drizzle's tables are the database's layer: an area's schema files are read through server/db/schema.ts (and by each other).
+const schemaFiles = (area) =>
+  readdirSync(`server/areas/${area}`)
+    .filter((f) => /^schema.*\.ts$/.test(f))
+    .map((f) => `./${f}`);
+const serverZones = [
+  ...areas.flatMap((area) =>
+    areas
+      .filter((other) => other !== area)
+      .map((other) => ({
+        target: `./server/areas/${area}`,
+        from: `./server/areas/${other}`,
+        except: ['./index.ts', ...schemaFiles(other)],
+        message: `A server area imports another only through its index.ts: use server/areas/${other}/index.ts (or move what both need to server/lib).`,
+      })),
+  ),
+  {
+    target: ['./server/lib', './server/db'],
+    from: './server/areas',
+    except: areas.flatMap((area) => schemaFiles(area).map((f) => `./${area}/${f.slice(2)}`)),
+    message: 'Lower modules (server/lib, server/db) never import an area: areas build on them.',
+  },
+  {
+    target: './server/areas',
+    from: ['./server/app.ts', './server/handlers.ts', './server/main.ts', './server/seed/demo.ts'],
+    message: 'Areas never import the app shell: the shell composes areas.',
+  },
+];
+
 const zones = [
+  ...serverZones,
   // A feature never imports another feature: what two need goes to src/api, src/lib or src/components.
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -76,7 +110,7 @@ export default tseslint.config(
   },
   {
     // Drizzle's barrel: schema.ts re-exports each area's tables, and they reference users lazily (references(() => users.id)).
-    files: ['server/db/schema*.ts'],
+    files: ['server/db/schema*.ts', 'server/areas/*/schema*.ts'],
     rules: { 'import-x/no-cycle': 'off' },
   },
   {
@@ -85,23 +119,41 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // Code the browser runs never imports Node's built-ins.
+    files: ['src/**', 'machines/**', 'domain/**'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    // domain/ is pure TypeScript both sides run: no package at all (no React, no ORM, no framework).
+    files: ['domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^[^.]', message: 'domain/ is pure TypeScript both sides run: it imports no package.' }] },
+      ],
+    },
+  },
+  {
     files: ['machines/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react', 'react-dom', 'react-dom/client', '@xstate/react'].map((name) => ({
+          paths: ['react', 'react-dom', 'react-dom/client', '@xstate/react', 'openapi-fetch'].map((name) => ({
             name,
-            message: 'Machines are pure: no React.',
+            message: 'Machines are pure: no React, no API client (the app provides the calls as actors).',
           })),
+          patterns: [{ group: ['@tanstack/*'], message: 'Machines are pure: server state lives in react-query, outside the charts.' }],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map((name) => ({
-          name,
-          message: 'Machines are pure: the DOM enters as a provided actor or action.',
-        })),
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'XMLHttpRequest', 'WebSocket'].map(
+          (name) => ({
+            name,
+            message: 'Machines are pure: the DOM and the network enter as provided actors or actions.',
+          }),
+        ),
       ],
     },
   },

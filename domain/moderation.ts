@@ -3,7 +3,7 @@
  * orders the queue), the actions and their bounds. Pure: no I/O.
  */
 
-/** What a signed-in user can report. Later areas add a kind here and in server/services/moderation-kinds.ts. */
+/** What a signed-in user can report. Later areas add a kind here and in server/areas/moderation/moderation-kinds.ts. */
 export const REPORTABLE_KINDS = ['profile', 'challenge', 'score', 'team', 'video', 'story', 'comment'] as const;
 export type ReportableKind = (typeof REPORTABLE_KINDS)[number];
 

@@ -32,7 +32,7 @@ export function popupKindOf(messageType: string): Exclude<InAppKind, 'popup_soun
 }
 
 /**
- * Every kind of inbox notification the server sends (server/services/notifications.ts notify() takes only these),
+ * Every kind of inbox notification the server sends (server/areas/notifications/notifications.ts notify() takes only these),
  * with its label on /settings and whether it also comes by mail until the athlete chooses. On by default: what
  * asks for an answer or changes the athlete's standing without their doing (an invitation, a request to answer,
  * the answer to their own request, a rejected or judged score, a moderator's decision about them); off: news

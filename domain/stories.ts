@@ -1,4 +1,4 @@
-/** Stories (server/services/stories.ts, src/features/stories): athletes' posts with comments. Pure: no I/O. */
+/** Stories (server/areas/stories/stories.ts, src/features/stories): athletes' posts with comments. Pure: no I/O. */
 
 /** A story's title, in characters after trimming. */
 export const STORY_TITLE_LIMITS = { min: 3, max: 120 } as const;

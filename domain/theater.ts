@@ -1,4 +1,4 @@
-/** The community theater (server/services/theater.ts, src/features/theater): spectators' votes on score videos. */
+/** The community theater (server/areas/theater/theater.ts, src/features/theater): spectators' votes on score videos. */
 
 /** A spectator's vote: thumbs up or thumbs down, one per person per score, changeable. */
 export type VoteValue = 1 | -1;

@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { BackgroundTasks } from '../server/services/background.ts';
-import { businessReport, forgetReports } from '../server/services/admin-bi.ts';
-import { rebuildRollups } from '../server/services/admin-bi-rollup.ts';
+import { BackgroundTasks } from '../server/lib/background.ts';
+import { businessReport, forgetReports } from '../server/areas/admin/admin-bi.ts';
+import { rebuildRollups } from '../server/areas/admin/admin-bi-rollup.ts';
 import { BI_RANGES } from '../domain/business-intelligence.ts';
 import { onEachDatabase, time } from './bench-lib.ts';
 

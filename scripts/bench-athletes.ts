@@ -7,12 +7,12 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { rebuildGlobalBuckets } from '../server/services/athletes/bests.ts';
-import { globalLeaderboard } from '../server/services/athletes/rankings.ts';
-import { servedGlobalRanks } from '../server/services/athletes/ranking-pages.ts';
-import { startBoardCache } from '../server/services/challenges/index.ts';
-import { uploadHistoricalResults } from '../server/services/athletes/historical.ts';
-import { Outbox } from '../server/services/mail.ts';
+import { rebuildGlobalBuckets } from '../server/areas/athletes/bests.ts';
+import { globalLeaderboard } from '../server/areas/athletes/rankings.ts';
+import { servedGlobalRanks } from '../server/areas/athletes/ranking-pages.ts';
+import { startBoardCache } from '../server/lib/boards/board-cache.ts';
+import { uploadHistoricalResults } from '../server/areas/athletes/historical.ts';
+import { Outbox } from '../server/lib/mail.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES ?? 100_000);

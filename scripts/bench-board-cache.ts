@@ -1,5 +1,5 @@
 // The public leaderboard JSON under load, through the whole app (Fastify, validation, the
-// board page cache of server/services/challenges/board-cache.ts), on PGlite and (when
+// board page cache of server/lib/boards/board-cache.ts), on PGlite and (when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. In the same run: bare Fastify
 // serving the same JSON (the ceiling), and the app with the cache off (every read from the
 // database). Prints requests/s and p99 under autocannon, the ratio to bare Fastify (target
@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import type { AppConfig } from '../server/config.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
-import { rebuildRankSlices, submitScore } from '../server/services/challenges/index.ts';
+import { submitScore } from '../server/areas/challenges/index.ts';
+import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
 import { onEachDatabase, rowsOf } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_BOARD_SCORES ?? 20_000);

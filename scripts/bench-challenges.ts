@@ -7,8 +7,9 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { rankings, rebuildRankSlices, submitScore } from '../server/services/challenges/index.ts';
-import { Outbox } from '../server/services/mail.ts';
+import { rankings, submitScore } from '../server/areas/challenges/index.ts';
+import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
+import { Outbox } from '../server/lib/mail.ts';
 import { firstScoreAchievement, STREAK_TYPES } from '../domain/achievement-rules.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 

@@ -4,7 +4,7 @@
 // - the standing statement (one SQL statement over the per-workout division places, a page of
 //   50 and the caller's own row) for each points rule;
 // - a page as the API serves it (eventStandings: a large event's standing kept in memory and
-//   recomputed in the background when one of its boards changes, server/services/events-cache.ts),
+//   recomputed in the background when one of its boards changes, server/areas/events/events-cache.ts),
 //   and how long a changed entry takes to show in it;
 // - one recomputation of a division's kept standing: from nothing (every workout's board read), and
 //   after one entry changed (that workout's board read again);
@@ -13,10 +13,10 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { BackgroundTasks } from '../server/services/background.ts';
-import { eventStandings, standingRows } from '../server/services/events-standings.ts';
-import { forgetStandings, keptDivisionStanding } from '../server/services/events-cache.ts';
-import { startBoardCache } from '../server/services/challenges/board-cache.ts';
+import { BackgroundTasks } from '../server/lib/background.ts';
+import { eventStandings, standingRows } from '../server/areas/events/events-standings.ts';
+import { forgetStandings, keptDivisionStanding } from '../server/areas/events/events-cache.ts';
+import { startBoardCache } from '../server/lib/boards/board-cache.ts';
 import { DEFAULT_POINTS_TABLE, EVENT_RULES, pointsFor, type EventRule } from '../domain/events.ts';
 import { onEachDatabase, percentile, rowsOf, time } from './bench-lib.ts';
 

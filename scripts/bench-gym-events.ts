@@ -3,7 +3,7 @@
 // is set) PostgreSQL. Prints p50/p99 of
 // - the gym board page as served (gymRankings: a page of 50 gyms with their counted athletes and
 //   the viewer's gym pinned; a large board is kept in memory and recomputed in the background when
-//   the challenge's board changes, server/services/challenges/gym-board-cache.ts), and how long a
+//   the challenge's board changes, server/lib/boards/gym-board-cache.ts), and how long a
 //   changed entry takes to show in it;
 // - the one statement read directly (what every read would cost without the kept board), per rule;
 // - the naive way, in the same run: read every entry and participation into the application and
@@ -12,9 +12,10 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { BackgroundTasks } from '../server/services/background.ts';
-import { forgetGymBoards, gymCacheSettings, gymRankings, keepGymBoardNow } from '../server/services/challenges/index.ts';
-import { startBoardCache } from '../server/services/challenges/board-cache.ts';
+import { BackgroundTasks } from '../server/lib/background.ts';
+import { gymRankings, keepGymBoardNow } from '../server/areas/challenges/index.ts';
+import { forgetGymBoards, gymCacheSettings } from '../server/lib/boards/gym-board-cache.ts';
+import { startBoardCache } from '../server/lib/boards/board-cache.ts';
 import { GYM_RULES, naiveGymBoard, type GymRule } from '../domain/gym-events.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 

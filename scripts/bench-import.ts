@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
-import { uploadHistoricalResults } from '../server/services/athletes/historical.ts';
-import { Outbox } from '../server/services/mail.ts';
+import { uploadHistoricalResults } from '../server/areas/athletes/historical.ts';
+import { Outbox } from '../server/lib/mail.ts';
 import { onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES_IMPORT ?? 10_000);

@@ -1,5 +1,5 @@
 // The judging queue at scale: GET /api/judging/queue (judgingQueue in
-// server/services/judging-verdicts.ts) with N scores waiting for a judge (default 100,000,
+// server/areas/judging/judging-verdicts.ts) with N scores waiting for a judge (default 100,000,
 // bulk-inserted with generate_series over C challenges (default 50); a third of them an
 // athlete's earlier, worse score that is not their board entry; the boards also hold entries
 // without a video), p50/p99 of the first page of one challenge's queue, of the
@@ -12,8 +12,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../server/context.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
-import { rebuildRankSlices } from '../server/services/challenges/index.ts';
-import { judgingQueue } from '../server/services/judging-verdicts.ts';
+import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
+import { judgingQueue } from '../server/areas/judging/judging-verdicts.ts';
 import { onEachDatabase, percentile, rowsOf, time } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_JUDGING_PENDING ?? 100_000);

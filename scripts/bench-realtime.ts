@@ -14,9 +14,9 @@ import { buildApp, type BuiltApp } from '../server/app.ts';
 import type { AppConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
 import { sessions, users } from '../server/db/schema.ts';
-import { Outbox } from '../server/services/mail.ts';
-import { publish } from '../server/services/realtime/realtime-events.ts';
-import { signAccessToken } from '../server/services/tokens.ts';
+import { Outbox } from '../server/lib/mail.ts';
+import { publish } from '../server/lib/realtime/realtime-events.ts';
+import { signAccessToken } from '../server/lib/tokens.ts';
 import { SOCKET_MAX_PER_USER } from '../domain/constants.ts';
 
 const N = Number(process.env.BENCH_SOCKETS ?? 20_000);

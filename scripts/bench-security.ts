@@ -1,12 +1,12 @@
 // Security timeline at scale: GET /api/admin/security/events (listEvents in
-// server/services/admin-security.ts) over N auth_events (default 1,000,000, bulk-inserted with
+// server/areas/admin/admin-security.ts) over N auth_events (default 1,000,000, bulk-inserted with
 // generate_series), p50/p99 of the first page, a deep page and a kind filter, beside the naive
 // query in the same run: the same page ordered by an expression no index serves (a full sort), and the
 // exact count(*) the page once made beside the capped count it makes now (10,001 rows at most).
 // PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL); PGlite is skipped at this size.
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
-import { listEvents } from '../server/services/admin-security.ts';
+import { listEvents } from '../server/areas/admin/admin-security.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_AUTH_EVENTS ?? 1_000_000);

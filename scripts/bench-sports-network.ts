@@ -12,10 +12,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../server/context.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
-import { BackgroundTasks } from '../server/services/background.ts';
-import { startBoardCache } from '../server/services/challenges/board-cache.ts';
-import { forgetStandings } from '../server/services/events-cache.ts';
-import { keepSeason, leagueSeason, seasonRows } from '../server/services/sports-network-season.ts';
+import { BackgroundTasks } from '../server/lib/background.ts';
+import { startBoardCache } from '../server/lib/boards/board-cache.ts';
+import { forgetStandings } from '../server/areas/events/events-cache.ts';
+import { keepSeason, leagueSeason, seasonRows } from '../server/areas/sports-network/sports-network-season.ts';
 import { seasonTable } from '../domain/sports-network.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 

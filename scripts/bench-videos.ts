@@ -28,11 +28,11 @@ import { pipeline } from 'node:stream/promises';
 import { uploadChunkSize } from '../domain/videos.ts';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/index.ts';
-import { Outbox } from '../server/services/mail.ts';
-import { probeVideo, sha256OfFile } from '../server/services/videos-check.ts';
-import { posterArgs, processVideo, renditionArgs } from '../server/services/videos-processing.ts';
-import { discardVideo, findVideo } from '../server/services/videos.ts';
-import { videoService } from '../server/services/videos-tus.ts';
+import { Outbox } from '../server/lib/mail.ts';
+import { probeVideo, sha256OfFile } from '../server/areas/videos/videos-check.ts';
+import { posterArgs, processVideo, renditionArgs } from '../server/areas/videos/videos-processing.ts';
+import { discardVideo, findVideo } from '../server/areas/videos/videos.ts';
+import { videoService } from '../server/areas/videos/videos-tus.ts';
 
 const MB = 1024 ** 2;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 500);

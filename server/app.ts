@@ -11,27 +11,27 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
-import { allHandlers } from './routes/index.ts';
+import { allHandlers } from './handlers.ts';
 import { inlineScriptHashes, readIndexHtml, registerClient } from './static.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerInputGuards } from './input-guards.ts';
-import { securityHandlers } from './security.ts';
-import { registerRealtime } from './realtime/socket.ts';
-import { startBoardCache } from './services/challenges/index.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
-import { loadSigningKey } from './services/tokens.ts';
-import { BackgroundTasks } from './services/background.ts';
-import { sweepPrivacy } from './services/privacy.ts';
-import { recordServerFault } from './services/admin-errors.ts';
-import { attachRateLimits, RateLimits } from './services/admin-rate-limits.ts';
-import { sweepFinalStandings } from './services/standings.ts';
-import { startJobWorker } from './services/jobs.ts';
-import { notificationMailJobHandlers } from './services/notifications-mail.ts';
-import { platformCheckJobHandlers } from './services/admin-testing.ts';
-import { videoJobHandlers, videoSweep } from './services/videos-processing.ts';
-import { biJobHandlers, biSweep } from './services/admin-bi-rollup.ts';
-import { videoService } from './services/videos-tus.ts';
-import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './services/passwords.ts';
+import { securityHandlers } from './areas/auth/index.ts';
+import { registerRealtime } from './areas/realtime/index.ts';
+import { startBoardCache } from './lib/boards/board-cache.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { loadSigningKey } from './lib/tokens.ts';
+import { BackgroundTasks } from './lib/background.ts';
+import { sweepPrivacy } from './areas/privacy/index.ts';
+import { recordServerFault } from './areas/admin/index.ts';
+import { attachRateLimits, RateLimits } from './areas/admin/index.ts';
+import { sweepFinalStandings } from './areas/challenges/index.ts';
+import { startJobWorker } from './lib/jobs.ts';
+import { notificationMailJobHandlers } from './areas/notifications/index.ts';
+import { platformCheckJobHandlers } from './areas/admin/index.ts';
+import { videoJobHandlers, videoSweep } from './areas/videos/index.ts';
+import { biJobHandlers, biSweep } from './areas/admin/index.ts';
+import { videoService } from './areas/videos/index.ts';
+import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './areas/auth/index.ts';
 import { loggerOptions } from './logging.ts';
 import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
 
@@ -40,7 +40,7 @@ export interface BuiltApp {
   context: AppContext;
 }
 
-export type { RealtimeHub } from './realtime/socket.ts';
+export type { RealtimeHub } from './areas/realtime/index.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import type { BackgroundTasks } from './services/background.ts';
-import type { Mailer } from './services/mail.ts';
+import type { BackgroundTasks } from './lib/background.ts';
+import type { Mailer } from './lib/mail.ts';
 
 /** What every handler and service gets: configuration, the database, mail, the clock and deferred work. */
 export interface AppContext {

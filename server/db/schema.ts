@@ -1,24 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-export * from './schema-feedback.ts';
-export * from './schema-challenges.ts';
-export * from './schema-realtime.ts';
-export * from './schema-athletes.ts';
-export * from './schema-privacy.ts';
-export * from './schema-settings.ts';
-export * from './schema-legal.ts';
-export * from './schema-teams.ts';
-export * from './schema-videos.ts';
-export * from './schema-admin.ts';
-export * from './schema-moderation.ts';
-export * from './schema-events.ts';
-export * from './schema-judging.ts';
-export * from './schema-theater.ts';
-export * from './schema-gyms.ts';
-export * from './schema-bi.ts';
-export * from './schema-sports-network.ts';
-export * from './schema-stories.ts';
+export * from '../areas/feedback/schema.ts';
+export * from '../areas/challenges/schema.ts';
+export * from '../areas/realtime/schema.ts';
+export * from '../areas/athletes/schema.ts';
+export * from '../areas/privacy/schema.ts';
+export * from '../areas/settings/schema.ts';
+export * from '../areas/legal/schema.ts';
+export * from '../areas/teams/schema.ts';
+export * from '../areas/videos/schema.ts';
+export * from '../areas/admin/schema.ts';
+export * from '../areas/moderation/schema.ts';
+export * from '../areas/events/schema.ts';
+export * from '../areas/judging/schema.ts';
+export * from '../areas/theater/schema.ts';
+export * from '../areas/gyms/schema.ts';
+export * from '../areas/admin/schema-bi.ts';
+export * from '../areas/sports-network/schema.ts';
+export * from '../areas/stories/schema.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {
@@ -43,7 +43,7 @@ export const users = pgTable(
     /** Consecutive failed sign-in steps (wrong password or wrong code); reset by a successful sign-in. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
-    /** Suspended by a moderator: no sign-in until then (server/services/moderation.ts). */
+    /** Suspended by a moderator: no sign-in until then (server/areas/moderation/moderation.ts). */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,19 +3,17 @@ import { count, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
 import type { Database } from '../db/index.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { rebuildRankSlices } from '../services/challenges/index.ts';
+import { hashPassword } from '../areas/auth/index.ts';
+import { rebuildRankSlices } from '../lib/boards/rank-slices.ts';
 import { encodeScore, sortKey, validateScore, type Division, type ScoreInput } from '../../domain/scoring/index.ts';
 import { ageGroupIn, categoryOf, type DivisionScheme } from '../../domain/divisions.ts';
 import { GYM_BEST_N } from '../../domain/gym-events.ts';
 import { fromCanonical, type TestUnit } from '../../domain/measures.ts';
-import { approvedRecord, saveRecords, seedAthletes, seedCatalogue, seedProfiles, testValue, trainingRecords } from './athletes.ts';
-import type { RecordRow, SeededAthlete, TestRow } from './athletes.ts';
+import { approvedRecord, saveRecords, seedAthletes, seedCatalogue, seedProfiles, testValue, trainingRecords, type RecordRow, type SeededAthlete, type TestRow, CATALOGUE } from '../areas/athletes/index.ts';
 import { abilityFor, CAST, emailOf, nameOf, onTheDay, rng, type Weights } from './cast.ts';
-import { CATALOGUE } from './catalogue.ts';
-import { DEMO_CHALLENGES, type DemoChallenge } from './challenges.ts';
-import { seedDemoEvent, type EventWorkout } from './events.ts';
-import { seedDemoTeams } from './teams.ts';
+import { DEMO_CHALLENGES, type DemoChallenge } from '../areas/challenges/index.ts';
+import { seedDemoEvent, type EventWorkout } from '../areas/events/index.ts';
+import { seedDemoTeams } from '../areas/teams/index.ts';
 
 const DAY = 86_400_000;
 /** Below this ability on a workout an athlete enters Scaled. */

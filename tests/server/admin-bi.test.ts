@@ -9,8 +9,8 @@ import {
   COHORT_WEEKS,
   COHORT_WEEKS_AFTER,
   ROLLUP_EVERY_MS,
-} from '../../server/services/admin-bi-rollup.ts';
-import { runDueJobs } from '../../server/services/jobs.ts';
+} from '../../server/areas/admin/admin-bi-rollup.ts';
+import { runDueJobs } from '../../server/lib/jobs.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 import { naiveCohorts, naiveDaily, naiveFunnel } from './admin-bi-naive.ts';
 import { insertActivity, insertUsers, readFacts } from './admin-bi-seed.ts';

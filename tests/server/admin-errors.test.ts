@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows.ts';
 import { fingerprintSource, topFrame } from '../../domain/admin-operations.ts';
 import { buildApp } from '../../server/app.ts';
-import { Outbox } from '../../server/services/mail.ts';
+import { Outbox } from '../../server/lib/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, refusal, type SignedIn, signIn, testConfig } from './helpers.ts';
 
 const STACK = (line: number) =>

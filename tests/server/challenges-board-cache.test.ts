@@ -5,19 +5,12 @@ import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { athleteProfiles, gyms, users } from '../../server/db/schema.ts';
-import {
-  boardCacheOf,
-  createChallenge,
-  deleteScore,
-  joinChallenge,
-  rankings,
-  servedRankings,
-  submitScore,
-} from '../../server/services/challenges/index.ts';
-import { boardSettings } from '../../server/services/challenges/boards.ts';
+import { createChallenge, deleteScore, joinChallenge, rankings, servedRankings, submitScore } from '../../server/areas/challenges/index.ts';
+import { boardCacheOf } from '../../server/lib/boards/board-cache.ts';
+import { boardSettings } from '../../server/areas/challenges/boards.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, testConfig, type SignedIn } from './helpers.ts';
 
-// The leaderboard page cache (server/services/challenges/board-cache.ts): what it serves is what
+// The leaderboard page cache (server/lib/boards/board-cache.ts): what it serves is what
 // a fresh read says, after any write, for every viewer, on every node.
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rows.ts';
 import { athleteProfiles, users } from '../../server/db/schema.ts';
-import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/services/challenges/index.ts';
+import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/areas/challenges/index.ts';
 import { gymNameKey, sameGym } from '../../domain/gyms.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 

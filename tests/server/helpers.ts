@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows.ts';
 import { buildApp, type AppOverrides } from '../../server/app.ts';
-import { Outbox } from '../../server/services/mail.ts';
+import { Outbox } from '../../server/lib/mail.ts';
 import type { AppConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../server/db/index.ts';
 import { videos } from '../../server/db/schema.ts';

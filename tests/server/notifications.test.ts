@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { notify } from '../../server/services/notifications.ts';
+import { notify } from '../../server/areas/notifications/notifications.ts';
 import type { Database } from '../../server/db/index.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 

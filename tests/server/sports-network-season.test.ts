@@ -11,9 +11,9 @@ import {
   leagues,
   users,
 } from '../../server/db/schema.ts';
-import { createChallenge } from '../../server/services/challenges/index.ts';
-import { createEvent } from '../../server/services/events.ts';
-import { seasonRows } from '../../server/services/sports-network-season.ts';
+import { createChallenge } from '../../server/areas/challenges/index.ts';
+import { createEvent } from '../../server/areas/events/events.ts';
+import { seasonRows } from '../../server/areas/sports-network/sports-network-season.ts';
 import { DEFAULT_POINTS_TABLE, EVENT_RULES, type EventRule } from '../../domain/events.ts';
 import { seasonTable } from '../../domain/sports-network.ts';
 import { naiveStandings, type NaiveEntry } from '../unit/events-naive.ts';

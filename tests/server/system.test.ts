@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { allHandlers } from '../../server/routes/index.ts';
+import { allHandlers } from '../../server/handlers.ts';
 import { listOperations, loadOpenapiDocument } from '../../server/openapi.ts';
 import { createTestApp, databaseKinds, testConfig } from './helpers.ts';
 import type { AppContext } from '../../server/context.ts';

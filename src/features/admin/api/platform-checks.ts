@@ -3,7 +3,7 @@ import { callApi } from '../../../api/errors.ts';
 import { onRealtimeMessage } from '../../../lib/realtime.ts';
 import type { PlatformCheck, PlatformCheckResult } from '../../../../machines/admin-testing.ts';
 
-/** The message the server's socket probe arrives as (server/services/admin-testing.ts). */
+/** The message the server's socket probe arrives as (server/areas/admin/admin-testing.ts). */
 const SOCKET_PROBE_TYPE = 'admin_test_probe';
 /** How long the socket check waits for its probe to come back. */
 export const SOCKET_PROBE_WAIT_MS = 6000;

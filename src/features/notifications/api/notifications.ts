@@ -7,7 +7,7 @@ export type AppNotification = components['schemas']['Notification'];
 
 const UNREAD_KEY = ['get', '/api/notifications/unread-count'] as const;
 const LIST_KEY = ['get', '/api/notifications'] as const;
-/** The real-time message a new notification arrives as (server/services/notifications.ts). */
+/** The real-time message a new notification arrives as (server/areas/notifications/notifications.ts). */
 export const NOTIFICATION_MESSAGE = 'notification_received';
 
 export function useUnreadCount() {

@@ -1,0 +1,193 @@
+import type { Direction, TestUnit } from '../../../domain/measures.ts';
+import type { Movement, TestCategory } from '../../../domain/test-catalogue.ts';
+import type { Weights } from '../../seed/cast.ts';
+
+/** The standard tests catalogue the demo world starts with. */
+export interface CatalogueTest {
+  name: string;
+  description: string;
+  category: TestCategory;
+  movement: Movement;
+  unit: TestUnit;
+  direction: Direction;
+  min: number;
+  max: number;
+  /** How much each of the cast's abilities counts in a result. */
+  weights: Weights;
+  /** Anchors at 0, 500, 800 and 1000 points, for men and for women. */
+  male: [number, number, number, number];
+  female: [number, number, number, number];
+}
+
+/** Values no person reaches lie outside min–max; the anchors follow common strength and running standards. */
+export const CATALOGUE: readonly CatalogueTest[] = [
+  {
+    name: '1-mile run',
+    weights: { engine: 1 },
+    description: 'One mile (1,609 m) on a track or measured course, for time.',
+    category: 'endurance',
+    movement: 'run',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 215,
+    max: 3600,
+    male: [720, 420, 345, 270],
+    female: [840, 495, 405, 315],
+  },
+  {
+    name: '5 km run',
+    weights: { engine: 1 },
+    description: '5,000 m on a measured course, for time.',
+    category: 'endurance',
+    movement: 'run',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 750,
+    max: 10800,
+    male: [2700, 1500, 1260, 1020],
+    female: [3000, 1740, 1440, 1140],
+  },
+  {
+    name: '2,000 m row',
+    weights: { engine: 0.8, strength: 0.2 },
+    description: '2,000 m on a rowing ergometer, damper at your choice, for time.',
+    category: 'endurance',
+    movement: 'row',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 320,
+    max: 1800,
+    male: [600, 450, 405, 370],
+    female: [690, 510, 465, 420],
+  },
+  {
+    name: '500 m row',
+    weights: { engine: 0.5, strength: 0.5 },
+    description: '500 m sprint on a rowing ergometer, for time.',
+    category: 'conditioning',
+    movement: 'row',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 70,
+    max: 400,
+    male: [150, 105, 95, 85],
+    female: [170, 120, 108, 97],
+  },
+  {
+    name: 'Max pull-ups',
+    weights: { gymnastics: 1 },
+    description: 'Strict or kipping pull-ups in one set without dropping off the bar; chin over the bar each rep.',
+    category: 'gymnastics',
+    movement: 'pull',
+    unit: 'reps',
+    direction: 'higher',
+    min: 0,
+    max: 120,
+    male: [0, 12, 22, 35],
+    female: [0, 5, 12, 22],
+  },
+  {
+    name: 'Max push-ups in 2 minutes',
+    weights: { gymnastics: 0.8, engine: 0.2 },
+    description: 'Chest to the floor, full lockout; rest only in the plank.',
+    category: 'gymnastics',
+    movement: 'press',
+    unit: 'reps',
+    direction: 'higher',
+    min: 0,
+    max: 200,
+    male: [0, 45, 70, 95],
+    female: [0, 25, 45, 70],
+  },
+  {
+    name: 'Back squat 1RM',
+    weights: { strength: 1 },
+    description: 'One-rep max high- or low-bar back squat, hip crease below the knee.',
+    category: 'strength',
+    movement: 'squat',
+    unit: 'kg',
+    direction: 'higher',
+    min: 10,
+    max: 500,
+    male: [40, 130, 180, 230],
+    female: [25, 80, 115, 150],
+  },
+  {
+    name: 'Deadlift 1RM',
+    weights: { strength: 1 },
+    description: 'One-rep max conventional or sumo deadlift, lockout at the top.',
+    category: 'strength',
+    movement: 'hinge',
+    unit: 'kg',
+    direction: 'higher',
+    min: 10,
+    max: 520,
+    male: [50, 160, 215, 270],
+    female: [30, 100, 140, 180],
+  },
+  {
+    name: 'Bench press 1RM',
+    weights: { strength: 1 },
+    description: 'One-rep max bench press, touch the chest, no bounce.',
+    category: 'strength',
+    movement: 'press',
+    unit: 'kg',
+    direction: 'higher',
+    min: 5,
+    max: 360,
+    male: [30, 95, 130, 170],
+    female: [15, 50, 70, 95],
+  },
+  {
+    name: 'Strict press 1RM',
+    weights: { strength: 0.8, gymnastics: 0.2 },
+    description: 'One-rep max standing overhead press, no leg drive.',
+    category: 'strength',
+    movement: 'press',
+    unit: 'kg',
+    direction: 'higher',
+    min: 5,
+    max: 230,
+    male: [20, 60, 80, 100],
+    female: [10, 35, 50, 65],
+  },
+  {
+    name: 'Fran',
+    weights: { strength: 0.4, engine: 0.2, gymnastics: 0.4 },
+    description: '21-15-9 reps for time of thrusters (43/29 kg) and pull-ups.',
+    category: 'benchmark',
+    movement: 'mixed',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 100,
+    max: 3600,
+    male: [900, 360, 210, 150],
+    female: [1000, 420, 250, 170],
+  },
+  {
+    name: 'Murph',
+    weights: { engine: 0.6, gymnastics: 0.4 },
+    description: '1 mile run, 100 pull-ups, 200 push-ups, 300 air squats, 1 mile run; partition as you like, for time.',
+    category: 'benchmark',
+    movement: 'mixed',
+    unit: 'seconds',
+    direction: 'lower',
+    min: 1500,
+    max: 10800,
+    male: [4800, 3000, 2400, 2040],
+    female: [5400, 3360, 2700, 2280],
+  },
+  {
+    name: 'Max box jumps in 1 minute',
+    weights: { strength: 0.5, engine: 0.3, gymnastics: 0.2 },
+    description: 'Box jumps (60/50 cm), full hip extension on top.',
+    category: 'power',
+    movement: 'jump',
+    unit: 'reps',
+    direction: 'higher',
+    min: 0,
+    max: 80,
+    male: [10, 30, 40, 50],
+    female: [8, 25, 35, 44],
+  },
+];

@@ -1,0 +1,83 @@
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../errors.ts';
+import { boardCacheOf, serialized, type Serialized } from '../../lib/boards/board-cache.ts';
+import { boardRow, boardRows, boardScope, rankings, type BoardQuery } from './boards.ts';
+import { loadChallenge, type ChallengeRow } from './challenge.ts';
+
+// Leaderboard pages as served: the page everyone sees is read once per change of its board
+// and kept serialized (board-cache.ts); a signed-in viewer's own row is read apart and put
+// beside it, so two viewers of one kept page each get their own.
+
+type PageQuery = BoardQuery & { offset: number; limit: number };
+type Answer = Awaited<ReturnType<typeof rankings>>;
+
+interface SharedPage {
+  challenge: ChallengeRow;
+  answer: Answer;
+  json: Serialized;
+}
+
+/** Everything the shared page depends on. The age groups move with the year, so it is part of the key. */
+function pageKey(q: PageQuery, now: Date): string {
+  const gym = q.gym?.trim().toLowerCase() ?? '';
+  const year = q.age_group ? now.getUTCFullYear() : 0;
+  return JSON.stringify([q.challenge_id, q.division ?? '', q.category ?? '', q.sex ?? '', q.age_group ?? '', gym, year, q.offset, q.limit]);
+}
+
+async function sharedPage(ctx: AppContext, q: PageQuery): Promise<SharedPage> {
+  const [answer, challenge] = await Promise.all([rankings(ctx, q, null), loadChallenge(ctx.database.db, q.challenge_id)]);
+  return { challenge, answer, json: serialized(answer) };
+}
+
+/** The viewer's own row on this board (its division or category), with its place; null when they have none there. */
+async function viewerRow(ctx: AppContext, c: ChallengeRow, q: PageQuery, viewerId: number) {
+  const { category, division, shown } = boardScope(q, ctx.now());
+  const rows = await boardRows(ctx.database.db, c.id, {
+    division,
+    category,
+    shown,
+    filtered: false,
+    from: null,
+    skip: 0,
+    limit: 0,
+    callerId: viewerId,
+  });
+  const mine = rows.find((r) => r.n === 0);
+  return mine ? boardRow(c, mine, mine.rank!, viewerId) : null;
+}
+
+/**
+ * A leaderboard page: `json` (the kept body, for a caller not signed in) or `answer` (the
+ * kept page with the viewer's own row). Without a cache on this node, read every time.
+ */
+export async function servedRankings(
+  ctx: AppContext,
+  q: PageQuery,
+  viewerId: number | null,
+): Promise<{ json: Serialized } | { answer: Answer }> {
+  const cache = boardCacheOf(ctx);
+  if (!cache) return { answer: await rankings(ctx, q, viewerId) };
+  let page: SharedPage;
+  try {
+    page = await cache.get(
+      pageKey(q, ctx.now()),
+      [q.challenge_id],
+      () => sharedPage(ctx, q),
+      (p) => 2 * p.json.body.length,
+    );
+  } catch (error) {
+    // A hidden challenge has no public board, but its creator still sees it: read for them.
+    if (viewerId !== null && error instanceof ApiError && error.statusCode === 404) return { answer: await rankings(ctx, q, viewerId) };
+    throw error;
+  }
+  if (viewerId === null) return { json: page.json };
+  const me = await viewerRow(ctx, page.challenge, q, viewerId);
+  // The shared page shows everyone as others see them: the viewer's own row takes what they see of
+  // themselves (their name when anonymous to others, their gym when they keep it private).
+  const own = me && page.answer.items.find((r) => r.athlete.wp_user_id === viewerId);
+  const items =
+    own && (own.athlete.display_name !== me.athlete.display_name || own.gym !== me.gym)
+      ? page.answer.items.map((r) => (r === own ? { ...r, athlete: me.athlete, gym: me.gym, gym_id: me.gym_id } : r))
+      : page.answer.items;
+  return { answer: { ...page.answer, items, me } };
+}

@@ -1,0 +1,253 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { athleteProfiles, challengeEntries } from '../../db/schema.ts';
+import { AGE_GROUPS, birthYearsFor } from '../../../domain/athlete-groups.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
+import { loadChallenge, NO_CHALLENGE, schemeOf, type ChallengeRow } from './challenge.ts';
+import { boardAnonymousColumn, boardGym, boardGymColumn, boardName, type BoardGymInfo } from '../../lib/boards/privacy-names.ts';
+import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from '../../lib/boards/rank-slices.ts';
+import { hasCategories, isCategoryOf } from '../../../domain/divisions.ts';
+
+/** The category asked for must be one of the challenge's; the combined board only where the creator offers one. */
+function checkCategory(c: ChallengeRow, category: string) {
+  const scheme = schemeOf(c);
+  if (category !== '' && !isCategoryOf(scheme, category))
+    throw badRequest(`“${category}” is not a division of this challenge.`, 'category');
+  if (category === '' && hasCategories(scheme) && !c.overallBoard)
+    throw badRequest('This challenge ranks by division only: pick a division (category).', 'category');
+}
+
+// The leaderboard: a page of entries with places and the caller's own row, in one statement.
+
+/** Below this, a plain OFFSET is cheaper than finding the slice. */
+const DEEP_PAGE_OFFSET = 1000;
+
+/** What a board request names: the challenge, its division/category, and the filters that narrow it. */
+export interface BoardQuery {
+  challenge_id: number;
+  division?: Division;
+  category?: string;
+  sex?: 'female' | 'male';
+  age_group?: string;
+  gym?: string;
+}
+
+/**
+ * The rows a board shows, as SQL over `t` (the entries table or an alias of it): the board
+ * (challenge, division, category) and the filters that narrow it without re-ranking. The
+ * board page and the athlete search both read through this, so they agree on what is shown.
+ */
+/** Whether a gym filter reads the gym's athletes first (tests turn it off to compare with the board's order). */
+export const boardSettings = { gymFromProfiles: true };
+
+export function boardScope(q: BoardQuery, now: Date, t: typeof challengeEntries = challengeEntries) {
+  const category = q.category ?? '';
+  const board: SQL[] = [eq(t.challengeId, q.challenge_id)];
+  if (category !== '') {
+    board.push(eq(t.category, category));
+    // Within a category, Rx/Scaled is the key's top bit: a range on the category's index.
+    if (q.division) board.push(sql`${t.sortKey} ${sql.raw(q.division === 'rx' ? '<' : '>=')} ${String(SCALED_KEYS_FROM)}::bigint`);
+  } else if (q.division) board.push(eq(t.division, q.division));
+  const narrowing = profileFilters(q, now, t);
+  if (q.sex) narrowing.push(eq(t.sex, q.sex));
+  const gym = q.gym?.trim().toLowerCase();
+  return {
+    category,
+    division: q.division ?? null,
+    filtered: narrowing.length > 0,
+    shown: and(...board, ...narrowing)!,
+    /**
+     * Where the board's rows are read from, as `challenge_entries`: the table; or, filtered to a gym,
+     * the gym's athletes (a few thousand at most, on the profiles' gym index) each looked up on the
+     * board, instead of the whole board or division walked in its order for the few who train there
+     * (`offset 0` keeps each lookup a lookup).
+     */
+    source:
+      gym && boardSettings.gymFromProfiles
+        ? sql`(select gp.user_id from athlete_profiles gp where lower(gp.gym) = ${gym} and gp.privacy->>'gym' = 'public') gm
+            cross join lateral (select * from challenge_entries
+              where challenge_entries.challenge_id = ${q.challenge_id} and challenge_entries.user_id = gm.user_id offset 0) challenge_entries`
+        : sql`${challengeEntries}`,
+  };
+}
+
+/** The challenge behind a board, refusing a category it does not have. */
+export async function loadBoardChallenge(db: Database, id: number, category: string, callerId: number | null) {
+  const c = await loadChallenge(db, id);
+  // A challenge hidden by moderators has no public board; its creator still sees it.
+  if (c.hiddenAt && c.creatorId !== callerId) throw notFound(NO_CHALLENGE);
+  checkCategory(c, category);
+  return c;
+}
+
+export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number; limit: number }, callerId: number | null) {
+  const db = ctx.database.db;
+  const id = q.challenge_id;
+  const { category, filtered, shown, source } = boardScope(q, ctx.now());
+  const division = q.division ?? null;
+  // The board is read alongside the challenge (its rows need only the id); a missing
+  // or deleted challenge still answers 404 from loadChallenge.
+  const read = async () => {
+    // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
+    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset, category);
+    return boardRows(db, id, {
+      division,
+      category,
+      shown,
+      source,
+      filtered,
+      from: start?.key ?? null,
+      skip: start ? start.skip : q.offset,
+      limit: q.limit,
+      callerId,
+    });
+  };
+  const [c, rows, counted] = await Promise.all([
+    loadBoardChallenge(db, id, category, callerId),
+    read(),
+    filtered
+      ? rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${source} where ${shown}`).then((r) => Number(r[0]?.n ?? 0))
+      : category !== ''
+        ? categorySize(db, id, category, division)
+        : Promise.resolve(null),
+  ]);
+  const total = counted ?? (q.division === 'rx' ? c.rxEntries : q.division === 'scaled' ? c.scaledEntries : c.rxEntries + c.scaledEntries);
+  const pageRows = rows.filter((r) => r.n > 0);
+  // Places are those of the whole board (or division); a filter never re-ranks. Unfiltered,
+  // only the first row was counted: every row after it sits at its position unless tied.
+  const ranks: number[] = [];
+  for (const [i, r] of pageRows.entries()) {
+    if (r.rank !== null) ranks.push(r.rank);
+    else ranks.push(pageRows[i - 1]!.sort_key === r.sort_key ? ranks[i - 1]! : q.offset + i + 1);
+  }
+  const mine = rows.find((r) => r.n === 0);
+  return {
+    challenge_id: c.id,
+    division: q.division ?? null,
+    category: category === '' ? null : category,
+    total,
+    offset: q.offset,
+    items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!, callerId)),
+    me: mine ? boardRow(c, mine, mine.rank!, callerId) : null,
+  };
+}
+
+/** One board entry as boardRows reads it: n is its position on the page from 1, or 0 for the caller's own row. */
+export interface BoardRow {
+  n: number;
+  user_id: number;
+  display_name: string;
+  board_anonymous: boolean;
+  score_id: number;
+  division: string;
+  category: string;
+  sex: string | null;
+  status: string;
+  value: number;
+  tiebreak_ms: number | null;
+  sort_key: string;
+  submitted_ms: number;
+  rank: number | null;
+  /** The score's video check (judging), null without a video. */
+  video_state: string | null;
+  gym_info: BoardGymInfo | null;
+}
+
+/**
+ * A page of the board and the caller's own entry in one statement, read from the board
+ * index (an entry holds its score's fields, and only verified standing scores have one).
+ * Places are counted for the caller's row, the page's first row, and, when a filter
+ * narrows the view, every row (a filtered row keeps its overall place).
+ */
+export async function boardRows(
+  db: Database,
+  challengeId: number,
+  o: {
+    division: Division | null;
+    category: string;
+    shown: SQL;
+    /** Where the rows are read from (boardScope's source); the table itself by default. */
+    source?: SQL;
+    filtered: boolean;
+    from: bigint | null;
+    skip: number;
+    limit: number;
+    callerId: number | null;
+  },
+): Promise<BoardRow[]> {
+  const rows = await rowsOf<BoardRow>(
+    db,
+    sql`with page as (
+      select ${challengeEntries.userId} as user_id,
+        row_number() over (order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}) as n
+      from ${o.source ?? challengeEntries}
+      where ${o.shown} ${o.from === null ? sql`` : sql`and ${challengeEntries.sortKey} >= ${String(o.from)}::bigint`}
+      order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
+      limit ${o.limit} offset ${o.skip}
+    ), wanted as (
+      select user_id, n from page
+      union all
+      select ${o.callerId ?? -1}::int, 0
+    )
+    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, ${boardGymColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+      e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
+      (select sv.state from score_videos sv where sv.score_id = e.score_id) as video_state,
+      case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
+    from wanted w
+    join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
+    join users u on u.id = e.user_id
+    where (w.n > 0 or ${o.division ? sql`e.division = ${o.division}` : sql`true`}) and (w.n > 0 or ${o.category} = '' or e.category = ${o.category})
+    order by w.n`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    n: Number(r.n),
+    user_id: Number(r.user_id),
+    score_id: Number(r.score_id),
+    rank: r.rank === null ? null : Number(r.rank),
+  }));
+}
+
+export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number | null) {
+  const encoded: EncodedScore = { status: r.status as EncodedScore['status'], value: Number(r.value), tiebreakMs: r.tiebreak_ms };
+  return {
+    rank,
+    athlete: { wp_user_id: r.user_id, display_name: boardName(r, viewerId) },
+    ...boardGym(r, viewerId),
+    division: r.division as Division,
+    category: r.category === '' ? null : r.category,
+    sex: (r.sex as 'female' | 'male' | null) ?? null,
+    score: {
+      id: r.score_id,
+      status: encoded.status,
+      value: encoded.value,
+      tiebreak_ms: r.tiebreak_ms,
+      display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
+      verification: 'verified' as const,
+      submitted_at: new Date(Number(r.submitted_ms)).toISOString(),
+      ...(r.video_state ? { video_check: r.video_state === 'judged' ? ('judged' as const) : ('unverified' as const) } : {}),
+    },
+  };
+}
+
+/** Age group and gym come from athlete profiles: entries whose athlete matches and shows that field publicly. */
+function profileFilters(q: { age_group?: string; gym?: string }, now: Date, t: typeof challengeEntries): SQL[] {
+  const out: SQL[] = [];
+  const group = q.age_group ? AGE_GROUPS.find((g) => g.id === q.age_group) : undefined;
+  if (q.age_group && !group) throw badRequest(`“${q.age_group}” is not an age group.`);
+  if (group) {
+    const years = birthYearsFor(group, now.getUTCFullYear());
+    out.push(
+      sql`${t.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where ${athleteProfiles.birthYear} between ${years.from} and ${years.to} and ${athleteProfiles.privacy}->>'birth_year' = 'public')`,
+    );
+  }
+  if (q.gym) {
+    out.push(
+      sql`${t.userId} in (select ${athleteProfiles.userId} from ${athleteProfiles} where lower(${athleteProfiles.gym}) = ${q.gym.trim().toLowerCase()} and ${athleteProfiles.privacy}->>'gym' = 'public')`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { deliverTimelinePost } from '../athletes/index.ts';
+import { timelineAllows } from '../settings/index.ts';
+
+/** How many closed challenges one sweep finishes at most (the next sweep takes the rest). */
+const CHALLENGES_PER_SWEEP = 10;
+/** Places the community site hears of; every athlete's own timeline has theirs. */
+export const COMMUNITY_PODIUM = 3;
+
+/**
+ * Final standings: once a challenge has closed, every athlete on its board gets a "ranking"
+ * post on their timeline with their place in their division ("Finished 2nd of 14 (Rx) in
+ * Fran"), dated when the challenge closed; an unlisted challenge stays unlisted and posts
+ * nothing. Places are the board's (ties share the higher place), counted in SQL. One transaction per challenge, which claims it with SKIP LOCKED,
+ * so two servers sweeping at once post each challenge once. Podium places also go to the
+ * community site when one is configured. Returns how many challenges were finished.
+ */
+export async function postFinalStandings(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  let finished = 0;
+  for (let i = 0; i < CHALLENGES_PER_SWEEP; i++) {
+    const podium = await ctx.database.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const [due] = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from challenges
+          where standings_posted_at is null and deleted_at is null and ends_at <= ${now.toISOString()}::timestamptz
+          order by ends_at, id limit 1 for update skip locked`,
+      );
+      if (!due) return null;
+      const posted = await rowsOf<{ id: number }>(
+        db,
+        sql`with c as (
+            select id, title, ends_at from challenges where id = ${due.id} and visibility = 'public'
+          ), board as (
+            select e.user_id, e.division, e.category,
+              rank() over (partition by e.category, e.division order by e.sort_key) as place,
+              count(*) over (partition by e.category, e.division) as athletes
+            from challenge_entries e where e.challenge_id = ${due.id}
+          ), inserted as (
+            insert into timeline_posts (user_id, kind, body, payload, created_at)
+            select b.user_id, 'ranking',
+              'Finished ' || b.place || case when b.place % 100 between 11 and 13 then 'th' when b.place % 10 = 1 then 'st'
+                when b.place % 10 = 2 then 'nd' when b.place % 10 = 3 then 'rd' else 'th' end
+              || ' of ' || b.athletes || ' (' || case b.division when 'rx' then 'Rx' else 'Scaled' end || ') in ' || c.title,
+              jsonb_build_object('challenge_id', c.id, 'challenge_title', c.title, 'division', b.division, 'category', nullif(b.category, ''), 'place', b.place, 'athletes', b.athletes),
+              c.ends_at
+            from board b, c
+            where ${timelineAllows('final_place', sql`b.user_id`)}
+            returning id, (payload->>'place')::int as place
+          )
+          select id from inserted where place <= ${COMMUNITY_PODIUM} order by id`,
+      );
+      await db.execute(sql`update challenges set standings_posted_at = ${now.toISOString()}::timestamptz where id = ${due.id}`);
+      return posted.map((p) => Number(p.id));
+    });
+    if (podium === null) break;
+    finished++;
+    for (const id of podium) ctx.tasks.defer('timeline delivery', () => deliverTimelinePost(ctx, id));
+  }
+  return finished;
+}
+
+/**
+ * Sweeps for closed challenges every `everyMs` (one sweep at a time; failures are logged by
+ * the background tasks). Returns a stop function.
+ */
+export function sweepFinalStandings(ctx: AppContext, everyMs: number): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    ctx.tasks.defer('final standings', () => postFinalStandings(ctx).finally(() => (running = false)));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { optionalAuth, isAdminRole } from '../auth/index.ts';
+import * as events from './events.ts';
+import { eventStandings } from './events-standings.ts';
+import type { Handlers } from '../../lib/handler-types.ts';
+
+type EventOps = 'listEvents' | 'createEvent' | 'getEvent' | 'updateEvent' | 'getEventStandings';
+
+const caller = (request: FastifyRequest) => {
+  const auth = request.auth!;
+  return { id: auth.user.id, isAdmin: isAdminRole(auth.user.role) };
+};
+
+export function eventHandlers(ctx: AppContext): Handlers<EventOps> {
+  return {
+    async listEvents(request) {
+      const q = request.query;
+      return events.listEvents(ctx, { ended: q.ended, challenge_id: q.challenge_id, limit: q.limit ?? 12 });
+    },
+    async createEvent(request, reply) {
+      return reply.code(201).send(await events.createEvent(ctx, caller(request), request.body));
+    },
+    async getEvent(request) {
+      return events.getEvent(ctx, request.params.eventId);
+    },
+    async updateEvent(request) {
+      return events.updateEvent(ctx, caller(request), request.params.eventId, request.body);
+    },
+    async getEventStandings(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const q = request.query;
+      return eventStandings(
+        ctx,
+        {
+          eventId: request.params.eventId,
+          category: q.category,
+          sort: q.sort,
+          order: q.order,
+          offset: q.offset ?? 0,
+          limit: q.limit ?? 50,
+        },
+        who?.user.id ?? null,
+      );
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// The judging area's public surface: other areas and the app import only from here.
+export { judgingHandlers } from './handlers.ts';

@@ -1,0 +1,69 @@
+import { and, asc, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { createEvents, type EventAttributes } from 'ics';
+import { DEV_ORIGIN } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/index.ts';
+import { challenges } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { loadTeam } from './teams-access.ts';
+import { keyedHash, safeEqual } from '../../lib/tokens.ts';
+
+// The team calendar: the windows of the challenges the team entered and of those its members joined, running or
+// upcoming, as an iCalendar (RFC 5545) feed a calendar app subscribes to. A calendar app sends no token, so the
+// feed's link carries a key derived from the server's secret: only those shown the link (the team's members) have it.
+
+const CALENDAR_LIMIT = 100;
+const NO_CALENDAR = 'No such calendar (the link may be out of date).';
+
+const calendarKey = (ctx: AppContext, teamId: number) => keyedHash(ctx.jwtKey, `team-calendar:${teamId}`);
+
+/** The feed's path under the app's mount point (shown to the team's members on its dashboard). */
+export const calendarPath = (ctx: AppContext, teamId: number) =>
+  `${ctx.config.basePath}api/teams/${teamId}/calendar.ics?key=${calendarKey(ctx, teamId)}`;
+
+/** Running and upcoming challenge windows of the team: the ones it entered and the ones its members joined. */
+export async function teamWindows(db: Database, teamId: number, now: Date) {
+  return db
+    .select({ id: challenges.id, title: challenges.title, startsAt: challenges.startsAt, endsAt: challenges.endsAt })
+    .from(challenges)
+    .where(
+      and(
+        isNull(challenges.deletedAt),
+        gt(challenges.endsAt, now),
+        or(
+          inArray(challenges.id, sql`(select challenge_id from team_challenge_entries where team_id = ${teamId})`),
+          inArray(
+            challenges.id,
+            sql`(select p.challenge_id from challenge_participants p join team_members m on m.user_id = p.user_id where m.team_id = ${teamId})`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(challenges.startsAt), asc(challenges.id))
+    .limit(CALENDAR_LIMIT);
+}
+
+export async function teamCalendar(ctx: AppContext, teamId: number, key: string): Promise<string> {
+  if (!safeEqual(key, calendarKey(ctx, teamId))) throw notFound(NO_CALENDAR);
+  const db = ctx.database.db;
+  const team = await loadTeam(db, teamId).catch(() => {
+    throw notFound(NO_CALENDAR);
+  });
+  const origin = `${ctx.config.publicOrigin ?? DEV_ORIGIN()}${ctx.config.basePath}`;
+  const host = new URL(origin).hostname;
+  const events: EventAttributes[] = (await teamWindows(db, teamId, ctx.now())).map((c) => ({
+    uid: `team-${teamId}-challenge-${c.id}@${host}`,
+    title: c.title,
+    description: `${team.name}: the challenge window of ${c.title}.`,
+    url: `${origin}challenge-detail-page?id=${c.id}`,
+    start: c.startsAt.getTime(),
+    end: c.endsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    busyStatus: 'FREE',
+    transp: 'TRANSPARENT',
+  }));
+  const { error, value } = createEvents(events, { productId: 'repforge/teams', calName: `${team.name} challenges` });
+  if (error || value === null) throw error ?? new Error('The calendar could not be written.');
+  return value;
+}

@@ -1,0 +1,195 @@
+import type { WebSocket } from 'ws';
+import {
+  SOCKET_MAX_BUFFERED_BYTES,
+  SOCKET_MAX_PER_USER,
+  SOCKET_MESSAGE_BURST,
+  SOCKET_MESSAGES_PER_SECOND,
+  SOCKET_POLICY_VIOLATION_CODE,
+} from '../../../domain/constants.ts';
+import type { RealtimeEnvelope } from './realtime-events.ts';
+
+export const MAX_ROOMS_PER_SOCKET = 50;
+/** Messages already in flight when the server closes a socket; past these the client is flooding. */
+export const MESSAGES_AFTER_CLOSE = 10;
+
+/** The limits every socket of a hub lives by; tests lift one to reach another. */
+export interface SocketLimits {
+  maxBufferedBytes: number;
+  messagesPerSecond: number;
+  messageBurst: number;
+  maxPerUser: number;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  maxBufferedBytes: SOCKET_MAX_BUFFERED_BYTES,
+  messagesPerSecond: SOCKET_MESSAGES_PER_SECOND,
+  messageBurst: SOCKET_MESSAGE_BURST,
+  maxPerUser: SOCKET_MAX_PER_USER,
+};
+
+/**
+ * One socket's state, kept small: tens of thousands are held at once, so no per-socket
+ * closures or timers (listeners are shared, expiry is swept) and no room set until a join.
+ */
+export interface Client {
+  ws: WebSocket;
+  userId: number;
+  rooms: Set<string> | null;
+  alive: boolean;
+  /** Set once the server has decided to close it: nothing more is read or sent. */
+  closing: boolean;
+  /** When the token it last authenticated with expires, on the performance.now() clock. */
+  closesAt: number;
+  /** Messages it may still send now (a token bucket refilled at messagesPerSecond). */
+  allowance: number;
+  refilledAt: number;
+}
+
+export function newClient(ws: WebSocket, userId: number, closesAt: number, limits: SocketLimits): Client {
+  return { ws, userId, rooms: null, alive: true, closing: false, closesAt, allowance: limits.messageBurst, refilledAt: performance.now() };
+}
+
+/** The sockets this node holds, by user and by room. Events reach it from every node through LISTEN. */
+export class RealtimeHub {
+  readonly clients = new Set<Client>();
+  private readonly byUser = new Map<number, Set<Client>>();
+  private readonly rooms = new Map<string, Set<Client>>();
+  private nextExpiry = Infinity;
+
+  constructor(readonly limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS }) {}
+
+  /** Adds a socket; past the per-user cap the user's oldest socket is closed to make room. */
+  add(client: Client) {
+    this.clients.add(client);
+    addTo(this.byUser, client.userId, client);
+    this.noteExpiry(client.closesAt);
+    const mine = this.byUser.get(client.userId)!;
+    if (mine.size > this.limits.maxPerUser) {
+      const oldest = mine.values().next().value!;
+      this.close(
+        oldest,
+        SOCKET_POLICY_VIOLATION_CODE,
+        `More than ${this.limits.maxPerUser} connections for this account: this, the oldest, is closed.`,
+      );
+    }
+  }
+
+  remove(client: Client) {
+    if (!this.clients.delete(client)) return;
+    removeFrom(this.byUser, client.userId, client);
+    if (client.rooms) for (const room of client.rooms) removeFrom(this.rooms, room, client);
+    client.rooms = null;
+  }
+
+  join(client: Client, room: string): boolean {
+    const rooms = (client.rooms ??= new Set());
+    if (!rooms.has(room) && rooms.size >= MAX_ROOMS_PER_SOCKET) return false;
+    rooms.add(room);
+    addTo(this.rooms, room, client);
+    return true;
+  }
+
+  leave(client: Client, room: string) {
+    client.rooms?.delete(room);
+    removeFrom(this.rooms, room, client);
+  }
+
+  renew(client: Client, closesAt: number) {
+    client.closesAt = closesAt;
+    this.noteExpiry(closesAt);
+  }
+
+  /** Sends one message to its targets here; returns how many sockets it was written to. */
+  deliver(envelope: RealtimeEnvelope): number {
+    const targets = 'user' in envelope.to ? this.byUser.get(envelope.to.user) : this.rooms.get(envelope.to.room);
+    if (!targets) return 0;
+    const data = JSON.stringify(envelope.message);
+    let sent = 0;
+    for (const client of targets) if (this.send(client, data)) sent += 1;
+    return sent;
+  }
+
+  /**
+   * Every write to a socket goes through here, replies and broadcasts alike: a reader with
+   * more than maxBufferedBytes waiting is dropped rather than buffered without bound.
+   */
+  send(client: Client, data: string): boolean {
+    const { ws } = client;
+    if (client.closing || ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount + data.length > this.limits.maxBufferedBytes) {
+      // A close frame would wait behind the same backlog: cut the connection now.
+      client.closing = true;
+      this.remove(client);
+      ws.terminate();
+      return false;
+    }
+    ws.send(data);
+    return true;
+  }
+
+  /** Takes one message from the socket's allowance; false when it is sending too fast. */
+  admit(client: Client, now = performance.now()): boolean {
+    const { messagesPerSecond, messageBurst } = this.limits;
+    client.allowance = Math.min(messageBurst, client.allowance + ((now - client.refilledAt) * messagesPerSecond) / 1000);
+    client.refilledAt = now;
+    if (client.allowance < 1) return false;
+    client.allowance -= 1;
+    return true;
+  }
+
+  /** Closes with a code and reason the client can read; whatever it still sends is ignored (ws ends the close within its closeTimeout). */
+  close(client: Client, code: number, reason: string) {
+    if (client.closing) return;
+    client.closing = true;
+    client.allowance = 0;
+    this.remove(client);
+    client.ws.close(code, reason);
+  }
+
+  /** A message after the close frame: ignored, and past a few the socket is no longer read (ws cuts it at closeTimeout). */
+  ignore(client: Client) {
+    client.allowance -= 1;
+    if (client.allowance === -MESSAGES_AFTER_CLOSE) client.ws.pause();
+  }
+
+  /** Drops sockets that did not answer the last ping, and pings the rest. */
+  heartbeat() {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        client.closing = true;
+        this.remove(client);
+        client.ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ws.ping();
+    }
+  }
+
+  /** Closes the sockets whose token has expired; cheap when none is due. */
+  sweepExpired(now = performance.now()) {
+    if (now < this.nextExpiry) return;
+    this.nextExpiry = Infinity;
+    for (const client of this.clients) {
+      if (client.closesAt <= now) this.close(client, SOCKET_POLICY_VIOLATION_CODE, 'Token expired');
+      else this.noteExpiry(client.closesAt);
+    }
+  }
+
+  private noteExpiry(closesAt: number) {
+    if (closesAt < this.nextExpiry) this.nextExpiry = closesAt;
+  }
+}
+
+function addTo<K>(map: Map<K, Set<Client>>, key: K, client: Client) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(client);
+}
+
+function removeFrom<K>(map: Map<K, Set<Client>>, key: K, client: Client) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(client);
+  if (set.size === 0) map.delete(key);
+}
