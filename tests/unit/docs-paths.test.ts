@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { benchScripts, scriptsWithoutSection } from '../../scripts/bench-docs-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const migrationsDir = path.join(root, 'server/db/migrations');
@@ -130,5 +131,17 @@ describe('paths in the docs', () => {
     expect(files).toContain('README.md');
     const found = files.flatMap(problems);
     expect(found, `Paths in the docs that do not exist:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('gives every benchmark script `npm run bench` runs a section in docs/benchmarks.md', () => {
+    const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const scripts = benchScripts(packageJson.scripts.bench ?? '');
+    expect(scripts).toContain('scripts/bench-challenges.ts');
+    expect(scriptsWithoutSection(scripts, readFileSync(path.join(root, 'docs/benchmarks.md'), 'utf8'))).toEqual([]);
+    expect(scriptsWithoutSection(['scripts/bench-nothing.ts'], '## Events (`scripts/bench-events.ts`)')).toEqual([
+      'scripts/bench-nothing.ts',
+    ]);
   });
 });
