@@ -1,4 +1,4 @@
-// The lint `npm test` runs first: the import layers of DESIGN.md ("Imports run one way"), cycles and the rules of hooks.
+// The lint `npm test` runs first: the import layers of docs/architecture.md ("Imports run one way"), cycles and the rules of hooks.
 // Non-type-checked on purpose, so it stays fast; style is Prettier's job, not this file's.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
