@@ -12,26 +12,22 @@ import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
 import { allHandlers } from './handlers.ts';
+import { writesBoards } from './lib/boards/writer-sync.ts';
 import { inlineScriptHashes, readIndexHtml, registerClient } from './static.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerInputGuards } from './input-guards.ts';
-import { securityHandlers } from './areas/auth/index.ts';
+import { securityHandlers, DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './areas/auth/index.ts';
 import { registerRealtime } from './areas/realtime/index.ts';
 import { startBoardCache } from './lib/boards/board-cache.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { loadSigningKey } from './lib/tokens.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import { sweepPrivacy } from './areas/privacy/index.ts';
-import { recordServerFault } from './areas/admin/index.ts';
-import { attachRateLimits, RateLimits } from './areas/admin/index.ts';
+import { recordServerFault, attachRateLimits, RateLimits, platformCheckJobHandlers, biJobHandlers, biSweep } from './areas/admin/index.ts';
 import { sweepFinalStandings } from './areas/challenges/index.ts';
 import { startJobWorker } from './lib/jobs.ts';
 import { notificationMailJobHandlers } from './areas/notifications/index.ts';
-import { platformCheckJobHandlers } from './areas/admin/index.ts';
-import { videoJobHandlers, videoSweep } from './areas/videos/index.ts';
-import { biJobHandlers, biSweep } from './areas/admin/index.ts';
-import { videoService } from './areas/videos/index.ts';
-import { DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './areas/auth/index.ts';
+import { videoJobHandlers, videoSweep, videoService } from './areas/videos/index.ts';
 import { loggerOptions } from './logging.ts';
 import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
 
@@ -203,10 +199,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   if (overrides.boardCache !== false) {
     const boards = await startBoardCache(context);
     app.addHook('onClose', () => boards.stop());
-    // A change reaches this node's board cache by NOTIFY: a writer's answer waits for its own, so its next read shows it.
+    // A change reaches this node's board cache by NOTIFY: a board writer's answer waits for its own, so its next read shows it.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-      if (request.url.startsWith(`${basePrefix}/api/`)) await boards.cache.sync(context.database);
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400 || !writesBoards(request)) return payload;
+      await boards.cache.sync(context.database);
       return payload;
     });
   }

@@ -9,7 +9,19 @@ import { encodeScore, sortKey, validateScore, type Division, type ScoreInput } f
 import { ageGroupIn, categoryOf, type DivisionScheme } from '../../domain/divisions.ts';
 import { GYM_BEST_N } from '../../domain/gym-events.ts';
 import { fromCanonical, type TestUnit } from '../../domain/measures.ts';
-import { approvedRecord, saveRecords, seedAthletes, seedCatalogue, seedProfiles, testValue, trainingRecords, type RecordRow, type SeededAthlete, type TestRow, CATALOGUE } from '../areas/athletes/index.ts';
+import {
+  approvedRecord,
+  saveRecords,
+  seedAthletes,
+  seedCatalogue,
+  seedProfiles,
+  testValue,
+  trainingRecords,
+  type RecordRow,
+  type SeededAthlete,
+  type TestRow,
+  CATALOGUE,
+} from '../areas/athletes/index.ts';
 import { abilityFor, CAST, emailOf, nameOf, onTheDay, rng, type Weights } from './cast.ts';
 import { DEMO_CHALLENGES, type DemoChallenge } from '../areas/challenges/index.ts';
 import { seedDemoEvent, type EventWorkout } from '../areas/events/index.ts';

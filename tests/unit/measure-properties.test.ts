@@ -1,7 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkBounds, formatMeasure, toTestUnit, type TestUnit } from '../../domain/measures.ts';
-import { BOUNDS, DIRECTION, encodeScore, formatDuration, formatScore, MAX_TIEBREAK_MS, parseDecimal, parseScoreText, parseTime, parseWhole, SCORE_TYPES, sortKey, type Division, type EncodedScore, type ScoreInput, type ScoreType, type ScoringRules, validateScore } from '../../domain/scoring/index.ts';
+import {
+  BOUNDS,
+  DIRECTION,
+  encodeScore,
+  formatDuration,
+  formatScore,
+  MAX_TIEBREAK_MS,
+  parseDecimal,
+  parseScoreText,
+  parseTime,
+  parseWhole,
+  SCORE_TYPES,
+  sortKey,
+  type Division,
+  type EncodedScore,
+  type ScoreInput,
+  type ScoreType,
+  type ScoringRules,
+  validateScore,
+} from '../../domain/scoring/index.ts';
 
 // Properties of the one measurement pipeline (parse → encode → validate → sort key → format), over every score type.
 

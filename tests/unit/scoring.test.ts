@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { encodeScore, formatDuration, formatScore, parseTime, ScoreError, sortKey, validateScore, type Division, type ScoreInput, type ScoringRules } from '../../domain/scoring/index.ts';
+import {
+  encodeScore,
+  formatDuration,
+  formatScore,
+  parseTime,
+  ScoreError,
+  sortKey,
+  validateScore,
+  type Division,
+  type ScoreInput,
+  type ScoringRules,
+} from '../../domain/scoring/index.ts';
 
 const key = (rules: ScoringRules, input: ScoreInput, division: Division = 'rx', tiebreak?: number) =>
   sortKey(rules, validateScore(rules, encodeScore(rules, input, tiebreak)), division);

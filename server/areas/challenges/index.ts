@@ -2,7 +2,19 @@
 export { allAllianceRows, allianceRankings } from './alliance-board.ts';
 export { servedRankings } from './board-pages.ts';
 export { rankings } from './boards.ts';
-export { NO_CHALLENGE, TEAM_BEST_N, TEAM_NAME_LENGTH, TEAM_RULES, TEAM_SIZE, challengeStatus, loadChallenge, presentChallenge, presentScore, rulesOf, schemeOf } from './challenge.ts';
+export {
+  NO_CHALLENGE,
+  TEAM_BEST_N,
+  TEAM_NAME_LENGTH,
+  TEAM_RULES,
+  TEAM_SIZE,
+  challengeStatus,
+  loadChallenge,
+  presentChallenge,
+  presentScore,
+  rulesOf,
+  schemeOf,
+} from './challenge.ts';
 export type { ChallengeRow, ChallengeStatus, TeamRule } from './challenge.ts';
 export { createChallenge, deleteChallenge, getChallenge, listDeleted, updateChallenge } from './crud.ts';
 export type { ChallengeInput } from './crud.ts';

@@ -8,7 +8,15 @@ import { scoreEffects, ensureStreakRows, streakFromJson } from '../realtime/inde
 import { rowFromJson, statement } from '../../db/statement.ts';
 import { STREAK_TYPES } from '../../../domain/achievement-rules.ts';
 import { challengeRoom, type RealtimeEnvelope } from '../../lib/realtime/realtime-events.ts';
-import { encodeScore, formatScore, sortKey, validateScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
+import {
+  encodeScore,
+  formatScore,
+  sortKey,
+  validateScore,
+  type Division,
+  type EncodedScore,
+  type ScoreType,
+} from '../../../domain/scoring/index.ts';
 import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { placeOfKey, slicesMoved } from '../../lib/boards/rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
