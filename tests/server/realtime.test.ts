@@ -356,7 +356,12 @@ describe('the hub', () => {
     const slow = fakeSocket(MAX_BUFFERED_BYTES + 1);
     hub.add(client(fast, 1));
     hub.add(client(slow, 1));
-    expect(hub.deliver({ to: { user: 1 }, message: { type: 'progress_update' } })).toBe(1);
+    expect(
+      hub.deliver({
+        to: { user: 1 },
+        message: { type: 'progress_update', challenge_id: 7, challenge_title: 'Fran', rank: null, is_best: true },
+      }),
+    ).toBe(1);
     expect(fast.send).toHaveBeenCalledOnce();
     expect(slow.send).not.toHaveBeenCalled();
     expect(slow.terminate).toHaveBeenCalledOnce();
@@ -379,6 +384,14 @@ describe('the hub', () => {
   });
 
   it('delivers a room message only to the sockets in that room', () => {
+    const boardMoved = {
+      type: 'leaderboard_updated',
+      challenge_id: 7,
+      division: 'rx',
+      user_id: 2,
+      display_name: 'Ben',
+      rank: 1,
+    } as const;
     const hub = new RealtimeHub();
     const inRoom = fakeSocket();
     const outside = fakeSocket();
@@ -386,9 +399,9 @@ describe('the hub', () => {
     hub.add(c);
     hub.add(client(outside, 2));
     hub.join(c, 'challenge:7');
-    expect(hub.deliver({ to: { room: 'challenge:7' }, message: { type: 'leaderboard_updated' } })).toBe(1);
+    expect(hub.deliver({ to: { room: 'challenge:7' }, message: boardMoved })).toBe(1);
     hub.leave(c, 'challenge:7');
-    expect(hub.deliver({ to: { room: 'challenge:7' }, message: { type: 'leaderboard_updated' } })).toBe(0);
+    expect(hub.deliver({ to: { room: 'challenge:7' }, message: boardMoved })).toBe(0);
     expect(outside.send).not.toHaveBeenCalled();
   });
 });
