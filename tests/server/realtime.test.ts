@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { buildApp } from '../../server/app.ts';
@@ -9,6 +9,10 @@ import { celebratePersonalRecord, unlock } from '../../server/services/realtime/
 import { streakAchievement } from '../../domain/achievement-rules.ts';
 import { Outbox } from '../../server/services/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, signIn, testConfig, TestClock, type SignedIn } from './helpers.ts';
+import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
+
+// Every message a socket of these tests received keeps the contract (openapi/realtime.yaml).
+afterEach(expectSocketContractKept);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,7 +26,7 @@ class TestSocket {
   private waiters: (() => void)[] = [];
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as Message);
+      this.messages.push(receivedMessage<Message>(data));
       this.waiters.forEach((w) => w());
     });
     ws.on('close', (code) => {
