@@ -1,37 +1,44 @@
 import { defineSamples } from './samples.ts';
 import { achievementFromMessage, achievementsMachine } from './achievements.ts';
+import {
+  firstScoreAchievement,
+  personalRecordAchievement,
+  streakAchievement,
+  type AchievementFields,
+} from '../domain/achievement-rules.ts';
+
+/** An achievement as the server stores and sends it (openapi/realtime.yaml's Achievement). */
+const stored = (id: number, fields: AchievementFields) => ({
+  ...fields,
+  id,
+  full_screen: fields.full_screen ?? false,
+  progress: 100,
+  unlocked_at: '2026-11-20T10:00:00.000Z',
+});
 
 export const firstScore = achievementFromMessage({
   type: 'achievement_unlocked',
-  achievement: {
-    id: 1,
-    type: 'first_score',
-    title: 'On the board',
-    description: 'Fran',
-    icon: '🎯',
-    rarity: 'common',
-    points: 100,
-    celebration_level: 'subtle',
-    share_worthy: false,
-    unlocked_at: '2026-11-20T10:00:00.000Z',
-  },
+  achievement: stored(1, { ...firstScoreAchievement('Fran'), description: 'Fran' }),
 })!;
+const record = {
+  test_name: 'Back squat 1RM',
+  new_record_value_raw: 140,
+  new_record_unit_raw: 'kg',
+};
 export const personalRecord = achievementFromMessage({
   type: 'PERSONAL_RECORD_ACHIEVED',
   user_id: 7,
-  test_name: 'Back squat 1RM',
   test_id: 3,
   challenge_id: null,
-  new_record_value_raw: 140,
-  new_record_unit_raw: 'kg',
   achieved_date: '2026-11-20',
-  achievement: { id: 2, unlocked_at: '2026-11-20T10:00:00.000Z' },
+  ...record,
+  achievement: stored(2, personalRecordAchievement(record)),
 })!;
 export const century = achievementFromMessage({
   type: 'milestone_reached',
   streak_type: 'daily_submissions',
   count: 100,
-  achievement: { id: 3, unlocked_at: '2026-11-20T10:00:00.000Z' },
+  achievement: stored(3, streakAchievement('daily_submissions', 100)),
 })!;
 
 export default defineSamples({

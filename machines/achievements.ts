@@ -1,14 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { CELEBRATION_DURATION_MS, DEFAULT_ACHIEVEMENT_POINTS, PERSONAL_RECORD_CELEBRATION_MS } from '../domain/constants.ts';
-import {
-  CELEBRATION_LEVELS,
-  RARITIES,
-  STREAK_TYPES,
-  personalRecordAchievement,
-  streakAchievement,
-  type AchievementFields,
-  type StreakType,
-} from '../domain/achievement-rules.ts';
+import { CELEBRATION_DURATION_MS, PERSONAL_RECORD_CELEBRATION_MS } from '../domain/constants.ts';
+import { personalRecordAchievement, streakAchievement, type AchievementFields } from '../domain/achievement-rules.ts';
+import type { SocketServerMessage } from '../domain/socket-messages.ts';
 
 export interface Achievement extends AchievementFields {
   id: number | string;
@@ -19,66 +12,24 @@ export interface Achievement extends AchievementFields {
 /** How many shown ids are remembered, so the same achievement arriving twice pops up once. */
 const REMEMBERED_IDS = 100;
 
-type Message = { type: string } & Record<string, unknown>;
-
-const isStreakType = (v: unknown): v is StreakType => STREAK_TYPES.includes(v as StreakType);
-const idOf = (message: Message, fallback: string): number | string => {
-  const stored = (message.achievement as { id?: unknown } | undefined)?.id;
-  return typeof stored === 'number' || typeof stored === 'string' ? stored : fallback;
-};
-const unlockedAtOf = (message: Message): string => {
-  const stored = (message.achievement as { unlocked_at?: unknown } | undefined)?.unlocked_at;
-  return typeof stored === 'string' ? stored : new Date().toISOString();
-};
-
 /**
  * Turns a real-time message into the achievement it celebrates, or null if it is not one.
  * PERSONAL_RECORD_ACHIEVED is epic with 500 points; a streak milestone takes its rarity,
- * points, celebration and share-worthiness from the count (spec section 9).
+ * points, celebration and share-worthiness from the count (spec section 9); both keep the
+ * stored achievement's id and time. Any other achievement arrives whole.
  */
-export function achievementFromMessage(message: Message): Achievement | null {
+export function achievementFromMessage(message: SocketServerMessage): Achievement | null {
   switch (message.type) {
-    case 'PERSONAL_RECORD_ACHIEVED': {
-      if (typeof message.test_name !== 'string') return null;
-      const fields = personalRecordAchievement({
-        test_name: message.test_name,
-        new_record_value_raw: message.new_record_value_raw as string | number,
-        new_record_unit_raw: String(message.new_record_unit_raw ?? ''),
-      });
-      return {
-        ...fields,
-        id: idOf(message, `pr-${String(message.test_id)}-${String(message.new_record_value_raw)}`),
-        unlocked_at: unlockedAtOf(message),
-      };
-    }
+    case 'PERSONAL_RECORD_ACHIEVED':
+      return { ...personalRecordAchievement(message), id: message.achievement.id, unlocked_at: message.achievement.unlocked_at };
     case 'milestone_reached':
-    case 'streak_milestone': {
-      const count = Number(message.count);
-      if (!isStreakType(message.streak_type) || !Number.isInteger(count) || count < 1) return null;
       return {
-        ...streakAchievement(message.streak_type, count),
-        id: idOf(message, `streak-${message.streak_type}-${count}`),
-        unlocked_at: unlockedAtOf(message),
+        ...streakAchievement(message.streak_type, message.count),
+        id: message.achievement.id,
+        unlocked_at: message.achievement.unlocked_at,
       };
-    }
-    case 'achievement_unlocked': {
-      const a = message.achievement as Partial<Achievement> | undefined;
-      if (!a || typeof a.title !== 'string') return null;
-      return {
-        id: a.id ?? `achievement-${a.title}`,
-        type: a.type ?? 'achievement',
-        title: a.title,
-        description: a.description ?? '',
-        icon: a.icon ?? '🏅',
-        rarity: RARITIES.includes(a.rarity!) ? a.rarity! : 'common',
-        points: typeof a.points === 'number' ? a.points : DEFAULT_ACHIEVEMENT_POINTS,
-        celebration_level: CELEBRATION_LEVELS.includes(a.celebration_level!) ? a.celebration_level! : 'normal',
-        share_worthy: a.share_worthy === true,
-        streak_data: a.streak_data ?? null,
-        full_screen: a.full_screen === true,
-        unlocked_at: a.unlocked_at ?? new Date().toISOString(),
-      };
-    }
+    case 'achievement_unlocked':
+      return message.achievement;
     default:
       return null;
   }

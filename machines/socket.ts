@@ -6,6 +6,7 @@ import {
   SOCKET_POLICY_VIOLATION_CODE,
   SOCKET_RECONNECT_INTERVAL_MS,
 } from '../domain/constants.ts';
+import type { SocketClientCommand, SocketServerMessage } from '../domain/socket-messages.ts';
 
 /** A room to be in: a challenge's board, a live attempt, or any named room. */
 export type RoomRef = { challenge_id: number } | { session_id: string } | { room_id: string };
@@ -25,8 +26,9 @@ export function leaveMessage(room: RoomRef): OutgoingMessage {
   return { type: 'leave_room', room_id: roomKey(room) };
 }
 
-export type OutgoingMessage = { type: string } & Record<string, unknown>;
-export type IncomingMessage = { type: string } & Record<string, unknown>;
+/** What the socket sends and hears: the contract's commands and messages (openapi/realtime.yaml). */
+export type OutgoingMessage = SocketClientCommand;
+export type IncomingMessage = SocketServerMessage;
 
 export interface SocketContext {
   /** Where to connect, token and user_id included; null when signed out. */

@@ -3450,6 +3450,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Every message the server writes to a real-time socket, told apart by `type`. */
+        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"];
+        /** @description Every command a client may send on a real-time socket, told apart by `type`. */
+        SocketClientCommand: components["schemas"]["SocketJoinRoom"] | components["schemas"]["SocketLeaveRoom"] | components["schemas"]["SocketJoinChallenge"] | components["schemas"]["SocketLeaveChallenge"] | components["schemas"]["SocketJoinLiveAttempt"] | components["schemas"]["SocketLeaveLiveAttempt"] | components["schemas"]["SocketAuthenticate"];
         /** @description Every error the API returns. */
         Error: {
             /** @description What went wrong, in words a person understands. */
@@ -5880,6 +5884,236 @@ export interface components {
             total: number;
             page: number;
             page_size: number;
+        };
+        /** @description The first message on a new socket. */
+        SocketConnected: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "connected";
+            user_id: number;
+            /**
+             * Format: date-time
+             * @description When the token the socket opened with expires.
+             */
+            expires_at: string;
+        };
+        /** @description The answer to an `authenticate` command with a valid token. */
+        SocketAuthenticated: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "authenticated";
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description A command that was not understood or not allowed; the socket stays open unless the token was refused. */
+        SocketError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            /** @description The type of the command it answers, when that command was a known one. */
+            for?: string;
+            detail: string;
+        };
+        SocketJoined: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "joined";
+            /** @description The room, e.g. challenge:5 or live_attempt:abc. */
+            room_id: string;
+        };
+        SocketLeft: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "left";
+            room_id: string;
+        };
+        /** @description To the athlete, a streak their score moved. */
+        SocketStreakUpdated: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "streak_updated";
+            streak: components["schemas"]["Streak"];
+        };
+        /** @description To the athlete, a streak milestone and the achievement it unlocked. */
+        SocketMilestoneReached: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "milestone_reached";
+            streak_type: components["schemas"]["StreakType"];
+            count: number;
+            achievement: components["schemas"]["Achievement"];
+        };
+        /** @description To the athlete, an achievement such as their first score. */
+        SocketAchievementUnlocked: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "achievement_unlocked";
+            achievement: components["schemas"]["Achievement"];
+        };
+        /** @description To the athlete, an approved personal record that beats their best. */
+        SocketPersonalRecordAchieved: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PERSONAL_RECORD_ACHIEVED";
+            user_id: number;
+            test_name: string;
+            test_id: number;
+            challenge_id: number | null;
+            /** @description The value as the athlete entered it. */
+            new_record_value_raw: number | string;
+            new_record_unit_raw: string;
+            /** @description The day it was achieved (YYYY-MM-DD). */
+            achieved_date: string;
+            achievement: components["schemas"]["Achievement"];
+        };
+        /** @description To the athlete, where their new score stands. */
+        SocketProgressUpdate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "progress_update";
+            challenge_id: number;
+            challenge_title: string;
+            /** @description Their place on the board; null while the score is not ranked. */
+            rank: number | null;
+            is_best: boolean;
+        };
+        /** @description To a challenge's room, that an athlete's place on its board changed. */
+        SocketLeaderboardUpdated: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leaderboard_updated";
+            challenge_id: number;
+            division: components["schemas"]["Division"];
+            user_id: number;
+            display_name: string;
+            rank: number | null;
+        };
+        /** @description To a challenge's room, that its theater lists this score differently (shown, withdrawn, hidden, judged). */
+        SocketTheaterChanged: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "theater_changed";
+            challenge_id: number;
+            score_id: number;
+        };
+        /** @description To a challenge's room, a score's new vote counts in its theater. */
+        SocketTheaterVotes: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "theater_votes";
+            challenge_id: number;
+            score_id: number;
+            up: number;
+            down: number;
+            total: number;
+        };
+        /** @description To every socket of the account, a new inbox notification. */
+        SocketNotificationReceived: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notification_received";
+            notification: components["schemas"]["Notification"];
+        };
+        /** @description To the administrator's own sockets, the probe the Admin Testing page publishes. */
+        SocketAdminTestProbe: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "admin_test_probe";
+            nonce: string;
+            /** Format: date-time */
+            published_at: string;
+        };
+        SocketRoomId: string;
+        /** @description Joins a room by its name (`challenge:5`, `live_attempt:abc`, …). */
+        SocketJoinRoom: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "join_room";
+            room_id: components["schemas"]["SocketRoomId"];
+        };
+        SocketLeaveRoom: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_room";
+            room_id: components["schemas"]["SocketRoomId"];
+        };
+        SocketChallengeId: number;
+        /** @description Joins a challenge's room (`challenge:<id>`). */
+        SocketJoinChallenge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "join_challenge";
+            challenge_id: components["schemas"]["SocketChallengeId"];
+        };
+        SocketLeaveChallenge: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_challenge";
+            challenge_id: components["schemas"]["SocketChallengeId"];
+        };
+        /** @description Joins a live attempt's room (`live_attempt:<session_id>`). */
+        SocketJoinLiveAttempt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "join_live_attempt";
+            session_id: components["schemas"]["SocketRoomId"];
+        };
+        SocketLeaveLiveAttempt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "leave_live_attempt";
+            session_id: components["schemas"]["SocketRoomId"];
+        };
+        /** @description A renewed access token for the open socket, so it outlives the token it opened with. */
+        SocketAuthenticate: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "authenticate";
+            token: string;
         };
     };
     responses: {

@@ -45,13 +45,14 @@ async function openAll({ urls, count, join }: Open) {
             const ws = new WebSocket(urls[(i + j) % urls.length]!, { perMessageDeflate: false });
             let ready = join === null;
             ws.on('message', (data) => {
-              const message = JSON.parse(data.toString()) as { type: string; sent_at?: number };
+              const message = JSON.parse(data.toString()) as { type: string; nonce?: string };
               if (message.type === 'connected' && join !== null) ws.send(JSON.stringify(join));
               else if (message.type === 'joined' && !ready) {
                 ready = true;
                 resolve();
-              } else if (message.sent_at !== undefined) {
-                received.push(now() - message.sent_at);
+              } else if (message.type === 'admin_test_probe' && message.nonce !== undefined) {
+                // The bench's probe carries when it was sent as its nonce.
+                received.push(now() - Number(message.nonce));
                 if (received.length === expected) process.send!({ type: 'latencies', values: received });
               }
             });

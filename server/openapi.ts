@@ -71,7 +71,10 @@ async function readDocument(file: string): Promise<Record<string, Json>> {
     for (const [kind, entries] of Object.entries(areaComponents ?? {})) {
       components[kind] = { ...(components[kind] ?? {}) };
       for (const [name, value] of Object.entries(entries)) {
-        if (name in components[kind]!) throw new Error(`Component ${kind}/${name} is defined twice`);
+        // The root may list an area's component by reference (one no operation refers to, so the generated types have it).
+        const listed = components[kind]![name];
+        const listing = listed && typeof listed === 'object' && !Array.isArray(listed) && listed.$ref === `#/components/${kind}/${name}`;
+        if (name in components[kind]! && !listing) throw new Error(`Component ${kind}/${name} is defined twice`);
         components[kind]![name] = (await inline(value, f)) as Json;
       }
     }

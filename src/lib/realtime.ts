@@ -100,11 +100,14 @@ export function onRealtimeMessage(listener: Listener): () => void {
 export function useRealtime(room: RoomRef | null, onMessage: Listener) {
   const latest = useRef(onMessage);
   latest.current = onMessage;
+  // The room is held by its key: a new object for the same room holds on.
+  const wantedRoom = useRef(room);
+  wantedRoom.current = room;
   const key = room ? keyOf(room) : null;
   useEffect(() => {
     const listener: Listener = (m) => latest.current(m);
     listeners.add(listener);
-    const release = key ? holdRealtimeRoom(JSON.parse(key) as RoomRef) : null;
+    const release = key && wantedRoom.current ? holdRealtimeRoom(wantedRoom.current) : null;
     return () => {
       listeners.delete(listener);
       release?.();

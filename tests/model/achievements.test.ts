@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { achievementFromMessage, displayDuration, type Achievement } from '../../machines/achievements.ts';
-import samples, { personalRecord } from '../../machines/achievements.samples.ts';
+import samples, { firstScore, personalRecord } from '../../machines/achievements.samples.ts';
 import {
   CELEBRATION_DURATION_MS,
   DEFAULT_ACHIEVEMENT_POINTS,
   PERSONAL_RECORD_CELEBRATION_MS,
   PERSONAL_RECORD_POINTS,
 } from '../../domain/constants.ts';
+import { streakAchievement } from '../../domain/achievement-rules.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 
@@ -25,7 +26,19 @@ describe('achievements from real-time messages', () => {
   });
 
   it('a streak takes rarity, points, celebration and sharing from its count', () => {
-    const at = (count: number) => achievementFromMessage({ type: 'milestone_reached', streak_type: 'weekly_participation', count })!;
+    const at = (count: number) =>
+      achievementFromMessage({
+        type: 'milestone_reached',
+        streak_type: 'weekly_participation',
+        count,
+        achievement: {
+          ...streakAchievement('weekly_participation', count),
+          id: count,
+          progress: 100,
+          full_screen: false,
+          unlocked_at: '2026-11-20T10:00:00.000Z',
+        },
+      })!;
     expect([6, 7, 29, 30, 49, 50, 99, 100].map((n) => at(n).rarity)).toEqual([
       'common',
       'uncommon',
@@ -40,15 +53,22 @@ describe('achievements from real-time messages', () => {
     expect([6, 7].map((n) => at(n).share_worthy)).toEqual([false, true]);
     expect([29, 30].map((n) => at(n).celebration_level)).toEqual(['normal', 'epic']);
     expect(at(7).streak_data).toEqual({ current_streak: 7, streak_type: 'weekly_participation' });
-    expect(achievementFromMessage({ type: 'milestone_reached', streak_type: 'naps', count: 3 })).toBeNull();
   });
 
-  it('an achievement without points gets the default; other messages are not achievements', () => {
-    expect(achievementFromMessage({ type: 'achievement_unlocked', achievement: { id: 9, title: 'Hello' } })!.points).toBe(
-      DEFAULT_ACHIEVEMENT_POINTS,
-    );
-    expect(achievementFromMessage({ type: 'streak_updated', streak: {} })).toBeNull();
-    expect(achievementFromMessage({ type: 'progress_update' })).toBeNull();
+  it('an unlocked achievement arrives whole; other messages are not achievements', () => {
+    expect(firstScore).toMatchObject({ id: 1, type: 'first_score', points: DEFAULT_ACHIEVEMENT_POINTS, celebration_level: 'subtle' });
+    const streak = {
+      type: 'daily_submissions',
+      current_count: 2,
+      best_count: 2,
+      last_updated: '2026-11-20T10:00:00.000Z',
+      next_milestone: 3,
+      progress_to_next: 66,
+    } as const;
+    expect(achievementFromMessage({ type: 'streak_updated', streak })).toBeNull();
+    expect(
+      achievementFromMessage({ type: 'progress_update', challenge_id: 5, challenge_title: 'Fran', rank: 1, is_best: true }),
+    ).toBeNull();
   });
 
   it('each celebration level has its duration', () => {

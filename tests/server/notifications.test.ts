@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { notify } from '../../server/areas/notifications/notifications.ts';
 import type { Database } from '../../server/db/index.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
+import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
+
+// Every message a socket of these tests received keeps the contract (openapi/realtime.yaml).
+afterEach(expectSocketContractKept);
 
 type Message = { type: string } & Record<string, unknown>;
 
@@ -10,7 +14,7 @@ type Message = { type: string } & Record<string, unknown>;
 async function openSocket(url: string) {
   const messages: Message[] = [];
   const ws = new WebSocket(url);
-  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as Message));
+  ws.on('message', (data) => messages.push(receivedMessage<Message>(data)));
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);

@@ -1,7 +1,7 @@
 // The attacks a security review ran against the real-time socket (issue #14), each replayed
 // against a real server: memory exhaustion by a client that sends and never reads, message
 // and ping floods, a database read per `authenticate`, and unbounded sockets per account.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   SOCKET_MAX_BUFFERED_BYTES,
@@ -13,6 +13,10 @@ import {
   SOCKET_POLICY_VIOLATION_CODE,
 } from '../../domain/constants.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
+
+// Every message a socket of these tests received keeps the contract (openapi/realtime.yaml).
+afterEach(expectSocketContractKept);
 
 type Message = { type: string } & Record<string, unknown>;
 
@@ -21,7 +25,7 @@ class Probe {
   readonly messages: Message[] = [];
   closed: { code: number; reason: string } | null = null;
   constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => void this.messages.push(JSON.parse(data.toString()) as Message));
+    ws.on('message', (data) => void this.messages.push(receivedMessage<Message>(data)));
     ws.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
     ws.on('error', () => {});
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { buildApp } from '../../server/app.ts';
@@ -9,6 +9,10 @@ import { celebratePersonalRecord, unlock } from '../../server/areas/realtime/ach
 import { streakAchievement } from '../../domain/achievement-rules.ts';
 import { Outbox } from '../../server/lib/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, signIn, testConfig, TestClock, type SignedIn } from './helpers.ts';
+import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
+
+// Every message a socket of these tests received keeps the contract (openapi/realtime.yaml).
+afterEach(expectSocketContractKept);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,7 +26,7 @@ class TestSocket {
   private waiters: (() => void)[] = [];
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as Message);
+      this.messages.push(receivedMessage<Message>(data));
       this.waiters.forEach((w) => w());
     });
     ws.on('close', (code) => {
@@ -356,7 +360,12 @@ describe('the hub', () => {
     const slow = fakeSocket(MAX_BUFFERED_BYTES + 1);
     hub.add(client(fast, 1));
     hub.add(client(slow, 1));
-    expect(hub.deliver({ to: { user: 1 }, message: { type: 'progress_update' } })).toBe(1);
+    expect(
+      hub.deliver({
+        to: { user: 1 },
+        message: { type: 'progress_update', challenge_id: 7, challenge_title: 'Fran', rank: null, is_best: true },
+      }),
+    ).toBe(1);
     expect(fast.send).toHaveBeenCalledOnce();
     expect(slow.send).not.toHaveBeenCalled();
     expect(slow.terminate).toHaveBeenCalledOnce();
@@ -379,6 +388,14 @@ describe('the hub', () => {
   });
 
   it('delivers a room message only to the sockets in that room', () => {
+    const boardMoved = {
+      type: 'leaderboard_updated',
+      challenge_id: 7,
+      division: 'rx',
+      user_id: 2,
+      display_name: 'Ben',
+      rank: 1,
+    } as const;
     const hub = new RealtimeHub();
     const inRoom = fakeSocket();
     const outside = fakeSocket();
@@ -386,9 +403,9 @@ describe('the hub', () => {
     hub.add(c);
     hub.add(client(outside, 2));
     hub.join(c, 'challenge:7');
-    expect(hub.deliver({ to: { room: 'challenge:7' }, message: { type: 'leaderboard_updated' } })).toBe(1);
+    expect(hub.deliver({ to: { room: 'challenge:7' }, message: boardMoved })).toBe(1);
     hub.leave(c, 'challenge:7');
-    expect(hub.deliver({ to: { room: 'challenge:7' }, message: { type: 'leaderboard_updated' } })).toBe(0);
+    expect(hub.deliver({ to: { room: 'challenge:7' }, message: boardMoved })).toBe(0);
     expect(outside.send).not.toHaveBeenCalled();
   });
 });

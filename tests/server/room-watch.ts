@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { SignedIn } from './helpers.ts';
+import { receivedMessage } from './socket-contract.ts';
 
 export type RoomMessage = { type: string } & Record<string, unknown>;
 
@@ -10,7 +11,8 @@ export type RoomMessage = { type: string } & Record<string, unknown>;
 export async function watchRoom(base: string, who: SignedIn, challengeId: number) {
   const messages: RoomMessage[] = [];
   const ws = new WebSocket(`${base}/api/ws?token=${encodeURIComponent(who.token)}&user_id=${who.userId}`);
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as RoomMessage));
+  // Each message is checked against the contract (socket-contract.ts; the test file's afterEach fails on a breach).
+  ws.on('message', (data) => messages.push(receivedMessage<RoomMessage>(data)));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);

@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { challengeScores, videos } from '../../server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
 import { watchRoom } from './room-watch.ts';
+import { expectSocketContractKept } from './socket-contract.ts';
+
+// Every message the room watchers received keeps the contract (openapi/realtime.yaml).
+afterEach(expectSocketContractKept);
 
 const HOUR = 3_600_000;
 /** What the "rendition" of each test video holds: enough bytes for a range request to cut. */

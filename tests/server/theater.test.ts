@@ -1,9 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { challenges } from '../../server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 import { watchRoom } from './room-watch.ts';
+import { expectSocketContractKept } from './socket-contract.ts';
+
+// Every message the room watchers received keeps the contract (openapi/realtime.yaml).
+afterEach(expectSocketContractKept);
 
 const HOUR = 3_600_000;
 

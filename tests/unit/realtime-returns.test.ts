@@ -7,6 +7,8 @@ beforeEach(async () => {
   realtime = await import('../../src/lib/realtime.ts');
 });
 
+const hello = { type: 'connected', user_id: 3, expires_at: '2026-11-20T10:15:00.000Z' } as const;
+
 /** What a page mounted now would take for the socket's returns, over these events. */
 function returnsOver(events: ('hello' | 'drop')[]): boolean[] {
   const isReturn = realtime.watchReturns();
@@ -15,7 +17,7 @@ function returnsOver(events: ('hello' | 'drop')[]): boolean[] {
     if (m.type === 'connected') heard.push(isReturn(m));
   });
   for (const e of events) {
-    if (e === 'hello') realtime.emitRealtimeMessage({ type: 'connected' });
+    if (e === 'hello') realtime.emitRealtimeMessage(hello);
     else realtime.noteRealtimeDrop();
   }
   stop();
@@ -32,7 +34,7 @@ describe("a page's view of the socket coming back", () => {
   });
 
   it('takes every hello on a page mounted after the socket had connected as a return', () => {
-    realtime.emitRealtimeMessage({ type: 'connected' });
+    realtime.emitRealtimeMessage(hello);
     expect(returnsOver(['hello'])).toEqual([true]);
   });
 });

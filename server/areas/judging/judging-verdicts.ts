@@ -312,7 +312,7 @@ async function applyVerdict(tx: Tx, r: Loaded, verdict: Verdict, percent: number
       message: {
         type: 'leaderboard_updated',
         challenge_id: c.id,
-        division: s.division,
+        division: s.division as Division,
         user_id: s.userId,
         display_name: r.name,
         rank: place,

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { CelebrationLevel, Rarity, StreakType } from '../../../domain/achievement-rules.ts';
 import { users } from '../../db/schema.ts';
 
 /**
@@ -38,11 +39,11 @@ export const achievements = pgTable(
     title: varchar('title', { length: 160 }).notNull(),
     description: varchar('description', { length: 500 }).notNull(),
     icon: varchar('icon', { length: 16 }).notNull(),
-    rarity: varchar('rarity', { length: 16 }).notNull(),
+    rarity: varchar('rarity', { length: 16 }).$type<Rarity>().notNull(),
     points: integer('points').notNull(),
-    celebrationLevel: varchar('celebration_level', { length: 16 }).notNull(),
+    celebrationLevel: varchar('celebration_level', { length: 16 }).$type<CelebrationLevel>().notNull(),
     shareWorthy: boolean('share_worthy').notNull().default(false),
-    streakData: jsonb('streak_data').$type<{ current_streak: number; streak_type: string } | null>(),
+    streakData: jsonb('streak_data').$type<{ current_streak: number; streak_type: StreakType } | null>(),
     fullScreen: boolean('full_screen').notNull().default(false),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
   },

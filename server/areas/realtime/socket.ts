@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
-import { Ajv, type ValidateFunction } from 'ajv';
 import type { RawData, WebSocket } from 'ws';
 import { SOCKET_MAX_BUFFERED_BYTES, SOCKET_MAX_MESSAGE_BYTES, SOCKET_POLICY_VIOLATION_CODE } from '../../../domain/constants.ts';
+import type { SocketClientCommand, SocketServerMessage } from '../../../domain/socket-messages.ts';
 import type { AppContext } from '../../context.ts';
+import { socketContract } from '../../lib/realtime/socket-contract.ts';
 import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope } from '../../lib/realtime/realtime-events.ts';
 import { MAX_ROOMS_PER_SOCKET, RealtimeHub, newClient, type Client } from '../../lib/realtime/hub.ts';
 import { SocketTokenCache, type SocketAuth } from './token-cache.ts';
@@ -17,30 +18,6 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 export const EXPIRY_SWEEP_MS = 1000;
 /** A socket the server closed that does not finish the close handshake is cut after this. */
 export const CLOSE_TIMEOUT_MS = 2000;
-
-const ROOM_ID = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9:_.-]+$' };
-const INCOMING_SCHEMAS: Record<string, object> = {
-  join_room: { required: ['room_id'], properties: { room_id: ROOM_ID } },
-  leave_room: { required: ['room_id'], properties: { room_id: ROOM_ID } },
-  join_challenge: { required: ['challenge_id'], properties: { challenge_id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
-  leave_challenge: { required: ['challenge_id'], properties: { challenge_id: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
-  join_live_attempt: { required: ['session_id'], properties: { session_id: ROOM_ID } },
-  leave_live_attempt: { required: ['session_id'], properties: { session_id: ROOM_ID } },
-  authenticate: { required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 2048 } } },
-};
-
-const ajv = new Ajv({ allErrors: false, strict: false });
-const validators: Record<string, ValidateFunction> = Object.fromEntries(
-  Object.entries(INCOMING_SCHEMAS).map(([type, schema]) => [
-    type,
-    ajv.compile({
-      type: 'object',
-      additionalProperties: false,
-      ...schema,
-      properties: { type: { const: type }, ...(schema as { properties: object }).properties },
-    }),
-  ]),
-);
 
 /** The origins a browser may open the socket from: the configured list, else the app's own. */
 function originAllowed(ctx: AppContext, request: FastifyRequest): boolean {
@@ -85,6 +62,8 @@ function onError(this: WebSocket) {
  */
 export async function registerRealtime(app: FastifyInstance, ctx: AppContext, prefix: string) {
   const hub = new RealtimeHub();
+  // What a client may send: the contract's SocketClientCommand (openapi/realtime.yaml), one validator per type.
+  const { commands } = await socketContract();
   const tokens = new SocketTokenCache(ctx);
   app.decorate('realtimeHub', hub);
   await app.register(fastifyWebsocket, {
@@ -93,7 +72,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
     errorHandler: (_error, socket) => socket.terminate(),
   });
 
-  const send = (client: Client, message: Record<string, unknown>) => hub.send(client, JSON.stringify(message));
+  const send = (client: Client, message: SocketServerMessage) => hub.send(client, JSON.stringify(message));
   // The time left on the token (by the app's clock) runs on the monotonic clock the sweep reads.
   const closesAt = (expiresAt: number) => performance.now() + expiresAt - ctx.now().getTime();
 
@@ -154,17 +133,17 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
   });
 
   async function handleMessage(client: Client, text: string | null) {
-    let message: Record<string, unknown> | null = null;
+    let message: unknown = null;
     try {
-      message = text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+      message = text === null ? null : JSON.parse(text);
     } catch {
       message = null;
     }
-    if (!message || typeof message !== 'object' || Array.isArray(message) || typeof message.type !== 'string') {
+    if (!message || typeof message !== 'object' || Array.isArray(message) || !('type' in message) || typeof message.type !== 'string') {
       return send(client, { type: 'error', detail: 'Messages must be JSON objects with a type.' });
     }
     const type = message.type;
-    const validate = validators[type];
+    const validate = commands.get(type);
     if (!validate) return send(client, { type: 'error', detail: `Unknown message type ${type.slice(0, 40)}.` });
     if (!validate(message)) {
       const first = validate.errors?.[0];
@@ -181,7 +160,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
     }
     switch (message.type) {
       case 'authenticate': {
-        const auth = await tokens.check(message.token as string);
+        const auth = await tokens.check(message.token);
         if (client.closing) return;
         if (!auth || auth.userId !== client.userId) {
           send(client, { type: 'error', for: 'authenticate', detail: 'That token is not valid for this connection.' });
@@ -231,8 +210,8 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
   };
 }
 
-function roomOf(message: Record<string, unknown>): string {
-  if ('challenge_id' in message) return challengeRoom(message.challenge_id as number);
-  if ('session_id' in message) return liveAttemptRoom(message.session_id as string);
-  return message.room_id as string;
+function roomOf(message: Exclude<SocketClientCommand, { type: 'authenticate' }>): string {
+  if ('challenge_id' in message) return challengeRoom(message.challenge_id);
+  if ('session_id' in message) return liveAttemptRoom(message.session_id);
+  return message.room_id;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SocketServerMessage } from '../../../domain/socket-messages.ts';
 import type { Database } from '../../db/index.ts';
 
 /** The one NOTIFY channel every server node LISTENs on. */
@@ -9,10 +10,10 @@ const MAX_PAYLOAD_BYTES = 7900;
 
 export type RealtimeTarget = { user: number } | { room: string };
 
-/** A message for sockets: every socket of one user, or every socket in one room. */
+/** A message for sockets (one of the contract's, openapi/realtime.yaml): every socket of one user, or every socket in one room. */
 export interface RealtimeEnvelope {
   to: RealtimeTarget;
-  message: { type: string } & Record<string, unknown>;
+  message: SocketServerMessage;
 }
 
 export const challengeRoom = (challengeId: number) => `challenge:${challengeId}`;

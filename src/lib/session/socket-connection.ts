@@ -1,5 +1,6 @@
 import { createActor, fromCallback } from 'xstate';
-import { socketMachine, type ConnectionCommand, type IncomingMessage, type SocketEvent } from '../../../machines/socket.ts';
+import { socketMachine, type ConnectionCommand, type SocketEvent } from '../../../machines/socket.ts';
+import { isSocketServerMessage } from '../../../domain/socket-messages.ts';
 import { apiBaseUrl } from '../runtime-config.ts';
 import { emitRealtimeMessage, noteRealtimeDrop } from '../realtime.ts';
 import { actorInspection } from '../inspector.ts';
@@ -19,8 +20,8 @@ const browserConnection = fromCallback<ConnectionCommand, { url: string }>(({ in
   };
   ws.onmessage = (event) => {
     try {
-      const message = JSON.parse(String(event.data)) as IncomingMessage;
-      if (message && typeof message.type === 'string') sendBack({ type: 'socket.message', message });
+      const message: unknown = JSON.parse(String(event.data));
+      if (isSocketServerMessage(message)) sendBack({ type: 'socket.message', message });
     } catch {
       // Not ours: ignore.
     }

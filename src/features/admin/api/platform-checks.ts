@@ -28,8 +28,7 @@ async function socketCheck(): Promise<PlatformCheckResult> {
   let stop = () => {};
   const arrived = new Promise<{ nonce: string; at: number }>((resolve) => {
     stop = onRealtimeMessage((message) => {
-      const nonce = typeof message.nonce === 'string' ? message.nonce : '';
-      if (message.type === SOCKET_PROBE_TYPE && sentAt.has(nonce)) resolve({ nonce, at: performance.now() });
+      if (message.type === SOCKET_PROBE_TYPE && sentAt.has(message.nonce)) resolve({ nonce: message.nonce, at: performance.now() });
     });
   });
   const started = performance.now();

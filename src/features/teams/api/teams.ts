@@ -164,7 +164,7 @@ export function useTeamPlacesLive(teamId: number, runningChallengeIds: number[])
     }, wait);
   };
   useRealtime(null, (message) => {
-    if (message.type === 'leaderboard_updated' && runningChallengeIds.includes(message.challenge_id as number)) refetch();
+    if (message.type === 'leaderboard_updated' && runningChallengeIds.includes(message.challenge_id)) refetch();
   });
   useRealtimeReconnect(() => {
     if (runningChallengeIds.length > 0) refetch();

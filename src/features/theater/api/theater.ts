@@ -39,7 +39,7 @@ export function useTheater(challengeId: number | null) {
       return;
     }
     if (message.type !== 'theater_votes' || message.challenge_id !== challengeId) return;
-    qc.setQueryData<Theater>(keyOf(challengeId!, me), (d) => applyTally(d, message as unknown as Tally));
+    qc.setQueryData<Theater>(keyOf(challengeId!, me), (d) => applyTally(d, message));
   });
   return useQuery({
     queryKey: keyOf(challengeId ?? 0, me),
