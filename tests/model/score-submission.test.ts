@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { readScore, scoreSubmissionMachine, emptyScoreFields } from '../../machines/score-submission.ts';
-import samples from '../../machines/score-submission.samples.ts';
+import samples from './samples/score-submission.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

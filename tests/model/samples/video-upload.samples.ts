@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
-import { videoUploadMachine } from './video-upload.ts';
-import { defineSamples } from './samples.ts';
+import { videoUploadMachine } from '../../../machines/video-upload.ts';
+import { defineSamples } from '../samples.ts';
 
 const file = { name: 'deadlift.mp4', size: 3_000_000, type: 'video/mp4' };
 

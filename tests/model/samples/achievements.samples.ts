@@ -1,5 +1,5 @@
-import { defineSamples } from './samples.ts';
-import { achievementFromMessage, achievementsMachine } from './achievements.ts';
+import { defineSamples } from '../samples.ts';
+import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
 
 export const firstScore = achievementFromMessage({
   type: 'achievement_unlocked',

@@ -1,5 +1,5 @@
-import { recordProblems, recordSubmissionMachine, valueProblemOf } from './record-submission.ts';
-import { defineSamples } from './samples.ts';
+import { recordProblems, recordSubmissionMachine, valueProblemOf } from '../../../machines/record-submission.ts';
+import { defineSamples } from '../samples.ts';
 
 const backSquat = { id: 1, name: 'Back Squat', unit: 'kg' as const, min_value: 20, max_value: 500 };
 const mile = { id: 2, name: 'Mile Run', unit: 'seconds' as const, min_value: 180, max_value: 1800 };

@@ -1,5 +1,5 @@
-import { challengeJoinMachine, joinRequest } from './challenge-join.ts';
-import { defineSamples } from './samples.ts';
+import { challengeJoinMachine, joinRequest } from '../../../machines/challenge-join.ts';
+import { defineSamples } from '../samples.ts';
 
 /** A team challenge with a waiver, not joined yet: every part of the form is in play. */
 export const challengeJoinSamples = defineSamples({

@@ -1,5 +1,5 @@
-import { replayPlayerMachine } from './replay-player.ts';
-import { defineSamples } from './samples.ts';
+import { replayPlayerMachine } from '../../../machines/replay-player.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: replayPlayerMachine,

@@ -1,5 +1,5 @@
-import { allRowsValid, historicalImportMachine, type ImportOutcome, type PickedFile } from './historical-import.ts';
-import { defineSamples } from './samples.ts';
+import { allRowsValid, historicalImportMachine, type ImportOutcome, type PickedFile } from '../../../machines/historical-import.ts';
+import { defineSamples } from '../samples.ts';
 
 const csv = 'athlete,email,test,value,unit,date,source\nJordan Example,jordan@example.com,Back Squat,140,kg,2025-03-15,Spring Throwdown\n';
 const file = (name: string, size: number): PickedFile => ({ name, size, text: async () => csv });

@@ -6,7 +6,7 @@ import type { AnyActorLogic, AnyStateMachine, ContextFrom, EventFromLogic, Input
  * error here and an uncovered transition in the coverage test), and for every
  * invoked actor (by its `src` name) a sample output and a sample error, so
  * `xstate.done.actor.*` / `xstate.error.actor.*` steps can be produced.
- * Each machine keeps its table next to it: `machines/<name>.samples.ts`.
+ * Each machine's table is `tests/model/samples/<name>.samples.ts` (machines/ holds only charts).
  */
 export type EventSamples<M extends AnyStateMachine> = {
   [K in EventFromLogic<M>['type']]: readonly Extract<EventFromLogic<M>, { type: K }>[];

@@ -1,5 +1,5 @@
-import { accountDeletionMachine } from './account-deletion.ts';
-import { defineSamples } from './samples.ts';
+import { accountDeletionMachine } from '../../../machines/account-deletion.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: accountDeletionMachine,

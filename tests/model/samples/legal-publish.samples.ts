@@ -1,5 +1,5 @@
-import { legalPublishMachine } from './legal-publish.ts';
-import { defineSamples } from './samples.ts';
+import { legalPublishMachine } from '../../../machines/legal-publish.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: legalPublishMachine,

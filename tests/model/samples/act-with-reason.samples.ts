@@ -1,6 +1,6 @@
-import { ADMIN_REASON_LIMITS } from '../domain/constants.ts';
-import { actWithReasonMachine } from './act-with-reason.ts';
-import { defineSamples } from './samples.ts';
+import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
+import { actWithReasonMachine } from '../../../machines/act-with-reason.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: actWithReasonMachine,

@@ -1,5 +1,5 @@
-import { claimsMachine } from './claims.ts';
-import { defineSamples } from './samples.ts';
+import { claimsMachine } from '../../../machines/claims.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: claimsMachine,

@@ -1,5 +1,5 @@
-import { consentMachine } from './consent.ts';
-import { defineSamples } from './samples.ts';
+import { consentMachine } from '../../../machines/consent.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: consentMachine,

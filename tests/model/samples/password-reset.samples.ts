@@ -1,5 +1,5 @@
-import { passwordResetMachine } from './password-reset.ts';
-import { defineSamples } from './samples.ts';
+import { passwordResetMachine } from '../../../machines/password-reset.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: passwordResetMachine,

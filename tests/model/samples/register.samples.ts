@@ -1,5 +1,5 @@
-import { registerMachine } from './register.ts';
-import { defineSamples } from './samples.ts';
+import { registerMachine } from '../../../machines/register.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: registerMachine,

@@ -1,5 +1,5 @@
-import { waiverSigningMachine, signingRequest } from './waiver-signing.ts';
-import { defineSamples } from './samples.ts';
+import { waiverSigningMachine, signingRequest } from '../../../machines/waiver-signing.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: waiverSigningMachine,

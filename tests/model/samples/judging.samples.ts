@@ -1,5 +1,5 @@
-import { judgingMachine, verdictFormProblem } from './judging.ts';
-import { defineSamples } from './samples.ts';
+import { judgingMachine, verdictFormProblem } from '../../../machines/judging.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: judgingMachine,

@@ -4,7 +4,7 @@ import type { MachineSamples } from './samples.ts';
 
 /**
  * Paths through a chart, generated from the chart itself and its sample table
- * (`machines/<name>.samples.ts`): nothing here names a state or an event of any
+ * (`tests/model/samples/<name>.samples.ts`): nothing here names a state or an event of any
  * machine. Pure (no React, no DOM), so the model tests, the coverage test and the
  * QA export (`npm run qa:paths`) share it.
  */

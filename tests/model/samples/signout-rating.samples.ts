@@ -1,5 +1,5 @@
-import { signoutRatingMachine } from './signout-rating.ts';
-import { defineSamples } from './samples.ts';
+import { signoutRatingMachine } from '../../../machines/signout-rating.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: signoutRatingMachine,

@@ -1,5 +1,5 @@
-import { forgotPasswordMachine } from './forgot-password.ts';
-import { defineSamples } from './samples.ts';
+import { forgotPasswordMachine } from '../../../machines/forgot-password.ts';
+import { defineSamples } from '../samples.ts';
 
 export default defineSamples({
   machine: forgotPasswordMachine,
