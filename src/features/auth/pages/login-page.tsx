@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../../machines/login.ts';
 import { SessionActor } from '../../../lib/session/session-provider.tsx';
-import { actorInspection } from '../../../lib/inspector.ts';
 import { safeNextPath } from '../../../lib/safe-next.ts';
 import { requestLoginCode, verifyLoginCode } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
@@ -39,7 +39,7 @@ export default function LoginPage() {
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const next = safeNextPath(params.get('next'));
 
-  const login = useActorRef(appLoginMachine, { inspect: actorInspection });
+  const login = useFlow(appLoginMachine);
   const state = useSelector(login, (s) => s);
   const step = state.matches('credentials') || state.matches('requestingCode') ? 'credentials' : 'code';
 

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { SCORE_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
@@ -24,7 +25,7 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
   const videoRef = useRef(video);
   videoRef.current = video;
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
-  const flow = useActorRef(
+  const flow = useFlow(
     scoreSubmissionMachine.provide({
       actors: {
         submitScore: fromPromise(({ input }) => {
