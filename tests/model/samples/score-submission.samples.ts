@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples.ts';
-import { readScore, scoreSubmissionMachine } from '../../../machines/score-submission.ts';
+import { readScore, scoreSubmissionMachine, scoreVideoFields } from '../../../machines/score-submission.ts';
 
 /** A capped time challenge with a tie-break: every field of the form is in play. */
 export const scoreSubmissionSamples = defineSamples({
@@ -20,6 +20,12 @@ export const scoreSubmissionSamples = defineSamples({
     ],
     'score.setLoadUnit': [{ type: 'score.setLoadUnit', unit: 'lb' }],
     'score.setDistanceUnit': [{ type: 'score.setDistanceUnit', unit: 'mi' }],
+    'score.setVideo': [
+      { type: 'score.setVideo', video: { kind: 'upload', videoId: '', url: '' } },
+      { type: 'score.setVideo', video: { kind: 'link', videoId: '', url: 'not a link' } },
+      { type: 'score.setVideo', video: { kind: 'link', videoId: '', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+      { type: 'score.setVideo', video: { kind: 'none', videoId: '', url: '' } },
+    ],
     'score.submit': [{ type: 'score.submit' }],
     'score.another': [{ type: 'score.another' }],
   },
@@ -29,9 +35,11 @@ export const scoreSubmissionSamples = defineSamples({
       error: new Error('This challenge has closed.'),
     },
   },
-  // Whether the typed fields can be sent, not the keystrokes, makes a state.
+  // Whether the typed fields and the video can be sent, not the keystrokes, makes a state.
   stateContext: (c) => ({
     readable: 'body' in readScore(c.rules, c.fields),
+    videoReady: !('problem' in scoreVideoFields(c.video)),
+    videoProblem: c.videoProblem,
     capped: c.fields.capped,
     problem: c.problem,
     saved: c.saved !== null,
