@@ -19,6 +19,7 @@ export interface EntryRequest {
 }
 
 export interface TeamEntryContext {
+  /** The team's name when the entry was sent (it can be renamed on the same page), for what the entry says. */
   teamName: string;
   challenge: EntryChallenge | null;
   chosen: number[];
@@ -33,7 +34,8 @@ export type TeamEntryEvent =
   | { type: 'entry.pick'; challenge: EntryChallenge; memberIds: number[] }
   | { type: 'entry.toggle'; userId: number; on: boolean }
   | { type: 'entry.setDivision'; division: EntryDivision }
-  | { type: 'entry.submit' };
+  /** `teamName`: the team's name now. */
+  | { type: 'entry.submit'; teamName: string };
 
 export const ENTRY_NO_CHALLENGE_TEXT = 'Choose a challenge to enter.';
 export const ENTRY_NO_MEMBER_TEXT = 'Choose at least one member to compete.';
@@ -68,7 +70,6 @@ export const teamEntryMachine = setup({
   types: {
     context: {} as TeamEntryContext,
     events: {} as TeamEntryEvent,
-    input: {} as { teamName: string },
   },
   actors: {
     enterChallenge: fromPromise<{ title: string }, EntryRequest>(async () => {
@@ -91,6 +92,10 @@ export const teamEntryMachine = setup({
     }),
     flagProblem: assign(({ context }) => ({ problem: entryProblem(context) })),
     clearProblem: assign({ problem: null }),
+    keepTeamName: assign(({ event }) => {
+      assertEvent(event, 'entry.submit');
+      return { teamName: event.teamName };
+    }),
     // The team is in: the form starts over (the division stays), and says so.
     announce: assign(({ context }, params: { title: string }) => ({
       entered: `${context.teamName} entered ${params.title}. Every competitor was told.`,
@@ -104,7 +109,7 @@ export const teamEntryMachine = setup({
   },
 }).createMachine({
   id: 'teamEntry',
-  context: ({ input }) => ({ teamName: input.teamName, challenge: null, chosen: [], division: 'rx', problem: null, entered: null }),
+  context: { teamName: '', challenge: null, chosen: [], division: 'rx', problem: null, entered: null },
   initial: 'editing',
   states: {
     editing: {
@@ -112,7 +117,10 @@ export const teamEntryMachine = setup({
         'entry.pick': { actions: 'pick' },
         'entry.toggle': { actions: 'toggle' },
         'entry.setDivision': { actions: 'setDivision' },
-        'entry.submit': [{ guard: 'entryReady', target: 'entering', actions: 'clearProblem' }, { actions: 'flagProblem' }],
+        'entry.submit': [
+          { guard: 'entryReady', target: 'entering', actions: ['clearProblem', 'keepTeamName'] },
+          { actions: 'flagProblem' },
+        ],
       },
     },
     entering: {

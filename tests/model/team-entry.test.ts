@@ -59,7 +59,7 @@ describe('team-entry chart: generated paths', () => {
 
 describe('entering a team', () => {
   it('sends the challenge, who competes and the division', () => {
-    const actor = createActor(teamEntryMachine, { input: { teamName: 'B' } }).start();
+    const actor = createActor(teamEntryMachine).start();
     actor.send({ type: 'entry.pick', challenge: { ...teamFran, team_size_max: 3, members_in_it: [] }, memberIds: [5, 6, 7, 8] });
     actor.send({ type: 'entry.setDivision', division: 'scaled' });
     expect(entryRequest(actor.getSnapshot().context)).toEqual({ challengeId: 4, member_ids: [5, 6, 7], division: 'scaled' });

@@ -7,7 +7,6 @@ export const teamFran: EntryChallenge = { id: 4, title: 'Team Fran', team_size_m
 /** A team of three: every check of the form (no challenge, nobody, too many) can fail. */
 export default defineSamples({
   machine: teamEntryMachine,
-  input: { teamName: 'Barbell Bandits' },
   events: {
     'entry.pick': [{ type: 'entry.pick', challenge: teamFran, memberIds: [1, 2, 3] }],
     'entry.toggle': [
@@ -16,7 +15,7 @@ export default defineSamples({
       { type: 'entry.toggle', userId: 2, on: false },
     ],
     'entry.setDivision': [{ type: 'entry.setDivision', division: 'scaled' }],
-    'entry.submit': [{ type: 'entry.submit' }],
+    'entry.submit': [{ type: 'entry.submit', teamName: 'Barbell Bandits' }],
   },
   actors: {
     enterChallenge: { output: { title: 'Team Fran' }, error: new Error('Member 3 is already in Team Fran with another team.') },

@@ -31,7 +31,7 @@ function EntryForm({ team, challenges, flow }: { team: TeamDetail; challenges: E
   const toggle = (userId: number, on: boolean) => flow.send({ type: 'entry.toggle', userId, on });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    flow.send({ type: 'entry.submit' });
+    flow.send({ type: 'entry.submit', teamName: team.name });
   };
   return (
     <form className="team-invite" onSubmit={submit} noValidate aria-label="Enter a team challenge">
@@ -85,9 +85,7 @@ export function EnterChallenge({ team }: { team: TeamDetail }) {
   const enter = useEnterChallenge(team.id);
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
   // The flow lives here, not in the form: entering the last open challenge empties the list and unmounts the form.
-  const flow = useFlow(teamEntryMachine.provide({ actors: { enterChallenge: fromPromise(({ input }) => enter.mutateAsync(input)) } }), {
-    input: { teamName: team.name },
-  });
+  const flow = useFlow(teamEntryMachine.provide({ actors: { enterChallenge: fromPromise(({ input }) => enter.mutateAsync(input)) } }));
   const entered = useSelector(flow, (s) => s.context.entered);
   return (
     <Card title="Enter a team challenge">
