@@ -69,8 +69,8 @@ const zones = [
   },
   {
     target: './machines',
-    from: ['./src', './server'],
-    message: 'Machines are pure statecharts: the app provides their effects (domain/ is fine).',
+    from: ['./src', './server', './tests'],
+    message: 'Machines are pure statecharts: the app provides their effects (domain/ is fine); test tooling lives in tests/model.',
   },
 ];
 
@@ -106,6 +106,25 @@ export default tseslint.config(
       'import-x/no-named-as-default-member': 'off',
       // A closure registered before the value exists (an onClose hook) reads it later: that `let` is right.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // Every chart's actor starts through useFlow (src/lib/flow/use-flow.ts), which attaches the inspector.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['src/lib/flow/use-flow.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xstate/react',
+              importNames: ['useActorRef', 'useMachine', 'createActorContext'],
+              message: 'Start a chart with useFlow / createFlowContext (src/lib/flow/use-flow.ts): they attach the inspector.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@ import { SCORE_NOTE_MAX_LENGTH } from '../domain/constants.ts';
 import { parseDecimal, parseTime, parseWhole } from '../domain/scoring/parse.ts';
 import type { ScoreType } from '../domain/scoring/types.ts';
 import { distanceUnitOf, loadUnitOf, type UnitPreference } from '../domain/unit-preference.ts';
+import { checkExternalVideoUrl } from '../domain/judging.ts';
 
 export type LoadUnit = 'kg' | 'lb';
 export type DistanceUnit = 'm' | 'km' | 'mi';
@@ -28,6 +29,9 @@ export interface ScoreBody {
   points?: number;
   tiebreak_ms?: number;
   note?: string;
+  /** The score's video for the judges: one of the athlete's ready uploads, or a YouTube/Vimeo link. */
+  video_id?: string;
+  video_url?: string;
 }
 
 /** What the server answers, as far as the confirmation shows it. */
@@ -53,9 +57,31 @@ export interface ScoreFields {
 
 export type ScoreTextField = 'time' | 'reps' | 'rounds' | 'amount' | 'tiebreak' | 'note';
 
+/** The video a score is submitted with: none, one of the athlete's ready uploads, or a YouTube/Vimeo link. */
+export interface ScoreVideoChoice {
+  kind: 'none' | 'upload' | 'link';
+  videoId: string;
+  url: string;
+}
+
+export const NO_VIDEO: ScoreVideoChoice = { kind: 'none', videoId: '', url: '' };
+
+/** The submission fields for the video choice, or the sentence that says what is missing. */
+export function scoreVideoFields(choice: ScoreVideoChoice): Pick<ScoreBody, 'video_id' | 'video_url'> | { problem: string } {
+  if (choice.kind === 'upload') return choice.videoId ? { video_id: choice.videoId } : { problem: 'Choose one of your videos.' };
+  if (choice.kind === 'link') {
+    const checked = checkExternalVideoUrl(choice.url);
+    return checked.ok ? { video_url: checked.url } : { problem: checked.detail };
+  }
+  return {};
+}
+
 export interface ScoreSubmissionContext {
   rules: ScoreRules;
   fields: ScoreFields;
+  video: ScoreVideoChoice;
+  /** What is missing from the video choice, shown by the video picker (the score's own problem is `problem`). */
+  videoProblem: string | null;
   problem: string | null;
   saved: ScoreSaved | null;
 }
@@ -65,6 +91,7 @@ export type ScoreSubmissionEvent =
   | { type: 'score.setCapped'; capped: boolean }
   | { type: 'score.setLoadUnit'; unit: LoadUnit }
   | { type: 'score.setDistanceUnit'; unit: DistanceUnit }
+  | { type: 'score.setVideo'; video: ScoreVideoChoice }
   | { type: 'score.submit' }
   | { type: 'score.another' };
 
@@ -130,7 +157,18 @@ export function readScore(rules: ScoreRules, fields: ScoreFields): { body: Score
 
 const readFrom = (context: ScoreSubmissionContext) => readScore(context.rules, context.fields);
 
-/** Submitting a challenge score: editing → submitting → saved (or back to editing with the server's words). */
+/** What is sent: the typed score read by the domain, with the video's fields (null while either cannot be sent). */
+export function submissionBody(context: Pick<ScoreSubmissionContext, 'rules' | 'fields' | 'video'>): ScoreBody | null {
+  const read = readScore(context.rules, context.fields);
+  const video = scoreVideoFields(context.video);
+  return 'body' in read && !('problem' in video) ? { ...read.body, ...video } : null;
+}
+
+/**
+ * Submitting a challenge score, with its video for the judges if any: editing → submitting →
+ * saved (or back to editing with the server's words). The score and the video are checked
+ * here, once, before anything is sent.
+ */
 export const scoreSubmissionMachine = setup({
   types: {
     context: {} as ScoreSubmissionContext,
@@ -161,22 +199,34 @@ export const scoreSubmissionMachine = setup({
       assertEvent(event, 'score.setDistanceUnit');
       return { fields: { ...context.fields, distanceUnit: event.unit } };
     }),
+    setVideo: assign(({ event }) => {
+      assertEvent(event, 'score.setVideo');
+      return { video: event.video };
+    }),
+    flagVideo: assign(({ context }) => {
+      const video = scoreVideoFields(context.video);
+      return { videoProblem: 'problem' in video ? video.problem : null };
+    }),
+    clearVideoProblem: assign({ videoProblem: null }),
     flagUnreadable: assign(({ context }) => {
       const read = readFrom(context);
       return { problem: 'problem' in read ? read.problem : null };
     }),
     clearProblem: assign({ problem: null }),
-    // "Submit another" keeps what was typed, so a corrected score is one edit away.
-    startOver: assign({ problem: null, saved: null }),
+    // "Submit another" keeps what was typed, so a corrected score is one edit away; the video goes (it was this score's).
+    startOver: assign({ problem: null, saved: null, video: NO_VIDEO, videoProblem: null }),
   },
   guards: {
     scoreReadable: ({ context }) => 'body' in readFrom(context),
+    videoUnready: ({ context }) => 'problem' in scoreVideoFields(context.video),
   },
 }).createMachine({
   id: 'scoreSubmission',
   context: ({ input }) => ({
     rules: input.rules,
     fields: { ...emptyScoreFields, loadUnit: loadUnitOf(input.units ?? 'metric'), distanceUnit: distanceUnitOf(input.units ?? 'metric') },
+    video: NO_VIDEO,
+    videoProblem: null,
     problem: null,
     saved: null,
   }),
@@ -188,7 +238,13 @@ export const scoreSubmissionMachine = setup({
         'score.setCapped': { actions: 'setCapped' },
         'score.setLoadUnit': { actions: 'setLoadUnit' },
         'score.setDistanceUnit': { actions: 'setDistanceUnit' },
-        'score.submit': [{ guard: 'scoreReadable', target: 'submitting', actions: 'clearProblem' }, { actions: 'flagUnreadable' }],
+        'score.setVideo': { actions: 'setVideo' },
+        // The video is checked first: while it is missing, the score's own problem stays as it was.
+        'score.submit': [
+          { guard: 'videoUnready', actions: 'flagVideo' },
+          { guard: 'scoreReadable', target: 'submitting', actions: ['clearProblem', 'clearVideoProblem'] },
+          { actions: ['flagUnreadable', 'clearVideoProblem'] },
+        ],
       },
     },
     submitting: {
@@ -196,10 +252,7 @@ export const scoreSubmissionMachine = setup({
       invoke: {
         id: 'submitScore',
         src: 'submitScore',
-        input: ({ context }) => {
-          const read = readFrom(context);
-          return 'body' in read ? read.body : {};
-        },
+        input: ({ context }) => submissionBody(context) ?? {},
         onDone: { target: 'saved', actions: assign(({ event }) => ({ saved: event.output })) },
         onError: {
           target: 'editing',

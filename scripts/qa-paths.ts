@@ -29,7 +29,7 @@ if (!['json', 'md', 'playwright'].includes(format)) {
 
 const charts = await loadCharts(machine);
 if (!charts.length) {
-  console.error(machine ? `no machines/${machine}.samples.ts` : 'no sample tables in machines/');
+  console.error(machine ? `no tests/model/samples/${machine}.samples.ts` : 'no sample tables in tests/model/samples/');
   process.exit(2);
 }
 

@@ -1,7 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '../../domain/gyms.ts';
+import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX } from '../../domain/gyms.ts';
+import { gymAddMachine, type GymAddField } from '../../machines/gym-add.ts';
+import { useFlow } from '../lib/flow/use-flow.ts';
 import { addGym, type GymSummary } from '../api/gyms.ts';
 import { Button } from './ui/button.tsx';
 import { DialogActions } from './dialog-actions.tsx';
@@ -19,45 +23,33 @@ export default function GymAddDialog({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(initialName);
-  const [city, setCity] = useState('');
-  const [country, setCountry] = useState('');
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'country' | 'website' | 'form', string>>>({});
-  const [existing, setExisting] = useState<GymSummary | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The actor is made once; it calls the latest onPicked the picker passed.
+  const latestOnPicked = useRef(onPicked);
+  latestOnPicked.current = onPicked;
+  const flow = useFlow(
+    gymAddMachine.provide({
+      actors: { addGym: fromPromise(({ input }) => addGym(input)) },
+      actions: {
+        picked: (_, { gym, added }) => {
+          if (added) void queryClient.invalidateQueries({ queryKey: ['get', '/api/gyms'] });
+          // The chart hands back the gym the server answered with: a full summary.
+          latestOnPicked.current(gym as GymSummary);
+        },
+      },
+    }),
+    { input: { name: initialName } },
+  );
+  const { name, city, country, website } = useSelector(flow, (s) => s.context.fields);
+  const errors = useSelector(flow, (s) => s.context.errors);
+  const existing = useSelector(flow, (s) => s.context.existing);
+  const saving = useSelector(flow, (s) => s.hasTag('busy'));
+  const edit = (field: GymAddField) => (e: ChangeEvent<HTMLInputElement>) => flow.send({ type: 'gym.edit', field, value: e.target.value });
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     // React carries events through the portal: the form the picker sits in must not submit too.
     e.stopPropagation();
-    const found: typeof errors = {};
-    if (!tidyGymText(name)) found.name = 'Give the gym a name.';
-    if (country.trim() && !isCountryCode(country.trim())) found.country = 'Use the two-letter code, such as DE or US.';
-    if (website.trim() && !isWebsite(website.trim())) found.website = 'Use an address starting with https://.';
-    setErrors(found);
-    setExisting(null);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const result = await addGym({
-        name: tidyGymText(name),
-        city: tidyGymText(city),
-        country: country.trim().toUpperCase(),
-        website: website.trim(),
-      });
-      if ('existing' in result) {
-        setExisting(result.existing);
-        setErrors({ form: result.detail });
-      } else {
-        void queryClient.invalidateQueries({ queryKey: ['get', '/api/gyms'] });
-        onPicked(result.gym);
-      }
-    } catch (err) {
-      setErrors({ form: err instanceof Error ? err.message : 'Could not add the gym.' });
-    } finally {
-      setSaving(false);
-    }
+    flow.send({ type: 'gym.submit' });
   };
 
   return (
@@ -65,26 +57,20 @@ export default function GymAddDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content">
-          <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={`${id}-desc`}>
+          <form onSubmit={submit} noValidate aria-describedby={`${id}-desc`}>
             <Dialog.Title className="dialog-title">Add a new gym</Dialog.Title>
             <Dialog.Description id={`${id}-desc`} className="muted">
               Other athletes can pick it too. An editor verifies it later.
             </Dialog.Description>
-            <TextInput
-              label="Gym name"
-              value={name}
-              maxLength={GYM_NAME_MAX}
-              error={errors.name}
-              onChange={(e) => setName(e.target.value)}
-            />
-            <TextInput label="City (optional)" value={city} maxLength={GYM_CITY_MAX} onChange={(e) => setCity(e.target.value)} />
+            <TextInput label="Gym name" value={name} maxLength={GYM_NAME_MAX} error={errors.name} onChange={edit('name')} />
+            <TextInput label="City (optional)" value={city} maxLength={GYM_CITY_MAX} onChange={edit('city')} />
             <TextInput
               label="Country code (optional)"
               hint="Two letters, such as DE or US."
               value={country}
               maxLength={2}
               error={errors.country}
-              onChange={(e) => setCountry(e.target.value)}
+              onChange={edit('country')}
             />
             <TextInput
               label="Website (optional)"
@@ -92,11 +78,11 @@ export default function GymAddDialog({
               value={website}
               maxLength={GYM_WEBSITE_MAX}
               error={errors.website}
-              onChange={(e) => setWebsite(e.target.value)}
+              onChange={edit('website')}
             />
             <DialogActions error={errors.form}>
               {existing ? (
-                <Button variant="primary" onClick={() => onPicked(existing)}>
+                <Button variant="primary" onClick={() => flow.send({ type: 'gym.useExisting' })}>
                   Use {existing.name}
                 </Button>
               ) : (

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from './flow/use-flow.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { actWithReasonMachine, type ActRequest, type ActWithReasonInput } from '../../machines/act-with-reason.ts';
 import { toast } from './toast.ts';
@@ -19,7 +20,7 @@ interface Handlers {
 export function useActWithReason(input: ActWithReasonInput, handlers: Handlers) {
   const latest = useRef(handlers);
   latest.current = handlers;
-  const actor = useActorRef(
+  const actor = useFlow(
     actWithReasonMachine.provide({
       actors: { act: fromPromise<unknown, ActRequest>(({ input: request }) => latest.current.act(request)) },
       actions: {

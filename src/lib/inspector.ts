@@ -3,8 +3,8 @@ import { redactInspection } from './inspect-redact.ts';
 
 /**
  * The Stately inspector, in a dev build only, with `?inspect` in the address (or
- * VITE_INSPECT=1): every actor the app creates is given `actorInspection` and reports
- * to one inspector window. A production build has `import.meta.env.DEV` false, so the
+ * VITE_INSPECT=1): every actor the app creates is given `actorInspection` (React's through
+ * useFlow / createFlowContext in ./flow/use-flow.ts) and reports to one inspector window. A production build has `import.meta.env.DEV` false, so the
  * branch with the dynamic import is dropped and the bundle holds no inspector code.
  */
 const wanted =

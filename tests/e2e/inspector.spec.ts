@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
+import { apiCall, apiSignIn } from './support/api.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { expectSignedIn } from './support/header.ts';
@@ -112,5 +113,32 @@ test.describe('a dev build with ?inspect', () => {
     expect(sent).not.toMatch(/[?&]token=(?!\[redacted\])/);
     for (const match of sent.matchAll(/"(token|csrfToken|csrf_token|password|code)":("[^"]*")/g))
       expect(match[2], match[1]).toBe('"[redacted]"');
+
+    // A second flow on a page of its own: the score form's chart (and its video choice) reports too.
+    const api = await apiSignIn(app, mailbox, who);
+    const now = Date.now();
+    const challenge = await apiCall(app, api, 'POST', 'api/challenges/', {
+      title: 'Inspected Fran',
+      score_type: 'time',
+      time_cap_seconds: 1200,
+      has_tiebreak: false,
+      starts_at: new Date(now - 3_600_000).toISOString(),
+      ends_at: new Date(now + 7 * 86_400_000).toISOString(),
+    });
+    await apiCall(app, api, 'POST', `api/challenges/${String(challenge.id)}/join`, { division: 'rx' });
+    await page.goto(`${app.url}score-submission-page?id=${String(challenge.id)}&inspect`);
+    await page.getByLabel('Your time', { exact: true }).fill('7:45');
+    await page.getByRole('radio', { name: 'A YouTube or Vimeo link' }).check();
+    await page.getByLabel('Link to the video').fill('https://vimeo.com/745');
+    await page.getByRole('button', { name: 'Submit score' }).click();
+    await expect(page.getByRole('heading', { name: /^(New best!|Score saved|Saved for review)$/ })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const posts = await page.evaluate(
+          () => (window as unknown as { inspectorPosts: { type?: string; event?: { type?: string } }[] }).inspectorPosts,
+        );
+        return posts.filter((p) => p.type === '@xstate.event').map((p) => p.event?.type);
+      })
+      .toEqual(expect.arrayContaining(['score.update', 'score.setVideo', 'score.submit', 'xstate.done.actor.submitScore']));
   });
 });

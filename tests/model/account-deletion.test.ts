@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_FORMAT_TEXT, PASSWORD_MISSING_TEXT } from '../../machines/account-deletion.ts';
-import samples from '../../machines/account-deletion.samples.ts';
+import samples from './samples/account-deletion.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { achievementFromMessage, displayDuration, type Achievement } from '../../machines/achievements.ts';
-import samples, { firstScore, personalRecord } from '../../machines/achievements.samples.ts';
+import samples, { firstScore, personalRecord } from './samples/achievements.samples.ts';
 import {
   CELEBRATION_DURATION_MS,
   DEFAULT_ACHIEVEMENT_POINTS,

@@ -9,7 +9,7 @@ import {
   type JoinSetup,
 } from '../../machines/challenge-join.ts';
 import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '../../domain/legal.ts';
-import samples from '../../machines/challenge-join.samples.ts';
+import samples from './samples/challenge-join.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 import { flush, startReplay } from './replay.ts';

@@ -2,13 +2,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { generateMachinePaths, type MachineGraph } from '../../machines/paths.ts';
-import type { MachineSamples } from '../../machines/samples.ts';
+import { generateMachinePaths, type MachineGraph } from './paths.ts';
+import type { MachineSamples } from './samples.ts';
 
 const machinesDir = path.resolve(import.meta.dirname, '../../machines');
+/** The sample tables: test tooling, kept out of machines/ (which holds only charts). */
+const samplesDir = path.resolve(import.meta.dirname, 'samples');
 
 export interface Chart {
-  /** The machine file's name: `machines/<name>.ts`, table `machines/<name>.samples.ts`. */
+  /** The machine file's name: `machines/<name>.ts`, table `tests/model/samples/<name>.samples.ts`. */
   name: string;
   samples: MachineSamples<AnyStateMachine>;
 }
@@ -16,20 +18,20 @@ export interface Chart {
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'implementations' in value && 'provide' in value;
 
-/** Every sample table in machines/, found by file name: a new machine's table is picked up without a list. */
+/** Every sample table in tests/model/samples/, found by file name: a new machine's table is picked up without a list. */
 export async function loadCharts(only?: string): Promise<Chart[]> {
-  const names = readdirSync(machinesDir)
+  const names = readdirSync(samplesDir)
     .filter((f) => f.endsWith('.samples.ts'))
     .map((f) => f.slice(0, -'.samples.ts'.length))
     .filter((name) => !only || name === only)
     .sort();
   return Promise.all(
     names.map(async (name) => {
-      const mod = (await import(pathToFileURL(path.join(machinesDir, `${name}.samples.ts`)).href)) as {
+      const mod = (await import(pathToFileURL(path.join(samplesDir, `${name}.samples.ts`)).href)) as {
         default: MachineSamples<AnyStateMachine>;
       };
       if (!mod.default || !isMachine(mod.default.machine))
-        throw new Error(`machines/${name}.samples.ts must default-export defineSamples({ machine, … })`);
+        throw new Error(`tests/model/samples/${name}.samples.ts must default-export defineSamples({ machine, … })`);
       return { name, samples: mod.default };
     }),
   );

@@ -9,10 +9,10 @@ import { graphOf, loadCharts, loadMachineFiles } from './charts.ts';
 const charts = await loadCharts();
 
 describe('chart coverage by generated paths', () => {
-  it('every machine file has a sample table (machines/<name>.samples.ts)', async () => {
+  it('every machine file has a sample table (tests/model/samples/<name>.samples.ts)', async () => {
     const tabled = new Set(charts.map((c) => c.samples.machine));
     const missing = (await loadMachineFiles()).filter((f) => f.machines.some((m) => !tabled.has(m))).map((f) => `machines/${f.file}`);
-    expect(missing, 'machine files without a machines/<name>.samples.ts').toEqual([]);
+    expect(missing, 'machine files without a tests/model/samples/<name>.samples.ts').toEqual([]);
   });
 
   for (const chart of charts) {

@@ -3,8 +3,8 @@ import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 
 type MachineSnapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 
-import type { GeneratedPath, PathStep } from '../../machines/paths.ts';
-import type { MachineSamples } from '../../machines/samples.ts';
+import type { GeneratedPath, PathStep } from './paths.ts';
+import type { MachineSamples } from './samples.ts';
 import { replayEvent, startReplay, type Replay, type ReplayOverrides } from './replay.ts';
 
 export interface StepCheck<M extends AnyStateMachine> {

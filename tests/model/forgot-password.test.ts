@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORGOT_MISSING_EMAIL_TEXT } from '../../machines/forgot-password.ts';
-import samples from '../../machines/forgot-password.samples.ts';
+import samples from './samples/forgot-password.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resendRemainingMs } from '../../machines/login.ts';
-import samples, { codeSentSample, signedInSample } from '../../machines/login.samples.ts';
+import samples, { codeSentSample, signedInSample } from './samples/login.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 import { replayEvent, startReplay } from './replay.ts';

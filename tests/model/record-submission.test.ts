@@ -8,7 +8,7 @@ import {
   type RecordField,
   type RecordSetup,
 } from '../../machines/record-submission.ts';
-import samples from '../../machines/record-submission.samples.ts';
+import samples from './samples/record-submission.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 import { startReplay } from './replay.ts';

@@ -1,9 +1,9 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLogic, type AnyStateMachine, type EventObject } from 'xstate';
-import { chartTransitions, type GeneratedPath } from '../../machines/paths.ts';
-import type { MachineSamples } from '../../machines/samples.ts';
+import { chartTransitions, type GeneratedPath } from './paths.ts';
+import type { MachineSamples } from './samples.ts';
 
 /**
- * Drives a real actor along a generated path (machines/paths.ts). The graph walks the
+ * Drives a real actor along a generated path (tests/model/paths.ts). The graph walks the
  * chart's pure transitions, including the built-in events of delays ('xstate.after.*')
  * and invoked actors ('xstate.done.actor.*', 'xstate.error.actor.*'); here each of
  * those is produced the way it happens at run time: by moving the simulated clock to

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { readScore, scoreSubmissionMachine, emptyScoreFields } from '../../machines/score-submission.ts';
-import samples from '../../machines/score-submission.samples.ts';
+import {
+  NO_VIDEO,
+  readScore,
+  scoreSubmissionMachine,
+  scoreVideoFields,
+  emptyScoreFields,
+  submissionBody,
+} from '../../machines/score-submission.ts';
+import samples from './samples/score-submission.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 
@@ -11,6 +18,10 @@ const graph = graphOf({ name: 'score-submission', samples: samples as never });
 describe('score submission chart: generated paths', () => {
   it('reaches editing, submitting and saved, and comes back from a refusal', () => {
     const steps = graph.paths.flatMap((p) => p.steps);
+    // A video that cannot be sent is refused before the score is read, and one that can goes with it.
+    const submits = steps.filter((s) => s.event.type === 'score.submit');
+    expect(submits.some((s) => (s.context as { videoProblem: string | null }).videoProblem === 'Choose one of your videos.')).toBe(true);
+    expect(submits.some((s) => s.value === 'submitting' && (s.context as { videoReady: boolean }).videoReady)).toBe(true);
     expect(new Set(steps.map((s) => s.value))).toEqual(new Set(['editing', 'submitting', 'saved']));
     const events = steps.map((s) => s.event.type);
     expect(events).toContain('xstate.error.actor.submitScore');
@@ -27,13 +38,22 @@ describe('score submission chart: generated paths', () => {
         onStep: ({ type, before, snap, calls }) => {
           if (type === 'score.submit') {
             const read = readScore(rules, before.context.fields);
-            if ('body' in read) {
-              // What is sent is what the athlete typed, read by the domain.
-              expect(calls.map((c) => c.input)).toEqual([read.body]);
+            const video = scoreVideoFields(before.context.video);
+            if ('problem' in video) {
+              // The video is checked first, once, here: nothing is sent and the score's problem stays as it was.
+              expect(calls).toEqual([]);
+              expect(snap.context.videoProblem).toBe(video.problem);
+              expect(snap.context.problem).toBe(before.context.problem);
+            } else if ('body' in read) {
+              // What is sent is what the athlete typed, read by the domain, with the video's fields.
+              expect(calls.map((c) => c.input)).toEqual([{ ...read.body, ...video }]);
+              expect(calls.map((c) => c.input)).toEqual([submissionBody(before.context)]);
               expect(snap.hasTag('busy')).toBe(true);
+              expect(snap.context.videoProblem).toBeNull();
             } else {
               expect(calls).toEqual([]);
               expect(snap.context.problem).toBe(read.problem);
+              expect(snap.context.videoProblem).toBeNull();
             }
           }
           if (type === 'xstate.error.actor.submitScore') {
@@ -44,6 +64,8 @@ describe('score submission chart: generated paths', () => {
           if (type === 'score.another') {
             expect(snap.context.saved).toBeNull();
             expect(snap.context.fields).toEqual(before.context.fields);
+            // The video was the last score's: the next starts without one.
+            expect(snap.context.video).toEqual(NO_VIDEO);
           }
         },
       });
@@ -71,6 +93,15 @@ describe('reading a typed score', () => {
     [r('reps', false), f({ reps: '9', tiebreak: '2:00' }), { body: { reps: 9 } }],
   ])('%o with %o reads as %o', (rules, fields, expected) => {
     expect(readScore(rules, fields)).toEqual(expected);
+  });
+
+  it('sends the video with the score: a checked link, or the chosen upload', () => {
+    const actor = createActor(scoreSubmissionMachine, { input: { rules: r('reps') } }).start();
+    actor.send({ type: 'score.update', field: 'reps', value: '25' });
+    actor.send({ type: 'score.setVideo', video: { kind: 'link', videoId: '', url: ' https://vimeo.com/123456 ' } });
+    expect(submissionBody(actor.getSnapshot().context)).toEqual({ reps: 25, video_url: 'https://vimeo.com/123456' });
+    actor.send({ type: 'score.setVideo', video: { kind: 'upload', videoId: 'v-1', url: '' } });
+    expect(submissionBody(actor.getSnapshot().context)).toEqual({ reps: 25, video_id: 'v-1' });
   });
 
   it('never keeps a note longer than the limit', () => {

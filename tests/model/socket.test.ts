@@ -7,7 +7,7 @@ import {
   SOCKET_RECONNECT_INTERVAL_MS,
 } from '../../domain/constants.ts';
 import { joinMessage, roomKey } from '../../machines/socket.ts';
-import samples, { renewedAddress, sampleMessage } from '../../machines/socket.samples.ts';
+import samples, { renewedAddress, sampleMessage } from './samples/socket.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 import { fakeConnections } from './fake-connection.ts';

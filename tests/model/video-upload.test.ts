@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import samples from '../../machines/video-upload.samples.ts';
+import samples from './samples/video-upload.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signingRequest } from '../../machines/waiver-signing.ts';
-import samples from '../../machines/waiver-signing.samples.ts';
+import samples from './samples/waiver-signing.samples.ts';
 import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '../../domain/legal.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EventObject } from 'xstate';
-import type { GeneratedPath, MachineGraph } from '../../machines/paths.ts';
+import type { GeneratedPath, MachineGraph } from '../model/paths.ts';
 
 /**
  * The generated paths in the shapes QA reads: JSON (one entry per machine), Markdown,

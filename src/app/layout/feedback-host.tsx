@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { feedbackMachine, type FeedbackPayload } from '../../../machines/feedback.ts';
 import { api, secureApi } from '../../api/client.ts';
@@ -7,7 +8,6 @@ import { callApi } from '../../api/errors.ts';
 import { onOpenFeedback } from '../../lib/feedback-launcher.ts';
 import { toast } from '../../lib/toast.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
-import { actorInspection } from '../../lib/inspector.ts';
 
 const FeedbackDialog = lazy(() => import('../../features/feedback/components/feedback-dialog.tsx'));
 
@@ -22,7 +22,7 @@ export default function FeedbackHost({ firstOpener }: { firstOpener: HTMLElement
   const session = SessionActor.useActorRef();
   const opener = useRef<HTMLElement | null>(null);
   const firstHandled = useRef(false);
-  const actor = useActorRef(
+  const actor = useFlow(
     feedbackMachine.provide({
       actors: {
         submitFeedback: fromPromise<unknown, FeedbackPayload>(async ({ input }) => {
@@ -37,7 +37,6 @@ export default function FeedbackHost({ firstOpener }: { firstOpener: HTMLElement
           toast({ title: error instanceof Error && error.message ? error.message : FEEDBACK_FAILED_TEXT, variant: 'error' }),
       },
     }),
-    { inspect: actorInspection },
   );
   const open = useSelector(actor, (s) => !s.matches('closed'));
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { secureApi } from '../../api/client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -21,7 +22,7 @@ export function TimelineLink({ className }: { className?: string }) {
   const { user } = useSessionView();
   // The tab is opened inside the click so it is not blocked; the machine then points it at the handoff.
   const tab = useRef<Window | null>(null);
-  const actor = useActorRef(
+  const actor = useFlow(
     timelineHandoffMachine.provide({
       actors: { requestHandoff: fromPromise<HandoffAnswer, void>(requestHandoff) },
       actions: {

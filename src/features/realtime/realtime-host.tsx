@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../lib/flow/use-flow.ts';
 import type { IncomingMessage } from '../../../machines/socket.ts';
 import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
 import { SessionActor } from '../../lib/session/session-provider.tsx';
 import { attachRealtimeHost, attachRealtimeTransport } from '../../lib/realtime.ts';
-import { actorInspection } from '../../lib/inspector.ts';
 import { secureApi } from '../../api/client.ts';
 import { mySettingsQuery } from '../../lib/units.ts';
 import { DEFAULT_IN_APP, popupKindOf } from '../../../domain/notifications.ts';
@@ -32,7 +32,7 @@ export default function RealtimeHost() {
   }, [inApp]);
   const preferencesKnown = userId === null || settings.isSuccess || settings.isError;
 
-  const achievements = useActorRef(
+  const achievements = useFlow(
     achievementsMachine.provide({
       actions: {
         celebrate: (_, { achievement }) => {
@@ -40,7 +40,6 @@ export default function RealtimeHost() {
         },
       },
     }),
-    { inspect: actorInspection },
   );
   useEffect(() => {
     if (!preferencesKnown) return;

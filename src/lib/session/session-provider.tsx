@@ -1,5 +1,4 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { createActorContext } from '@xstate/react';
 import { fromPromise, waitFor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { RefreshError, sessionMachine, type SessionData } from '../../../machines/session.ts';
@@ -11,7 +10,7 @@ import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, mayHoldUnrememberedCookie, readPersistedSession, writePersistedSession } from './persisted-session.ts';
 import { lazySocket } from './lazy-socket.ts';
-import { actorInspection } from '../inspector.ts';
+import { createFlowContext } from '../flow/use-flow.ts';
 
 export const SESSION_EXPIRED_TOAST_TEXT = 'Your session has expired. Please log in again.';
 
@@ -53,7 +52,7 @@ export const appSessionMachine = sessionMachine.provide({
   },
 });
 
-export const SessionActor = createActorContext(appSessionMachine);
+export const SessionActor = createFlowContext(appSessionMachine);
 
 /** Lets the API client read tokens and ask for a refresh, without owning the session. */
 function SessionLinker() {
@@ -95,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return { persisted, probeCookie: !persisted && mayHoldUnrememberedCookie() };
   }, []);
   return (
-    <SessionActor.Provider options={{ input, inspect: actorInspection }}>
+    <SessionActor.Provider options={{ input }}>
       <SessionLinker />
       <SessionViewProvider>{children}</SessionViewProvider>
     </SessionActor.Provider>

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Button } from '../../../components/ui/button.tsx';
 import { adminTestingMachine, PLATFORM_CHECKS, type PlatformCheck, type PlatformCheckResult } from '../../../../machines/admin-testing.ts';
@@ -10,7 +11,7 @@ const checks = (n: number) => `${n} ${n === 1 ? 'check' : 'checks'}`;
 
 /** A self-test of the running platform, one check at a time (machines/admin-testing.ts). */
 export default function AdminTestingPage() {
-  const actor = useActorRef(
+  const actor = useFlow(
     adminTestingMachine.provide({
       actors: { runCheck: fromPromise<PlatformCheckResult, { check: PlatformCheck }>(({ input }) => runPlatformCheck(input.check)) },
     }),

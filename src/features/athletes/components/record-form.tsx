@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
 import { RECORD_EARLIEST_DAY, RECORD_EVIDENCE_URL_MAX_LENGTH, RECORD_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
@@ -76,7 +77,7 @@ function RecordFlow({
     note: useRef<HTMLTextAreaElement>(null),
   };
   // mutateAsync is stable for the mutation's lifetime, and the refs are too, so the actor made once may hold them.
-  const flow = useActorRef(
+  const flow = useFlow(
     recordSubmissionMachine.provide({
       actors: { submitRecord: fromPromise(({ input }) => submit.mutateAsync(input)) },
       actions: { focusField: (_, { field }) => refs[field].current?.focus() },

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link } from 'wouter';
 import { formatDate } from '../../../lib/format.ts';
@@ -222,7 +223,7 @@ function PreviewTable({ report }: { report: HistoricalUploadReport }) {
 export default function AdminHistoricalUpload() {
   const upload = useHistoricalUpload();
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
-  const flow = useActorRef(
+  const flow = useFlow(
     historicalImportMachine.provide({
       actors: {
         checkCsv: fromPromise(({ input }) => upload.mutateAsync(input)),

@@ -1,6 +1,7 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { CLAIM_MESSAGE_MAX } from '../../../../domain/constants.ts';
 import { claimsMachine, type ClaimRequest } from '../../../../machines/claims.ts';
@@ -45,7 +46,7 @@ function Search({ units }: { units: Units }) {
   const mutateAsync = useRef(claim.mutateAsync);
   mutateAsync.current = claim.mutateAsync;
   const searching = settled.trim().length >= 2;
-  const actor = useActorRef(
+  const actor = useFlow(
     claimsMachine.provide({
       actors: { createClaims: fromPromise<{ items: unknown[] }, ClaimRequest>(({ input }) => mutateAsync.current(input)) },
       actions: {

@@ -1,5 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants.ts';
 import { registerMachine, type RegisterFields } from '../../../../machines/register.ts';
@@ -18,7 +19,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
   const versions = useQuery({ queryKey: ['get', '/api/legal/documents/{kind}/current', 'consent'], queryFn: currentConsentVersions });
   const shown = useRef(versions.data);
   shown.current = versions.data;
-  const actor = useActorRef(
+  const actor = useFlow(
     registerMachine.provide({
       actors: {
         registerAccount: fromPromise<string, RegisterFields>(({ input }) =>

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '../../../../machines/forgot-password.ts';
 import { requestPasswordReset } from '../api/auth-calls.ts';
@@ -8,7 +9,7 @@ import '../auth.css';
 
 export default function ForgotPasswordPage() {
   const emailId = useId();
-  const actor = useActorRef(
+  const actor = useFlow(
     forgotPasswordMachine.provide({
       actors: { requestPasswordReset: fromPromise<string, string>(({ input }) => requestPasswordReset(input)) },
     }),

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../../machines/login.ts';
+import { loginModeMachine } from '../../../../machines/login-mode.ts';
 import { SessionActor } from '../../../lib/session/session-provider.tsx';
-import { actorInspection } from '../../../lib/inspector.ts';
 import { safeNextPath } from '../../../lib/safe-next.ts';
 import { requestLoginCode, verifyLoginCode } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
@@ -32,14 +33,15 @@ export default function LoginPage() {
   const search = useSearch();
   const params = new URLSearchParams(search);
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<'signin' | 'register'>(params.get('mode') === 'register' ? 'register' : 'signin');
-  const [prefillEmail, setPrefillEmail] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
+  const page = useFlow(loginModeMachine, { input: { mode: params.get('mode') === 'register' ? 'register' : 'signIn' } });
+  const registering = useSelector(page, (s) => s.matches('register'));
+  const prefillEmail = useSelector(page, (s) => s.context.prefillEmail);
+  const notice = useSelector(page, (s) => s.context.notice);
   const session = SessionActor.useActorRef();
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const next = safeNextPath(params.get('next'));
 
-  const login = useActorRef(appLoginMachine, { inspect: actorInspection });
+  const login = useFlow(appLoginMachine);
   const state = useSelector(login, (s) => s);
   const step = state.matches('credentials') || state.matches('requestingCode') ? 'credentials' : 'code';
 
@@ -52,21 +54,15 @@ export default function LoginPage() {
     if (signedIn) navigate(next, { replace: true });
   }, [signedIn, next, navigate]);
 
-  if (mode === 'register') {
+  if (registering) {
     return (
       <div className="container page auth-page">
         <div className="auth-card card">
           <h1>Create your account</h1>
-          <RegisterForm
-            onRegistered={(email, message) => {
-              setPrefillEmail(email);
-              setNotice(message);
-              setMode('signin');
-            }}
-          />
+          <RegisterForm onRegistered={(email, message) => page.send({ type: 'loginMode.registered', email, message })} />
           <p className="auth-switch">
             Already have an account?{' '}
-            <button type="button" className="link-button" onClick={() => setMode('signin')}>
+            <button type="button" className="link-button" onClick={() => page.send({ type: 'loginMode.signIn' })}>
               Sign in
             </button>
           </p>
@@ -110,7 +106,7 @@ export default function LoginPage() {
             </p>
             <p className="auth-switch">
               New to RepForge?{' '}
-              <button type="button" className="link-button" onClick={() => setMode('register')}>
+              <button type="button" className="link-button" onClick={() => page.send({ type: 'loginMode.register' })}>
                 Create an account
               </button>
             </p>

@@ -1,6 +1,7 @@
 import { type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants.ts';
 import { passwordResetMachine } from '../../../../machines/password-reset.ts';
@@ -16,7 +17,7 @@ const resetMachine = passwordResetMachine.provide({
 });
 
 function ResetFlow({ token }: { token: string }) {
-  const actor = useActorRef(resetMachine, { input: { token } });
+  const actor = useFlow(resetMachine, { input: { token } });
   const state = useSelector(actor, (s) => s.value);
   const { email, password, confirm, problem, message } = useSelector(actor, (s) => s.context);
   const pending = state === 'saving';

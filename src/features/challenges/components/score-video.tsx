@@ -6,26 +6,8 @@ import { AppLink } from '../../../components/ui/link.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextInput } from '../../../components/ui/text-field.tsx';
-import { checkExternalVideoUrl, VIDEO_URL_MAX } from '../../../../domain/judging.ts';
-
-/** The video a score is submitted with: none, one of the athlete's ready uploads, or a YouTube/Vimeo link. */
-export interface ScoreVideoChoice {
-  kind: 'none' | 'upload' | 'link';
-  videoId: string;
-  url: string;
-}
-
-export const NO_VIDEO: ScoreVideoChoice = { kind: 'none', videoId: '', url: '' };
-
-/** The submission fields for the choice, or the sentence that says what is missing. */
-export function scoreVideoFields(choice: ScoreVideoChoice): { video_id?: string; video_url?: string } | { problem: string } {
-  if (choice.kind === 'upload') return choice.videoId ? { video_id: choice.videoId } : { problem: 'Choose one of your videos.' };
-  if (choice.kind === 'link') {
-    const checked = checkExternalVideoUrl(choice.url);
-    return checked.ok ? { video_url: checked.url } : { problem: checked.detail };
-  }
-  return {};
-}
+import { VIDEO_URL_MAX } from '../../../../domain/judging.ts';
+import type { ScoreVideoChoice } from '../../../../machines/score-submission.ts';
 
 export function useVideoRule(challengeId: number, enabled = true) {
   return useQuery({

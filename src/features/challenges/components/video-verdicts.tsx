@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '../../../api/client.ts';
 import { callApi } from '../../../api/errors.ts';
@@ -11,6 +13,8 @@ import { TextArea } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { formatTimestamp, timestampParam } from '../../../../domain/videos.ts';
 import { APPEAL_REASON, VERDICT_LABELS } from '../../../../domain/judging.ts';
+import { verdictAppealMachine } from '../../../../machines/verdict-appeal.ts';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import type { components } from '../../../../openapi/schema.d.ts';
 
 type Checked = components['schemas']['JudgingSubmission'];
@@ -120,36 +124,37 @@ function TheaterChoice({ s }: { s: Checked }) {
 
 function AppealForm({ scoreId }: { scoreId: number }) {
   const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const appeal = useMutation({
-    mutationFn: (body: { reason: string }) =>
-      callApi(
-        secureApi.POST('/api/judging/submissions/{scoreId}/appeal', { params: { path: { scoreId } }, body }),
-        'Could not send the appeal.',
-      ),
-    onSuccess: () => {
-      toast({ title: 'Appeal sent. Another judge will look at your video.', variant: 'success' });
-      void qc.invalidateQueries({ queryKey: ['judging'] });
-    },
-    onError: (e) => setProblem(e.message),
-  });
+  const flow = useFlow(
+    verdictAppealMachine.provide({
+      actors: {
+        sendAppeal: fromPromise(({ input: body }) =>
+          callApi(
+            secureApi.POST('/api/judging/submissions/{scoreId}/appeal', { params: { path: { scoreId } }, body }),
+            'Could not send the appeal.',
+          ),
+        ),
+      },
+      actions: {
+        notifySent: () => {
+          toast({ title: 'Appeal sent. Another judge will look at your video.', variant: 'success' });
+          void qc.invalidateQueries({ queryKey: ['judging'] });
+        },
+      },
+    }),
+  );
+  const open = useSelector(flow, (s) => !s.matches('closed'));
+  const reason = useSelector(flow, (s) => s.context.reason);
+  const problem = useSelector(flow, (s) => s.context.problem);
+  const sending = useSelector(flow, (s) => s.hasTag('busy'));
   if (!open)
     return (
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" onClick={() => flow.send({ type: 'appeal.open' })}>
         Appeal this verdict
       </Button>
     );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const text = reason.trim();
-    if (text.length < APPEAL_REASON.min) {
-      setProblem(`Say what the judge got wrong (at least ${APPEAL_REASON.min} characters).`);
-      return;
-    }
-    setProblem(null);
-    appeal.mutate({ reason: text });
+    flow.send({ type: 'appeal.submit' });
   };
   return (
     <form onSubmit={submit} className="form" noValidate>
@@ -158,14 +163,14 @@ function AppealForm({ scoreId }: { scoreId: number }) {
         hint="Appeal once, for an objective error (a counted rep marked as a no-rep, a wrong time). Another judge decides."
         value={reason}
         maxLength={APPEAL_REASON.max}
-        onChange={(e) => setReason(e.target.value)}
+        onChange={(e) => flow.send({ type: 'appeal.edit', value: e.target.value })}
         error={problem ?? undefined}
       />
       <div className="row-actions">
-        <Button type="submit" variant="primary" loading={appeal.isPending}>
+        <Button type="submit" variant="primary" loading={sending}>
           Send the appeal
         </Button>
-        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+        <Button type="button" variant="ghost" onClick={() => flow.send({ type: 'appeal.cancel' })}>
           Cancel
         </Button>
       </div>

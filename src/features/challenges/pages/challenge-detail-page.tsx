@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -64,7 +65,7 @@ function JoinForm({ challenge, waiver: status }: { challenge: ChallengeDetail; w
   const join = useJoinChallenge(challenge.id);
   const sign = useSignWaiver(challenge.id);
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
-  const flow = useActorRef(
+  const flow = useFlow(
     challengeJoinMachine.provide({
       actors: {
         joinChallenge: fromPromise(({ input }) => join.mutateAsync(input)),

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { REPLAY_SPEEDS } from '../../../../domain/constants.ts';
 import { replayPlayerMachine, type ReplaySpeed } from '../../../../machines/replay-player.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -43,7 +44,7 @@ export default function ChallengeReplayPage() {
   const challenge = useChallenge(id);
   const history = useScoreHistory(id);
   const items = useMemo(() => history.data?.items ?? [], [history.data]);
-  const player = useActorRef(replayPlayerMachine, { input: { total: items.length } });
+  const player = useFlow(replayPlayerMachine, { input: { total: items.length } });
   const step = useSelector(player, (s) => s.context.step);
   const speed = useSelector(player, (s) => s.context.speed);
   const playing = useSelector(player, (s) => s.hasTag('playing'));

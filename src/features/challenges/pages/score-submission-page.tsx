@@ -1,9 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { SCORE_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
-import { scoreSubmissionMachine, type DistanceUnit, type LoadUnit, type ScoreTextField } from '../../../../machines/score-submission.ts';
+import {
+  scoreSubmissionMachine,
+  type DistanceUnit,
+  type LoadUnit,
+  type ScoreTextField,
+  type ScoreVideoChoice,
+} from '../../../../machines/score-submission.ts';
 import { idFromSearch, useChallenge, type ChallengeDetail } from '../api/challenges.ts';
 import { useSubmitScore } from '../api/challenge-mutations.ts';
 import { useScoreText } from '../api/score-text.ts';
@@ -12,34 +19,22 @@ import { Select } from '../../../components/ui/select.tsx';
 import '../challenges.css';
 import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
 import { useUnitPreference } from '../../../lib/units.ts';
-import { NO_VIDEO, ScoreVideoPicker, scoreVideoFields, type ScoreVideoChoice } from '../components/score-video.tsx';
+import { ScoreVideoPicker } from '../components/score-video.tsx';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {
   const submit = useSubmitScore(c.id);
   const units = useUnitPreference();
   const scoreText = useScoreText();
-  // The score's video (judging) is a field beside the chart's: the actor reads the latest choice when it sends.
-  const [video, setVideo] = useState<ScoreVideoChoice>(NO_VIDEO);
-  const [videoProblem, setVideoProblem] = useState<string | null>(null);
-  const videoRef = useRef(video);
-  videoRef.current = video;
   // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
-  const flow = useActorRef(
-    scoreSubmissionMachine.provide({
-      actors: {
-        submitScore: fromPromise(({ input }) => {
-          const attached = scoreVideoFields(videoRef.current);
-          if ('problem' in attached) return Promise.reject(new Error(attached.problem));
-          return submit.mutateAsync({ ...input, ...attached });
-        }),
-      },
-    }),
-    { input: { rules: c, units } },
-  );
+  const flow = useFlow(scoreSubmissionMachine.provide({ actors: { submitScore: fromPromise(({ input }) => submit.mutateAsync(input)) } }), {
+    input: { rules: c, units },
+  });
   const fields = useSelector(flow, (s) => s.context.fields);
   const problem = useSelector(flow, (s) => s.context.problem);
   const saved = useSelector(flow, (s) => s.context.saved);
   const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const video = useSelector(flow, (s) => s.context.video);
+  const videoProblem = useSelector(flow, (s) => s.context.videoProblem);
   const { time, capped, reps, rounds, amount, loadUnit, tiebreak, note } = fields;
   const distUnit = fields.distanceUnit;
   const update = (field: ScoreTextField) => (value: string) => flow.send({ type: 'score.update', field, value });
@@ -53,11 +48,10 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
   const setLoadUnit = (unit: LoadUnit) => flow.send({ type: 'score.setLoadUnit', unit });
   const setDistUnit = (unit: DistanceUnit) => flow.send({ type: 'score.setDistanceUnit', unit });
 
+  const setVideo = (choice: ScoreVideoChoice) => flow.send({ type: 'score.setVideo', video: choice });
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const attached = scoreVideoFields(video);
-    setVideoProblem('problem' in attached ? attached.problem : null);
-    if ('problem' in attached) return;
     flow.send({ type: 'score.submit' });
   };
 
@@ -81,14 +75,7 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
           <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-primary">
             See the leaderboard
           </Link>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              setVideo(NO_VIDEO);
-              flow.send({ type: 'score.another' });
-            }}
-          >
+          <button type="button" className="btn btn-secondary" onClick={() => flow.send({ type: 'score.another' })}>
             Submit another
           </button>
         </p>

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { SIGNOUT_COMMENT_MAX, SIGNOUT_RATING_MAX } from '../../../../domain/constants.ts';
 import { signoutRatingMachine, type SignoutRatingPayload } from '../../../../machines/signout-rating.ts';
@@ -16,7 +17,7 @@ const ratingMachine = signoutRatingMachine.provide({
 /** A quick 1–5 rating with an optional comment, offered after signing out. */
 export function SignoutRating() {
   const commentId = useId();
-  const actor = useActorRef(ratingMachine);
+  const actor = useFlow(ratingMachine);
   const { rating, comment, problem } = useSelector(actor, (s) => s.context);
   const thanked = useSelector(actor, (s) => s.matches('thanked'));
   const pending = useSelector(actor, (s) => s.hasTag('busy'));

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { AppLink } from '../../../components/ui/link.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -30,7 +31,7 @@ const VERDICT_OPTIONS = VERDICTS.map((v) => ({
 /** One claimed submission: the player, a rep counter, no-rep marks at the current time and the verdict (machines/judging.ts). */
 export default function JudgingPanel({ scoreId, mode, onClose }: { scoreId: number; mode: 'claim' | 'review'; onClose: () => void }) {
   const refresh = useRefreshJudging();
-  const actor = useActorRef(
+  const actor = useFlow(
     judgingMachine.provide({
       actors: {
         claim: fromPromise<unknown>(() => claimSubmission(scoreId)),
@@ -111,7 +112,7 @@ export default function JudgingPanel({ scoreId, mode, onClose }: { scoreId: numb
   );
 }
 
-type JudgingActor = ReturnType<typeof useActorRef<typeof judgingMachine>>;
+type JudgingActor = ReturnType<typeof useFlow<typeof judgingMachine>>;
 
 function Judging({ s, actor, busy }: { s: JudgingSubmission; actor: JudgingActor; busy: boolean }) {
   const ctx = useSelector(actor, (snap) => snap.context);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
@@ -29,7 +30,7 @@ export default function AdminLegalTools() {
 
 function PublishForm() {
   const publish = usePublishDocument();
-  const flow = useActorRef(
+  const flow = useFlow(
     legalPublishMachine.provide({
       actors: { publishDocument: fromPromise(({ input }) => publish.mutateAsync(input)) },
       actions: {

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { useLocation } from 'wouter';
 import { consentMachine } from '../../../../machines/consent.ts';
@@ -19,7 +20,7 @@ export default function ConsentDialog({ documents }: { documents: LegalDocument[
   const accept = useAcceptConsents();
   const session = SessionActor.useActorRef();
   const [, navigate] = useLocation();
-  const flow = useActorRef(
+  const flow = useFlow(
     consentMachine.provide({
       actors: { acceptConsents: fromPromise(({ input }) => accept.mutateAsync(input)) },
       actions: {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -58,7 +59,7 @@ export default function LiabilityWaiverPage() {
 
 function SignForm({ version }: { version: number }) {
   const sign = useSignWaiver();
-  const flow = useActorRef(
+  const flow = useFlow(
     waiverSigningMachine.provide({
       actors: { signWaiver: fromPromise(({ input }) => sign.mutateAsync(input)) },
       actions: { notifySigned: () => toast({ title: `You signed the liability waiver (version ${version}).`, variant: 'success' }) },

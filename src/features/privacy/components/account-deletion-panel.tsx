@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -16,7 +17,7 @@ import { confirmDeletion, sendDeletionCode, useAccountDeletion } from '../api/pr
 function DeletionSteps() {
   const session = SessionActor.useActorRef();
   const [, navigate] = useLocation();
-  const actor = useActorRef(
+  const actor = useFlow(
     accountDeletionMachine.provide({
       actors: {
         sendCode: fromPromise<unknown, { password: string }>(({ input }) => sendDeletionCode(input.password)),

@@ -1,12 +1,12 @@
 import { type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { useLocation } from 'wouter';
 import { QueryState } from '../../../components/query-state.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
 import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { actorInspection } from '../../../lib/inspector.ts';
 import { toast } from '../../../lib/toast.ts';
 import { storySubmissionMachine, type StoryFields } from '../../../../machines/story-submission.ts';
 import { STORY_BODY_LIMITS, STORY_TITLE_LIMITS } from '../../../../domain/stories.ts';
@@ -19,7 +19,7 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
   const save = useSaveStory(editing?.id ?? null);
   const [, navigate] = useLocation();
   // mutateAsync and navigate are stable, so the actor made once may hold them.
-  const flow = useActorRef(
+  const flow = useFlow(
     storySubmissionMachine.provide({
       actors: { publishStory: fromPromise(({ input }) => save.mutateAsync(input)) },
       actions: {
@@ -29,7 +29,7 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
         },
       },
     }),
-    { input: { fields: initial }, inspect: actorInspection },
+    { input: { fields: initial } },
   );
   const fields = useSelector(flow, (s) => s.context.fields);
   const problem = useSelector(flow, (s) => s.context.problem);

@@ -1,4 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { teamEntryMachine } from '../../../../machines/team-entry.ts';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,52 +12,26 @@ import { useEnterableChallenges, useEnterChallenge, type EnterableChallenge, typ
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const RULES: Record<EnterableChallenge['team_rule'], string> = { sum: 'members’ results added', average: 'average result', best_n: 'best' };
+type TeamEntryActor = ActorRefFrom<typeof teamEntryMachine>;
 const ruleText = (c: EnterableChallenge) => (c.team_rule === 'best_n' ? `best ${c.team_best_n} count` : RULES[c.team_rule]);
 
-function EntryForm({
-  team,
-  challenges,
-  onEntered,
-}: {
-  team: TeamDetail;
-  challenges: EnterableChallenge[];
-  onEntered: (message: string | null) => void;
-}) {
-  const enter = useEnterChallenge(team.id);
+function EntryForm({ team, challenges, flow }: { team: TeamDetail; challenges: EnterableChallenge[]; flow: TeamEntryActor }) {
   const membersId = useId();
-  const [challengeId, setChallengeId] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [division, setDivision] = useState<'rx' | 'scaled'>('rx');
-  const [problem, setProblem] = useState<string | null>(null);
-  const picked = challenges.find((c) => String(c.id) === challengeId) ?? null;
+  const pickedId = useSelector(flow, (s) => s.context.challenge?.id ?? null);
+  const chosen = useSelector(flow, (s) => s.context.chosen);
+  const division = useSelector(flow, (s) => s.context.division);
+  const problem = useSelector(flow, (s) => s.context.problem);
+  const pending = useSelector(flow, (s) => s.hasTag('busy'));
+  const picked = challenges.find((c) => c.id === pickedId) ?? null;
   const busy = new Set(picked?.members_in_it.map((m) => m.user_id) ?? []);
   const pick = (id: string) => {
-    const c = challenges.find((x) => String(x.id) === id);
-    setChallengeId(id);
-    setProblem(null);
-    onEntered(null);
-    enter.reset();
-    const free = team.members.filter((m) => !c?.members_in_it.some((b) => b.user_id === m.user_id)).map((m) => m.user_id);
-    setChosen(free.slice(0, c?.team_size_max ?? 0));
+    const challenge = challenges.find((x) => String(x.id) === id);
+    if (challenge) flow.send({ type: 'entry.pick', challenge, memberIds: team.members.map((m) => m.user_id) });
   };
-  const toggle = (userId: number, on: boolean) => setChosen((list) => (on ? [...list, userId] : list.filter((id) => id !== userId)));
+  const toggle = (userId: number, on: boolean) => flow.send({ type: 'entry.toggle', userId, on });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!picked) return setProblem('Choose a challenge to enter.');
-    if (chosen.length === 0) return setProblem('Choose at least one member to compete.');
-    if (chosen.length > picked.team_size_max)
-      return setProblem(`${picked.title} takes teams of at most ${picked.team_size_max} members: choose fewer.`);
-    setProblem(null);
-    enter.mutate(
-      { challengeId: picked.id, member_ids: chosen, division },
-      {
-        onSuccess: (entry) => {
-          onEntered(`${team.name} entered ${entry.title}. Every competitor was told.`);
-          setChallengeId(null);
-          setChosen([]);
-        },
-      },
-    );
+    flow.send({ type: 'entry.submit', teamName: team.name });
   };
   return (
     <form className="team-invite" onSubmit={submit} noValidate aria-label="Enter a team challenge">
@@ -64,7 +42,7 @@ function EntryForm({
           label: c.title,
           hint: `${dateOnly.format(new Date(c.starts_at))} – ${dateOnly.format(new Date(c.ends_at))} · teams of up to ${c.team_size_max} · ${ruleText(c)}`,
         }))}
-        value={challengeId}
+        value={picked ? String(picked.id) : null}
         onChange={pick}
       />
       {picked && (
@@ -92,16 +70,11 @@ function EntryForm({
               { value: 'scaled', label: 'Scaled' },
             ]}
             value={division}
-            onChange={setDivision}
+            onChange={(value) => flow.send({ type: 'entry.setDivision', division: value })}
           />
         </>
       )}
-      <FormFooter
-        submitLabel="Enter team"
-        pendingLabel="Entering…"
-        pending={enter.isPending}
-        error={problem ?? enter.error?.message ?? null}
-      />
+      <FormFooter submitLabel="Enter team" pendingLabel="Entering…" pending={pending} error={problem} />
     </form>
   );
 }
@@ -109,8 +82,11 @@ function EntryForm({
 /** The captain (or an administrator) enters the team into an open team challenge, choosing who competes. */
 export function EnterChallenge({ team }: { team: TeamDetail }) {
   const list = useEnterableChallenges(team.id);
-  // Kept here, not in the form: entering the last open challenge empties the list and unmounts the form.
-  const [entered, setEntered] = useState<string | null>(null);
+  const enter = useEnterChallenge(team.id);
+  // mutateAsync is stable for the mutation's lifetime, so the actor made once may hold it.
+  // The flow lives here, not in the form: entering the last open challenge empties the list and unmounts the form.
+  const flow = useFlow(teamEntryMachine.provide({ actors: { enterChallenge: fromPromise(({ input }) => enter.mutateAsync(input)) } }));
+  const entered = useSelector(flow, (s) => s.context.entered);
   return (
     <Card title="Enter a team challenge">
       {entered && (
@@ -123,7 +99,7 @@ export function EnterChallenge({ team }: { team: TeamDetail }) {
           data.items.length === 0 ? (
             <p className="muted">No running or upcoming team challenge is open to the team right now.</p>
           ) : (
-            <EntryForm team={team} challenges={data.items} onEntered={setEntered} />
+            <EntryForm team={team} challenges={data.items} flow={flow} />
           )
         }
       </QueryState>

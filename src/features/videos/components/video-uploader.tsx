@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useFlow } from '../../../lib/flow/use-flow.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
@@ -25,7 +26,7 @@ const STATE_WORDS: Record<string, string> = {
 export default function VideoUploader({ purpose, onUploaded }: { purpose: VideoPurpose; onUploaded: (videoId: string) => void }) {
   const fileRef = useRef<File | null>(null);
   const qc = useQueryClient();
-  const flow = useActorRef(
+  const flow = useFlow(
     videoUploadMachine.provide({
       actors: { prepare: prepareActor(() => fileRef.current, purpose), transfer: transferActor(() => fileRef.current) },
       actions: {
