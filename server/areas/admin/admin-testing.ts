@@ -41,7 +41,7 @@ const JOB_CHECK_POLL_MS = 50;
 /** The real-time message the socket check publishes to the caller's own sockets. */
 export const SOCKET_PROBE_TYPE = 'admin_test_probe';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'db', 'migrations');
 const execFileAsync = promisify(execFile);
 
 export const platformCheckJobHandlers: Record<string, JobHandler> = { [PLATFORM_CHECK_JOB]: async () => {} };
