@@ -45,6 +45,12 @@ const serverZones = [
   },
 ];
 
+// Deep relative imports read badly and break when a folder moves: climb at most one folder, else use an alias.
+const deepRelative = {
+  regex: '^(\\.\\./){2}',
+  message: 'Climb at most one folder: import through the package aliases instead (#domain/…, #server/…, #src/…; package.json#imports).',
+};
+
 const zones = [
   ...serverZones,
   // A feature never imports another feature: what two need goes to src/api, src/lib or src/components.
@@ -123,6 +129,7 @@ export default tseslint.config(
               message: 'Start a chart with useFlow / createFlowContext (src/lib/flow/use-flow.ts): they attach the inspector.',
             },
           ],
+          patterns: [deepRelative],
         },
       ],
     },
@@ -148,7 +155,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^[^.]', message: 'domain/ is pure TypeScript both sides run: it imports no package.' }] },
+        { patterns: [{ regex: '^[^.#]', message: 'domain/ is pure TypeScript both sides run: it imports no package.' }, deepRelative] },
       ],
     },
   },
@@ -162,7 +169,10 @@ export default tseslint.config(
             name,
             message: 'Machines are pure: no React, no API client (the app provides the calls as actors).',
           })),
-          patterns: [{ group: ['@tanstack/*'], message: 'Machines are pure: server state lives in react-query, outside the charts.' }],
+          patterns: [
+            { group: ['@tanstack/*'], message: 'Machines are pure: server state lives in react-query, outside the charts.' },
+            deepRelative,
+          ],
         },
       ],
       'no-restricted-globals': [

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../openapi/schema.d.ts';
+import type { operations } from '#openapi/schema.d.ts';
 
 export type OperationId = keyof operations;
 

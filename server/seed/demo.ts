@@ -5,10 +5,10 @@ import { appMeta, challengeEntries, challengeParticipants, challenges, challenge
 import type { Database } from '../db/index.ts';
 import { hashPassword } from '../areas/auth/index.ts';
 import { rebuildRankSlices } from '../lib/boards/rank-slices.ts';
-import { encodeScore, sortKey, validateScore, type Division, type ScoreInput } from '../../domain/scoring/index.ts';
-import { ageGroupIn, categoryOf, type DivisionScheme } from '../../domain/divisions.ts';
-import { GYM_BEST_N } from '../../domain/gym-events.ts';
-import { fromCanonical, type TestUnit } from '../../domain/measures.ts';
+import { encodeScore, sortKey, validateScore, type Division, type ScoreInput } from '#domain/scoring/index.ts';
+import { ageGroupIn, categoryOf, type DivisionScheme } from '#domain/divisions.ts';
+import { GYM_BEST_N } from '#domain/gym-events.ts';
+import { fromCanonical, type TestUnit } from '#domain/measures.ts';
 import {
   approvedRecord,
   saveRecords,

@@ -1,5 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from '../../openapi/schema.d.ts';
+import type { paths } from '#openapi/schema.d.ts';
 import { apiBaseUrl } from '../lib/runtime-config.ts';
 import { toast } from '../lib/toast.ts';
 

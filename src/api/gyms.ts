@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, secureApi } from './client.ts';
 import { callApi, reachApi, responseError } from './errors.ts';
-import type { components } from '../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 export type GymSummary = components['schemas']['GymSummary'];
 export type GymInput = components['schemas']['GymInput'];

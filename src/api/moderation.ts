@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from './client.ts';
 import { callApi } from './errors.ts';
-import type { components } from '../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 export type ReportableKind = components['schemas']['ReportableKind'];
 export type ReportReason = components['schemas']['ReportReason'];

@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { ADMIN_REASON_LIMITS } from '../../domain/constants.ts';
+import { ADMIN_REASON_LIMITS } from '#domain/constants.ts';
 import { useReasonForm, type ActWithReasonActor } from '../lib/act-with-reason.ts';
 import './primitives.css';
 

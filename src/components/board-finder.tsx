@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { Button } from './ui/button.tsx';
 import { TextInput } from './ui/text-field.tsx';
-import { FIND_QUERY_MAX, FIND_QUERY_MIN } from '../../domain/board-find.ts';
+import { FIND_QUERY_MAX, FIND_QUERY_MIN } from '#domain/board-find.ts';
 import './board-finder.css';
 
 /** A row a board's search found: its place and the page (of the board's page size) that lists it. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { GYM_NAME_MAX } from '../../domain/gyms.ts';
+import { GYM_NAME_MAX } from '#domain/gyms.ts';
 import { useGymSearch, type GymSummary } from '../api/gyms.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { Combobox, type ComboboxOption } from './ui/combobox.tsx';

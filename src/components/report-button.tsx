@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { KIND_LABELS, type ReportableKind } from '../../domain/moderation.ts';
+import { KIND_LABELS, type ReportableKind } from '#domain/moderation.ts';
 import { useSessionView } from '../lib/session/session-view.ts';
 import { Button } from './ui/button.tsx';
 

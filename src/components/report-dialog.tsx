@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { KIND_LABELS, MODERATION_REASONS, REPORT_DETAILS_MAX } from '../../domain/moderation.ts';
+import { KIND_LABELS, MODERATION_REASONS, REPORT_DETAILS_MAX } from '#domain/moderation.ts';
 import { toast } from '../lib/toast.ts';
 import { useReportContent, type ReportableKind, type ReportReason } from '../api/moderation.ts';
 import { Button } from './ui/button.tsx';

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Link2 } from 'lucide-react';
 import { Button } from './ui/button.tsx';
 import { Select } from './ui/select.tsx';
 import { toast } from '../lib/toast.ts';
-import { formatTimestamp, frameSeconds, PLAYBACK_SPEEDS, SEEK_STEP_S, timestampParam } from '../../domain/videos.ts';
+import { formatTimestamp, frameSeconds, PLAYBACK_SPEEDS, SEEK_STEP_S, timestampParam } from '#domain/videos.ts';
 import { ProgressBar } from './ui/progress-bar.tsx';
 import './video-player.css';
 

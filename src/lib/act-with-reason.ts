@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from './flow/use-flow.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { actWithReasonMachine, type ActRequest, type ActWithReasonInput } from '../../machines/act-with-reason.ts';
+import { actWithReasonMachine, type ActRequest, type ActWithReasonInput } from '#machines/act-with-reason.ts';
 import { toast } from './toast.ts';
 
 export type ActWithReasonActor = ActorRefFrom<typeof actWithReasonMachine>;

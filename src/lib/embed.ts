@@ -1,4 +1,4 @@
-import { PARENT_BEACON_INTERVAL_MS } from '../../domain/constants.ts';
+import { PARENT_BEACON_INTERVAL_MS } from '#domain/constants.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 export const EMBED_SOURCE = 'repforge-app';

@@ -5,7 +5,7 @@ import {
   ERROR_STACK_MAX,
   ERROR_URL_MAX,
   fingerprintSource,
-} from '../../domain/admin-operations.ts';
+} from '#domain/admin-operations.ts';
 
 export type ClientErrorKind = 'render' | 'rejection' | 'chunk';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { IncomingMessage, RoomRef } from '../../machines/socket.ts';
+import type { IncomingMessage, RoomRef } from '#machines/socket.ts';
 
 /**
  * The small, always-loaded side of the real-time connection. Pages ask to be in a room and

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME as SPEC_DEFAULT_THEME } from '../../domain/constants.ts';
+import { DEFAULT_THEME as SPEC_DEFAULT_THEME } from '#domain/constants.ts';
 import { useSyncExternalStore } from 'react';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { secureApi } from '../api/client.ts';
 import { callApi } from '../api/errors.ts';
-import { DEFAULT_UNIT_PREFERENCE, isUnitPreference, type UnitPreference } from '../../domain/unit-preference.ts';
-import type { components } from '../../openapi/schema.d.ts';
+import { DEFAULT_UNIT_PREFERENCE, isUnitPreference, type UnitPreference } from '#domain/unit-preference.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { useSessionView } from './session/session-view.ts';
 
 export type AccountSettings = components['schemas']['AccountSettings'];

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../server/db/index.ts';
-import { rebuildGlobalBuckets } from '../../server/areas/athletes/bests.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import { rebuildGlobalBuckets } from '#server/areas/athletes/bests.ts';
 import { ADMIN_EMAIL, signIn } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
+import { pageRoutes, routePaths } from '#src/app/route-table.ts';
 import { ADMIN_EMAIL, signIn, signUp, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { expectSignedIn, signOut } from './support/header.ts';
 

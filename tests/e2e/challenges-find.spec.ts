@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../server/db/index.ts';
-import { rowsOf } from '../../server/db/rows.ts';
-import { rebuildRankSlices } from '../../server/lib/boards/rank-slices.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { rebuildRankSlices } from '#server/lib/boards/rank-slices.ts';
 import { ADMIN_EMAIL, signIn } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
-import { pageRoutes } from '../../src/app/route-table.ts';
+import { pageRoutes } from '#src/app/route-table.ts';
 
 const { app, mailbox } = useAppWithMail();
 const admin = { email: ADMIN_EMAIL, name: 'Console Admin', password: 'console-admin-pass-1' };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PageRoute } from '../../src/app/route-table.ts';
+import type { PageRoute } from '#src/app/route-table.ts';
 import { signIn, useAppWithMail } from './support/accounts.ts';
 import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld, type Ids } from './support/world.ts';
 

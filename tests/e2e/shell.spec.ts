@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { useApp } from './support/app.ts';
-import { pageRoutes, routePaths } from '../../src/app/route-table.ts';
+import { pageRoutes, routePaths } from '#src/app/route-table.ts';
 
 const app = useApp();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_FORMAT_TEXT, PASSWORD_MISSING_TEXT } from '../../machines/account-deletion.ts';
+import { CODE_FORMAT_TEXT, PASSWORD_MISSING_TEXT } from '#machines/account-deletion.ts';
 import samples from './samples/account-deletion.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

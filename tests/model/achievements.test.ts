@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { achievementFromMessage, displayDuration, type Achievement } from '../../machines/achievements.ts';
+import { achievementFromMessage, displayDuration, type Achievement } from '#machines/achievements.ts';
 import samples, { firstScore, personalRecord } from './samples/achievements.samples.ts';
 import {
   CELEBRATION_DURATION_MS,
   DEFAULT_ACHIEVEMENT_POINTS,
   PERSONAL_RECORD_CELEBRATION_MS,
   PERSONAL_RECORD_POINTS,
-} from '../../domain/constants.ts';
-import { streakAchievement } from '../../domain/achievement-rules.ts';
+} from '#domain/constants.ts';
+import { streakAchievement } from '#domain/achievement-rules.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { actWithReasonMachine, reasonReady, type ActRequest } from '../../machines/act-with-reason.ts';
+import { actWithReasonMachine, reasonReady, type ActRequest } from '#machines/act-with-reason.ts';
 import samples from './samples/act-with-reason.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminTestingMachine, PLATFORM_CHECKS, type PlatformCheck, type PlatformCheckResult } from '../../machines/admin-testing.ts';
+import { adminTestingMachine, PLATFORM_CHECKS, type PlatformCheck, type PlatformCheckResult } from '#machines/admin-testing.ts';
 import samples from './samples/admin-testing.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

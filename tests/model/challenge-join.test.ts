@@ -7,8 +7,8 @@ import {
   TEAM_NAME_PROBLEM,
   type JoinBody,
   type JoinSetup,
-} from '../../machines/challenge-join.ts';
-import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '../../domain/legal.ts';
+} from '#machines/challenge-join.ts';
+import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '#domain/legal.ts';
 import samples from './samples/challenge-join.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { CLAIM_NONE_TEXT, CLAIM_TOO_MANY_TEXT, claimRequest, claimsMachine, type ClaimRequest } from '../../machines/claims.ts';
+import { CLAIM_NONE_TEXT, CLAIM_TOO_MANY_TEXT, claimRequest, claimsMachine, type ClaimRequest } from '#machines/claims.ts';
 import samples from './samples/claims.samples.ts';
-import { CLAIM_MAX_RESULTS } from '../../domain/constants.ts';
+import { CLAIM_MAX_RESULTS } from '#domain/constants.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import type { ConnectionCommand } from '../../machines/socket.ts';
+import type { ConnectionCommand } from '#machines/socket.ts';
 
 /** A stand-in for the browser's WebSocket: records each connection, what it was told to send, and when it was closed. */
 export function fakeConnections({ openAtOnce = false } = {}) {

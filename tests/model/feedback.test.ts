@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { FEEDBACK_MISSING_FIELDS_TEXT, feedbackMachine, feedbackPayload, type FeedbackPayload } from '../../machines/feedback.ts';
+import { FEEDBACK_MISSING_FIELDS_TEXT, feedbackMachine, feedbackPayload, type FeedbackPayload } from '#machines/feedback.ts';
 import samples from './samples/feedback.samples.ts';
-import { FEEDBACK_LIMITS } from '../../domain/constants.ts';
+import { FEEDBACK_LIMITS } from '#domain/constants.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

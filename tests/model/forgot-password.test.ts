@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORGOT_MISSING_EMAIL_TEXT } from '../../machines/forgot-password.ts';
+import { FORGOT_MISSING_EMAIL_TEXT } from '#machines/forgot-password.ts';
 import samples from './samples/forgot-password.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

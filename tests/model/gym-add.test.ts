@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { gymAddMachine, gymAddProblems, gymAddRequest, type ListedGym } from '../../machines/gym-add.ts';
+import { gymAddMachine, gymAddProblems, gymAddRequest, type ListedGym } from '#machines/gym-add.ts';
 import samples from './samples/gym-add.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

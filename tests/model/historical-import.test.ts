@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allRowsValid, fileProblemOf, type PickedFile, type UploadRequest } from '../../machines/historical-import.ts';
+import { allRowsValid, fileProblemOf, type PickedFile, type UploadRequest } from '#machines/historical-import.ts';
 import samples from './samples/historical-import.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { judgingMachine, verdictFormProblem, verdictRequest } from '../../machines/judging.ts';
+import { judgingMachine, verdictFormProblem, verdictRequest } from '#machines/judging.ts';
 import samples from './samples/judging.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

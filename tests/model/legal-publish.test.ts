@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLISH_BODY_PROBLEM, publishRequest } from '../../machines/legal-publish.ts';
+import { PUBLISH_BODY_PROBLEM, publishRequest } from '#machines/legal-publish.ts';
 import samples from './samples/legal-publish.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

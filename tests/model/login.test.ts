@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resendRemainingMs } from '../../machines/login.ts';
+import { resendRemainingMs } from '#machines/login.ts';
 import samples, { codeSentSample, signedInSample } from './samples/login.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { RESET_MISMATCH_TEXT, RESET_SHORT_PASSWORD_TEXT, passwordResetMachine } from '../../machines/password-reset.ts';
+import { RESET_MISMATCH_TEXT, RESET_SHORT_PASSWORD_TEXT, passwordResetMachine } from '#machines/password-reset.ts';
 import samples from './samples/password-reset.samples.ts';
-import { MIN_PASSWORD_LENGTH } from '../../domain/constants.ts';
+import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

@@ -7,7 +7,7 @@ import {
   RECORD_FIELDS,
   type RecordField,
   type RecordSetup,
-} from '../../machines/record-submission.ts';
+} from '#machines/record-submission.ts';
 import samples from './samples/record-submission.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

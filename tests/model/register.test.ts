@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTER_CONSENT_TEXT, REGISTER_MISSING_TEXT, REGISTER_SHORT_PASSWORD_TEXT, registerPayload } from '../../machines/register.ts';
+import { REGISTER_CONSENT_TEXT, REGISTER_MISSING_TEXT, REGISTER_SHORT_PASSWORD_TEXT, registerPayload } from '#machines/register.ts';
 import samples from './samples/register.samples.ts';
-import { MIN_PASSWORD_LENGTH } from '../../domain/constants.ts';
+import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

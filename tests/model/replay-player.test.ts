@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { replayPlayerMachine } from '../../machines/replay-player.ts';
+import { replayPlayerMachine } from '#machines/replay-player.ts';
 import samples from './samples/replay-player.samples.ts';
-import { REPLAY_STEP_MS } from '../../domain/constants.ts';
+import { REPLAY_STEP_MS } from '#domain/constants.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

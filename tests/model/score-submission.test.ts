@@ -7,7 +7,7 @@ import {
   scoreVideoFields,
   emptyScoreFields,
   submissionBody,
-} from '../../machines/score-submission.ts';
+} from '#machines/score-submission.ts';
 import samples from './samples/score-submission.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
-import { DEFAULT_TOKEN_LIFETIME_MS, EXPIRING_SOON_MS, MAX_REFRESH_ATTEMPTS, TOKEN_REFRESH_LEAD_MS } from '../../domain/constants.ts';
-import { isExpiringSoon, isServiceUnavailable, refreshDelay } from '../../machines/session.ts';
+import { DEFAULT_TOKEN_LIFETIME_MS, EXPIRING_SOON_MS, MAX_REFRESH_ATTEMPTS, TOKEN_REFRESH_LEAD_MS } from '#domain/constants.ts';
+import { isExpiringSoon, isServiceUnavailable, refreshDelay } from '#machines/session.ts';
 import samples from './samples/session.samples.ts';
-import { socketMachine } from '../../machines/socket.ts';
-import { socketPath } from '../../machines/socket-path.ts';
+import { socketMachine } from '#machines/socket.ts';
+import { socketPath } from '#machines/socket-path.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 import { fakeConnections } from './fake-connection.ts';

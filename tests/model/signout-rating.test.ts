@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATING_MISSING_TEXT, ratingPayload } from '../../machines/signout-rating.ts';
+import { RATING_MISSING_TEXT, ratingPayload } from '#machines/signout-rating.ts';
 import samples from './samples/signout-rating.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

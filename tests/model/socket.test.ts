@@ -5,8 +5,8 @@ import {
   SOCKET_NORMAL_CLOSE_CODE,
   SOCKET_POLICY_VIOLATION_CODE,
   SOCKET_RECONNECT_INTERVAL_MS,
-} from '../../domain/constants.ts';
-import { joinMessage, roomKey } from '../../machines/socket.ts';
+} from '#domain/constants.ts';
+import { joinMessage, roomKey } from '#machines/socket.ts';
 import samples, { renewedAddress, sampleMessage } from './samples/socket.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

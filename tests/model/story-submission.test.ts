@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { storyPayload, storySubmissionMachine, type StoryPayload } from '../../machines/story-submission.ts';
+import { storyPayload, storySubmissionMachine, type StoryPayload } from '#machines/story-submission.ts';
 import samples from './samples/story-submission.samples.ts';
-import { STORY_BODY_LIMITS, storyDraftProblem } from '../../domain/stories.ts';
+import { STORY_BODY_LIMITS, storyDraftProblem } from '#domain/stories.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

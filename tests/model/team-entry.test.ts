@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { entryProblem, entryRequest, freeMembers, teamEntryMachine } from '../../machines/team-entry.ts';
+import { entryProblem, entryRequest, freeMembers, teamEntryMachine } from '#machines/team-entry.ts';
 import samples, { teamFran } from './samples/team-entry.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { timelineHandoffMachine, type HandoffAnswer } from '../../machines/timeline-handoff.ts';
+import { timelineHandoffMachine, type HandoffAnswer } from '#machines/timeline-handoff.ts';
 import samples from './samples/timeline-handoff.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

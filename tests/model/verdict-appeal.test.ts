@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { APPEAL_REASON } from '../../domain/judging.ts';
-import { APPEAL_TOO_SHORT_TEXT, verdictAppealMachine } from '../../machines/verdict-appeal.ts';
+import { APPEAL_REASON } from '#domain/judging.ts';
+import { APPEAL_TOO_SHORT_TEXT, verdictAppealMachine } from '#machines/verdict-appeal.ts';
 import samples from './samples/verdict-appeal.samples.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';

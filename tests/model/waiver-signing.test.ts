@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signingRequest } from '../../machines/waiver-signing.ts';
+import { signingRequest } from '#machines/waiver-signing.ts';
 import samples from './samples/waiver-signing.samples.ts';
-import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '../../domain/legal.ts';
+import { WAIVER_AGREE_PROBLEM, WAIVER_NAME_PROBLEM } from '#domain/legal.ts';
 import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 

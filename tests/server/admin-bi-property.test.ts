@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { addDays, COHORT_WEEKS, COHORT_WEEKS_AFTER, rebuildRollups } from '../../server/areas/admin/admin-bi-rollup.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { addDays, COHORT_WEEKS, COHORT_WEEKS_AFTER, rebuildRollups } from '#server/areas/admin/admin-bi-rollup.ts';
 import { createTestApp } from './helpers.ts';
 import { naiveCohorts, naiveDaily } from './admin-bi-naive.ts';
 import { insertActivity, insertUsers, readFacts } from './admin-bi-seed.ts';

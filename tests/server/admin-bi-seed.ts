@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
-import { rowsOf } from '../../server/db/rows.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import type { Facts } from './admin-bi-naive.ts';
 
 /** Inserts accounts made at the given instants; answers their ids in order. */

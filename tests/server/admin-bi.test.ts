@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { rowsOf } from '../../server/db/rows.ts';
-import {
-  addDays,
-  biJobHandlers,
-  biSweep,
-  COHORT_WEEKS,
-  COHORT_WEEKS_AFTER,
-  ROLLUP_EVERY_MS,
-} from '../../server/areas/admin/admin-bi-rollup.ts';
-import { runDueJobs } from '../../server/lib/jobs.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { addDays, biJobHandlers, biSweep, COHORT_WEEKS, COHORT_WEEKS_AFTER, ROLLUP_EVERY_MS } from '#server/areas/admin/admin-bi-rollup.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 import { naiveCohorts, naiveDaily, naiveFunnel } from './admin-bi-naive.ts';
 import { insertActivity, insertUsers, readFacts } from './admin-bi-seed.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { fingerprintSource, topFrame } from '../../domain/admin-operations.ts';
-import { buildApp } from '../../server/app.ts';
-import { Outbox } from '../../server/lib/mail.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { fingerprintSource, topFrame } from '#domain/admin-operations.ts';
+import { buildApp } from '#server/app.ts';
+import { Outbox } from '#server/lib/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, refusal, type SignedIn, signIn, testConfig } from './helpers.ts';
 
 const STACK = (line: number) =>

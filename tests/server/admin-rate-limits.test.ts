@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { buildApp } from '../../server/app.ts';
-import { Outbox } from '../../server/lib/mail.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { buildApp } from '#server/app.ts';
+import { Outbox } from '#server/lib/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, type SignedIn, signIn, testConfig } from './helpers.ts';
 import { redisAnswers } from './redis.ts';
 
@@ -85,7 +85,7 @@ describe('rate limits shared through Redis', async () => {
       expect(codes).toEqual(Array.from({ length: 10 }, () => 200));
       expect((await send(one.app)).statusCode).toBe(429);
       expect((await send(two.app)).statusCode).toBe(429);
-      const view = await import('../../server/areas/admin/admin-rate-limits.ts').then((m) => m.overview(two.context));
+      const view = await import('#server/areas/admin/admin-rate-limits.ts').then((m) => m.overview(two.context));
       expect(view.store).toBe('redis');
     } finally {
       await one.context.tasks.settled();

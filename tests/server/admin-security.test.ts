@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_EVENTS_COUNT_CAP } from '../../domain/admin-operations.ts';
+import { AUTH_EVENTS_COUNT_CAP } from '#domain/admin-operations.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refreshCookieFrom, type SignedIn, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('security monitoring on %s', (kind) => {

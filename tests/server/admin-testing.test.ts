@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { REALTIME_CHANNEL } from '../../server/lib/realtime/realtime-events.ts';
-import { ADMIN_TESTING_ONLY_TEXT } from '../../server/areas/admin/handlers-testing.ts';
-import { PLATFORM_CHECK_JOB, SOCKET_PROBE_TYPE, runServerCheck } from '../../server/areas/admin/admin-testing.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { REALTIME_CHANNEL } from '#server/lib/realtime/realtime-events.ts';
+import { ADMIN_TESTING_ONLY_TEXT } from '#server/areas/admin/handlers-testing.ts';
+import { PLATFORM_CHECK_JOB, SOCKET_PROBE_TYPE, runServerCheck } from '#server/areas/admin/admin-testing.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 import { redisAnswers } from './redis.ts';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { athleteProfiles, personalRecords, tests, users } from '../../server/db/schema.ts';
-import { createChallenge, joinChallenge, submitScore } from '../../server/areas/challenges/index.ts';
-import { rowsOf } from '../../server/db/rows.ts';
-import { myAnalytics, percentileOf, weekStartUtc } from '../../server/areas/analytics/analytics.ts';
+import { athleteProfiles, personalRecords, tests, users } from '#server/db/schema.ts';
+import { createChallenge, joinChallenge, submitScore } from '#server/areas/challenges/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { myAnalytics, percentileOf, weekStartUtc } from '#server/areas/analytics/analytics.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;

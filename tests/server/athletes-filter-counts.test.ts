@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/rows.ts';
-import { refreshGlobalScores } from '../../server/areas/athletes/bests.ts';
-import { globalLeaderboard, profileFilters, testLeaderboard, type BoardFilters } from '../../server/areas/athletes/rankings.ts';
-import { filterSettings } from '../../server/areas/athletes/ranking-filters.ts';
-import { AGE_GROUP_IDS, BODYWEIGHT_CLASS_IDS } from '../../domain/athlete-groups.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { refreshGlobalScores } from '#server/areas/athletes/bests.ts';
+import { globalLeaderboard, profileFilters, testLeaderboard, type BoardFilters } from '#server/areas/athletes/rankings.ts';
+import { filterSettings } from '#server/areas/athletes/ranking-filters.ts';
+import { AGE_GROUP_IDS, BODYWEIGHT_CLASS_IDS } from '#domain/athlete-groups.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 // A filtered board (Global Ranks or a test's board filtered by sex, age group, bodyweight class, gym or

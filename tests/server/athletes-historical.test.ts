@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { globalScores, historicalBatches, historicalResults, personalRecords, testBests, tests } from '../../server/db/schema.ts';
-import type { Standard } from '../../domain/measures.ts';
+import { globalScores, historicalBatches, historicalResults, personalRecords, testBests, tests } from '#server/db/schema.ts';
+import type { Standard } from '#domain/measures.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 const UPLOAD = '/api/v1/athlete-profiles/admin/historical-upload';

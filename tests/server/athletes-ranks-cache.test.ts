@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/rows.ts';
-import { refreshGlobalScores } from '../../server/areas/athletes/bests.ts';
-import { servedGlobalRanks, servedTestBoard } from '../../server/areas/athletes/ranking-pages.ts';
-import { globalLeaderboard, testLeaderboard, type BoardFilters } from '../../server/areas/athletes/rankings.ts';
-import { boardCacheOf } from '../../server/lib/boards/board-cache.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { refreshGlobalScores } from '#server/areas/athletes/bests.ts';
+import { servedGlobalRanks, servedTestBoard } from '#server/areas/athletes/ranking-pages.ts';
+import { globalLeaderboard, testLeaderboard, type BoardFilters } from '#server/areas/athletes/rankings.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 // Global Ranks and the test boards are served from each node's board cache (ranking-pages.ts), dropped by

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personalRecords, scoreVideos } from '../../server/db/schema.ts';
+import { personalRecords, scoreVideos } from '#server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn, insertVideo } from './helpers.ts';
 import { ROW_2K } from './fixtures.ts';
 

@@ -91,7 +91,7 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
     site.setStatus(503);
     await newBest('6:30');
     expect(site.received).toHaveLength(2);
-    const { timelinePosts } = await import('../../server/db/schema.ts');
+    const { timelinePosts } = await import('#server/db/schema.ts');
     const rows = await t.context.database.db.select().from(timelinePosts);
     const refused = rows.find((r) => r.body.endsWith('6:30'))!;
     expect(refused.deliveredAt).toBeNull();
@@ -149,7 +149,7 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
     const ben = athletes.get('Ben')!;
     expect((await call('POST', `/api/challenges/${unlisted}/join`, ben, { division: 'rx' })).statusCode).toBe(200);
     expect((await call('POST', `/api/challenges/${unlisted}/submit-score`, ben, { reps: 5 })).statusCode).toBe(201);
-    const { postFinalStandings } = await import('../../server/areas/challenges/final-standings.ts');
+    const { postFinalStandings } = await import('#server/areas/challenges/final-standings.ts');
     expect(await postFinalStandings(t.context)).toBe(0); // still open
     t.clock.advance(2 * 3_600_000);
     // The joins above are posted in the background: let them arrive before counting what the sweep sends.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_CHANNEL } from '../../server/lib/realtime/realtime-events.ts';
+import { REALTIME_CHANNEL } from '#server/lib/realtime/realtime-events.ts';
 import { authHeaders, createTestApp, databaseKinds, globalBucketCounts, signIn, type SignedIn } from './helpers.ts';
 
 const MILE = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { REFRESH_REUSE_WINDOW_MS } from '../../server/areas/auth/auth.ts';
-import { CODE_BACKOFF_MAX_SECONDS, codeBackoffSeconds } from '../../server/areas/auth/sign-in.ts';
+import { REFRESH_REUSE_WINDOW_MS } from '#server/areas/auth/auth.ts';
+import { CODE_BACKOFF_MAX_SECONDS, codeBackoffSeconds } from '#server/areas/auth/sign-in.ts';
 import { createTestApp, databaseKinds, lastCode, refreshCookieFrom, signIn } from './helpers.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage, Mailer } from '../../server/lib/mail.ts';
+import type { MailMessage, Mailer } from '#server/lib/mail.ts';
 import { authHeaders, createTestApp, signIn } from './helpers.ts';
 
 describe('the app as deployed: rate limits on, behind a proxy, under a mount point, no community site', () => {

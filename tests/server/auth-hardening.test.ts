@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
-import { configFromEnv } from '../../server/config.ts';
-import { redactUrl } from '../../server/logging.ts';
+import { configFromEnv } from '#server/config.ts';
+import { redactUrl } from '#server/logging.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn } from './helpers.ts';
 
 describe('links in mail come from configuration only', () => {

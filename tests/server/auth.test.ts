@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
-import { loginCodes, users } from '../../server/db/schema.ts';
-import { REFRESH_REUSE_WINDOW_MS, SESSION_MAX_AGE_MS } from '../../server/areas/auth/auth.ts';
-import { CODE_TTL_SECONDS } from '../../server/areas/auth/sign-in.ts';
-import { ACCESS_TOKEN_TTL_MS } from '../../server/lib/tokens.ts';
+import { loginCodes, users } from '#server/db/schema.ts';
+import { REFRESH_REUSE_WINDOW_MS, SESSION_MAX_AGE_MS } from '#server/areas/auth/auth.ts';
+import { CODE_TTL_SECONDS } from '#server/areas/auth/sign-in.ts';
+import { ACCESS_TOKEN_TTL_MS } from '#server/lib/tokens.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refreshCookieFrom, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {

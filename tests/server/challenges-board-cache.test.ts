@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/index.ts';
-import { rowsOf } from '../../server/db/rows.ts';
-import { athleteProfiles, gyms, users } from '../../server/db/schema.ts';
-import { createChallenge, deleteScore, joinChallenge, rankings, servedRankings, submitScore } from '../../server/areas/challenges/index.ts';
-import { boardCacheOf } from '../../server/lib/boards/board-cache.ts';
-import { boardSettings } from '../../server/areas/challenges/boards.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { athleteProfiles, gyms, users } from '#server/db/schema.ts';
+import { createChallenge, deleteScore, joinChallenge, rankings, servedRankings, submitScore } from '#server/areas/challenges/index.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { boardSettings } from '#server/areas/challenges/boards.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, testConfig, type SignedIn } from './helpers.ts';
 
 // The leaderboard page cache (server/lib/boards/board-cache.ts): what it serves is what

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athleteProfiles, tests, users } from '../../server/db/schema.ts';
-import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/areas/challenges/index.ts';
-import { participation } from '../../server/areas/challenges/join.ts';
-import { loadChallenge } from '../../server/areas/challenges/challenge.ts';
-import { AGE_SCHEMES, categoriesOf, categoryOf, SEX_DIVISIONS, type AgeScheme, type SexDivisions } from '../../domain/divisions.ts';
-import { ApiError } from '../../server/errors.ts';
+import { athleteProfiles, tests, users } from '#server/db/schema.ts';
+import { createChallenge, joinChallenge, rankings, submitScore } from '#server/areas/challenges/index.ts';
+import { participation } from '#server/areas/challenges/join.ts';
+import { loadChallenge } from '#server/areas/challenges/challenge.ts';
+import { AGE_SCHEMES, categoriesOf, categoryOf, SEX_DIVISIONS, type AgeScheme, type SexDivisions } from '#domain/divisions.ts';
+import { ApiError } from '#server/errors.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
-const db = (ctx: { database: { db: import('../../server/db/index.ts').Database } }) => ctx.database.db;
+const db = (ctx: { database: { db: import('#server/db/index.ts').Database } }) => ctx.database.db;
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;
 const POOL = 24;
@@ -170,7 +170,7 @@ describe.each(databaseKinds)('division boards on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const bad = await t.app.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${c.id}&category=${'x'.repeat(30)}` });
     expect(bad.statusCode).toBe(400);
-    const { updateChallenge } = await import('../../server/areas/challenges/index.ts');
+    const { updateChallenge } = await import('#server/areas/challenges/index.ts');
     const input = {
       title: c.title,
       score_type: 'time' as const,

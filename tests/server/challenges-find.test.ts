@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { athleteProfiles, gyms, privacySettings, users } from '../../server/db/schema.ts';
-import { createChallenge, findOnBoard, joinChallenge, rankings, submitScore } from '../../server/areas/challenges/index.ts';
-import { servedRankings } from '../../server/areas/challenges/board-pages.ts';
+import { athleteProfiles, gyms, privacySettings, users } from '#server/db/schema.ts';
+import { createChallenge, findOnBoard, joinChallenge, rankings, submitScore } from '#server/areas/challenges/index.ts';
+import { servedRankings } from '#server/areas/challenges/board-pages.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 const FIRST = ['Ann', 'Anna-Marie', 'Bob', 'Carla', 'Dan', 'Annika', 'Eve'];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { allAllianceRows, allGymRows, loadChallenge } from '../../server/areas/challenges/index.ts';
-import { GYM_RULES, naiveGymBoard, naiveUnitBoard, type GymEntry, type UnitEntry } from '../../domain/gym-events.ts';
-import type { UnitRow } from '../../server/lib/boards/gym-board-cache.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { allAllianceRows, allGymRows, loadChallenge } from '#server/areas/challenges/index.ts';
+import { GYM_RULES, naiveGymBoard, naiveUnitBoard, type GymEntry, type UnitEntry } from '#domain/gym-events.ts';
+import type { UnitRow } from '#server/lib/boards/gym-board-cache.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 const ATHLETES = 14;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { gymCacheSettings } from '../../server/lib/boards/gym-board-cache.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { gymCacheSettings } from '#server/lib/boards/gym-board-cache.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;

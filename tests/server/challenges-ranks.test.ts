@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { athleteProfiles, users } from '../../server/db/schema.ts';
-import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/areas/challenges/index.ts';
+import { athleteProfiles, users } from '#server/db/schema.ts';
+import { createChallenge, joinChallenge, rankings, submitScore } from '#server/areas/challenges/index.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 /** Places as the spec defines them: 1 + how many are strictly better; equal results share. */
@@ -111,7 +111,7 @@ describe.each(databaseKinds)('deep pages on %s', (kind) => {
     const t = await createTestApp(kind, {}, { rateLimit: false });
     try {
       const { sql } = await import('drizzle-orm');
-      const { rebuildRankSlices } = await import('../../server/lib/boards/rank-slices.ts');
+      const { rebuildRankSlices } = await import('#server/lib/boards/rank-slices.ts');
       const ctx = t.context;
       const db = ctx.database.db;
       const N = 1500;

@@ -4,8 +4,8 @@ import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from
 // A submission is one transaction even though its last statements and the COMMIT travel
 // together: when the messages cannot be built, or PostgreSQL refuses one, nothing is stored.
 const sabotage = vi.hoisted(() => ({ mode: null as null | 'throw' | 'oversize' }));
-vi.mock('../../server/lib/realtime/realtime-events.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../server/lib/realtime/realtime-events.ts')>();
+vi.mock('#server/lib/realtime/realtime-events.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#server/lib/realtime/realtime-events.ts')>();
   return {
     ...real,
     payloadOf: (envelope: Parameters<typeof real.payloadOf>[0]) => {

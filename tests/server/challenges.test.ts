@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../server/lib/jobs.ts';
-import { notificationMailJobHandlers } from '../../server/areas/notifications/notifications-mail.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
+import { notificationMailJobHandlers } from '#server/areas/notifications/notifications-mail.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/seed/demo.ts';
+import { seedDemo } from '#server/seed/demo.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 // The demo world as a visitor reads it: the same athletes, as strong, on the challenge boards,

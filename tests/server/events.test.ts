@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeEntries, challengeScores, users } from '../../server/db/schema.ts';
-import { createChallenge } from '../../server/areas/challenges/index.ts';
-import { createEvent } from '../../server/areas/events/events.ts';
-import { standingRows } from '../../server/areas/events/events-standings.ts';
-import { cacheSettings } from '../../server/areas/events/events-cache.ts';
-import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '../../domain/events.ts';
-import { rowsOf } from '../../server/db/rows.ts';
+import { challengeEntries, challengeScores, users } from '#server/db/schema.ts';
+import { createChallenge } from '#server/areas/challenges/index.ts';
+import { createEvent } from '#server/areas/events/events.ts';
+import { standingRows } from '#server/areas/events/events-standings.ts';
+import { cacheSettings } from '#server/areas/events/events-cache.ts';
+import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '#domain/events.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { naiveStandings, type NaiveEntry } from '../unit/events-naive.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 

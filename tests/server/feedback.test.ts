@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_LIMITS } from '../../domain/constants.ts';
+import { FEEDBACK_LIMITS } from '#domain/constants.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const valid = {

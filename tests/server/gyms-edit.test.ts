@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/rows.ts';
-import { users } from '../../server/db/schema.ts';
-import { gymNameKey } from '../../domain/gyms.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { users } from '#server/db/schema.ts';
+import { gymNameKey } from '#domain/gyms.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/rows.ts';
-import { athleteProfiles, users } from '../../server/db/schema.ts';
-import { createChallenge, joinChallenge, rankings, submitScore } from '../../server/areas/challenges/index.ts';
-import { gymNameKey, sameGym } from '../../domain/gyms.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { athleteProfiles, users } from '#server/db/schema.ts';
+import { createChallenge, joinChallenge, rankings, submitScore } from '#server/areas/challenges/index.ts';
+import { gymNameKey, sameGym } from '#domain/gyms.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
-import { historicalBatches, historicalResults, personalRecords, testBests, tests } from '../../server/db/schema.ts';
+import { historicalBatches, historicalResults, personalRecords, testBests, tests } from '#server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 const UPLOAD = '/api/v1/athlete-profiles/admin/historical-upload';

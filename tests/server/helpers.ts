@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { buildApp, type AppOverrides } from '../../server/app.ts';
-import { Outbox } from '../../server/lib/mail.ts';
-import type { AppConfig } from '../../server/config.ts';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../server/db/index.ts';
-import { videos } from '../../server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { buildApp, type AppOverrides } from '#server/app.ts';
+import { Outbox } from '#server/lib/mail.ts';
+import type { AppConfig } from '#server/config.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '#server/db/index.ts';
+import { videos } from '#server/db/schema.ts';
 import { pgliteTemplate, postgresTemplate } from './templates.ts';
 
 /** Server tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */

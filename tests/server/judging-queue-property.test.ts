@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/index.ts';
-import { rowsOf } from '../../server/db/rows.ts';
-import { rebuildRankSlices } from '../../server/lib/boards/rank-slices.ts';
-import { judgingQueue } from '../../server/areas/judging/judging-verdicts.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { rebuildRankSlices } from '#server/lib/boards/rank-slices.ts';
+import { judgingQueue } from '#server/areas/judging/judging-verdicts.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 const ATHLETES = 6;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgingAudit, scoreVideos } from '../../server/db/schema.ts';
-import { DELETION_GRACE_MS } from '../../domain/privacy.ts';
-import { privacySweep } from '../../server/areas/privacy/privacy.ts';
+import { judgingAudit, scoreVideos } from '#server/db/schema.ts';
+import { DELETION_GRACE_MS } from '#domain/privacy.ts';
+import { privacySweep } from '#server/areas/privacy/privacy.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
 
 const HOUR = 3_600_000;

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tests } from '../../server/db/schema.ts';
-import {
-  BOUNDS,
-  encodeScore,
-  parseDecimal,
-  parseTime,
-  validateScore,
-  type ScoreInput,
-  type ScoringRules,
-} from '../../domain/scoring/index.ts';
+import { tests } from '#server/db/schema.ts';
+import { BOUNDS, encodeScore, parseDecimal, parseTime, validateScore, type ScoreInput, type ScoringRules } from '#domain/scoring/index.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 // One grammar: a value typed the same way is accepted or refused alike, and read as the same amount, by the challenge

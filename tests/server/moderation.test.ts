@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentReports, users } from '../../server/db/schema.ts';
-import { queue } from '../../server/areas/moderation/moderation.ts';
-import { MODERATION_REASON_IDS, severityOf } from '../../domain/moderation.ts';
+import { contentReports, users } from '#server/db/schema.ts';
+import { queue } from '#server/areas/moderation/moderation.ts';
+import { MODERATION_REASON_IDS, severityOf } from '#domain/moderation.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;

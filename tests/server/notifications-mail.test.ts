@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
-import { rowsOf } from '../../server/db/rows.ts';
-import { runDueJobs } from '../../server/lib/jobs.ts';
-import { notify } from '../../server/areas/notifications/notifications.ts';
-import { notificationMailJobHandlers } from '../../server/areas/notifications/notifications-mail.ts';
-import { EMAIL_KINDS, NOTIFICATION_KINDS } from '../../domain/notifications.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
+import { notify } from '#server/areas/notifications/notifications.ts';
+import { notificationMailJobHandlers } from '#server/areas/notifications/notifications-mail.ts';
+import { EMAIL_KINDS, NOTIFICATION_KINDS } from '#domain/notifications.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
 
 describe.each(databaseKinds)('notification mail on %s', (kind) => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { notify } from '../../server/areas/notifications/notifications.ts';
-import type { Database } from '../../server/db/index.ts';
+import { notify } from '#server/areas/notifications/notifications.ts';
+import type { Database } from '#server/db/index.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
 

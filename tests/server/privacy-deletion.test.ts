@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_MS, FORMER_ATHLETE_NAME } from '../../domain/privacy.ts';
-import { athleteProfiles, sessions, users } from '../../server/db/schema.ts';
-import { boardCacheOf } from '../../server/lib/boards/board-cache.ts';
-import { privacySweep } from '../../server/areas/privacy/privacy.ts';
+import { DELETION_GRACE_MS, FORMER_ATHLETE_NAME } from '#domain/privacy.ts';
+import { athleteProfiles, sessions, users } from '#server/db/schema.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { privacySweep } from '#server/areas/privacy/privacy.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_INTERVAL_MS, EXPORT_LINK_TTL_MS } from '../../domain/privacy.ts';
-import { rowsOf } from '../../server/db/rows.ts';
-import { EXPORT_AREAS } from '../../server/areas/privacy/privacy-export.ts';
+import { EXPORT_INTERVAL_MS, EXPORT_LINK_TTL_MS } from '#domain/privacy.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { EXPORT_AREAS } from '#server/areas/privacy/privacy-export.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;

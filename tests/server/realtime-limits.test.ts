@@ -11,7 +11,7 @@ import {
   SOCKET_MESSAGES_PER_SECOND,
   SOCKET_MESSAGE_TOO_BIG_CODE,
   SOCKET_POLICY_VIOLATION_CODE,
-} from '../../domain/constants.ts';
+} from '#domain/constants.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
 

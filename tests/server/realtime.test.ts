@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
-import { buildApp } from '../../server/app.ts';
-import { openDatabase } from '../../server/db/index.ts';
-import { RealtimeHub, MAX_BUFFERED_BYTES } from '../../server/areas/realtime/socket.ts';
-import { DEFAULT_SOCKET_LIMITS, newClient } from '../../server/lib/realtime/hub.ts';
-import { celebratePersonalRecord, unlock } from '../../server/areas/realtime/achievements.ts';
-import { streakAchievement } from '../../domain/achievement-rules.ts';
-import { Outbox } from '../../server/lib/mail.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { RealtimeHub, MAX_BUFFERED_BYTES } from '#server/areas/realtime/socket.ts';
+import { DEFAULT_SOCKET_LIMITS, newClient } from '#server/lib/realtime/hub.ts';
+import { celebratePersonalRecord, unlock } from '#server/areas/realtime/achievements.ts';
+import { streakAchievement } from '#domain/achievement-rules.ts';
+import { Outbox } from '#server/lib/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, signIn, testConfig, TestClock, type SignedIn } from './helpers.ts';
 import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
 

@@ -62,7 +62,7 @@ describe.each(databaseKinds)('social settings: the community timeline honours ea
       await newBest(who, '7:00');
     }
     t.clock.advance(2 * 3_600_000);
-    const { postFinalStandings } = await import('../../server/areas/challenges/final-standings.ts');
+    const { postFinalStandings } = await import('#server/areas/challenges/final-standings.ts');
     expect(await postFinalStandings(t.context)).toBe(1);
     await t.settled();
     expect(await timeline(quiet)).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_KINDS, NOTIFICATION_KINDS } from '../../domain/notifications.ts';
+import { EMAIL_KINDS, NOTIFICATION_KINDS } from '#domain/notifications.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';

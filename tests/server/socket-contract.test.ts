@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { socketContract } from '../../server/lib/realtime/socket-contract.ts';
+import { socketContract } from '#server/lib/realtime/socket-contract.ts';
 import { socketMessageProblem } from './socket-contract.ts';
 
 const contract = await socketContract();

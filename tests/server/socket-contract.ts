@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { RawData } from 'ws';
-import { socketContract } from '../../server/lib/realtime/socket-contract.ts';
+import { socketContract } from '#server/lib/realtime/socket-contract.ts';
 
 /**
  * Every message a test socket receives is checked against the contract (openapi/realtime.yaml's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenge } from '../../server/areas/challenges/index.ts';
-import { boardCacheOf } from '../../server/lib/boards/board-cache.ts';
-import { createEvent } from '../../server/areas/events/events.ts';
-import { seasonCacheSettings } from '../../server/areas/sports-network/sports-network-season.ts';
+import { createChallenge } from '#server/areas/challenges/index.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { createEvent } from '#server/areas/events/events.ts';
+import { seasonCacheSettings } from '#server/areas/sports-network/sports-network-season.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' };

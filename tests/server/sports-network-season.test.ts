@@ -1,21 +1,12 @@
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  athleteProfiles,
-  challengeEntries,
-  challengeScores,
-  gyms,
-  leagueEvents,
-  leagueGyms,
-  leagues,
-  users,
-} from '../../server/db/schema.ts';
-import { createChallenge } from '../../server/areas/challenges/index.ts';
-import { createEvent } from '../../server/areas/events/events.ts';
-import { seasonRows } from '../../server/areas/sports-network/sports-network-season.ts';
-import { DEFAULT_POINTS_TABLE, EVENT_RULES, type EventRule } from '../../domain/events.ts';
-import { seasonTable } from '../../domain/sports-network.ts';
+import { athleteProfiles, challengeEntries, challengeScores, gyms, leagueEvents, leagueGyms, leagues, users } from '#server/db/schema.ts';
+import { createChallenge } from '#server/areas/challenges/index.ts';
+import { createEvent } from '#server/areas/events/events.ts';
+import { seasonRows } from '#server/areas/sports-network/sports-network-season.ts';
+import { DEFAULT_POINTS_TABLE, EVENT_RULES, type EventRule } from '#domain/events.ts';
+import { seasonTable } from '#domain/sports-network.ts';
 import { naiveStandings, type NaiveEntry } from '../unit/events-naive.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../server/db/rows.ts';
-import { users } from '../../server/db/schema.ts';
-import { createChallenge } from '../../server/areas/challenges/index.ts';
-import { createEvent } from '../../server/areas/events/events.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { users } from '#server/db/schema.ts';
+import { createChallenge } from '#server/areas/challenges/index.ts';
+import { createEvent } from '#server/areas/events/events.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
 
 const LEAGUE = { name: 'Rhine Valley League', season_name: '2025', season_starts_on: '2025-01-01', season_ends_on: '2025-12-31' };

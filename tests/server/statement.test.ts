@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../server/db/index.ts';
-import { challenges, users } from '../../server/db/schema.ts';
-import { rowFromJson, statement } from '../../server/db/statement.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import { challenges, users } from '#server/db/schema.ts';
+import { rowFromJson, statement } from '#server/db/statement.ts';
 import { createTestDatabase, databaseKinds } from './helpers.ts';
 
 // The submission path runs statements built once (server/db/statement.ts) and reads the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../server/db/schema.ts';
-import { shownInStory } from '../../server/areas/stories/stories.ts';
-import { STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS, COMMENT_LIMITS } from '../../domain/stories.ts';
+import { users } from '#server/db/schema.ts';
+import { shownInStory } from '#server/areas/stories/stories.ts';
+import { STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS, COMMENT_LIMITS } from '#domain/stories.ts';
 import { authHeaders, createTestApp, databaseKinds, insertVideo, refusal, type SignedIn, signIn } from './helpers.ts';
 
 const HOUR = 3_600_000;

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { allHandlers } from '../../server/handlers.ts';
-import { listOperations, loadOpenapiDocument } from '../../server/openapi.ts';
+import { allHandlers } from '#server/handlers.ts';
+import { listOperations, loadOpenapiDocument } from '#server/openapi.ts';
 import { createTestApp, databaseKinds, testConfig } from './helpers.ts';
-import type { AppContext } from '../../server/context.ts';
+import type { AppContext } from '#server/context.ts';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { pickEncoding, renderIndexHtml } from '../../server/static.ts';
+import { pickEncoding, renderIndexHtml } from '#server/static.ts';
 
 const ASSET_JS = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 const ASSET_BR = brotliCompressSync(ASSET_JS);

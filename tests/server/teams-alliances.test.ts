@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { ALLIANCE_LIMIT } from '../../domain/teams-alliances.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { ALLIANCE_LIMIT } from '#domain/teams-alliances.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('team alliances on %s', (kind) => {

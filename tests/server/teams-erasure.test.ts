@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELETION_GRACE_MS } from '../../domain/privacy.ts';
-import { privacySweep } from '../../server/areas/privacy/privacy.ts';
+import { DELETION_GRACE_MS } from '#domain/privacy.ts';
+import { privacySweep } from '#server/areas/privacy/privacy.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, type SignedIn, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('an erased captain hands the team over on %s', (kind) => {

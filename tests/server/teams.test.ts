@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { INVITATION_TTL_MS } from '../../domain/teams.ts';
-import { runDueJobs } from '../../server/lib/jobs.ts';
-import { notificationMailJobHandlers } from '../../server/areas/notifications/notifications-mail.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { INVITATION_TTL_MS } from '#domain/teams.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
+import { notificationMailJobHandlers } from '#server/areas/notifications/notifications-mail.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 
 describe.each(databaseKinds)('lasting teams on %s', (kind) => {

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsPath, openDatabase } from '../../server/db/index.ts';
+import { migrationsPath, openDatabase } from '#server/db/index.ts';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { challengeScores, videos } from '../../server/db/schema.ts';
+import { challengeScores, videos } from '#server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
 import { watchRoom } from './room-watch.ts';
 import { expectSocketContractKept } from './socket-contract.ts';

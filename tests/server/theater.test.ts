@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { challenges } from '../../server/db/schema.ts';
+import { challenges } from '#server/db/schema.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
 import { watchRoom } from './room-watch.ts';
 import { expectSocketContractKept } from './socket-contract.ts';

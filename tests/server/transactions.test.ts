@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import type { DatabaseHandle } from '../../server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
 import { createTestDatabase, databaseKinds } from './helpers.ts';
 
 // Transactions on PostgreSQL pipeline BEGIN ahead of their statements (server/db/index.ts);

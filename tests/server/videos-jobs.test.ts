@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { claimJob, enqueueJob, JOB_LOCK_MS, JOB_MAX_ATTEMPTS, runDueJobs } from '../../server/lib/jobs.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { claimJob, enqueueJob, JOB_LOCK_MS, JOB_MAX_ATTEMPTS, runDueJobs } from '#server/lib/jobs.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 describe.each(databaseKinds)('the shared jobs table on %s', (kind) => {

@@ -7,10 +7,10 @@ import { S3 } from '@aws-sdk/client-s3';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../server/lib/jobs.ts';
-import { videoJobHandlers } from '../../server/areas/videos/videos-processing.ts';
-import { parseS3Url } from '../../server/lib/storage/videos-storage-s3.ts';
-import { videoService } from '../../server/areas/videos/videos-tus.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
+import { videoJobHandlers } from '#server/areas/videos/videos-processing.ts';
+import { parseS3Url } from '#server/lib/storage/videos-storage-s3.ts';
+import { videoService } from '#server/areas/videos/videos-tus.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/db/rows.ts';
-import { runDueJobs } from '../../server/lib/jobs.ts';
-import { videoJobHandlers } from '../../server/areas/videos/videos-processing.ts';
-import { removeAbandonedUploads } from '../../server/areas/videos/videos.ts';
-import { videoService } from '../../server/areas/videos/videos-tus.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
+import { videoJobHandlers } from '#server/areas/videos/videos-processing.ts';
+import { removeAbandonedUploads } from '#server/areas/videos/videos.ts';
+import { videoService } from '#server/areas/videos/videos-tus.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

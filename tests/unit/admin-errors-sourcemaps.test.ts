@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addMapping, GenMapping, toEncodedMap } from '@jridgewell/gen-mapping';
-import { SourceMaps, sourceMapsDir, sourceName } from '../../server/areas/admin/admin-errors-sourcemaps.ts';
+import { SourceMaps, sourceMapsDir, sourceName } from '#server/areas/admin/admin-errors-sourcemaps.ts';
 
 /** A built file whose column 2345 of line 1 came from line 57, column 11 of the page's source. */
 function mapsFolder(): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import createClient from 'openapi-fetch';
-import type { paths } from '../../openapi/schema.d.ts';
-import { AUTH_REQUIRED_TEXT, authMiddleware, linkSession } from '../../src/api/client.ts';
-import { ApiError, NETWORK_FAILURE_TEXT, callApi, isNotFound } from '../../src/api/errors.ts';
+import type { paths } from '#openapi/schema.d.ts';
+import { AUTH_REQUIRED_TEXT, authMiddleware, linkSession } from '#src/api/client.ts';
+import { ApiError, NETWORK_FAILURE_TEXT, callApi, isNotFound } from '#src/api/errors.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

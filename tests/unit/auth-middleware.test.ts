@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import createClient from 'openapi-fetch';
-import type { paths } from '../../openapi/schema.d.ts';
-import { AUTH_REQUIRED_TEXT, authMiddleware, linkSession } from '../../src/api/client.ts';
+import type { paths } from '#openapi/schema.d.ts';
+import { AUTH_REQUIRED_TEXT, authMiddleware, linkSession } from '#src/api/client.ts';
 
 function clientWith(fetchImpl: (req: Request) => Promise<Response>) {
   const client = createClient<paths>({ baseUrl: 'http://app.test', fetch: fetchImpl });

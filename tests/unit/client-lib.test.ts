@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteLegacyPath } from '../../src/api/client.ts';
-import { normalizeBasePath } from '../../server/config.ts';
-import { dismissToast, getToasts, toast } from '../../src/lib/toast.ts';
+import { rewriteLegacyPath } from '#src/api/client.ts';
+import { normalizeBasePath } from '#server/config.ts';
+import { dismissToast, getToasts, toast } from '#src/lib/toast.ts';
 
 describe('the API client', () => {
   it('rewrites /api/routes/… to /api/… and leaves other paths alone', () => {

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { benchScripts, scriptsWithoutSection } from '../../scripts/bench-docs-check.ts';
+import { benchScripts, scriptsWithoutSection } from '#scripts/bench-docs-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const migrationsDir = path.join(root, 'server/db/migrations');

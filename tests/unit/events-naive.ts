@@ -1,4 +1,4 @@
-import { pointsFor, type EventRule } from '../../domain/events.ts';
+import { pointsFor, type EventRule } from '#domain/events.ts';
 
 /**
  * The event standing computed the plain way, straight from domain/events.ts: counts, not

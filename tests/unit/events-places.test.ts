@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '../../domain/events.ts';
-import { divisionStanding, divisionsOf, inBoardOrder, type KeptBoard, type LeanRow } from '../../server/areas/events/events-places.ts';
-import { sortedView, type CachedStanding } from '../../server/areas/events/events-cache.ts';
+import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '#domain/events.ts';
+import { divisionStanding, divisionsOf, inBoardOrder, type KeptBoard, type LeanRow } from '#server/areas/events/events-places.ts';
+import { sortedView, type CachedStanding } from '#server/areas/events/events-cache.ts';
 import { naiveStandings, type NaiveEntry } from './events-naive.ts';
 
 const W = [21, 22, 23];

@@ -8,7 +8,7 @@ import {
   pointsFor,
   pointsTableProblem,
   workoutSortIndex,
-} from '../../domain/events.ts';
+} from '#domain/events.ts';
 import { naiveStandings, type NaiveEntry } from './events-naive.ts';
 
 const W = [11, 12, 13];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { REDACTED, redactInspection } from '../../src/lib/inspect-redact.ts';
-import { sessionMachine } from '../../machines/session.ts';
+import { REDACTED, redactInspection } from '#src/lib/inspect-redact.ts';
+import { sessionMachine } from '#machines/session.ts';
 
 describe('what the inspector is sent', () => {
   it('masks tokens, passwords, codes and CSRF values, in keys, URLs and bare JWTs', () => {

@@ -15,8 +15,8 @@ import {
   gradeClip,
   TEST_MARK_TOLERANCE_MS,
   type CheckState,
-} from '../../domain/judging.ts';
-import { sortKey, type ScoreType } from '../../domain/scoring/index.ts';
+} from '#domain/judging.ts';
+import { sortKey, type ScoreType } from '#domain/scoring/index.ts';
 
 const SCORE_TYPES: ScoreType[] = ['time', 'reps', 'load', 'rounds_reps', 'distance', 'calories', 'points'];
 const DAY = 86_400_000;

@@ -20,6 +20,14 @@ describe('lint zones', { timeout: 60_000 }, () => {
     expect(errors.join('\n')).toMatch(/only through its index\.ts/);
   });
 
+  it('the same import through the #server alias fails too', async () => {
+    const errors = await errorsOf(
+      'server/areas/teams/probe.ts',
+      "import { loadChallenge } from '#server/areas/challenges/challenge.ts';\nvoid loadChallenge;\n",
+    );
+    expect(errors.join('\n')).toMatch(/only through its index\.ts/);
+  });
+
   it("the same import through the area's index.ts passes", async () => {
     const errors = await errorsOf(
       'server/areas/teams/probe.ts',

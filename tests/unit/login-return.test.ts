@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginReturn } from '../../src/lib/session/session-provider.tsx';
+import { loginReturn } from '#src/lib/session/session-provider.tsx';
 
 describe('the way back after the session expired', () => {
   it('names the page the athlete was on, with its query, inside the app', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkBounds, formatMeasure, toTestUnit, type TestUnit } from '../../domain/measures.ts';
+import { checkBounds, formatMeasure, toTestUnit, type TestUnit } from '#domain/measures.ts';
 import {
   BOUNDS,
   DIRECTION,
@@ -20,7 +20,7 @@ import {
   type ScoreType,
   type ScoringRules,
   validateScore,
-} from '../../domain/scoring/index.ts';
+} from '#domain/scoring/index.ts';
 
 // Properties of the one measurement pipeline (parse → encode → validate → sort key → format), over every score type.
 

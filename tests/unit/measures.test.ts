@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Standard, StandardAnchor } from '../../domain/measures.ts';
+import type { Standard, StandardAnchor } from '#domain/measures.ts';
 import {
   INPUT_UNITS,
   MeasureError,
@@ -12,7 +12,7 @@ import {
   pickStandard,
   toTestUnit,
   validateStandard,
-} from '../../domain/measures.ts';
+} from '#domain/measures.ts';
 
 const std = (anchors: StandardAnchor[], over: Partial<Standard> = {}): Standard => ({
   sex: 'any',

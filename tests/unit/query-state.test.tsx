@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { QueryState, type QueryLike } from '../../src/components/query-state.tsx';
-import { DataTable } from '../../src/components/data-table.tsx';
+import { QueryState, type QueryLike } from '#src/components/query-state.tsx';
+import { DataTable } from '#src/components/data-table.tsx';
 
 const query = <T,>(q: Partial<QueryLike<T>>): QueryLike<T> => ({
   data: undefined,

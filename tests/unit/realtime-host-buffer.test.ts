@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { attachRealtimeHost, emitRealtimeMessage } from '../../src/lib/realtime.ts';
-import type { IncomingMessage } from '../../machines/socket.ts';
-import { streakAchievement } from '../../domain/achievement-rules.ts';
+import { attachRealtimeHost, emitRealtimeMessage } from '#src/lib/realtime.ts';
+import type { IncomingMessage } from '#machines/socket.ts';
+import { streakAchievement } from '#domain/achievement-rules.ts';
 
 const milestone = (count: number): IncomingMessage => ({
   type: 'milestone_reached',

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Each example starts from a fresh tab: the module's connection counts are its own.
-let realtime: typeof import('../../src/lib/realtime.ts');
+let realtime: typeof import('#src/lib/realtime.ts');
 beforeEach(async () => {
   vi.resetModules();
-  realtime = await import('../../src/lib/realtime.ts');
+  realtime = await import('#src/lib/realtime.ts');
 });
 
 const hello = { type: 'connected', user_id: 3, expires_at: '2026-11-20T10:15:00.000Z' } as const;

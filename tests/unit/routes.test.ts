@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageRoutes, routePaths, runTogether } from '../../src/app/route-table.ts';
+import { pageRoutes, routePaths, runTogether } from '#src/app/route-table.ts';
 
 const specFile = path.resolve(import.meta.dirname, '../../../shared/spec/product-spec.md');
 

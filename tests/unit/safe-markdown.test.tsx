@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SafeMarkdown } from '../../src/components/safe-markdown.tsx';
+import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
 
 const render = (text: string) => renderToStaticMarkup(createElement(SafeMarkdown, { text }));
 

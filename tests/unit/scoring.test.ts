@@ -10,7 +10,7 @@ import {
   type Division,
   type ScoreInput,
   type ScoringRules,
-} from '../../domain/scoring/index.ts';
+} from '#domain/scoring/index.ts';
 
 const key = (rules: ScoringRules, input: ScoreInput, division: Division = 'rx', tiebreak?: number) =>
   sortKey(rules, validateScore(rules, encodeScore(rules, input, tiebreak)), division);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { param } from '../../src/lib/use-search-param.ts';
+import { param } from '#src/lib/use-search-param.ts';
 
 describe('query-string params', () => {
   it('reads what is valid and falls back to the default for anything else', () => {

@@ -23,7 +23,11 @@ function layerOf(file: string): string {
   return 'shell';
 }
 
-const importPattern = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const importPattern = /(?:from|import)\s*\(?\s*['"]((?:\.{1,2}|#server)\/[^'"]+)['"]/g;
+
+/** The file an import names: relative to the importer, or through the package's `#server/*` alias. */
+const resolveImport = (file: string, spec: string) =>
+  spec.startsWith('#server/') ? path.join(serverDir, spec.slice('#server/'.length)) : path.resolve(path.dirname(file), spec);
 
 interface Edge {
   from: string;
@@ -35,7 +39,7 @@ interface Edge {
 function serverEdges(): Edge[] {
   return sourceFiles(serverDir).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(importPattern)].flatMap((match) => {
-      const target = path.resolve(path.dirname(file), match[1]!);
+      const target = resolveImport(file, match[1]!);
       if (!target.startsWith(serverDir + path.sep)) return [];
       const from = layerOf(file);
       const to = layerOf(target);

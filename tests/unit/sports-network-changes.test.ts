@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeNetworkChange, type NetworkChange } from '../../src/features/gyms/components/network-change-text.ts';
+import { describeNetworkChange, type NetworkChange } from '#src/features/gyms/components/network-change-text.ts';
 
 const change = (c: Partial<NetworkChange>): NetworkChange => ({
   id: 1,

@@ -7,7 +7,7 @@ import {
   seasonPointsFor,
   seasonTable,
   type SeasonInput,
-} from '../../domain/sports-network.ts';
+} from '#domain/sports-network.ts';
 
 const places = fc.array(fc.integer({ min: 1, max: 15 }), { maxLength: 8 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { recordOf } from '../../src/features/teams/record.ts';
-import type { TeamChallengeEntry } from '../../src/features/teams/api/teams.ts';
+import { recordOf } from '#src/features/teams/record.ts';
+import type { TeamChallengeEntry } from '#src/features/teams/api/teams.ts';
 
 const entry = (over: Partial<TeamChallengeEntry>): TeamChallengeEntry => ({
   challenge_id: 1,

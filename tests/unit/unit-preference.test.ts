@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatScore, parseDecimal } from '../../domain/scoring/index.ts';
-import { toGrams, toMillimetres } from '../../domain/scoring/units.ts';
+import { formatScore, parseDecimal } from '#domain/scoring/index.ts';
+import { toGrams, toMillimetres } from '#domain/scoring/units.ts';
 import {
   distanceShown,
   distanceTyped,
@@ -13,7 +13,7 @@ import {
   scoreInUnits,
   shownTolerance,
   UNIT_PREFERENCES,
-} from '../../domain/unit-preference.ts';
+} from '#domain/unit-preference.ts';
 
 const pref = fc.constantFrom(...UNIT_PREFERENCES);
 // Up to 1,000 kg and 1,000 km: past anything a test or challenge takes.

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { BI_RANGES } from '../../../domain/business-intelligence.ts';
-import { utcDay } from '../../lib/bi-record.ts';
-import { runDueJobs, type JobHandler } from '../../lib/jobs.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { BI_RANGES } from '#domain/business-intelligence.ts';
+import { utcDay } from '#server/lib/bi-record.ts';
+import { runDueJobs, type JobHandler } from '#server/lib/jobs.ts';
 
 // The rollups the business-intelligence page reads, rebuilt in one transaction by a job in the
 // shared jobs table: every ROLLUP_EVERY_MS (the worker's sweep queues one when the last is older)

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { percentOf, type BiRange, type BiTable } from '../../../domain/business-intelligence.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { percentOf, type BiRange, type BiTable } from '#domain/business-intelligence.ts';
 import { ALL_CHALLENGES_ID, addDays, mondayOf } from './admin-bi-rollup.ts';
-import { utcDay } from '../../lib/bi-record.ts';
+import { utcDay } from '#server/lib/bi-record.ts';
 
 // The business-intelligence page: read from the rollups only (server/areas/admin/admin-bi-rollup.ts),
 // each a primary-key range of at most a year of days, 52 cohorts × 13 weeks, or one range's funnel.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
 
 // The admin dashboard: the platform at a glance. One statement of counts, each on an index
 // (users' primary key, sessions by activity time, scores by submission time, the partial

@@ -1,10 +1,10 @@
 import { count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { errorEvents, errorGroups, users } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { notFound } from '../../errors.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { errorEvents, errorGroups, users } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { notFound } from '#server/errors.ts';
+import { sha256 } from '#server/lib/tokens.ts';
 import {
   ERROR_MESSAGE_MAX,
   ERROR_RELEASE_MAX,
@@ -14,7 +14,7 @@ import {
   topFrame,
   type ErrorKind,
   type ErrorStatus,
-} from '../../../domain/admin-operations.ts';
+} from '#domain/admin-operations.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,9 +1,9 @@
 import { count, desc, eq, gt, max, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rateLimitChanges, rateLimitRejections, rateLimitSettings, users } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rateLimitChanges, rateLimitRejections, rateLimitSettings, users } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { notFound } from '#server/errors.ts';
 
 /** How long a node trusts its copy of the limits before reading them again (other nodes' changes). */
 export const LIMITS_REFRESH_MS = 2000;

@@ -1,16 +1,16 @@
 import { and, count, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { authEvents, sessions, users } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { authEvents, sessions, users } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { ApiError, badRequest, notFound } from '#server/errors.ts';
 import {
   AUTH_ALERT_WINDOW_HOURS,
   AUTH_EVENTS_COUNT_CAP,
   AUTH_FAILURE_KINDS,
   AUTH_FAILURES_PER_MINUTE_ALERT,
   type AuthEventKind,
-} from '../../../domain/admin-operations.ts';
+} from '#domain/admin-operations.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAuthEvent, type RequestMeta } from '../auth/index.ts';
 

@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { jobs } from '../../db/schema.ts';
-import type { JobHandler } from '../../lib/jobs.ts';
-import { publish } from '../../lib/realtime/realtime-events.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { jobs } from '#server/db/schema.ts';
+import type { JobHandler } from '#server/lib/jobs.ts';
+import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { videoService } from '../videos/index.ts';
 
 /**

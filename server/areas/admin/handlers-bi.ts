@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { businessCsv, businessReport } from './admin-bi.ts';
 import { refreshNow } from './admin-bi-rollup.ts';
-import { DEFAULT_BI_RANGE, type BiRange } from '../../../domain/business-intelligence.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import { DEFAULT_BI_RANGE, type BiRange } from '#domain/business-intelligence.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AdminBiOps = 'getBusinessReport' | 'refreshBusinessRollups' | 'exportBusinessTable';
 

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { ApiError } from '#server/errors.ts';
 import { publishSocketProbe, runServerCheck, sendTestMail } from './admin-testing.ts';
-import type { Handlers, OperationId, OperationRequest } from '../../lib/handler-types.ts';
+import type { Handlers, OperationId, OperationRequest } from '#server/lib/handler-types.ts';
 
 export const ADMIN_TESTING_ONLY_TEXT = 'Only an administrator can run the platform checks.';
 

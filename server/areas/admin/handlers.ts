@@ -1,12 +1,12 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { optionalAuth, requestMeta } from '../auth/index.ts';
 import * as errors from './admin-errors.ts';
 import { SourceMaps, sourceMapsDir } from './admin-errors-sourcemaps.ts';
 import * as security from './admin-security.ts';
 import * as rateLimits from './admin-rate-limits.ts';
 import { dashboard } from './admin-dashboard.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
-import { ApiError } from '../../errors.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
+import { ApiError } from '#server/errors.ts';
 
 export const RATE_LIMIT_ADMIN_TEXT = 'Only an administrator can change a rate limit.';
 

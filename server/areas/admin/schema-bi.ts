@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, real, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { challenges } from '../challenges/schema.ts';
 
 // Business intelligence (server/services/admin-bi*.ts). Two narrow fact tables written at most once

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /** One group of errors with the same fingerprint (kind + normalized message + top frame). */
 export const errorGroups = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { listStreaks } from '../realtime/index.ts';
 
 // Athlete analytics: the signed-in athlete's own numbers, each computed in SQL on an index

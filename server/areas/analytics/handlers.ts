@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { myAnalytics } from './analytics.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AnalyticsOps = 'getMyAnalytics';
 

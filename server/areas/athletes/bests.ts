@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { normalize, pickStandard, type Direction, type Standard } from '../../../domain/measures.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { normalize, pickStandard, type Direction, type Standard } from '#domain/measures.ts';
 
 /** One athlete's results on one test. */
 export interface AthleteTest {

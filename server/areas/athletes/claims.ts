@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, like, ne, or, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { historicalResults, performanceClaims, personalRecords, tests, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { TestUnit } from '../../../domain/measures.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { historicalResults, performanceClaims, personalRecords, tests, users } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import type { TestUnit } from '#domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { isUniqueViolation, loadProfiles, normalizeName } from './historical.ts';
-import { likeLiteral } from '../../lib/boards/board-find.ts';
+import { likeLiteral } from '#server/lib/boards/board-find.ts';
 
 export type ClaimStatus = 'pending' | 'approved' | 'rejected';
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import * as claims from './claims.ts';
 import { uploadHistoricalResults } from './historical.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AthleteImportOps =
   'uploadHistoricalResults' | 'searchClaimableResults' | 'createClaims' | 'listMyClaims' | 'listClaimsForReview' | 'reviewClaim';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import * as profiles from './profiles.ts';
 import * as rankings from './rankings.ts';
@@ -7,7 +7,7 @@ import { findOnRanks } from './rank-find.ts';
 import { servedGlobalRanks, servedTestBoard } from './ranking-pages.ts';
 import * as records from './records.ts';
 import * as catalogue from './tests-catalogue.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AthleteOps =
   | 'getMyAthleteProfile'

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { badRequest } from '../../errors.ts';
-import { pacer } from '../../lib/bulk-writes.ts';
-import { INPUT_UNITS, type InputUnit } from '../../../domain/measures.ts';
+import { badRequest } from '#server/errors.ts';
+import { pacer } from '#server/lib/bulk-writes.ts';
+import { INPUT_UNITS, type InputUnit } from '#domain/measures.ts';
 
 // Reading a historical CSV: header names, unit spellings, and the rows with their line numbers.
 

@@ -1,22 +1,14 @@
 import { eq, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { historicalBatches, tests } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
-import {
-  checkBounds,
-  INPUT_UNITS,
-  MeasureError,
-  toTestUnit,
-  type InputUnit,
-  type Standard,
-  type TestUnit,
-} from '../../../domain/measures.ts';
-import { MAX_ENTRY_LENGTH } from '../../../domain/scoring/parse.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { historicalBatches, tests } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
+import { checkBounds, INPUT_UNITS, MeasureError, toTestUnit, type InputUnit, type Standard, type TestUnit } from '#domain/measures.ts';
+import { MAX_ENTRY_LENGTH } from '#domain/scoring/parse.ts';
 import { inputUnit, MAX_HISTORICAL_ROWS, quote, readCsv, type Column } from './historical-csv.ts';
 import { normalizedFor, refreshBests, type AthleteTest } from './bests.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { bulkChunkRows, pacer, writeInSteps, yieldToEventLoop } from '../../lib/bulk-writes.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { bulkChunkRows, pacer, writeInSteps, yieldToEventLoop } from '#server/lib/bulk-writes.ts';
 
 export { MAX_HISTORICAL_ROWS };
 /** The report lists this many invalid rows, and previews this many valid ones. */

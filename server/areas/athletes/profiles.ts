@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
 import {
   achievements,
   athleteProfiles,
@@ -11,11 +11,11 @@ import {
   timelinePosts,
   users,
   type ProfilePrivacy,
-} from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+} from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { isTimeZone } from '../realtime/index.ts';
-import type { Direction, TestUnit } from '../../../domain/measures.ts';
-import { ageGroupOf, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
+import type { Direction, TestUnit } from '#domain/measures.ts';
+import { ageGroupOf, bodyweightClassOf } from '#domain/athlete-groups.ts';
 import { gymForName } from '../gyms/index.ts';
 import { bestsWithRanks, globalStanding, privacyOf } from './rankings.ts';
 

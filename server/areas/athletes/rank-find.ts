@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { findNeedle, likeLiteral } from '../../lib/boards/board-find.ts';
-import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
-import { boardAnonymousColumn, boardName, gymShown, hiddenFromBoards } from '../../lib/boards/privacy-names.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { findNeedle, likeLiteral } from '#server/lib/boards/board-find.ts';
+import { FIND_MAX_MATCHES } from '#domain/board-find.ts';
+import { boardAnonymousColumn, boardName, gymShown, hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { athletesAbove } from './bests.ts';
 import { profileFilters, type BoardFilters } from './rankings.ts';
 import { loadTest, type Viewer } from './tests-catalogue.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { AGE_GROUPS, birthYearsFor, BODYWEIGHT_CLASSES } from '../../../domain/athlete-groups.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { AGE_GROUPS, birthYearsFor, BODYWEIGHT_CLASSES } from '#domain/athlete-groups.ts';
 
 // Filters on the global ranking and the test boards (sex, age group, bodyweight class, gym), with what
 // makes them fast: a filtered total is read from ranking_filter_counts (kept by triggers in the writing

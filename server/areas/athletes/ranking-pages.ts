@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import { boardCacheOf } from '../../lib/boards/board-cache.ts';
+import type { AppContext } from '#server/context.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
 import { globalLeaderboard, globalOwnRow, testBoardPage, testLeaderboard, testOwnRow, type BoardFilters, type Page } from './rankings.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 

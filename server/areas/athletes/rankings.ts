@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { DEFAULT_PRIVACY, type ProfilePrivacy } from '../../db/schema.ts';
-import { ageGroupOf, bodyweightClassOf } from '../../../domain/athlete-groups.ts';
-import type { Direction, TestUnit } from '../../../domain/measures.ts';
-import type { TestCategory } from '../../../domain/test-catalogue.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { DEFAULT_PRIVACY, type ProfilePrivacy } from '#server/db/schema.ts';
+import { ageGroupOf, bodyweightClassOf } from '#domain/athlete-groups.ts';
+import type { Direction, TestUnit } from '#domain/measures.ts';
+import type { TestCategory } from '#domain/test-catalogue.ts';
 import { athletesAbove, rankedAthletes } from './bests.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { boardAnonymousColumn, boardName } from '../../lib/boards/privacy-names.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { boardAnonymousColumn, boardName } from '#server/lib/boards/privacy-names.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 import { andAll, filterParts, pageWithTotal, profileFilters, type BoardFilters } from './ranking-filters.ts';
 

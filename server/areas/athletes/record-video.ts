@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { personalRecords, scoreVideos } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { personalRecords, scoreVideos } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
 import { ownReadyVideo, presentVideo, type VideoRow, videoService } from '../videos/index.ts';
 
 // The video of a personal record or qualifying attempt: one of the athlete's own uploads, ready,

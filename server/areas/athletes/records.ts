@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
 import { timelineAllowed } from '../settings/index.ts';
 import { deliverTimelinePost } from './timeline.ts';
-import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users, videos } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors.ts';
+import { athleteProfiles, challenges, personalRecords, testBests, tests, timelinePosts, users, videos } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '#server/errors.ts';
 import { checkRecordVideo, RECORD_VIDEO_FIELD, recordVideoView, VIDEO_TAKEN } from './record-video.ts';
 import { celebratePersonalRecord } from '../realtime/index.ts';
-import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit, type TestUnit } from '../../../domain/measures.ts';
+import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit, type TestUnit } from '#domain/measures.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { bestsWithRanks, globalStanding } from './rankings.ts';
 import { measured } from './tests-catalogue.ts';

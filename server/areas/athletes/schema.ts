@@ -13,9 +13,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { Standard } from '../../../domain/measures.ts';
+import type { Standard } from '#domain/measures.ts';
 import { challenges } from '../challenges/schema.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { gyms } from '../gyms/schema.ts';
 import { videos } from '../videos/schema.ts';
 

@@ -1,6 +1,6 @@
-import type { Direction, TestUnit } from '../../../domain/measures.ts';
-import type { Movement, TestCategory } from '../../../domain/test-catalogue.ts';
-import type { Weights } from '../../seed/cast.ts';
+import type { Direction, TestUnit } from '#domain/measures.ts';
+import type { Movement, TestCategory } from '#domain/test-catalogue.ts';
+import type { Weights } from '#server/seed/cast.ts';
 
 /** The standard tests catalogue the demo world starts with. */
 export interface CatalogueTest {

@@ -1,12 +1,12 @@
 import { count, like } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { athleteProfiles, gyms, personalRecords, tests, users, type ProfilePrivacy } from '../../db/schema.ts';
-import { gymNameKey } from '../../../domain/gyms.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { athleteProfiles, gyms, personalRecords, tests, users, type ProfilePrivacy } from '#server/db/schema.ts';
+import { gymNameKey } from '#domain/gyms.ts';
 import { normalizedFor, refreshBests } from './bests.ts';
 import { normalizeTestName } from './tests-catalogue.ts';
-import type { InputUnit, Standard, TestUnit } from '../../../domain/measures.ts';
-import { abilityFor, CAST, DEMO_EMAIL_DOMAIN, GYMS, onTheDay, rng, type CastMember, type Weights } from '../../seed/cast.ts';
+import type { InputUnit, Standard, TestUnit } from '#domain/measures.ts';
+import { abilityFor, CAST, DEMO_EMAIL_DOMAIN, GYMS, onTheDay, rng, type CastMember, type Weights } from '#server/seed/cast.ts';
 import { CATALOGUE } from './seed-catalogue.ts';
 
 const DAY = 86_400_000;

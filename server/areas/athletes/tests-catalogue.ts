@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { personalRecords, historicalResults, tests } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { personalRecords, historicalResults, tests } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   checkBounds,
   MeasureError,
@@ -14,10 +14,10 @@ import {
   type InputUnit,
   type Standard,
   type TestUnit,
-} from '../../../domain/measures.ts';
-import type { Movement, TestCategory } from '../../../domain/test-catalogue.ts';
+} from '#domain/measures.ts';
+import type { Movement, TestCategory } from '#domain/test-catalogue.ts';
 import { athletesWithBestsOn, normalizedFor, refreshBests, refreshGlobalScores } from './bests.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { rowsOf } from '#server/db/rows.ts';
 
 export type TestRow = typeof tests.$inferSelect;
 export type TestStatus = 'draft' | 'active' | 'retired';

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { timelinePosts } from '../../db/schema.ts';
-import { signHandoffToken } from '../../lib/tokens.ts';
-import { communitySiteAddress } from '../../lib/community-site.ts';
+import type { AppContext } from '#server/context.ts';
+import { timelinePosts } from '#server/db/schema.ts';
+import { signHandoffToken } from '#server/lib/tokens.ts';
+import { communitySiteAddress } from '#server/lib/community-site.ts';
 
 /** Where the community site takes our posts (a WordPress REST route of the RepForge plugin). */
 export const COMMUNITY_TIMELINE_PATH = '/wp-json/repforge/v1/timeline-posts';

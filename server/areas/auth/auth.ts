@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { communityAuthCodes, loginCodes, passwordResets, retiredRefreshTokens, sessions, users } from '../../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
-import type { MailMessage } from '../../lib/mail.ts';
+import type { AppContext } from '#server/context.ts';
+import { communityAuthCodes, loginCodes, passwordResets, retiredRefreshTokens, sessions, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, notFound } from '#server/errors.ts';
+import type { MailMessage } from '#server/lib/mail.ts';
 import { DEFAULT_SCRYPT_LOG_N, hashPassword } from './passwords.ts';
-import { communitySiteAddress } from '../../lib/community-site.ts';
+import { communitySiteAddress } from '#server/lib/community-site.ts';
 import { checkSignUpVersions, recordSignUpConsent } from '../legal/index.ts';
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#server/db/index.ts';
 import { recordAuthEvent, type RequestMeta } from './security-events.ts';
-import { nextRefreshToken, randomToken, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from '../../lib/tokens.ts';
+import { nextRefreshToken, randomToken, sha256, signAccessToken, signHandoffToken, verifyAccessToken } from '#server/lib/tokens.ts';
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Two tabs refreshing at once: the token just rotated away still works this long. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { accountDeletions } from '../../db/schema.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { accountDeletions } from '#server/db/schema.ts';
 import { sendLater } from './auth.ts';
 
 /** Signing in during the grace period cancels a scheduled deletion (called inside the sign-in transaction). */

@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { DEV_ORIGIN } from '../../config.ts';
-import { ApiError, RATE_LIMITED_TEXT } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { DEV_ORIGIN } from '#server/config.ts';
+import { ApiError, RATE_LIMITED_TEXT } from '#server/errors.ts';
 import { REFRESH_COOKIE, bearerToken } from './security.ts';
-import { AddressBackoff } from '../../lib/backoff.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { AddressBackoff } from '#server/lib/backoff.ts';
+import { randomToken, sha256 } from '#server/lib/tokens.ts';
 import * as auth from './auth.ts';
 import * as signIn from './sign-in.ts';
 import { storedUserAgent } from './devices.ts';
 import { recordAuthEvent, requestMeta } from './security-events.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AuthOps =
   | 'registerUser'

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
-import { authEvents } from '../../db/schema.ts';
-import type { AuthEventKind } from '../../../domain/admin-operations.ts';
+import type { AppContext } from '#server/context.ts';
+import { authEvents } from '#server/db/schema.ts';
+import type { AuthEventKind } from '#domain/admin-operations.ts';
 
 /** Where a call came from, as the security timeline keeps it. */
 export interface RequestMeta {

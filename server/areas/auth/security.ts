@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { ApiError, DatabaseFault, isDatabaseFault } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { ApiError, DatabaseFault, isDatabaseFault } from '#server/errors.ts';
 import { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticate, isAdminRole, type Authenticated } from './auth.ts';
-import { safeEqual } from '../../lib/tokens.ts';
-import { recordActivity } from '../../lib/bi-record.ts';
+import { safeEqual } from '#server/lib/tokens.ts';
+import { recordActivity } from '#server/lib/bi-record.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

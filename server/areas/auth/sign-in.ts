@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { loginCodes, sessions, users } from '../../db/schema.ts';
-import { ApiError } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { loginCodes, sessions, users } from '#server/db/schema.ts';
+import { ApiError } from '#server/errors.ts';
 import {
   LOGIN_STARTED_TEXT,
   SESSION_MAX_AGE_MS,
@@ -16,9 +16,9 @@ import {
 } from './auth.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { cancelDeletionOnSignIn, mailDeletionCancelled } from './deletion-on-sign-in.ts';
-import { keyedHash, randomToken, safeEqual, sha256 } from '../../lib/tokens.ts';
+import { keyedHash, randomToken, safeEqual, sha256 } from '#server/lib/tokens.ts';
 import { recordAuthEvent, type RequestMeta } from './security-events.ts';
-import { suspendedText } from '../../../domain/moderation.ts';
+import { suspendedText } from '#domain/moderation.ts';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_RESEND_SECONDS = 60;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import type { AllianceStatus } from '../../../domain/teams-alliances.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import type { AllianceStatus } from '#domain/teams-alliances.ts';
 import type { ChallengeRow } from './challenge.ts';
 import { allUnitRows, idList, unitRankings, type BoardUnit } from './unit-board.ts';
 

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
-import { boardCacheOf, serialized, type Serialized } from '../../lib/boards/board-cache.ts';
+import type { AppContext } from '#server/context.ts';
+import { ApiError } from '#server/errors.ts';
+import { boardCacheOf, serialized, type Serialized } from '#server/lib/boards/board-cache.ts';
 import { boardRow, boardRows, boardScope, rankings, type BoardQuery } from './boards.ts';
 import { loadChallenge, type ChallengeRow } from './challenge.ts';
 

@@ -1,15 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { athleteProfiles, challengeEntries } from '../../db/schema.ts';
-import { AGE_GROUPS, birthYearsFor } from '../../../domain/athlete-groups.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { badRequest, notFound } from '../../errors.ts';
-import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { athleteProfiles, challengeEntries } from '#server/db/schema.ts';
+import { AGE_GROUPS, birthYearsFor } from '#domain/athlete-groups.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { badRequest, notFound } from '#server/errors.ts';
+import { formatScore, type Division, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
 import { loadChallenge, NO_CHALLENGE, schemeOf, type ChallengeRow } from './challenge.ts';
-import { boardAnonymousColumn, boardGym, boardGymColumn, boardName, type BoardGymInfo } from '../../lib/boards/privacy-names.ts';
-import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from '../../lib/boards/rank-slices.ts';
-import { hasCategories, isCategoryOf } from '../../../domain/divisions.ts';
+import { boardAnonymousColumn, boardGym, boardGymColumn, boardName, type BoardGymInfo } from '#server/lib/boards/privacy-names.ts';
+import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from '#server/lib/boards/rank-slices.ts';
+import { hasCategories, isCategoryOf } from '#domain/divisions.ts';
 
 /** The category asked for must be one of the challenge's; the combined board only where the creator offers one. */
 function checkCategory(c: ChallengeRow, category: string) {

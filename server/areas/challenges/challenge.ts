@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { challenges, challengeScores, users } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import type { GymRule } from '../../../domain/gym-events.ts';
-import { categoriesOf, standardsFor, type DivisionScheme } from '../../../domain/divisions.ts';
-import { formatScore, type EncodedScore, type ScoreType, type ScoringRules } from '../../../domain/scoring/index.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges, challengeScores, users } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import type { GymRule } from '#domain/gym-events.ts';
+import { categoriesOf, standardsFor, type DivisionScheme } from '#domain/divisions.ts';
+import { formatScore, type EncodedScore, type ScoreType, type ScoringRules } from '#domain/scoring/index.ts';
 
 // One challenge as every part of the area reads it: its row, status, scoring rules, and how it and its scores are shown.
 

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { challengeParticipants, challenges, challengeScores, tests } from '../../db/schema.ts';
-import type { Database } from '../../db/index.ts';
-import { SCORE_TYPE_OF, type TestUnit } from '../../../domain/measures.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
-import type { ScoreType } from '../../../domain/scoring/index.ts';
-import { GYM_BEST_N, GYM_RULES, isGymBestN, isGymRule } from '../../../domain/gym-events.ts';
+import type { AppContext } from '#server/context.ts';
+import { challengeParticipants, challenges, challengeScores, tests } from '#server/db/schema.ts';
+import type { Database } from '#server/db/index.ts';
+import { SCORE_TYPE_OF, type TestUnit } from '#domain/measures.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
+import type { ScoreType } from '#domain/scoring/index.ts';
+import { GYM_BEST_N, GYM_RULES, isGymBestN, isGymRule } from '#domain/gym-events.ts';
 import { TEAM_RULES, TEAM_SIZE, TEAM_BEST_N, withCreators, loadChallenge, type TeamRule } from './challenge.ts';
 import { participation } from './join.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type AgeScheme,
   type DivisionScheme,
   type SexDivisions,
-} from '../../../domain/divisions.ts';
+} from '#domain/divisions.ts';
 
 // Creating, editing and (admins) deleting a challenge: the input is checked here, once, for create and update alike.
 

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { challengeParticipants, challenges } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
-import type { Division, ScoreType } from '../../../domain/scoring/index.ts';
+import type { AppContext } from '#server/context.ts';
+import { challengeParticipants, challenges } from '#server/db/schema.ts';
+import { badRequest } from '#server/errors.ts';
+import type { Division, ScoreType } from '#domain/scoring/index.ts';
 import { withCreators, type ChallengeStatus } from './challenge.ts';
 
 // Finding challenges: discover and archive (keyset pages), my created and joined ones, recommendations.

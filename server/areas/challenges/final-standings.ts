@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { deliverTimelinePost } from '../athletes/index.ts';
 import { timelineAllows } from '../settings/index.ts';
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../../context.ts';
-import { challengeEntries } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { findNeedle, wordStarts } from '../../lib/boards/board-find.ts';
-import { boardAnonymousColumn, boardGymColumn, gymShown, hiddenFromBoards } from '../../lib/boards/privacy-names.ts';
+import type { AppContext } from '#server/context.ts';
+import { challengeEntries } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { findNeedle, wordStarts } from '#server/lib/boards/board-find.ts';
+import { boardAnonymousColumn, boardGymColumn, gymShown, hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { boardRow, boardScope, loadBoardChallenge, type BoardQuery, type BoardRow } from './boards.ts';
-import { placeOfKey } from '../../lib/boards/rank-slices.ts';
-import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
+import { placeOfKey } from '#server/lib/boards/rank-slices.ts';
+import { FIND_MAX_MATCHES } from '#domain/board-find.ts';
 
 /**
  * Athletes on a board whose display name or public gym has a word starting with `q`, or the

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { athleteProfiles, challengeParticipants, gyms } from '../../db/schema.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { athleteProfiles, challengeParticipants, gyms } from '#server/db/schema.ts';
 import type { ChallengeRow } from './challenge.ts';
 import { allUnitRows, keepUnitBoardNow, unitRankings, type BoardUnit } from './unit-board.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import { allianceRankings } from './alliance-board.ts';
 import { servedRankings } from './board-pages.ts';
@@ -14,8 +14,8 @@ import { deleteScore, listPendingScores, reviewScore } from './review.ts';
 import { submitScore } from './submission.ts';
 import { findOnTeamBoard } from './team-find.ts';
 import { listTeams, teamRankings } from './teams.ts';
-import { recordChallengeView } from '../../lib/bi-record.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import { recordChallengeView } from '#server/lib/bi-record.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type ChallengeOps =
   | 'createChallenge'

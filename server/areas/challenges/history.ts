@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { challengeEntries, challenges, challengeScores, scoreVideos, users } from '../../db/schema.ts';
-import type { Division, ScoreType } from '../../../domain/scoring/index.ts';
+import type { AppContext } from '#server/context.ts';
+import { challengeEntries, challenges, challengeScores, scoreVideos, users } from '#server/db/schema.ts';
+import type { Division, ScoreType } from '#domain/scoring/index.ts';
 import { loadChallenge, presentScore } from './challenge.ts';
-import { rankOf } from '../../lib/boards/rank-slices.ts';
+import { rankOf } from '#server/lib/boards/rank-slices.ts';
 
 // Scores as lists: an athlete's own submissions, and a challenge's score history for replay.
 

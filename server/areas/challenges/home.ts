@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { challengeScores, personalRecords, tests, users } from '../../db/schema.ts';
-import { formatScore, type Division, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
+import type { AppContext } from '#server/context.ts';
+import { challengeScores, personalRecords, tests, users } from '#server/db/schema.ts';
+import { formatScore, type Division, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
 import { discover } from './discovery.ts';
 
 // The home page's live data: a few open challenges, today's best on each, the newest personal records.

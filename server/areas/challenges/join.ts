@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
 import {
   athleteProfiles,
   challengeEntries,
@@ -9,15 +9,15 @@ import {
   challengeScores,
   challengeTeams,
   timelinePosts,
-} from '../../db/schema.ts';
-import { ageGroupIn, categoryOf, type DivisionScheme } from '../../../domain/divisions.ts';
+} from '#server/db/schema.ts';
+import { ageGroupIn, categoryOf, type DivisionScheme } from '#domain/divisions.ts';
 import { deliverTimelinePost } from '../athletes/index.ts';
 import { timelineAllowed } from '../settings/index.ts';
 import { signedCurrentWaiver } from '../legal/index.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
-import type { Division } from '../../../domain/scoring/index.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
+import type { Division } from '#domain/scoring/index.ts';
 import { TEAM_NAME_LENGTH, challengeStatus, loadChallenge, presentScore, type ChallengeRow } from './challenge.ts';
-import { rankOf } from '../../lib/boards/rank-slices.ts';
+import { rankOf } from '#server/lib/boards/rank-slices.ts';
 import { storeAlliancesAtJoin } from './alliance-board.ts';
 
 // Joining a challenge (with a team on a team challenge) and what the athlete's participation looks like.

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { personalRecords } from '../../db/schema.ts';
-import type { Database } from '../../db/index.ts';
-import { fromCanonical, type InputUnit, type TestUnit } from '../../../domain/measures.ts';
+import { personalRecords } from '#server/db/schema.ts';
+import type { Database } from '#server/db/index.ts';
+import { fromCanonical, type InputUnit, type TestUnit } from '#domain/measures.ts';
 
 // One history of results: a verified best in a challenge linked to a catalogue test is also a
 // personal-record candidate for that test, reviewed by the records' own approval rules.

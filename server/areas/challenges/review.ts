@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challengeEntries, challengeParticipants, challenges, challengeScores, tests, users } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
-import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challengeEntries, challengeParticipants, challenges, challengeScores, tests, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { ADMIN_REASON_LIMITS } from '#domain/constants.ts';
 import { notify } from '../notifications/index.ts';
-import type { Division } from '../../../domain/scoring/index.ts';
+import type { Division } from '#domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
-import { rankOf, slicesMoved } from '../../lib/boards/rank-slices.ts';
+import { rankOf, slicesMoved } from '#server/lib/boards/rank-slices.ts';
 import { recordCandidate } from './record-candidate.ts';
 import { theaterChanged } from './theater-notice.ts';
 

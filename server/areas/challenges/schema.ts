@@ -14,7 +14,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { tests } from '../athletes/schema.ts';
 import { gyms } from '../gyms/schema.ts';
 

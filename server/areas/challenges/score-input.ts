@@ -1,5 +1,5 @@
-import { badRequest } from '../../errors.ts';
-import type { ScoreInput, ScoreType } from '../../../domain/scoring/index.ts';
+import { badRequest } from '#server/errors.ts';
+import type { ScoreInput, ScoreType } from '#domain/scoring/index.ts';
 
 // The submit-score body read into a ScoreInput: which fields each score type takes.
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { judgingAudit, scoreVideos } from '../../db/schema.ts';
-import { ApiError, badRequest, isUniqueViolation } from '../../errors.ts';
-import { checkExternalVideoUrl, videoRequired, type VideoRule } from '../../../domain/judging.ts';
+import type { Database } from '#server/db/index.ts';
+import { judgingAudit, scoreVideos } from '#server/db/schema.ts';
+import { ApiError, badRequest, isUniqueViolation } from '#server/errors.ts';
+import { checkExternalVideoUrl, videoRequired, type VideoRule } from '#domain/judging.ts';
 import { ownReadyVideo } from '../videos/index.ts';
 
 // A score's video as its submission checks and stores it; judging (verdicts, the queue) builds on this.

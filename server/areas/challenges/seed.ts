@@ -1,7 +1,7 @@
-import type { ScoreInput, ScoringRules } from '../../../domain/scoring/index.ts';
-import type { AgeScheme } from '../../../domain/divisions.ts';
-import type { GymRule } from '../../../domain/gym-events.ts';
-import type { Weights } from '../../seed/cast.ts';
+import type { ScoreInput, ScoringRules } from '#domain/scoring/index.ts';
+import type { AgeScheme } from '#domain/divisions.ts';
+import type { GymRule } from '#domain/gym-events.ts';
+import type { Weights } from '#server/seed/cast.ts';
 
 /** The demo challenges: what they are, when they run, and how a result follows from ability. */
 export interface DemoChallenge {

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challenges } from '../../db/schema.ts';
-import { ApiError, conflict, notFound } from '../../errors.ts';
-import { checkBounds, fromCanonical, MeasureError, type TestUnit } from '../../../domain/measures.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges } from '#server/db/schema.ts';
+import { ApiError, conflict, notFound } from '#server/errors.ts';
+import { checkBounds, fromCanonical, MeasureError, type TestUnit } from '#domain/measures.ts';
 import { scoreEffects, ensureStreakRows, streakFromJson } from '../realtime/index.ts';
-import { rowFromJson, statement } from '../../db/statement.ts';
-import { STREAK_TYPES } from '../../../domain/achievement-rules.ts';
-import { challengeRoom, type RealtimeEnvelope } from '../../lib/realtime/realtime-events.ts';
+import { rowFromJson, statement } from '#server/db/statement.ts';
+import { STREAK_TYPES } from '#domain/achievement-rules.ts';
+import { challengeRoom, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import {
   encodeScore,
   formatScore,
@@ -16,9 +16,9 @@ import {
   type Division,
   type EncodedScore,
   type ScoreType,
-} from '../../../domain/scoring/index.ts';
+} from '#domain/scoring/index.ts';
 import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
-import { placeOfKey, slicesMoved } from '../../lib/boards/rank-slices.ts';
+import { placeOfKey, slicesMoved } from '#server/lib/boards/rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
 import { recordCandidate } from './record-candidate.ts';
 import { attachScoreVideo, checkScoreVideo, planScoreVideo, type VideoRuleRow } from './score-video.ts';

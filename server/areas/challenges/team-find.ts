@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { hiddenFromBoards } from '../../lib/boards/privacy-names.ts';
-import { findNeedle, wordStarts } from '../../lib/boards/board-find.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
+import { findNeedle, wordStarts } from '#server/lib/boards/board-find.ts';
 import { loadChallenge } from './challenge.ts';
 import { rankedTeamsSql, requireTeamChallenge } from './teams.ts';
-import { FIND_MAX_MATCHES } from '../../../domain/board-find.ts';
+import { FIND_MAX_MATCHES } from '#domain/board-find.ts';
 
 /**
  * Teams on a team challenge's board whose name, or one of whose members' names, has a word starting with

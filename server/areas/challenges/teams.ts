@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
-import { boardName, hiddenFromBoards } from '../../lib/boards/privacy-names.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { challengeEntries, challengeParticipants, challengeScores, challengeTeams, users } from '#server/db/schema.ts';
+import { conflict } from '#server/errors.ts';
+import { boardName, hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { loadChallenge, presentScore, type ChallengeRow, type TeamRule } from './challenge.ts';
-import { DIRECTION, formatScore, type ScoreType } from '../../../domain/scoring/index.ts';
+import { DIRECTION, formatScore, type ScoreType } from '#domain/scoring/index.ts';
 
 /*
  * Team boards. A team's value combines its members' bests (challenge_entries) by

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { scoreVideos } from '../../db/schema.ts';
-import { challengeRoom, publish } from '../../lib/realtime/realtime-events.ts';
+import type { Database } from '#server/db/index.ts';
+import { scoreVideos } from '#server/db/schema.ts';
+import { challengeRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 
 /**
  * Tells each challenge room whose theater lists these scores (or this video) that its list changed: a

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { lowerIsBetter, type GymBoardUnit, type GymRule } from '../../../domain/gym-events.ts';
-import { boardName, hiddenFromBoards } from '../../lib/boards/privacy-names.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { lowerIsBetter, type GymBoardUnit, type GymRule } from '#domain/gym-events.ts';
+import { boardName, hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { loadChallenge, NO_CHALLENGE, type ChallengeRow } from './challenge.ts';
-import { keepUnitBoard, keptUnitBoard, timedUnitRead, type UnitRow } from '../../lib/boards/gym-board-cache.ts';
+import { keepUnitBoard, keptUnitBoard, timedUnitRead, type UnitRow } from '#server/lib/boards/gym-board-cache.ts';
 
 /*
  * The second board of a multi-gym event, for either unit it ranks: gyms (gym-board.ts) or alliances

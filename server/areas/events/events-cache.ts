@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import type { EventRule } from '../../../domain/events.ts';
-import { boardCacheOf } from '../../lib/boards/board-cache.ts';
-import { isDue, keptResults, type KeptResult } from '../../lib/boards/kept-results.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import type { EventRule } from '#domain/events.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { isDue, keptResults, type KeptResult } from '#server/lib/boards/kept-results.ts';
 import {
   countingSort,
   divisionStandingInSlices,

@@ -1,4 +1,4 @@
-import { pointsFor, type EventRule } from '../../../domain/events.ts';
+import { pointsFor, type EventRule } from '#domain/events.ts';
 
 // A division's overall standing computed from the workouts' boards as kept in memory (events-cache.ts),
 // in linear passes over typed arrays already in board order (one sort of the division at the end):

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { badRequest } from '../../errors.ts';
-import { formatPoints, P_SCORE_SCALE, workoutSortIndex, type EventRule } from '../../../domain/events.ts';
-import { formatScore, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
-import { boardAnonymousColumn, boardName } from '../../lib/boards/privacy-names.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { badRequest } from '#server/errors.ts';
+import { formatPoints, P_SCORE_SCALE, workoutSortIndex, type EventRule } from '#domain/events.ts';
+import { formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
+import { boardAnonymousColumn, boardName } from '#server/lib/boards/privacy-names.ts';
 import { eventCategories, loadEvent, workoutsOf } from './events.ts';
 import { cacheKey, cachedStanding, keptDivisionStanding, sortedView, timed, type CachedStanding } from './events-cache.ts';
 

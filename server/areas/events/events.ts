@@ -1,10 +1,10 @@
 import { asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challenges, events, eventWorkouts, users } from '../../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
-import { categoriesOf, hasCategories } from '../../../domain/divisions.ts';
-import { EVENT_NAME_LENGTH, pointsTableProblem, type EventRule } from '../../../domain/events.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges, events, eventWorkouts, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, notFound } from '#server/errors.ts';
+import { categoriesOf, hasCategories } from '#domain/divisions.ts';
+import { EVENT_NAME_LENGTH, pointsTableProblem, type EventRule } from '#domain/events.ts';
 import { challengeStatus, schemeOf, type ChallengeRow } from '../challenges/index.ts';
 
 // Events: several workouts (the creator's own individual challenges) with one overall standing per division.

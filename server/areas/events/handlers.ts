@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import * as events from './events.ts';
 import { eventStandings } from './events-standings.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type EventOps = 'listEvents' | 'createEvent' | 'getEvent' | 'updateEvent' | 'getEventStandings';
 

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { challenges } from '../challenges/schema.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /** A competition of several workouts (challenges) with one overall standing per division (domain/events.ts). */
 export const events = pgTable(

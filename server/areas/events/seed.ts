@@ -1,5 +1,5 @@
-import type { Database } from '../../db/index.ts';
-import { events, eventWorkouts } from '../../db/schema.ts';
+import type { Database } from '#server/db/index.ts';
+import { events, eventWorkouts } from '#server/db/schema.ts';
 
 const DAY = 86_400_000;
 

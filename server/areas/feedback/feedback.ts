@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#server/db/index.ts';
 import { feedback, feedbackChanges, feedbackSearchExpression, signoutFeedback } from './schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 
 export type FeedbackType = 'general_feedback' | 'bug_report' | 'feature_request';
 export type FeedbackStatus = 'new' | 'in_progress' | 'resolved' | 'wont_fix';

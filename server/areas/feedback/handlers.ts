@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import type { AppContext } from '#server/context.ts';
+import { users } from '#server/db/schema.ts';
 import { optionalAuth } from '../auth/index.ts';
 import * as feedback from './feedback.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type FeedbackOps =
   | 'submitFeedback'

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /** Feedback sent through the footer dialog. user_id is null for signed-out visitors. */
 export const feedback = pgTable(

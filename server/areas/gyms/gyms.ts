@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { athleteProfiles, challengeParticipants, gymChanges, gyms, teams, users } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
-import { BOARD_CHANNEL, UNITS_CHANGED } from '../../lib/boards/board-cache.ts';
+import type { Database } from '#server/db/index.ts';
+import { athleteProfiles, challengeParticipants, gymChanges, gyms, teams, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { BOARD_CHANNEL, UNITS_CHANGED } from '#server/lib/boards/board-cache.ts';
 import {
   GYM_PAGE_ATHLETES,
   GYM_PAGE_TEAMS,
@@ -12,8 +12,8 @@ import {
   isWebsite,
   sameGym,
   tidyGymText,
-} from '../../../domain/gyms.ts';
-import { gymShown } from '../../lib/boards/privacy-names.ts';
+} from '#domain/gyms.ts';
+import { gymShown } from '#server/lib/boards/privacy-names.ts';
 
 // Gyms as rows: autocomplete, a gym's page, adding one, editing, verify/unverify and merge (one transaction each).
 // athlete_profiles.gym and teams.gym keep the gym's name beside gym_id, so boards filter and show

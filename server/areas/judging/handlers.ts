@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { getVideoRule, grantCertificate, myJudgeStatus, setVideoRule } from './judging.ts';
 import {
   appealVerdict,
@@ -10,7 +10,7 @@ import {
   myJudgedScores,
 } from './judging-verdicts.ts';
 import { createTestClip, judgingTest, takeJudgingTest } from './judging-test.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type JudgingOps =
   | 'getChallengeVideoRule'

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { judgeCertificates, judgingTestClips, videos } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
-import { certificateExpiry, certificateInForce, gradeClip, type JudgeLevel } from '../../../domain/judging.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { judgeCertificates, judgingTestClips, videos } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { certificateExpiry, certificateInForce, gradeClip, type JudgeLevel } from '#domain/judging.ts';
 import { presentVideo, videoService } from '../videos/index.ts';
 import { audit } from '../challenges/index.ts';
 import { myJudgeStatus, presentCertificate } from './judging.ts';

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { challengeEntries, challenges, challengeScores, scoreVideos, users, videos } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { challengeEntries, challenges, challengeScores, scoreVideos, users, videos } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   APPEAL_REASON,
   CLAIM_MINUTES,
@@ -15,11 +15,11 @@ import {
   verdictProblem,
   type CheckState,
   type Verdict,
-} from '../../../domain/judging.ts';
-import { formatScore, sortKey, type Division, type ScoreType } from '../../../domain/scoring/index.ts';
+} from '#domain/judging.ts';
+import { formatScore, sortKey, type Division, type ScoreType } from '#domain/scoring/index.ts';
 import { rulesOf, type ChallengeRow, recomputeEntry, theaterChanged, audit } from '../challenges/index.ts';
-import { placeOfKey, rankOf } from '../../lib/boards/rank-slices.ts';
-import { challengeRoom, publish } from '../../lib/realtime/realtime-events.ts';
+import { placeOfKey, rankOf } from '#server/lib/boards/rank-slices.ts';
+import { challengeRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import { notify } from '../notifications/index.ts';
 import { presentVideo, videoService } from '../videos/index.ts';
 import { certificateOf } from './judging.ts';

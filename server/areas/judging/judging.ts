@@ -1,16 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challengeVideoRules, challenges, judgeCertificates, users } from '../../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
-import {
-  certificateExpiry,
-  certificateInForce,
-  VIDEO_TOP_N,
-  type Certificate,
-  type JudgeLevel,
-  type VideoRule,
-} from '../../../domain/judging.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challengeVideoRules, challenges, judgeCertificates, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, notFound } from '#server/errors.ts';
+import { certificateExpiry, certificateInForce, VIDEO_TOP_N, type Certificate, type JudgeLevel, type VideoRule } from '#domain/judging.ts';
 import { isAdminRole } from '../auth/index.ts';
 import { audit } from '../challenges/index.ts';
 

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import * as legal from './legal.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type LegalOps =
   | 'getCurrentLegalDocument'

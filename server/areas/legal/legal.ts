@@ -1,16 +1,9 @@
 import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { challengeParticipants, challenges, legalConsents, legalDocuments, users, waiverSignatures } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
-import {
-  CONSENT_KINDS,
-  LEGAL_TITLES,
-  WAIVER_NAME_MAX,
-  WAIVER_NAME_PROBLEM,
-  type ConsentKind,
-  type LegalKind,
-} from '../../../domain/legal.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { challengeParticipants, challenges, legalConsents, legalDocuments, users, waiverSignatures } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { CONSENT_KINDS, LEGAL_TITLES, WAIVER_NAME_MAX, WAIVER_NAME_PROBLEM, type ConsentKind, type LegalKind } from '#domain/legal.ts';
 
 // Versioned legal documents (terms, privacy policy, liability waiver), waiver signatures and consent records.
 

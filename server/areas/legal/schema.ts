@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { challenges } from '../challenges/schema.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /** Every published version of the terms, the privacy policy and the liability waiver; never changed once published. */
 export const legalDocuments = pgTable(

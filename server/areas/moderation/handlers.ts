@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import * as moderation from './moderation.ts';
 import * as appeals from './moderation-appeals.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type ModerationOps =
   | 'reportContent'

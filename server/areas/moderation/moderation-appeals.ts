@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { moderationActions, moderationAppeals, users } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { moderationActions, moderationAppeals, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   APPEAL_REASON_LIMITS,
   APPEALABLE_ACTIONS,
@@ -9,7 +9,7 @@ import {
   MODERATION_REASON_LIMITS,
   type ModerationAction,
   type ReportableKind,
-} from '../../../domain/moderation.ts';
+} from '#domain/moderation.ts';
 import { moderationKinds } from './moderation-kinds.ts';
 import { latestActions, people, presentAction, presentAppeal, type Actor } from './moderation.ts';
 import { notify } from '../notifications/index.ts';

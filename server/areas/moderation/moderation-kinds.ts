@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#server/db/index.ts';
 import {
   athleteProfiles,
   challenges,
@@ -10,8 +10,8 @@ import {
   teams,
   users,
   videos,
-} from '../../db/schema.ts';
-import type { ReportableKind } from '../../../domain/moderation.ts';
+} from '#server/db/schema.ts';
+import type { ReportableKind } from '#domain/moderation.ts';
 import { recomputeEntry, theaterChanged } from '../challenges/index.ts';
 
 // The registry of what can be reported: for each kind, how to find the item (its author and a preview

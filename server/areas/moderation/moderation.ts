@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { contentReports, loginCodes, moderationActions, moderationAppeals, sessions, users } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { contentReports, loginCodes, moderationActions, moderationAppeals, sessions, users } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   ACTION_LABELS,
   KIND_LABELS,
@@ -15,7 +15,7 @@ import {
   type ModerationAction,
   type ModerationReason,
   type ReportableKind,
-} from '../../../domain/moderation.ts';
+} from '#domain/moderation.ts';
 import { moderationKinds } from './moderation-kinds.ts';
 import { notify } from '../notifications/index.ts';
 

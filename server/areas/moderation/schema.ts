@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /**
  * A signed-in user's report of one item (kind + id: a profile, challenge, score, team or video; later areas

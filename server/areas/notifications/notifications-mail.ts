@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { DEV_ORIGIN } from '../../config.ts';
-import { notifications, users } from '../../db/schema.ts';
-import type { JobHandler } from '../../lib/jobs.ts';
-import { INBOX_LINK, isNotificationKind, NOTIFICATION_KINDS } from '../../../domain/notifications.ts';
+import type { AppContext } from '#server/context.ts';
+import { DEV_ORIGIN } from '#server/config.ts';
+import { notifications, users } from '#server/db/schema.ts';
+import type { JobHandler } from '#server/lib/jobs.ts';
+import { INBOX_LINK, isNotificationKind, NOTIFICATION_KINDS } from '#domain/notifications.ts';
 
 /** The job notify() queues, in the caller's transaction, for a notification whose kind the athlete gets by mail. */
 export const NOTIFICATION_MAIL_JOB = 'notification.mail';

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { notifications, userSettings } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { publish } from '../../lib/realtime/realtime-events.ts';
-import { enqueueJob } from '../../lib/jobs.ts';
-import { emailWanted, type NotificationKind } from '../../../domain/notifications.ts';
+import type { Database } from '#server/db/index.ts';
+import { notifications, userSettings } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
+import { publish } from '#server/lib/realtime/realtime-events.ts';
+import { enqueueJob } from '#server/lib/jobs.ts';
+import { emailWanted, type NotificationKind } from '#domain/notifications.ts';
 import { NOTIFICATION_MAIL_JOB } from './notifications-mail.ts';
 
 // The in-app inbox. Any area tells an account something with notify() inside its own transaction:

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { getPrivacyChoices, updatePrivacyChoices } from '../settings/index.ts';
 import * as deletion from './privacy-deletion.ts';
 import * as dataExport from './privacy-export.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type PrivacyOps =
   | 'getPrivacySettings'

@@ -6,9 +6,9 @@ import {
   DELETION_GRACE_DAYS,
   DELETION_GRACE_MS,
   FORMER_ATHLETE_NAME,
-} from '../../../domain/privacy.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+} from '#domain/privacy.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
 import {
   accountDeletions,
   achievements,
@@ -34,11 +34,11 @@ import {
   errorEvents,
   contentReports,
   moderationAppeals,
-} from '../../db/schema.ts';
-import { ApiError, conflict } from '../../errors.ts';
+} from '#server/db/schema.ts';
+import { ApiError, conflict } from '#server/errors.ts';
 import { sendLater, verifyPassword } from '../auth/index.ts';
 import { discardVideo, videoService } from '../videos/index.ts';
-import { keyedHash, randomToken, safeEqual } from '../../lib/tokens.ts';
+import { keyedHash, randomToken, safeEqual } from '#server/lib/tokens.ts';
 import { leaveTeamsOnErasure } from '../teams/index.ts';
 
 export const WRONG_PASSWORD_TEXT = 'That password is not right.';

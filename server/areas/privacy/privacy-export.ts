@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import { EXPORT_INTERVAL_MS, EXPORT_LINK_TTL_MS } from '../../../domain/privacy.ts';
-import { DEV_ORIGIN } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { dataExports, users } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../errors.ts';
-import { keyedHash, safeEqual } from '../../lib/tokens.ts';
+import { EXPORT_INTERVAL_MS, EXPORT_LINK_TTL_MS } from '#domain/privacy.ts';
+import { DEV_ORIGIN } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { dataExports, users } from '#server/db/schema.ts';
+import { ApiError, notFound } from '#server/errors.ts';
+import { keyedHash, safeEqual } from '#server/lib/tokens.ts';
 
 /** One table's rows that belong to the athlete: where `column` holds their id. Secrets are left out. */
 interface ExportSource {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { eraseDueAccounts } from './privacy-deletion.ts';
 import { dropExpiredExports } from './privacy-export.ts';
 

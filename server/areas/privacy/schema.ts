@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /** Privacy choices that are not profile fields: who may invite the athlete, and anonymity on boards. */
 export const privacySettings = pgTable('privacy_settings', {

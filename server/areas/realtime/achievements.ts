@@ -1,16 +1,16 @@
 import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { achievements } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { achievements } from '#server/db/schema.ts';
+import { badRequest } from '#server/errors.ts';
 import {
   firstScoreAchievement,
   personalRecordAchievement,
   streakAchievement,
   type AchievementFields,
   type PersonalRecordEvent,
-} from '../../../domain/achievement-rules.ts';
-import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from '../../lib/realtime/realtime-events.ts';
+} from '#domain/achievement-rules.ts';
+import { payloadOf, publish, REALTIME_CHANNEL, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import {
   isTimeZone,
   listStreaks,
@@ -21,7 +21,7 @@ import {
   streakRowsJson,
   type StreakRow,
 } from './streaks.ts';
-import { statement } from '../../db/statement.ts';
+import { statement } from '#server/db/statement.ts';
 
 type AchievementRow = typeof achievements.$inferSelect;
 

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import * as achievements from './achievements.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type RealtimeOps = 'listMyAchievements' | 'listMyStreaks' | 'setMyTimeZone';
 

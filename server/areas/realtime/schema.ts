@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { CelebrationLevel, Rarity, StreakType } from '../../../domain/achievement-rules.ts';
-import { users } from '../../db/schema.ts';
+import type { CelebrationLevel, Rarity, StreakType } from '#domain/achievement-rules.ts';
+import { users } from '#server/db/schema.ts';
 
 /**
  * One row per athlete and streak type. `period` is the last day or week that counted

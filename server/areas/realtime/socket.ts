@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
-import { SOCKET_MAX_BUFFERED_BYTES, SOCKET_MAX_MESSAGE_BYTES, SOCKET_POLICY_VIOLATION_CODE } from '../../../domain/constants.ts';
-import type { SocketClientCommand, SocketServerMessage } from '../../../domain/socket-messages.ts';
-import type { AppContext } from '../../context.ts';
-import { socketContract } from '../../lib/realtime/socket-contract.ts';
-import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope } from '../../lib/realtime/realtime-events.ts';
-import { MAX_ROOMS_PER_SOCKET, RealtimeHub, newClient, type Client } from '../../lib/realtime/hub.ts';
+import { SOCKET_MAX_BUFFERED_BYTES, SOCKET_MAX_MESSAGE_BYTES, SOCKET_POLICY_VIOLATION_CODE } from '#domain/constants.ts';
+import type { SocketClientCommand, SocketServerMessage } from '#domain/socket-messages.ts';
+import type { AppContext } from '#server/context.ts';
+import { socketContract } from '#server/lib/realtime/socket-contract.ts';
+import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope } from '#server/lib/realtime/realtime-events.ts';
+import { MAX_ROOMS_PER_SOCKET, RealtimeHub, newClient, type Client } from '#server/lib/realtime/hub.ts';
 import { SocketTokenCache, type SocketAuth } from './token-cache.ts';
 
-export { MAX_ROOMS_PER_SOCKET, RealtimeHub, type Client } from '../../lib/realtime/hub.ts';
+export { MAX_ROOMS_PER_SOCKET, RealtimeHub, type Client } from '#server/lib/realtime/hub.ts';
 export const WS_POLICY_VIOLATION = SOCKET_POLICY_VIOLATION_CODE;
 export const MAX_BUFFERED_BYTES = SOCKET_MAX_BUFFERED_BYTES;
 export const MAX_INCOMING_BYTES = SOCKET_MAX_MESSAGE_BYTES;

@@ -13,9 +13,9 @@
  * Reading a streak after a gap shows 0 (a daily streak whose last day was before yesterday is over).
  */
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { streaks, users } from '../../db/schema.ts';
-import { STREAK_TYPES, isMilestone, nextMilestone, progressToNext, type StreakType } from '../../../domain/achievement-rules.ts';
+import type { Database } from '#server/db/index.ts';
+import { streaks, users } from '#server/db/schema.ts';
+import { STREAK_TYPES, isMilestone, nextMilestone, progressToNext, type StreakType } from '#domain/achievement-rules.ts';
 
 export const CONSISTENCY_DAYS_PER_WEEK = 3;
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { authenticate } from '../auth/index.ts';
-import { verifyAccessToken } from '../../lib/tokens.ts';
+import { verifyAccessToken } from '#server/lib/tokens.ts';
 
 /** Tokens whose revocation check is remembered; past it the oldest is forgotten. */
 export const SOCKET_TOKEN_CACHE_SIZE = 10_000;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { INVITATION_AUDIENCES, type InvitationAudience } from '../../../domain/privacy.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { privacySettings } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import { INVITATION_AUDIENCES, type InvitationAudience } from '#domain/privacy.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { privacySettings } from '#server/db/schema.ts';
+import { badRequest } from '#server/errors.ts';
 
 // An athlete's privacy choices (who may invite them, anonymous on boards): settings other areas read.
 

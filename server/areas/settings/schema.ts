@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /**
  * Per-account settings that have no other home (units live on the athlete profile, the time zone on users).

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { athleteProfiles, DEFAULT_PRIVACY, sessions, userSettings, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { athleteProfiles, DEFAULT_PRIVACY, sessions, userSettings, users } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { isTimeZone, setTimeZone } from '../realtime/index.ts';
 import { deviceName } from '../auth/index.ts';
-import { DEFAULT_UNIT_PREFERENCE, isUnitPreference, type UnitPreference } from '../../../domain/unit-preference.ts';
+import { DEFAULT_UNIT_PREFERENCE, isUnitPreference, type UnitPreference } from '#domain/unit-preference.ts';
 import {
   DEFAULT_IN_APP,
   EMAIL_KINDS,
@@ -15,7 +15,7 @@ import {
   isNotificationKind,
   type InAppKind,
   type NotificationKind,
-} from '../../../domain/notifications.ts';
+} from '#domain/notifications.ts';
 
 /** Event kinds the community timeline takes, as the settings name them. */
 export type TimelineKind = 'personal_record' | 'challenge_joined' | 'final_place';

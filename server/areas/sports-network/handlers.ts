@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context.ts';
-import { boardCacheOf } from '../../lib/boards/board-cache.ts';
+import type { AppContext } from '#server/context.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
 import * as network from './sports-network.ts';
 import { networkChanges } from './sports-network-changes.ts';
 import { leagueSeason } from './sports-network-season.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type NetworkOps =
   | 'listFederations'

@@ -2,7 +2,7 @@ import { date, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, un
 import { sql } from 'drizzle-orm';
 import { events } from '../events/schema.ts';
 import { gyms } from '../gyms/schema.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /** A federation groups leagues (a national or regional body). Names are unique whatever their case. */
 export const federations = pgTable(

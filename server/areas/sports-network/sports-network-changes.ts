@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { badRequest } from '../../errors.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { badRequest } from '#server/errors.ts';
 
 // The sports network's history: every audited change (sports_network_changes, written in the same
 // transaction as the change itself by sports-network.ts), newest first, with the names it concerns.

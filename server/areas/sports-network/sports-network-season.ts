@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import type { EventRule } from '../../../domain/events.ts';
-import { GYM_COUNTED_ATHLETES, SEASON_POINTS, seasonTable } from '../../../domain/sports-network.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import type { EventRule } from '#domain/events.ts';
+import { GYM_COUNTED_ATHLETES, SEASON_POINTS, seasonTable } from '#domain/sports-network.ts';
 import { cacheKey, keptDivisionStanding, eventCategories, workoutsOf } from '../events/index.ts';
-import { keptResults } from '../../lib/boards/kept-results.ts';
+import { keptResults } from '#server/lib/boards/kept-results.ts';
 import { leagueDetail } from './sports-network.ts';
 
 // A league's season table (the rules are domain/sports-network.ts) from its events' overall standings,

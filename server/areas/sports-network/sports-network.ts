@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { events, federations, gyms, leagueEvents, leagueGyms, leagues, sportsNetworkChanges } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { Database } from '#server/db/index.ts';
+import { events, federations, gyms, leagueEvents, leagueGyms, leagues, sportsNetworkChanges } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   LEAGUE_EVENTS_MAX,
   LEAGUE_GYMS_MAX,
@@ -11,7 +11,7 @@ import {
   SEASON_MAX_DAYS,
   SEASON_NAME_LENGTH,
   tidyName,
-} from '../../../domain/sports-network.ts';
+} from '#domain/sports-network.ts';
 import { presentGym } from '../gyms/index.ts';
 
 // Federations and leagues (administrators and editors change them; anyone reads them). Every change

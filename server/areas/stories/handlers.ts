@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole, type Authenticated } from '../auth/index.ts';
 import {
   addComment,
@@ -12,7 +12,7 @@ import {
   updateStory,
   type Reader,
 } from './stories.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type StoryOps =
   | 'listStories'

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challenges, moderationActions, stories, storyComments, users, videos } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
-import { COMMENT_LIMITS, COMMENT_PAGE_SIZE, STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS } from '../../../domain/stories.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges, moderationActions, stories, storyComments, users, videos } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { COMMENT_LIMITS, COMMENT_PAGE_SIZE, STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS } from '#domain/stories.ts';
 import { NO_CHALLENGE } from '../challenges/index.ts';
 import { ownReadyVideo, presentStoryVideo, presentVideo, type VideoRow, videoService } from '../videos/index.ts';
 

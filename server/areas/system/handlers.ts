@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import type { Handlers, ResponseBody } from '../../lib/handler-types.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Handlers, ResponseBody } from '#server/lib/handler-types.ts';
 
 export function systemHandlers(ctx: AppContext): Handlers<'getHealth'> {
   return {

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { isAdminRole } from '../auth/index.ts';
 import * as alliances from './teams-alliances.ts';
 import type { Actor } from './teams-access.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AllianceOps = 'listTeamAlliances' | 'proposeAlliance' | 'searchAllianceCandidates' | 'acceptAlliance' | 'leaveAlliance';
 

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { isAdminRole } from '../auth/index.ts';
 import * as teams from './teams.ts';
 import * as invitations from './teams-invitations.ts';
 import * as entries from './teams-challenges.ts';
 import { calendarPath, teamCalendar } from './teams-calendar.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type TeamOps =
   | 'createTeam'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { gyms } from '../gyms/schema.ts';
 import { challengeParticipants, challengeTeams, challenges } from '../challenges/schema.ts';
 

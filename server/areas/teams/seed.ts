@@ -1,8 +1,8 @@
-import type { Database } from '../../db/index.ts';
-import { teamMembers } from '../../db/schema.ts';
+import type { Database } from '#server/db/index.ts';
+import { teamMembers } from '#server/db/schema.ts';
 import { createTeam } from './teams.ts';
 import type { SeededAthlete } from '../athletes/index.ts';
-import { abilityFor } from '../../seed/cast.ts';
+import { abilityFor } from '#server/seed/cast.ts';
 
 const DAY = 86_400_000;
 

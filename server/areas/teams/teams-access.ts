@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { teamMembers, teams } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../errors.ts';
-import { leadsTeam, type TeamRole } from '../../../domain/teams.ts';
+import type { Database } from '#server/db/index.ts';
+import { teamMembers, teams } from '#server/db/schema.ts';
+import { ApiError, notFound } from '#server/errors.ts';
+import { leadsTeam, type TeamRole } from '#domain/teams.ts';
 
 // Who may act on a lasting team, and the team row every change locks first (shared by the teams services).
 

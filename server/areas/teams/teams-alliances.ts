@@ -1,11 +1,11 @@
 import { and, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { allianceMembers, alliances, teamMembers, teams } from '../../db/schema.ts';
-import { ApiError, conflict, notFound } from '../../errors.ts';
-import { ALLIANCE_LIMIT, type AllianceMemberState, type AllianceStatus } from '../../../domain/teams-alliances.ts';
-import { leadsTeam } from '../../../domain/teams.ts';
+import type { Database } from '#server/db/index.ts';
+import { allianceMembers, alliances, teamMembers, teams } from '#server/db/schema.ts';
+import { ApiError, conflict, notFound } from '#server/errors.ts';
+import { ALLIANCE_LIMIT, type AllianceMemberState, type AllianceStatus } from '#domain/teams-alliances.ts';
+import { leadsTeam } from '#domain/teams.ts';
 import { notify } from '../notifications/index.ts';
-import type { NotificationKind } from '../../../domain/notifications.ts';
+import type { NotificationKind } from '#domain/notifications.ts';
 import { loadTeam, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 
 // Alliances of lasting teams: propose → every invited team's captain accepts → active; any captain may take

@@ -1,12 +1,12 @@
 import { and, asc, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
-import { DEV_ORIGIN } from '../../config.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challenges } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { DEV_ORIGIN } from '#server/config.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 import { loadTeam } from './teams-access.ts';
-import { keyedHash, safeEqual } from '../../lib/tokens.ts';
+import { keyedHash, safeEqual } from '#server/lib/tokens.ts';
 
 // The team calendar: the windows of the challenges the team entered and of those its members joined, running or
 // upcoming, as an iCalendar (RFC 5545) feed a calendar app subscribes to. A calendar app sends no token, so the

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { challengeParticipants, challenges, challengeTeams, teamChallengeEntries, teamMembers, users } from '../../db/schema.ts';
-import { ApiError, conflict, notFound } from '../../errors.ts';
-import type { Division } from '../../../domain/scoring/index.ts';
-import type { TeamRole } from '../../../domain/teams.ts';
+import type { Database } from '#server/db/index.ts';
+import { challengeParticipants, challenges, challengeTeams, teamChallengeEntries, teamMembers, users } from '#server/db/schema.ts';
+import { ApiError, conflict, notFound } from '#server/errors.ts';
+import type { Division } from '#domain/scoring/index.ts';
+import type { TeamRole } from '#domain/teams.ts';
 import { challengeStatus, type ChallengeRow, type TeamRule, placement, teamStanding } from '../challenges/index.ts';
 import { signedCurrentWaiver } from '../legal/index.ts';
 import { notify } from '../notifications/index.ts';

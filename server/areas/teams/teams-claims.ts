@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { teamInvitations, teams } from '../../db/schema.ts';
+import type { Database } from '#server/db/index.ts';
+import { teamInvitations, teams } from '#server/db/schema.ts';
 import { notifyInvitee, peopleById } from './teams.ts';
 
 /** A new account takes over the invitations that waited for its address, and hears about each in its inbox. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { teamInvitations, teamMembers, teams } from '../../db/schema.ts';
+import type { Database } from '#server/db/index.ts';
+import { teamInvitations, teamMembers, teams } from '#server/db/schema.ts';
 import { notify } from '../notifications/index.ts';
 import { loadTeam, teamLink } from './teams-access.ts';
 import { leaveEveryAlliance } from './teams-alliances.ts';

@@ -1,11 +1,11 @@
 import { and, eq, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { DEV_ORIGIN } from '../../config.ts';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { teamInvitations, teamMembers, users } from '../../db/schema.ts';
-import { ApiError, conflict, notFound } from '../../errors.ts';
-import { INVITATION_TTL_MS, leadsTeam } from '../../../domain/teams.ts';
+import type { AppContext } from '#server/context.ts';
+import { DEV_ORIGIN } from '#server/config.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { teamInvitations, teamMembers, users } from '#server/db/schema.ts';
+import { ApiError, conflict, notFound } from '#server/errors.ts';
+import { INVITATION_TTL_MS, leadsTeam } from '#domain/teams.ts';
 import { normalizeEmail, sendLater } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import { acceptsInvitationFrom } from '../settings/index.ts';

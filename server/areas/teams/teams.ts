@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { challengeParticipants, challenges, teamInvitations, teamMembers, teams, users } from '../../db/schema.ts';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.ts';
-import { formatScore, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
-import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, type TeamRole, type TeamVisibility } from '../../../domain/teams.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { challengeParticipants, challenges, teamInvitations, teamMembers, teams, users } from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
+import { formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
+import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, type TeamRole, type TeamVisibility } from '#domain/teams.ts';
 import { notify } from '../notifications/index.ts';
 import { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 import { teamEntries } from './teams-challenges.ts';

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import { castVote, removeVote, showInTheater, theaterOf } from './theater.ts';
-import type { VoteValue } from '../../../domain/theater.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { VoteValue } from '#domain/theater.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type TheaterOps = 'getChallengeTheater' | 'voteTheaterScore' | 'unvoteTheaterScore' | 'showTheaterScore';
 

@@ -1,6 +1,6 @@
 import { check, index, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import { challenges, challengeScores } from '../challenges/schema.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
-import { challenges, challengeScores, scoreVideos, users, videos, videoVotes } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../errors.ts';
-import { formatScore, type EncodedScore, type ScoreType } from '../../../domain/scoring/index.ts';
-import { THEATER_LIMIT, type VoteValue } from '../../../domain/theater.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges, challengeScores, scoreVideos, users, videos, videoVotes } from '#server/db/schema.ts';
+import { ApiError, notFound } from '#server/errors.ts';
+import { formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
+import { THEATER_LIMIT, type VoteValue } from '#domain/theater.ts';
 import { loadChallenge, NO_CHALLENGE, theaterChanged } from '../challenges/index.ts';
-import { challengeRoom, publish } from '../../lib/realtime/realtime-events.ts';
+import { challengeRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import { presentTheaterVideo, videoService } from '../videos/index.ts';
 
 // The community theater: a challenge's scores with a public video link, ranked by spectators' votes.

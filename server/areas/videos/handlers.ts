@@ -1,7 +1,7 @@
-import type { Database } from '../../db/index.ts';
+import type { Database } from '#server/db/index.ts';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { ApiError, notFound } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { ApiError, notFound } from '#server/errors.ts';
 import {
   checkLinkToken,
   completeUpload,
@@ -17,8 +17,8 @@ import {
   visibleVideo,
 } from './videos.ts';
 import { handleChunk, videoService } from './videos-tus.ts';
-import type { OutputName } from '../../lib/storage/videos-storage.ts';
-import type { Handlers } from '../../lib/handler-types.ts';
+import type { OutputName } from '#server/lib/storage/videos-storage.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
 
 type VideoOps =
   | 'initVideoUpload'

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, real, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '#server/db/schema.ts';
 
 /**
  * One uploaded video: declared at init (size, type, purpose, sha256), received over tus,

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { videos } from '../../db/schema.ts';
-import type { JobHandler } from '../../lib/jobs.ts';
+import { videos } from '#server/db/schema.ts';
+import type { JobHandler } from '#server/lib/jobs.ts';
 import { POSTER_MADE, PROCESS_JOB, removeAbandonedUploads, type VideoService } from './videos.ts';
 
 /** How often the processing progress is written while ffmpeg runs. */

@@ -2,12 +2,12 @@ import path from 'node:path';
 import os from 'node:os';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import { ApiError } from '#server/errors.ts';
 import { completeUpload, DEFAULT_VIDEO_LIMITS, findVideo, ownUpload, type VideoService } from './videos.ts';
 import { UploadHashes } from './videos-hash.ts';
-import { fileStorage } from '../../lib/storage/videos-storage.ts';
-import { parseS3Url, s3Storage } from '../../lib/storage/videos-storage-s3.ts';
+import { fileStorage } from '#server/lib/storage/videos-storage.ts';
+import { parseS3Url, s3Storage } from '#server/lib/storage/videos-storage-s3.ts';
 
 /** tus's own error bodies, in words a person understands (the answer is always `{detail}`). */
 const TUS_WORDS: Record<number, string> = {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../../context.ts';
-import type { DatabaseHandle } from '../../db/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
 
 // Boards are read far more than written, so each node keeps answers in memory and drops them
 // when a board changes. Triggers on the board's tables (migration board_change_notify) NOTIFY

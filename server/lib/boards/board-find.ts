@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ApiError, badRequest } from '../../errors.ts';
-import { FIND_QUERY_MAX, FIND_QUERY_MIN } from '../../../domain/board-find.ts';
+import { ApiError, badRequest } from '#server/errors.ts';
+import { FIND_QUERY_MAX, FIND_QUERY_MIN } from '#domain/board-find.ts';
 
 // What every board's finder shares (challenge boards: challenges/find.ts, team boards: challenges/team-find.ts,
 // Global Ranks: athletes/rank-find.ts): the searched text, checked, and LIKE patterns built from it.

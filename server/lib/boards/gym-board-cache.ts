@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
 import { keptResults, type KeptResult } from './kept-results.ts';
 
 // Large gym and alliance boards served from memory, as large events' standings are (kept-results.ts). A

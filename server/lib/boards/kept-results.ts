@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/index.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
 import { boardCacheOf } from './board-cache.ts';
 
 // Results too slow to compute on every read (a large event's standing, a large gym board), kept in

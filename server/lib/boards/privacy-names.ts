@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { anonymousName } from '../../../domain/privacy.ts';
+import { anonymousName } from '#domain/privacy.ts';
 
 /**
  * A select-list column telling whether a board shows the athlete as "Athlete #N": they chose to appear

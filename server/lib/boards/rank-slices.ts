@@ -1,8 +1,8 @@
 import { eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/index.ts';
-import { challengeRankSlices } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows.ts';
-import type { Division } from '../../../domain/scoring/index.ts';
+import type { Database } from '#server/db/index.ts';
+import { challengeRankSlices } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import type { Division } from '#domain/scoring/index.ts';
 
 // The rank-slice engine: places counted from per-slice entry counts, so a rank does not cost a count over the board.
 

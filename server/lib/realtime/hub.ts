@@ -5,7 +5,7 @@ import {
   SOCKET_MESSAGE_BURST,
   SOCKET_MESSAGES_PER_SECOND,
   SOCKET_POLICY_VIOLATION_CODE,
-} from '../../../domain/constants.ts';
+} from '#domain/constants.ts';
 import type { RealtimeEnvelope } from './realtime-events.ts';
 
 export const MAX_ROOMS_PER_SOCKET = 50;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { SocketServerMessage } from '../../../domain/socket-messages.ts';
-import type { Database } from '../../db/index.ts';
+import type { SocketServerMessage } from '#domain/socket-messages.ts';
+import type { Database } from '#server/db/index.ts';
 
 /** The one NOTIFY channel every server node LISTENs on. */
 export const REALTIME_CHANNEL = 'repforge_realtime';

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import type { SocketClientCommand, SocketServerMessage } from '../../../domain/socket-messages.ts';
-import { loadOpenapiDocument } from '../../openapi.ts';
+import type { SocketClientCommand, SocketServerMessage } from '#domain/socket-messages.ts';
+import { loadOpenapiDocument } from '#server/openapi.ts';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 

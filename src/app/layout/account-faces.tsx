@@ -1,5 +1,5 @@
-import { ChevronDownIcon } from '../../components/ui/icons.tsx';
-import type { SessionUser } from '../../lib/session/session-view.ts';
+import { ChevronDownIcon } from '#src/components/ui/icons.tsx';
+import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { Avatar } from './menu-faces.tsx';
 
 // What the account and admin triggers show, shared by their stand-ins (account-triggers.tsx) and the menus.

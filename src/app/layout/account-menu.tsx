@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
-import type { SessionUser } from '../../lib/session/session-view.ts';
+import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { ACCOUNT_LINKS } from './account-links.ts';
 import { SIGN_OUT_LABEL } from './menu-faces.tsx';
 import { AccountTriggerFace } from './account-faces.tsx';

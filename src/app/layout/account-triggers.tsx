@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../lib/session/session-view.ts';
+import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { AccountTriggerFace, AdminTriggerFace } from './account-faces.tsx';
 import { menuChunk, useMenuChunk } from './menu-triggers.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { postPageChange, startParentBeacon } from '../../lib/embed.ts';
+import { postPageChange, startParentBeacon } from '#src/lib/embed.ts';
 
 /**
  * What an app inside a frame tells its parent: a beacon every second and every page change.

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { feedbackMachine, type FeedbackPayload } from '../../../machines/feedback.ts';
-import { api, secureApi } from '../../api/client.ts';
-import { callApi } from '../../api/errors.ts';
-import { onOpenFeedback } from '../../lib/feedback-launcher.ts';
-import { toast } from '../../lib/toast.ts';
-import { SessionActor } from '../../lib/session/session-provider.tsx';
+import { feedbackMachine, type FeedbackPayload } from '#machines/feedback.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import { onOpenFeedback } from '#src/lib/feedback-launcher.ts';
+import { toast } from '#src/lib/toast.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
 
-const FeedbackDialog = lazy(() => import('../../features/feedback/components/feedback-dialog.tsx'));
+const FeedbackDialog = lazy(() => import('#src/features/feedback/components/feedback-dialog.tsx'));
 
 export const FEEDBACK_SUCCESS_TEXT = 'Thank you! Your feedback has been submitted successfully.';
 export const FEEDBACK_FAILED_TEXT = 'Failed to submit feedback';

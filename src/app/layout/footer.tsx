@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { runtimeConfig } from '../../lib/runtime-config.ts';
-import { openFeedback } from '../../lib/feedback-launcher.ts';
+import { runtimeConfig } from '#src/lib/runtime-config.ts';
+import { openFeedback } from '#src/lib/feedback-launcher.ts';
 
 export function Footer() {
   return (

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
-import { useSessionView } from '../../lib/session/session-view.ts';
-import { SessionActor } from '../../lib/session/session-provider.tsx';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { MobileMenuButton } from './menu-triggers.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';

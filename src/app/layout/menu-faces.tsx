@@ -1,5 +1,5 @@
-import { MenuIcon } from '../../components/ui/icons.tsx';
-import type { SessionUser } from '../../lib/session/session-view.ts';
+import { MenuIcon } from '#src/components/ui/icons.tsx';
+import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { initialsOf } from './nav-items.ts';
 
 // What the header's menu triggers show, shared by the stand-ins (menu-triggers.tsx) and the menus;

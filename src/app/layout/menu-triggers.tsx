@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { SessionUser } from '../../lib/session/session-view.ts';
+import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { MobileTriggerFace } from './menu-faces.tsx';
 
 // The header's menus (account, admin, phone sheet) carry Radix dropdown/dialog and their

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LogOut, X } from 'lucide-react';
 import { Link, useRoute } from 'wouter';
-import type { SessionUser } from '../../lib/session/session-view.ts';
+import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
 import { MobileTriggerFace, SIGN_OUT_LABEL, Avatar } from './menu-faces.tsx';

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { runtimeConfig } from '#src/lib/runtime-config.ts';
 
 /** The header's main links (spec section 2, "Header and navigation"). */
 export const MAIN_LINKS: readonly { href: string; label: string; signedInOnly?: boolean }[] = [

@@ -1,4 +1,4 @@
-import { Delayed } from '../../components/loading-skeleton.tsx';
+import { Delayed } from '#src/components/loading-skeleton.tsx';
 import { LOADING_TEXT } from '../loading-text.ts';
 
 /**

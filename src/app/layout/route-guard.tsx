@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { useSessionView } from '../../lib/session/session-view.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import type { Access } from '../route-table.ts';
 import { PageFallback } from './page-fallback.tsx';
 

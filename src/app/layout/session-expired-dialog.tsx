@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { SessionActor } from '../../lib/session/session-provider.tsx';
-import { SESSION_EXPIRED_REDIRECT_MS } from '../../../domain/constants.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
+import { SESSION_EXPIRED_REDIRECT_MS } from '#domain/constants.ts';
 
 export const SESSION_EXPIRED_TITLE = 'Session Expired';
 export const SESSION_EXPIRED_TEXT = 'Your session has expired for security reasons. Please log in again to continue using the app.';

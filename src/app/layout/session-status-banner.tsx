@@ -1,4 +1,4 @@
-import { SessionActor } from '../../lib/session/session-provider.tsx';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
 
 export const EXPIRING_SOON_TEXT = 'Your session expires in less than 5 minutes.';
 export const STAY_SIGNED_IN_LABEL = 'Stay signed in';

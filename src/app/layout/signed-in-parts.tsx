@@ -4,4 +4,4 @@
 export { TimelineLink } from './timeline-link.tsx';
 export { AdminToolsBar } from './admin-bar.tsx';
 export { AccountMenuButton, AdminMenuButton } from './account-triggers.tsx';
-export { default as NotificationBell } from '../../features/notifications/notification-bell.tsx';
+export { default as NotificationBell } from '#src/features/notifications/notification-bell.tsx';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { MonitorIcon, MoonIcon, SunIcon } from '../../components/ui/icons.tsx';
-import { setTheme, useTheme, type ThemeChoice } from '../../lib/theme.ts';
+import { MonitorIcon, MoonIcon, SunIcon } from '#src/components/ui/icons.tsx';
+import { setTheme, useTheme, type ThemeChoice } from '#src/lib/theme.ts';
 
 const THEMES: readonly { value: ThemeChoice; label: string; Icon: ComponentType<{ size?: number }> }[] = [
   { value: 'light', label: 'Light', Icon: SunIcon },

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { secureApi } from '../../api/client.ts';
-import { toast } from '../../lib/toast.ts';
-import { useSessionView } from '../../lib/session/session-view.ts';
-import { timelineHandoffMachine, type HandoffAnswer } from '../../../machines/timeline-handoff.ts';
+import { secureApi } from '#src/api/client.ts';
+import { toast } from '#src/lib/toast.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { timelineHandoffMachine, type HandoffAnswer } from '#machines/timeline-handoff.ts';
 
 export const TIMELINE_LOGIN_TEXT = 'Please log in to access WordPress features.';
 export const TIMELINE_FAILED_TEXT = 'Unable to navigate to WordPress. Please try again.';

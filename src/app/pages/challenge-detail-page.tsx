@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
-import ChallengeDetailPage from '../../features/challenges/pages/challenge-detail-page.tsx';
-import { useChallenge } from '../../features/challenges/api/challenges.ts';
+import ChallengeDetailPage from '#src/features/challenges/pages/challenge-detail-page.tsx';
+import { useChallenge } from '#src/features/challenges/api/challenges.ts';
 
-const TheaterSection = lazy(() => import('../../features/theater/components/theater-section.tsx'));
-const EventLinks = lazy(() => import('../../features/events/components/event-links.tsx').then((m) => ({ default: m.EventLinks })));
+const TheaterSection = lazy(() => import('#src/features/theater/components/theater-section.tsx'));
+const EventLinks = lazy(() => import('#src/features/events/components/event-links.tsx').then((m) => ({ default: m.EventLinks })));
 
 function idParam(search: string): number | null {
   const raw = new URLSearchParams(search).get('id');

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import ChallengeDiscoveryPage from '../../features/challenges/pages/challenge-discovery-page.tsx';
+import ChallengeDiscoveryPage from '#src/features/challenges/pages/challenge-discovery-page.tsx';
 
-const EventsSection = lazy(() => import('../../features/events/components/events-section.tsx').then((m) => ({ default: m.EventsSection })));
+const EventsSection = lazy(() => import('#src/features/events/components/events-section.tsx').then((m) => ({ default: m.EventsSection })));
 
 /** Discovery: challenges, with the running multi-workout events below them (the events area). */
 export default function Discovery() {

@@ -1,4 +1,4 @@
-import CreateChallengePage from '../../features/challenges/pages/create-challenge-page.tsx';
+import CreateChallengePage from '#src/features/challenges/pages/create-challenge-page.tsx';
 import { withEventForm } from './event-form-route.tsx';
 
 export default withEventForm(CreateChallengePage);

@@ -1,4 +1,4 @@
-import EditChallengePage from '../../features/challenges/pages/edit-challenge-page.tsx';
+import EditChallengePage from '#src/features/challenges/pages/edit-challenge-page.tsx';
 import { withEventForm } from './event-form-route.tsx';
 
 export default withEventForm(EditChallengePage);

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { useSearch } from 'wouter';
 import { PageFallback } from '../layout/page-fallback.tsx';
 
-const EventFormPage = lazy(() => import('../../features/events/pages/event-form-page.tsx'));
+const EventFormPage = lazy(() => import('#src/features/events/pages/event-form-page.tsx'));
 
 /**
  * The create and edit challenge pages also create and edit events (the spec names no event

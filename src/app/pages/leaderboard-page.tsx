@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
-import ChallengeLeaderboardPage from '../../features/challenges/pages/challenge-leaderboard-page.tsx';
+import ChallengeLeaderboardPage from '#src/features/challenges/pages/challenge-leaderboard-page.tsx';
 import { PageFallback } from '../layout/page-fallback.tsx';
 
-const EventBoardPage = lazy(() => import('../../features/events/pages/event-board-page.tsx'));
+const EventBoardPage = lazy(() => import('#src/features/events/pages/event-board-page.tsx'));
 
 function eventParam(search: string): number | null {
   const raw = new URLSearchParams(search).get('event');

@@ -1,6 +1,6 @@
-import PrivacySettingsPage from '../../features/privacy/pages/privacy-settings-page.tsx';
-import { ConsentHistory } from '../../features/legal/components/consent-history.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import PrivacySettingsPage from '#src/features/privacy/pages/privacy-settings-page.tsx';
+import { ConsentHistory } from '#src/features/legal/components/consent-history.tsx';
+import { Card } from '#src/components/ui/card.tsx';
 
 /** The privacy settings page composes the privacy area with the legal area's consent history. */
 export default function PrivacySettings() {

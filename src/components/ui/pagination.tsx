@@ -1,4 +1,4 @@
-import { formatCount } from '../../lib/format-count.ts';
+import { formatCount } from '#src/lib/format-count.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { Button } from './button.tsx';
 

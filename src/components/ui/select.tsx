@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { lazyModule } from '../../lib/lazy-module.ts';
-import { whenIdle } from '../../lib/when-idle.ts';
+import { lazyModule } from '#src/lib/lazy-module.ts';
+import { whenIdle } from '#src/lib/when-idle.ts';
 import { ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import type { SelectOption, SelectProps } from './select-types.ts';

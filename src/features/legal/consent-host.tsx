@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSessionView } from '../../lib/session/session-view.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { usePendingConsents } from './api/legal.ts';
 
 // Radix and the chart load only when a new version is actually waiting.

@@ -8,8 +8,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { useRealtime, useRealtimeReconnect } from '../../lib/realtime.ts';
+} from '#src/components/ui/dropdown-menu.tsx';
+import { useRealtime, useRealtimeReconnect } from '#src/lib/realtime.ts';
 import {
   NOTIFICATION_MESSAGE,
   notificationTime,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { LazyMotion, domAnimation, m, useReducedMotion, type MotionProps } from 'motion/react';
-import type { Achievement } from '../../../machines/achievements.ts';
-import { STREAK_NAMES } from '../../../domain/achievement-rules.ts';
-import { CONFETTI_PIECES, LEGENDARY_SPARKLES } from '../../../domain/constants.ts';
-import { toast } from '../../lib/toast.ts';
+import type { Achievement } from '#machines/achievements.ts';
+import { STREAK_NAMES } from '#domain/achievement-rules.ts';
+import { CONFETTI_PIECES, LEGENDARY_SPARKLES } from '#domain/constants.ts';
+import { toast } from '#src/lib/toast.ts';
 import { AchievementIcon } from './components/achievement-icon.tsx';
 import './realtime.css';
 

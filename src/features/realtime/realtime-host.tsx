@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../lib/flow/use-flow.ts';
-import type { IncomingMessage } from '../../../machines/socket.ts';
-import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
-import { SessionActor } from '../../lib/session/session-provider.tsx';
-import { attachRealtimeHost, attachRealtimeTransport } from '../../lib/realtime.ts';
-import { secureApi } from '../../api/client.ts';
-import { mySettingsQuery } from '../../lib/units.ts';
-import { DEFAULT_IN_APP, popupKindOf } from '../../../domain/notifications.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
+import type { IncomingMessage } from '#machines/socket.ts';
+import { achievementFromMessage, achievementsMachine } from '#machines/achievements.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
+import { attachRealtimeHost, attachRealtimeTransport } from '#src/lib/realtime.ts';
+import { secureApi } from '#src/api/client.ts';
+import { mySettingsQuery } from '#src/lib/units.ts';
+import { DEFAULT_IN_APP, popupKindOf } from '#domain/notifications.ts';
 import { playTone, takeStoredTones } from './tones.ts';
 
 // Motion and confetti load with the first popup, not with the app.

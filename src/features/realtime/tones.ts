@@ -1,4 +1,4 @@
-import type { CelebrationLevel } from '../../../domain/achievement-rules.ts';
+import type { CelebrationLevel } from '#domain/achievement-rules.ts';
 
 /** Where the tone switch lived when it was this browser's alone; read once to carry it over to the account. */
 const TONES_KEY = 'achievement-tones';

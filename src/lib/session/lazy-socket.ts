@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import type { SocketEvent } from '../../../machines/socket.ts';
+import type { SocketEvent } from '#machines/socket.ts';
 
 type Socket = { send(event: SocketEvent): void; stop(): void };
 

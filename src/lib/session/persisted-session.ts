@@ -1,4 +1,4 @@
-import type { PersistedSession, SessionData } from '../../../machines/session.ts';
+import type { PersistedSession, SessionData } from '#machines/session.ts';
 
 /** The spec's localStorage key for the remembered user, role and csrf token. */
 export const AUTH_STORAGE_KEY = 'auth-storage';

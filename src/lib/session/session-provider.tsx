@@ -1,12 +1,12 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { fromPromise, waitFor } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { RefreshError, sessionMachine, type SessionData } from '../../../machines/session.ts';
-import { api, linkSession } from '../../api/client.ts';
+import { RefreshError, sessionMachine, type SessionData } from '#machines/session.ts';
+import { api, linkSession } from '#src/api/client.ts';
 import { toast } from '../toast.ts';
 import { routerBase } from '../runtime-config.ts';
 import { safeNextPath } from '../safe-next.ts';
-import { SESSION_EXPIRED_TOAST_MS } from '../../../domain/constants.ts';
+import { SESSION_EXPIRED_TOAST_MS } from '#domain/constants.ts';
 import { SessionContext, isAdminRole, type SessionView } from './session-view.ts';
 import { clearPersistedSession, mayHoldUnrememberedCookie, readPersistedSession, writePersistedSession } from './persisted-session.ts';
 import { lazySocket } from './lazy-socket.ts';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionUser } from '../../../machines/session.ts';
+import type { SessionUser } from '#machines/session.ts';
 
 export type { SessionUser };
 

@@ -1,6 +1,6 @@
 import { createActor, fromCallback } from 'xstate';
-import { socketMachine, type ConnectionCommand, type SocketEvent } from '../../../machines/socket.ts';
-import { isSocketServerMessage } from '../../../domain/socket-messages.ts';
+import { socketMachine, type ConnectionCommand, type SocketEvent } from '#machines/socket.ts';
+import { isSocketServerMessage } from '#domain/socket-messages.ts';
 import { apiBaseUrl } from '../runtime-config.ts';
 import { emitRealtimeMessage, noteRealtimeDrop } from '../realtime.ts';
 import { actorInspection } from '../inspector.ts';

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../../server/db/index.ts';
-import { migrationsHash } from '../../server/templates.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { migrationsHash } from '#tests/server/templates.ts';
 
 export const databaseTemplateDir = path.join(os.tmpdir(), `repforge-e2e-db-${migrationsHash}`);
 

@@ -1,6 +1,6 @@
 import { buildDatabaseTemplate } from './db-template.ts';
-import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
-import { findBrowser } from '../../../scripts/find-browser.mjs';
+import { buildIfNeeded } from '#scripts/build-if-needed.mjs';
+import { findBrowser } from '#scripts/find-browser.mjs';
 
 export default async function globalSetup() {
   buildIfNeeded();

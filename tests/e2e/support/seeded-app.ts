@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/index.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/index.ts';
 import { useAppWithMail } from './accounts.ts';
 import { copyDatabaseTemplate } from './db-template.ts';
 

@@ -1,4 +1,4 @@
-import { pageRoutes, type PageRoute } from '../../../src/app/route-table.ts';
+import { pageRoutes, type PageRoute } from '#src/app/route-table.ts';
 import { ADMIN_EMAIL, type Athlete } from './accounts.ts';
 import { apiCall, apiSignIn, type ApiSession } from './api.ts';
 import type { RunningApp } from './app.ts';

@@ -1,4 +1,4 @@
-import { accountDeletionMachine } from '../../../machines/account-deletion.ts';
+import { accountDeletionMachine } from '#machines/account-deletion.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

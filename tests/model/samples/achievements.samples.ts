@@ -1,11 +1,6 @@
 import { defineSamples } from '../samples.ts';
-import { achievementFromMessage, achievementsMachine } from '../../../machines/achievements.ts';
-import {
-  firstScoreAchievement,
-  personalRecordAchievement,
-  streakAchievement,
-  type AchievementFields,
-} from '../../../domain/achievement-rules.ts';
+import { achievementFromMessage, achievementsMachine } from '#machines/achievements.ts';
+import { firstScoreAchievement, personalRecordAchievement, streakAchievement, type AchievementFields } from '#domain/achievement-rules.ts';
 
 /** An achievement as the server stores and sends it (openapi/realtime.yaml's Achievement). */
 const stored = (id: number, fields: AchievementFields) => ({

@@ -1,5 +1,5 @@
-import { ADMIN_REASON_LIMITS } from '../../../domain/constants.ts';
-import { actWithReasonMachine } from '../../../machines/act-with-reason.ts';
+import { ADMIN_REASON_LIMITS } from '#domain/constants.ts';
+import { actWithReasonMachine } from '#machines/act-with-reason.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples.ts';
-import { adminTestingMachine } from '../../../machines/admin-testing.ts';
+import { adminTestingMachine } from '#machines/admin-testing.ts';
 
 export default defineSamples({
   machine: adminTestingMachine,

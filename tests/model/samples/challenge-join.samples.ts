@@ -1,4 +1,4 @@
-import { challengeJoinMachine, joinRequest } from '../../../machines/challenge-join.ts';
+import { challengeJoinMachine, joinRequest } from '#machines/challenge-join.ts';
 import { defineSamples } from '../samples.ts';
 
 /** A team challenge with a waiver, not joined yet: every part of the form is in play. */

@@ -1,4 +1,4 @@
-import { claimsMachine } from '../../../machines/claims.ts';
+import { claimsMachine } from '#machines/claims.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

@@ -1,4 +1,4 @@
-import { consentMachine } from '../../../machines/consent.ts';
+import { consentMachine } from '#machines/consent.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples.ts';
-import { feedbackMachine } from '../../../machines/feedback.ts';
+import { feedbackMachine } from '#machines/feedback.ts';
 
 export default defineSamples({
   machine: feedbackMachine,

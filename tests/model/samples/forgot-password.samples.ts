@@ -1,4 +1,4 @@
-import { forgotPasswordMachine } from '../../../machines/forgot-password.ts';
+import { forgotPasswordMachine } from '#machines/forgot-password.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

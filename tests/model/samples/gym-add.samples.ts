@@ -1,4 +1,4 @@
-import { gymAddMachine, gymAddProblems } from '../../../machines/gym-add.ts';
+import { gymAddMachine, gymAddProblems } from '#machines/gym-add.ts';
 import { defineSamples } from '../samples.ts';
 
 /** The picker's typed name to start; each optional field both right and wrong, and both server answers. */

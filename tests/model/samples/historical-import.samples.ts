@@ -1,4 +1,4 @@
-import { allRowsValid, historicalImportMachine, type ImportOutcome, type PickedFile } from '../../../machines/historical-import.ts';
+import { allRowsValid, historicalImportMachine, type ImportOutcome, type PickedFile } from '#machines/historical-import.ts';
 import { defineSamples } from '../samples.ts';
 
 const csv = 'athlete,email,test,value,unit,date,source\nJordan Example,jordan@example.com,Back Squat,140,kg,2025-03-15,Spring Throwdown\n';

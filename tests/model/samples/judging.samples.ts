@@ -1,4 +1,4 @@
-import { judgingMachine, verdictFormProblem } from '../../../machines/judging.ts';
+import { judgingMachine, verdictFormProblem } from '#machines/judging.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

@@ -1,4 +1,4 @@
-import { legalPublishMachine } from '../../../machines/legal-publish.ts';
+import { legalPublishMachine } from '#machines/legal-publish.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

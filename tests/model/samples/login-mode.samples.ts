@@ -1,4 +1,4 @@
-import { loginModeMachine } from '../../../machines/login-mode.ts';
+import { loginModeMachine } from '#machines/login-mode.ts';
 import { defineSamples } from '../samples.ts';
 
 /** The page opened plainly and with ?mode=register. */

@@ -1,6 +1,6 @@
 import { defineSamples } from '../samples.ts';
-import { loginMachine } from '../../../machines/login.ts';
-import type { SessionData } from '../../../machines/session.ts';
+import { loginMachine } from '#machines/login.ts';
+import type { SessionData } from '#machines/session.ts';
 
 export const signedInSample: SessionData = {
   user: { wp_user_id: 1, email: 'ana@example.test', display_name: 'Ana', wp_role: 'subscriber', wp_capabilities: {} },

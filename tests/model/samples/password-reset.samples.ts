@@ -1,4 +1,4 @@
-import { passwordResetMachine } from '../../../machines/password-reset.ts';
+import { passwordResetMachine } from '#machines/password-reset.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

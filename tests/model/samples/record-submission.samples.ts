@@ -1,4 +1,4 @@
-import { recordProblems, recordSubmissionMachine, valueProblemOf } from '../../../machines/record-submission.ts';
+import { recordProblems, recordSubmissionMachine, valueProblemOf } from '#machines/record-submission.ts';
 import { defineSamples } from '../samples.ts';
 
 const backSquat = { id: 1, name: 'Back Squat', unit: 'kg' as const, min_value: 20, max_value: 500 };

@@ -1,4 +1,4 @@
-import { registerMachine } from '../../../machines/register.ts';
+import { registerMachine } from '#machines/register.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

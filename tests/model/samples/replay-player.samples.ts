@@ -1,4 +1,4 @@
-import { replayPlayerMachine } from '../../../machines/replay-player.ts';
+import { replayPlayerMachine } from '#machines/replay-player.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

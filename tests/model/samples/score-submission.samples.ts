@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples.ts';
-import { readScore, scoreSubmissionMachine, scoreVideoFields } from '../../../machines/score-submission.ts';
+import { readScore, scoreSubmissionMachine, scoreVideoFields } from '#machines/score-submission.ts';
 
 /** A capped time challenge with a tie-break: every field of the form is in play. */
 export const scoreSubmissionSamples = defineSamples({

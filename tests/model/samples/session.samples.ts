@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import { defineSamples } from '../samples.ts';
-import { RefreshError, sessionMachine, type PersistedSession, type SessionData, type SessionUser } from '../../../machines/session.ts';
-import { socketMachine } from '../../../machines/socket.ts';
+import { RefreshError, sessionMachine, type PersistedSession, type SessionData, type SessionUser } from '#machines/session.ts';
+import { socketMachine } from '#machines/socket.ts';
 
 /** Times are on the actor's clock: a path replay's SimulatedClock starts at 0. */
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-import { signoutRatingMachine } from '../../../machines/signout-rating.ts';
+import { signoutRatingMachine } from '#machines/signout-rating.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

@@ -1,8 +1,8 @@
 import { fromCallback } from 'xstate';
-import { SOCKET_NORMAL_CLOSE_CODE, SOCKET_POLICY_VIOLATION_CODE, SOCKET_MESSAGE_TOO_BIG_CODE } from '../../../domain/constants.ts';
+import { SOCKET_NORMAL_CLOSE_CODE, SOCKET_POLICY_VIOLATION_CODE, SOCKET_MESSAGE_TOO_BIG_CODE } from '#domain/constants.ts';
 import { defineSamples } from '../samples.ts';
-import { roomKey, socketMachine } from '../../../machines/socket.ts';
-import { socketPath } from '../../../machines/socket-path.ts';
+import { roomKey, socketMachine } from '#machines/socket.ts';
+import { socketPath } from '#machines/socket-path.ts';
 
 export const firstAddress = { url: socketPath('t1', 7), token: 't1' };
 export const renewedAddress = { url: socketPath('t2', 7), token: 't2' };

@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples.ts';
-import { storySubmissionMachine } from '../../../machines/story-submission.ts';
+import { storySubmissionMachine } from '#machines/story-submission.ts';
 
 export default defineSamples({
   machine: storySubmissionMachine,

@@ -1,4 +1,4 @@
-import { teamEntryMachine, type EntryChallenge } from '../../../machines/team-entry.ts';
+import { teamEntryMachine, type EntryChallenge } from '#machines/team-entry.ts';
 import { defineSamples } from '../samples.ts';
 
 /** Teams of at most two; member 3 is in it with another team already. */

@@ -1,5 +1,5 @@
 import { defineSamples } from '../samples.ts';
-import { timelineHandoffMachine } from '../../../machines/timeline-handoff.ts';
+import { timelineHandoffMachine } from '#machines/timeline-handoff.ts';
 
 export default defineSamples({
   machine: timelineHandoffMachine,

@@ -1,4 +1,4 @@
-import { verdictAppealMachine } from '../../../machines/verdict-appeal.ts';
+import { verdictAppealMachine } from '#machines/verdict-appeal.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

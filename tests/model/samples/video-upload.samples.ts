@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { videoUploadMachine } from '../../../machines/video-upload.ts';
+import { videoUploadMachine } from '#machines/video-upload.ts';
 import { defineSamples } from '../samples.ts';
 
 const file = { name: 'deadlift.mp4', size: 3_000_000, type: 'video/mp4' };

@@ -1,4 +1,4 @@
-import { waiverSigningMachine, signingRequest } from '../../../machines/waiver-signing.ts';
+import { waiverSigningMachine, signingRequest } from '#machines/waiver-signing.ts';
 import { defineSamples } from '../samples.ts';
 
 export default defineSamples({

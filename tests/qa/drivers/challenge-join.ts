@@ -1,9 +1,9 @@
 import type { Page, Request } from '@playwright/test';
-import { signIn } from '../../e2e/support/accounts.ts';
-import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
+import { signIn } from '#tests/e2e/support/accounts.ts';
+import { apiCall, apiSignIn } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, serverAnswers } from '../run-path.ts';
-import { expectSignedIn } from '../../e2e/support/header.ts';
+import { expectSignedIn } from '#tests/e2e/support/header.ts';
 
 const form = (page: Page) => page.getByRole('complementary', { name: 'Your entry' });
 /** The join request the last submit sent (null when none went out). */

@@ -1,4 +1,4 @@
-import { choose } from '../../e2e/support/choose.ts';
+import { choose } from '#tests/e2e/support/choose.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 

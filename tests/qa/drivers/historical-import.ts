@@ -1,8 +1,8 @@
-import { ADMIN_EMAIL, signIn } from '../../e2e/support/accounts.ts';
-import { apiCall, apiSignIn, type ApiSession } from '../../e2e/support/api.ts';
+import { ADMIN_EMAIL, signIn } from '#tests/e2e/support/accounts.ts';
+import { apiCall, apiSignIn, type ApiSession } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
-import { expectSignedIn } from '../../e2e/support/header.ts';
+import { expectSignedIn } from '#tests/e2e/support/header.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
 let n = 0;

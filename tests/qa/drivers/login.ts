@@ -1,7 +1,7 @@
-import { signUp } from '../../e2e/support/accounts.ts';
+import { signUp } from '#tests/e2e/support/accounts.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
-import { expectSignedIn } from '../../e2e/support/header.ts';
+import { expectSignedIn } from '#tests/e2e/support/header.ts';
 
 /**
  * Sign-in with email, password and the mailed code. The sample's email and code stand for

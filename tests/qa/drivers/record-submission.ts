@@ -1,6 +1,6 @@
-import { ADMIN_EMAIL, signUpAndSignIn } from '../../e2e/support/accounts.ts';
-import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
-import { choose } from '../../e2e/support/choose.ts';
+import { ADMIN_EMAIL, signUpAndSignIn } from '#tests/e2e/support/accounts.ts';
+import { apiCall, apiSignIn } from '#tests/e2e/support/api.ts';
+import { choose } from '#tests/e2e/support/choose.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 

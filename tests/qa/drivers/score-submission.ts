@@ -1,8 +1,8 @@
-import { signIn } from '../../e2e/support/accounts.ts';
-import { apiCall, apiSignIn } from '../../e2e/support/api.ts';
+import { signIn } from '#tests/e2e/support/accounts.ts';
+import { apiCall, apiSignIn } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
-import { expectSignedIn } from '../../e2e/support/header.ts';
+import { expectSignedIn } from '#tests/e2e/support/header.ts';
 
 const labels: Record<string, string> = { time: 'Your time', tiebreak: 'Tie-break time (optional)', note: 'Note (optional)' };
 

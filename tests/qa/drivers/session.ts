@@ -1,7 +1,7 @@
-import { signIn, signUp } from '../../e2e/support/accounts.ts';
+import { signIn, signUp } from '#tests/e2e/support/accounts.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect } from '../run-path.ts';
-import { accountMenuButton, expectSignedIn, signOut } from '../../e2e/support/header.ts';
+import { accountMenuButton, expectSignedIn, signOut } from '#tests/e2e/support/header.ts';
 
 const expiredDialog = (page: import('@playwright/test').Page) => page.getByRole('alertdialog', { name: 'Session Expired' });
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import type { BiRange, BiTable } from '../../../../domain/business-intelligence.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import type { BiRange, BiTable } from '#domain/business-intelligence.ts';
 
 export type BusinessReport = components['schemas']['BusinessReport'];
 export type BiDay = BusinessReport['days'][number];

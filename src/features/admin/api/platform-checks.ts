@@ -1,7 +1,7 @@
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import { onRealtimeMessage } from '../../../lib/realtime.ts';
-import type { PlatformCheck, PlatformCheckResult } from '../../../../machines/admin-testing.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import { onRealtimeMessage } from '#src/lib/realtime.ts';
+import type { PlatformCheck, PlatformCheckResult } from '#machines/admin-testing.ts';
 
 /** The message the server's socket probe arrives as (server/areas/admin/admin-testing.ts). */
 const SOCKET_PROBE_TYPE = 'admin_test_probe';

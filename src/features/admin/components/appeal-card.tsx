@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { AdminReasonForm } from '../../../components/admin-reason-form.tsx';
-import { useActWithReason } from '../../../lib/act-with-reason.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { ADMIN_REASON_LIMITS } from '../../../../domain/constants.ts';
-import { ACTION_LABELS, KIND_LABELS } from '../../../../domain/moderation.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { AdminReasonForm } from '#src/components/admin-reason-form.tsx';
+import { useActWithReason } from '#src/lib/act-with-reason.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { ADMIN_REASON_LIMITS } from '#domain/constants.ts';
+import { ACTION_LABELS, KIND_LABELS } from '#domain/moderation.ts';
 import { useDecideAppeal, type ActionRecord } from '../api/moderation.ts';
 
 const DECIDE_INPUT = { minReason: ADMIN_REASON_LIMITS.min, maxReason: ADMIN_REASON_LIMITS.max, needsChoice: true };

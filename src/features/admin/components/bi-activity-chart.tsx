@@ -1,4 +1,4 @@
-import { chartAxis, useUplotChart } from '../../../components/uplot-chart.ts';
+import { chartAxis, useUplotChart } from '#src/components/uplot-chart.ts';
 import type { BiDay } from '../api/business-intelligence.ts';
 
 const dayToSeconds = (day: string) => new Date(`${day}T12:00:00Z`).getTime() / 1000;

@@ -1,4 +1,4 @@
-import { Table } from '../../../components/ui/table.tsx';
+import { Table } from '#src/components/ui/table.tsx';
 import type { BiCohort } from '../api/business-intelligence.ts';
 import { weekLabel } from './bi-format.ts';
 

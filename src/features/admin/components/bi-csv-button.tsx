@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import type { BiRange, BiTable } from '../../../../domain/business-intelligence.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import type { BiRange, BiTable } from '#domain/business-intelligence.ts';
 import { downloadCsv } from '../api/business-intelligence.ts';
 
 /** "Download CSV" for one table of the page; a failure is said beside the button. */

@@ -1,4 +1,4 @@
-import { percentOf } from '../../../../domain/business-intelligence.ts';
+import { percentOf } from '#domain/business-intelligence.ts';
 
 export const count = new Intl.NumberFormat('en');
 

@@ -1,5 +1,5 @@
-import { AppLink } from '../../../components/ui/link.tsx';
-import { CellLabel, Table } from '../../../components/ui/table.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { CellLabel, Table } from '#src/components/ui/table.tsx';
 import type { BusinessReport } from '../api/business-intelligence.ts';
 import { count, rate } from './bi-format.ts';
 

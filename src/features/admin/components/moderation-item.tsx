@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { AdminReasonForm } from '../../../components/admin-reason-form.tsx';
-import { useActWithReason } from '../../../lib/act-with-reason.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { ADMIN_REASON_LIMITS } from '../../../../domain/constants.ts';
-import { ACTION_LABELS, KIND_LABELS, SUSPEND_DAYS, reasonLabel } from '../../../../domain/moderation.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { AdminReasonForm } from '#src/components/admin-reason-form.tsx';
+import { useActWithReason } from '#src/lib/act-with-reason.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { ADMIN_REASON_LIMITS } from '#domain/constants.ts';
+import { ACTION_LABELS, KIND_LABELS, SUSPEND_DAYS, reasonLabel } from '#domain/moderation.ts';
 import { useModerate, type ModerationActionName, type QueueItem } from '../api/moderation.ts';
 
 const ACT_INPUT = { minReason: ADMIN_REASON_LIMITS.min, maxReason: ADMIN_REASON_LIMITS.max, needsChoice: true };

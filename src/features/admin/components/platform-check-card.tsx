@@ -1,7 +1,7 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import type { PlatformCheck, PlatformCheckResult } from '../../../../machines/admin-testing.ts';
+import { Badge, type BadgeTone } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import type { PlatformCheck, PlatformCheckResult } from '#machines/admin-testing.ts';
 
 /** What each check is called and what it does, in the page's words. */
 export const CHECK_COPY: Record<PlatformCheck, { title: string; what: string }> = {

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
+import { useActWithReason, useReasonForm } from '#src/lib/act-with-reason.ts';
+import { toast } from '#src/lib/toast.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
 import { useRevokeSessions } from '../api/security.ts';
 
 const REVOKE_INPUT = { minReason: 0, maxReason: 200, needsChoice: false };

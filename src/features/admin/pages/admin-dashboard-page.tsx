@@ -1,6 +1,6 @@
-import { AppLink } from '../../../components/ui/link.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
 import { useAdminDashboard } from '../api/moderation.ts';
 import '../admin.css';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { optionsFrom, Select } from '../../../components/ui/select.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { Badge, type BadgeTone } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { optionsFrom, Select } from '#src/components/ui/select.tsx';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { CountBars } from '../components/count-bars.tsx';
 import {
   ERROR_KIND_LABELS,

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { CountBars } from '../components/count-bars.tsx';
 import { useRateLimits, useSetRateLimit, type RateLimit } from '../api/rate-limits.ts';
 import '../admin.css';

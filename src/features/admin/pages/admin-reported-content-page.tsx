@@ -1,7 +1,7 @@
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { ACTION_LABELS, KIND_LABELS } from '../../../../domain/moderation.ts';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { ACTION_LABELS, KIND_LABELS } from '#domain/moderation.ts';
 import { useModerationActions, useModerationQueue } from '../api/moderation.ts';
 import { ModerationItem } from '../components/moderation-item.tsx';
 import { AppealCard } from '../components/appeal-card.tsx';

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { optionsFrom, Select } from '../../../components/ui/select.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { optionsFrom, Select } from '#src/components/ui/select.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { RevokeSessions } from '../components/revoke-sessions.tsx';
 import {
   AUTH_EVENT_LABELS,

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { Button } from '../../../components/ui/button.tsx';
-import { adminTestingMachine, PLATFORM_CHECKS, type PlatformCheck, type PlatformCheckResult } from '../../../../machines/admin-testing.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { adminTestingMachine, PLATFORM_CHECKS, type PlatformCheck, type PlatformCheckResult } from '#machines/admin-testing.ts';
 import { runPlatformCheck } from '../api/platform-checks.ts';
 import { CHECK_COPY, PlatformCheckCard, type CheckPhase } from '../components/platform-check-card.tsx';
 import '../admin.css';

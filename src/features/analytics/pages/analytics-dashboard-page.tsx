@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { QueryState } from '../../../components/query-state.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton.tsx';
-import { CellLabel, Table } from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Skeleton, SkeletonLines } from '#src/components/ui/skeleton.tsx';
+import { CellLabel, Table } from '#src/components/ui/table.tsx';
+import { formatDate } from '#src/lib/format.ts';
 import { hasNoNumbers, useMyAnalytics, type MyAnalytics } from '../api/analytics.ts';
 import '../analytics.css';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { callApi, reachApi, responseError } from '../../../api/errors.ts';
+import { secureApi } from '#src/api/client.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { callApi, reachApi, responseError } from '#src/api/errors.ts';
 import { invalidatePaths } from './tests.ts';
 
 export type PendingRecord = components['schemas']['PendingRecord'];

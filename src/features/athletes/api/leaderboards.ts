@@ -1,17 +1,15 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { callApi } from '../../../api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { callApi } from '#src/api/errors.ts';
 import { useAthleteClient, type AthleteSex, type Test } from './tests.ts';
-import { FIND_QUERY_MIN } from '../../../../domain/board-find.ts';
+import { FIND_QUERY_MIN } from '#domain/board-find.ts';
 
 export type TestLeaderboardRow = components['schemas']['TestLeaderboardRow'];
 export type TestLeaderboardPage = components['schemas']['TestLeaderboardPage'];
 export type GlobalLeaderboardRow = components['schemas']['GlobalLeaderboardRow'];
 export type GlobalLeaderboardPage = components['schemas']['GlobalLeaderboardPage'];
 
-type TestBoardQuery = NonNullable<
-  NonNullable<import('../../../../openapi/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>
->;
+type TestBoardQuery = NonNullable<NonNullable<import('#openapi/schema.d.ts').operations['getTestLeaderboard']['parameters']['query']>>;
 export type AgeGroupId = NonNullable<TestBoardQuery['age_group']>;
 export type BodyweightClassId = NonNullable<TestBoardQuery['bodyweight_class']>;
 

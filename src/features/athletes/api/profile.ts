@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi, isNotFound } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useUnitPreference } from '../../../lib/units.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi, isNotFound } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { useUnitPreference } from '#src/lib/units.ts';
 
 export type MyAthleteProfile = components['schemas']['MyAthleteProfile'];
 export type AthleteProfileInput = components['schemas']['AthleteProfileInput'];

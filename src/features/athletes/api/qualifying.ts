@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { callApi } from '../../../api/errors.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { callApi } from '#src/api/errors.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 
 // The athletes feature's own wrapper over the two challenge calls a qualifying attempt needs (features never import
 // each other). The query keys are the challenges feature's, so both read and refresh one cache entry.

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi, isNotFound } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi, isNotFound } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 
 export type Test = components['schemas']['Test'];
 export type TestInput = components['schemas']['TestInput'];

@@ -1,13 +1,6 @@
-import {
-  MeasureError,
-  formatMeasure,
-  validateStandard,
-  type Direction,
-  type Standard,
-  type TestUnit,
-} from '../../../../domain/measures.ts';
+import { MeasureError, formatMeasure, validateStandard, type Direction, type Standard, type TestUnit } from '#domain/measures.ts';
 import { STANDARD_SEX_NAMES } from '../api/tests.ts';
-import { Select } from '../../../components/ui/select.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 
 /** The most rows and anchors the contract accepts. */
 export const MAX_STANDARDS = 24;

@@ -1,12 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  CATEGORY_NAMES,
-  MOVEMENTS,
-  MOVEMENT_NAMES,
-  TEST_CATEGORIES,
-  type Movement,
-  type TestCategory,
-} from '../../../../domain/test-catalogue.ts';
+import { CATEGORY_NAMES, MOVEMENTS, MOVEMENT_NAMES, TEST_CATEGORIES, type Movement, type TestCategory } from '#domain/test-catalogue.ts';
 import {
   MeasureError,
   TEST_UNITS,
@@ -19,10 +12,10 @@ import {
   type InputUnit,
   type Standard,
   type TestUnit,
-} from '../../../../domain/measures.ts';
-import { toast } from '../../../lib/toast.ts';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+} from '#domain/measures.ts';
+import { toast } from '#src/lib/toast.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import {
   STANDARD_SEX_NAMES,
   STATUS_NAMES,

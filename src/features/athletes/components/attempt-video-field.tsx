@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { Select } from '../../../components/ui/select.tsx';
-import { useMyReadyVideos } from '../../../api/my-videos.ts';
+import { Select } from '#src/components/ui/select.tsx';
+import { useMyReadyVideos } from '#src/api/my-videos.ts';
 
 const NONE = 'none';
 

@@ -1,7 +1,7 @@
-import { formatMeasure, type Direction, type TestUnit } from '../../../../domain/measures.ts';
+import { formatMeasure, type Direction, type TestUnit } from '#domain/measures.ts';
 import { useViewerUnits } from '../api/profile.ts';
 import type { TestDeepDive } from '../api/tests.ts';
-import { formatCount } from '../../../lib/format-count.ts';
+import { formatCount } from '#src/lib/format-count.ts';
 
 type Bin = TestDeepDive['histogram'][number];
 type Percentiles = NonNullable<TestDeepDive['percentiles']>;

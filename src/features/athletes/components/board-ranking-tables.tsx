@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
 import { useViewerUnits } from '../api/profile.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { formatCount } from '../../../lib/format-count.ts';
-import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { formatCount } from '#src/lib/format-count.ts';
+import { formatMeasure, type TestUnit } from '#domain/measures.ts';
 import type { GlobalLeaderboardRow, TestLeaderboardRow } from '../api/leaderboards.ts';
-import { profileHref } from '../../../lib/links.ts';
-import { GymName } from '../../../components/gym-name.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { profileHref } from '#src/lib/links.ts';
+import { GymName } from '#src/components/gym-name.tsx';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
 
 type RankedRow = { user_id: number; display_name: string; rank: number };
 

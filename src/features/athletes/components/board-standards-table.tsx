@@ -1,7 +1,7 @@
-import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
+import { formatMeasure, type TestUnit } from '#domain/measures.ts';
 import { useViewerUnits } from '../api/profile.ts';
 import { STANDARD_SEX_NAMES, bodyweightRange, type TestStandard } from '../api/tests.ts';
-import { formatCount } from '../../../lib/format-count.ts';
+import { formatCount } from '#src/lib/format-count.ts';
 import '../tables.css';
 
 /** Standards as one table: a row per sex and bodyweight range, a column per score anchor. */

@@ -1,9 +1,9 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { KG_PER_LB } from '../../../../domain/scoring/units.ts';
-import { toast } from '../../../lib/toast.ts';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { GymPicker, type PickedGym } from '../../../components/gym-picker.tsx';
+import { KG_PER_LB } from '#domain/scoring/units.ts';
+import { toast } from '#src/lib/toast.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { GymPicker, type PickedGym } from '#src/components/gym-picker.tsx';
 import {
   PRIVACY_LABELS,
   SEX_LABELS,

@@ -1,7 +1,7 @@
 import type uPlot from 'uplot';
-import { chartAxis, useUplotChart } from '../../../components/uplot-chart.ts';
-import { formatMeasure } from '../../../../domain/measures.ts';
-import { KG_PER_LB, M_PER_KM, M_PER_MI } from '../../../../domain/scoring/units.ts';
+import { chartAxis, useUplotChart } from '#src/components/uplot-chart.ts';
+import { formatMeasure } from '#domain/measures.ts';
+import { KG_PER_LB, M_PER_KM, M_PER_MI } from '#domain/scoring/units.ts';
 import type { PerformanceSeries, Units } from '../api/profile.ts';
 
 const HEIGHT = 320;

@@ -1,5 +1,5 @@
 import { useFindMeOnRanks, useFindOnRanks, type RankMatch, type RanksFind } from '../api/leaderboards.ts';
-import { BoardFinder, useFinderText, type FoundRow } from '../../../components/board-finder.tsx';
+import { BoardFinder, useFinderText, type FoundRow } from '#src/components/board-finder.tsx';
 
 const shown = (m: RankMatch): FoundRow => ({ key: m.user_id, name: m.display_name, rank: m.rank, page: m.page });
 

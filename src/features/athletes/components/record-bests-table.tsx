@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/format.ts';
-import { formatMeasure } from '../../../../domain/measures.ts';
-import { CATEGORY_NAMES } from '../../../../domain/test-catalogue.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { formatMeasure } from '#domain/measures.ts';
+import { CATEGORY_NAMES } from '#domain/test-catalogue.ts';
 import type { TestBest, Units } from '../api/profile.ts';
 import { ScoreMeter } from './record-status.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
 
 /** One best per test: the value in the viewer's units, its 0–1000 score, its rank on the test, and when. */
 export function RecordBestsTable({ bests, units, caption }: { bests: TestBest[]; units: Units; caption: string }) {

@@ -1,25 +1,19 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { RECORD_EARLIEST_DAY, RECORD_EVIDENCE_URL_MAX_LENGTH, RECORD_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
-import { formatMeasure, inputUnitsFor } from '../../../../domain/measures.ts';
-import {
-  inputUnitOf,
-  readEntry,
-  recordSubmissionMachine,
-  valueProblemOf,
-  type RecordField,
-} from '../../../../machines/record-submission.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import { RECORD_EARLIEST_DAY, RECORD_EVIDENCE_URL_MAX_LENGTH, RECORD_NOTE_MAX_LENGTH } from '#domain/constants.ts';
+import { formatMeasure, inputUnitsFor } from '#domain/measures.ts';
+import { inputUnitOf, readEntry, recordSubmissionMachine, valueProblemOf, type RecordField } from '#machines/record-submission.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
 import { useMyAthleteProfile, useViewerUnits } from '../api/profile.ts';
 import { useMasterTests, useNormalizedPreview, useSubmitPersonalRecord, type PersonalRecord, type Test } from '../api/records.ts';
 import { AttemptVideoField } from './attempt-video-field.tsx';
 import { DIRECTION_HINTS, INPUT_UNIT_LABELS, VALUE_EXAMPLES, VALUE_LABELS, groupTests, todayIn } from './record-units.ts';
-import { Select } from '../../../components/ui/select.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 type Field = RecordField;
 

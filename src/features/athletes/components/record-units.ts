@@ -1,5 +1,5 @@
-import type { InputUnit, TestUnit } from '../../../../domain/measures.ts';
-import { CATEGORY_NAMES, TEST_CATEGORIES, type TestCategory } from '../../../../domain/test-catalogue.ts';
+import type { InputUnit, TestUnit } from '#domain/measures.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES, type TestCategory } from '#domain/test-catalogue.ts';
 import type { Test } from '../api/records.ts';
 
 export const INPUT_UNIT_LABELS: Record<InputUnit, string> = {

@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/format.ts';
-import { formatCount } from '../../../lib/format-count.ts';
-import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
-import { toast } from '../../../lib/toast.ts';
-import { allRowsValid, historicalImportMachine } from '../../../../machines/historical-import.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { formatCount } from '#src/lib/format-count.ts';
+import { formatMeasure, type TestUnit } from '#domain/measures.ts';
+import { toast } from '#src/lib/toast.ts';
+import { allRowsValid, historicalImportMachine } from '#machines/historical-import.ts';
 import { useHistoricalUpload, type HistoricalUploadReport } from '../api/admin.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
-import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
+import { FileDropZone } from '#src/components/ui/file-drop-zone.tsx';
 import '../boards.css';
 
 /** The preview and problem tables show this many rows before "show all". */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { formatCount } from '../../../lib/format-count.ts';
-import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
-import { toast } from '../../../lib/toast.ts';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { formatCount } from '#src/lib/format-count.ts';
+import { formatMeasure, isBetter } from '#domain/measures.ts';
+import { toast } from '#src/lib/toast.ts';
 import {
   useApproveRecord,
   useClaimsForReview,
@@ -14,15 +14,15 @@ import {
   type ClaimStatus,
   type PendingRecord,
 } from '../api/admin.ts';
-import { AdminReasonForm, REJECT_REASON_INPUT } from '../../../components/admin-reason-form.tsx';
-import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { profileHref } from '../../../lib/links.ts';
-import { VideoOnDemand } from '../../../components/video-on-demand.tsx';
-import { optionsFrom, Select } from '../../../components/ui/select.tsx';
-import { param, useQueryState, type SetOptions } from '../../../lib/use-search-param.ts';
+import { AdminReasonForm, REJECT_REASON_INPUT } from '#src/components/admin-reason-form.tsx';
+import { useActWithReason, useReasonForm } from '#src/lib/act-with-reason.ts';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { profileHref } from '#src/lib/links.ts';
+import { VideoOnDemand } from '#src/components/video-on-demand.tsx';
+import { optionsFrom, Select } from '#src/components/ui/select.tsx';
+import { param, useQueryState, type SetOptions } from '#src/lib/use-search-param.ts';
 import '../boards.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 const PAGE_SIZE = 20;
 const PUSH: SetOptions = { replace: false };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/test-catalogue.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { CATEGORY_NAMES, MOVEMENT_NAMES } from '#domain/test-catalogue.ts';
+import { toast } from '#src/lib/toast.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import {
   STATUS_NAMES,
   idFromSearch,
@@ -15,11 +15,11 @@ import {
   type TestStatus,
 } from '../api/tests.ts';
 import { AdminTestForm } from '../components/admin-test-form.tsx';
-import { formatCount } from '../../../lib/format-count.ts';
-import { EnumSelect } from '../../../components/enum-select.tsx';
-import { QueryError, QueryState } from '../../../components/query-state.tsx';
+import { formatCount } from '#src/lib/format-count.ts';
+import { EnumSelect } from '#src/components/enum-select.tsx';
+import { QueryError, QueryState } from '#src/components/query-state.tsx';
 import '../boards.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 const UNIT_SHORT: Record<Test['unit'], string> = {
   kg: 'kg',

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { isNotFound } from '../../../api/errors.ts';
-import { QueryError, QueryState } from '../../../components/query-state.tsx';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '#domain/athlete-groups.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { isNotFound } from '#src/api/errors.ts';
+import { QueryError, QueryState } from '#src/components/query-state.tsx';
 import {
   SEX_LABELS,
   numberFromSearch,
@@ -21,10 +21,10 @@ import { ProfileAvatar } from '../components/profile-avatar.tsx';
 import { ProfileEditForm } from '../components/profile-edit-form.tsx';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import '../athletes.css';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { gymHref } from '../../../lib/links.ts';
-import { ReportButton } from '../../../components/report-button.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { gymHref } from '#src/lib/links.ts';
+import { ReportButton } from '#src/components/report-button.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 const number = new Intl.NumberFormat();
 

@@ -1,15 +1,15 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { CLAIM_MESSAGE_MAX } from '../../../../domain/constants.ts';
-import { claimsMachine, type ClaimRequest } from '../../../../machines/claims.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { formatMeasure } from '../../../../domain/measures.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { CLAIM_MESSAGE_MAX } from '#domain/constants.ts';
+import { claimsMachine, type ClaimRequest } from '#machines/claims.ts';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { formatMeasure } from '#domain/measures.ts';
+import { toast } from '#src/lib/toast.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useViewerUnits, type Units } from '../api/profile.ts';
 import {
   CLAIM_PAGE_SIZE,
@@ -20,10 +20,10 @@ import {
   type ClaimableResult,
   type ClaimStatus,
 } from '../api/records.ts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
 import '../athletes.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' };
 

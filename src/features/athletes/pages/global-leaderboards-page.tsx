@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
 import { useViewerUnits } from '../api/profile.ts';
-import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/test-catalogue.ts';
-import { formatMeasure } from '../../../../domain/measures.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES } from '#domain/test-catalogue.ts';
+import { formatMeasure } from '#domain/measures.ts';
 import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
-import { formatCount } from '../../../lib/format-count.ts';
+import { formatCount } from '#src/lib/format-count.ts';
 import { BoardGlobalTable } from '../components/board-ranking-tables.tsx';
-import { profileHref } from '../../../lib/links.ts';
-import { QueryState } from '../../../components/query-state.tsx';
+import { profileHref } from '#src/lib/links.ts';
+import { QueryState } from '#src/components/query-state.tsx';
 import '../boards.css';
 
 const TOP = 100;

@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '../../../../domain/athlete-groups.ts';
-import { CATEGORY_NAMES, TEST_CATEGORIES } from '../../../../domain/test-catalogue.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '#domain/athlete-groups.ts';
+import { CATEGORY_NAMES, TEST_CATEGORIES } from '#domain/test-catalogue.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
 import { useGlobalLeaderboard, useTestLeaderboard, type AgeGroupId, type BodyweightClassId, type RanksFind } from '../api/leaderboards.ts';
 import { idFromSearch, useActiveTests, type AthleteSex, type Test } from '../api/tests.ts';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '#src/components/board-filters.tsx';
 import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-tables.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import '../boards.css';
 
 const RanksFinder = lazy(() => import('../components/ranks-finder.tsx').then((m) => ({ default: m.RanksFinder })));

@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { formatMeasure, isBetter } from '../../../../domain/measures.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { formatMeasure, isBetter } from '#domain/measures.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { usePerformanceHistory, useViewerUnits, type PerformanceSeries, type Units } from '../api/profile.ts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import '../athletes.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 // uPlot and its styles load with the chart, not with the page.
 const ProgressChart = lazy(() => import('../components/progress-chart.tsx'));

@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { formatMeasure } from '../../../../domain/measures.ts';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { formatMeasure } from '#domain/measures.ts';
 import { useViewerUnits, type GlobalStanding, type Units } from '../api/profile.ts';
 import { useMyPersonalRecords, type PersonalRecord, type ReviewStatus } from '../api/records.ts';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
 import { RecordStatus } from '../components/record-status.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
 import '../athletes.css';
 
 const number = new Intl.NumberFormat();

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '#src/lib/format.ts';
 import { STATUS_LABELS, useChallenge, useMyParticipating, type Challenge } from '../api/qualifying.ts';
 import { numberFromSearch } from '../api/profile.ts';
 import { RecordForm } from '../components/record-form.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import '../athletes.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 function closingText(c: Challenge): string {
   if (c.status === 'upcoming') return `Opens ${formatDate(c.starts_at)}`;

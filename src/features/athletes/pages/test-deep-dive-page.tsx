@@ -1,16 +1,16 @@
 import { Link, useSearch } from 'wouter';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { CATEGORY_NAMES, MOVEMENT_NAMES } from '../../../../domain/test-catalogue.ts';
-import { formatMeasure, type TestUnit } from '../../../../domain/measures.ts';
-import { isNotFound } from '../../../api/errors.ts';
-import { QueryError } from '../../../components/query-state.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { CATEGORY_NAMES, MOVEMENT_NAMES } from '#domain/test-catalogue.ts';
+import { formatMeasure, type TestUnit } from '#domain/measures.ts';
+import { isNotFound } from '#src/api/errors.ts';
+import { QueryError } from '#src/components/query-state.tsx';
 import { SEX_NAMES, idFromSearch, useTestDeepDive, type AthleteSex } from '../api/tests.ts';
-import { formatCount } from '../../../lib/format-count.ts';
+import { formatCount } from '#src/lib/format-count.ts';
 import { BoardHistogram, PERCENTILE_KEYS, PERCENTILE_LABELS } from '../components/board-histogram.tsx';
 import { BoardTestTable } from '../components/board-ranking-tables.tsx';
 import { BoardStandardsTable } from '../components/board-standards-table.tsx';
 import '../boards.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 const UNIT_NAMES: Record<TestUnit, string> = {
   kg: 'Kilograms (load)',

@@ -1,7 +1,7 @@
-import { api } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { SessionData } from '../../../../machines/session.ts';
-import type { CodeRequest, CodeSent } from '../../../../machines/login.ts';
+import { api } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { SessionData } from '#machines/session.ts';
+import type { CodeRequest, CodeSent } from '#machines/login.ts';
 
 export async function requestLoginCode(input: CodeRequest): Promise<CodeSent> {
   return callApi(api.POST('/api/auth/initiate-login', { body: input }), 'We could not send a code. Please try again.');

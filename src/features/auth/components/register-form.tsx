@@ -1,12 +1,12 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants.ts';
-import { registerMachine, type RegisterFields } from '../../../../machines/register.ts';
+import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts';
+import { registerMachine, type RegisterFields } from '#machines/register.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
 import { currentConsentVersions, registerAccount } from '../api/auth-calls.ts';
 import { PasswordField } from './password-field.tsx';
 

@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { forgotPasswordMachine } from '../../../../machines/forgot-password.ts';
+import { forgotPasswordMachine } from '#machines/forgot-password.ts';
 import { requestPasswordReset } from '../api/auth-calls.ts';
 import '../auth.css';
 

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { loginMachine } from '../../../../machines/login.ts';
-import { loginModeMachine } from '../../../../machines/login-mode.ts';
-import { SessionActor } from '../../../lib/session/session-provider.tsx';
-import { safeNextPath } from '../../../lib/safe-next.ts';
+import { loginMachine } from '#machines/login.ts';
+import { loginModeMachine } from '#machines/login-mode.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
+import { safeNextPath } from '#src/lib/safe-next.ts';
 import { requestLoginCode, verifyLoginCode } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
 import { RegisterForm } from '../components/register-form.tsx';

@@ -1,10 +1,10 @@
 import { type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { MIN_PASSWORD_LENGTH } from '../../../../domain/constants.ts';
-import { passwordResetMachine } from '../../../../machines/password-reset.ts';
+import { MIN_PASSWORD_LENGTH } from '#domain/constants.ts';
+import { passwordResetMachine } from '#machines/password-reset.ts';
 import { checkResetToken, resetPassword } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
 import '../auth.css';

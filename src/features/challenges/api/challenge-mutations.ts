@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
 import type { ChallengeInput, ScoreSubmission } from './challenges.ts';
 
 // The challenge writes, apart from the reads so a page that only reads (a board) loads no mutation code.

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components, operations } from '../../../../openapi/schema.d.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { useRealtime, useRealtimeReconnect } from '../../../lib/realtime.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components, operations } from '#openapi/schema.d.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { useRealtime, useRealtimeReconnect } from '#src/lib/realtime.ts';
 
 export type Challenge = components['schemas']['Challenge'];
 export type ChallengeDetail = components['schemas']['ChallengeDetail'];

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
+import { api } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
 import type { ChallengeStatus, ScoreType, Division } from './challenges.ts';
 
 // The endless challenge lists (discovery, archive, administration): apart from challenges.ts so a

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { api } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import type { api } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useClient } from './challenges.ts';
 
 export type GymRankingRow = components['schemas']['GymRankingRow'];

@@ -1,6 +1,6 @@
-import type { ScoreType } from '../../../../domain/scoring/index.ts';
-import { scoreInUnits } from '../../../../domain/unit-preference.ts';
-import { useUnitPreference } from '../../../lib/units.ts';
+import type { ScoreType } from '#domain/scoring/index.ts';
+import { scoreInUnits } from '#domain/unit-preference.ts';
+import { useUnitPreference } from '#src/lib/units.ts';
 
 /** What of a score the text needs: the server's exact words and the canonical value behind them. */
 interface ShownScore {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { callApi } from '../../../api/errors.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { FIND_QUERY_MIN } from '../../../../domain/board-find.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { callApi } from '#src/api/errors.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { FIND_QUERY_MIN } from '#domain/board-find.ts';
 import { useClient } from './challenges.ts';
 
 export type TeamMatch = components['schemas']['TeamMatches']['items'][number];

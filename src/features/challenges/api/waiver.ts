@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { WaiverSignatureBody } from '../../../../machines/challenge-join.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { WaiverSignatureBody } from '#machines/challenge-join.ts';
 
 // The liability waiver as the join form needs it (the legal area's API): the current version and the athlete's signature.
 

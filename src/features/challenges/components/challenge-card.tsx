@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '#src/lib/format.ts';
 import { SCORE_TYPE_LABELS, type Challenge } from '../api/challenges.ts';
 import { StatusPill } from './status-pill.tsx';
 

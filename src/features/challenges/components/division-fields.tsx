@@ -1,7 +1,7 @@
-import { AGE_SCHEME_NAMES, STANDARD_TEXT_MAX, hasCategories, type AgeScheme, type SexDivisions } from '../../../../domain/divisions.ts';
-import { EnumSelect } from '../../../components/enum-select.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { AGE_SCHEME_NAMES, STANDARD_TEXT_MAX, hasCategories, type AgeScheme, type SexDivisions } from '#domain/divisions.ts';
+import { EnumSelect } from '#src/components/enum-select.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 
 /** The division part of the challenge form: how the board splits and the loads stated for each sex. */
 export interface DivisionFormState {

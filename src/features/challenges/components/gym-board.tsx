@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ChallengeDetail } from '../api/challenges.ts';
 import { useAllianceRankings, useGymRankings, type AllianceRankingRow, type GymRankingRow } from '../api/gym-board.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { QueryState, type QueryLike } from '../../../components/query-state.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { QueryState, type QueryLike } from '#src/components/query-state.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import {
   GYM_BOARD_UNIT_LABELS,
   GYM_BOARD_UNITS,
@@ -14,7 +14,7 @@ import {
   gymRuleSentence,
   type GymBoardUnit,
   type GymRule,
-} from '../../../../domain/gym-events.ts';
+} from '#domain/gym-events.ts';
 import { CountedAthletes } from './gym-counted-athletes.tsx';
 import './gym-board.css';
 

@@ -1,6 +1,6 @@
-import { EnumSelect } from '../../../components/enum-select.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { GYM_BEST_N, GYM_RULE_LABELS, gymRuleSentence, isGymBestN, type GymRule } from '../../../../domain/gym-events.ts';
+import { EnumSelect } from '#src/components/enum-select.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { GYM_BEST_N, GYM_RULE_LABELS, gymRuleSentence, isGymBestN, type GymRule } from '#domain/gym-events.ts';
 
 /** The multi-gym part of the challenge form: whether gyms get their own board, by which rule, and how many athletes count. */
 export interface GymEventFormState {

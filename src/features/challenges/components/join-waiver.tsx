@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
-import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { formatDate } from '#src/lib/format.ts';
 
 /**
  * The waiver part of the join form: already signed (the version and date), or the current text with

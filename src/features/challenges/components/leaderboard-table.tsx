@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import type { RankingRow } from '../api/challenges.ts';
-import { GymName } from '../../../components/gym-name.tsx';
-import { profileHref } from '../../../lib/links.ts';
-import { pickedRowProps } from '../../../lib/picked-row.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { GymName } from '#src/components/gym-name.tsx';
+import { profileHref } from '#src/lib/links.ts';
+import { pickedRowProps } from '#src/lib/picked-row.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
-import type { ScoreType } from '../../../../domain/scoring/index.ts';
+import type { ScoreType } from '#domain/scoring/index.ts';
 
 // Only signed-in people can report a score: visitors never load the button (nor its reasons).
-const ReportButton = lazy(() => import('../../../components/report-button.tsx').then((m) => ({ default: m.ReportButton })));
+const ReportButton = lazy(() => import('#src/components/report-button.tsx').then((m) => ({ default: m.ReportButton })));
 
 /** Ranked rows, scores in the viewer's units; the signed-in athlete's row is marked, and pinned below when off the page. */
 export function LeaderboardTable({

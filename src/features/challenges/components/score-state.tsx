@@ -1,4 +1,4 @@
-import { VERDICT_LABELS } from '../../../../domain/judging.ts';
+import { VERDICT_LABELS } from '#domain/judging.ts';
 import type { ScoreView } from '../api/challenges.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import { useMyReadyVideos } from '../../../api/my-videos.ts';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { VIDEO_URL_MAX } from '../../../../domain/judging.ts';
-import type { ScoreVideoChoice } from '../../../../machines/score-submission.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import { useMyReadyVideos } from '#src/api/my-videos.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { VIDEO_URL_MAX } from '#domain/judging.ts';
+import type { ScoreVideoChoice } from '#machines/score-submission.ts';
 
 export function useVideoRule(challengeId: number, enabled = true) {
   return useQuery({

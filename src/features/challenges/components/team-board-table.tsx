@@ -1,7 +1,7 @@
 import type { TeamRankingRow } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
-import { pickedRowProps } from '../../../lib/picked-row.ts';
-import type { ScoreType } from '../../../../domain/scoring/index.ts';
+import { pickedRowProps } from '#src/lib/picked-row.ts';
+import type { ScoreType } from '#domain/scoring/index.ts';
 
 /** Ranked teams; each row's members unfold under it. The caller's team is marked, and pinned below when off the page. */
 export function TeamBoardTable({

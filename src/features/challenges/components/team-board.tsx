@@ -1,10 +1,10 @@
 import { TEAM_RULE_LABELS, useTeamRankings, type ChallengeDetail } from '../api/challenges.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
 import { TeamBoardTable } from './team-board-table.tsx';
 import { useFindMyTeam, useFindOnTeamBoard, type TeamMatch } from '../api/team-find.ts';
-import { BoardFinder, useFinderText, type FinderTexts, type FoundRow } from '../../../components/board-finder.tsx';
+import { BoardFinder, useFinderText, type FinderTexts, type FoundRow } from '#src/components/board-finder.tsx';
 
 const PAGE_STATE = {
   page: param.int(1, 1, 100_000),

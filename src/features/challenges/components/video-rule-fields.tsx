@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { VIDEO_TOP_N, type VideoRule } from '../../../../domain/judging.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { VIDEO_TOP_N, type VideoRule } from '#domain/judging.ts';
 import { useVideoRule } from './score-video.tsx';
 
 /** A challenge's video rule as the form holds it. */

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { CHALLENGE_DELETE_REASON_LIMITS } from '../../../../domain/constants.ts';
-import { AdminReasonForm, REJECT_REASON_INPUT } from '../../../components/admin-reason-form.tsx';
-import { useActWithReason, useReasonForm, type ActWithReasonActor } from '../../../lib/act-with-reason.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { CHALLENGE_DELETE_REASON_LIMITS } from '#domain/constants.ts';
+import { AdminReasonForm, REJECT_REASON_INPUT } from '#src/components/admin-reason-form.tsx';
+import { useActWithReason, useReasonForm, type ActWithReasonActor } from '#src/lib/act-with-reason.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
 import { SCORE_TYPE_LABELS, useDeletedChallenges, usePendingScores, type Challenge } from '../api/challenges.ts';
 import { useDiscover } from '../api/discover.ts';
 import { useDeleteChallenge, useReviewScore } from '../api/challenge-mutations.ts';
 import { StatusPill } from '../components/status-pill.tsx';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import '../challenges.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 /** The inline form deleting a challenge needs: a reason, kept with the deleted challenge. */
 function DeleteForm({ challenge, actor }: { challenge: Challenge; actor: ActWithReasonActor }) {

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { useDiscover } from '../api/discover.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { QueryState } from '../../../components/query-state.tsx';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useShownPages } from '../api/shown-pages.ts';
 import '../challenges.css';
 

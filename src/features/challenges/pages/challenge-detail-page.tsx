@@ -1,12 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { toast } from '../../../lib/toast.ts';
-import { GYM_RULE_LABELS } from '../../../../domain/gym-events.ts';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { toast } from '#src/lib/toast.ts';
+import { GYM_RULE_LABELS } from '#domain/gym-events.ts';
 import {
   DIVISION_LABELS,
   SCORE_TYPE_LABELS,
@@ -21,17 +21,17 @@ import {
 import { useJoinChallenge } from '../api/challenge-mutations.ts';
 import { useMyWaiver, useSignWaiver } from '../api/waiver.ts';
 import { JoinWaiver } from '../components/join-waiver.tsx';
-import type { components } from '../../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { StatusPill } from '../components/status-pill.tsx';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { useScoreText } from '../api/score-text.ts';
-import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { challengeJoinMachine, needsTeam } from '../../../../machines/challenge-join.ts';
+import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { challengeJoinMachine, needsTeam } from '#machines/challenge-join.ts';
 import '../challenges.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { ReportButton } from '../../../components/report-button.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { ReportButton } from '#src/components/report-button.tsx';
 
 type WaiverStatus = components['schemas']['WaiverStatus'];
 

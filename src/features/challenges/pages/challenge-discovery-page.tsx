@@ -1,14 +1,14 @@
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { SCORE_TYPE_LABELS, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
 import { useDiscover } from '../api/discover.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useShownPages } from '../api/shown-pages.ts';
-import { EnumSelect } from '../../../components/enum-select.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { EnumSelect } from '#src/components/enum-select.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import '../challenges.css';
 
 type When = Exclude<ChallengeStatus, 'deleted'> | 'any';

@@ -10,15 +10,15 @@ import {
   type Division,
   type Sex,
 } from '../api/challenges.ts';
-import { AGE_GROUPS } from '../../../../domain/athlete-groups.ts';
-import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '../../../components/board-filters.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { AGE_GROUPS } from '#domain/athlete-groups.ts';
+import { FilterSelect, GymFilter, SEX_OPTIONS, type FilterOption } from '#src/components/board-filters.tsx';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
-import { QueryError, QueryState } from '../../../components/query-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { QueryError, QueryState } from '#src/components/query-state.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import '../challenges.css';
 
 // The finder loads just after the board (its slot keeps its height meanwhile): the board's first load stays light.

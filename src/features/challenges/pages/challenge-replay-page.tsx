@@ -1,18 +1,18 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
-import { REPLAY_SPEEDS } from '../../../../domain/constants.ts';
-import { replayPlayerMachine, type ReplaySpeed } from '../../../../machines/replay-player.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
+import { REPLAY_SPEEDS } from '#domain/constants.ts';
+import { replayPlayerMachine, type ReplaySpeed } from '#machines/replay-player.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { idFromSearch, useChallenge, useScoreHistory, type RankingRow } from '../api/challenges.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { Pause, Play, SkipForward } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { Slider } from '../../../components/ui/slider.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { Slider } from '#src/components/ui/slider.tsx';
 import '../challenges.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 type HistoryItem = { athlete: RankingRow['athlete']; division: RankingRow['division']; score: RankingRow['score'] };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#src/lib/toast.ts';
 import {
   SCORE_TYPE_LABELS,
   TEAM_RULE_LABELS,
@@ -14,15 +14,15 @@ import {
 } from '../api/challenges.ts';
 import { useSaveChallenge } from '../api/challenge-mutations.ts';
 import { saveVideoRule, useVideoRuleValue, videoRuleBody, VideoRuleFields } from '../components/video-rule-fields.tsx';
-import { EnumSelect } from '../../../components/enum-select.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { QueryError } from '../../../components/query-state.tsx';
+import { EnumSelect } from '#src/components/enum-select.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { QueryError } from '#src/components/query-state.tsx';
 import '../challenges.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { SCORE_TYPE_OF } from '../../../../domain/measures.ts';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { SCORE_TYPE_OF } from '#domain/measures.ts';
 import { DivisionFields, divisionFormState, divisionInput, type DivisionFormState } from '../components/division-fields.tsx';
 import { GymEventFields, gymEventFormState, gymEventInput, type GymEventFormState } from '../components/gym-event-fields.tsx';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { formatDate } from '#src/lib/format.ts';
 import { useMyParticipating, useMySubmissions, useRecommendations } from '../api/challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { ScoreState } from '../components/score-state.tsx';
 import '../challenges.css';
 import { useScoreText } from '../api/score-text.ts';

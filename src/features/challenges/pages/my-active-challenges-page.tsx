@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useMyParticipating } from '../api/challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import '../challenges.css';
 
 export default function MyActiveChallengesPage() {

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { SCORE_TYPE_LABELS, useMySubmissions } from '../api/challenges.ts';
 import { useWithdrawScore } from '../api/challenge-mutations.ts';
 import { useScoreText } from '../api/score-text.ts';
-import { toast } from '../../../lib/toast.ts';
-import { QueryState } from '../../../components/query-state.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
 import { ScoreState } from '../components/score-state.tsx';
 import { VideoVerdicts } from '../components/video-verdicts.tsx';
 import '../challenges.css';

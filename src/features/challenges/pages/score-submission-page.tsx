@@ -1,24 +1,24 @@
 import { type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import { SCORE_NOTE_MAX_LENGTH } from '../../../../domain/constants.ts';
+import { SCORE_NOTE_MAX_LENGTH } from '#domain/constants.ts';
 import {
   scoreSubmissionMachine,
   type DistanceUnit,
   type LoadUnit,
   type ScoreTextField,
   type ScoreVideoChoice,
-} from '../../../../machines/score-submission.ts';
+} from '#machines/score-submission.ts';
 import { idFromSearch, useChallenge, type ChallengeDetail } from '../api/challenges.ts';
 import { useSubmitScore } from '../api/challenge-mutations.ts';
 import { useScoreText } from '../api/score-text.ts';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import '../challenges.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { useUnitPreference } from '../../../lib/units.ts';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { useUnitPreference } from '#src/lib/units.ts';
 import { ScoreVideoPicker } from '../components/score-video.tsx';
 
 function ScoreForm({ c }: { c: ChallengeDetail }) {

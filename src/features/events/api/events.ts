@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 
 export type EventView = components['schemas']['Event'];
 export type EventInput = components['schemas']['EventInput'];

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { QueryError } from '../../../components/query-state.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { EVENT_RULE_NAMES } from '../../../../domain/events.ts';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { QueryError } from '#src/components/query-state.tsx';
+import { formatDate } from '#src/lib/format.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { EVENT_RULE_NAMES } from '#domain/events.ts';
 import { useEvents } from '../api/events.ts';
 import '../events.css';
 

@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { QueryError, QueryState } from '../../../components/query-state.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { profileHref } from '../../../lib/links.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { EVENT_RULE_NAMES, type EventRule } from '../../../../domain/events.ts';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { QueryError, QueryState } from '#src/components/query-state.tsx';
+import { Pagination } from '#src/components/ui/pagination.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { profileHref } from '#src/lib/links.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { EVENT_RULE_NAMES, type EventRule } from '#domain/events.ts';
 import { useEvent, useEventStandings, type EventStandingRow, type EventView } from '../api/events.ts';
 import '../events.css';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { QueryError } from '../../../components/query-state.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { QueryError } from '#src/components/query-state.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
 import {
   DEFAULT_POINTS_TABLE,
   EVENT_DESCRIPTION_MAX,
@@ -16,7 +16,7 @@ import {
   parsePointsTable,
   pointsTableProblem,
   type EventRule,
-} from '../../../../domain/events.ts';
+} from '#domain/events.ts';
 import { useEvent, useMyCreatedChallenges, useSaveEvent, type EventView } from '../api/events.ts';
 import '../events.css';
 

@@ -1,5 +1,5 @@
-import { api } from '../../../api/client.ts';
-import type { SignoutRatingPayload } from '../../../../machines/signout-rating.ts';
+import { api } from '#src/api/client.ts';
+import type { SignoutRatingPayload } from '#machines/signout-rating.ts';
 
 /** Saves the rating given after signing out; rejects with the server's reason. */
 export async function sendSignoutRating(body: SignoutRatingPayload): Promise<string> {

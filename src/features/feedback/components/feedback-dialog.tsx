@@ -2,9 +2,9 @@ import { useId, type RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { feedbackMachine, FeedbackFields, FeedbackType } from '../../../../machines/feedback.ts';
-import { FEEDBACK_LIMITS } from '../../../../domain/constants.ts';
-import { Select } from '../../../components/ui/select.tsx';
+import type { feedbackMachine, FeedbackFields, FeedbackType } from '#machines/feedback.ts';
+import { FEEDBACK_LIMITS } from '#domain/constants.ts';
+import { Select } from '#src/components/ui/select.tsx';
 import '../feedback.css';
 
 type FeedbackActor = ActorRefFrom<typeof feedbackMachine>;

@@ -1,9 +1,9 @@
 import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { SIGNOUT_COMMENT_MAX, SIGNOUT_RATING_MAX } from '../../../../domain/constants.ts';
-import { signoutRatingMachine, type SignoutRatingPayload } from '../../../../machines/signout-rating.ts';
+import { SIGNOUT_COMMENT_MAX, SIGNOUT_RATING_MAX } from '#domain/constants.ts';
+import { signoutRatingMachine, type SignoutRatingPayload } from '#machines/signout-rating.ts';
 import { sendSignoutRating } from '../api/signout-rating.ts';
 import '../feedback.css';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import {
   FEEDBACK_PAGE_SIZE,
   NEXT_STATUSES,
@@ -13,13 +13,13 @@ import {
   type FeedbackStatus,
   type FeedbackType,
 } from '../api/feedback-admin.ts';
-import { FEEDBACK_ADMIN_NOTE_MAX } from '../../../../domain/constants.ts';
-import { useActWithReason, useReasonForm } from '../../../lib/act-with-reason.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { optionsFrom, Select } from '../../../components/ui/select.tsx';
+import { FEEDBACK_ADMIN_NOTE_MAX } from '#domain/constants.ts';
+import { useActWithReason, useReasonForm } from '#src/lib/act-with-reason.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { optionsFrom, Select } from '#src/components/ui/select.tsx';
 import '../feedback.css';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 
 function Summary() {
   const summary = useFeedbackSummary();

@@ -1,8 +1,8 @@
 import { FEEDBACK_PAGE_SIZE, useSignoutFeedbackReport } from '../api/feedback-admin.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import '../feedback.css';
 
 const RANGES = [7, 30, 90] as const;

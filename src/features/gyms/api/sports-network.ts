@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 export type Federation = components['schemas']['Federation'];
 export type FederationInput = components['schemas']['FederationInput'];

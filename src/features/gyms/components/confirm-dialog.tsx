@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import { DialogFrame } from './dialog-frame.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { DialogActions } from '#src/components/dialog-actions.tsx';
 
 /** "Are you sure?" before something that cannot be undone. */
 export function ConfirmDialog({

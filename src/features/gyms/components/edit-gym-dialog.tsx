@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '../../../../domain/gyms.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { GYM_CITY_MAX, GYM_NAME_MAX, GYM_WEBSITE_MAX, isCountryCode, isWebsite, tidyGymText } from '#domain/gyms.ts';
 import { useUpdateGym, type GymManageRow } from '../api/gyms.ts';
 import { DialogFrame } from './dialog-frame.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { DialogActions } from '#src/components/dialog-actions.tsx';
 
 type Fields = { name: string; city: string; country: string; website: string };
 

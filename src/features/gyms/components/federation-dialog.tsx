@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { NETWORK_DESCRIPTION_MAX, NETWORK_NAME_LENGTH, REGION_MAX } from '../../../../domain/sports-network.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { NETWORK_DESCRIPTION_MAX, NETWORK_NAME_LENGTH, REGION_MAX } from '#domain/sports-network.ts';
 import { useSaveFederation, type Federation } from '../api/sports-network.ts';
 import { DialogFrame } from './dialog-frame.tsx';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { toast } from '#src/lib/toast.ts';
 import { useDeleteFederation, useFederations, type Federation } from '../api/sports-network.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { FederationDialog } from './federation-dialog.tsx';

@@ -1,9 +1,9 @@
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { Select, type SelectOption } from '../../../components/ui/select.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { Select, type SelectOption } from '#src/components/ui/select.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { HISTORY_PAGE_SIZE, useFederations, useLeagues, useNetworkChanges } from '../api/sports-network.ts';
 import { describeNetworkChange } from './network-change-text.ts';
 

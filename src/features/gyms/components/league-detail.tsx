@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { GymPicker } from '../../../components/gym-picker.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { gymHref } from '../../../lib/links.ts';
-import { toast } from '../../../lib/toast.ts';
+import { GymPicker } from '#src/components/gym-picker.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { gymHref } from '#src/lib/links.ts';
+import { toast } from '#src/lib/toast.ts';
 import { useDeleteLeague, useEventChoices, useLeague, useLeagueEvent, useLeagueGym, type LeagueDetail } from '../api/sports-network.ts';
 import type { GymSummary } from '../api/gyms.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';

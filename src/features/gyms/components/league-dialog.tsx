@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { NETWORK_DESCRIPTION_MAX, NETWORK_NAME_LENGTH, SEASON_NAME_LENGTH } from '../../../../domain/sports-network.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { NETWORK_DESCRIPTION_MAX, NETWORK_NAME_LENGTH, SEASON_NAME_LENGTH } from '#domain/sports-network.ts';
 import { useFederations, useSaveLeague, type League, type LeagueDetail } from '../api/sports-network.ts';
 import { DialogFrame } from './dialog-frame.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import { useLeagues } from '../api/sports-network.ts';
 import { LeagueDetailView } from './league-detail.tsx';
 import { LeagueDialog } from './league-dialog.tsx';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { GymPicker } from '../../../components/gym-picker.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { GymPicker } from '#src/components/gym-picker.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { toast } from '#src/lib/toast.ts';
 import { useMergeGym, type GymManageRow, type GymSummary } from '../api/gyms.ts';
 import { DialogFrame } from './dialog-frame.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { DialogActions } from '#src/components/dialog-actions.tsx';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

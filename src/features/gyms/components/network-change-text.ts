@@ -1,4 +1,4 @@
-import type { components } from '../../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 export type NetworkChange = components['schemas']['NetworkChange'];
 

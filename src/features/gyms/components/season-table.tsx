@@ -1,8 +1,8 @@
-import { DataTable } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { gymHref } from '../../../lib/links.ts';
-import { SEASON_RULES_TEXT } from '../../../../domain/sports-network.ts';
+import { DataTable } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { gymHref } from '#src/lib/links.ts';
+import { SEASON_RULES_TEXT } from '#domain/sports-network.ts';
 import { useLeagueSeason, type SeasonRow } from '../api/sports-network.ts';
 
 /** A league's season table: each member gym's points per event and in total, best first. */

@@ -1,10 +1,10 @@
-import { QueryState } from '../../../components/query-state.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { profileHref } from '../../../lib/links.ts';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { profileHref } from '#src/lib/links.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useGym, type GymDetail } from '../api/gyms.ts';
 import '../gyms.css';
 

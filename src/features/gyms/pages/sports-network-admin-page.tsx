@@ -1,4 +1,4 @@
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { FederationsSection } from '../components/federations-section.tsx';
 import { GymsSection } from '../components/gyms-section.tsx';
 import { HistorySection } from '../components/history-section.tsx';

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import type { VerdictRequest } from '../../../../machines/judging.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import type { VerdictRequest } from '#machines/judging.ts';
 
 export type JudgingSubmission = components['schemas']['JudgingSubmission'];
 export type JudgeCertificate = components['schemas']['JudgeCertificate'];

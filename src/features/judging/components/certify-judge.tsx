@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import type { JudgeLevel } from '../../../../domain/judging.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import type { JudgeLevel } from '#domain/judging.ts';
 
 /** Administrators certify a judge (or a senior judge) for a season by the account's email. */
 async function certify(email: string, level: JudgeLevel) {

@@ -1,21 +1,21 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatTimestamp } from '../../../../domain/videos.ts';
-import { PENALTY_PERCENT, VERDICT_LABELS, VERDICTS, VERDICT_REASON, type Verdict } from '../../../../domain/judging.ts';
-import { judgingMachine, verdictFormProblem } from '../../../../machines/judging.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatTimestamp } from '#domain/videos.ts';
+import { PENALTY_PERCENT, VERDICT_LABELS, VERDICTS, VERDICT_REASON, type Verdict } from '#domain/judging.ts';
+import { judgingMachine, verdictFormProblem } from '#machines/judging.ts';
 import { MarkingTools } from './marking-tools.tsx';
 import { claimSubmission, confirmVerdict, sendVerdict, useRefreshJudging, useSubmission, type JudgingSubmission } from '../api/judging.ts';
 
-const VideoPlayer = lazy(() => import('../../../components/video-player.tsx'));
+const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
 const VERDICT_OPTIONS = VERDICTS.map((v) => ({
   value: v,

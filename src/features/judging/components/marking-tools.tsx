@@ -1,6 +1,6 @@
 import { Minus, Plus, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatTimestamp } from '../../../../domain/videos.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { formatTimestamp } from '#domain/videos.ts';
 
 /** A rep counter and no-rep marks at the video's current time (the player's N key marks too). */
 export function MarkingTools({

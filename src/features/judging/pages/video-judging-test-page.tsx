@@ -1,21 +1,21 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { GraduationCap } from 'lucide-react';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { TEST_MARK_TOLERANCE_MS, TEST_REP_TOLERANCE } from '../../../../domain/judging.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { TEST_MARK_TOLERANCE_MS, TEST_REP_TOLERANCE } from '#domain/judging.ts';
 import { takeJudgingTest, useJudgingTest, useRefreshJudgeStatus, type JudgingTest } from '../api/judging.ts';
 import { MarkingTools } from '../components/marking-tools.tsx';
 import '../judging.css';
 
-const VideoPlayer = lazy(() => import('../../../components/video-player.tsx'));
+const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
 type Clip = JudgingTest['clips'][number];
 interface Answer {

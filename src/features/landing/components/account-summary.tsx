@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { QueryError } from '../../../components/query-state.tsx';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { QueryError } from '#src/components/query-state.tsx';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useAccountSummary, type MySubmission } from '../api/home.ts';
 
 function SummarySkeleton() {

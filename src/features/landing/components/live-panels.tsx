@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { QueryError } from '../../../components/query-state.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { QueryError } from '#src/components/query-state.tsx';
+import { formatDate } from '#src/lib/format.ts';
 import { useHomeFeed, type Challenge, type HomeLeader, type HomeRecord } from '../api/home.ts';
 
 /** Rows each panel holds: the skeleton and the empty state keep this height, so nothing below moves. */

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import type { LegalKind } from '../../../../domain/legal.ts';
-import type { PublishRequest } from '../../../../machines/legal-publish.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import type { LegalKind } from '#domain/legal.ts';
+import type { PublishRequest } from '#machines/legal-publish.ts';
 
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type ConsentHistoryData = components['schemas']['ConsentHistory'];

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useSearchParam } from '../../../lib/use-search-param.ts';
-import { LEGAL_BODY_MAX, LEGAL_KINDS, LEGAL_SUMMARY_MAX, LEGAL_TITLES, type LegalKind } from '../../../../domain/legal.ts';
-import { legalPublishMachine } from '../../../../machines/legal-publish.ts';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Select } from '#src/components/ui/select.tsx';
+import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { useSearchParam } from '#src/lib/use-search-param.ts';
+import { LEGAL_BODY_MAX, LEGAL_KINDS, LEGAL_SUMMARY_MAX, LEGAL_TITLES, type LegalKind } from '#domain/legal.ts';
+import { legalPublishMachine } from '#machines/legal-publish.ts';
 import { useChallengeSignatures, useCurrentDocument, usePublishDocument } from '../api/legal.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 type SignatureRow = components['schemas']['ChallengeWaiverSignatures']['signatures'][number];
 

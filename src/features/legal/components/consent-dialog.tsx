@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { useLocation } from 'wouter';
-import { consentMachine } from '../../../../machines/consent.ts';
-import { LEGAL_TITLES } from '../../../../domain/legal.ts';
-import { SessionActor } from '../../../lib/session/session-provider.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { consentMachine } from '#machines/consent.ts';
+import { LEGAL_TITLES } from '#domain/legal.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
+import { formatDate } from '#src/lib/format.ts';
 import { useAcceptConsents, type LegalDocument } from '../api/legal.ts';
 import '../legal.css';
 

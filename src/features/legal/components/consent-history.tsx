@@ -1,7 +1,7 @@
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { LEGAL_TITLES } from '../../../../domain/legal.ts';
+import { DataTable, type Column } from '#src/components/data-table.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { LEGAL_TITLES } from '#domain/legal.ts';
 import { useConsentHistory, type ConsentHistoryData } from '../api/legal.ts';
 
 type Consent = ConsentHistoryData['consents'][number];

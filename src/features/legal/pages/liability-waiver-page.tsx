@@ -1,17 +1,17 @@
 import { lazy, Suspense, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { SafeMarkdown } from '../../../components/safe-markdown.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { toast } from '../../../lib/toast.ts';
-import { WAIVER_NAME_MAX } from '../../../../domain/legal.ts';
-import { waiverSigningMachine } from '../../../../machines/waiver-signing.ts';
+import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { toast } from '#src/lib/toast.ts';
+import { WAIVER_NAME_MAX } from '#domain/legal.ts';
+import { waiverSigningMachine } from '#machines/waiver-signing.ts';
 import { useMyWaiver, useSignWaiver } from '../api/legal.ts';
 import '../legal.css';
 

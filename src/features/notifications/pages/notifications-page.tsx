@@ -1,11 +1,11 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'wouter';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { notificationTime, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
 import '../notifications.css';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { EXPORT_POLL_MS } from '../../../../domain/privacy.ts';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { EXPORT_POLL_MS } from '#domain/privacy.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
 
 export type PrivacySettings = components['schemas']['PrivacySettings'];
 export type PrivacySettingsUpdate = components['schemas']['PrivacySettingsUpdate'];

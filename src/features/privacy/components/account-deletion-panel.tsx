@@ -1,16 +1,16 @@
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { DELETION_GRACE_DAYS, FORMER_ATHLETE_NAME } from '../../../../domain/privacy.ts';
-import { accountDeletionMachine, type DeletionScheduled } from '../../../../machines/account-deletion.ts';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { SessionActor } from '../../../lib/session/session-provider.tsx';
+import { DELETION_GRACE_DAYS, FORMER_ATHLETE_NAME } from '#domain/privacy.ts';
+import { accountDeletionMachine, type DeletionScheduled } from '#machines/account-deletion.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { formatDate, formatDateTime } from '#src/lib/format.ts';
+import { SessionActor } from '#src/lib/session/session-provider.tsx';
 import { confirmDeletion, sendDeletionCode, useAccountDeletion } from '../api/privacy.ts';
 
 /** The password, then the mailed code; the chart owns the steps and their errors. */

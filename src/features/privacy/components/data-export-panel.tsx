@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
 import { useDataExports, useRequestDataExport, type DataExport } from '../api/privacy.ts';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { ProgressBar } from '#src/components/ui/progress-bar.tsx';
 
 const STATUS_WORDS: Record<DataExport['status'], string> = {
   queued: 'Waiting to start',

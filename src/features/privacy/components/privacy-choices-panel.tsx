@@ -1,10 +1,10 @@
-import { INVITATION_AUDIENCE_LABELS, anonymousName, type InvitationAudience } from '../../../../domain/privacy.ts';
-import { EnumSelect } from '../../../components/enum-select.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { INVITATION_AUDIENCE_LABELS, anonymousName, type InvitationAudience } from '#domain/privacy.ts';
+import { EnumSelect } from '#src/components/enum-select.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { Switch } from '#src/components/ui/switch.tsx';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useOwnProfilePrivacy, usePrivacySettings, useUpdatePrivacySettings, type ProfilePrivacy } from '../api/privacy.ts';
 
 const FIELD_LABELS: Record<keyof ProfilePrivacy, string> = {

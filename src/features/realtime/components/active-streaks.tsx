@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { STREAK_NAMES, STREAK_UNITS } from '../../../../domain/achievement-rules.ts';
+import { STREAK_NAMES, STREAK_UNITS } from '#domain/achievement-rules.ts';
 import { useMyStreaks } from '../api/achievements.ts';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import '../realtime.css';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { ProgressBar } from '#src/components/ui/progress-bar.tsx';
 
 /** The Active Streaks panel: each streak's count, best, next milestone and progress toward it. */
 export function ActiveStreaks() {

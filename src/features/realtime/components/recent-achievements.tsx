@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '#src/lib/format.ts';
 import { useMyAchievements } from '../api/achievements.ts';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { AchievementIcon } from './achievement-icon.tsx';
 import '../realtime.css';
 

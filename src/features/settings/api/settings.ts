@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { mySettingsQuery, rememberUnits, type AccountSettings } from '../../../lib/units.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { mySettingsQuery, rememberUnits, type AccountSettings } from '#src/lib/units.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 
 export type { AccountSettings };
 export type AccountSettingsInput = components['schemas']['AccountSettingsInput'];

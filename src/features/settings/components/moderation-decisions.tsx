@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextArea } from '../../../components/ui/text-field.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
-import { ACTION_LABELS, APPEAL_REASON_LIMITS, KIND_LABELS } from '../../../../domain/moderation.ts';
-import { useAppealDecision, useMyModerationDecisions, type ModerationDecision } from '../../../api/moderation.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextArea } from '#src/components/ui/text-field.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
+import { ACTION_LABELS, APPEAL_REASON_LIMITS, KIND_LABELS } from '#domain/moderation.ts';
+import { useAppealDecision, useMyModerationDecisions, type ModerationDecision } from '#src/api/moderation.ts';
 
 const APPEAL_STATUS: Record<NonNullable<ModerationDecision['appeal']>['status'], string> = {
   open: 'Appeal waiting for an administrator',

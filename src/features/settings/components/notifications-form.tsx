@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { CellLabel, Table } from '../../../components/ui/table.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { EMAIL_KINDS, NOTIFICATION_KINDS, type InAppKind } from '../../../../domain/notifications.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Switch } from '#src/components/ui/switch.tsx';
+import { CellLabel, Table } from '#src/components/ui/table.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { EMAIL_KINDS, NOTIFICATION_KINDS, type InAppKind } from '#domain/notifications.ts';
 import { useUpdateMySettings, type EmailNotifications, type InAppNotifications } from '../api/settings.ts';
 
 const IN_APP: { kind: InAppKind; label: string; hint: string }[] = [

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { setTheme, useTheme, type ThemeChoice } from '../../../lib/theme.ts';
-import { toast } from '../../../lib/toast.ts';
-import type { UnitPreference } from '../../../../domain/unit-preference.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { setTheme, useTheme, type ThemeChoice } from '#src/lib/theme.ts';
+import { toast } from '#src/lib/toast.ts';
+import type { UnitPreference } from '#domain/unit-preference.ts';
 import { useUpdateMySettings, type AccountSettings } from '../api/settings.ts';
 import { timeZones } from './time-zones.ts';
 

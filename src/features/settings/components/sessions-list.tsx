@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { toast } from '#src/lib/toast.ts';
 import { useMySessions, useSignOutOtherSessions, useSignOutSession, type ActiveSession } from '../api/settings.ts';
 
 /** The browsers signed in to this account, each with a Sign out; and one button for all but this one. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { toast } from '../../../lib/toast.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Switch } from '#src/components/ui/switch.tsx';
+import { toast } from '#src/lib/toast.ts';
 import { useUpdateMySettings, type TimelineSettings } from '../api/settings.ts';
 
 const KINDS: { kind: keyof TimelineSettings; label: string; hint: string }[] = [

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { useMySettings } from '../api/settings.ts';
 import { NotificationsForm } from '../components/notifications-form.tsx';
 import { PreferencesForm } from '../components/preferences-form.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { QueryState } from '../../../components/query-state.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
 import { useMySettings } from '../api/settings.ts';
 import { TimelineForm } from '../components/timeline-form.tsx';
 import '../settings.css';

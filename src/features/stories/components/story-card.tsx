@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
-import { Card } from '../../../components/ui/card.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { ReportButton } from '../../../components/report-button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { ReportButton } from '#src/components/report-button.tsx';
 import type { Story } from '../api/stories.ts';
 import { Byline, excerptOf, HiddenNote } from './story-parts.tsx';
 

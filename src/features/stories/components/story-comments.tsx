@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { TextArea } from '../../../components/ui/text-field.tsx';
-import { ReportButton } from '../../../components/report-button.tsx';
-import { toast } from '../../../lib/toast.ts';
-import { COMMENT_LIMITS, COMMENT_PAGE_SIZE, commentProblem } from '../../../../domain/stories.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { TextArea } from '#src/components/ui/text-field.tsx';
+import { ReportButton } from '#src/components/report-button.tsx';
+import { toast } from '#src/lib/toast.ts';
+import { COMMENT_LIMITS, COMMENT_PAGE_SIZE, commentProblem } from '#domain/stories.ts';
 import { useAddComment, useDeleteComment, useStoryComments, type Story, type StoryComment } from '../api/stories.ts';
 import { Byline, HiddenNote } from './story-parts.tsx';
 

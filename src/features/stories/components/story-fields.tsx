@@ -1,6 +1,6 @@
-import { useMyReadyVideos } from '../../../api/my-videos.ts';
-import { Select } from '../../../components/ui/select.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
+import { useMyReadyVideos } from '#src/api/my-videos.ts';
+import { Select } from '#src/components/ui/select.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
 import { useJoinedChallenges } from '../api/stories.ts';
 
 /** One of the athlete's own ready videos, or none. Uploads are made on the videos page. */

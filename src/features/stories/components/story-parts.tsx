@@ -1,7 +1,7 @@
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { HIDDEN_BY_MODERATORS } from '../../../../domain/stories.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { HIDDEN_BY_MODERATORS } from '#domain/stories.ts';
 
 /** "Ana · 3 Nov 2026, 10:00": the author's name links to their athlete profile. */
 export function Byline({ author, at, edited }: { author: { wp_user_id: number; display_name: string }; at: string; edited?: boolean }) {

@@ -1,10 +1,10 @@
 import { BookOpen, PenLine } from 'lucide-react';
-import { QueryState } from '../../../components/query-state.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { PaginationByPage } from '../../../components/ui/pagination.tsx';
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
-import { STORY_PAGE_SIZE } from '../../../../domain/stories.ts';
+import { QueryState } from '#src/components/query-state.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { PaginationByPage } from '#src/components/ui/pagination.tsx';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { STORY_PAGE_SIZE } from '#domain/stories.ts';
 import { useMyStories, useStoryFeed, type StoryPage } from '../api/stories.ts';
 import { StoryCard } from '../components/story-card.tsx';
 import { StoryView } from '../components/story-view.tsx';

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { holdRealtimeRoom, useRealtime, useRealtimeReconnect } from '../../../lib/realtime.ts';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import type { TeamRole } from '../../../../domain/teams.ts';
+import { holdRealtimeRoom, useRealtime, useRealtimeReconnect } from '#src/lib/realtime.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import type { TeamRole } from '#domain/teams.ts';
 
 export type TeamDetail = components['schemas']['TeamDetail'];
 export type TeamInput = components['schemas']['TeamInput'];

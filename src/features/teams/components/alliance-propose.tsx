@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { ALLIANCE_INVITE_MAX, ALLIANCE_NAME_MAX } from '../../../../domain/teams-alliances.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { ALLIANCE_INVITE_MAX, ALLIANCE_NAME_MAX } from '#domain/teams-alliances.ts';
 import { useAllianceCandidates, useProposeAlliance, type AllianceTeam } from '../api/alliances.ts';
 
 const label = (t: AllianceTeam) => `${t.name}${t.tag ? ` [${t.tag}]` : ''}`;

@@ -1,9 +1,9 @@
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { ALLIANCE_LIMIT, ALLIANCE_STATE_LABELS } from '../../../../domain/teams-alliances.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { ALLIANCE_LIMIT, ALLIANCE_STATE_LABELS } from '#domain/teams-alliances.ts';
 import { useAnswerAlliance, useTeamAlliances, type Alliance } from '../api/alliances.ts';
 import { ProposeAlliance } from './alliance-propose.tsx';
 

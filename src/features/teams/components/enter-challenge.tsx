@@ -1,13 +1,13 @@
 import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { teamEntryMachine } from '../../../../machines/team-entry.ts';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { teamEntryMachine } from '#machines/team-entry.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { useEnterableChallenges, useEnterChallenge, type EnterableChallenge, type TeamDetail } from '../api/teams.ts';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

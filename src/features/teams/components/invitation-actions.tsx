@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import { useAnswerInvitation, type InvitationAnswer, type TeamInvitation } from '../api/teams.ts';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { INVITATION_TTL_DAYS } from '../../../../domain/teams.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { useDebounced } from '#src/lib/use-debounced.ts';
+import { INVITATION_TTL_DAYS } from '#domain/teams.ts';
 import { useInvitable, useInvite, type TeamDetail } from '../api/teams.ts';
 import { InvitationActions, untilText } from './invitation-actions.tsx';
 

@@ -1,8 +1,8 @@
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { TEAM_ROLE_LABELS } from '../../../../domain/teams.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { TEAM_ROLE_LABELS } from '#domain/teams.ts';
 import { useRemoveMember, useSetRole, type TeamDetail } from '../api/teams.ts';
 
 /** Members with their roles and latest results; the captain changes roles, captains and co-captains remove. */

@@ -1,10 +1,10 @@
 import { Users } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { TEAM_ROLE_LABELS } from '../../../../domain/teams.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { TEAM_ROLE_LABELS } from '#domain/teams.ts';
 import { useMyTeams } from '../api/teams.ts';
 import { InvitationActions, untilText } from './invitation-actions.tsx';
 

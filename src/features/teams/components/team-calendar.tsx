@@ -1,6 +1,6 @@
-import { Card } from '../../../components/ui/card.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { TextInput } from '../../../components/ui/text-field.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
 import type { TeamDetail } from '../api/teams.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormFooter } from '../../../components/form-footer.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { Button } from '#src/components/ui/button.tsx';
 import { useUpdateTeam, type TeamDetail } from '../api/teams.ts';
 import { checkTeamFields, TeamFields, teamFieldsOf, useTeamFields } from './team-fields.tsx';
 

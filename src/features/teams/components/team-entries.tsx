@@ -1,6 +1,6 @@
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
 import { useTeamPlacesLive, type TeamChallengeEntry } from '../api/teams.ts';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { TextArea, TextInput } from '../../../components/ui/text-field.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
 import {
   TEAM_DESCRIPTION_MAX,
   TEAM_GYM_MAX,
@@ -12,7 +12,7 @@ import {
   TEAM_VISIBILITIES,
   TEAM_VISIBILITY_LABELS,
   type TeamVisibility,
-} from '../../../../domain/teams.ts';
+} from '#domain/teams.ts';
 
 /** What the team form holds while it is typed (the size as typed, checked on submit). */
 export interface TeamFieldValues {

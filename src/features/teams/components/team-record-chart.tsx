@@ -1,4 +1,4 @@
-import { chartAxis, useUplotChart } from '../../../components/uplot-chart.ts';
+import { chartAxis, useUplotChart } from '#src/components/uplot-chart.ts';
 import type { RecordPoint } from '../record.ts';
 
 const DAY = 86_400;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Table } from '../../../components/ui/table.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { Skeleton } from '#src/components/ui/skeleton.tsx';
+import { Table } from '#src/components/ui/table.tsx';
 import type { TeamChallengeEntry } from '../api/teams.ts';
 import { recordOf } from '../record.ts';
 

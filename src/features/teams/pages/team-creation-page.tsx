@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { FormFooter } from '../../../components/form-footer.tsx';
+import { FormFooter } from '#src/components/form-footer.tsx';
 import { useCreateTeam } from '../api/teams.ts';
 import { checkTeamFields, emptyTeamFields, TeamFields, useTeamFields } from '../components/team-fields.tsx';
 import '../teams.css';

@@ -1,4 +1,4 @@
-import { param, useQueryState } from '../../../lib/use-search-param.ts';
+import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { MyTeams } from '../components/my-teams.tsx';
 import { TeamView } from '../components/team-view.tsx';
 import '../teams.css';

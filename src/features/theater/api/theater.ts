@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { useRealtime } from '../../../lib/realtime.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import type { VoteValue } from '../../../../domain/theater.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { useRealtime } from '#src/lib/realtime.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import type { VoteValue } from '#domain/theater.ts';
 
 export type Theater = components['schemas']['Theater'];
 export type TheaterItem = components['schemas']['TheaterItem'];

@@ -1,14 +1,14 @@
 import { ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
-import { VideoOnDemand } from '../../../components/video-on-demand.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { isNotFound } from '../../../api/errors.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import type { VoteValue } from '../../../../domain/theater.ts';
+import { VideoOnDemand } from '#src/components/video-on-demand.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Button } from '#src/components/ui/button.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { isNotFound } from '#src/api/errors.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import type { VoteValue } from '#domain/theater.ts';
 import { useTheater, useVote, type TheaterItem } from '../api/theater.ts';
 import '../theater.css';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { secureApi } from '../../../api/client.ts';
-import { callApi } from '../../../api/errors.ts';
-import type { components } from '../../../../openapi/schema.d.ts';
-import { PROCESSING_POLL_MS } from '../../../api/my-videos.ts';
+import { secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+import { PROCESSING_POLL_MS } from '#src/api/my-videos.ts';
 
 export type Video = components['schemas']['Video'];
 export type VideoPurpose = components['schemas']['VideoPurpose'];

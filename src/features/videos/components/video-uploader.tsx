@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { useFlow } from '../../../lib/flow/use-flow.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button.tsx';
-import { FileDropZone } from '../../../components/ui/file-drop-zone.tsx';
-import { formatBytes } from '../../../../domain/videos.ts';
-import { videoUploadMachine } from '../../../../machines/video-upload.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { FileDropZone } from '#src/components/ui/file-drop-zone.tsx';
+import { formatBytes } from '#domain/videos.ts';
+import { videoUploadMachine } from '#machines/video-upload.ts';
 import { type VideoPurpose } from '../api/videos.ts';
-import { MY_VIDEOS_KEY } from '../../../api/my-videos.ts';
+import { MY_VIDEOS_KEY } from '#src/api/my-videos.ts';
 import { forgetUpload, prepareActor, transferActor } from '../lib/transfer.ts';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { ProgressBar } from '#src/components/ui/progress-bar.tsx';
 
 const STATE_WORDS: Record<string, string> = {
   preparing: 'Checking the file…',

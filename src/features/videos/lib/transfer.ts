@@ -1,8 +1,8 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { fromCallback, fromPromise } from 'xstate';
-import { sessionCredentials } from '../../../api/client.ts';
-import { uploadChunkSize } from '../../../../domain/videos.ts';
-import type { UploadFile, UploadTarget, VideoUploadEvent } from '../../../../machines/video-upload.ts';
+import { sessionCredentials } from '#src/api/client.ts';
+import { uploadChunkSize } from '#domain/videos.ts';
+import type { UploadFile, UploadTarget, VideoUploadEvent } from '#machines/video-upload.ts';
 import { initUpload, uploadUrlOf, type VideoPurpose } from '../api/videos.ts';
 import { sha256OfBlob } from './sha256.ts';
 

@@ -1,21 +1,21 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Film } from 'lucide-react';
-import { AppLink } from '../../../components/ui/link.tsx';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadingSkeleton } from '../../../components/loading-skeleton.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useSearchParam } from '../../../lib/use-search-param.ts';
-import { useSessionView } from '../../../lib/session/session-view.ts';
-import { formatBytes, formatTimestamp, parseTimestamp } from '../../../../domain/videos.ts';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { Badge, type BadgeTone } from '#src/components/ui/badge.tsx';
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { QueryState } from '#src/components/query-state.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
+import { useSearchParam } from '#src/lib/use-search-param.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { formatBytes, formatTimestamp, parseTimestamp } from '#domain/videos.ts';
 import { useVideo, type Video } from '../api/videos.ts';
-import { useMyVideos } from '../../../api/my-videos.ts';
+import { useMyVideos } from '#src/api/my-videos.ts';
 import '../videos.css';
 
 // tus and the player load only when they are shown (the first-load budget).
 const VideoUploader = lazy(() => import('../components/video-uploader.tsx'));
-const VideoPlayer = lazy(() => import('../../../components/video-player.tsx'));
+const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
 const STATUS: Record<Video['status'], { label: string; tone: BadgeTone }> = {
   uploading: { label: 'Uploading', tone: 'info' },
