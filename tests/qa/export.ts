@@ -69,8 +69,14 @@ export const hasDriver = (machine: string) => existsSync(path.join(driversDir, `
 
 /** A Playwright spec for one machine's paths; `from` is the spec's directory, for the imports. */
 export function playwrightSpec(graph: MachineGraph, from: string): string {
+  // Deeper than one folder up, the repository's #tests alias (package.json#imports), as the lint asks.
   const rel = (file: string) => {
     const r = path.relative(from, file).split(path.sep).join('/');
+    if (r.startsWith('../../'))
+      return `#tests/${path
+        .relative(path.resolve(import.meta.dirname, '..'), file)
+        .split(path.sep)
+        .join('/')}`;
     return r.startsWith('.') ? r : `./${r}`;
   };
   const paths = graph.statePaths.map(exportPath);
