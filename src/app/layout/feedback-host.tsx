@@ -19,7 +19,7 @@ export const FEEDBACK_FAILED_TEXT = 'Failed to submit feedback';
  * (`firstOpener`: who asked, opened at once), the dialog itself a moment later.
  */
 export default function FeedbackHost({ firstOpener }: { firstOpener: HTMLElement | null }) {
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const opener = useRef<HTMLElement | null>(null);
   const firstHandled = useRef(false);
   const actor = useFlow(

@@ -48,7 +48,7 @@ function NavLink({ href, children }: { href: string; children: string }) {
  */
 export function Header() {
   const { user, isAdmin, restoring } = useSessionView();
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const [, navigate] = useLocation();
   const signOut = () => {
     session.send({ type: 'session.logout' });

@@ -30,7 +30,7 @@ function useSecondsLeft(deadline: number): number {
  * the session ended (the machine's redirect timer started then), so the note counts the real seconds.
  */
 export default function SessionExpiredDialog({ since }: { since: number }) {
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const seconds = useSecondsLeft(since + SESSION_EXPIRED_REDIRECT_MS);
   const [announced, setAnnounced] = useState('');
   useEffect(() => {

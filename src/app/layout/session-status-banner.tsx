@@ -10,7 +10,7 @@ export const SERVICE_UNAVAILABLE_TEXT = 'Service unavailable, retrying';
  * answered 503 (the session is kept and the chart retries).
  */
 export function SessionStatusBanner() {
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const unavailable = SessionActor.useSelector((s) => s.hasTag('unavailable'));
   // The silent refresh itself shows nothing; the note appears once it has not gone through.
   const expiringSoon = SessionActor.useSelector(

@@ -43,5 +43,7 @@ export function useFlow<TLogic extends AnyActorLogic>(logic: TLogic, ...[options
  * unless the provider's `options` bring their own `inspect`.
  */
 export function createFlowContext<TLogic extends AnyActorLogic>(logic: TLogic, options?: ActorOptions<TLogic>) {
-  return createActorContext(logic, inspected(options));
+  const context = createActorContext(logic, inspected(options));
+  // The provider starts the actor; components below read it (useSelector) or reach it to send (useFlowActor).
+  return { Provider: context.Provider, useSelector: context.useSelector, useFlowActor: context.useActorRef };
 }

@@ -56,7 +56,7 @@ export const SessionActor = createFlowContext(appSessionMachine);
 
 /** Lets the API client read tokens and ask for a refresh, without owning the session. */
 function SessionLinker() {
-  const actor = SessionActor.useActorRef();
+  const actor = SessionActor.useFlowActor();
   useEffect(() => {
     linkSession({
       token: () => {

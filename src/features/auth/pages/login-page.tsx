@@ -37,7 +37,7 @@ export default function LoginPage() {
   const registering = useSelector(page, (s) => s.matches('register'));
   const prefillEmail = useSelector(page, (s) => s.context.prefillEmail);
   const notice = useSelector(page, (s) => s.context.notice);
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const next = safeNextPath(params.get('next'));
 

@@ -18,7 +18,7 @@ const PAGES = { terms: '/terms-of-service-page', privacy: '/privacy-policy-page'
  */
 export default function ConsentDialog({ documents }: { documents: LegalDocument[] }) {
   const accept = useAcceptConsents();
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const [, navigate] = useLocation();
   const flow = useFlow(
     consentMachine.provide({

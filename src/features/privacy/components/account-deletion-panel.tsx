@@ -15,7 +15,7 @@ import { confirmDeletion, sendDeletionCode, useAccountDeletion } from '../api/pr
 
 /** The password, then the mailed code; the chart owns the steps and their errors. */
 function DeletionSteps() {
-  const session = SessionActor.useActorRef();
+  const session = SessionActor.useFlowActor();
   const [, navigate] = useLocation();
   const actor = useFlow(
     accountDeletionMachine.provide({
