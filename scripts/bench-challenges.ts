@@ -40,7 +40,7 @@ async function load(handle: DatabaseHandle) {
     select ${challengeId}, p.user_id, 'rx', p.sex, ${category}, now()
     from athlete_profiles p join users u on u.id = p.user_id where u.email like '%@bench.local'`);
   await db.execute(sql`update challenges set participant_count = ${N} where id = ${challengeId}`);
-  // reps 0..9999; sort key as server/services/scoring/sort-key.ts builds it for an Rx reps score without tie-break.
+  // reps 0..9999; sort key as domain/scoring builds it (sortKey) for an Rx reps score without tie-break.
   await db.execute(sql`insert into challenge_scores (challenge_id, user_id, division, status, value, sort_key, submitted_at)
     select ${challengeId}, id, 'rx', 'finished', v, ((68719476735 - v) * 33554432 + 33554431)::bigint, now() - (id % 1000) * interval '1 second'
     from (select id, floor(random() * 10000)::int as v from users where email like '%@bench.local') s`);

@@ -2,7 +2,7 @@ import { date, index, integer, pgTable, primaryKey, real, smallint, timestamp, v
 import { users } from '#server/db/schema.ts';
 import { challenges } from '../challenges/schema.ts';
 
-// Business intelligence (server/services/admin-bi*.ts). Two narrow fact tables written at most once
+// Business intelligence (server/areas/admin/admin-bi*.ts). Two narrow fact tables written at most once
 // per person per day (an in-memory "already recorded today" set in front of insert … on conflict
 // do nothing), and rollup tables a scheduled job rebuilds; the admin page reads only the rollups.
 

@@ -6,7 +6,7 @@ import { boardCacheOf } from './board-cache.ts';
 // memory per node. A result is read directly while that is quick, so every read is exact; when a read
 // takes longer than `settings.slowMs`, the whole result is computed once in the background and pages
 // are cut from it. It is recomputed when one of the challenge boards it is made of changes (the board
-// cache hears of every change from every node: challenges/board-cache.ts), so an unchanged result is
+// cache hears of every change from every node: board-cache.ts), so an unchanged result is
 // never recomputed. Without a board cache (a bench or script reading the service), or on PostgreSQL as
 // a bound should a notice be lost, it is also recomputed when older than max(MIN_AGE_MS, AGE_FACTOR ×
 // its cost). A kept result is dropped, not served while it is recomputed, after a change that makes it wrong
