@@ -217,3 +217,73 @@ export function gradeClip(reference: ClipAnswer, answer: ClipAnswer): ClipGrade 
     extraMarks: unused.length,
   };
 }
+
+/**
+ * What a candidate hears about one clip: passed or not and, when not, which part needs
+ * another look, in words a judges' course would use. Never how far off the count was nor
+ * where the no-reps are: those numbers would give the reference answers away.
+ */
+export interface ClipFeedback {
+  passed: boolean;
+  /** The count was within the tolerance. */
+  count_right: boolean;
+  /** At least one no-rep was not marked near where it happens. */
+  missed_no_reps: boolean;
+  /** More marks where the reference has no no-rep than a passing answer may have. */
+  extra_no_reps: boolean;
+}
+
+export const clipFeedback = (g: ClipGrade): ClipFeedback => ({
+  passed: g.passed,
+  count_right: g.repsOff <= TEST_REP_TOLERANCE,
+  missed_no_reps: g.missedMarks > 0,
+  extra_no_reps: g.extraMarks > TEST_EXTRA_MARKS,
+});
+
+/** Clips one attempt draws at random from the pool of reference clips (all of them when the pool is smaller). */
+export const TEST_CLIPS_PER_ATTEMPT = 5;
+/** Attempts a candidate may send within a rolling window of TEST_ATTEMPT_WINDOW_DAYS. */
+export const TEST_ATTEMPTS_MAX = 3;
+export const TEST_ATTEMPT_WINDOW_DAYS = 30;
+/** The wait after a failed attempt before the next one. */
+export const TEST_COOLDOWN_HOURS = 24;
+
+/** `count` items of `pool` in a random order, drawn without repeats (`random` returns [0, 1), as Math.random). */
+export function drawClips<T>(pool: readonly T[], count: number, random: () => number): T[] {
+  const left = [...pool];
+  const drawn: T[] = [];
+  while (drawn.length < count && left.length > 0) {
+    const i = Math.min(left.length - 1, Math.floor(random() * left.length));
+    drawn.push(left.splice(i, 1)[0]!);
+  }
+  return drawn;
+}
+
+/**
+ * When the candidate may send the next attempt, given the attempts graded so far (null: now).
+ * At most TEST_ATTEMPTS_MAX in any TEST_ATTEMPT_WINDOW_DAYS, and TEST_COOLDOWN_HOURS after a failed one.
+ */
+export function nextTestAttemptAt(graded: readonly { gradedAt: Date; passed: boolean }[], now: Date): Date | null {
+  const windowMs = TEST_ATTEMPT_WINDOW_DAYS * 86_400_000;
+  const recent = graded
+    .filter((a) => a.gradedAt.getTime() > now.getTime() - windowMs)
+    .sort((a, b) => b.gradedAt.getTime() - a.gradedAt.getTime());
+  let at = 0;
+  if (recent.length >= TEST_ATTEMPTS_MAX) at = recent[TEST_ATTEMPTS_MAX - 1]!.gradedAt.getTime() + windowMs;
+  const last = recent[0];
+  if (last && !last.passed) at = Math.max(at, last.gradedAt.getTime() + TEST_COOLDOWN_HOURS * 3_600_000);
+  return at > now.getTime() ? new Date(at) : null;
+}
+
+/** Attempts left in the rolling window at `now` (the wait after a failed one aside). */
+export function testAttemptsLeft(graded: readonly { gradedAt: Date }[], now: Date): number {
+  const since = now.getTime() - TEST_ATTEMPT_WINDOW_DAYS * 86_400_000;
+  return Math.max(0, TEST_ATTEMPTS_MAX - graded.filter((a) => a.gradedAt.getTime() > since).length);
+}
+
+/** The sentence of a refused attempt: when the candidate can try again (UTC, to the minute). */
+export function testAttemptWait(at: Date): string {
+  const iso = new Date(Math.ceil(at.getTime() / 60_000) * 60_000).toISOString();
+  const when = `${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
+  return `You can take the judging test again from ${when}: it allows ${TEST_ATTEMPTS_MAX} attempts in ${TEST_ATTEMPT_WINDOW_DAYS} days and a wait of ${TEST_COOLDOWN_HOURS} hours after a failed one.`;
+}

@@ -1864,7 +1864,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The judging test's reference clips (without their answers) and the caller's certificate */
+        /**
+         * The clips drawn at random for the caller's open attempt (drawn on the first read; never their answers), the attempts left and the caller's certificate
+         * @description No clips are drawn for a judge whose certificate is in force, nor while the caller must wait (next_attempt_at): the test allows a few attempts in a rolling window and a wait after a failed one (domain/judging.ts TEST_ATTEMPTS_MAX, TEST_ATTEMPT_WINDOW_DAYS, TEST_COOLDOWN_HOURS).
+         */
         get: operations["getJudgingTest"];
         put?: never;
         post?: never;
@@ -1883,7 +1886,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Grade an attempt (reps within 1, each reference no-rep marked within 1.5 s); passing every clip certifies a judge for a season */
+        /**
+         * Grade the open attempt (reps within 1, each reference no-rep marked within 1.5 s); passing every clip certifies a judge for a season
+         * @description The answer says per clip whether it passed and which part needs another look, never by how much the count was off nor where the no-reps are. Refused with 429, storing nothing, beyond the attempts allowed in the rolling window or inside the wait after a failed attempt; the detail says from when.
+         */
         post: operations["takeJudgingTest"];
         delete?: never;
         options?: never;
@@ -9443,6 +9449,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Attempts left in the rolling window. */
+                        attempts_left: number;
+                        /** @description While the caller must wait, from when they can take the test again (no clips then). */
+                        next_attempt_at: string | null;
                         clips: {
                             id: number;
                             title: string;
@@ -9474,7 +9484,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The grade of every clip, and the certificate when passed. */
+            /** @description Passed or not, what needs another look on each clip, the certificate when passed and when the next attempt can be sent. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9482,13 +9492,20 @@ export interface operations {
                 content: {
                     "application/json": {
                         passed: boolean;
+                        /** @description Attempts left in the rolling window. */
+                        attempts_left: number;
+                        /** @description After a failed attempt, from when the next one can be sent. */
+                        next_attempt_at: string | null;
                         clips: {
                             id: number;
                             title: string;
                             passed: boolean;
-                            reps_off: number;
-                            missed_marks: number;
-                            extra_marks: number;
+                            /** @description The count was within the tolerance. */
+                            count_right: boolean;
+                            /** @description At least one no-rep was not marked where it happens. */
+                            missed_no_reps: boolean;
+                            /** @description Too many marks where there is no no-rep. */
+                            extra_no_reps: boolean;
                         }[];
                         certificate: components["schemas"]["JudgeCertificate"] | null;
                     };

@@ -73,6 +73,22 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   // The judge passes the judging test in the browser: a reference clip of 10 reps, counted as 9 (within one).
   const video = await uploadReady(a, admin, clip);
   await apiCall(a, admin, 'POST', 'api/judging/test/clips', { video_id: video, title: 'Air squats', reps: 10, marks: [] });
+  // A candidate who sends 0 reps fails: told what to look at again, never by how much, and from when to try again.
+  const candidateWho = { email: 'cal@example.test', name: 'Cal Candidate', password: 'cal-password-1' };
+  await apiSignIn(a, mailbox, candidateWho);
+  const calPage = await (await browser.newContext()).newPage();
+  await signIn(calPage, a, mailbox, candidateWho);
+  await calPage.goto(`${a.url}video-judging-test-page`);
+  await calPage.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(calPage.getByRole('heading', { name: 'Not passed this time' })).toBeVisible();
+  await expect(calPage.getByRole('list', { name: 'What to look at again for clip 1' })).toHaveText(/Your rep count was off by more than 1/);
+  await expect(calPage.getByText(/You can take the test again from/)).toBeVisible();
+  await expect(calPage.getByRole('main')).not.toContainText(/reps off|\d+ reps? off/);
+  await axeClean(calPage);
+  await calPage.reload();
+  await expect(calPage.getByRole('status').filter({ hasText: 'You can take the test again from' })).toBeVisible();
+  await expect(calPage.getByRole('button', { name: 'Send my answers' })).toHaveCount(0);
+  await calPage.close();
   const judgeWho = { email: 'judge@example.test', name: 'Judge Jo', password: 'judge-password-1' };
   await apiSignIn(a, mailbox, judgeWho);
   // On a phone.

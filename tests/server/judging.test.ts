@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgingAudit, scoreVideos } from '#server/db/schema.ts';
+import { judgingAudit, judgingTestAttempts, scoreVideos } from '#server/db/schema.ts';
 import { DELETION_GRACE_MS } from '#domain/privacy.ts';
 import { privacySweep } from '#server/areas/privacy/privacy.ts';
 import { authHeaders, createTestApp, databaseKinds, lastCode, refusal, type SignedIn, signIn, insertVideo } from './helpers.ts';
@@ -227,43 +227,53 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     expect((await call('POST', '/api/judging/test/attempts', dee, { answers: [] })).statusCode).toBe(409);
     const clip = (video: string, reps: number, marks: number[]) =>
       call('POST', '/api/judging/test/clips', admin, { video_id: video, title: `Clip of ${reps}`, reps, marks });
-    expect((await clip(await readyVideo(admin), 20, [3000]).then((r) => r)).statusCode).toBe(201);
+    const first = (await clip(await readyVideo(admin), 20, [3000])).json();
     expect((await call('POST', '/api/judging/test/clips', dee, { video_id: randomUUID(), title: 'Mine', reps: 1 })).statusCode).toBe(403);
     const second = (await clip(await readyVideo(admin), 12, [])).json();
     const test = (await call('GET', '/api/judging/test', dee)).json();
-    expect(test.certificate).toBeNull();
-    expect(test.clips).toHaveLength(2);
+    expect(test).toMatchObject({ certificate: null, attempts_left: 3, next_attempt_at: null });
+    // A pool of two: the attempt draws both, in a random order.
+    expect(test.clips.map((c: { id: number }) => c.id).sort()).toEqual([first.id, second.id].sort());
     expect(JSON.stringify(test)).not.toContain('"reps"');
-    const [first] = test.clips as { id: number }[];
-    expect(refusal(await call('POST', '/api/judging/test/attempts', dee, { answers: [{ clip_id: first!.id, reps: 20 }] }))).toMatch(
+    // Read again, the open attempt keeps its clips.
+    expect((await call('GET', '/api/judging/test', dee)).json().clips).toEqual(test.clips);
+    expect(refusal(await call('POST', '/api/judging/test/attempts', dee, { answers: [{ clip_id: first.id, reps: 20 }] }))).toMatch(
       /Judge every clip/,
     );
-    // Off by two reps on the second clip, and the no-rep at 3 s missed: no certificate.
+    // Off by two reps on the second clip, and the no-rep at 3 s missed: no certificate, and no numbers said.
     const failed = (
       await call('POST', '/api/judging/test/attempts', dee, {
         answers: [
-          { clip_id: first!.id, reps: 20, marks: [9000] },
+          { clip_id: first.id, reps: 20, marks: [9000] },
           { clip_id: second.id, reps: 14 },
         ],
       })
     ).json();
-    expect(failed).toMatchObject({ passed: false, certificate: null });
-    expect(
-      failed.clips.map((c: { passed: boolean; missed_marks: number; reps_off: number }) => [c.passed, c.reps_off, c.missed_marks]),
-    ).toEqual([
-      [false, 0, 1],
-      [false, 2, 0],
-    ]);
+    expect(failed).toMatchObject({ passed: false, certificate: null, attempts_left: 2 });
+    const byId = <T extends { id: number }>(clips: T[]) => [...clips].sort((x, y) => x.id - y.id);
+    expect(byId(failed.clips)).toEqual(
+      byId([
+        { id: first.id, title: 'Clip of 20', passed: false, count_right: true, missed_no_reps: true, extra_no_reps: false },
+        { id: second.id, title: 'Clip of 12', passed: false, count_right: false, missed_no_reps: false, extra_no_reps: false },
+      ]),
+    );
+    expect(new Date(failed.next_attempt_at).getTime()).toBe(now() + 24 * HOUR);
     expect((await call('GET', '/api/judging/queue', dee)).statusCode).toBe(403);
+    // A day later (moved in the row: the test's access tokens are shorter-lived than the wait), a new draw.
+    await t.context.database.db
+      .update(judgingTestAttempts)
+      .set({ gradedAt: new Date(now() - 25 * HOUR) })
+      .where(eq(judgingTestAttempts.userId, dee.userId));
+    expect((await call('GET', '/api/judging/test', dee)).json()).toMatchObject({ attempts_left: 2, next_attempt_at: null });
     const passed = (
       await call('POST', '/api/judging/test/attempts', dee, {
         answers: [
-          { clip_id: first!.id, reps: 21, marks: [4200] },
+          { clip_id: first.id, reps: 21, marks: [4200] },
           { clip_id: second.id, reps: 12 },
         ],
       })
     ).json();
-    expect(passed).toMatchObject({ passed: true, certificate: { level: 'judge', in_force: true } });
+    expect(passed).toMatchObject({ passed: true, certificate: { level: 'judge', in_force: true }, next_attempt_at: null });
     expect((await call('GET', '/api/judging/queue', dee)).statusCode).toBe(200);
   });
 

@@ -12,8 +12,15 @@ import {
   VERDICTS,
   verdictProblem,
   videoRequired,
+  clipFeedback,
+  drawClips,
   gradeClip,
+  nextTestAttemptAt,
+  TEST_ATTEMPT_WINDOW_DAYS,
+  TEST_ATTEMPTS_MAX,
+  TEST_COOLDOWN_HOURS,
   TEST_MARK_TOLERANCE_MS,
+  testAttemptsLeft,
   type CheckState,
 } from '#domain/judging.ts';
 import { sortKey, type ScoreType } from '#domain/scoring/index.ts';
@@ -195,5 +202,65 @@ describe('the judging test', () => {
         },
       ),
     );
+  });
+});
+
+describe('the judging test’s attempts', () => {
+  it('tells what needs another look in yes or no, never by how much', () => {
+    const told = clipFeedback(gradeClip({ reps: 20, marks: [3000, 9000] }, { reps: 14, marks: [3000, 40_000, 50_000] }));
+    expect(told).toEqual({ passed: false, count_right: false, missed_no_reps: true, extra_no_reps: true });
+    expect(clipFeedback(gradeClip({ reps: 20, marks: [] }, { reps: 21, marks: [5000] }))).toEqual({
+      passed: true,
+      count_right: true,
+      missed_no_reps: false,
+      extra_no_reps: false,
+    });
+  });
+
+  it('draws distinct clips of the pool, as many as asked or the whole pool (property, seeded)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(), { maxLength: 30 }),
+        fc.nat({ max: 10 }),
+        fc.infiniteStream(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true })),
+        (pool, n, stream) => {
+          const random = () => stream.next().value as number;
+          const drawn = drawClips(pool, n, random);
+          expect(drawn).toHaveLength(Math.min(n, pool.length));
+          expect(new Set(drawn).size).toBe(drawn.length);
+          for (const x of drawn) expect(pool).toContain(x);
+        },
+      ),
+    );
+  });
+
+  it('reaches every clip of the pool over draws: sweeping attempts does not converge on one set', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    const pool = Array.from({ length: 12 }, (_, i) => i);
+    const sets = new Set<string>();
+    const seen = new Set<number>();
+    for (let i = 0; i < 50; i++) {
+      const drawn = drawClips(pool, 5, random);
+      sets.add([...drawn].sort((x, y) => x - y).join());
+      drawn.forEach((x) => seen.add(x));
+    }
+    expect(seen.size).toBe(12);
+    expect(sets.size).toBeGreaterThan(40);
+  });
+
+  it('allows a few attempts in the window, with a wait after a failed one', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    const ago = (h: number, passed = false) => ({ gradedAt: new Date(now.getTime() - h * 3_600_000), passed });
+    expect(nextTestAttemptAt([], now)).toBeNull();
+    expect(nextTestAttemptAt([ago(1)], now)).toEqual(new Date(now.getTime() + (TEST_COOLDOWN_HOURS - 1) * 3_600_000));
+    expect(nextTestAttemptAt([ago(TEST_COOLDOWN_HOURS + 1)], now)).toBeNull();
+    const full = Array.from({ length: TEST_ATTEMPTS_MAX }, (_, i) => ago(TEST_COOLDOWN_HOURS + 1 + 24 * i));
+    const oldest = full[full.length - 1]!.gradedAt.getTime();
+    expect(nextTestAttemptAt(full, now)).toEqual(new Date(oldest + TEST_ATTEMPT_WINDOW_DAYS * DAY));
+    expect(testAttemptsLeft(full, now)).toBe(0);
+    // Attempts older than the window no longer count.
+    expect(nextTestAttemptAt([ago(TEST_ATTEMPT_WINDOW_DAYS * 24 + 1), ...full.slice(1)], now)).toBeNull();
+    expect(testAttemptsLeft([ago(1)], now)).toBe(TEST_ATTEMPTS_MAX - 1);
   });
 });

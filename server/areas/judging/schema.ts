@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '#server/db/schema.ts';
 import { challenges, challengeScores } from '../challenges/schema.ts';
 import { videos } from '../videos/schema.ts';
@@ -119,3 +119,28 @@ export const judgingTestClips = pgTable('judging_test_clips', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A candidate's attempt at the judging test: the clips drawn for it at random from the pool
+ * (domain/judging.ts TEST_CLIPS_PER_ATTEMPT), open until graded. At most one open attempt per
+ * candidate; the graded ones count towards the cap and the wait after a failed one.
+ */
+export const judgingTestAttempts = pgTable(
+  'judging_test_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clipIds: jsonb('clip_ids').$type<number[]>().notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    passed: boolean('passed'),
+  },
+  (t) => [
+    index('judging_test_attempts_user_idx').on(t.userId, t.gradedAt.desc()),
+    uniqueIndex('judging_test_attempts_open_idx')
+      .on(t.userId)
+      .where(sql`graded_at is null`),
+  ],
+);

@@ -162,10 +162,11 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   {
     file: 'judging.json',
     about:
-      'Your scores with video and their verdicts, your judge certificates, and each judging step you took (claims, verdicts, appeals).',
+      'Your scores with video and their verdicts, your judge certificates, your judging test attempts, and each judging step you took (claims, verdicts, appeals).',
     sources: [
       { table: 'score_videos', column: 'athlete_id' },
       { table: 'judge_certificates', column: 'user_id' },
+      { table: 'judging_test_attempts', column: 'user_id' },
       { table: 'judging_audit', column: 'actor_id' },
     ],
   },

@@ -10,7 +10,14 @@ import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
-import { TEST_MARK_TOLERANCE_MS, TEST_REP_TOLERANCE } from '#domain/judging.ts';
+import {
+  TEST_ATTEMPT_WINDOW_DAYS,
+  TEST_ATTEMPTS_MAX,
+  TEST_COOLDOWN_HOURS,
+  TEST_MARK_TOLERANCE_MS,
+  TEST_REP_TOLERANCE,
+  type ClipFeedback,
+} from '#domain/judging.ts';
 import { takeJudgingTest, useJudgingTest, useRefreshJudgeStatus, type JudgingTest } from '../api/judging.ts';
 import { MarkingTools } from '../components/marking-tools.tsx';
 import '../judging.css';
@@ -18,12 +25,17 @@ import '../judging.css';
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
 type Clip = JudgingTest['clips'][number];
+type Result = Awaited<ReturnType<typeof takeJudgingTest>>;
 interface Answer {
   reps: number;
   marks: number[];
 }
 
-/** `/video-judging-test-page`: count reps and mark no-reps on reference clips; passing every clip certifies a judge for a season. */
+/**
+ * `/video-judging-test-page`: count reps and mark no-reps on reference clips drawn for this attempt;
+ * passing every clip certifies a judge for a season. A failed attempt says which part of each clip
+ * needs another look (never by how much nor where) and from when the next attempt can be sent.
+ */
 export default function VideoJudgingTestPage() {
   const { user } = useSessionView();
   const test = useJudgingTest(user !== null);
@@ -33,12 +45,14 @@ export default function VideoJudgingTestPage() {
       <p className="lead muted">
         Judge each reference clip as you would an athlete’s: count the reps and mark every no-rep where it happens. You pass when every
         count is within {TEST_REP_TOLERANCE} rep and every no-rep is marked within {TEST_MARK_TOLERANCE_MS / 1000} seconds; passing
-        certifies you as a judge for a season (365 days).
+        certifies you as a judge for a season (365 days). Each attempt draws its clips at random from the reference set; you have{' '}
+        {TEST_ATTEMPTS_MAX} attempts in {TEST_ATTEMPT_WINDOW_DAYS} days, with a wait of {TEST_COOLDOWN_HOURS} hours after one that does not
+        pass.
       </p>
       <QueryState
         query={test}
         loading="Loading the judging test"
-        isEmpty={(d) => d.clips.length === 0}
+        isEmpty={(d) => d.clips.length === 0 && !d.certificate?.in_force && d.next_attempt_at === null}
         empty={
           <EmptyState icon={<GraduationCap size={28} />} title="No reference clips yet">
             The administrators have not added the test’s clips yet. Come back later.
@@ -51,6 +65,8 @@ export default function VideoJudgingTestPage() {
               You are a certified {d.certificate.level === 'senior' ? 'senior judge' : 'judge'} until{' '}
               {formatDateTime(d.certificate.expires_at)}. <AppLink href="/judging-dashboard">Go to the judging dashboard</AppLink>.
             </p>
+          ) : d.next_attempt_at ? (
+            <p role="status">{nextAttempt(d.next_attempt_at, d.attempts_left)}</p>
           ) : (
             <TestForm clips={d.clips} />
           )
@@ -104,14 +120,13 @@ function TestForm({ clips }: { clips: Clip[] }) {
           {take.error.message}
         </p>
       ) : null}
-      {result && !result.passed ? (
-        <p role="alert" className="error-text">
-          Not passed this time: the clips marked “Not within the tolerance” need another look. Change your answers and send them again.
-        </p>
-      ) : null}
-      <Button type="submit" variant="primary" loading={take.isPending}>
-        Send my answers
-      </Button>
+      {result ? (
+        <NotPassed result={result} />
+      ) : (
+        <Button type="submit" variant="primary" loading={take.isPending}>
+          Send my answers
+        </Button>
+      )}
     </form>
   );
 }
@@ -127,7 +142,7 @@ function ClipCard({
   index: number;
   answer: Answer;
   onChange: (f: (a: Answer) => Answer) => void;
-  grade: { passed: boolean; reps_off: number; missed_marks: number; extra_marks: number } | null;
+  grade: ClipFeedback | null;
 }) {
   const [now, setNow] = useState(0);
   const mark = useCallback(
@@ -166,14 +181,39 @@ function ClipCard({
             onUnmark={(atMs) => onChange((a) => ({ ...a, marks: a.marks.filter((m) => m !== atMs) }))}
           />
           {grade && !grade.passed ? (
-            <p className="muted">
-              {grade.reps_off > TEST_REP_TOLERANCE ? `Your count is ${grade.reps_off} reps off. ` : ''}
-              {grade.missed_marks ? `${grade.missed_marks} no-rep(s) not marked. ` : ''}
-              {grade.extra_marks ? `${grade.extra_marks} mark(s) where the reference has no no-rep.` : ''}
-            </p>
+            <ul className="muted" aria-label={`What to look at again${label}`}>
+              {lookAgain(grade).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           ) : null}
         </div>
       </div>
     </Card>
+  );
+}
+
+/** What needs another look on a clip that did not pass, in a judges' course's words: never by how much nor where. */
+function lookAgain(g: ClipFeedback): string[] {
+  const lines: string[] = [];
+  if (!g.count_right)
+    lines.push(`Your rep count was off by more than ${TEST_REP_TOLERANCE}: count only the reps that meet the standard, one by one.`);
+  if (g.missed_no_reps) lines.push('You missed at least one no-rep: mark every rep that misses the standard, where it happens.');
+  if (g.extra_no_reps) lines.push('You marked no-reps where the reps were good: mark only the reps that miss the standard.');
+  return lines;
+}
+
+const nextAttempt = (at: string, left: number) =>
+  left > 0
+    ? `You can take the test again from ${formatDateTime(at)}.`
+    : `You have used your ${TEST_ATTEMPTS_MAX} attempts of the last ${TEST_ATTEMPT_WINDOW_DAYS} days. You can take the test again from ${formatDateTime(at)}.`;
+
+function NotPassed({ result }: { result: Result }) {
+  return (
+    <div role="alert" className="card">
+      <h2>Not passed this time</h2>
+      <p>The clips marked “Not within the tolerance” say what to look at again. Your next attempt draws its clips afresh.</p>
+      {result.next_attempt_at ? <p>{nextAttempt(result.next_attempt_at, result.attempts_left)}</p> : null}
+    </div>
   );
 }
