@@ -1,22 +1,54 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Mailbox } from './mailbox.ts';
-import { useApp, type RunningApp } from './app.ts';
+import { startApp, type RunningApp } from './app.ts';
 import { expectSignedIn } from './header.ts';
 
 export const ADMIN_EMAIL = 'coach.admin@example.test';
 
+/** A mailbox on loopback and an app that sends its mail there, with one admin email (and extraEnv). */
+function startWithMail(extraEnv: Record<string, string>) {
+  const mailbox = new Mailbox();
+  const app = mailbox.start().then((smtpUrl) => startApp({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, ...extraEnv }));
+  app.catch(() => undefined); // awaited (and reported) by the file that takes it
+  return { mailbox, app };
+}
+
+/**
+ * The next file's app, started while this worker's current file runs: starting tsx, PGlite and the
+ * server takes seconds of a file's time (much more on a busy machine), and most of a test is waiting
+ * on pages. Only for the plain app (no extra env); each file still gets its own fresh database.
+ * E2E_NO_SPARE=1 starts each file's app in its own beforeAll instead.
+ */
+let spare: ReturnType<typeof startWithMail> | undefined;
+
 /** A fresh app whose mail goes to a real SMTP server on loopback, with one admin email. */
 export function useAppWithMail(extraEnv: Record<string, string> = {}) {
-  const mailbox = new Mailbox();
-  let smtpUrl = '';
+  const plain = Object.keys(extraEnv).length === 0 && !process.env.E2E_NO_SPARE;
+  // The plain app is taken when the file loads (its mailbox is the one the file holds); others start in beforeAll.
+  let mine = plain ? (spare ?? startWithMail({})) : undefined;
+  if (plain) spare = undefined;
+  const mailbox = mine?.mailbox ?? new Mailbox();
+  let app: RunningApp | undefined;
   test.beforeAll(async () => {
-    smtpUrl = await mailbox.start();
+    test.setTimeout(120_000); // this hook only: starting may take up to startApp's 90 s deadline
+    if (!mine) {
+      const smtpUrl = await mailbox.start();
+      mine = { mailbox, app: startApp({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, ...extraEnv }) };
+    }
+    app = await mine.app;
+    if (plain) spare ??= startWithMail({});
   });
-  const app = useApp(() => ({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, ...extraEnv }));
   test.afterAll(async () => {
+    await app?.stop();
     await mailbox.stop();
   });
-  return { app, mailbox };
+  return {
+    app: () => {
+      if (!app) throw new Error('app not started');
+      return app;
+    },
+    mailbox,
+  };
 }
 
 export interface Athlete {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -28,6 +29,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Every server this worker started and has not stopped: killed when the worker exits (a spare never taken). */
+const running = new Map<ChildProcess, string>();
+process.once('exit', () => {
+  for (const [child, dataDir] of running) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 /** Starts the app as `npm start` serves it (built SPA + API) on a fresh embedded database. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
@@ -39,6 +49,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.set(child, dataDir);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
