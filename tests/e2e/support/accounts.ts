@@ -51,6 +51,30 @@ export function useAppWithMail(extraEnv: Record<string, string> = {}) {
   };
 }
 
+let shared: ReturnType<typeof startWithMail> | undefined;
+
+/**
+ * One plain app per worker, kept for every file that asks for it (it goes when the worker exits):
+ * for files whose tests make their own uniquely named users and data and look at nothing else
+ * (the QA paths), which need no fresh database.
+ */
+export function useSharedAppWithMail() {
+  shared ??= startWithMail({});
+  const { mailbox } = shared;
+  let app: RunningApp | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000); // this hook only: starting may take up to startApp's 90 s deadline
+    app = await shared!.app;
+  });
+  return {
+    app: () => {
+      if (!app) throw new Error('app not started');
+      return app;
+    },
+    mailbox,
+  };
+}
+
 export interface Athlete {
   email: string;
   name: string;
