@@ -4,10 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';
 import { copyDatabaseTemplate } from './db-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+const exitWithParent = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.mjs')).href;
 
 export interface RunningApp {
   /** Origin + mount point, with a trailing slash: http://127.0.0.1:PORT/ or …/fit/. */
@@ -44,10 +46,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
   if (!env.DATABASE_URL) await copyDatabaseTemplate(dataDir);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, path.join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   running.set(child, dataDir);
   child.once('exit', () => running.delete(child));
