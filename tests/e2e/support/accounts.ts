@@ -12,6 +12,34 @@ function startWithMail(extraEnv: Record<string, string>) {
   app.catch(() => undefined); // awaited (and reported) by the file that takes it
   return { mailbox, app };
 }
+type Started = ReturnType<typeof startWithMail>;
+
+/**
+ * The app started ahead, or once more when it did not come up (on a machine busy enough to outlast
+ * startApp's deadline), now that a file needs it.
+ */
+async function cameUp(started: Started): Promise<RunningApp> {
+  return started.app.catch((error: unknown) => {
+    console.warn(`An app started ahead did not come up; starting another. ${String(error).slice(0, 300)}`);
+    started.app = startApp({ SMTP_URL: `smtp://127.0.0.1:${started.mailbox.port}`, ADMIN_EMAILS: ADMIN_EMAIL });
+    return started.app;
+  });
+}
+
+/**
+ * The file's mailbox, known once its beforeAll has run (a file is also loaded where no test runs, to
+ * list the tests: nothing may start then); its methods are the real one's.
+ */
+function laterMailbox(current: () => Mailbox | undefined): Mailbox {
+  return new Proxy({} as Mailbox, {
+    get(_, key) {
+      const box = current();
+      if (!box) throw new Error('mailbox not started');
+      const value: unknown = Reflect.get(box, key);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(box) : value;
+    },
+  });
+}
 
 /**
  * The next file's app, started while this worker's current file runs: starting tsx, PGlite and the
@@ -19,47 +47,41 @@ function startWithMail(extraEnv: Record<string, string>) {
  * on pages. Only for the plain app (no extra env); each file still gets its own fresh database.
  * E2E_NO_SPARE=1 starts each file's app in its own beforeAll instead.
  */
-let spare: ReturnType<typeof startWithMail> | undefined;
+let spare: Started | undefined;
 
 /** A fresh app whose mail goes to a real SMTP server on loopback, with one admin email. */
 export function useAppWithMail(extraEnv: Record<string, string> = {}) {
-  const plain = Object.keys(extraEnv).length === 0 && !process.env.E2E_NO_SPARE;
-  // The plain app is taken when the file loads (its mailbox is the one the file holds); others start in beforeAll.
-  let mine = plain ? (spare ?? startWithMail({})) : undefined;
-  if (plain) spare = undefined;
-  const mailbox = mine?.mailbox ?? new Mailbox();
+  let mine: Started | undefined;
   let app: RunningApp | undefined;
   test.beforeAll(async () => {
-    // This hook only: starting may take up to startApp's 90 s deadline (twice for a plain app, see below).
+    // Read now: a file may fill its env in a beforeAll of its own (registered before this one).
+    const plain = Object.keys(extraEnv).length === 0 && !process.env.E2E_NO_SPARE;
+    // This hook only: starting may take up to startApp's 90 s deadline (twice for a plain app, see cameUp).
     test.setTimeout(plain ? 210_000 : 120_000);
-    if (!mine) {
-      const smtpUrl = await mailbox.start();
-      mine = { mailbox, app: startApp({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, ...extraEnv }) };
+    if (plain) {
+      mine = spare ?? startWithMail({});
+      spare = undefined;
+      app = await cameUp(mine);
+      spare = startWithMail({});
+    } else {
+      mine = startWithMail(extraEnv);
+      app = await mine.app;
     }
-    // An app started ahead that did not come up (on a machine busy enough to outlast the deadline) is
-    // started once more, now that the file needs it.
-    app = await (plain
-      ? mine.app.catch((error: unknown) => {
-          console.warn(`The app started ahead did not come up; starting another. ${String(error).slice(0, 300)}`);
-          return startApp({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, ADMIN_EMAILS: ADMIN_EMAIL });
-        })
-      : mine.app);
-    if (plain) spare ??= startWithMail({});
   });
   test.afterAll(async () => {
     await app?.stop();
-    await mailbox.stop();
+    await mine?.mailbox.stop();
   });
   return {
     app: () => {
       if (!app) throw new Error('app not started');
       return app;
     },
-    mailbox,
+    mailbox: laterMailbox(() => mine?.mailbox),
   };
 }
 
-let shared: ReturnType<typeof startWithMail> | undefined;
+let shared: Started | undefined;
 
 /**
  * One plain app per worker, kept for every file that asks for it (it goes when the worker exits):
@@ -67,25 +89,18 @@ let shared: ReturnType<typeof startWithMail> | undefined;
  * (the QA paths), which need no fresh database.
  */
 export function useSharedAppWithMail() {
-  shared ??= startWithMail({});
-  const { mailbox } = shared;
   let app: RunningApp | undefined;
   test.beforeAll(async () => {
     test.setTimeout(210_000); // this hook only: starting may take up to startApp's 90 s deadline, twice
-    const ahead = shared!;
-    // One that did not come up (a machine busy enough to outlast the deadline) is started once more.
-    app = await ahead.app.catch((error: unknown) => {
-      console.warn(`The shared app did not come up; starting another. ${String(error).slice(0, 300)}`);
-      ahead.app = startApp({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, ADMIN_EMAILS: ADMIN_EMAIL });
-      return ahead.app;
-    });
+    shared ??= startWithMail({});
+    app = await cameUp(shared);
   });
   return {
     app: () => {
       if (!app) throw new Error('app not started');
       return app;
     },
-    mailbox,
+    mailbox: laterMailbox(() => shared?.mailbox),
   };
 }
 
