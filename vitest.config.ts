@@ -13,6 +13,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
       { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      // Components in a DOM (happy-dom) with Testing Library: UI behaviour that needs no server (a form's
+      // checks, what a flow shows as its chart moves), rendered with the chart's actors provided.
+      {
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ownModules, isolate: false, ...server } },
       { test: { name: 'server-own-modules', include: ownModules, ...server } },
     ],

@@ -1,53 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
-import { pageRoutes } from '#src/app/route-table.ts';
+import { expect, test } from '@playwright/test';
+import { useAppWithMail } from './support/accounts.ts';
+import { watchConsole } from './support/console.ts';
 
-const { app, mailbox } = useAppWithMail();
-const admin = { email: ADMIN_EMAIL, name: 'Console Admin', password: 'console-admin-pass-1' };
-
-/**
- * What may show in the console. Each entry is a reason, not a blanket pass:
- * - 401 on /api/auth/refresh-token: a signed-out first visit asks the refresh cookie once and hears "no session".
- */
-const ALLOWED: { pattern: RegExp; why: string }[] = [
-  {
-    pattern: /Failed to load resource: the server responded with a status of 401/,
-    why: 'signed-out session probe (refresh-token) before signing in',
-  },
-];
-
-/** Collects console errors, page errors and failed React renders from now on. */
-function watchConsole(page: Page): { problems: string[]; at: (where: string) => void } {
-  const problems: string[] = [];
-  let where = '';
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    const text = m.text();
-    if (ALLOWED.some((a) => a.pattern.test(text))) return;
-    problems.push(`${where}: console.error ${text.slice(0, 300)}`);
-  });
-  page.on('pageerror', (e) => problems.push(`${where}: page error ${e.message.slice(0, 300)}`));
-  return { problems, at: (w) => (where = w) };
-}
-
-test('every route of the route table loads signed in as an administrator without a console error', async ({ page }) => {
-  test.setTimeout(300_000);
-  await signUpAndSignIn(page, app(), mailbox, admin);
-  const watch = watchConsole(page);
-  for (const route of pageRoutes) {
-    watch.at(route.path);
-    await page.goto(app().url + route.path.replace(/^\//, ''));
-    await expect(page.getByRole('heading', { level: 1 }).first(), route.path).toBeVisible();
-    // The page's own calls settle (or fail) before the next route.
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { name: 'Page not found' }), route.path).toHaveCount(0);
-    await expect(page.getByText('Something went wrong. Please retry or contact support.'), route.path).toHaveCount(0);
-  }
-  expect(watch.problems).toEqual([]);
-});
+const { app } = useAppWithMail();
+// Every route loading without a console error is checked by the phone-layout sweeps (signed out, as an
+// athlete and as an administrator, over the demo world; tests/e2e/phone-layout.spec.ts), which load each
+// route already. What only the development build reports is checked here.
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

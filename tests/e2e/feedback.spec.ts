@@ -5,7 +5,7 @@ import { choose } from './support/choose.ts';
 
 const { app, mailbox } = useAppWithMail();
 
-test('feedback from the footer: empty is refused, a bug report is sent, and an admin resolves it', async ({ page, browser }) => {
+test('feedback from the footer: a bug report is sent, and an admin resolves it', async ({ page, browser }) => {
   await page.goto(`${app().url}challenge-discovery-page`);
   const requests: string[] = [];
   page.on('request', (r) => {
@@ -14,18 +14,12 @@ test('feedback from the footer: empty is refused, a bug report is sent, and an a
   const button = page.getByRole('contentinfo').getByRole('button', { name: 'Feedback' });
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Send feedback' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Type')).toHaveText('General feedback');
+  // What the form checks and fills in by itself (the address, the browser, an empty form refused) is in
+  // tests/component/feedback-dialog.test.tsx; here the report goes to the server and on to an admin.
   await expect(dialog.getByLabel('Page address')).toHaveValue(/challenge-discovery-page$/);
-  await expect(dialog.getByLabel('Browser')).toHaveAttribute('readonly', '');
-  await expect(dialog.getByLabel('Steps to reproduce')).toHaveCount(0);
 
   const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-
-  await dialog.getByRole('button', { name: 'Send feedback' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please fill in subject and description');
-  expect(requests).toEqual([]);
 
   await choose(dialog, 'Type', 'Bug report');
   await dialog.getByLabel('Subject').fill('Leaderboard ties look wrong');

@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PageRoute } from '#src/app/route-table.ts';
 import { signIn, useAppWithMail } from './support/accounts.ts';
+import { watchConsole } from './support/console.ts';
 import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld, type Ids } from './support/world.ts';
 
 // Every route of the route table at 360 px: the page itself never scrolls sideways (tables
 // scroll inside their own container, and tables whose rows stack fit it). Signed out, as an athlete with results, and the admin
 // pages as an administrator, over the demo world. The run-together form of a path renders
-// the same page as its hyphenated form, so each page is loaded once.
+// the same page as its hyphenated form, so each page is loaded once. Each load is also watched
+// for console errors, page errors and the not-found or error page.
 const { app, mailbox } = useAppWithMail({ SEED: 'demo' });
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -52,10 +54,12 @@ async function pageOverflow(page: Page): Promise<Overflow | null> {
   });
 }
 
-/** Loads each route and collects every one that is wider than the screen. */
+/** Loads each route and collects every one that is wider than the screen, or that errs. */
 async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRoute) => string, who: string) {
   const problems: string[] = [];
+  const watch = watchConsole(page);
   for (const route of routes) {
+    watch.at(`${who} ${route.path}`);
     await page.goto(`${app().url}${address(route)}`);
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
     // Wait for the page's data: skeletons and "Loading" notes gone, the network quiet.
@@ -77,6 +81,9 @@ async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRou
         .map((f) => f.querySelector('caption')?.textContent ?? 'a table'),
     );
     if (unreachable.length) problems.push(`${who} ${route.path}: scrolling tables a keyboard cannot reach: ${unreachable.join('; ')}`);
+    if (await page.getByRole('heading', { name: 'Page not found' }).count()) problems.push(`${who} ${route.path}: not found`);
+    if (await page.getByText('Something went wrong. Please retry or contact support.').count())
+      problems.push(`${who} ${route.path}: the error page`);
     const over = await pageOverflow(page);
     if (over) {
       problems.push(
@@ -84,6 +91,7 @@ async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRou
       );
     }
   }
+  problems.push(...watch.problems);
   expect(problems, problems.join('\n')).toEqual([]);
 }
 

@@ -1,22 +1,107 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Mailbox } from './mailbox.ts';
-import { useApp, type RunningApp } from './app.ts';
+import { startApp, type RunningApp } from './app.ts';
 import { expectSignedIn } from './header.ts';
 
 export const ADMIN_EMAIL = 'coach.admin@example.test';
 
+/** A mailbox on loopback and an app that sends its mail there, with one admin email (and extraEnv). */
+function startWithMail(extraEnv: Record<string, string>) {
+  const mailbox = new Mailbox();
+  const app = mailbox.start().then((smtpUrl) => startApp({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, ...extraEnv }));
+  app.catch(() => undefined); // awaited (and reported) by the file that takes it
+  return { mailbox, app };
+}
+type Started = ReturnType<typeof startWithMail>;
+
+/**
+ * The app started ahead, or once more when it did not come up (on a machine busy enough to outlast
+ * startApp's deadline), now that a file needs it.
+ */
+async function cameUp(started: Started): Promise<RunningApp> {
+  return started.app.catch((error: unknown) => {
+    console.warn(`An app started ahead did not come up; starting another. ${String(error).slice(0, 300)}`);
+    started.app = startApp({ SMTP_URL: `smtp://127.0.0.1:${started.mailbox.port}`, ADMIN_EMAILS: ADMIN_EMAIL });
+    return started.app;
+  });
+}
+
+/**
+ * The file's mailbox, known once its beforeAll has run (a file is also loaded where no test runs, to
+ * list the tests: nothing may start then); its methods are the real one's.
+ */
+function laterMailbox(current: () => Mailbox | undefined): Mailbox {
+  return new Proxy({} as Mailbox, {
+    get(_, key) {
+      const box = current();
+      if (!box) throw new Error('mailbox not started');
+      const value: unknown = Reflect.get(box, key);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(box) : value;
+    },
+  });
+}
+
+/**
+ * The next file's app, started while this worker's current file runs: starting tsx, PGlite and the
+ * server takes seconds of a file's time (much more on a busy machine), and most of a test is waiting
+ * on pages. Only for the plain app (no extra env); each file still gets its own fresh database.
+ * E2E_NO_SPARE=1 starts each file's app in its own beforeAll instead.
+ */
+let spare: Started | undefined;
+
 /** A fresh app whose mail goes to a real SMTP server on loopback, with one admin email. */
 export function useAppWithMail(extraEnv: Record<string, string> = {}) {
-  const mailbox = new Mailbox();
-  let smtpUrl = '';
+  let mine: Started | undefined;
+  let app: RunningApp | undefined;
   test.beforeAll(async () => {
-    smtpUrl = await mailbox.start();
+    // Read now: a file may fill its env in a beforeAll of its own (registered before this one).
+    const plain = Object.keys(extraEnv).length === 0 && !process.env.E2E_NO_SPARE;
+    // This hook only: starting may take up to startApp's 90 s deadline (twice for a plain app, see cameUp).
+    test.setTimeout(plain ? 210_000 : 120_000);
+    if (plain) {
+      mine = spare ?? startWithMail({});
+      spare = undefined;
+      app = await cameUp(mine);
+      spare = startWithMail({});
+    } else {
+      mine = startWithMail(extraEnv);
+      app = await mine.app;
+    }
   });
-  const app = useApp(() => ({ SMTP_URL: smtpUrl, ADMIN_EMAILS: ADMIN_EMAIL, ...extraEnv }));
   test.afterAll(async () => {
-    await mailbox.stop();
+    await app?.stop();
+    await mine?.mailbox.stop();
   });
-  return { app, mailbox };
+  return {
+    app: () => {
+      if (!app) throw new Error('app not started');
+      return app;
+    },
+    mailbox: laterMailbox(() => mine?.mailbox),
+  };
+}
+
+let shared: Started | undefined;
+
+/**
+ * One plain app per worker, kept for every file that asks for it (it goes when the worker exits):
+ * for files whose tests make their own uniquely named users and data and look at nothing else
+ * (the QA paths), which need no fresh database.
+ */
+export function useSharedAppWithMail() {
+  let app: RunningApp | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(210_000); // this hook only: starting may take up to startApp's 90 s deadline, twice
+    shared ??= startWithMail({});
+    app = await cameUp(shared);
+  });
+  return {
+    app: () => {
+      if (!app) throw new Error('app not started');
+      return app;
+    },
+    mailbox: laterMailbox(() => shared?.mailbox),
+  };
 }
 
 export interface Athlete {

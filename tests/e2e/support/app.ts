@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';
 import { copyDatabaseTemplate } from './db-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+const exitWithParent = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.mjs')).href;
 
 export interface RunningApp {
   /** Origin + mount point, with a trailing slash: http://127.0.0.1:PORT/ or …/fit/. */
@@ -28,17 +31,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Every server this worker started and has not stopped: killed when the worker exits (a spare never taken). */
+const running = new Map<ChildProcess, string>();
+process.once('exit', () => {
+  for (const [child, dataDir] of running) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 /** Starts the app as `npm start` serves it (built SPA + API) on a fresh embedded database. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
   if (!env.DATABASE_URL) await copyDatabaseTemplate(dataDir);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, path.join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  running.set(child, dataDir);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
