@@ -1565,7 +1565,8 @@ export interface paths {
          * @description tus 1.0.0: headers `Tus-Resumable: 1.0.0`, `Upload-Offset` (must equal the server's
          *     offset, else 409) and `Content-Type: application/offset+octet-stream`. The chunk that
          *     reaches the declared size completes the upload (see completeVideoUpload); a refused
-         *     file is deleted with its video and the answer says why.
+         *     file is deleted with its video and the answer says why. The upload URL takes no query
+         *     string (400).
          */
         patch: operations["uploadVideoChunk"];
         trace?: never;
@@ -8902,6 +8903,13 @@ export interface operations {
         responses: {
             /** @description The offset, in the Upload-Offset header. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query string on the upload URL (the URL as given takes none). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
