@@ -2367,7 +2367,9 @@ export interface paths {
          * @description An address without an account gets a mail with a sign-up link; the invitation waits until
          *     that address signs up and then shows in their inbox. Invitations lapse after 14 days.
          *     A full team, a member, yourself or an invitation already waiting is a 409 or 422 and
-         *     stores nothing; an athlete whose privacy choice refuses the inviter is a 403.
+         *     stores nothing; an athlete whose privacy choice refuses the inviter is a 403. A captain
+         *     may send 20 invitations an hour and a team 40 a day (429 past either); a team may have
+         *     50 waiting for an answer at once (409).
          */
         post: operations["inviteToTeam"];
         delete?: never;
@@ -10451,6 +10453,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
             422: components["responses"]["TeamUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestToJoinTeam: {
