@@ -6,7 +6,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const INVITATION_TTL_MS = 14 * DAY_MS;
 export const INVITATION_TTL_DAYS = INVITATION_TTL_MS / DAY_MS;
 
+/**
+ * Invitations reach addresses without an account by mail, with the team's name in it: these
+ * keep a captain from using the team as a mail relay. Every invitation sent counts (also one
+ * revoked since); the pending cap counts those still waiting for an answer.
+ */
+export const INVITES_PER_CAPTAIN_PER_HOUR = 20;
+export const INVITES_PER_TEAM_PER_DAY = 40;
+export const PENDING_INVITATIONS_MAX = 50;
+
 export const TEAM_NAME_MAX = 60;
+
+/**
+ * A team name may not carry a link: it is shown to others and put in invitation mails.
+ * Refused: a scheme (`http://`), `www.`, and domain-like text (`evil.example`, `x.com/login`);
+ * ordinary dots pass (`St. Louis`, `Team 2.0`, `A.M. Crew`).
+ */
+export function teamNameHasLink(name: string): boolean {
+  return /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+\.[a-z]{2,24}(\/|\b(?!\.))/i.test(name);
+}
 export const TEAM_TAG_MAX = 6;
 export const TEAM_GYM_MAX = 80;
 export const TEAM_DESCRIPTION_MAX = 1000;

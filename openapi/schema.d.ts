@@ -1565,7 +1565,8 @@ export interface paths {
          * @description tus 1.0.0: headers `Tus-Resumable: 1.0.0`, `Upload-Offset` (must equal the server's
          *     offset, else 409) and `Content-Type: application/offset+octet-stream`. The chunk that
          *     reaches the declared size completes the upload (see completeVideoUpload); a refused
-         *     file is deleted with its video and the answer says why.
+         *     file is deleted with its video and the answer says why. The upload URL takes no query
+         *     string (400).
          */
         patch: operations["uploadVideoChunk"];
         trace?: never;
@@ -2372,7 +2373,9 @@ export interface paths {
          * @description An address without an account gets a mail with a sign-up link; the invitation waits until
          *     that address signs up and then shows in their inbox. Invitations lapse after 14 days.
          *     A full team, a member, yourself or an invitation already waiting is a 409 or 422 and
-         *     stores nothing; an athlete whose privacy choice refuses the inviter is a 403.
+         *     stores nothing; an athlete whose privacy choice refuses the inviter is a 403. A captain
+         *     may send 20 invitations an hour and a team 40 a day (429 past either); a team may have
+         *     50 waiting for an answer at once (409).
          */
         post: operations["inviteToTeam"];
         delete?: never;
@@ -8913,6 +8916,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query string on the upload URL (the URL as given takes none). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No valid credentials. */
             401: {
                 headers: {
@@ -10460,6 +10470,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TeamConflict"];
             422: components["responses"]["TeamUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     requestToJoinTeam: {

@@ -8,6 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
+import { proxyTrust } from './proxy-trust.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
@@ -64,7 +65,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const app = Fastify({
     logger: config.logger ? loggerOptions(process.env.LOG_LEVEL ?? 'info', overrides.logStream) : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: proxyTrust(config.trustProxy),
     // Malformed URLs and similar are the caller's fault: answer in our error shape.
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply).code(400).send({ detail: error.message || 'Malformed request' });

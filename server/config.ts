@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type ProxyTrust } from './proxy-trust.ts';
 
 /** Limits of uploaded videos. */
 export interface VideoLimits {
@@ -32,8 +33,12 @@ export interface AppConfig {
    * production; in development http://127.0.0.1:PORT. Never taken from a request's headers.
    */
   publicOrigin?: string;
-  /** Believe X-Forwarded-For/-Proto from a reverse proxy (TRUST_PROXY=1): client IPs for rate limits, https for Secure cookies. */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (TRUST_PROXY): a hop
+   * count (1: the one proxy in front) or their addresses / CIDR ranges; client IPs for rate
+   * limits, https for Secure cookies. Never "every hop". See proxy-trust.ts.
+   */
+  trustProxy?: ProxyTrust;
   /** Origins a browser may open the real-time socket from (ALLOWED_ORIGINS); empty means the app's own. */
   allowedOrigins?: string[];
   /**
@@ -110,7 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     publicOrigin: configuredOrigin ?? DEV_ORIGIN(env.PORT || 8080),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     testClock: env.TEST_CLOCK === '1',
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
@@ -166,6 +171,15 @@ function publicOrigin(raw: string | undefined): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new ConfigError(`APP_ORIGIN / PUBLIC_URL must be http(s), got ${JSON.stringify(raw)}`);
   return url.origin;
+}
+
+/** TRUST_PROXY, with a bad value stopping the start with its reason. */
+function trustProxySetting(raw: string | undefined): ProxyTrust | undefined {
+  try {
+    return parseTrustProxy(raw);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /** A positive whole number from the environment, or undefined when unset (the default applies). */

@@ -7,10 +7,17 @@ const REDACTED = '[REDACTED]';
 /** Query parameters whose values are secrets: the socket's ?token=, reset links' ?token=, codes. */
 const SECRET_NAME = /token|code|pass|secret|key|hash|csrf|otp|auth|session|cookie/i;
 
-/** A URL as it may be logged: every secret-looking query value replaced. */
+/**
+ * Path segments that are secrets: the data export's download link (…/archive/<token>), whose
+ * token is its only key. Each pattern keeps what precedes the secret.
+ */
+const SECRET_PATHS = [/(\/api\/privacy\/exports\/[^/?#]*\/archive\/)[^/?#]+/gi];
+
+/** A URL as it may be logged: every secret path segment and secret-looking query value replaced. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  const path = SECRET_PATHS.reduce((p, pattern) => p.replace(pattern, `$1${REDACTED}`), at < 0 ? url : url.slice(0, at));
+  if (at < 0) return path;
   const query = url
     .slice(at + 1)
     .split('&')
@@ -26,7 +33,7 @@ export function redactUrl(url: string): string {
       return eq >= 0 && (SECRET_NAME.test(decoded) || decoded !== name) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
-  return `${url.slice(0, at)}?${query}`;
+  return `${path}?${query}`;
 }
 
 /** Fields of a database error that describe it without repeating the values it was given. */

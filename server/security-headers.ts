@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { AppConfig } from './config.ts';
+import { proxyTrust } from './proxy-trust.ts';
 
 /**
  * Security headers on every answer: a strict Content-Security-Policy (scripts only from our
@@ -11,13 +12,15 @@ import type { AppConfig } from './config.ts';
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig, inlineScriptHashes: string[]) {
   const embedOrigins = config.embedOrigins ?? [];
+  const trust = proxyTrust(config.trustProxy);
+  const fromProxy = (req: IncomingMessage) => trust !== false && trust(req.socket.remoteAddress ?? '', 0);
   // The socket is same-origin; CSP 'self' covers ws: only in newer browsers, so name it.
   const socketOrigin = (req: IncomingMessage) => {
     const secure =
       (req.socket as { encrypted?: boolean }).encrypted ||
-      (config.trustProxy && /^https\b/.test(String(req.headers['x-forwarded-proto'] ?? '')));
+      (fromProxy(req) && /^https\b/.test(String(req.headers['x-forwarded-proto'] ?? '')));
     const host = String(
-      req.headers['x-forwarded-host'] && config.trustProxy ? req.headers['x-forwarded-host'] : (req.headers.host ?? ''),
+      req.headers['x-forwarded-host'] && fromProxy(req) ? req.headers['x-forwarded-host'] : (req.headers.host ?? ''),
     ).replace(/[^\w.:[\]-]/g, '');
     return host ? `${secure ? 'wss' : 'ws'}://${host}` : "'self'";
   };

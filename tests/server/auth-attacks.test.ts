@@ -27,7 +27,7 @@ const verify = (t: TestApp, email: string, code: string, headers: Record<string,
 describe.each(databaseKinds)('attacks on sign-in and sessions on %s (rate limits on, behind a proxy)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { trustProxy: true });
+    t = await createTestApp(kind, { trustProxy: 1 });
   });
   afterAll(async () => t.close());
 

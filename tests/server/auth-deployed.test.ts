@@ -9,7 +9,7 @@ describe('the app as deployed: rate limits on, behind a proxy, under a mount poi
   beforeAll(async () => {
     t = await createTestApp(
       'pglite',
-      { basePath: '/fit/', trustProxy: true, publicOrigin: 'https://repforge.example.test' },
+      { basePath: '/fit/', trustProxy: 1, publicOrigin: 'https://repforge.example.test' },
       { mailer: { send: (m) => (relay ?? t.outbox).send(m) } },
     );
   });

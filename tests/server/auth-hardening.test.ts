@@ -128,4 +128,12 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/plain/path')).toBe('/plain/path');
   });
+  it("hides the data export link's secret path segment", () => {
+    const token = 'ab'.repeat(32);
+    expect(redactUrl(`/fit/api/privacy/exports/7/archive/${token}`)).toBe('/fit/api/privacy/exports/7/archive/[REDACTED]');
+    expect(redactUrl(`/api/privacy/exports/7/archive/${token}?token=x&page=2`)).toBe(
+      '/api/privacy/exports/7/archive/[REDACTED]?token=[REDACTED]&page=2',
+    );
+    expect(redactUrl('/api/privacy/exports/7')).toBe('/api/privacy/exports/7');
+  });
 });

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,9 +36,13 @@ describe.each(databaseKinds)('data export and privacy choices on %s', (kind) => 
   let ben: SignedIn;
   let admin: SignedIn;
   let challengeId: number;
+  // Every log line the app writes.
+  const logs = new PassThrough();
+  let logText = '';
+  logs.on('data', (chunk: Buffer) => (logText += chunk.toString('utf8')));
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { adminEmails: ['admin@example.test'] }, { rateLimit: false });
+    t = await createTestApp(kind, { adminEmails: ['admin@example.test'], logger: true }, { rateLimit: false, logStream: logs });
     admin = await signIn(t, 'admin@example.test', 'admin-password', 'Admin Ada');
     ana = await signIn(t, 'ana@example.test', 'ana-password', 'Ana');
     ben = await signIn(t, 'ben@example.test', 'ben-password', 'Ben');
@@ -145,8 +150,17 @@ describe.each(databaseKinds)('data export and privacy choices on %s', (kind) => 
     expect(new Date(ready.expires_at).getTime() - new Date(ready.completed_at).getTime()).toBe(EXPORT_LINK_TTL_MS);
     expect(new Date(list.next_export_at).getTime()).toBe(t.clock.now().getTime() + EXPORT_INTERVAL_MS);
 
+    logText = '';
     const download = await t.app.inject({ method: 'GET', url: ready.download_url });
     expect(download.statusCode).toBe(200);
+    // The link's secret is never written to the log, also sent percent-encoded or with a query.
+    const secret = /\/archive\/([0-9a-f]{64})$/.exec(ready.download_url)![1]!;
+    const encoded = ready.download_url.replace(/[0-9a-f]{2}$/, (hex: string) => `%${hex.charCodeAt(0).toString(16)}${hex[1]}`);
+    expect((await t.app.inject({ method: 'GET', url: encoded })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${ready.download_url}?x=1` })).statusCode).toBe(200);
+    expect(logText).toContain('/archive/[REDACTED]');
+    expect(logText).not.toContain(secret);
+    expect(logText).not.toContain(secret.slice(0, 62));
     expect(download.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(download.rawPayload));
     expect(Object.keys(files).sort()).toEqual([...EXPORT_AREAS.map((a) => a.file), 'index.json'].sort());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '#server/db/rows.ts';
-import { INVITATION_TTL_MS } from '#domain/teams.ts';
+import { INVITATION_TTL_MS, INVITES_PER_CAPTAIN_PER_HOUR, INVITES_PER_TEAM_PER_DAY, PENDING_INVITATIONS_MAX } from '#domain/teams.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { notificationMailJobHandlers } from '#server/areas/notifications/notifications-mail.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
@@ -233,5 +233,76 @@ describe.each(databaseKinds)('lasting teams on %s', (kind) => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(refusal(answers.find((a) => a.statusCode === 409)!)).toContain('is full');
     expect((await call('GET', `/api/teams/${id}`, cap)).json().member_count).toBe(4);
+  });
+
+  it('no links in team names: a URL or domain-like text is refused with a reason, on create and rename', async () => {
+    const before = await count('teams');
+    for (const name of ['Verify account http://evil.example', 'www.evil-team', 'Visit evil.example/login', 'hxxp evil.com', 'EVIL.COM']) {
+      const res = await call('POST', '/api/teams', cap, { name });
+      expect(res.statusCode, name).toBe(400);
+      expect(refusal(res), name).toMatch(/web address/);
+    }
+    expect(await count('teams')).toBe(before);
+    const id = await makeTeam('Plain Name Crew');
+    const renamed = await call('PATCH', `/api/teams/${id}`, cap, { name: 'Verify account http://evil.example' });
+    expect(renamed.statusCode).toBe(400);
+    expect(refusal(renamed)).toMatch(/web address/);
+    expect((await call('GET', `/api/teams/${id}`, cap)).json().name).toBe('Plain Name Crew');
+    // Ordinary names with dots and numbers still pass.
+    for (const name of ['St. Louis Lifters', 'Team 2.0', 'A.M. Crew'])
+      expect((await call('POST', '/api/teams', out, { name })).statusCode, name).toBe(201);
+  });
+
+  it('invitations are limited per captain per hour, per team per day, and in how many wait at once', async () => {
+    let boss = await signIn(t, 'boss@example.test', 'athlete-password', 'Bo Boss');
+    let deputy = await signIn(t, 'deputy@example.test', 'athlete-password', 'Dee Deputy');
+    // Access tokens do not outlive the clock's jumps: sign in again after each.
+    const later = async (ms: number) => {
+      t.clock.advance(ms);
+      boss = await signIn(t, 'boss@example.test', 'athlete-password', 'Bo Boss');
+      deputy = await signIn(t, 'deputy@example.test', 'athlete-password', 'Dee Deputy');
+    };
+    const made = await call('POST', '/api/teams', boss, { name: 'Invite Flood', max_size: 50 });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+    const dep = await invite(id, boss, { user_id: deputy.userId });
+    expect((await accept(dep.json().id, deputy)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/teams/${id}/members/${deputy.userId}/role`, boss, { role: 'co_captain' })).statusCode).toBe(200);
+    let n = 0;
+    const send = (who: SignedIn) => invite(id, who, { email: `guest${++n}@example.test` });
+    const refusedNothingStored = async (res: Awaited<ReturnType<typeof send>>, status: number, words: RegExp) => {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(refusal(res)).toMatch(words);
+      await t.settled();
+      expect(t.outbox.last(`guest${n}@example.test`)).toBeUndefined();
+      const rows = await rowsOf(t.context.database.db, sql`select id from team_invitations where email = ${`guest${n}@example.test`}`);
+      expect(rows).toEqual([]);
+    };
+
+    // Per captain per hour (the deputy's invitation counted for boss above: one already).
+    for (let i = 1; i < INVITES_PER_CAPTAIN_PER_HOUR; i++) expect((await send(boss)).statusCode).toBe(201);
+    await refusedNothingStored(await send(boss), 429, /invitations in the last hour/);
+    expect((await send(deputy)).statusCode).toBe(201);
+
+    // Per team per day: an hour later boss may send again, until the team reaches its day's number.
+    await later(60 * 60 * 1000 + 1000);
+    let sentToday = INVITES_PER_CAPTAIN_PER_HOUR + 1;
+    for (; sentToday < INVITES_PER_TEAM_PER_DAY; sentToday++) {
+      const who = sentToday % 2 ? boss : deputy;
+      expect((await send(who)).statusCode).toBe(201);
+    }
+    await refusedNothingStored(await send(deputy), 429, /invitations today/);
+
+    // Waiting at once: a day later the team may invite again, up to the pending cap.
+    await later(24 * 60 * 60 * 1000);
+    const pending = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          t.context.database.db,
+          sql`select count(*)::int as n from team_invitations where team_id = ${id} and status = 'pending'`,
+        )
+      )[0]!.n;
+    while ((await pending()) < PENDING_INVITATIONS_MAX) expect((await send(boss)).statusCode).toBe(201);
+    await refusedNothingStored(await send(deputy), 409, /waiting for an answer/);
   });
 });

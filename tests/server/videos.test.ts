@@ -171,6 +171,32 @@ describe.each(databaseKinds)('video upload and processing on %s', (kind) => {
     expect(over.json().detail).toMatch(/does not fit in your storage/);
   });
 
+  it("never lets a query string point the chunk call at someone else's upload", async () => {
+    // Two fresh athletes, so earlier tests' quota use does not matter.
+    const cleo = await signIn(t, 'cleo@example.test', 'athlete-password', 'Cleo');
+    const dan = await signIn(t, 'dan@example.test', 'athlete-password', 'Dan');
+    const victim = (await init(cleo, clip)).json();
+    const half = Math.floor(clip.length / 2);
+    expect((await patch(cleo, victim.upload_url, 0, clip.subarray(0, half))).status).toBe(204);
+    const own = (await init(dan, clip)).json();
+    // tus used to take the id from the last segment of the whole URL, query included.
+    for (const query of [`?x=/${victim.video.id}`, `?x=${victim.video.id}`, `?/${victim.video.id}`]) {
+      const peek = await head(dan, own.upload_url + query);
+      expect(peek.status, query).toBeGreaterThanOrEqual(400);
+      expect(peek.status, query).toBeLessThan(500);
+      expect(peek.headers.get('upload-offset'), query).not.toBe(String(half));
+      const feed = await patch(dan, own.upload_url + query, half, clip.subarray(half));
+      expect(feed.status, query).toBeGreaterThanOrEqual(400);
+      expect(feed.status, query).toBeLessThan(500);
+      expect((await feed.json()).detail, query).toEqual(expect.any(String));
+    }
+    // Cleo's upload is untouched and still completes; Dan's own did not move either.
+    expect((await head(cleo, victim.upload_url)).headers.get('upload-offset')).toBe(String(half));
+    expect((await head(dan, own.upload_url)).headers.get('upload-offset')).toBe('0');
+    expect((await patch(cleo, victim.upload_url, half, clip.subarray(half))).status).toBe(204);
+    expect((await call('GET', `/api/videos/${victim.video.id}`, cleo)).json().status).toBe('processing');
+  });
+
   it('removes uploads abandoned for a day, with their bytes', async () => {
     const res = await init(ben, clip);
     await patch(ben, res.json().upload_url, 0, clip.subarray(0, 100));

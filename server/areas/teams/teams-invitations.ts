@@ -5,7 +5,13 @@ import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { teamInvitations, teamMembers, users } from '#server/db/schema.ts';
 import { ApiError, conflict, notFound } from '#server/errors.ts';
-import { INVITATION_TTL_MS, leadsTeam } from '#domain/teams.ts';
+import {
+  INVITATION_TTL_MS,
+  INVITES_PER_CAPTAIN_PER_HOUR,
+  INVITES_PER_TEAM_PER_DAY,
+  leadsTeam,
+  PENDING_INVITATIONS_MAX,
+} from '#domain/teams.ts';
 import { normalizeEmail, sendLater } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import { acceptsInvitationFrom } from '../settings/index.ts';
@@ -61,6 +67,39 @@ async function shareATeam(db: Database, a: number, b: number) {
   return rows.length > 0;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Invitations reach any address by mail: a captain may send so many an hour, a team so many a
+ * day, and only so many may wait at once. Read under the team's lock, so racing sends count.
+ */
+async function withinInvitationLimits(db: Database, teamId: number, teamName: string, actorId: number, now: Date) {
+  const [counts] = await rowsOf<{ by_captain: number; by_team: number; pending: number }>(
+    db,
+    sql`select
+      (select count(*)::int from team_invitations where kind = 'invite' and invited_by = ${actorId}
+         and created_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz) as by_captain,
+      (select count(*)::int from team_invitations where kind = 'invite' and team_id = ${teamId}
+         and created_at > ${new Date(now.getTime() - 24 * HOUR_MS).toISOString()}::timestamptz) as by_team,
+      (select count(*)::int from team_invitations where kind = 'invite' and team_id = ${teamId}
+         and status = 'pending' and expires_at > ${now.toISOString()}::timestamptz) as pending`,
+  );
+  if (counts!.by_captain >= INVITES_PER_CAPTAIN_PER_HOUR)
+    throw new ApiError(
+      429,
+      `You have sent ${INVITES_PER_CAPTAIN_PER_HOUR} invitations in the last hour, the most one captain may send. Please try again later.`,
+    );
+  if (counts!.by_team >= INVITES_PER_TEAM_PER_DAY)
+    throw new ApiError(
+      429,
+      `${teamName} has sent ${INVITES_PER_TEAM_PER_DAY} invitations today, the most a team may send in a day. Please try again tomorrow.`,
+    );
+  if (counts!.pending >= PENDING_INVITATIONS_MAX)
+    throw conflict(
+      `${teamName} has ${PENDING_INVITATIONS_MAX} invitations waiting for an answer, the most a team may have. Revoke some or wait for answers first.`,
+    );
+}
+
 const mailOrigin = (ctx: AppContext) => `${ctx.config.publicOrigin ?? DEV_ORIGIN()}${ctx.config.basePath}`;
 
 export async function invite(ctx: AppContext, teamId: number, actor: Actor, input: { user_id?: number; email?: string }, now: Date) {
@@ -95,6 +134,7 @@ export async function invite(ctx: AppContext, teamId: number, actor: Actor, inpu
     if (waiting) throw conflict(`${who} already has an invitation to ${team.name} waiting for an answer.`);
     if (target && !(await acceptsInvitationFrom(t, target.id, await shareATeam(t, target.id, actor.id))))
       throw forbidden(`${target.displayName} does not take team invitations from you (their privacy choice).`);
+    await withinInvitationLimits(t, teamId, team.name, actor.id, now);
     const [row] = await t
       .insert(teamInvitations)
       .values({

@@ -4,7 +4,7 @@ import { rowsOf } from '#server/db/rows.ts';
 import { challengeParticipants, challenges, teamInvitations, teamMembers, teams, users } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
-import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, type TeamRole, type TeamVisibility } from '#domain/teams.ts';
+import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, teamNameHasLink, type TeamRole, type TeamVisibility } from '#domain/teams.ts';
 import { notify } from '../notifications/index.ts';
 import { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
 import { teamEntries } from './teams-challenges.ts';
@@ -67,6 +67,11 @@ function cleanFields(input: TeamFields) {
   if (input.name !== undefined) {
     const name = input.name.trim().replace(/\s+/g, ' ');
     if (!name) throw badRequest('Give the team a name.', 'name');
+    if (teamNameHasLink(name))
+      throw badRequest(
+        'A team name cannot contain a web address or link (such as http://, www. or example.com). Choose another name.',
+        'name',
+      );
     out.name = name;
   }
   if (input.tag !== undefined) out.tag = normalizeTag(input.tag);

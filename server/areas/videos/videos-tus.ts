@@ -23,6 +23,12 @@ const TUS_WORDS: Record<number, string> = {
 const services = new WeakMap<AppContext, VideoService & { tus: Server }>();
 
 /**
+ * The upload each chunk call may touch: the route's `videoId`, checked as the caller's own,
+ * keyed by the raw request handed to tus. tus never reads the id from the URL itself.
+ */
+const routeIds = new WeakMap<object, string>();
+
+/**
  * The videos area's service for this app: the byte store (VIDEO_DIR, else DATA_DIR/videos,
  * else a temporary folder for an in-memory database), the limits and the tus server that
  * answers the chunk calls. One per app, made on first use.
@@ -43,6 +49,11 @@ export function videoService(ctx: AppContext): VideoService & { tus: Server } {
     datastore: storage.datastore,
     maxSize: svc.limits.maxBytes,
     relativeLocation: true,
+    // The id the route checked, never tus's default (the URL's last segment, query included).
+    getFileIdFromRequest: (req) => {
+      const raw = req.runtime?.node?.req;
+      return raw ? routeIds.get(raw) : undefined;
+    },
     // Same-origin only: no CORS headers for other sites.
     allowedOrigins: () => false,
     async onUploadFinish(_req, upload) {
@@ -72,13 +83,18 @@ export function videoService(ctx: AppContext): VideoService & { tus: Server } {
 
 /**
  * Hands a chunk call (HEAD or PATCH, already authorized by the contract's security) to tus
- * once the upload is the caller's own and still receiving. The raw request body streams
- * straight to the store: Fastify never buffers it.
+ * once the upload is the caller's own and still receiving, and tus works on that upload only
+ * (a query string is refused). The raw request body streams straight to the store: Fastify
+ * never buffers it.
  */
 export async function handleChunk(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, videoId: string) {
   const svc = videoService(ctx);
+  // The upload URL as given carries no query; one here can only be an attempt to confuse the id.
+  if (request.raw.url?.includes('?'))
+    throw new ApiError(400, 'The upload URL takes no query string: send chunks to the upload URL as given.');
   const row = await ownUpload(svc, videoId, request.auth!.user.id);
   if (row.status !== 'uploading') throw new ApiError(409, 'This upload is finished; nothing more can be sent.');
+  routeIds.set(request.raw, row.id);
   reply.hijack();
   await svc.tus.handle(request.raw, reply.raw);
 }
