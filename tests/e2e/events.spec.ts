@@ -52,8 +52,13 @@ test('an event of three workouts: created on the form, found in discovery, ranke
   await page.goto(boardUrl);
   const table = page.getByRole('table');
   const rows = table.locator('tbody tr');
+  // On a loaded machine the empty standing read above can be slow enough to be kept; a kept standing is
+  // served while it is computed again after the scores (docs/areas/events.md), so look again until it is.
+  await expect(async () => {
+    if ((await rows.count()) !== 3) await page.reload();
+    await expect(rows).toHaveCount(3, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   // Ana 1+1+2 = 4, Bo 2+2+1 = 5, Carl 3+3+2 = 8 (a missing workout: one below everyone with a score).
-  await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('Ana Athlete');
   await expect(rows.nth(0)).toContainText('4');
   await expect(rows.nth(1)).toContainText('Bo Athlete');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { useSharedAppWithMail, type Athlete } from '../e2e/support/accounts.ts';
+import { useAppWithMail, type Athlete } from '../e2e/support/accounts.ts';
 import type { RunningApp } from '../e2e/support/app.ts';
 import type { Mailbox } from '../e2e/support/mailbox.ts';
 import type { ExportedPath } from './export.ts';
@@ -40,8 +40,8 @@ let n = 0;
 
 /** One test per generated path: each step's event produced in the UI, then the page checked for the expected state. */
 export function runPaths(driver: PageDriver, paths: ExportedPath[]) {
-  // One app per worker for every machine's paths: each path signs up an athlete of its own.
-  const { app, mailbox } = useSharedAppWithMail();
+  // One app per file: the paths of one machine sign up an athlete each, within the sign-up limit per address.
+  const { app, mailbox } = useAppWithMail();
   for (const path of paths) {
     test(`${driver.machine}: ${path.description}`, async ({ page }) => {
       const missing = [

@@ -81,29 +81,6 @@ export function useAppWithMail(extraEnv: Record<string, string> = {}) {
   };
 }
 
-let shared: Started | undefined;
-
-/**
- * One plain app per worker, kept for every file that asks for it (it goes when the worker exits):
- * for files whose tests make their own uniquely named users and data and look at nothing else
- * (the QA paths), which need no fresh database.
- */
-export function useSharedAppWithMail() {
-  let app: RunningApp | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(210_000); // this hook only: starting may take up to startApp's 90 s deadline, twice
-    shared ??= startWithMail({});
-    app = await cameUp(shared);
-  });
-  return {
-    app: () => {
-      if (!app) throw new Error('app not started');
-      return app;
-    },
-    mailbox: laterMailbox(() => shared?.mailbox),
-  };
-}
-
 export interface Athlete {
   email: string;
   name: string;
