@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
-import { apiCall, apiSignIn } from './support/api.ts';
+import { apiSignIn, openTimedChallengeJoined } from './support/api.ts';
 import { Mailbox } from './support/mailbox.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { expectSignedIn } from './support/header.ts';
@@ -116,17 +116,8 @@ test.describe('a dev build with ?inspect', () => {
 
     // A second flow on a page of its own: the score form's chart (and its video choice) reports too.
     const api = await apiSignIn(app, mailbox, who);
-    const now = Date.now();
-    const challenge = await apiCall(app, api, 'POST', 'api/challenges/', {
-      title: 'Inspected Fran',
-      score_type: 'time',
-      time_cap_seconds: 1200,
-      has_tiebreak: false,
-      starts_at: new Date(now - 3_600_000).toISOString(),
-      ends_at: new Date(now + 7 * 86_400_000).toISOString(),
-    });
-    await apiCall(app, api, 'POST', `api/challenges/${String(challenge.id)}/join`, { division: 'rx' });
-    await page.goto(`${app.url}score-submission-page?id=${String(challenge.id)}&inspect`);
+    const challengeId = await openTimedChallengeJoined(app, api, 'Inspected Fran', false);
+    await page.goto(`${app.url}score-submission-page?id=${String(challengeId)}&inspect`);
     await page.getByLabel('Your time', { exact: true }).fill('7:45');
     await page.getByRole('radio', { name: 'A YouTube or Vimeo link' }).check();
     await page.getByLabel('Link to the video').fill('https://vimeo.com/745');

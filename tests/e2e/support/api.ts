@@ -48,6 +48,21 @@ export async function apiCall(a: RunningApp, s: ApiSession, method: string, path
 }
 
 /** axe-core finds no violations on the page as it is now. */
+/** A timed challenge open since an hour ago for a week, created and joined (Rx) by the signed-in athlete. */
+export async function openTimedChallengeJoined(a: RunningApp, s: ApiSession, title: string, hasTiebreak: boolean): Promise<number> {
+  const now = Date.now();
+  const challenge = await apiCall(a, s, 'POST', 'api/challenges/', {
+    title,
+    score_type: 'time',
+    time_cap_seconds: 1200,
+    has_tiebreak: hasTiebreak,
+    starts_at: new Date(now - 3_600_000).toISOString(),
+    ends_at: new Date(now + 7 * 86_400_000).toISOString(),
+  });
+  await apiCall(a, s, 'POST', `api/challenges/${String(challenge.id)}/join`, { division: 'rx' });
+  return Number(challenge.id);
+}
+
 export async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,5 +1,5 @@
 import { signIn } from '#tests/e2e/support/accounts.ts';
-import { apiCall, apiSignIn } from '#tests/e2e/support/api.ts';
+import { apiSignIn, openTimedChallengeJoined } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
 import { expectSignedIn } from '#tests/e2e/support/header.ts';
@@ -15,19 +15,10 @@ const driver: PageDriver = {
   machine: 'score-submission',
   async start({ page, app, mailbox, athlete }) {
     const api = await apiSignIn(app, mailbox, athlete);
-    const now = Date.now();
-    const challenge = await apiCall(app, api, 'POST', 'api/challenges/', {
-      title: 'QA Fran for time',
-      score_type: 'time',
-      time_cap_seconds: 1200,
-      has_tiebreak: true,
-      starts_at: new Date(now - 3_600_000).toISOString(),
-      ends_at: new Date(now + 7 * 86_400_000).toISOString(),
-    });
-    await apiCall(app, api, 'POST', `api/challenges/${String(challenge.id)}/join`, { division: 'rx' });
+    const challengeId = await openTimedChallengeJoined(app, api, 'QA Fran for time', true);
     await signIn(page, app, mailbox, athlete);
     await expectSignedIn(page);
-    await page.goto(`${app.url}score-submission-page?id=${String(challenge.id)}`);
+    await page.goto(`${app.url}score-submission-page?id=${String(challengeId)}`);
   },
   events: {
     'score.update': async ({ page }, e) => {
