@@ -14,6 +14,8 @@ export const DEFAULT_TOKEN_LIFETIME_MS = 24 * HOUR;
 export const SOCKET_RECONNECT_INTERVAL_MS = 3000;
 export const SOCKET_MAX_RECONNECT_ATTEMPTS = 5;
 export const SOCKET_NORMAL_CLOSE_CODE = 1000;
+/** The server is stopping (a deploy, a restart): the client reconnects, maybe to another node. */
+export const SOCKET_GOING_AWAY_CODE = 1001;
 /** The server closed the socket for breaking a rule (too many messages or connections, a bad or expired token): reconnecting would break it again. */
 export const SOCKET_POLICY_VIOLATION_CODE = 1008;
 /** The server closed the socket for a message over SOCKET_MAX_MESSAGE_BYTES. */
@@ -35,6 +37,10 @@ export const CELEBRATION_DURATION_MS = {
   legendary: 12 * SECOND,
 } as const;
 export const PERSONAL_RECORD_CELEBRATION_MS = 7 * SECOND;
+/** An achievement unlocked this recently and not yet popped up in any tab pops up when a tab's socket (re)connects. */
+export const ACHIEVEMENT_CATCH_UP_MS = 10 * 60 * SECOND;
+/** At most this many achievements are caught up at once (one score unlocks a handful). */
+export const ACHIEVEMENT_CATCH_UP_LIMIT = 20;
 export const PERSONAL_RECORD_RARITY = 'epic';
 export const PERSONAL_RECORD_POINTS = 500;
 export const DEFAULT_ACHIEVEMENT_POINTS = 100;
@@ -94,3 +100,12 @@ export const SIGNOUT_COMMENT_MAX = 1000;
 /** Claiming historical results: most results in one claim, longest message to the reviewer. */
 export const CLAIM_MAX_RESULTS = 50;
 export const CLAIM_MESSAGE_MAX = 500;
+
+/** An Idempotency-Key header on a retried write (score and record submission): 8 to 64 letters, digits, '-' or '_'. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
+/** How long the first answer to an Idempotency-Key is kept and replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * HOUR;
+
+/** What one account may create in a rolling day (administrators and editors are exempt): an abuse limit, not a quota. */
+export const CREATIONS_PER_DAY = { challenges: 20, teams: 10, gyms: 10 } as const;
+export const CREATION_WINDOW_MS = 24 * HOUR;

@@ -59,6 +59,9 @@ export const APPEAL_REASON = { min: 10, max: 1000 } as const;
 export const NO_REP_MARKS_MAX = 200;
 /** How long a claim keeps a submission for one judge. */
 export const CLAIM_MINUTES = 30;
+/** Live claims one judge may hold at once: a judge cannot take the whole queue away from the others. */
+export const LIVE_CLAIMS_MAX = 5;
+export const TOO_MANY_CLAIMS_TEXT = `You are already judging ${LIVE_CLAIMS_MAX} scores. Give a verdict on one (or let its claim lapse) before claiming another.`;
 /** A judge's certificate lasts a season. */
 export const CERTIFICATE_DAYS = 365;
 export const JUDGE_LEVELS = ['judge', 'senior'] as const;

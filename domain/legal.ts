@@ -21,3 +21,6 @@ export const WAIVER_NAME_MAX = 120;
 
 export const WAIVER_NAME_PROBLEM = 'Type your full name to sign the waiver.';
 export const WAIVER_AGREE_PROBLEM = 'Tick the box to agree to the waiver.';
+/** A join sent without `waiver_accepted` by an athlete who has signed: the box the form shows is what is missing. */
+export const WAIVER_BOX_PROBLEM =
+  'Tick the box "I have read the liability waiver and agree to it" to join: you signed the waiver, but the box was left unticked.';

@@ -16,6 +16,12 @@ export const DEFAULT_IN_APP: Record<InAppKind, boolean> = {
   popup_sound: false,
 };
 
+/** Which popup kind a stored achievement is (by its `type`: streak, personal_record, first_score, ...). */
+export function popupKindOfAchievement(achievementType: string): Exclude<InAppKind, 'popup_sound'> {
+  if (achievementType === 'personal_record') return 'personal_record';
+  return achievementType === 'streak' ? 'milestone_reached' : 'achievement_unlocked';
+}
+
 /** Which popup kind a real-time message is, or null when it is no popup. */
 export function popupKindOf(messageType: string): Exclude<InAppKind, 'popup_sound'> | null {
   switch (messageType) {
@@ -58,6 +64,24 @@ export const NOTIFICATION_KINDS = {
   moderation_decision: { label: 'Moderation of your posts', hint: 'A moderator hides something of yours or suspends you.', email: true },
   moderation_appeal: { label: 'Your appeal answered', hint: 'A moderator decides on your appeal.', email: true },
   report_outcome: { label: 'Your reports handled', hint: 'A moderator acts on something you reported.', email: false },
+  battle_eliminated: {
+    label: 'Eliminated from a battle',
+    hint: 'A round of a battle you are in closes with you below the cut.',
+    email: true,
+  },
+  tournament_advanced: {
+    label: 'Advanced in a tournament',
+    hint: 'A tournament stage you are in ends with you among those going through to the next.',
+    email: true,
+  },
+  new_follower: { label: 'New followers', hint: 'Someone starts following you.', email: false },
+  followed_story: { label: 'Stories from people you follow', hint: 'Someone you follow posts a story.', email: false },
+  followed_challenge: { label: 'Challenges from people you follow', hint: 'Someone you follow creates a public challenge.', email: false },
+  creator_payout: {
+    label: 'Your payouts',
+    hint: 'An administrator approves, pays or turns down a payout you asked for.',
+    email: true,
+  },
 } as const satisfies Record<string, { label: string; hint: string; email: boolean }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const EMAIL_KINDS = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];

@@ -32,6 +32,22 @@ const SERVER_MESSAGE_TYPES: Record<SocketServerMessageType, true> = {
   theater_votes: true,
   notification_received: true,
   admin_test_probe: true,
+  battle_attempt_scored: true,
+  battle_round_closed: true,
+  battle_round_opened: true,
+  squad_round_closed: true,
+  pact_proposed: true,
+  pact_accepted: true,
+  immunity_used: true,
+  commentary_published: true,
+  live_count: true,
+  live_ended: true,
+  live_spectators: true,
+  live_reaction: true,
+  broadcast_started: true,
+  broadcast_changed: true,
+  broadcast_stopped: true,
+  live_segment: true,
 };
 
 /**

@@ -102,3 +102,20 @@ export function scoreInUnits(
   }
   return formatScore(type, score, opts);
 }
+
+/** A measure as formatScore writes it: a plain number and a weight or distance unit ("102.058 kg", "5 km", "400 m"). */
+const MEASURE_TEXT = /^(\d+(?:\.\d+)?) (kg|lb|m|km|mi)$/;
+
+/**
+ * A score's text from the API in the viewer's units: a weight or distance ("102.058 kg") reads as scoreInUnits
+ * shows it ("225 lb" for an imperial viewer); any other text (times, reps, rounds, a capped time) stays as it is.
+ */
+export function displayInUnits(display: string, pref: UnitPreference): string {
+  const m = MEASURE_TEXT.exec(display.trim());
+  if (!m) return display;
+  const amount = Number(m[1]);
+  const unit = m[2] as LoadUnit | DistanceUnit;
+  const score = (value: number) => ({ status: 'finished' as const, value, tiebreakMs: null });
+  if (unit === 'kg' || unit === 'lb') return scoreInUnits('load', score(toGrams(amount, unit)), pref);
+  return scoreInUnits('distance', score(toMillimetres(amount, unit)), pref);
+}

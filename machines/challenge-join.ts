@@ -15,6 +15,10 @@ export interface JoinSetup {
   waiver?: { version: number; signed: boolean } | null;
   /** The athlete's entry, when already in: the form then changes the division. */
   entry: { division: Division; sex?: JoinSex | null } | null;
+  /** The challenge ranks women and men on boards of their own: a new athlete says which before joining. */
+  sexBoards?: boolean;
+  /** The sex the athlete's profile states (the form's default), null when it says none. */
+  profileSex?: JoinSex | null;
 }
 
 /** The body of POST /api/challenges/{id}/join (the contract's JoinInput). */
@@ -24,6 +28,8 @@ export interface JoinBody {
   waiver_accepted?: boolean;
   team_name?: string;
   team_id?: number;
+  /** Also store the chosen sex on the athlete's profile (they ticked the box). */
+  save_sex_to_profile?: boolean;
 }
 
 /** The body of POST /api/legal/waiver/signatures, signed inline while joining. */
@@ -40,6 +46,10 @@ export interface ChallengeJoinContext {
   hasEntry: boolean;
   division: Division;
   sex: JoinSex | '';
+  sexBoards: boolean;
+  profileSex: JoinSex | null;
+  /** The athlete agreed to store the chosen sex on their profile. */
+  saveSex: boolean;
   /** The agreement box: on a challenge that needs the waiver, ticking it (with a typed name) signs the current version. */
   waiverAccepted: boolean;
   waiverVersion: number | null;
@@ -56,6 +66,7 @@ export interface ChallengeJoinContext {
 export type ChallengeJoinEvent =
   | { type: 'join.setDivision'; division: Division }
   | { type: 'join.setSex'; sex: JoinSex | '' }
+  | { type: 'join.setSaveSex'; save: boolean }
   | { type: 'join.setWaiver'; accepted: boolean }
   | { type: 'join.setWaiverName'; name: string }
   | { type: 'join.setTeamChoice'; choice: TeamChoice }
@@ -65,6 +76,13 @@ export type ChallengeJoinEvent =
 
 export const TEAM_NAME_PROBLEM = `A team name has ${TEAM_NAME_LENGTH.min} to ${TEAM_NAME_LENGTH.max} characters.`;
 export const TEAM_CHOICE_PROBLEM = 'Choose a team to join.';
+export const BOARD_PROBLEM = 'This challenge ranks women and men on separate boards: choose your board (Women or Men).';
+
+/** A new athlete on a challenge with women's and men's boards says which one before joining. */
+export const needsBoard = (c: Pick<ChallengeJoinContext, 'sexBoards' | 'hasEntry'>) => c.sexBoards && !c.hasEntry;
+
+/** The box "save it to my profile" is offered when the chosen sex is not the profile's. */
+export const offersSaveSex = (c: Pick<ChallengeJoinContext, 'sex' | 'profileSex'>) => c.sex !== '' && c.sex !== c.profileSex;
 
 /** A team challenge the athlete is not in yet is joined with a team. */
 export const needsTeam = (c: Pick<ChallengeJoinContext, 'isTeamChallenge' | 'hasEntry'>) => c.isTeamChallenge && !c.hasEntry;
@@ -83,6 +101,7 @@ export function signatureRequest(c: ChallengeJoinContext): { body: WaiverSignatu
 
 /** The body that is sent, or what is missing in words. */
 export function joinRequest(c: ChallengeJoinContext): { body: JoinBody } | { problem: string } {
+  if (needsBoard(c) && !c.sex) return { problem: BOARD_PROBLEM };
   if (needsSignature(c)) {
     const signature = signatureRequest(c);
     if ('problem' in signature) return signature;
@@ -102,6 +121,7 @@ export function joinRequest(c: ChallengeJoinContext): { body: JoinBody } | { pro
     body: {
       division: c.division,
       ...(c.sex ? { sex: c.sex } : {}),
+      ...(c.saveSex && offersSaveSex(c) ? { save_sex_to_profile: true } : {}),
       ...(c.requiresWaiver ? { waiver_accepted: c.waiverSigned || c.waiverAccepted } : {}),
       ...team,
     },
@@ -140,6 +160,10 @@ export const challengeJoinMachine = setup({
     setSex: assign(({ event }) => {
       assertEvent(event, 'join.setSex');
       return { sex: event.sex };
+    }),
+    setSaveSex: assign(({ event }) => {
+      assertEvent(event, 'join.setSaveSex');
+      return { saveSex: event.save };
     }),
     setWaiver: assign(({ event }) => {
       assertEvent(event, 'join.setWaiver');
@@ -181,7 +205,11 @@ export const challengeJoinMachine = setup({
     requiresWaiver: input.requiresWaiver,
     hasEntry: input.entry !== null,
     division: input.entry?.division ?? 'rx',
-    sex: input.entry?.sex ?? '',
+    // The entry's sex, else the profile's: the form asks only what is not known yet.
+    sex: input.entry?.sex ?? input.profileSex ?? '',
+    sexBoards: input.sexBoards ?? false,
+    profileSex: input.profileSex ?? null,
+    saveSex: false,
     waiverAccepted: false,
     waiverVersion: input.waiver?.version ?? null,
     waiverSigned: input.waiver?.signed ?? false,
@@ -197,6 +225,7 @@ export const challengeJoinMachine = setup({
       on: {
         'join.setDivision': { actions: 'setDivision' },
         'join.setSex': { actions: 'setSex' },
+        'join.setSaveSex': { actions: 'setSaveSex' },
         'join.setWaiver': { actions: 'setWaiver' },
         'join.setWaiverName': { actions: 'setWaiverName' },
         'join.setTeamChoice': { actions: 'setTeamChoice' },

@@ -62,8 +62,8 @@ export const registerMachine = setup({
     showFailure: assign((_, params: { error: unknown }) => ({
       problem: messageOf(params.error, 'We could not create the account. Please try again.'),
     })),
-    /** Provided by the page: */
-    notifyRegistered: (_: unknown, _params: { email: string; message: string }) => {},
+    /** Provided by the page, which goes straight on to the sign-in code with these credentials: */
+    notifyRegistered: (_: unknown, _params: { email: string; password: string; message: string }) => {},
   },
   guards: {
     missing: ({ context: { fields } }) => !fields.email.trim() || !fields.display_name.trim() || !fields.password,
@@ -97,7 +97,14 @@ export const registerMachine = setup({
           target: 'registered',
           actions: [
             { type: 'keepMessage', params: ({ event }) => ({ message: event.output }) },
-            { type: 'notifyRegistered', params: ({ context, event }) => ({ email: context.fields.email.trim(), message: event.output }) },
+            {
+              type: 'notifyRegistered',
+              params: ({ context, event }) => ({
+                email: context.fields.email.trim(),
+                password: context.fields.password,
+                message: event.output,
+              }),
+            },
           ],
         },
         onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },

@@ -40,6 +40,8 @@ export interface ScoreSaved {
   score: { display: string; verification: string; status?: string; value?: number; video_check?: string };
   is_best: boolean;
   rank: number | null;
+  /** The place naming its board (domain/places.ts), with what opens that board; null for a held score. */
+  place?: { rank: number; of: number; board: string; category: string; division: 'rx' | 'scaled' } | null;
   message?: string;
 }
 
@@ -84,6 +86,33 @@ export interface ScoreSubmissionContext {
   videoProblem: string | null;
   problem: string | null;
   saved: ScoreSaved | null;
+  /**
+   * The submit attempt: its Idempotency-Key and the body it was made for. A retry of the same body (after a
+   * lost answer or an error) sends the same key, so the server stores the score once; a changed body or
+   * "Submit another" starts a new attempt with a new key.
+   */
+  attempt: ScoreAttempt | null;
+}
+
+export interface ScoreAttempt {
+  key: string;
+  /** The body as sent, in JSON, to tell a retry from a new submission. */
+  body: string;
+}
+
+/** What the submitScore actor gets: the body and the attempt's Idempotency-Key. */
+export interface ScoreRequest {
+  body: ScoreBody;
+  idempotencyKey: string;
+}
+
+/** A fresh Idempotency-Key (a random UUID: 36 letters, digits and dashes, the contract's form). */
+export const newAttemptKey = (): string => globalThis.crypto.randomUUID();
+
+/** The attempt for this body: the held one when the body is the same, otherwise a new key. */
+export function attemptFor(held: ScoreAttempt | null, body: ScoreBody | null): ScoreAttempt {
+  const json = JSON.stringify(body ?? {});
+  return held && held.body === json ? held : { key: newAttemptKey(), body: json };
 }
 
 export type ScoreSubmissionEvent =
@@ -177,7 +206,7 @@ export const scoreSubmissionMachine = setup({
     input: {} as { rules: ScoreRules; units?: UnitPreference },
   },
   actors: {
-    submitScore: fromPromise<ScoreSaved, ScoreBody>(async () => {
+    submitScore: fromPromise<ScoreSaved, ScoreRequest>(async () => {
       throw new Error('submitScore not provided');
     }),
   },
@@ -213,8 +242,10 @@ export const scoreSubmissionMachine = setup({
       return { problem: 'problem' in read ? read.problem : null };
     }),
     clearProblem: assign({ problem: null }),
-    // "Submit another" keeps what was typed, so a corrected score is one edit away; the video goes (it was this score's).
-    startOver: assign({ problem: null, saved: null, video: NO_VIDEO, videoProblem: null }),
+    holdAttempt: assign(({ context }) => ({ attempt: attemptFor(context.attempt, submissionBody(context)) })),
+    // "Submit another" keeps what was typed, so a corrected score is one edit away; the video goes (it was this score's),
+    // and so does the attempt: the next submit is a new score with a new Idempotency-Key.
+    startOver: assign({ problem: null, saved: null, video: NO_VIDEO, videoProblem: null, attempt: null }),
   },
   guards: {
     scoreReadable: ({ context }) => 'body' in readFrom(context),
@@ -229,6 +260,7 @@ export const scoreSubmissionMachine = setup({
     videoProblem: null,
     problem: null,
     saved: null,
+    attempt: null,
   }),
   initial: 'editing',
   states: {
@@ -242,7 +274,7 @@ export const scoreSubmissionMachine = setup({
         // The video is checked first: while it is missing, the score's own problem stays as it was.
         'score.submit': [
           { guard: 'videoUnready', actions: 'flagVideo' },
-          { guard: 'scoreReadable', target: 'submitting', actions: ['clearProblem', 'clearVideoProblem'] },
+          { guard: 'scoreReadable', target: 'submitting', actions: ['clearProblem', 'clearVideoProblem', 'holdAttempt'] },
           { actions: ['flagUnreadable', 'clearVideoProblem'] },
         ],
       },
@@ -252,7 +284,7 @@ export const scoreSubmissionMachine = setup({
       invoke: {
         id: 'submitScore',
         src: 'submitScore',
-        input: ({ context }) => submissionBody(context) ?? {},
+        input: ({ context }) => ({ body: submissionBody(context) ?? {}, idempotencyKey: context.attempt?.key ?? newAttemptKey() }),
         onDone: { target: 'saved', actions: assign(({ event }) => ({ saved: event.output })) },
         onError: {
           target: 'editing',

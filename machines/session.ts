@@ -76,7 +76,15 @@ export class RefreshError extends Error {
   }
 }
 
-export const isServiceUnavailable = (error: unknown) => (error as { status?: unknown } | null)?.status === 503;
+/**
+ * No verdict on the session: the server is down or busy (5xx, 429) or never answered (offline, a dropped
+ * connection: no status). Only a refusal (401, 403) ends a session; the rest keep it and ask again.
+ */
+export const isServiceUnavailable = (error: unknown) => {
+  if (error === null || error === undefined) return false;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status === 0 || status === 429 || status >= 500;
+};
 
 /** When the scheduled refresh is due: 5 minutes before expiry (24 h lifetime when unknown). */
 export function refreshDelay(token: TokenInfo | null, now: number): number {

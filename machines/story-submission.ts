@@ -1,5 +1,22 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { STORY_BODY_LIMITS, STORY_TITLE_LIMITS, storyDraftProblem } from '../domain/stories.ts';
+import { ALT_LIMITS, imagesProblem, moveImage, STORY_IMAGE_MAX } from '../domain/images.ts';
+
+/** A picture in the form: uploaded (re-encoded by the server), with the alt text being written. */
+export interface StoryImage {
+  id: string;
+  alt: string;
+  /** The feed-sized picture, shown as the thumbnail. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** What uploading a batch of files gave: the pictures stored, and the sentence for the first refused one. */
+export interface UploadOutcome {
+  images: Omit<StoryImage, 'alt'>[];
+  problem: string | null;
+}
 
 export interface StoryFields {
   title: string;
@@ -8,6 +25,8 @@ export interface StoryFields {
   videoId: string | null;
   /** The challenge the story is about, or null. */
   challengeId: number | null;
+  /** Up to STORY_IMAGE_MAX pictures, in the order shown. */
+  images: StoryImage[];
 }
 
 /** The body of POST /api/stories (or PATCH /api/stories/{id} when editing). */
@@ -16,6 +35,7 @@ export interface StoryPayload {
   body: string;
   video_id: string | null;
   challenge_id: number | null;
+  images: { id: string; alt: string }[];
 }
 
 export interface StoryPublished {
@@ -32,9 +52,16 @@ export type StorySubmissionEvent =
   | { type: 'story.update'; field: 'title' | 'body'; value: string }
   | { type: 'story.setVideo'; videoId: string | null }
   | { type: 'story.setChallenge'; challengeId: number | null }
+  | { type: 'story.addFiles'; files: Blob[] }
+  | { type: 'story.setAlt'; index: number; alt: string }
+  | { type: 'story.moveImage'; index: number; to: number }
+  | { type: 'story.removeImage'; index: number }
   | { type: 'story.submit' };
 
-export const emptyStoryFields: StoryFields = { title: '', body: '', videoId: null, challengeId: null };
+export const emptyStoryFields: StoryFields = { title: '', body: '', videoId: null, challengeId: null, images: [] };
+
+/** The first thing wrong with the whole draft: its text, then its pictures. */
+export const draftProblem = (fields: StoryFields) => storyDraftProblem(fields) ?? imagesProblem(fields.images);
 
 /** Typing stops a little past the limit, so the validation sentence (not a silent cut) says what is wrong. */
 const TYPING_SLACK = 100;
@@ -42,10 +69,24 @@ const LIMITS = { title: STORY_TITLE_LIMITS.max + TYPING_SLACK, body: STORY_BODY_
 
 /** What is sent: trimmed text, the video and challenge as chosen. */
 export function storyPayload(fields: StoryFields): StoryPayload {
-  return { title: fields.title.trim(), body: fields.body.trim(), video_id: fields.videoId, challenge_id: fields.challengeId };
+  return {
+    title: fields.title.trim(),
+    body: fields.body.trim(),
+    video_id: fields.videoId,
+    challenge_id: fields.challengeId,
+    images: fields.images.map((i) => ({ id: i.id, alt: i.alt.trim() })),
+  };
 }
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Could not publish the story.');
+const messageOf = (error: unknown, fallback = 'Could not publish the story.') =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/** Text, video and challenge change while editing and while pictures upload. */
+const TEXT_EVENTS = {
+  'story.update': { actions: 'updateField' },
+  'story.setVideo': { actions: 'setVideo' },
+  'story.setChallenge': { actions: 'setChallenge' },
+} as const;
 
 /** Composing a story: editing → publishing → published (the page opens the story), or back to editing with the server's words. */
 export const storySubmissionMachine = setup({
@@ -58,6 +99,10 @@ export const storySubmissionMachine = setup({
   actors: {
     publishStory: fromPromise<StoryPublished, StoryPayload>(async () => {
       throw new Error('publishStory not provided');
+    }),
+    /** Uploads the files one after another (the server re-encodes each); stops at the first refused one. */
+    uploadImages: fromPromise<UploadOutcome, Blob[]>(async () => {
+      throw new Error('uploadImages not provided');
     }),
   },
   actions: {
@@ -73,13 +118,42 @@ export const storySubmissionMachine = setup({
       assertEvent(event, 'story.setChallenge');
       return { fields: { ...context.fields, challengeId: event.challengeId } };
     }),
-    flagProblem: assign(({ context }) => ({ problem: storyDraftProblem(context.fields) })),
+    setAlt: assign(({ context, event }) => {
+      assertEvent(event, 'story.setAlt');
+      const alt = event.alt.slice(0, ALT_LIMITS.max + TYPING_SLACK);
+      return {
+        fields: { ...context.fields, images: context.fields.images.map((im, i) => (i === event.index ? { ...im, alt } : im)) },
+        problem: null,
+      };
+    }),
+    moveImage: assign(({ context, event }) => {
+      assertEvent(event, 'story.moveImage');
+      return { fields: { ...context.fields, images: moveImage(context.fields.images, event.index, event.to) } };
+    }),
+    removeImage: assign(({ context, event }) => {
+      assertEvent(event, 'story.removeImage');
+      return { fields: { ...context.fields, images: context.fields.images.filter((_, i) => i !== event.index) }, problem: null };
+    }),
+    tooManyImages: assign(({ context }) => {
+      const room = STORY_IMAGE_MAX - context.fields.images.length;
+      return {
+        problem:
+          room > 0
+            ? `A story holds at most ${STORY_IMAGE_MAX} images: pick at most ${room} more.`
+            : `A story holds at most ${STORY_IMAGE_MAX} images: remove one to add another.`,
+      };
+    }),
+    flagProblem: assign(({ context }) => ({ problem: draftProblem(context.fields) })),
     clearProblem: assign({ problem: null }),
     /** Provided by the app: opens the published story. */
     notifyPublished: (_: unknown, _params: { id: number }) => {},
   },
   guards: {
-    draftComplete: ({ context }) => storyDraftProblem(context.fields) === null,
+    draftComplete: ({ context }) => draftProblem(context.fields) === null,
+    roomForImages: ({ context, event }) =>
+      event.type === 'story.addFiles' && event.files.length > 0 && context.fields.images.length + event.files.length <= STORY_IMAGE_MAX,
+    /** Something was picked (an empty pick, a cancelled file dialog, changes nothing). */
+    picked: ({ event }) => event.type === 'story.addFiles' && event.files.length > 0,
   },
 }).createMachine({
   id: 'storySubmission',
@@ -88,10 +162,39 @@ export const storySubmissionMachine = setup({
   states: {
     editing: {
       on: {
-        'story.update': { actions: 'updateField' },
-        'story.setVideo': { actions: 'setVideo' },
-        'story.setChallenge': { actions: 'setChallenge' },
+        ...TEXT_EVENTS,
+        'story.addFiles': [
+          { guard: 'roomForImages', target: 'uploading', actions: 'clearProblem' },
+          { guard: 'picked', actions: 'tooManyImages' },
+        ],
+        'story.setAlt': { actions: 'setAlt' },
+        'story.moveImage': { actions: 'moveImage' },
+        'story.removeImage': { actions: 'removeImage' },
         'story.submit': [{ guard: 'draftComplete', target: 'publishing', actions: 'clearProblem' }, { actions: 'flagProblem' }],
+      },
+    },
+    // The pictures go up while the text can still be written; publishing waits for them.
+    uploading: {
+      tags: ['uploading'],
+      on: TEXT_EVENTS,
+      invoke: {
+        id: 'uploadImages',
+        src: 'uploadImages',
+        input: ({ event }) => {
+          assertEvent(event, 'story.addFiles');
+          return event.files;
+        },
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({
+            fields: { ...context.fields, images: [...context.fields.images, ...event.output.images.map((im) => ({ ...im, alt: '' }))] },
+            problem: event.output.problem,
+          })),
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ problem: messageOf(event.error, 'Could not upload the picture.') })),
+        },
       },
     },
     publishing: {

@@ -4,6 +4,912 @@
  */
 
 export interface paths {
+    "/api/admin/bi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Signups, active users, weekly retention cohorts and the challenge funnel over a range, from the latest rollup */
+        get: operations["getBusinessReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bi/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild the rollups now (queued in the shared jobs table and run at once on this node) */
+        post: operations["refreshBusinessRollups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bi/export/{table}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One table of the page as CSV (a header row, then every row) */
+        get: operations["exportBusinessTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, active today, submissions today, queues waiting and recent errors, each with where to look */
+        get: operations["getAdminDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rate limit with its rejections over the last day, the top offending keys now and the latest changes */
+        get: operations["listRateLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rate-limits/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a rate limit at run time (stored, audited, applied without a restart) */
+        put: operations["setRateLimit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authentication events, newest first, filtered by kind, account or address */
+        get: operations["listAuthEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Addresses whose failed sign-ins crossed the per-minute threshold lately */
+        get: operations["listSecurityAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one account or one address did (counts by kind, the addresses or accounts involved) */
+        get: operations["getSecuritySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security/accounts/{userId}/revoke-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of an account (it must sign in again everywhere) */
+        post: operations["revokeAllSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/testing/checks/{check}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one self-test of the platform and answer its status, reason and timing
+         * @description Each check does real work against the configured service (a round-trip query, a no-op job through the shared queue, a small object written, read back and deleted…) and cleans up after itself. A check whose service is not configured answers `not_configured`.
+         */
+        post: operations["runPlatformCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/testing/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test mail to the signed-in administrator's own address through the configured transport */
+        post: operations["sendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/testing/socket-probe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a probe to the caller's own real-time sockets through the cross-node bus
+         * @description The probe goes out through the same NOTIFY channel every node LISTENs on and arrives on each of the caller's open sockets as `{type: "admin_test_probe", nonce}`; the page times the round trip.
+         */
+        post: operations["publishSocketProbe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/report-frontend-error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an error the app met in the browser (signed in or not)
+         * @description Grouped with earlier reports by a fingerprint of kind, message and top stack frame; a resolved group that recurs opens again. Rate limited per address and size limited.
+         */
+        post: operations["reportFrontendError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/error-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Error groups, most recently seen first, for administrators and editors */
+        get: operations["listErrorGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/error-groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One error group with its stack and latest reports */
+        get: operations["getErrorGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/error-groups/{groupId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Resolve, ignore or reopen an error group */
+        put: operations["setErrorGroupStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's submissions per week, places per challenge, record progress and streaks */
+        get: operations["getMyAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/historical-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks (dry run) or imports a CSV of historical results
+         * @description Columns (header row, any order): athlete (name) or email (at least one), test, value, unit, date (YYYY-MM-DD), source.
+         *     A dry run reports every row's problems; a commit imports all valid rows in one transaction, and imports
+         *     nothing if any row is invalid. Rows whose email matches an account count for that athlete at once;
+         *     the others wait to be claimed.
+         */
+        post: operations["uploadHistoricalResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/claims/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unclaimed historical results whose athlete name matches */
+        get: operations["searchClaimableResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's claims, newest first */
+        get: operations["listMyClaims"];
+        put?: never;
+        /** Claims one or more unclaimed historical results */
+        post: operations["createClaims"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Claims by status (pending by default), oldest first */
+        get: operations["listClaimsForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/claims/{claimId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves (the result becomes the athlete's) or rejects a claim */
+        post: operations["reviewClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/submit-pr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a personal record (or, with challenge_id, a qualifying attempt) for review */
+        post: operations["submitPersonalRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/master-tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active tests an athlete can submit records for */
+        get: operations["listMasterTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/user-prs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's submissions (every status) and current bests */
+        get: operations["listMyPersonalRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/pending-tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Personal-record submissions waiting for review, oldest first */
+        get: operations["listPendingPersonalRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/approve/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending submission (testId is the submission's id)
+         * @description A new best updates the athlete's per-test and global rank, emits the personal-record event and a timeline post.
+         */
+        post: operations["approvePersonalRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/admin/reject/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending submission with a reason the athlete sees */
+        post: operations["rejectPersonalRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tests catalogue; drafts and retired tests only for admins and editors */
+        get: operations["listTests"];
+        put?: never;
+        /** Adds a test to the catalogue (as a draft unless a status is given) */
+        post: operations["createTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One test with its standards */
+        get: operations["getTest"];
+        /**
+         * Changes a test; its unit and direction are fixed once results exist
+         * @description Changed standards re-normalize every approved result of the test.
+         */
+        put: operations["updateTest"];
+        post?: never;
+        /** Deletes a test without results (retire one that has results) */
+        delete: operations["deleteTest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publishes (active), retires or returns a test to draft */
+        put: operations["setTestStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}/normalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Converts a raw result to the test's unit and its normalized 0–1000 score */
+        post: operations["normalizeResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tests/{testId}/deep-dive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A test's standards, the distribution of best results as a histogram, percentiles and top athletes */
+        get: operations["getTestDeepDive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/tests/{testId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Best approved result per athlete on one test, ranked, with the caller's own row
+         * @description Filters narrow the rows but never re-rank; a filtered row keeps its overall rank.
+         */
+        get: operations["getTestLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/global": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global ranking (sum of each athlete's normalized scores), with the caller's own row
+         * @description Filters narrow the rows but never re-rank.
+         */
+        get: operations["getGlobalLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leaderboards/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Athletes on Global Ranks by name or gym, or the caller's own row, with the page that holds each
+         * @description Up to 20 rows of the overall ranking (or, with `test_id`, of that test's board), with the same filters as the board, whose athlete's name or second name starts with `q`, or whose public gym does, in board order; or, with `me=true`, the caller's own row. Each carries its place, its position in the board's order and the page of `limit` rows holding it.
+         */
+        get: operations["findOnRanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's own profile, every field with its privacy */
+        get: operations["getMyAthleteProfile"];
+        /** Saves the signed-in athlete's profile (creates it when missing) */
+        put: operations["updateMyAthleteProfile"];
+        /** Creates the signed-in athlete's profile; 409 when one exists */
+        post: operations["createMyAthleteProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's public profile (private fields are null unless it is the caller's own) */
+        get: operations["getAthleteProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}/personal-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's best approved result per test, with its rank on each test */
+        get: operations["listAthleteBests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}/performance-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every approved result of an athlete, per test, in date order (for progress charts) */
+        get: operations["getPerformanceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/athlete-profiles/{userId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's timeline posts (personal records and the like), newest first */
+        get: operations["getAthleteTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts, for administrators */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/users/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an account's role */
+        put: operations["setUserRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin/users/{userId}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift the lock put on an account after too many failed sign-ins */
+        post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wordpress-jwt/generate-navigation-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived signed handoff link to the community site */
+        post: operations["generateNavigationToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wordpress-nav/generate-auth-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A single-use code the community site exchanges for the signed-in user */
+        post: operations["generateCommunityAuthCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/demo-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The demo accounts a visitor may sign in as (demo sign-in only)
+         * @description An empty list unless this server runs the demo world with demo sign-in on (SEED=demo on the
+         *     embedded database, NODE_ENV not production, DEMO_SIGN_IN not off); the sign-in page offers
+         *     what it lists. (Empty rather than 404: every sign-in page asks, and a page logs no error.)
+         */
+        get: operations["listDemoAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/demo-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in as a demo account, without password or code (demo sign-in only)
+         * @description Only the accounts the demo world created (listed by demo-accounts) can be signed in this way,
+         *     and only while demo sign-in is on; otherwise 404 and nothing changes. Sets the refresh cookie
+         *     like verify-otp.
+         */
+        post: operations["demoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Can the signed-in account claim the administrator role with the setup code?
+         * @description open is true while this server has a setup code (printed in its start banner; never when
+         *     NODE_ENV=production) and no account is an administrator yet.
+         */
+        get: operations["adminSetupStatus"];
+        put?: never;
+        /**
+         * Become the first administrator with the setup code from the start banner
+         * @description Works once: when the code is right and no account is an administrator yet, the signed-in
+         *     account becomes one (recorded in the security log). A wrong code is 403; once an
+         *     administrator exists, or without a setup code, 409. Nothing changes on a refusal.
+         */
+        post: operations["claimAdminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user_registration/register": {
         parameters: {
             query?: never;
@@ -17,7 +923,8 @@ export interface paths {
          * Create an account
          * @description Always answers the same way whether or not the email is taken (an existing
          *     account's owner gets a mail instead), so registration cannot be used to
-         *     discover accounts. The new account signs in with initiate-login.
+         *     discover accounts. The new account signs in with initiate-login; the web app calls it at once
+         *     with the password just typed, so sign-up goes straight on to the mailed code.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -180,15 +1087,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/admin/users": {
+    "/api/squad-decimation/battles/{battleId}/negotiation": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Accounts, for administrators */
-        get: operations["listUsers"];
+        /** A squad battle's tokens per squad, open proposals, the public negotiation log, and the caller's captaincy */
+        get: operations["getSquadNegotiation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -197,7 +1104,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/admin/users/{userId}/role": {
+    "/api/squad-decimation/battles/{battleId}/pacts": {
         parameters: {
             query?: never;
             header?: never;
@@ -205,8 +1112,77 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an account's role */
-        put: operations["setUserRole"];
+        put?: never;
+        /** A captain proposes a pact to another squad - offer one of their tokens, or ask for one of the other squad's */
+        post: operations["proposePact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/squad-decimation/battles/{battleId}/pacts/{pactId}/{answer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The other captain accepts or declines a proposal; its proposer withdraws it */
+        post: operations["answerPact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/squad-decimation/battles/{battleId}/immunity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A captain spends a held token on a living member of their squad, protecting them from the open round's cut */
+        post: operations["useImmunityToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/squad-decimation/battles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Squad decimation battles open for entry, live, or finished */
+        get: operations["listSquadBattles"];
+        put?: never;
+        /** Create a squad decimation battle; a closing job is queued for each round */
+        post: operations["createSquadBattle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/squad-decimation/battles/{battleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One squad battle with its rounds, squads, rules text and the caller's squad */
+        get: operations["getSquadBattle"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -214,7 +1190,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/admin/users/{userId}/unlock": {
+    "/api/squad-decimation/battles/{battleId}/squads": {
         parameters: {
             query?: never;
             header?: never;
@@ -223,32 +1199,177 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift the lock put on an account after too many failed sign-ins */
-        post: operations["unlockUser"];
+        /**
+         * A team's captain (or co-captain) enters the team with exactly the battle's squad size of its members
+         * @description Members then submit attempts through the battle's attempts call (submitBattleAttempt).
+         */
+        post: operations["enterSquad"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/wordpress-jwt/generate-navigation-token": {
+    "/api/squad-decimation/battles/{battleId}/board": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A round's squad board (the open round, else the last closed one), squads and their members ranked */
+        get: operations["getSquadBoard"];
         put?: never;
-        /** A short-lived signed handoff link to the community site */
-        post: operations["generateNavigationToken"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/wordpress-nav/generate-auth-code": {
+    "/api/squad-decimation/my-teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams the caller leads, with their members, to enter as a squad */
+        get: operations["mySquadTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tournaments open for entry, live, or finished */
+        get: operations["listTournaments"];
+        put?: never;
+        /** Create a tournament (administrators); one battle royale per stage, with its rounds' closing jobs */
+        post: operations["createTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/tournaments/{tournamentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tournament with its stages (battle, rounds, field, seeds once advanced) and where the caller stands */
+        get: operations["getTournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/tournaments/{tournamentId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tournament preview - structure, dates, projected fields and projected seeding */
+        get: operations["tournamentPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/user/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's round windows (battles and tournament stages they are in or may reach) and their feed link */
+        get: operations["battleCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/user/{userId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The athlete's battle calendar as an iCalendar feed
+         * @description The same windows as battleCalendar. Calendar apps send no token, so the link's key (derived from the
+         *     server's secret, shown to the athlete as `calendar_url`) is its only credential; a wrong key is a 404.
+         */
+        get: operations["battleCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Battles open for entry, live, or finished */
+        get: operations["listBattles"];
+        put?: never;
+        /** Create a battle royale; a closing job is queued for each round */
+        post: operations["createBattle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/challenges/{battleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One battle with its rounds, field counts, the caller's entry and the winner once finished */
+        get: operations["getBattle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/challenges/{battleId}/enter": {
         parameters: {
             query?: never;
             header?: never;
@@ -257,8 +1378,923 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A single-use code the community site exchanges for the signed-in user */
-        post: operations["generateCommunityAuthCode"];
+        /** Enter a battle before its first round opens */
+        post: operations["enterBattle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/challenges/{battleId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest attempts of a round (the open one when not given), newest first */
+        get: operations["listBattleAttempts"];
+        put?: never;
+        /** Submit an attempt to the open round (entered, not eliminated, within the round's limit) */
+        post: operations["submitBattleAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/challenges/{battleId}/my-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's attempts in every round, the one that counts marked */
+        get: operations["myBattleAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/challenges/{battleId}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A round's board (the open round, else the last closed one) with the cut line and the caller's row */
+        get: operations["getBattleLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/battle-royale/user/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's battles and how they stand in each */
+        get: operations["battleDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A leaderboard page, with the caller’s own row
+         * @description Ranks come from the whole board (or division); filters narrow the rows but never re-rank.
+         */
+        get: operations["getChallengeRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/rankings/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Athletes on a leaderboard by name or gym, or the caller's own row, with the page that holds each
+         * @description Up to 20 rows of the board (with the same division, category and filters as the board) whose athlete's display name or public gym has a word starting with `q`, in board order; or, with `me=true`, the caller's own row. Each carries its place, its position in the board's order and the page of `limit` rows holding it.
+         */
+        get: operations["findOnChallengeBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public challenges, with search and filters */
+        get: operations["discoverChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Closed challenges, latest first */
+        get: operations["listArchivedChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the home page shows live, for anyone
+         * @description Up to six open public challenges (ending soonest first) with their participant counts, the best verified score submitted today (UTC) on each of them, and the six newest approved personal records. Every part is bounded and read on indexes; the home page refetches it every 30 seconds.
+         */
+        get: operations["getHomeFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/my-participating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges the caller joined */
+        get: operations["listMyParticipatingChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/my-created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges the caller created */
+        get: operations["listMyCreatedChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open or upcoming challenges the caller has not joined, fitted to their history */
+        get: operations["recommendChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/gym-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gym board of a multi-gym event, with the viewer's gym pinned
+         * @description Gyms ranked by their athletes' results by the challenge's gym rule; an athlete counts for the gym on their profile when they joined. Ties share the higher place. `me` is the viewer's gym (the one stored when they joined, else their profile's) wherever it stands, null without one on this board.
+         */
+        get: operations["getGymRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/alliance-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alliance board of a multi-gym event, with the viewer's alliances pinned
+         * @description Alliances of lasting teams ranked by the challenge's gym rule and N, as the gym board ranks gyms. An athlete counts for every alliance that was active with one of their teams accepted in it when they joined (teams joining or leaving later move no result); an alliance that has ended since keeps its results and shows as ended. Ties share the higher place. `mine` lists the viewer's alliances (those stored when they joined, else those they would count for now) wherever they stand.
+         */
+        get: operations["getAllianceRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/my-submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's scores with their current rank */
+        get: operations["listMySubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/submit-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a score
+         * @description Validated per score type; an impossible result is refused, and one far beyond the leaders is held as unverified for review.
+         */
+        post: operations["submitScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/score-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ranked score in the order it came in (for replays) */
+        get: operations["getScoreHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/scores/{scoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a score (its athlete or an admin); the board is recomputed */
+        delete: operations["deleteScore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/scores/{scoreId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify or reject a score held for review */
+        post: operations["reviewScore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/scores/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scores held for review, oldest first */
+        get: operations["listScoresForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams of a team challenge, to pick one to join */
+        get: operations["listChallengeTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/team-rankings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team board of a team challenge, with the caller's team
+         * @description Each member's best result combines by the challenge's team rule; ties share the higher place.
+         */
+        get: operations["getTeamRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/team-rankings/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Teams on a team board by team or member name, or the caller's own team, with the page that holds each
+         * @description Up to 20 teams of the board whose name, or one of whose members' names, has a word starting with `q`, in board order; or, with `me=true`, the caller's own team. Each carries its place, its position in the board's order and the page of `limit` teams holding it. Members who keep their name off boards are not found by it.
+         */
+        get: operations["findOnTeamBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a challenge */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/deleted-challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deleted challenges with who, when and why */
+        get: operations["listDeletedChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/admin/challenges/{challengeId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a challenge (soft), with a reason */
+        delete: operations["deleteChallenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One challenge, with the caller’s entry when signed in */
+        get: operations["getChallenge"];
+        /**
+         * Change a challenge (its creator or an admin)
+         * @description The score type and its scoring rules cannot change once scores exist.
+         */
+        put: operations["updateChallenge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a challenge in a division */
+        post: operations["joinChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/{challengeId}/participants/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many athletes joined */
+        get: operations["countChallengeParticipants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/challenges/{challengeId}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge's published commentary, newest first (the board's live strip) */
+        get: operations["listPublishedCommentary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commentary lines by status for editors and administrators, newest first */
+        get: operations["listCommentaryQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/lines/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a queued line's text (published and rejected lines cannot change) */
+        patch: operations["editCommentaryLine"];
+        trace?: never;
+    };
+    "/api/commentary/lines/{lineId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a queued line to its challenge's board */
+        post: operations["approveCommentaryLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/lines/{lineId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a queued line; it is never shown */
+        post: operations["rejectCommentaryLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/streams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Challenges with commentary, their queue sizes and auto-publish settings, and what writes the lines */
+        get: operations["listCommentaryStreams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/streams/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a challenge's commentary to auto-publish (template lines; model lines only with their own opt-in) */
+        put: operations["setCommentaryStream"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payouts waiting for an administrator (requested or approved, oldest first), or the newest decided ones */
+        get: operations["listPayoutsForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/admin/payouts/{payoutId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a requested payout, mark an approved one paid, or turn an unpaid one down with a reason (its money goes back to the creator's balance) */
+        post: operations["decidePayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/admin/economy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creator economy over the last 30, 90 or 365 days (payments, fees, refunds, payouts) and subscriptions now, for the business-intelligence page (administrators and editors) */
+        get: operations["creatorEconomy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Creators who offer tiers, with their tiers (cheapest first) */
+        get: operations["listCreators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/tiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer a new subscription tier */
+        post: operations["createCreatorTier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/tiers/{tierId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop offering a tier; its subscribers keep it until they cancel */
+        post: operations["archiveCreatorTier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's subscribers, monthly recurring revenue, earnings from the ledger, tiers and payouts */
+        get: operations["creatorDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request a payout of available earnings (posts a ledger transaction at once) */
+        post: operations["requestCreatorPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe to a tier; the local test provider charges at once, Stripe answers with its checkout page */
+        post: operations["subscribeToCreator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/subscriptions/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's subscriptions, current ones first */
+        get: operations["mySubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/subscriptions/{subscriptionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at the end of the paid period (access stays until then) */
+        post: operations["cancelCreatorSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/subscriptions/{subscriptionId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a cancellation while the paid period lasts */
+        post: operations["resumeCreatorSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events (checkout completed, invoice paid, charge refunded, subscription deleted), verified by signature and processed once per event id */
+        post: operations["creatorStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events running or starting soon (discovery), those that ended, or those a challenge is a workout of */
+        get: operations["listEvents"];
+        put?: never;
+        /** Create an event from 2–10 of the caller's own individual challenges */
+        post: operations["createEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event with its workouts and divisions */
+        get: operations["getEvent"];
+        /** Change an event (its creator or an administrator) */
+        put: operations["updateEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{eventId}/standings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the event's overall standing in one division, with the caller's own row */
+        get: operations["getEventStandings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -376,7 +2412,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/": {
+    "/api/follows/athletes/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An athlete's follower and following counts, and whether the caller follows them */
+        get: operations["getFollowSummary"];
+        /** Follow an athlete or creator (following again changes nothing) */
+        put: operations["followAthlete"];
+        post?: never;
+        /** Stop following an athlete (not following already changes nothing) */
+        delete: operations["unfollowAthlete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follows/athletes/{userId}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who follows this athlete, newest first */
+        get: operations["listFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follows/athletes/{userId}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom this athlete follows, newest first */
+        get: operations["listFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follows/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stories, new challenges and results of the people the caller follows, newest first */
+        get: operations["followersFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follows/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active athletes the caller does not follow yet, most active first */
+        get: operations["followSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kudos/{kind}/{itemId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -384,24 +2507,46 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
-        /** Create a challenge */
-        post: operations["createChallenge"];
-        delete?: never;
+        /** Give kudos to a story or a result (once per person; giving again changes nothing) */
+        put: operations["giveKudos"];
+        post?: never;
+        /** Take back one's kudos (none given changes nothing) */
+        delete: operations["undoKudos"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/discover": {
+    "/api/gyms": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Public challenges, with search and filters */
-        get: operations["discoverChallenges"];
+        /** Gyms whose name starts with the typed letters, verified first (autocomplete) */
+        get: operations["searchGyms"];
+        put?: never;
+        /**
+         * Add a gym (signed in); a near-duplicate of a listed gym is refused with 409 naming it
+         * @description Names are compared ignoring case, accents, punctuation and the words "the" and "gym"; a gym with the same name in another city is a different gym. Nothing is stored on a refusal.
+         */
+        post: operations["createGym"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gyms/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gyms directory - verified gyms with how many athletes show them and their teams, biggest first */
+        get: operations["listGymDirectory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -410,15 +2555,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/archive": {
+    "/api/gyms/manage": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Closed challenges, latest first */
-        get: operations["listArchivedChallenges"];
+        /** Gyms with their athlete and team counts, for administrators and editors */
+        get: operations["listGymsToManage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -427,127 +2572,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/home": {
+    "/api/gyms/{gymId}": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
             cookie?: never;
         };
         /**
-         * What the home page shows live, for anyone
-         * @description Up to six open public challenges (ending soonest first) with their participant counts, the best verified score submitted today (UTC) on each of them, and the six newest approved personal records. Every part is bounded and read on indexes; the home page refetches it every 30 seconds.
+         * A gym, its athletes who show their gym publicly, and its teams
+         * @description The id of a gym merged into another answers with the surviving gym.
          */
-        get: operations["getHomeFeed"];
+        get: operations["getGym"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/my-participating": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Challenges the caller joined */
-        get: operations["listMyParticipatingChallenges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/my-created": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Challenges the caller created */
-        get: operations["listMyCreatedChallenges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/recommendations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Open or upcoming challenges the caller has not joined, fitted to their history */
-        get: operations["recommendChallenges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/my-submissions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's scores with their current rank */
-        get: operations["listMySubmissions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/rankings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
         /**
-         * A leaderboard page, with the caller’s own row
-         * @description Ranks come from the whole board (or division); filters narrow the rows but never re-rank.
+         * Edit a gym's name, city, country or website (administrators and editors)
+         * @description Fields left out keep their value. In one transaction the gym is saved, every athlete's and team's shown gym name follows a new name, and the edit is recorded with the fields before and after. A name and city that (nearly) match another listed gym are refused with 409: merge the two instead.
          */
-        get: operations["getChallengeRankings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
+        patch: operations["updateGym"];
         trace?: never;
     };
-    "/api/challenges/rankings/find": {
+    "/api/gyms/{gymId}/verified": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
             cookie?: never;
         };
-        /**
-         * Athletes on a leaderboard by name or gym, or the caller's own row, with the page that holds each
-         * @description Up to 20 rows of the board (with the same division, category and filters as the board) whose athlete's display name or public gym has a word starting with `q`, in board order; or, with `me=true`, the caller's own row. Each carries its place, its position in the board's order and the page of `limit` rows holding it.
-         */
-        get: operations["findOnChallengeBoard"];
-        put?: never;
+        get?: never;
+        /** Verify or unverify a gym (administrators and editors) */
+        put: operations["setGymVerified"];
         post?: never;
         delete?: never;
         options?: never;
@@ -555,96 +2617,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/admin/deleted-challenges": {
+    "/api/gyms/{gymId}/merge": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Deleted challenges with who, when and why */
-        get: operations["listDeletedChallenges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/admin/challenges/{challengeId}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
             cookie?: never;
         };
         get?: never;
         put?: never;
-        post?: never;
-        /** Delete a challenge (soft), with a reason */
-        delete: operations["deleteChallenge"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{challengeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One challenge, with the caller’s entry when signed in */
-        get: operations["getChallenge"];
         /**
-         * Change a challenge (its creator or an admin)
-         * @description The score type and its scoring rules cannot change once scores exist.
+         * Merge this gym into another (administrators and editors)
+         * @description In one transaction every athlete and team of this gym moves to the other, this gym is deleted and the merge is recorded. The surviving gym keeps its name and stays verified if either was.
          */
-        put: operations["updateChallenge"];
-        post?: never;
+        post: operations["mergeGym"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/{challengeId}/join": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Join a challenge in a division */
-        post: operations["joinChallenge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{challengeId}/participants/count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How many athletes joined */
-        get: operations["countChallengeParticipants"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{challengeId}/submit-score": {
+    "/api/images": {
         parameters: {
             query?: never;
             header?: never;
@@ -654,51 +2649,19 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Submit a score
-         * @description Validated per score type; an impossible result is refused, and one far beyond the leaders is held as unverified for review.
+         * Upload a picture for a story (a draft of the caller's until a story is published with it)
+         * @description The body is the image's bytes (JPEG, PNG or WebP; at most 10 MB). Refused with 400 when the bytes are
+         *     not an image, 413 when there are too many bytes or pixels (over 40 megapixels: a decompression bomb).
+         *     Nothing is stored when refused. Drafts left unpublished for a day are deleted at the owner's next upload.
          */
-        post: operations["submitScore"];
+        post: operations["uploadStoryImage"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/{challengeId}/score-history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every ranked score in the order it came in (for replays) */
-        get: operations["getScoreHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{challengeId}/teams": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The teams of a team challenge, to pick one to join */
-        get: operations["listChallengeTeams"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{challengeId}/team-rankings": {
+    "/api/images/{imageId}/{size}": {
         parameters: {
             query?: never;
             header?: never;
@@ -706,10 +2669,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The team board of a team challenge, with the caller's team
-         * @description Each member's best result combines by the challenge's team rule; ties share the higher place.
+         * One stored size of an image (WebP, no metadata)
+         * @description Anyone may read a draft or an avatar by its id, and a story's image while the story is not hidden
+         *     by moderators (404 otherwise, and for an unknown id or size).
          */
-        get: operations["getTeamRankings"];
+        get: operations["getImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -718,38 +2682,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/{challengeId}/team-rankings/find": {
+    "/api/v1/athlete-profiles/me/avatar": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        get?: never;
         /**
-         * Teams on a team board by team or member name, or the caller's own team, with the page that holds each
-         * @description Up to 20 teams of the board whose name, or one of whose members' names, has a word starting with `q`, in board order; or, with `me=true`, the caller's own team. Each carries its place, its position in the board's order and the page of `limit` teams holding it. Members who keep their name off boards are not found by it.
+         * Upload the caller's avatar (replaces the one they had; the profile's avatar_url points at it)
+         * @description Same checks as a story image (400 not an image, 413 too large). 409 when the caller has no athlete
+         *     profile yet.
          */
-        get: operations["findOnTeamBoard"];
-        put?: never;
+        put: operations["setMyAvatar"];
         post?: never;
-        delete?: never;
+        /** Remove the caller's uploaded avatar (initials show again) */
+        delete: operations["removeMyAvatar"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/{challengeId}/gym-rankings": {
+    "/api/interviews": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** The caller's interviews, newest first (unfinished ones can be resumed) */
+        get: operations["listMyInterviews"];
+        put?: never;
         /**
-         * The gym board of a multi-gym event, with the viewer's gym pinned
-         * @description Gyms ranked by their athletes' results by the challenge's gym rule; an athlete counts for the gym on their profile when they joined. Ties share the higher place. `me` is the viewer's gym (the one stored when they joined, else their profile's) wherever it stands, null without one on this board.
+         * Start an interview - its first questions come from the caller's history
+         * @description Questions are written by the templates, or by the model when one is set up (falling back to the
+         *     templates when it is down, slow or answers something unusable: `from_templates` and `fallback_reason`
+         *     say so). A suspended account is refused (403). Limited to 10 starts per hour.
          */
-        get: operations["getGymRankings"];
+        post: operations["startInterview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interviews/{interviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's interviews with its questions and answers (403 someone else's) */
+        get: operations["getInterview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -758,216 +2744,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/challenges/{challengeId}/alliance-rankings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The alliance board of a multi-gym event, with the viewer's alliances pinned
-         * @description Alliances of lasting teams ranked by the challenge's gym rule and N, as the gym board ranks gyms. An athlete counts for every alliance that was active with one of their teams accepted in it when they joined (teams joining or leaving later move no result); an alliance that has ended since keeps its results and shows as ended. Ties share the higher place. `mine` lists the viewer's alliances (those stored when they joined, else those they would count for now) wherever they stand.
-         */
-        get: operations["getAllianceRankings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/{challengeId}/scores/{scoreId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Withdraw a score (its athlete or an admin); the board is recomputed */
-        delete: operations["deleteScore"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/admin/scores/{scoreId}/review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verify or reject a score held for review */
-        post: operations["reviewScore"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/challenges/admin/scores/pending": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Scores held for review, oldest first */
-        get: operations["listScoresForReview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/achievements/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in athlete's unlocked achievements, newest first */
-        get: operations["listMyAchievements"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/achievements/streaks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in athlete's streaks, with the next milestone of each */
-        get: operations["listMyStreaks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/achievements/time-zone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Sets the time zone the athlete's days and weeks are counted in */
-        put: operations["setMyTimeZone"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in athlete's own profile, every field with its privacy */
-        get: operations["getMyAthleteProfile"];
-        /** Saves the signed-in athlete's profile (creates it when missing) */
-        put: operations["updateMyAthleteProfile"];
-        /** Creates the signed-in athlete's profile; 409 when one exists */
-        post: operations["createMyAthleteProfile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/submit-pr": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Submits a personal record (or, with challenge_id, a qualifying attempt) for review */
-        post: operations["submitPersonalRecord"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/master-tests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The active tests an athlete can submit records for */
-        get: operations["listMasterTests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/user-prs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in athlete's submissions (every status) and current bests */
-        get: operations["listMyPersonalRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/admin/pending-tests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Personal-record submissions waiting for review, oldest first */
-        get: operations["listPendingPersonalRecords"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/admin/approve/{testId}": {
+    "/api/interviews/{interviewId}/answers": {
         parameters: {
             query?: never;
             header?: never;
@@ -977,17 +2754,18 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approves a pending submission (testId is the submission's id)
-         * @description A new best updates the athlete's per-test and global rank, emits the personal-record event and a timeline post.
+         * Answer the interview's next question; a follow-up may be asked, and the last answer finishes it
+         * @description The answer is 1 to 600 characters after trimming (400 otherwise). Only the next unanswered question of
+         *     an open interview takes an answer (409 otherwise); someone else's interview is refused (403).
          */
-        post: operations["approvePersonalRecord"];
+        post: operations["answerInterviewQuestion"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/athlete-profiles/admin/reject/{testId}": {
+    "/api/interviews/{interviewId}/publish": {
         parameters: {
             query?: never;
             header?: never;
@@ -996,266 +2774,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rejects a pending submission with a reason the athlete sees */
-        post: operations["rejectPersonalRecord"];
+        /** Publish a finished interview as a story (the athlete's explicit consent is required; once only) */
+        post: operations["publishInterview"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/athlete-profiles/admin/historical-upload": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Checks (dry run) or imports a CSV of historical results
-         * @description Columns (header row, any order): athlete (name) or email (at least one), test, value, unit, date (YYYY-MM-DD), source.
-         *     A dry run reports every row's problems; a commit imports all valid rows in one transaction, and imports
-         *     nothing if any row is invalid. Rows whose email matches an account count for that athlete at once;
-         *     the others wait to be claimed.
-         */
-        post: operations["uploadHistoricalResults"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/claims/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Unclaimed historical results whose athlete name matches */
-        get: operations["searchClaimableResults"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/claims": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in athlete's claims, newest first */
-        get: operations["listMyClaims"];
-        put?: never;
-        /** Claims one or more unclaimed historical results */
-        post: operations["createClaims"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/admin/claims": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Claims by status (pending by default), oldest first */
-        get: operations["listClaimsForReview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/admin/claims/{claimId}/review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Approves (the result becomes the athlete's) or rejects a claim */
-        post: operations["reviewClaim"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An athlete's public profile (private fields are null unless it is the caller's own) */
-        get: operations["getAthleteProfile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/{userId}/personal-records": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An athlete's best approved result per test, with its rank on each test */
-        get: operations["listAthleteBests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/{userId}/performance-history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every approved result of an athlete, per test, in date order (for progress charts) */
-        get: operations["getPerformanceHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/athlete-profiles/{userId}/timeline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An athlete's timeline posts (personal records and the like), newest first */
-        get: operations["getAthleteTimeline"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/tests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The tests catalogue; drafts and retired tests only for admins and editors */
-        get: operations["listTests"];
-        put?: never;
-        /** Adds a test to the catalogue (as a draft unless a status is given) */
-        post: operations["createTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/tests/{testId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One test with its standards */
-        get: operations["getTest"];
-        /**
-         * Changes a test; its unit and direction are fixed once results exist
-         * @description Changed standards re-normalize every approved result of the test.
-         */
-        put: operations["updateTest"];
-        post?: never;
-        /** Deletes a test without results (retire one that has results) */
-        delete: operations["deleteTest"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/tests/{testId}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Publishes (active), retires or returns a test to draft */
-        put: operations["setTestStatus"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/tests/{testId}/normalize": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Converts a raw result to the test's unit and its normalized 0–1000 score */
-        post: operations["normalizeResult"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/tests/{testId}/deep-dive": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A test's standards, the distribution of best results as a histogram, percentiles and top athletes */
-        get: operations["getTestDeepDive"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/leaderboards/tests/{testId}": {
+    "/api/judging/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -1263,10 +2790,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Best approved result per athlete on one test, ranked, with the caller's own row
-         * @description Filters narrow the rows but never re-rank; a filtered row keeps its overall rank.
+         * The clips drawn at random for the caller's open attempt (drawn on the first read; never their answers), the attempts left and the caller's certificate
+         * @description No clips are drawn for a judge whose certificate is in force, nor while the caller must wait (next_attempt_at): the test allows a few attempts in a rolling window and a wait after a failed one (domain/judging.ts TEST_ATTEMPTS_MAX, TEST_ATTEMPT_WINDOW_DAYS, TEST_COOLDOWN_HOURS).
          */
-        get: operations["getTestLeaderboard"];
+        get: operations["getJudgingTest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1275,139 +2802,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/leaderboards/global": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The global ranking (sum of each athlete's normalized scores), with the caller's own row
-         * @description Filters narrow the rows but never re-rank.
-         */
-        get: operations["getGlobalLeaderboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/leaderboards/find": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Athletes on Global Ranks by name or gym, or the caller's own row, with the page that holds each
-         * @description Up to 20 rows of the overall ranking (or, with `test_id`, of that test's board), with the same filters as the board, whose athlete's name or second name starts with `q`, or whose public gym does, in board order; or, with `me=true`, the caller's own row. Each carries its place, its position in the board's order and the page of `limit` rows holding it.
-         */
-        get: operations["findOnRanks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in account's settings */
-        get: operations["getMySettings"];
-        /**
-         * Saves some or all settings at once
-         * @description Fields left out keep their value. Units are the athlete profile's (one stored value), the time zone the account's (the one streaks count days in). A value outside its set is refused and nothing is stored.
-         */
-        put: operations["updateMySettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/settings/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The account's signed-in browsers, the current one first */
-        get: operations["listMySessions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/settings/sessions/{sessionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Signs one other browser out
-         * @description Its refresh token and access tokens stop working at once. This browser signs out with the header's Sign out.
-         */
-        delete: operations["signOutSession"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/settings/sessions/sign-out-others": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Signs out every browser but this one */
-        post: operations["signOutOtherSessions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/legal/documents/{kind}/current": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The current version of the terms, the privacy policy or the liability waiver */
-        get: operations["getCurrentLegalDocument"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/legal/documents/{kind}": {
+    "/api/judging/test/attempts": {
         parameters: {
             query?: never;
             header?: never;
@@ -1417,37 +2812,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish a new version (administrators)
-         * @description The new version is numbered after the current one and becomes current at once. Earlier
-         *     versions, and what was signed or accepted under them, stay as they were. A new waiver
-         *     version needs a new signature before an athlete's next join; a new terms or privacy
-         *     version is asked for in a dialog at the next page load of every signed-in account.
+         * Grade the open attempt (reps within 1, each reference no-rep marked within 1.5 s); passing every clip certifies a judge for a season
+         * @description The answer says per clip whether it passed and which part needs another look, never by how much the count was off nor where the no-reps are. Refused with 429, storing nothing, beyond the attempts allowed in the rolling window or inside the wait after a failed attempt; the detail says from when.
          */
-        post: operations["publishLegalDocument"];
+        post: operations["takeJudgingTest"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/legal/waiver/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The current waiver and the caller's signature of that version, if any */
-        get: operations["getMyWaiverStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/legal/waiver/signatures": {
+    "/api/judging/test/clips": {
         parameters: {
             query?: never;
             header?: never;
@@ -1456,231 +2831,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Sign the current waiver (typed full name and agreement; the time and address are recorded)
-         * @description The version must be the current one (409 otherwise); a version is signed once and a
-         *     signature is never changed. An empty name or a missing agreement is a 400 and stores nothing.
-         */
-        post: operations["signWaiver"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/legal/challenges/{challengeId}/waiver-signatures": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Who joined a challenge under which waiver signature (administrators) */
-        get: operations["listChallengeWaiverSignatures"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/legal/consents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every version of the terms and privacy policy the caller accepted, newest first */
-        get: operations["getMyConsentHistory"];
-        put?: never;
-        /**
-         * Accept the current versions of the terms and/or the privacy policy
-         * @description All or nothing. A version that does not exist is a 400, an older one a 409.
-         */
-        post: operations["acceptConsents"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/legal/consents/pending": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The current terms and privacy versions the caller has not accepted yet */
-        get: operations["getPendingConsents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/upload/init": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Declare a video upload (size, type, purpose, SHA-256) and get its resumable upload URL
-         * @description Checks the declared size against the size limit and the caller's quota, then creates the
-         *     video (status `uploading`) and an empty tus upload of exactly that size. The bytes go to
-         *     `upload_url` with the chunk call (tus PATCH); the last chunk completes the upload, which
-         *     checks the content (magic bytes, then ffprobe), the duration and the SHA-256.
-         */
-        post: operations["initVideoUpload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/upload/chunk/{videoId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        /** How many bytes of the upload the server holds (tus HEAD; answered with Upload-Offset and Upload-Length) */
-        head: operations["getVideoUploadOffset"];
-        /**
-         * Send the next bytes of the upload (tus PATCH at the current Upload-Offset)
-         * @description tus 1.0.0: headers `Tus-Resumable: 1.0.0`, `Upload-Offset` (must equal the server's
-         *     offset, else 409) and `Content-Type: application/offset+octet-stream`. The chunk that
-         *     reaches the declared size completes the upload (see completeVideoUpload); a refused
-         *     file is deleted with its video and the answer says why. The upload URL takes no query
-         *     string (400).
-         */
-        patch: operations["uploadVideoChunk"];
-        trace?: never;
-    };
-    "/api/videos/upload/complete/{videoId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Complete a fully received upload (idempotent; the last chunk already does it)
-         * @description Checks the content (magic bytes, then ffprobe: a video stream, the duration limit) and
-         *     the SHA-256 declared at init, then queues processing. A refused file is deleted with its
-         *     video (422, saying why). Completing an upload already completed answers the video as it is.
-         */
-        post: operations["completeVideoUpload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/mine": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's latest videos, the quota used and the limits */
-        get: operations["listMyVideos"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{videoId}/upload-url": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where an unfinished upload resumes, and how far it got */
-        get: operations["getVideoUploadUrl"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{videoId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One video, its state and, once ready, signed links to play it
-         * @description Seen by its owner and by administrators; anyone else gets 404.
-         */
-        get: operations["getVideo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{videoId}/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The web rendition (H.264/AAC MP4), with HTTP range requests
-         * @description Open through the signed link in `Video.stream_url` (a `<video>` element sends no bearer
-         *     token): the token names the video and the viewer and expires after VIDEO_LINK_TTL. A link
-         *     the theater minted opens the video only while it is shown there (its athlete has not
-         *     withdrawn it, the score is not deleted, hidden or judged invalid): otherwise 404.
-         */
-        get: operations["streamVideo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{videoId}/poster": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The poster image (JPEG), through the signed link in `Video.poster_url` */
-        get: operations["getVideoPoster"];
-        put?: never;
-        post?: never;
+        /** An administrator adds a reference clip (a ready video, its rep count and no-rep marks) */
+        post: operations["createJudgingTestClip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1858,18 +3010,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/judging/test": {
+    "/api/legal/documents/{kind}/current": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * The clips drawn at random for the caller's open attempt (drawn on the first read; never their answers), the attempts left and the caller's certificate
-         * @description No clips are drawn for a judge whose certificate is in force, nor while the caller must wait (next_attempt_at): the test allows a few attempts in a rolling window and a wait after a failed one (domain/judging.ts TEST_ATTEMPTS_MAX, TEST_ATTEMPT_WINDOW_DAYS, TEST_COOLDOWN_HOURS).
-         */
-        get: operations["getJudgingTest"];
+        /** The current version of the terms, the privacy policy or the liability waiver */
+        get: operations["getCurrentLegalDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1878,7 +3027,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/judging/test/attempts": {
+    "/api/legal/documents/{kind}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1888,42 +3037,28 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Grade the open attempt (reps within 1, each reference no-rep marked within 1.5 s); passing every clip certifies a judge for a season
-         * @description The answer says per clip whether it passed and which part needs another look, never by how much the count was off nor where the no-reps are. Refused with 429, storing nothing, beyond the attempts allowed in the rolling window or inside the wait after a failed attempt; the detail says from when.
+         * Publish a new version (administrators)
+         * @description The new version is numbered after the current one and becomes current at once. Earlier
+         *     versions, and what was signed or accepted under them, stay as they were. A new waiver
+         *     version needs a new signature before an athlete's next join; a new terms or privacy
+         *     version is asked for in a dialog at the next page load of every signed-in account.
          */
-        post: operations["takeJudgingTest"];
+        post: operations["publishLegalDocument"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/judging/test/clips": {
+    "/api/legal/waiver/me": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** An administrator adds a reference clip (a ready video, its rep count and no-rep marks) */
-        post: operations["createJudgingTestClip"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/theater/challenges/{challengeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A challenge's video scores with an external link or a shown upload, best voted first, with the caller's own vote */
-        get: operations["getChallengeTheater"];
+        /** The current waiver and the caller's signature of that version, if any */
+        get: operations["getMyWaiverStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1932,149 +3067,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/theater/scores/{scoreId}/vote": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Vote a video score up (1) or down (-1); voting again changes the vote. Not on your own score. */
-        put: operations["voteTheaterScore"];
-        post?: never;
-        /** Take back the caller's vote on a video score */
-        delete: operations["unvoteTheaterScore"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/theater/scores/{scoreId}/shown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * The athlete shows (true) or withdraws (false) the uploaded video of their own score in the challenge's theater
-         * @description Only the score's athlete. Showing needs an uploaded video that is ready, on a score that is
-         *     not hidden by moderators nor judged invalid (422 otherwise); withdrawing always works and
-         *     stops the theater's links to the video at once. Setting what is already set changes nothing.
-         */
-        put: operations["showTheaterScore"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness and database check */
-        get: operations["getHealth"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/privacy/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in athlete's privacy choices */
-        get: operations["getPrivacySettings"];
-        /**
-         * Change some privacy choices
-         * @description Only the fields sent change. A value outside its set is refused and nothing is stored.
-         */
-        put: operations["updatePrivacySettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/privacy/exports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The athlete's data exports, newest first, with their progress */
-        get: operations["listDataExports"];
-        put?: never;
-        /**
-         * Ask for a copy of everything held about the athlete
-         * @description Queues a ZIP (one JSON file per area) built in the background; its progress shows in
-         *     listDataExports. One export per 24 hours (a failed one does not count): a second is 429.
-         */
-        post: operations["requestDataExport"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/privacy/exports/{exportId}/archive/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download a finished export (the link from the page or the mail)
-         * @description The token in the link is its only key, so the link works in a plain download. It expires 7 days after the export is ready.
-         */
-        get: operations["downloadDataExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/privacy/account-deletion": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where the athlete's account deletion stands */
-        get: operations["getAccountDeletion"];
-        put?: never;
-        /**
-         * Confirm the deletion with the mailed code
-         * @description Schedules the erasure after the grace period (14 days) and ends every session; signing
-         *     in before then cancels it. A wrong or expired code is refused and counted (5 spend it).
-         */
-        post: operations["confirmAccountDeletion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/privacy/account-deletion/code": {
+    "/api/legal/waiver/signatures": {
         parameters: {
             query?: never;
             header?: never;
@@ -2084,61 +3077,26 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Re-enter the password; a confirmation code is mailed
-         * @description A wrong password is 403 and nothing is stored or mailed.
+         * Sign the current waiver (typed full name and agreement; the time and address are recorded)
+         * @description The version must be the current one (409 otherwise); a version is signed once and a
+         *     signature is never changed. An empty name or a missing agreement is a 400 and stores nothing.
          */
-        post: operations["startAccountDeletion"];
+        post: operations["signWaiver"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/events": {
+    "/api/legal/challenges/{challengeId}/waiver-signatures": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Events running or starting soon (discovery), those that ended, or those a challenge is a workout of */
-        get: operations["listEvents"];
-        put?: never;
-        /** Create an event from 2–10 of the caller's own individual challenges */
-        post: operations["createEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/events/{eventId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One event with its workouts and divisions */
-        get: operations["getEvent"];
-        /** Change an event (its creator or an administrator) */
-        put: operations["updateEvent"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/events/{eventId}/standings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A page of the event's overall standing in one division, with the caller's own row */
-        get: operations["getEventStandings"];
+        /** Who joined a challenge under which waiver signature (administrators) */
+        get: operations["listChallengeWaiverSignatures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2147,103 +3105,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/notifications": {
+    "/api/legal/consents": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The caller's notifications, newest first, one page at a time */
-        get: operations["listNotifications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/unread-count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How many notifications the caller has not read (the bell's number) */
-        get: operations["getUnreadNotificationCount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/{notificationId}/read": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark one notification read (reading it again changes nothing) */
-        post: operations["markNotificationRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notifications/read-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark every notification of the caller read */
-        post: operations["markAllNotificationsRead"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
+        /** Every version of the terms and privacy policy the caller accepted, newest first */
+        get: operations["getMyConsentHistory"];
         put?: never;
         /**
-         * Create a lasting team; the caller becomes its captain
-         * @description The name is unique whatever its case (409 when taken); nothing is stored on a refusal.
+         * Accept the current versions of the terms and/or the privacy policy
+         * @description All or nothing. A version that does not exist is a 400, an older one a 409.
          */
-        post: operations["createTeam"];
+        post: operations["acceptConsents"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/teams/mine": {
+    "/api/legal/consents/pending": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The caller's teams and the invitations waiting for their answer */
-        get: operations["listMyTeams"];
+        /** The current terms and privacy versions the caller has not accepted yet */
+        get: operations["getPendingConsents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2252,103 +3143,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/teams/{teamId}": {
+    "/api/live-broadcasts/current": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
-        /** A team's dashboard (pending invitations and requests only for its captains) */
-        get: operations["getTeam"];
-        put?: never;
-        post?: never;
-        /** Disband the team (its captain; administrators); every member is told */
-        delete: operations["disbandTeam"];
-        options?: never;
-        head?: never;
-        /**
-         * Edit the team (captain and co-captains; administrators)
-         * @description A name another team has (whatever its case) is 409; a maximum size below the member count is 422; nothing changes.
-         */
-        patch: operations["updateTeam"];
-        trace?: never;
-    };
-    "/api/teams/{teamId}/leave": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Leave the team (the captain hands the captaincy over first) */
-        post: operations["leaveTeam"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/members/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-                userId: components["parameters"]["MemberId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove a member (the captain anyone but themself; co-captains plain members; administrators) */
-        delete: operations["removeTeamMember"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/members/{userId}/role": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-                userId: components["parameters"]["MemberId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Make a member co-captain or member, or hand them the captaincy (the captain; administrators)
-         * @description Handing over the captaincy makes the previous captain a co-captain.
-         */
-        put: operations["setTeamMemberRole"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/invitable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        /** Athletes whose name matches, who are not in the team yet (captains and co-captains) */
-        get: operations["searchInvitableAthletes"];
+        /** The broadcast live now, or null (the banner's light read; cached for a few seconds) */
+        get: operations["getCurrentBroadcast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2357,66 +3160,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/teams/{teamId}/invitations": {
+    "/api/live-broadcasts/ticker": {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
+            path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /**
-         * Invite an athlete, or an email address (captains and co-captains)
-         * @description An address without an account gets a mail with a sign-up link; the invitation waits until
-         *     that address signs up and then shows in their inbox. Invitations lapse after 14 days.
-         *     A full team, a member, yourself or an invitation already waiting is a 409 or 422 and
-         *     stores nothing; an athlete whose privacy choice refuses the inviter is a 403. A captain
-         *     may send 20 invitations an hour and a team 40 a day (429 past either); a team may have
-         *     50 waiting for an answer at once (409).
-         */
-        post: operations["inviteToTeam"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/join-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ask to join a public team; a captain or co-captain approves */
-        post: operations["requestToJoinTeam"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/enterable-challenges": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Running or upcoming public team challenges the team has not entered (captains and co-captains)
-         * @description Each lists the team's members who are in it already (with another team), so they cannot be chosen.
-         */
-        get: operations["listEnterableChallenges"];
+        /** The newest board moves on public challenges (each athlete's new standing best and its place), newest first */
+        get: operations["getBroadcastTicker"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2425,208 +3177,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/teams/{teamId}/challenges/{challengeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Enter the team into a team challenge with the chosen members (its captain; administrators)
-         * @description The challenge gets a team of its own with the team's name holding exactly the chosen members, so its
-         *     team board shows it like any other; each of them gets a notice in the inbox (and live over the socket).
-         *     More members than the challenge's team size, or someone who is not a member: 422. The team entered
-         *     already, a chosen member in another team of that challenge (named), a team of that name there, a full
-         *     or closed challenge, a member without the required waiver signature: 409. Nothing is stored on a refusal.
-         */
-        post: operations["enterTeamChallenge"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/calendar.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The team calendar as an iCalendar feed (running and upcoming challenge windows)
-         * @description The windows of the challenges the team entered and of those its members joined. Calendar apps send no
-         *     token, so the link's key (derived from the server's secret, shown to the team's members as
-         *     `calendar_url` on the dashboard) is its only credential; a wrong key is a 404.
-         */
-        get: operations["getTeamCalendar"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/alliances": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        /** The team's active alliances, and (for its members and administrators) the proposals waiting */
-        get: operations["listTeamAlliances"];
-        put?: never;
-        /**
-         * Propose an alliance with other teams (the team's captain or co-captain; administrators)
-         * @description The proposing team is in at once; each invited team's captains get a notice. Your own team among the
-         *     others, the same team twice: 422. An unknown team: 404. A team already in an alliance of that name, the
-         *     same teams already allied or proposed, or a team at its limit of alliances: 409. Nothing is stored on a refusal.
-         */
-        post: operations["proposeAlliance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/teams/{teamId}/alliance-candidates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        /** Other teams whose name matches, to name in a proposal (captains and co-captains) */
-        get: operations["searchAllianceCandidates"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/alliances/{allianceId}/teams/{teamId}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                allianceId: components["parameters"]["AllianceId"];
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept the proposal for the team (its captain or co-captain; administrators)
-         * @description Once every invited team has accepted the alliance is active and every captain is told. Not invited, or answered already, or the team at its limit of alliances, or the alliance ended: 409.
-         */
-        post: operations["acceptAlliance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/alliances/{allianceId}/teams/{teamId}/leave": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                allianceId: components["parameters"]["AllianceId"];
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Decline the proposal, or take the team out of the alliance (its captain or co-captain; administrators)
-         * @description An alliance left with fewer than two teams ends. The team not in it (or gone already): 409.
-         */
-        post: operations["leaveAlliance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/team-invitations/{invitationId}/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invitationId: components["parameters"]["InvitationId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept an invitation (the invitee) or approve a join request (a captain or co-captain)
-         * @description The last seat goes to one accept only; the others get a 409.
-         */
-        post: operations["acceptTeamInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/team-invitations/{invitationId}/decline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invitationId: components["parameters"]["InvitationId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Decline an invitation (the invitee) or a join request (a captain or co-captain) */
-        post: operations["declineTeamInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/team-invitations/{invitationId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invitationId: components["parameters"]["InvitationId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke a waiting invitation (captains and co-captains) or withdraw one's own join request */
-        delete: operations["revokeTeamInvitation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/report-frontend-error": {
+    "/api/live-broadcasts/{broadcastId}/viewers": {
         parameters: {
             query?: never;
             header?: never;
@@ -2635,120 +3186,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Report an error the app met in the browser (signed in or not)
-         * @description Grouped with earlier reports by a fingerprint of kind, message and top stack frame; a resolved group that recurs opens again. Rate limited per address and size limited.
-         */
-        post: operations["reportFrontendError"];
+        /** A viewer's page says it is watching (every 20 seconds); answers how many watch now */
+        post: operations["watchBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/error-groups": {
+    "/api/admin/broadcasts": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Error groups, most recently seen first, for administrators and editors */
-        get: operations["listErrorGroups"];
+        /** The broadcast live now, the scheduled ones (soonest first) and the last ended ones, with viewer counts */
+        get: operations["listBroadcasts"];
         put?: never;
-        post?: never;
+        /** Schedule a broadcast featuring a live attempt or an external stream (started later with start) */
+        post: operations["scheduleBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/error-groups/{groupId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One error group with its stack and latest reports */
-        get: operations["getErrorGroup"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/error-groups/{groupId}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Resolve, ignore or reopen an error group */
-        put: operations["setErrorGroupStatus"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/security/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Authentication events, newest first, filtered by kind, account or address */
-        get: operations["listAuthEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/security/alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Addresses whose failed sign-ins crossed the per-minute threshold lately */
-        get: operations["listSecurityAlerts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/security/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What one account or one address did (counts by kind, the addresses or accounts involved) */
-        get: operations["getSecuritySummary"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/security/accounts/{userId}/revoke-sessions": {
+    "/api/admin/broadcasts/{broadcastId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2757,83 +3221,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End every session of an account (it must sign in again everywhere) */
-        post: operations["revokeAllSessions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/rate-limits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every rate limit with its rejections over the last day, the top offending keys now and the latest changes */
-        get: operations["listRateLimits"];
-        put?: never;
         post?: never;
-        delete?: never;
+        /** Cancel a scheduled broadcast (a live one is stopped instead) */
+        delete: operations["cancelBroadcast"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Change a scheduled or live broadcast's title, featured attempt or stream (viewers of a live one see it at once) */
+        patch: operations["changeBroadcast"];
         trace?: never;
     };
-    "/api/admin/rate-limits/{group}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Change a rate limit at run time (stored, audited, applied without a restart) */
-        put: operations["setRateLimit"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Users, active today, submissions today, queues waiting and recent errors, each with where to look */
-        get: operations["getAdminDashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/bi": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Signups, active users, weekly retention cohorts and the challenge funnel over a range, from the latest rollup */
-        get: operations["getBusinessReport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/bi/refresh": {
+    "/api/admin/broadcasts/{broadcastId}/start": {
         parameters: {
             query?: never;
             header?: never;
@@ -2842,23 +3239,40 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rebuild the rollups now (queued in the shared jobs table and run at once on this node) */
-        post: operations["refreshBusinessRollups"];
+        /** Start a scheduled broadcast now (one broadcast is live at a time); every open page hears it */
+        post: operations["startBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/bi/export/{table}": {
+    "/api/admin/broadcasts/{broadcastId}/stop": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One table of the page as CSV (a header row, then every row) */
-        get: operations["exportBusinessTable"];
+        get?: never;
+        put?: never;
+        /** Stop the live broadcast; the banner goes everywhere */
+        post: operations["stopBroadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-attempts/{attemptId}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The attempt's camera stream so far (the newest segment, the gaps in it, what became of its recording) */
+        get: operations["getLiveStream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2867,44 +3281,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/testing/checks/{check}": {
+    "/api/live-attempts/{attemptId}/segments/{seq}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One segment of the camera stream, a whole WebM file (public like the attempt) */
+        get: operations["getLiveSegment"];
         put?: never;
-        /**
-         * Run one self-test of the platform and answer its status, reason and timing
-         * @description Each check does real work against the configured service (a round-trip query, a no-op job through the shared queue, a small object written, read back and deleted…) and cleans up after itself. A check whose service is not configured answers `not_configured`.
-         */
-        post: operations["runPlatformCheck"];
+        /** The athlete's next camera segment (a whole WebM file, in order from 1); a replay of the last one is answered and not stored again */
+        post: operations["sendLiveSegment"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/testing/mail": {
+    "/api/live-attempts": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Attempts live now, longest running first (one challenge's, or the athletes the caller follows, when asked) */
+        get: operations["listLiveAttempts"];
         put?: never;
-        /** Send a test mail to the signed-in administrator's own address through the configured transport */
-        post: operations["sendTestMail"];
+        /** Start a live attempt on a challenge the caller joined (one live attempt at a time); the clock starts now */
+        post: operations["startLiveAttempt"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/testing/socket-probe": {
+    "/api/live-attempts/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's attempt live now, or their latest on one challenge */
+        get: operations["myLiveAttempt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-attempts/{attemptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One attempt with its running clock, count, projected place and spectators */
+        get: operations["getLiveAttempt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-attempts/{attemptId}/update": {
         parameters: {
             query?: never;
             header?: never;
@@ -2913,11 +3360,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Publish a probe to the caller's own real-time sockets through the cross-node bus
-         * @description The probe goes out through the same NOTIFY channel every node LISTENs on and arrives on each of the caller's open sockets as `{type: "admin_test_probe", nonce}`; the page times the round trip.
-         */
-        post: operations["publishSocketProbe"];
+        /** The counter's newest absolute count with its sequence number; a replay of the last update is answered and not counted again */
+        post: operations["updateLiveAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-attempts/{attemptId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the attempt; its result is submitted as the athlete's score (validation, ranking and achievements as any score) */
+        post: operations["endLiveAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-attempts/{attemptId}/abandon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the attempt without a score */
+        post: operations["abandonLiveAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-attempts/{attemptId}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A spectator's reaction, shown to everyone watching (a few per person per 10 seconds) */
+        post: operations["reactToLiveAttempt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3043,15 +3538,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/analytics/me": {
+    "/api/notifications": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The signed-in athlete's submissions per week, places per challenge, record progress and streaks */
-        get: operations["getMyAnalytics"];
+        /** The caller's notifications, newest first, one page at a time */
+        get: operations["listNotifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3060,105 +3555,306 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/gyms": {
+    "/api/notifications/unread-count": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Gyms whose name starts with the typed letters, verified first (autocomplete) */
-        get: operations["searchGyms"];
+        /** How many notifications the caller has not read (the bell's number) */
+        get: operations["getUnreadNotificationCount"];
         put?: never;
-        /**
-         * Add a gym (signed in); a near-duplicate of a listed gym is refused with 409 naming it
-         * @description Names are compared ignoring case, accents, punctuation and the words "the" and "gym"; a gym with the same name in another city is a different gym. Nothing is stored on a refusal.
-         */
-        post: operations["createGym"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/gyms/manage": {
+    "/api/notifications/{notificationId}/read": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
-        };
-        /** Gyms with their athlete and team counts, for administrators and editors */
-        get: operations["listGymsToManage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/gyms/{gymId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                gymId: components["parameters"]["GymId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * A gym, its athletes who show their gym publicly, and its teams
-         * @description The id of a gym merged into another answers with the surviving gym.
-         */
-        get: operations["getGym"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Edit a gym's name, city, country or website (administrators and editors)
-         * @description Fields left out keep their value. In one transaction the gym is saved, every athlete's and team's shown gym name follows a new name, and the edit is recorded with the fields before and after. A name and city that (nearly) match another listed gym are refused with 409: merge the two instead.
-         */
-        patch: operations["updateGym"];
-        trace?: never;
-    };
-    "/api/gyms/{gymId}/verified": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                gymId: components["parameters"]["GymId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /** Verify or unverify a gym (administrators and editors) */
-        put: operations["setGymVerified"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/gyms/{gymId}/merge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                gymId: components["parameters"]["GymId"];
-            };
             cookie?: never;
         };
         get?: never;
         put?: never;
+        /** Mark one notification read (reading it again changes nothing) */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the caller read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's privacy choices */
+        get: operations["getPrivacySettings"];
         /**
-         * Merge this gym into another (administrators and editors)
-         * @description In one transaction every athlete and team of this gym moves to the other, this gym is deleted and the merge is recorded. The surviving gym keeps its name and stays verified if either was.
+         * Change some privacy choices
+         * @description Only the fields sent change. A value outside its set is refused and nothing is stored.
          */
-        post: operations["mergeGym"];
+        put: operations["updatePrivacySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's data exports, newest first, with their progress */
+        get: operations["listDataExports"];
+        put?: never;
+        /**
+         * Ask for a copy of everything held about the athlete
+         * @description Queues a ZIP (one JSON file per area) built in the background; its progress shows in
+         *     listDataExports. One export per 24 hours (a failed one does not count): a second is 429.
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports/{exportId}/archive/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished export (the link from the page or the mail)
+         * @description The token in the link is its only key, so the link works in a plain download. It expires 7 days after the export is ready.
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/account-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the athlete's account deletion stands */
+        get: operations["getAccountDeletion"];
+        put?: never;
+        /**
+         * Confirm the deletion with the mailed code
+         * @description Schedules the erasure after the grace period (14 days) and ends every session; signing
+         *     in before then cancels it. A wrong or expired code is refused and counted (5 spend it).
+         */
+        post: operations["confirmAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/account-deletion/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enter the password; a confirmation code is mailed
+         * @description A wrong password is 403 and nothing is stored or mailed.
+         */
+        post: operations["startAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achievements/popups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes the athlete's recent achievements that no tab has popped up yet
+         * @description Achievements unlocked in the last 10 minutes that no tab of the athlete has taken yet, oldest
+         *     first (20 at most), marked popped as they are returned: a second call, from this tab or
+         *     another, does not return them again. A tab calls it when its socket connects or reconnects,
+         *     when an achievement message arrives, and when it becomes visible, so an achievement unlocked
+         *     before the socket was open still pops up, once.
+         */
+        post: operations["takeMyAchievementPopups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achievements/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's unlocked achievements, newest first */
+        get: operations["listMyAchievements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achievements/streaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's streaks, with the next milestone of each */
+        get: operations["listMyStreaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/achievements/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the time zone the athlete's days and weeks are counted in */
+        put: operations["setMyTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's settings */
+        get: operations["getMySettings"];
+        /**
+         * Saves some or all settings at once
+         * @description Fields left out keep their value. Units are the athlete profile's (one stored value), the time zone the account's (the one streaks count days in). A value outside its set is refused and nothing is stored.
+         */
+        put: operations["updateMySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's signed-in browsers, the current one first */
+        get: operations["listMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs one other browser out
+         * @description Its refresh token and access tokens stop working at once. This browser signs out with the header's Sign out.
+         */
+        delete: operations["signOutSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out every browser but this one */
+        post: operations["signOutOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3375,7 +4071,8 @@ export interface paths {
         /**
          * Publish a story
          * @description Title 3 to 120 characters and body 10 to 5000 after trimming (400 otherwise). A video must be one of
-         *     the caller's own (400) and ready (422); a challenge must exist (404). A suspended account is refused (403).
+         *     the caller's own (400) and ready (422); a challenge must exist (404). Images (at most 10, each with alt
+         *     text) must be the caller's own uploads from POST /api/images (400). A suspended account is refused (403).
          */
         post: operations["createStory"];
         delete?: never;
@@ -3455,12 +4152,703 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database check */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness to take traffic
+         * @description 200 once the database answers, every migration this build ships is applied and the job runner has started; 503 with the same checks while any is not so, and from the moment the server begins to stop (SIGTERM), so a load balancer sends no new work to a draining node.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/alliances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** The team's active alliances, and (for its members and administrators) the proposals waiting */
+        get: operations["listTeamAlliances"];
+        put?: never;
+        /**
+         * Propose an alliance with other teams (the team's captain or co-captain; administrators)
+         * @description The proposing team is in at once; each invited team's captains get a notice. Your own team among the
+         *     others, the same team twice: 422. An unknown team: 404. A team already in an alliance of that name, the
+         *     same teams already allied or proposed, or a team at its limit of alliances: 409. Nothing is stored on a refusal.
+         */
+        post: operations["proposeAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/alliance-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Other teams whose name matches, to name in a proposal (captains and co-captains) */
+        get: operations["searchAllianceCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/{allianceId}/teams/{teamId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the proposal for the team (its captain or co-captain; administrators)
+         * @description Once every invited team has accepted the alliance is active and every captain is told. Not invited, or answered already, or the team at its limit of alliances, or the alliance ended: 409.
+         */
+        post: operations["acceptAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/{allianceId}/teams/{teamId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline the proposal, or take the team out of the alliance (its captain or co-captain; administrators)
+         * @description An alliance left with fewer than two teams ends. The team not in it (or gone already): 409.
+         */
+        post: operations["leaveAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/enterable-challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Running or upcoming public team challenges the team has not entered (captains and co-captains)
+         * @description Each lists the team's members who are in it already (with another team), so they cannot be chosen.
+         */
+        get: operations["listEnterableChallenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/challenges/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter the team into a team challenge with the chosen members (its captain; administrators)
+         * @description The challenge gets a team of its own with the team's name holding exactly the chosen members, so its
+         *     team board shows it like any other; each of them gets a notice in the inbox (and live over the socket).
+         *     More members than the challenge's team size, or someone who is not a member: 422. The team entered
+         *     already, a chosen member in another team of that challenge (named), a team of that name there, a full
+         *     or closed challenge, a member without the required waiver signature: 409. Nothing is stored on a refusal.
+         */
+        post: operations["enterTeamChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The team calendar as an iCalendar feed (running and upcoming challenge windows)
+         * @description The windows of the challenges the team entered and of those its members joined. Calendar apps send no
+         *     token, so the link's key (derived from the server's secret, shown to the team's members as
+         *     `calendar_url` on the dashboard) is its only credential; a wrong key is a 404.
+         */
+        get: operations["getTeamCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/calendar/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new calendar link for the team (the captain); every earlier link answers 404 from now on
+         * @description The link also changes by itself when a member leaves or is removed, so theirs stops working.
+         */
+        post: operations["rotateTeamCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/invitable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Athletes whose name matches, who are not in the team yet (captains and co-captains) */
+        get: operations["searchInvitableAthletes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite an athlete, or an email address (captains and co-captains)
+         * @description An address without an account gets a mail with a sign-up link; the invitation waits until
+         *     that address signs up and then shows in their inbox. Invitations lapse after 14 days.
+         *     A full team, a member, yourself or an invitation already waiting is a 409 or 422 and
+         *     stores nothing; an athlete whose privacy choice refuses the inviter is a 403. A captain
+         *     may send 20 invitations an hour and a team 40 a day (429 past either); a team may have
+         *     50 waiting for an answer at once (409).
+         */
+        post: operations["inviteToTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/join-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to join a public team; a captain or co-captain approves */
+        post: operations["requestToJoinTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-invitations/{invitationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation (the invitee) or approve a join request (a captain or co-captain)
+         * @description The last seat goes to one accept only; the others get a 409.
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-invitations/{invitationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation (the invitee) or a join request (a captain or co-captain) */
+        post: operations["declineTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team-invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a waiting invitation (captains and co-captains) or withdraw one's own join request */
+        delete: operations["revokeTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a lasting team; the caller becomes its captain
+         * @description The name is unique whatever its case (409 when taken); nothing is stored on a refusal.
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's teams and the invitations waiting for their answer */
+        get: operations["listMyTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** A team's dashboard (pending invitations and requests only for its captains) */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        /** Disband the team (its captain; administrators); every member is told */
+        delete: operations["disbandTeam"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit the team (captain and co-captains; administrators)
+         * @description A name another team has (whatever its case) is 409; a maximum size below the member count is 422; nothing changes.
+         */
+        patch: operations["updateTeam"];
+        trace?: never;
+    };
+    "/api/teams/{teamId}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the team (the captain hands the captaincy over first) */
+        post: operations["leaveTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (the captain anyone but themself; co-captains plain members; administrators) */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/members/{userId}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a member co-captain or member, or hand them the captaincy (the captain; administrators)
+         * @description Handing over the captaincy makes the previous captain a co-captain.
+         */
+        put: operations["setTeamMemberRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/theater/challenges/{challengeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge's video scores with an external link or a shown upload, best voted first, with the caller's own vote */
+        get: operations["getChallengeTheater"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/theater/scores/{scoreId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Vote a video score up (1) or down (-1); voting again changes the vote. Not on your own score. */
+        put: operations["voteTheaterScore"];
+        post?: never;
+        /** Take back the caller's vote on a video score */
+        delete: operations["unvoteTheaterScore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/theater/scores/{scoreId}/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The athlete shows (true) or withdraws (false) the uploaded video of their own score in the challenge's theater
+         * @description Only the score's athlete. Showing needs an uploaded video that is ready, on a score that is
+         *     not hidden by moderators nor judged invalid (422 otherwise); withdrawing always works and
+         *     stops the theater's links to the video at once. Setting what is already set changes nothing.
+         */
+        put: operations["showTheaterScore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/upload/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declare a video upload (size, type, purpose, SHA-256) and get its resumable upload URL
+         * @description Checks the declared size against the size limit and the caller's quota, then creates the
+         *     video (status `uploading`) and an empty tus upload of exactly that size. The bytes go to
+         *     `upload_url` with the chunk call (tus PATCH); the last chunk completes the upload, which
+         *     checks the content (magic bytes, then ffprobe), the duration and the SHA-256.
+         */
+        post: operations["initVideoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/upload/chunk/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** How many bytes of the upload the server holds (tus HEAD; answered with Upload-Offset and Upload-Length) */
+        head: operations["getVideoUploadOffset"];
+        /**
+         * Send the next bytes of the upload (tus PATCH at the current Upload-Offset)
+         * @description tus 1.0.0: headers `Tus-Resumable: 1.0.0`, `Upload-Offset` (must equal the server's
+         *     offset, else 409) and `Content-Type: application/offset+octet-stream`. The chunk that
+         *     reaches the declared size completes the upload (see completeVideoUpload); a refused
+         *     file is deleted with its video and the answer says why. The upload URL takes no query
+         *     string (400).
+         */
+        patch: operations["uploadVideoChunk"];
+        trace?: never;
+    };
+    "/api/videos/upload/complete/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a fully received upload (idempotent; the last chunk already does it)
+         * @description Checks the content (magic bytes, then ffprobe: a video stream, the duration limit) and
+         *     the SHA-256 declared at init, then queues processing. A refused file is deleted with its
+         *     video (422, saying why). Completing an upload already completed answers the video as it is.
+         */
+        post: operations["completeVideoUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an unfinished upload resumes, and how far it got */
+        get: operations["getVideoUploadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest videos, the quota used and the limits */
+        get: operations["listMyVideos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One video, its state and, once ready, signed links to play it
+         * @description Seen by its owner and by administrators; anyone else gets 404.
+         */
+        get: operations["getVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The web rendition (H.264/AAC MP4), with HTTP range requests
+         * @description Open through the signed link in `Video.stream_url` (a `<video>` element sends no bearer
+         *     token): the token names the video and the viewer and expires after VIDEO_LINK_TTL. A link
+         *     the theater minted opens the video only while it is shown there (its athlete has not
+         *     withdrawn it, the score is not deleted, hidden or judged invalid): otherwise 404.
+         */
+        get: operations["streamVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{videoId}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The poster image (JPEG), through the signed link in `Video.poster_url` */
+        get: operations["getVideoPoster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every message the server writes to a real-time socket, told apart by `type`. */
-        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"];
+        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"] | components["schemas"]["SocketBattleAttemptScored"] | components["schemas"]["SocketBattleRoundClosed"] | components["schemas"]["SocketBattleRoundOpened"] | components["schemas"]["SocketSquadRoundClosed"] | components["schemas"]["SocketPactProposed"] | components["schemas"]["SocketPactAccepted"] | components["schemas"]["SocketImmunityUsed"] | components["schemas"]["SocketCommentaryPublished"] | components["schemas"]["SocketLiveCount"] | components["schemas"]["SocketLiveEnded"] | components["schemas"]["SocketLiveSpectators"] | components["schemas"]["SocketLiveReaction"] | components["schemas"]["SocketBroadcastStarted"] | components["schemas"]["SocketBroadcastChanged"] | components["schemas"]["SocketBroadcastStopped"] | components["schemas"]["SocketLiveSegment"];
         /** @description Every command a client may send on a real-time socket, told apart by `type`. */
         SocketClientCommand: components["schemas"]["SocketJoinRoom"] | components["schemas"]["SocketLeaveRoom"] | components["schemas"]["SocketJoinChallenge"] | components["schemas"]["SocketLeaveChallenge"] | components["schemas"]["SocketJoinLiveAttempt"] | components["schemas"]["SocketLeaveLiveAttempt"] | components["schemas"]["SocketAuthenticate"];
         /** @description Every error the API returns. */
@@ -3472,756 +4860,375 @@ export interface components {
                 [key: string]: string;
             };
         };
-        /** Format: email */
-        Email: string;
-        Password: string;
-        RegisterRequest: {
-            email: components["schemas"]["Email"];
-            password: components["schemas"]["Password"];
-            display_name: string;
+        FunnelCounts: {
+            /** @description Distinct visitors of the page (a visitor without an account counts once a day). */
+            viewers: number;
+            /** @description Accounts that joined in the range. */
+            joiners: number;
+            /** @description Accounts that submitted a score in the range. */
+            submitters: number;
+        };
+        BusinessReport: {
+            range_days: number;
             /**
-             * @description The terms and privacy policy versions the sign-up form showed. Creating an account accepts
-             *     the current versions (recorded with the time); when given, these must still be current (409).
+             * Format: date-time
+             * @description When the rollup was rebuilt; null before the first.
              */
-            consent?: {
-                terms_version: number;
-                privacy_version: number;
-            };
-        };
-        Message: {
-            message: string;
-        };
-        LoginRequest: {
-            email: components["schemas"]["Email"];
-            password: string;
-        };
-        LoginInitiated: {
-            message: string;
-            /** @description How long before another code can be requested. */
-            resend_after_seconds: number;
-            /** @description How long a code stays valid. */
-            code_ttl_seconds: number;
-        };
-        VerifyOtpRequest: {
-            email: components["schemas"]["Email"];
-            code: string;
-        };
-        /** @enum {string} */
-        Role: "administrator" | "editor" | "author" | "contributor" | "subscriber";
-        SessionUser: {
-            wp_user_id: number;
-            email: string;
-            display_name: string;
-            wp_role: components["schemas"]["Role"];
-            wp_capabilities: {
-                [key: string]: boolean;
-            };
-        };
-        TokenInfo: {
-            /** @description The access token (JWT) for the Authorization header. */
-            token: string;
-            /** @description Expiry, milliseconds since the epoch. */
-            expiresAt: number;
-            /** @description Issue time, milliseconds since the epoch. */
-            issuedAt: number;
-        };
-        AuthSession: {
-            user: components["schemas"]["SessionUser"];
-            token: components["schemas"]["TokenInfo"];
-            csrf_token: string;
-        };
-        SessionValidity: {
-            valid: boolean;
-            csrf_token?: string;
-        };
-        ForgotPasswordRequest: {
-            email: components["schemas"]["Email"];
-        };
-        ResetTokenRequest: {
-            token: string;
-        };
-        ResetTokenValidity: {
-            valid: boolean;
-            /** @description The account the link is for, when valid. */
-            email?: string;
-        };
-        ResetPasswordRequest: {
-            token: string;
-            password: components["schemas"]["Password"];
-        };
-        AdminUser: components["schemas"]["SessionUser"] & {
-            locked: boolean;
-            /** Format: date-time */
-            created_at: string;
-        };
-        UserPage: {
-            items: components["schemas"]["AdminUser"][];
-            total: number;
-            page: number;
-            page_size: number;
-        };
-        SetRoleRequest: {
-            wp_role: components["schemas"]["Role"];
-        };
-        NavigationTokenRequest: {
-            /** @description A path on the community site, starting with /. */
-            redirect_path: string;
-        };
-        NavigationTokenResponse: {
-            success: boolean;
-            handoff_url?: string;
-            message: string;
-        };
-        CommunityAuthCode: {
-            success: boolean;
-            code?: string;
-            /** @description Seconds. */
-            expires_in?: number;
-            message: string;
-        };
-        /** @enum {string} */
-        FeedbackType: "general_feedback" | "bug_report" | "feature_request";
-        FeedbackSubmission: {
-            type: components["schemas"]["FeedbackType"];
-            subject: string;
-            description: string;
-            page_url?: string;
-            browser_info?: string;
-            steps_to_reproduce?: string;
-        };
-        FeedbackReceipt: {
-            id: number;
-            message: string;
-        };
-        /** @enum {string} */
-        FeedbackStatus: "new" | "in_progress" | "resolved" | "wont_fix";
-        FeedbackAuthor: {
-            wp_user_id: number;
-            display_name: string;
-            email: string;
-        };
-        Feedback: {
-            id: number;
-            type: components["schemas"]["FeedbackType"];
-            subject: string;
-            description: string;
-            page_url: string | null;
-            browser_info: string | null;
-            steps_to_reproduce: string | null;
-            status: components["schemas"]["FeedbackStatus"];
-            admin_note: string | null;
-            author: components["schemas"]["FeedbackAuthor"] | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        FeedbackPage: {
-            items: components["schemas"]["Feedback"][];
-            total: number;
-            page: number;
-            page_size: number;
-        };
-        FeedbackChange: {
-            from_status: components["schemas"]["FeedbackStatus"];
-            to_status: components["schemas"]["FeedbackStatus"];
-            note: string | null;
-            /** @description Display name of the admin or editor. */
-            changed_by: string;
-            /** Format: date-time */
-            changed_at: string;
-        };
-        FeedbackDetail: components["schemas"]["Feedback"] & {
-            history: components["schemas"]["FeedbackChange"][];
-        };
-        FeedbackUpdate: {
-            status: components["schemas"]["FeedbackStatus"];
-            admin_note?: string;
-        };
-        CountByKey: {
-            [key: string]: number;
-        };
-        FeedbackSummary: {
-            total: number;
-            by_type: components["schemas"]["CountByKey"];
-            by_status: components["schemas"]["CountByKey"];
-            last_7_days: number;
-            last_30_days: number;
-        };
-        SignoutFeedback: {
-            id: number;
-            rating: number;
-            comment: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        SignoutDay: {
-            /** Format: date */
-            day: string;
-            count: number;
-            average_rating: number;
-        };
-        SignoutFeedbackReport: {
-            items: components["schemas"]["SignoutFeedback"][];
-            total: number;
-            page: number;
-            page_size: number;
-            average_rating: number | null;
-            by_day: components["schemas"]["SignoutDay"][];
-        };
-        SignoutFeedbackSubmission: {
-            rating: number;
-            comment?: string;
-        };
-        /** @enum {string} */
-        ChallengeKind: "individual" | "team";
-        /** @enum {string} */
-        ScoreType: "time" | "reps" | "load" | "rounds_reps" | "distance" | "calories" | "points";
-        /** @enum {string} */
-        TeamRule: "sum" | "average" | "best_n";
-        /** @enum {string} */
-        SexDivisions: "open" | "split";
-        /** @enum {string} */
-        AgeScheme: "none" | "masters" | "teens";
-        ChallengeInput: {
-            title: string;
-            /** @description Plain text or Markdown; shown safely (no HTML). */
-            description?: string;
-            kind?: components["schemas"]["ChallengeKind"];
-            score_type: components["schemas"]["ScoreType"];
-            time_cap_seconds?: number | null;
-            reps_per_round?: number | null;
-            has_tiebreak?: boolean;
-            tiebreak_label?: string | null;
-            /** Format: date-time */
-            starts_at: string;
-            /** Format: date-time */
-            ends_at: string;
-            /** @enum {string} */
-            visibility?: "public" | "unlisted";
-            participant_cap?: number | null;
-            requires_waiver?: boolean;
-            cover_image_url?: string | null;
-            /** @description Team challenges only. How members' bests combine. */
-            team_rule?: components["schemas"]["TeamRule"] | null;
-            /** @description For the best_n rule, how many of each team's best members count. */
-            team_best_n?: number | null;
-            /** @description Team challenges only. The most members a team can have. */
-            team_size_max?: number | null;
-            /** @description Makes the challenge a multi-gym event (individual challenges only): one of sum_places, sum_points, average_points, participation (see GymRule). Null or absent for none; an unknown rule is refused with 422. Changes only before the challenge starts. */
-            gym_rule?: string | null;
-            /** @description With gym_rule, how many of each gym's best athletes count (1 to 50; outside that, 422 with nothing stored). */
-            gym_best_n?: number | null;
-            sex_divisions?: components["schemas"]["SexDivisions"];
-            age_scheme?: components["schemas"]["AgeScheme"];
-            /** @description With divisions, whether a combined board is offered too (default true). */
-            overall_board?: boolean;
-            /** @description A catalogue test this challenge is (Fran ↔ Fran), measured as the challenge is scored: results outside the test's bounds are refused at entry (422, the bounds in the detail). Null or absent for none. */
-            test_id?: number | null;
-            /** @description Loads and standards per category id ('' for the combined board). */
-            standards?: {
-                [key: string]: string;
-            };
-        };
-        /** @enum {string} */
-        ChallengeStatus: "upcoming" | "open" | "closed" | "deleted";
-        Athlete: {
-            wp_user_id: number;
-            display_name: string;
-        };
-        /**
-         * @description How gyms rank (domain/gym-events.ts): sum_places (the best N athletes' places added up, lowest wins), sum_points (their points added up), average_points (their average points), participation (average points of the best N × the share of the gym's athletes in the event who posted a result). An athlete's points on a board of T entries: T − place + 1.
-         * @enum {string}
-         */
-        GymRule: "sum_places" | "sum_points" | "average_points" | "participation";
-        /** @description How the board splits beyond Rx/Scaled (sex × age group), each category with its stated standards. */
-        Divisions: {
-            /** @description The standards as the creator stated them, by key ('' everyone, 'female'/'male', or a category id). */
-            stated: {
-                [key: string]: string;
-            };
-            sex: components["schemas"]["SexDivisions"];
-            age_scheme: components["schemas"]["AgeScheme"];
-            /** @description Whether the combined board (Rx above Scaled, everyone) is offered. */
-            overall_board: boolean;
-            overall_standards: string | null;
-            categories: {
-                id: string;
-                label: string;
-                standards: string | null;
-            }[];
-        };
-        Challenge: {
-            id: number;
-            title: string;
-            description: string;
-            kind: components["schemas"]["ChallengeKind"];
-            score_type: components["schemas"]["ScoreType"];
-            time_cap_seconds: number | null;
-            reps_per_round: number | null;
-            has_tiebreak: boolean;
-            tiebreak_label: string | null;
-            /** Format: date-time */
-            starts_at: string;
-            /** Format: date-time */
-            ends_at: string;
-            /** @enum {string} */
-            visibility: "public" | "unlisted";
-            participant_cap: number | null;
-            requires_waiver: boolean;
-            cover_image_url: string | null;
-            status: components["schemas"]["ChallengeStatus"];
-            participant_count: number;
-            creator: components["schemas"]["Athlete"];
-            /** Format: date-time */
-            created_at: string;
-            deleted_at?: string | null;
-            deletion_reason?: string | null;
-            /** @description Hidden by moderators: only its author and staff see it. */
-            hidden?: boolean;
-            team_rule: components["schemas"]["TeamRule"] | null;
-            team_best_n: number | null;
-            team_size_max: number | null;
-            /** @description A multi-gym event's rule (its gym board ranks gyms by their athletes' results); null for none. */
-            gym_rule: components["schemas"]["GymRule"] | null;
-            /** @description How many of each gym's best athletes count. */
-            gym_best_n: number | null;
-            divisions: components["schemas"]["Divisions"];
-            /** @description The catalogue test this challenge is linked to; its bounds refuse impossible results. */
-            test_id?: number | null;
-        };
-        /** @enum {string} */
-        Division: "rx" | "scaled";
-        ChallengePage: {
-            items: components["schemas"]["Challenge"][];
-            next_cursor: string | null;
-        };
-        HomeLeader: {
-            challenge: {
-                id: number;
-                title: string;
-                score_type: components["schemas"]["ScoreType"];
-            };
-            athlete: components["schemas"]["Athlete"];
-            division: components["schemas"]["Division"];
-            /** @description The score as the workout reads it, e.g. "4:52" or "CAP + 87 reps". */
-            display: string;
-            /** Format: date-time */
-            submitted_at: string;
-        };
-        HomeRecord: {
-            id: number;
-            athlete: components["schemas"]["Athlete"];
-            test_name: string;
-            /** @description The result as the athlete entered it. */
-            value: string;
-            unit: string;
-            normalized_score: number | null;
-            /** Format: date */
-            achieved_on: string;
-            /** Format: date-time */
-            submitted_at: string;
-        };
-        HomeFeed: {
-            open_challenges: components["schemas"]["Challenge"][];
-            todays_leaders: components["schemas"]["HomeLeader"][];
-            recent_records: components["schemas"]["HomeRecord"][];
-            /** Format: date-time */
-            generated_at: string;
-        };
-        ChallengeList: {
-            items: components["schemas"]["Challenge"][];
-        };
-        ScoreView: {
-            id: number;
-            /** @enum {string} */
-            status: "finished" | "capped";
-            /** @description In the canonical unit: ms, reps, g, mm, cal, pts. */
-            value: number;
-            tiebreak_ms: number | null;
-            display: string;
-            /** @enum {string} */
-            verification: "verified" | "unverified" | "rejected";
-            /** Format: date-time */
-            submitted_at: string;
-            /** @description Why the score was held for review (its athlete and the judges see it). */
-            held_reason?: string | null;
-            /** @description Why a judge rejected it. */
-            review_reason?: string | null;
-            /** @description When a judge's penalty changed the result (its athlete's own lists only): what it was, the verdict and why. Absent or null otherwise. */
-            adjusted?: {
-                from_display: string;
-                /** @enum {string} */
-                verdict: "minor_penalty" | "major_penalty";
-                penalty_percent: number | null;
-                reason: string | null;
-            } | null;
+            refreshed_at: string | null;
             /**
-             * @description A score with a video: unverified until a judge has watched it (judging.yaml). Absent for a score without one.
+             * Format: date
+             * @description The last day (UTC) the rollup counts.
+             */
+            through_day: string | null;
+            refresh_duration_ms: number | null;
+            /** @description A rebuild is queued or running. */
+            refresh_pending: boolean;
+            totals: {
+                /** @description Accounts made in the range. */
+                signups: number;
+                /** @description Accounts active on the last day. */
+                daily_active: number;
+                /** @description Accounts active in the 7 days up to the last day. */
+                weekly_active: number;
+                /** @description Accounts active in the 30 days up to the last day. */
+                monthly_active: number;
+            };
+            days: {
+                /** Format: date */
+                day: string;
+                signups: number;
+                daily_active: number;
+                weekly_active: number;
+                monthly_active: number;
+            }[];
+            signup_weeks: {
+                /** Format: date */
+                week_start: string;
+                signups: number;
+            }[];
+            /** @description Signup weeks (Monday, UTC) with the share of their accounts active each week after. */
+            cohorts: {
+                /** Format: date */
+                cohort_week: string;
+                users: number;
+                weeks: {
+                    weeks_after: number;
+                    active: number;
+                    percent: number;
+                }[];
+            }[];
+            funnel: {
+                overall: components["schemas"]["FunnelCounts"];
+                /** @description The most viewed challenges (at most 50; the CSV has every one). */
+                challenges: (components["schemas"]["FunnelCounts"] & {
+                    challenge_id: number;
+                    title: string;
+                })[];
+            };
+        };
+        RateLimitOverview: {
+            /**
+             * @description Where the counters live.
              * @enum {string}
              */
-            video_check?: "unverified" | "judged";
-        };
-        MySubmission: {
-            challenge: {
-                id: number;
-                title: string;
-                score_type: components["schemas"]["ScoreType"];
-            };
-            score: components["schemas"]["ScoreView"];
-            is_best: boolean;
-            rank: number | null;
+            store: "memory" | "redis";
+            items: {
+                group: string;
+                method: string;
+                path: string;
+                summary: string;
+                max: number;
+                default_max: number;
+                window_seconds: number;
+                rejections_today: number;
+                /** @description Rejections in each of the last 24 hours, oldest first. */
+                hourly: number[];
+            }[];
+            /** @description The addresses turned away most in the last ten minutes. */
+            top_keys: {
+                key: string;
+                group: string;
+                rejections: number;
+                /** Format: date-time */
+                last_seen: string;
+            }[];
+            changes: {
+                group: string;
+                old_max: number;
+                new_max: number;
+                changed_by: string | null;
+                /** Format: date-time */
+                changed_at: string;
+            }[];
         };
         /** @enum {string} */
-        Sex: "female" | "male";
-        RankingRow: {
-            rank: number;
-            athlete: components["schemas"]["Athlete"];
-            /** @description The athlete's gym where their profile shows it (always to the athlete themself), else null. */
-            gym: string | null;
-            /** @description The gym's page, when the shown gym is a listed gym. */
-            gym_id: number | null;
-            division: components["schemas"]["Division"];
-            /** @description The athlete's sex × age category; null on a challenge with one board. */
-            category: string | null;
-            sex: components["schemas"]["Sex"] | null;
-            score: components["schemas"]["ScoreView"];
+        AuthEventKind: "sign_in_success" | "sign_in_failure" | "code_failure" | "code_locked" | "refresh_reuse" | "role_change" | "password_reset_requested" | "password_reset" | "admin_unlock" | "sessions_revoked";
+        AuthEvent: {
+            id: number;
+            kind: components["schemas"]["AuthEventKind"];
+            user_id: number | null;
+            user_name: string | null;
+            email: string | null;
+            ip: string;
+            user_agent: string | null;
+            actor_name: string | null;
+            detail: string | null;
+            /** Format: date-time */
+            occurred_at: string;
         };
-        RankingPage: {
-            challenge_id: number;
-            division: components["schemas"]["Division"] | null;
-            /** @description The category this board ranks, or null for the combined board. */
-            category: string | null;
-            /** @description Rows on this board (after filters). */
+        AuthEventPage: {
+            items: components["schemas"]["AuthEvent"][];
+            /** @description How many events match, counted up to 10,000 or to the end of this page if deeper; when more match, `total_capped` is true and `total` is that bound ("10,000+"). */
             total: number;
-            offset: number;
-            items: components["schemas"]["RankingRow"][];
-            me: components["schemas"]["RankingRow"] | null;
-        };
-        BoardMatch: components["schemas"]["RankingRow"] & {
-            /** @description Where the row stands in the board's order after filters, from 1. */
-            position: number;
-            /** @description The board page (of `limit` rows, from 1) that lists the row. */
+            /** @description More events match than `total`. */
+            total_capped: boolean;
             page: number;
-        };
-        BoardMatches: {
-            challenge_id: number;
             page_size: number;
-            items: components["schemas"]["BoardMatch"][];
         };
-        Participation: {
-            challenge_id: number;
-            division: components["schemas"]["Division"];
-            /** @description The athlete's sex × age category ('' on a challenge with one board); fixed once they have a score. */
-            category?: string;
-            sex: components["schemas"]["Sex"] | null;
-            /** Format: date-time */
-            joined_at: string;
-            best: components["schemas"]["ScoreView"] | null;
-            /** @description The place on the athlete's own division board (their category's, Rx or Scaled on the combined order). */
-            rank?: number | null;
-            team?: {
-                id: number;
-                name: string;
-            } | null;
-        };
-        ChallengeDetail: components["schemas"]["Challenge"] & {
-            my_entry: components["schemas"]["Participation"] | null;
-            can_edit: boolean;
-        };
-        JoinInput: {
-            division: components["schemas"]["Division"];
-            sex?: components["schemas"]["Sex"];
-            waiver_accepted?: boolean;
-            /** @description Team challenges, a new team with the joiner as captain (2–60 characters, unique in the challenge). */
-            team_name?: string;
-            /** @description Team challenges, an existing team to join. */
-            team_id?: number;
-        };
-        /** @description Exactly the fields of the challenge’s score type: time_ms (or capped + reps) for time; reps; load_value + load_unit; rounds + reps; distance_value + distance_unit; calories; points. */
-        ScoreSubmission: {
-            time_ms?: number;
-            capped?: boolean;
-            reps?: number;
-            rounds?: number;
-            load_value?: number;
-            /** @enum {string} */
-            load_unit?: "kg" | "lb";
-            distance_value?: number;
-            /** @enum {string} */
-            distance_unit?: "m" | "km" | "mi";
-            calories?: number;
-            points?: number;
-            tiebreak_ms?: number;
-            note?: string;
-            /**
-             * Format: uuid
-             * @description One of the athlete's own ready videos, checked by a judge (judging.yaml).
-             */
-            video_id?: string;
-            /** @description A YouTube or Vimeo link to the attempt, instead of an upload. */
-            video_url?: string;
-        };
-        SubmittedScore: {
-            score: components["schemas"]["ScoreView"];
-            is_best: boolean;
-            rank: number | null;
-            message?: string;
-        };
-        ScoreHistory: {
-            challenge_id: number;
-            /** @description The ids of the same scores, best first as the board ranks them (to rebuild the board at any moment). */
-            ranked: number[];
+        SecurityAlerts: {
+            threshold_per_minute: number;
+            window_hours: number;
             items: {
-                athlete: components["schemas"]["Athlete"];
-                division: components["schemas"]["Division"];
-                score: components["schemas"]["ScoreView"];
+                ip: string;
+                /** Format: date-time */
+                minute: string;
+                failures: number;
+                /** @description How many different emails were tried. */
+                accounts: number;
             }[];
         };
-        TeamSummary: {
+        SecuritySummary: {
+            /** @description The account, when the summary is of one. */
+            account: null | {
+                id: number;
+                display_name: string;
+                email: string;
+                role: string;
+                locked: boolean;
+                failed_attempts: number;
+                active_sessions: number;
+            };
+            counts: {
+                kind: components["schemas"]["AuthEventKind"];
+                count: number;
+            }[];
+            /** @description For an account, the addresses it was seen from; for an address, the accounts (or emails) tried from it. */
+            related: {
+                label: string;
+                user_id: number | null;
+                events: number;
+                /** Format: date-time */
+                last_seen: string;
+            }[];
+        };
+        PlatformCheckResult: {
+            /** @enum {string} */
+            check: "database" | "migrations" | "mail" | "socket" | "jobs" | "storage" | "ffmpeg" | "redis";
+            /** @enum {string} */
+            status: "ok" | "failed" | "not_configured";
+            /** @description What happened in plain words: the reason when it failed. */
+            detail: string;
+            /** @description How long the check took on the server. */
+            duration_ms: number;
+            /** @description What the check found (engine and version, counts, ids) as label and value. */
+            facts: {
+                label: string;
+                value: string;
+            }[];
+        };
+        FrontendErrorReport: {
+            /** @enum {string} */
+            kind: "render" | "rejection" | "chunk";
+            message: string;
+            stack?: string;
+            url?: string;
+            release?: string;
+        };
+        ErrorReportReceipt: {
+            recorded: boolean;
+        };
+        /** @enum {string} */
+        ErrorStatus: "open" | "resolved" | "ignored";
+        /** @enum {string} */
+        ErrorKind: "render" | "rejection" | "chunk" | "server";
+        ErrorGroup: {
             id: number;
-            name: string;
-            captain: components["schemas"]["Athlete"];
-            member_count: number;
-            full: boolean;
+            kind: components["schemas"]["ErrorKind"];
+            /** @enum {string} */
+            source: "client" | "server";
+            message: string;
+            top_frame: string;
+            status: components["schemas"]["ErrorStatus"];
+            occurrences: number;
+            affected_users: number;
+            /** Format: date-time */
+            first_seen: string;
+            /** Format: date-time */
+            last_seen: string;
+            last_release: string | null;
+            reopened_count: number;
+            /** @description Reports in each of the last 24 hours, oldest first. */
+            hourly: number[];
         };
-        TeamMember: {
-            athlete: components["schemas"]["Athlete"];
-            best: components["schemas"]["ScoreView"] | null;
-            /** @description Whether this result is part of the team's aggregate. */
-            counted: boolean;
-        };
-        TeamRankingRow: {
-            rank: number;
-            team: {
-                id: number;
-                name: string;
-            };
-            member_count: number;
-            counted_members: number;
-            aggregate: {
-                /** @description In the canonical unit of the score type (an average may have a fraction). */
-                value: number;
-                display: string;
-            } | null;
-            members: components["schemas"]["TeamMember"][];
-        };
-        TeamRankingPage: {
-            challenge_id: number;
-            team_rule: components["schemas"]["TeamRule"];
-            team_best_n: number | null;
+        ErrorGroupPage: {
+            items: components["schemas"]["ErrorGroup"][];
             total: number;
-            offset: number;
-            items: components["schemas"]["TeamRankingRow"][];
-            me: components["schemas"]["TeamRankingRow"] | null;
-        };
-        TeamMatches: {
-            challenge_id: number;
+            page: number;
             page_size: number;
-            items: {
-                team: {
-                    id: number;
-                    name: string;
-                };
-                /** @description The team's place on the board. */
-                rank: number;
-                /** @description Where the team stands in the board's order, from 1. */
-                position: number;
-                /** @description The board page (of `limit` teams, from 1) that lists the team. */
-                page: number;
+        };
+        ErrorGroupDetail: components["schemas"]["ErrorGroup"] & {
+            stack: string | null;
+            /** @description The stack in the original source files (from the build's private source maps); null when no frame had a map. */
+            original_stack: string | null;
+            last_url: string | null;
+            /** @description Reports on each of the last 14 days (UTC), oldest first. */
+            daily: {
+                /** Format: date */
+                day: string;
+                count: number;
+            }[];
+            recent: {
+                /** Format: date-time */
+                occurred_at: string;
+                release: string | null;
+                url: string | null;
+                /** @description The display name of the signed-in person, if any. */
+                user: string | null;
             }[];
         };
-        GymCountedAthlete: {
-            athlete: components["schemas"]["Athlete"];
-            /** @description The athlete's place on the whole board. */
-            place: number;
-            /** @description Board size − place + 1. */
-            points: number;
-        };
-        GymRankingRow: {
-            rank: number;
-            gym: {
-                id: number;
-                name: string;
-                city: string;
-                verified: boolean;
-            };
-            /** @description The gym's athletes in the event. */
-            joined: number;
-            /** @description Those with a result on the board. */
-            scored: number;
-            /** @description Those whose result makes the gym score (at most N). */
-            counted: number;
-            /** @description The gym score by the rule; null while no athlete counts. */
-            score: number | null;
-            /** @description The counted athletes, best first. */
-            athletes: components["schemas"]["GymCountedAthlete"][];
-        };
-        GymRankingPage: {
-            challenge_id: number;
-            gym_rule: components["schemas"]["GymRule"];
-            gym_best_n: number;
-            /** @description Gyms on the board (with an athlete in the event). */
-            total: number;
-            offset: number;
-            items: components["schemas"]["GymRankingRow"][];
-            me: components["schemas"]["GymRankingRow"] | null;
-        };
-        AllianceRankingRow: {
-            rank: number;
-            alliance: {
-                id: number;
-                name: string;
-                /**
-                 * @description ended once fewer than two teams remain (its counted results stay).
-                 * @enum {string}
-                 */
-                status: "pending" | "active" | "ended";
-                /** @description The teams in it now. */
-                teams: {
-                    id: number;
-                    name: string;
-                    tag: string;
-                }[];
-            };
-            /** @description The alliance's athletes in the event. */
-            joined: number;
-            /** @description Those with a result on the board. */
-            scored: number;
-            /** @description Those whose result makes the alliance's score (at most N). */
-            counted: number;
-            /** @description The score by the gym rule; null while no athlete counts. */
-            score: number | null;
-            /** @description The counted athletes, best first. */
-            athletes: components["schemas"]["GymCountedAthlete"][];
-        };
-        AllianceRankingPage: {
-            challenge_id: number;
-            gym_rule: components["schemas"]["GymRule"];
-            gym_best_n: number;
-            /** @description Alliances on the board (with an athlete in the event). */
-            total: number;
-            offset: number;
-            items: components["schemas"]["AllianceRankingRow"][];
-            /** @description The viewer's alliances on this board, best first (empty for a visitor). */
-            mine: components["schemas"]["AllianceRankingRow"][];
-        };
-        ScoreChange: {
-            score: components["schemas"]["ScoreView"];
-            /** @description The athlete's place after the change (null when off the board). */
-            rank: number | null;
-        };
-        PendingScore: {
-            challenge: {
-                id: number;
+        MyAnalytics: {
+            /** Format: date-time */
+            generated_at: string;
+            /** @description The last 26 weeks (Monday to Sunday, UTC), oldest first; the last is the current week. */
+            weeks: {
+                /** Format: date */
+                week_start: string;
+                submissions: number;
+            }[];
+            /** @description The challenges the athlete has a ranked score in, most recently joined first (at most 50). */
+            challenges: {
+                challenge_id: number;
                 title: string;
-            };
-            athlete: components["schemas"]["Athlete"];
-            division: components["schemas"]["Division"];
-            score: components["schemas"]["ScoreView"];
+                division: string;
+                place: number;
+                field_size: number;
+                /** @description 100 × (1 − (place − 1) / field size), on the whole board. */
+                percentile: number;
+                division_place: number;
+                division_size: number;
+                /** @description The same among the athlete's division. */
+                division_percentile: number;
+            }[];
+            /** @description Per test, the latest approved record and the change since the first. */
+            records: {
+                test_id: number;
+                test_name: string;
+                unit: string;
+                direction: string;
+                records: number;
+                first_value: number;
+                /** Format: date */
+                first_on: string;
+                latest_value: number;
+                /** Format: date */
+                latest_on: string;
+                /** @description Better is positive: latest − first, or first − latest for lower-is-better tests. */
+                improvement: number;
+            }[];
+            streaks: {
+                type: string;
+                current_count: number;
+                best_count: number;
+            }[];
+        };
+        HistoricalUploadInput: {
+            csv: string;
+            filename?: string;
+            dry_run: boolean;
+        };
+        HistoricalRowProblem: {
+            /** @description The line number in the file (the header is line 1). */
+            row: number;
+            problems: string[];
         };
         /** @enum {string} */
-        Rarity: "common" | "uncommon" | "rare" | "epic" | "legendary";
-        /** @enum {string} */
-        StreakType: "daily_submissions" | "weekly_participation" | "improvement_streak" | "consistency_streak";
-        /** @enum {string} */
-        CelebrationLevel: "subtle" | "normal" | "epic" | "legendary";
-        Achievement: {
-            id: number;
-            /** @description streak, first_score or personal_record */
-            type: string;
-            title: string;
-            description: string;
-            icon: string;
-            rarity: components["schemas"]["Rarity"];
-            points: number;
-            /** Format: date-time */
-            unlocked_at: string;
-            progress: number;
-            streak_data: null | {
-                current_streak: number;
-                streak_type: components["schemas"]["StreakType"];
-            };
-            celebration_level: components["schemas"]["CelebrationLevel"];
-            share_worthy: boolean;
-            /** @description An epic personal record gets the full-screen celebration. */
-            full_screen: boolean;
-        };
-        AchievementList: {
-            items: components["schemas"]["Achievement"][];
-            total_points: number;
-        };
-        Streak: {
-            type: components["schemas"]["StreakType"];
-            current_count: number;
-            best_count: number;
-            /** Format: date-time */
-            last_updated: string;
-            next_milestone: number;
-            /** @description Percent of the way to next_milestone. */
-            progress_to_next: number;
-        };
-        StreakList: {
-            items: components["schemas"]["Streak"][];
-        };
-        /** @enum {string} */
-        Units: "metric" | "imperial";
-        /** @enum {string} */
-        FieldPrivacy: "public" | "private";
-        ProfilePrivacy: {
-            sex: components["schemas"]["FieldPrivacy"];
-            birth_year: components["schemas"]["FieldPrivacy"];
-            bodyweight: components["schemas"]["FieldPrivacy"];
-            gym: components["schemas"]["FieldPrivacy"];
-            bio: components["schemas"]["FieldPrivacy"];
-            records: components["schemas"]["FieldPrivacy"];
-        };
-        MyAthleteProfile: {
-            user_id: number;
-            /** @description False until the athlete saves a profile (the fields are defaults). */
-            exists: boolean;
-            display_name: string;
-            sex: null | components["schemas"]["Sex"];
-            birth_year: number | null;
-            bodyweight_kg: number | null;
-            gym: string | null;
-            /** @description The gym the name belongs to (its page is /gym-page?id=). */
-            gym_id?: number | null;
-            units: components["schemas"]["Units"];
-            bio: string;
-            avatar_url: string | null;
-            time_zone: string;
-            privacy: components["schemas"]["ProfilePrivacy"];
-            /** Format: date-time */
-            updated_at: string | null;
-        };
-        AthleteProfileInput: {
-            display_name: string;
-            sex?: null | components["schemas"]["Sex"];
-            /** @description Refused when the athlete would be under 13 or over 120. */
-            birth_year?: number | null;
-            bodyweight_kg?: number | null;
-            /** @description A gym by name: the listed gym of that name (verified first), else a new one. gym_id wins when both are sent. */
-            gym?: string | null;
-            /** @description The gym picked from the gyms list; null clears the gym. */
-            gym_id?: number | null;
-            units?: components["schemas"]["Units"];
-            bio?: string;
-            /** @description An https address of an image. */
-            avatar_url?: string | null;
-            /** @description IANA zone (also what streaks count days in). */
-            time_zone?: string;
-            privacy?: components["schemas"]["ProfilePrivacy"];
-        };
-        /** @description A result as typed ("6:45", "140", "12.5") or a number. */
-        RawValue: string | number;
-        /** @enum {string} */
-        InputUnit: "kg" | "lb" | "reps" | "seconds" | "mm:ss" | "m" | "km" | "mi" | "calories" | "points";
+        TestUnit: "kg" | "reps" | "seconds" | "meters" | "calories" | "points";
         /**
          * Format: date
          * @description A calendar day, YYYY-MM-DD.
          */
         Date: string;
+        HistoricalPreviewRow: {
+            row: number;
+            athlete: string;
+            email: string | null;
+            test_id: number;
+            test_name: string;
+            /** @description In the test's unit. */
+            value: number;
+            unit: components["schemas"]["TestUnit"];
+            achieved_on: components["schemas"]["Date"];
+            source: string;
+            /** @description The email matches an account; the result counts for it at once. */
+            account: boolean;
+        };
+        HistoricalUploadReport: {
+            dry_run: boolean;
+            total_rows: number;
+            valid_rows: number;
+            /** @description Every invalid row (up to 1,000) with its problems in words. */
+            errors: components["schemas"]["HistoricalRowProblem"][];
+            /** @description The first valid rows (up to 200), as they will be imported. */
+            preview: components["schemas"]["HistoricalPreviewRow"][];
+            /** @description Rows imported (0 for a dry run). */
+            imported: number;
+            /** @description Imported rows tied to accounts by email. */
+            linked: number;
+            batch_id: number | null;
+        };
+        /** @enum {string} */
+        ClaimStatus: "pending" | "approved" | "rejected";
+        ClaimableResult: {
+            id: number;
+            athlete_name: string;
+            test_id: number;
+            test_name: string;
+            unit: components["schemas"]["TestUnit"];
+            value: number;
+            achieved_on: components["schemas"]["Date"];
+            source: string;
+            my_claim: null | components["schemas"]["ClaimStatus"];
+        };
+        ClaimableResultPage: {
+            items: components["schemas"]["ClaimableResult"][];
+            total: number;
+        };
+        Claim: {
+            id: number;
+            status: components["schemas"]["ClaimStatus"];
+            message: string;
+            review_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            claimant_id: number;
+            claimant_name: string;
+            result: components["schemas"]["ClaimableResult"];
+        };
+        ClaimList: {
+            items: components["schemas"]["Claim"][];
+        };
+        /** @enum {string} */
+        ReviewStatus: "pending" | "approved" | "rejected";
+        ClaimPage: {
+            items: components["schemas"]["Claim"][];
+            total: number;
+        };
+        /** @description A result as typed ("6:45", "140", "12.5") or a number. */
+        RawValue: string | number;
+        /** @enum {string} */
+        InputUnit: "kg" | "lb" | "reps" | "seconds" | "mm:ss" | "m" | "km" | "mi" | "calories" | "points";
         PersonalRecordInput: {
             test_id: number;
             value: components["schemas"]["RawValue"];
@@ -4236,8 +5243,6 @@ export interface components {
             /** @description One of the athlete's own uploaded videos of the attempt, ready and backing no score or other record (400 when not theirs, 422 while not ready, 409 when taken). The reviewer watches it. */
             video_id?: string | null;
         };
-        /** @enum {string} */
-        TestUnit: "kg" | "reps" | "seconds" | "meters" | "calories" | "points";
         /**
          * @description Which way is better.
          * @enum {string}
@@ -4275,8 +5280,6 @@ export interface components {
             /** @description Signed link to the poster, once ready. */
             poster_url?: string | null;
         };
-        /** @enum {string} */
-        ReviewStatus: "pending" | "approved" | "rejected";
         PersonalRecord: {
             id: number;
             user_id: number;
@@ -4375,6 +5378,8 @@ export interface components {
             bests: components["schemas"]["TestBest"][];
             global: null | components["schemas"]["GlobalStanding"];
         };
+        /** @enum {string} */
+        Sex: "female" | "male";
         PendingRecord: components["schemas"]["PersonalRecord"] & {
             athlete_name: string;
             athlete_sex: null | components["schemas"]["Sex"];
@@ -4392,134 +5397,6 @@ export interface components {
         };
         ReasonInput: {
             reason: string;
-        };
-        HistoricalUploadInput: {
-            csv: string;
-            filename?: string;
-            dry_run: boolean;
-        };
-        HistoricalRowProblem: {
-            /** @description The line number in the file (the header is line 1). */
-            row: number;
-            problems: string[];
-        };
-        HistoricalPreviewRow: {
-            row: number;
-            athlete: string;
-            email: string | null;
-            test_id: number;
-            test_name: string;
-            /** @description In the test's unit. */
-            value: number;
-            unit: components["schemas"]["TestUnit"];
-            achieved_on: components["schemas"]["Date"];
-            source: string;
-            /** @description The email matches an account; the result counts for it at once. */
-            account: boolean;
-        };
-        HistoricalUploadReport: {
-            dry_run: boolean;
-            total_rows: number;
-            valid_rows: number;
-            /** @description Every invalid row (up to 1,000) with its problems in words. */
-            errors: components["schemas"]["HistoricalRowProblem"][];
-            /** @description The first valid rows (up to 200), as they will be imported. */
-            preview: components["schemas"]["HistoricalPreviewRow"][];
-            /** @description Rows imported (0 for a dry run). */
-            imported: number;
-            /** @description Imported rows tied to accounts by email. */
-            linked: number;
-            batch_id: number | null;
-        };
-        /** @enum {string} */
-        ClaimStatus: "pending" | "approved" | "rejected";
-        ClaimableResult: {
-            id: number;
-            athlete_name: string;
-            test_id: number;
-            test_name: string;
-            unit: components["schemas"]["TestUnit"];
-            value: number;
-            achieved_on: components["schemas"]["Date"];
-            source: string;
-            my_claim: null | components["schemas"]["ClaimStatus"];
-        };
-        ClaimableResultPage: {
-            items: components["schemas"]["ClaimableResult"][];
-            total: number;
-        };
-        Claim: {
-            id: number;
-            status: components["schemas"]["ClaimStatus"];
-            message: string;
-            review_reason: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            reviewed_at: string | null;
-            claimant_id: number;
-            claimant_name: string;
-            result: components["schemas"]["ClaimableResult"];
-        };
-        ClaimList: {
-            items: components["schemas"]["Claim"][];
-        };
-        ClaimPage: {
-            items: components["schemas"]["Claim"][];
-            total: number;
-        };
-        PublicAthleteProfile: {
-            user_id: number;
-            display_name: string;
-            sex: null | components["schemas"]["Sex"];
-            /** @description Shown instead of the birth year. */
-            age_group: string | null;
-            bodyweight_class: string | null;
-            gym: string | null;
-            /** @description Shown with the gym name (null when the gym is private). */
-            gym_id?: number | null;
-            bio: string | null;
-            avatar_url: string | null;
-            records_public: boolean;
-            is_me: boolean;
-            /** Format: date-time */
-            member_since: string;
-            /** @description Hidden by moderators: only its author and staff see it. */
-            hidden?: boolean;
-            global: null | components["schemas"]["GlobalStanding"];
-            achievements_count: number;
-            total_points: number;
-        };
-        AthleteBests: {
-            records_public: boolean;
-            bests: components["schemas"]["TestBest"][];
-        };
-        PerformanceHistory: {
-            series: {
-                test_id: number;
-                test_name: string;
-                unit: components["schemas"]["TestUnit"];
-                direction: components["schemas"]["Direction"];
-                points: {
-                    achieved_on: components["schemas"]["Date"];
-                    value: number;
-                    normalized_score: number | null;
-                }[];
-            }[];
-        };
-        TimelinePost: {
-            id: number;
-            /** @enum {string} */
-            kind: "personal_record" | "challenge_joined" | "ranking";
-            body: string;
-            payload: {
-                [key: string]: unknown;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        TimelinePostList: {
-            items: components["schemas"]["TimelinePost"][];
         };
         TestInput: {
             name: string;
@@ -4602,412 +5479,1338 @@ export interface components {
                 page: number;
             }[];
         };
+        /** @enum {string} */
+        Units: "metric" | "imperial";
+        /** @enum {string} */
+        FieldPrivacy: "public" | "private";
+        ProfilePrivacy: {
+            sex: components["schemas"]["FieldPrivacy"];
+            birth_year: components["schemas"]["FieldPrivacy"];
+            bodyweight: components["schemas"]["FieldPrivacy"];
+            gym: components["schemas"]["FieldPrivacy"];
+            bio: components["schemas"]["FieldPrivacy"];
+            records: components["schemas"]["FieldPrivacy"];
+        };
+        MyAthleteProfile: {
+            user_id: number;
+            /** @description False until the athlete saves a profile (the fields are defaults). */
+            exists: boolean;
+            display_name: string;
+            sex: null | components["schemas"]["Sex"];
+            birth_year: number | null;
+            bodyweight_kg: number | null;
+            gym: string | null;
+            /** @description The gym the name belongs to (its page is /gym-page?id=). */
+            gym_id?: number | null;
+            units: components["schemas"]["Units"];
+            bio: string;
+            avatar_url: string | null;
+            time_zone: string;
+            privacy: components["schemas"]["ProfilePrivacy"];
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        AthleteProfileInput: {
+            display_name: string;
+            sex?: null | components["schemas"]["Sex"];
+            /** @description Refused when the athlete would be under 13 or over 120. */
+            birth_year?: number | null;
+            bodyweight_kg?: number | null;
+            /** @description A gym by name: the listed gym of that name (verified first), else a new one. gym_id wins when both are sent. */
+            gym?: string | null;
+            /** @description The gym picked from the gyms list; null clears the gym. */
+            gym_id?: number | null;
+            units?: components["schemas"]["Units"];
+            bio?: string;
+            /** @description An https address of an image. */
+            avatar_url?: string | null;
+            /** @description IANA zone (also what streaks count days in). */
+            time_zone?: string;
+            privacy?: components["schemas"]["ProfilePrivacy"];
+        };
+        PublicAthleteProfile: {
+            user_id: number;
+            display_name: string;
+            sex: null | components["schemas"]["Sex"];
+            /** @description Shown instead of the birth year. */
+            age_group: string | null;
+            bodyweight_class: string | null;
+            gym: string | null;
+            /** @description Shown with the gym name (null when the gym is private). */
+            gym_id?: number | null;
+            bio: string | null;
+            avatar_url: string | null;
+            records_public: boolean;
+            is_me: boolean;
+            /** Format: date-time */
+            member_since: string;
+            /** @description Hidden by moderators: only its author and staff see it. */
+            hidden?: boolean;
+            global: null | components["schemas"]["GlobalStanding"];
+            achievements_count: number;
+            total_points: number;
+        };
+        AthleteBests: {
+            records_public: boolean;
+            bests: components["schemas"]["TestBest"][];
+        };
+        PerformanceHistory: {
+            series: {
+                test_id: number;
+                test_name: string;
+                unit: components["schemas"]["TestUnit"];
+                direction: components["schemas"]["Direction"];
+                points: {
+                    achieved_on: components["schemas"]["Date"];
+                    value: number;
+                    normalized_score: number | null;
+                }[];
+            }[];
+        };
+        TimelinePost: {
+            id: number;
+            /** @enum {string} */
+            kind: "personal_record" | "challenge_joined" | "ranking";
+            body: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        TimelinePostList: {
+            items: components["schemas"]["TimelinePost"][];
+        };
+        /** @enum {string} */
+        Role: "administrator" | "editor" | "author" | "contributor" | "subscriber";
+        SessionUser: {
+            wp_user_id: number;
+            email: string;
+            display_name: string;
+            wp_role: components["schemas"]["Role"];
+            wp_capabilities: {
+                [key: string]: boolean;
+            };
+        };
+        AdminUser: components["schemas"]["SessionUser"] & {
+            locked: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        UserPage: {
+            items: components["schemas"]["AdminUser"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        SetRoleRequest: {
+            wp_role: components["schemas"]["Role"];
+        };
+        NavigationTokenRequest: {
+            /** @description A path on the community site, starting with /. */
+            redirect_path: string;
+        };
+        NavigationTokenResponse: {
+            success: boolean;
+            handoff_url?: string;
+            message: string;
+        };
+        CommunityAuthCode: {
+            success: boolean;
+            code?: string;
+            /** @description Seconds. */
+            expires_in?: number;
+            message: string;
+        };
+        DemoAccount: {
+            email: string;
+            display_name: string;
+            /** @enum {string} */
+            kind: "athlete" | "administrator";
+        };
+        DemoAccounts: {
+            accounts: components["schemas"]["DemoAccount"][];
+        };
+        /** Format: email */
+        Email: string;
+        DemoSignInRequest: {
+            email: components["schemas"]["Email"];
+        };
+        TokenInfo: {
+            /** @description The access token (JWT) for the Authorization header. */
+            token: string;
+            /** @description Expiry, milliseconds since the epoch. */
+            expiresAt: number;
+            /** @description Issue time, milliseconds since the epoch. */
+            issuedAt: number;
+        };
+        AuthSession: {
+            user: components["schemas"]["SessionUser"];
+            token: components["schemas"]["TokenInfo"];
+            csrf_token: string;
+        };
+        AdminSetupStatus: {
+            open: boolean;
+        };
+        AdminSetupRequest: {
+            setup_code: string;
+        };
+        Password: string;
+        RegisterRequest: {
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+            display_name: string;
+            /**
+             * @description The terms and privacy policy versions the sign-up form showed. Creating an account accepts
+             *     the current versions (recorded with the time); when given, these must still be current (409).
+             */
+            consent?: {
+                terms_version: number;
+                privacy_version: number;
+            };
+        };
+        Message: {
+            message: string;
+        };
+        LoginRequest: {
+            email: components["schemas"]["Email"];
+            password: string;
+        };
+        LoginInitiated: {
+            message: string;
+            /** @description How long before another code can be requested. */
+            resend_after_seconds: number;
+            /** @description How long a code stays valid. */
+            code_ttl_seconds: number;
+        };
+        VerifyOtpRequest: {
+            email: components["schemas"]["Email"];
+            code: string;
+        };
+        SessionValidity: {
+            valid: boolean;
+            csrf_token?: string;
+        };
+        ForgotPasswordRequest: {
+            email: components["schemas"]["Email"];
+        };
+        ResetTokenRequest: {
+            token: string;
+        };
+        ResetTokenValidity: {
+            valid: boolean;
+            /** @description The account the link is for, when valid. */
+            email?: string;
+        };
+        ResetPasswordRequest: {
+            token: string;
+            password: components["schemas"]["Password"];
+        };
+        Pact: {
+            id: number;
+            round_no: number;
+            /** @enum {string} */
+            kind: "offer" | "request";
+            from_team_id: number;
+            to_team_id: number;
+            note: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "declined" | "withdrawn" | "expired";
+            /** Format: date-time */
+            created_at: string;
+        };
+        SquadNegotiation: {
+            enabled: boolean;
+            trades_per_round: number;
+            /** @description The open round negotiation happens in, or null. */
+            round_no: number | null;
+            squads: {
+                team_id: number;
+                name: string;
+                standing: boolean;
+                /** @description Free tokens: to trade or declare. */
+                held: number;
+                declared: number;
+                spent: number;
+                trades_this_round: number;
+            }[];
+            open_pacts: components["schemas"]["Pact"][];
+            /** @description Newest first. */
+            log: {
+                id: number;
+                round_no: number;
+                /** @enum {string} */
+                kind: "token_earned" | "pact_proposed" | "pact_accepted" | "pact_declined" | "pact_withdrawn" | "pact_expired" | "immunity_declared" | "immunity_used" | "token_spent";
+                team_id: number;
+                other_team_id: number | null;
+                member_id: number | null;
+                text: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** @description The caller's squad when they captain a standing one; null otherwise. */
+            my: null | {
+                team_id: number;
+                trades_left: number;
+                /** @description Members declared for the open round. */
+                protected: number[];
+            };
+        };
+        PactInput: {
+            to_team_id: number;
+            /**
+             * @description offer: give one of your tokens; request: ask for one of theirs.
+             * @enum {string}
+             */
+            kind: "offer" | "request";
+            /** @description What is promised in return, public and not enforced. */
+            note?: string;
+        };
+        ImmunityToken: {
+            id: number;
+            holder_team_id: number;
+            earned_team_id: number;
+            earned_round: number;
+            /** @enum {string} */
+            status: "held" | "declared" | "spent";
+            used_round: number | null;
+            used_on: number | null;
+        };
         /**
-         * @description metric shows kg and km; imperial shows lb and mi. Stored values stay in kg, grams and metres.
+         * @default live
          * @enum {string}
          */
-        UnitPreference: "metric" | "imperial";
-        TimelineSettings: {
-            /** @description A new personal record goes on the community timeline. */
-            personal_record: boolean;
-            /** @description Joining a public challenge goes on the community timeline. */
-            challenge_joined: boolean;
-            /** @description The final place in a closed public challenge goes on the community timeline. */
-            final_place: boolean;
-        };
-        /** @description Which real-time popups show in this app. Achievements are unlocked and listed either way. Mail about the account's security or something the user asked for always goes out. */
-        InAppNotifications: {
-            /** @description A popup when an achievement unlocks (such as the first score). */
-            achievement_unlocked: boolean;
-            /** @description A popup when a streak reaches a milestone. */
-            milestone_reached: boolean;
-            /** @description A celebration when a new personal record is approved. */
-            personal_record: boolean;
-            /** @description A short tone plays with a popup. Off unless chosen. */
-            popup_sound: boolean;
-        };
-        /** @description Which inbox notifications also come by mail, per kind (domain/notifications.ts NOTIFICATION_KINDS). Every notification lands in the inbox either way; each mail links to its item and to these settings. */
-        EmailNotifications: {
-            /** @description A captain invites you to join a team. Default on. */
-            team_invitation: boolean;
-            /** @description An athlete asks to join a team you lead. Default on. */
-            team_join_request: boolean;
-            /** @description A captain lets you into the team you asked to join. Default on. */
-            team_request_approved: boolean;
-            /** @description A captain turns down your request to join. Default on. */
-            team_request_declined: boolean;
-            /** @description Someone joins a team you lead. Default off. */
-            team_member_joined: boolean;
-            /** @description You become the captain of a team. Default on. */
-            team_captaincy: boolean;
-            /** @description A captain removes you from a team. Default on. */
-            team_removed: boolean;
-            /** @description A team you were in no longer exists. Default on. */
-            team_disbanded: boolean;
-            /** @description Your team enters a challenge with you in it. Default off. */
-            team_challenge_entered: boolean;
-            /** @description Another team proposes an alliance to a team you lead. Default off. */
-            alliance_proposed: boolean;
-            /** @description A team accepts an alliance your team is in. Default off. */
-            alliance_accepted: boolean;
-            /** @description Every team accepted: the alliance is active. Default off. */
-            alliance_active: boolean;
-            /** @description A team leaves an alliance your team is in. Default off. */
-            alliance_left: boolean;
-            /** @description Fewer than two teams remain in an alliance. Default off. */
-            alliance_ended: boolean;
-            /** @description A reviewer rejects one of your scores. Default on. */
-            score_rejected: boolean;
-            /** @description A judge gives the verdict on your video score. Default on. */
-            score_judged: boolean;
-            /** @description A moderator hides something of yours or suspends you. Default on. */
-            moderation_decision: boolean;
-            /** @description A moderator decides on your appeal. Default on. */
-            moderation_appeal: boolean;
-            /** @description A moderator acts on something you reported. Default off. */
-            report_outcome: boolean;
-        };
-        AccountSettings: {
-            units: components["schemas"]["UnitPreference"];
-            /** @description IANA zone the athlete's days and weeks are counted in. */
-            time_zone: string;
-            timeline: components["schemas"]["TimelineSettings"];
-            notifications: {
-                in_app: components["schemas"]["InAppNotifications"];
-                email: components["schemas"]["EmailNotifications"];
-            };
-            /** @description The community site account: the same account as here (its user id is this account's id), reached through the signed handoff; there is nothing separate to link or unlink. */
-            community: {
-                /** @description The community site, or null when none is configured. */
-                site_url: string | null;
-                account_id: number;
-                display_name: string;
-            };
-        };
-        TimelineSettingsInput: {
-            personal_record?: boolean;
-            challenge_joined?: boolean;
-            final_place?: boolean;
-        };
-        InAppNotificationsInput: {
-            achievement_unlocked?: boolean;
-            milestone_reached?: boolean;
-            personal_record?: boolean;
-            popup_sound?: boolean;
-        };
-        /** @description The kinds to switch; kinds left out keep their value. */
-        EmailNotificationsInput: {
-            team_invitation?: boolean;
-            team_join_request?: boolean;
-            team_request_approved?: boolean;
-            team_request_declined?: boolean;
-            team_member_joined?: boolean;
-            team_captaincy?: boolean;
-            team_removed?: boolean;
-            team_disbanded?: boolean;
-            team_challenge_entered?: boolean;
-            alliance_proposed?: boolean;
-            alliance_accepted?: boolean;
-            alliance_active?: boolean;
-            alliance_left?: boolean;
-            alliance_ended?: boolean;
-            score_rejected?: boolean;
-            score_judged?: boolean;
-            moderation_decision?: boolean;
-            moderation_appeal?: boolean;
-            report_outcome?: boolean;
-        };
-        AccountSettingsInput: {
-            units?: components["schemas"]["UnitPreference"];
-            /** @description An IANA zone name such as Europe/Berlin. */
-            time_zone?: string;
-            timeline?: components["schemas"]["TimelineSettingsInput"];
-            notifications?: {
-                in_app?: components["schemas"]["InAppNotificationsInput"];
-                email?: components["schemas"]["EmailNotificationsInput"];
-            };
-        };
-        ActiveSession: {
-            id: string;
-            /** @description Browser and system read from the User-Agent at sign-in, e.g. "Firefox on Windows". */
-            device: string;
-            /** Format: date-time */
-            signed_in_at: string;
-            /**
-             * Format: date-time
-             * @description The last sign-in or token refresh of this session.
-             */
-            last_used_at: string;
-            /** @description This is the browser making the call. */
-            current: boolean;
-        };
+        BattleStatus: "entry" | "live" | "finished";
         /** @enum {string} */
-        LegalKind: "terms" | "privacy" | "waiver";
-        LegalDocument: {
-            kind: components["schemas"]["LegalKind"];
-            version: number;
-            /** @description Markdown. */
-            body: string;
-            /** @description What changed since the previous version. */
-            summary: string;
+        ScoreType: "time" | "reps" | "load" | "rounds_reps" | "distance" | "calories" | "points";
+        /** @description How a round cuts the field: keep the best `keep`, or eliminate the bottom `percent`% but never leave fewer than `minimum`. */
+        CutRule: {
+            /** @enum {string} */
+            kind: "keep_top";
+            keep: number;
+        } | {
+            /** @enum {string} */
+            kind: "cut_percent";
+            percent: number;
+            minimum: number;
+        };
+        /** @description A squad decimation round: the `count` lowest-ranked living members of each squad are eliminated. */
+        SquadCutRule: {
+            /** @enum {string} */
+            kind: "per_squad";
+            count: number;
+        };
+        BattleRound: {
+            round_no: number;
             /** Format: date-time */
-            published_at: string;
-        };
-        LegalDocumentInput: {
-            /** @description Markdown. */
-            body: string;
-            summary?: string;
-        };
-        WaiverSignature: {
-            version: number;
-            full_name: string;
+            opens_at: string;
             /** Format: date-time */
-            signed_at: string;
+            closes_at: string;
+            /** @enum {string} */
+            state: "upcoming" | "open" | "closing" | "closed";
+            cut: components["schemas"]["CutRule"] | components["schemas"]["SquadCutRule"];
+            /** @description The rule in words (domain/battles/formats.ts). */
+            cut_text: string;
+            /** @description Athletes alive when it closed. */
+            field_size: number | null;
+            eliminated_count: number | null;
         };
-        WaiverStatus: {
-            document: components["schemas"]["LegalDocument"];
-            /** @description The caller's signature of the current version; null when not signed. */
-            signature: components["schemas"]["WaiverSignature"] | null;
-        };
-        WaiverSignatureInput: {
-            /** @description The version read and signed. */
-            version: number;
-            /** @description Typed full name (not blank). */
-            full_name: string;
-            /** @description The agreement box; must be true. */
-            agreed: boolean;
-            /** @description The challenge being joined, when signed inline while joining. */
-            challenge_id?: number;
-        };
-        ChallengeWaiverSignatures: {
-            challenge_id: number;
-            challenge_title: string;
-            requires_waiver: boolean;
-            signatures: {
+        Battle: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            format: "battle_royale" | "squad_decimation";
+            description: string;
+            creator_id: number;
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_ms: number | null;
+            reps_per_round: number | null;
+            has_tiebreak: boolean;
+            attempts_per_round: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            status: "entry" | "live" | "finished";
+            /** @description The round open now. */
+            current_round: number | null;
+            entered: number;
+            alive: number;
+            rounds: components["schemas"]["BattleRound"][];
+            /** @description The caller's entry, when signed in and entered. */
+            me: null | {
+                /** Format: date-time */
+                entered_at: string;
+                eliminated_round: number | null;
+                final_place: number | null;
+            };
+            /** @description Once finished, the athlete in first place. */
+            winner?: null | {
                 user_id: number;
                 display_name: string;
-                /** Format: date-time */
-                joined_at: string;
-                signature: components["schemas"]["WaiverSignature"] | null;
+            };
+        };
+        SquadSummary: {
+            team_id: number;
+            name: string;
+            captain_id: number | null;
+            size: number;
+            living: number;
+            /** @description The round the squad fell in. */
+            out_round: number | null;
+            final_place: number | null;
+        };
+        SquadBattle: {
+            battle: components["schemas"]["Battle"];
+            squad_size: number;
+            cut_per_squad: number;
+            /** @description The battle plays immunity tokens (negotiation). */
+            immunity: boolean;
+            trades_per_round: number;
+            /** @description The rules text generated from the battle's parameters (domain/battles/formats.ts). */
+            rules: string[];
+            /** @description Best first once the battle is over, else by living members then entry. */
+            squads: components["schemas"]["SquadSummary"][];
+            /** @description The squad the caller fights for. */
+            my_team_id: number | null;
+            winner_team_id: number | null;
+        };
+        SquadBattleInput: {
+            name: string;
+            description?: string;
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_ms?: number | null;
+            reps_per_round?: number | null;
+            has_tiebreak?: boolean;
+            attempts_per_round: number;
+            /**
+             * Format: date-time
+             * @description Entry closes and round 1 opens.
+             */
+            starts_at: string;
+            round_hours: number;
+            /** @description Rounds at most; the battle ends early when one squad is left. */
+            rounds: number;
+            squad_size: number;
+            /** @description Members of each squad eliminated per round; fewer than squad_size. */
+            cut_per_squad: number;
+            /** @description Immunity tokens and their trades (negotiation); the standard format plays them. */
+            immunity?: boolean;
+            /** @description Trades each squad may make per round. */
+            trades_per_round?: number;
+        };
+        SquadEntryInput: {
+            team_id: number;
+            member_ids: number[];
+        };
+        SquadBoardMember: {
+            user_id: number;
+            display_name: string;
+            /** @description Place in the round among every living member; null when out before it. */
+            place: number | null;
+            score_text: string | null;
+            eliminated_round: number | null;
+            /** @description Would fall if the open round closed now (immunity counted). */
+            on_the_block: boolean;
+            /** @description An immunity token was spent on this member for the round. */
+            protected: boolean;
+        };
+        SquadBoard: {
+            round_no: number;
+            closed: boolean;
+            /** @description Members alive at the round's start. */
+            field: number;
+            scored: number;
+            squads: {
+                place: number;
+                team_id: number;
+                name: string;
+                /** @description Members alive at the round's start. */
+                in_round: number;
+                total_places: number | null;
+                out_round: number | null;
+                members: components["schemas"]["SquadBoardMember"][];
             }[];
+        };
+        TournamentStage: {
+            stage_no: number;
+            name: string;
+            /** @description The stage is this battle royale (its board, attempts and page). */
+            battle_id: number;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            status: "entry" | "live" | "finished";
+            advance: number | null;
+            /** @description The stage is over and its top athletes have entered the next. */
+            advanced: boolean;
+            entered: number;
+            alive: number;
+            rounds: components["schemas"]["BattleRound"][];
+            /** @description Who advanced into this stage, by seed (empty for stage 1 and until the stage before is over). */
+            seeds: {
+                seed: number;
+                from_place: number;
+                user_id: number;
+                display_name: string;
+            }[];
+            me: null | {
+                eliminated_round: number | null;
+                final_place: number | null;
+            };
+        };
+        Tournament: {
+            id: number;
+            name: string;
+            description: string;
+            creator_id: number;
+            score_type: components["schemas"]["ScoreType"];
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            status: "entry" | "live" | "finished";
+            /** @description Athletes entered in stage 1. */
+            entered: number;
+            stages: components["schemas"]["TournamentStage"][];
+            /** @description The latest stage the caller is in, when signed in and entered. */
+            me: null | {
+                stage_no: number;
+                eliminated_round: number | null;
+                final_place: number | null;
+            };
+            winner: null | {
+                user_id: number;
+                display_name: string;
+            };
+        };
+        TournamentInput: {
+            name: string;
+            description?: string;
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_ms?: number | null;
+            reps_per_round?: number | null;
+            has_tiebreak?: boolean;
+            attempts_per_round: number;
+            stages: {
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description The stage's first round opens (after the stage before ends).
+                 */
+                starts_at: string;
+                round_hours: number;
+                rounds: {
+                    cut: components["schemas"]["CutRule"];
+                }[];
+                /** @description How many of the stage's final ranking go through to the next stage; null for the final. */
+                advance: number | null;
+            }[];
+        };
+        TournamentPreview: {
+            tournament_id: number;
+            name: string;
+            /** @enum {string} */
+            status: "entry" | "live" | "finished";
+            entered: number;
+            stages: {
+                stage_no: number;
+                name: string;
+                battle_id: number;
+                /** Format: date-time */
+                starts_at: string;
+                /** Format: date-time */
+                ends_at: string;
+                /** @description Athletes expected at the stage start. */
+                projected_field: number;
+                /** @description How many go through to the next stage (null for the final). */
+                advancing: number | null;
+                rounds: {
+                    round_no: number;
+                    /** Format: date-time */
+                    opens_at: string;
+                    /** Format: date-time */
+                    closes_at: string;
+                    projected_field: number;
+                    /** @description Kept by the rule if everyone scores. */
+                    projected_keep: number;
+                    cut_text: string;
+                }[];
+                /** @description This stage's seed slots (seed n = n-th place of the stage before), with the athlete once known. */
+                seeds: {
+                    seed: number;
+                    from_place: number;
+                    text: string;
+                    athlete: null | {
+                        user_id: number;
+                        display_name: string;
+                    };
+                }[];
+            }[];
+            /** @description Stage 1's entrants in their projected seeding (entry order), the first 100. */
+            field: {
+                seed: number;
+                user_id: number;
+                display_name: string;
+            }[];
+        };
+        RoundWindow: {
+            battle_id: number;
+            battle_name: string;
+            /** @enum {string} */
+            format: "battle_royale" | "squad_decimation";
+            tournament_id: number | null;
+            stage_name: string | null;
+            round_no: number;
+            /** Format: date-time */
+            opens_at: string;
+            /** Format: date-time */
+            closes_at: string;
+            /** @enum {string} */
+            state: "upcoming" | "open" | "closing" | "closed";
+            /** @description False for a later tournament stage the athlete may still reach. */
+            entered: boolean;
+            /** @description The page of the battle or tournament. */
+            link: string;
+        };
+        BattleInput: {
+            name: string;
+            description?: string;
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_ms?: number | null;
+            reps_per_round?: number | null;
+            has_tiebreak?: boolean;
+            attempts_per_round: number;
+            /**
+             * Format: date-time
+             * @description Entry closes and round 1 opens.
+             */
+            starts_at: string;
+            /** @description How long each round is open; rounds run back to back. */
+            round_hours: number;
+            rounds: {
+                cut: components["schemas"]["CutRule"];
+            }[];
+        };
+        BattleAttempt: {
+            id: number;
+            round_no: number;
+            user_id: number;
+            display_name?: string;
+            score_text: string;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        /** @description Exactly the fields of the battle's score type, as a challenge score takes them. */
+        BattleAttemptInput: {
+            time_ms?: number;
+            capped?: boolean;
+            reps?: number;
+            rounds?: number;
+            load_value?: number;
+            /** @enum {string} */
+            load_unit?: "kg" | "lb";
+            distance_value?: number;
+            /** @enum {string} */
+            distance_unit?: "m" | "km" | "mi";
+            calories?: number;
+            points?: number;
+            tiebreak_ms?: number;
+        };
+        BattleBoardRow: {
+            place: number;
+            user_id: number;
+            display_name: string;
+            /** @description The best attempt; null when the athlete has not scored. */
+            score_text: string | null;
+            /** Format: date-time */
+            submitted_at: string | null;
+            eliminated_round: number | null;
+            /** @description Below the cut line (out when the round closes, or was). */
+            below_cut: boolean;
+        };
+        BattleBoard: {
+            round_no: number;
+            closed: boolean;
+            /** @description Athletes alive at the round's start. */
+            field: number;
+            scored: number;
+            /** @description The cut line sits below this place. */
+            keep: number;
+            items: components["schemas"]["BattleBoardRow"][];
+            me: null | components["schemas"]["BattleBoardRow"];
         };
         /** @enum {string} */
-        ConsentKind: "terms" | "privacy";
-        ConsentHistory: {
-            consents: {
-                kind: components["schemas"]["ConsentKind"];
-                version: number;
-                /** Format: date-time */
-                accepted_at: string;
-            }[];
+        Division: "rx" | "scaled";
+        Athlete: {
+            wp_user_id: number;
+            display_name: string;
         };
-        ConsentAcceptance: {
-            accept: {
-                kind: components["schemas"]["ConsentKind"];
-                version: number;
-            }[];
-        };
-        PendingConsents: {
-            documents: components["schemas"]["LegalDocument"][];
-        };
-        VideoUploadInit: {
-            file_name: string;
-            size_bytes: number;
-            /** @description The file's declared media type; it must be video/…; the content is checked anyway. */
-            content_type: string;
-            purpose: components["schemas"]["VideoPurpose"];
-            checksum_sha256: string;
-        };
-        VideoUpload: {
-            video: components["schemas"]["Video"];
-            /** @description The tus upload URL (path under the mount point) for the chunk call. */
-            upload_url: string;
-            /** @description Bytes already received. */
-            offset: number;
-        };
-        MyVideos: {
-            videos: components["schemas"]["Video"][];
-            used_bytes: number;
-            quota_bytes: number;
-            max_size_bytes: number;
-            max_duration_s: number;
-        };
-        ChallengeVideoRule: {
-            challenge_id: number;
-            /** @enum {string} */
-            rule: "none" | "every" | "top_n";
-            top_n: number | null;
-        };
-        ChallengeVideoRuleInput: {
-            /** @enum {string} */
-            rule: "none" | "every" | "top_n";
-            top_n?: number | null;
-        };
-        JudgeCertificate: {
+        ScoreView: {
             id: number;
-            user_id: number;
             /** @enum {string} */
-            level: "judge" | "senior";
+            status: "finished" | "capped";
+            /** @description In the canonical unit: ms, reps, g, mm, cal, pts. */
+            value: number;
+            tiebreak_ms: number | null;
+            display: string;
+            /** @enum {string} */
+            verification: "verified" | "unverified" | "rejected";
             /** Format: date-time */
-            granted_at: string;
+            submitted_at: string;
+            /** @description Why the score was held for review (its athlete and the judges see it). */
+            held_reason?: string | null;
+            /** @description Why a judge rejected it. */
+            review_reason?: string | null;
+            /** @description When a judge's penalty changed the result (its athlete's own lists only): what it was, the verdict and why. Absent or null otherwise. */
+            adjusted?: {
+                from_display: string;
+                /** @enum {string} */
+                verdict: "minor_penalty" | "major_penalty";
+                penalty_percent: number | null;
+                reason: string | null;
+            } | null;
+            /**
+             * @description A score with a video: unverified until a judge has watched it (judging.yaml). Absent for a score without one.
+             * @enum {string}
+             */
+            video_check?: "unverified" | "judged";
+        };
+        RankingRow: {
+            rank: number;
+            athlete: components["schemas"]["Athlete"];
+            /** @description The athlete's gym where their profile shows it (always to the athlete themself), else null. */
+            gym: string | null;
+            /** @description The gym's page, when the shown gym is a listed gym. */
+            gym_id: number | null;
+            division: components["schemas"]["Division"];
+            /** @description The athlete's sex × age category; null on a challenge with one board. */
+            category: string | null;
+            sex: components["schemas"]["Sex"] | null;
+            score: components["schemas"]["ScoreView"];
+        };
+        RankingPage: {
+            challenge_id: number;
+            division: components["schemas"]["Division"] | null;
+            /** @description The category this board ranks, or null for the combined board. */
+            category: string | null;
+            /** @description Rows on this board (after filters). */
+            total: number;
+            offset: number;
+            items: components["schemas"]["RankingRow"][];
+            me: components["schemas"]["RankingRow"] | null;
+        };
+        BoardMatch: components["schemas"]["RankingRow"] & {
+            /** @description Where the row stands in the board's order after filters, from 1. */
+            position: number;
+            /** @description The board page (of `limit` rows, from 1) that lists the row. */
+            page: number;
+        };
+        BoardMatches: {
+            challenge_id: number;
+            page_size: number;
+            items: components["schemas"]["BoardMatch"][];
+        };
+        /** @enum {string} */
+        ChallengeKind: "individual" | "team";
+        /** @enum {string} */
+        ChallengeStatus: "upcoming" | "open" | "closed" | "deleted";
+        /** @enum {string} */
+        TeamRule: "sum" | "average" | "best_n";
+        /**
+         * @description How gyms rank (domain/gym-events.ts): sum_places (the best N athletes' places added up, lowest wins), sum_points (their points added up), average_points (their average points), participation (average points of the best N × the share of the gym's athletes in the event who posted a result). An athlete's points on a board of T entries: T − place + 1.
+         * @enum {string}
+         */
+        GymRule: "sum_places" | "sum_points" | "average_points" | "participation";
+        /** @enum {string} */
+        SexDivisions: "open" | "split";
+        /** @enum {string} */
+        AgeScheme: "none" | "masters" | "teens";
+        /** @description How the board splits beyond Rx/Scaled (sex × age group), each category with its stated standards. */
+        Divisions: {
+            /** @description The standards as the creator stated them, by key ('' everyone, 'female'/'male', or a category id). */
+            stated: {
+                [key: string]: string;
+            };
+            sex: components["schemas"]["SexDivisions"];
+            age_scheme: components["schemas"]["AgeScheme"];
+            /** @description Whether the combined board (Rx above Scaled, everyone) is offered. */
+            overall_board: boolean;
+            overall_standards: string | null;
+            categories: {
+                id: string;
+                label: string;
+                standards: string | null;
+            }[];
+        };
+        /** @description A place that names its board (domain/places.ts formats it as "3rd of 12 · Women Rx"). */
+        Place: {
+            /** @description The place on the board (ties share the higher place). */
+            rank: number;
+            /** @description How many athletes that board ranks. */
+            of: number;
+            /** @description The board's name, its sex × age category and its division (Rx/Scaled), e.g. "Women Rx", "Men 35–39 Scaled", "Rx". */
+            board: string;
+            /** @description The board's category id ('' on a challenge with one board), the leaderboard's `category` parameter. */
+            category: string;
+            division: components["schemas"]["Division"];
+        };
+        Challenge: {
+            id: number;
+            title: string;
+            description: string;
+            kind: components["schemas"]["ChallengeKind"];
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_seconds: number | null;
+            reps_per_round: number | null;
+            has_tiebreak: boolean;
+            tiebreak_label: string | null;
             /** Format: date-time */
-            expires_at: string;
-            in_force: boolean;
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            visibility: "public" | "unlisted";
+            participant_cap: number | null;
+            requires_waiver: boolean;
+            cover_image_url: string | null;
+            status: components["schemas"]["ChallengeStatus"];
+            participant_count: number;
+            creator: components["schemas"]["Athlete"];
+            /** Format: date-time */
+            created_at: string;
+            deleted_at?: string | null;
+            deletion_reason?: string | null;
+            /** @description Hidden by moderators: only its author and staff see it. */
+            hidden?: boolean;
+            team_rule: components["schemas"]["TeamRule"] | null;
+            team_best_n: number | null;
+            team_size_max: number | null;
+            /** @description A multi-gym event's rule (its gym board ranks gyms by their athletes' results); null for none. */
+            gym_rule: components["schemas"]["GymRule"] | null;
+            /** @description How many of each gym's best athletes count. */
+            gym_best_n: number | null;
+            divisions: components["schemas"]["Divisions"];
+            /** @description Only in the caller's own list (my-participating), for open challenges — their place on their board; null without a ranked score or once the challenge has closed. */
+            my_place?: components["schemas"]["Place"] | null;
+            /** @description The catalogue test this challenge is linked to; its bounds refuse impossible results. */
+            test_id?: number | null;
         };
-        NoRepMark: {
-            at_ms: number;
-            note?: string | null;
+        ChallengePage: {
+            items: components["schemas"]["Challenge"][];
+            next_cursor: string | null;
         };
-        JudgingSubmission: {
-            score_id: number;
+        HomeLeader: {
+            challenge: {
+                id: number;
+                title: string;
+                score_type: components["schemas"]["ScoreType"];
+            };
+            athlete: components["schemas"]["Athlete"];
+            division: components["schemas"]["Division"];
+            /** @description The score as the workout reads it, e.g. "4:52" or "CAP + 87 reps". */
+            display: string;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        HomeRecord: {
+            id: number;
+            athlete: components["schemas"]["Athlete"];
+            test_name: string;
+            /** @description The result as the athlete entered it. */
+            value: string;
+            unit: string;
+            normalized_score: number | null;
+            /** Format: date */
+            achieved_on: string;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        HomeFeed: {
+            open_challenges: components["schemas"]["Challenge"][];
+            todays_leaders: components["schemas"]["HomeLeader"][];
+            recent_records: components["schemas"]["HomeRecord"][];
+            /** Format: date-time */
+            generated_at: string;
+        };
+        ChallengeList: {
+            items: components["schemas"]["Challenge"][];
+        };
+        GymCountedAthlete: {
+            athlete: components["schemas"]["Athlete"];
+            /** @description The athlete's place on the whole board. */
+            place: number;
+            /** @description Board size − place + 1. */
+            points: number;
+        };
+        GymRankingRow: {
+            rank: number;
+            gym: {
+                id: number;
+                name: string;
+                city: string;
+                verified: boolean;
+            };
+            /** @description The gym's athletes in the event. */
+            joined: number;
+            /** @description Those with a result on the board. */
+            scored: number;
+            /** @description Those whose result makes the gym score (at most N). */
+            counted: number;
+            /** @description The gym score by the rule; null while no athlete counts. */
+            score: number | null;
+            /** @description The counted athletes, best first. */
+            athletes: components["schemas"]["GymCountedAthlete"][];
+        };
+        GymRankingPage: {
+            challenge_id: number;
+            gym_rule: components["schemas"]["GymRule"];
+            gym_best_n: number;
+            /** @description Gyms on the board (with an athlete in the event). */
+            total: number;
+            offset: number;
+            items: components["schemas"]["GymRankingRow"][];
+            me: components["schemas"]["GymRankingRow"] | null;
+        };
+        AllianceRankingRow: {
+            rank: number;
+            alliance: {
+                id: number;
+                name: string;
+                /**
+                 * @description ended once fewer than two teams remain (its counted results stay).
+                 * @enum {string}
+                 */
+                status: "pending" | "active" | "ended";
+                /** @description The teams in it now. */
+                teams: {
+                    id: number;
+                    name: string;
+                    tag: string;
+                }[];
+            };
+            /** @description The alliance's athletes in the event. */
+            joined: number;
+            /** @description Those with a result on the board. */
+            scored: number;
+            /** @description Those whose result makes the alliance's score (at most N). */
+            counted: number;
+            /** @description The score by the gym rule; null while no athlete counts. */
+            score: number | null;
+            /** @description The counted athletes, best first. */
+            athletes: components["schemas"]["GymCountedAthlete"][];
+        };
+        AllianceRankingPage: {
+            challenge_id: number;
+            gym_rule: components["schemas"]["GymRule"];
+            gym_best_n: number;
+            /** @description Alliances on the board (with an athlete in the event). */
+            total: number;
+            offset: number;
+            items: components["schemas"]["AllianceRankingRow"][];
+            /** @description The viewer's alliances on this board, best first (empty for a visitor). */
+            mine: components["schemas"]["AllianceRankingRow"][];
+        };
+        MySubmission: {
+            challenge: {
+                id: number;
+                title: string;
+                score_type: components["schemas"]["ScoreType"];
+            };
+            score: components["schemas"]["ScoreView"];
+            is_best: boolean;
+            rank: number | null;
+            /** @description The athlete's place on their own board (category × division), named; null when off the board. */
+            place?: components["schemas"]["Place"] | null;
+            /** @description How many people gave this result kudos (the follows area's /api/kudos). */
+            kudos: number;
+        };
+        /** @description Exactly the fields of the challenge’s score type: time_ms (or capped + reps) for time; reps; load_value + load_unit; rounds + reps; distance_value + distance_unit; calories; points. */
+        ScoreSubmission: {
+            time_ms?: number;
+            capped?: boolean;
+            reps?: number;
+            rounds?: number;
+            load_value?: number;
+            /** @enum {string} */
+            load_unit?: "kg" | "lb";
+            distance_value?: number;
+            /** @enum {string} */
+            distance_unit?: "m" | "km" | "mi";
+            calories?: number;
+            points?: number;
+            tiebreak_ms?: number;
+            note?: string;
+            /**
+             * Format: uuid
+             * @description One of the athlete's own ready videos, checked by a judge (judging.yaml).
+             */
+            video_id?: string;
+            /** @description A YouTube or Vimeo link to the attempt, instead of an upload. */
+            video_url?: string;
+        };
+        SubmittedScore: {
+            score: components["schemas"]["ScoreView"];
+            is_best: boolean;
+            rank: number | null;
+            /** @description The athlete's place on their own board (category × division), named; null when off the board. */
+            place?: components["schemas"]["Place"] | null;
+            message?: string;
+        };
+        ScoreHistory: {
+            challenge_id: number;
+            /** @description The ids of the same scores, best first as the board ranks them (to rebuild the board at any moment). */
+            ranked: number[];
+            items: {
+                athlete: components["schemas"]["Athlete"];
+                division: components["schemas"]["Division"];
+                /** @description The board the athlete is ranked on ('' the whole board; 'female'/'male' or a category id when the challenge splits). */
+                category: string;
+                score: components["schemas"]["ScoreView"];
+            }[];
+        };
+        ScoreChange: {
+            score: components["schemas"]["ScoreView"];
+            /** @description The athlete's place after the change (null when off the board). */
+            rank: number | null;
+            /** @description The athlete's place on their own board (category × division), named; null when off the board. */
+            place?: components["schemas"]["Place"] | null;
+        };
+        PendingScore: {
             challenge: {
                 id: number;
                 title: string;
             };
-            athlete: {
-                wp_user_id: number;
-                display_name: string;
+            athlete: components["schemas"]["Athlete"];
+            division: components["schemas"]["Division"];
+            score: components["schemas"]["ScoreView"];
+        };
+        TeamSummary: {
+            id: number;
+            name: string;
+            captain: components["schemas"]["Athlete"];
+            member_count: number;
+            full: boolean;
+        };
+        TeamMember: {
+            athlete: components["schemas"]["Athlete"];
+            best: components["schemas"]["ScoreView"] | null;
+            /** @description Whether this result is part of the team's aggregate. */
+            counted: boolean;
+        };
+        TeamRankingRow: {
+            rank: number;
+            team: {
+                id: number;
+                name: string;
             };
-            /** @enum {string} */
-            division: "rx" | "scaled";
-            /** @description The score as it stands (after any penalty). */
-            display: string;
-            /** @description The score as the athlete submitted it. */
-            original_display: string;
-            /** @description Its place on the challenge's board (null when not on it). */
-            place: number | null;
-            /** @enum {string} */
-            state: "waiting" | "confirming" | "judged" | "appealed";
-            claim: {
-                judge_id: number;
-                /** Format: date-time */
-                until: string;
-                mine: boolean;
+            member_count: number;
+            counted_members: number;
+            aggregate: {
+                /** @description In the canonical unit of the score type (an average may have a fraction). */
+                value: number;
+                display: string;
             } | null;
-            /** @enum {string|null} */
-            verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid" | null;
-            penalty_percent: number | null;
-            verdict_reason: string | null;
-            rep_count: number | null;
-            marks: components["schemas"]["NoRepMark"][];
-            appeal_reason: string | null;
-            /** Format: date-time */
-            appealed_at: string | null;
-            video: components["schemas"]["Video"] | null;
-            video_url: string | null;
-            /** @description The athlete shows this uploaded video in the challenge's theater (PUT /api/theater/scores/{scoreId}/shown) */
-            theater_shown: boolean;
-            /** Format: date-time */
-            submitted_at: string;
+            members: components["schemas"]["TeamMember"][];
         };
-        JudgingVerdictInput: {
-            /** @enum {string} */
-            verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid";
-            penalty_percent?: number | null;
-            reason?: string;
-            rep_count?: number | null;
-            marks?: components["schemas"]["NoRepMark"][];
-        };
-        TheaterVotes: {
-            up: number;
-            down: number;
-            /** @description up minus down */
-            total: number;
-        };
-        TheaterItem: {
-            score_id: number;
-            athlete: {
-                wp_user_id: number;
-                display_name: string;
-            };
-            /** @description The score in words, e.g. 150 reps */
-            display: string;
-            /** @enum {string} */
-            verification: "verified" | "unverified";
-            /** @description The athlete's external video link (opens in a new tab); null for a shown upload */
-            video_url: string | null;
-            /**
-             * @description A shown upload, ready, with links minted for theater viewers (they stop working once the
-             *     athlete withdraws it, moderators hide the score, a judge rejects it or it is deleted); null for a link
-             */
-            video: components["schemas"]["Video"] | null;
-            /** Format: date-time */
-            submitted_at: string;
-            votes: components["schemas"]["TheaterVotes"];
-            /** @description The caller's vote; null when signed out or not voted */
-            my_vote: (1 | -1) | null;
-            /** @description The caller's own score (no voting) */
-            mine: boolean;
-        };
-        Theater: {
+        TeamRankingPage: {
             challenge_id: number;
-            items: components["schemas"]["TheaterItem"][];
-        };
-        TheaterVoteResult: {
-            score_id: number;
-            up: number;
-            down: number;
+            team_rule: components["schemas"]["TeamRule"];
+            team_best_n: number | null;
             total: number;
-            my_vote: (1 | -1) | null;
+            offset: number;
+            items: components["schemas"]["TeamRankingRow"][];
+            me: components["schemas"]["TeamRankingRow"] | null;
         };
-        Health: {
+        TeamMatches: {
+            challenge_id: number;
+            page_size: number;
+            items: {
+                team: {
+                    id: number;
+                    name: string;
+                };
+                /** @description The team's place on the board. */
+                rank: number;
+                /** @description Where the team stands in the board's order, from 1. */
+                position: number;
+                /** @description The board page (of `limit` teams, from 1) that lists the team. */
+                page: number;
+            }[];
+        };
+        ChallengeInput: {
+            title: string;
+            /** @description Plain text or Markdown; shown safely (no HTML). */
+            description?: string;
+            kind?: components["schemas"]["ChallengeKind"];
+            score_type: components["schemas"]["ScoreType"];
+            time_cap_seconds?: number | null;
+            reps_per_round?: number | null;
+            has_tiebreak?: boolean;
+            tiebreak_label?: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
             /** @enum {string} */
-            status: "ok";
-            /** @enum {string} */
-            database: "pglite" | "postgres";
+            visibility?: "public" | "unlisted";
+            participant_cap?: number | null;
+            requires_waiver?: boolean;
+            cover_image_url?: string | null;
+            /** @description Team challenges only. How members' bests combine. */
+            team_rule?: components["schemas"]["TeamRule"] | null;
+            /** @description For the best_n rule, how many of each team's best members count. */
+            team_best_n?: number | null;
+            /** @description Team challenges only. The most members a team can have. */
+            team_size_max?: number | null;
+            /** @description Makes the challenge a multi-gym event (individual challenges only): one of sum_places, sum_points, average_points, participation (see GymRule). Null or absent for none; an unknown rule is refused with 422. Changes only before the challenge starts. */
+            gym_rule?: string | null;
+            /** @description With gym_rule, how many of each gym's best athletes count (1 to 50; outside that, 422 with nothing stored). */
+            gym_best_n?: number | null;
+            sex_divisions?: components["schemas"]["SexDivisions"];
+            age_scheme?: components["schemas"]["AgeScheme"];
+            /** @description With divisions, whether a combined board is offered too (default true). */
+            overall_board?: boolean;
+            /** @description A catalogue test this challenge is (Fran ↔ Fran), measured as the challenge is scored: results outside the test's bounds are refused at entry (422, the bounds in the detail). Null or absent for none. */
+            test_id?: number | null;
+            /** @description Loads and standards per category id ('' for the combined board). */
+            standards?: {
+                [key: string]: string;
+            };
+        };
+        Participation: {
+            challenge_id: number;
+            division: components["schemas"]["Division"];
+            /** @description The athlete's sex × age category ('' on a challenge with one board); fixed once they have a score. */
+            category?: string;
+            sex: components["schemas"]["Sex"] | null;
+            /** Format: date-time */
+            joined_at: string;
+            best: components["schemas"]["ScoreView"] | null;
+            /** @description The place on the athlete's category board, Rx above Scaled (kept for older clients; pages show `place`). */
+            rank?: number | null;
+            /** @description The athlete's place on their own board (category × division), with its size and name; null without a ranked score. */
+            place?: components["schemas"]["Place"] | null;
+            team?: {
+                id: number;
+                name: string;
+            } | null;
+        };
+        ChallengeDetail: components["schemas"]["Challenge"] & {
+            my_entry: components["schemas"]["Participation"] | null;
+            can_edit: boolean;
+            /** @description The caller's sex as their profile states it (the join form's default for the Women/Men board); null when the profile says none or no one is signed in. */
+            profile_sex?: components["schemas"]["Sex"] | null;
+        };
+        JoinInput: {
+            division: components["schemas"]["Division"];
+            sex?: components["schemas"]["Sex"];
+            waiver_accepted?: boolean;
+            /** @description Team challenges, a new team with the joiner as captain (2–60 characters, unique in the challenge). */
+            team_name?: string;
+            /** @description Team challenges, an existing team to join. */
+            team_id?: number;
+            /** @description Also store `sex` on the caller's athlete profile (in the same transaction as the join). */
+            save_sex_to_profile?: boolean;
         };
         /**
-         * @description Who may invite the athlete (to a team, and later to other things).
+         * @description What happened on the board (live attempts and battles add kinds later).
          * @enum {string}
          */
-        InvitationAudience: "everyone" | "team_mates" | "nobody";
-        PrivacySettings: {
-            invitations: components["schemas"]["InvitationAudience"];
-            /** @description Others see "Athlete */
-            board_anonymous: boolean;
-        };
-        PrivacySettingsUpdate: {
-            invitations?: components["schemas"]["InvitationAudience"];
-            board_anonymous?: boolean;
-        };
-        DataExport: {
+        CommentaryKind: "new_leader" | "record" | "big_jump";
+        /** @description A published commentary line. */
+        CommentaryLine: {
             id: number;
+            challenge_id: number;
+            kind: components["schemas"]["CommentaryKind"];
+            text: string;
+            /** Format: date-time */
+            published_at: string;
+        };
+        /** @enum {string} */
+        CommentaryStatus: "queued" | "published" | "rejected";
+        /** @enum {string} */
+        CommentarySource: "template" | "model";
+        /** @description The public facts the line was written from (names as the board shows them). */
+        CommentaryFacts: {
+            kind: components["schemas"]["CommentaryKind"];
+            athlete: string;
+            challenge: string;
+            place: number;
+            previous_place: number | null;
+            previous_leader: string | null;
+            score: string;
+        };
+        CommentaryLineForEditors: {
+            id: number;
+            challenge_id: number;
+            kind: components["schemas"]["CommentaryKind"];
+            text: string;
+            status: components["schemas"]["CommentaryStatus"];
+            source: components["schemas"]["CommentarySource"];
+            /** @description Why the templates wrote the line although a model is set up (down, slow, over budget, unusable answer). */
+            fallback_reason: string | null;
+            edited: boolean;
+            facts: components["schemas"]["CommentaryFacts"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+        };
+        CommentaryStream: {
+            challenge_id: number;
+            title: string;
+            auto_publish: boolean;
+            auto_publish_model: boolean;
+            queued: number;
+            published: number;
+        };
+        /** @enum {string} */
+        Currency: "usd" | "eur" | "gbp";
+        ReviewedPayout: {
+            id: number;
+            amount_cents: number;
+            currency: components["schemas"]["Currency"];
             /** @enum {string} */
-            status: "queued" | "building" | "ready" | "failed";
-            /** @description Percent built. */
-            progress: number;
+            status: "requested" | "approved" | "paid" | "rejected";
             /** Format: date-time */
             requested_at: string;
             /** Format: date-time */
-            completed_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the download link stops working.
-             */
-            expires_at: string | null;
-            size_bytes: number | null;
-            /** @description The download link while it works, else null. */
-            download_url: string | null;
+            decided_at: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            reason: string | null;
+            creator: {
+                wp_user_id: number;
+                display_name: string;
+            };
         };
-        DataExportList: {
-            exports: components["schemas"]["DataExport"][];
+        CreatorPayout: {
+            id: number;
+            amount_cents: number;
+            currency: components["schemas"]["Currency"];
             /**
-             * Format: date-time
-             * @description When another export may be asked for (now if it may).
-             */
-            next_export_at: string;
-        };
-        AccountDeletion: {
-            /**
-             * @description confirming = a code was mailed; scheduled = erased after erase_after unless the athlete signs in; cancelled = signing in cancelled it.
+             * @description Requested (the money left the available balance), approved by an administrator, paid, or turned down (the money is back).
              * @enum {string}
              */
-            status: "none" | "confirming" | "scheduled" | "cancelled" | "erased";
+            status: "requested" | "approved" | "paid" | "rejected";
             /** Format: date-time */
-            erase_after: string | null;
+            requested_at: string;
+            /**
+             * Format: date-time
+             * @description When an administrator approved or turned it down.
+             */
+            decided_at: string | null;
             /** Format: date-time */
-            cancelled_at: string | null;
-            grace_days: number;
+            paid_at: string | null;
+            /** @description Why it was turned down. */
+            reason: string | null;
+        };
+        CreatorEconomy: {
+            range_days: number;
+            /** @description Subscriptions paid up now. */
+            active_subscriptions: number;
+            /** @description Creators with at least one paid-up subscriber now. */
+            paid_creators: number;
+            /** @description Subscriptions started in the range. */
+            new_subscriptions: number;
+            currencies: {
+                currency: components["schemas"]["Currency"];
+                /** @description Subscription payments taken in the range. */
+                payments: number;
+                /** @description What subscribers paid in the range, before fees and refunds. */
+                gross_cents: number;
+                /** @description The platform's fees kept in the range (refunded fees taken off). */
+                fee_cents: number;
+                refunded_cents: number;
+                /** @description Payouts marked paid in the range. */
+                paid_out_cents: number;
+                /** @description Payouts requested or approved and not yet paid (now). */
+                payouts_waiting_cents: number;
+            }[];
+        };
+        CreatorTier: {
+            id: number;
+            creator_id: number;
+            name: string;
+            price_cents: number;
+            currency: components["schemas"]["Currency"];
+            benefits: string;
+            archived: boolean;
+            active_subscribers: number;
+        };
+        CreatorListing: {
+            creator_id: number;
+            display_name: string;
+            subscribers: number;
+            tiers: components["schemas"]["CreatorTier"][];
+        };
+        /**
+         * @description local: the test provider (no money moves); stripe: real payments.
+         * @enum {string}
+         */
+        PaymentProviderKind: "local" | "stripe";
+        CreatorTierInput: {
+            name: string;
+            /** @description Monthly price in minor units. */
+            price_cents: number;
+            currency: components["schemas"]["Currency"];
+            benefits?: string;
+        };
+        Money: {
+            currency: components["schemas"]["Currency"];
+            amount_cents: number;
+        };
+        CreatorBalance: {
+            currency: components["schemas"]["Currency"];
+            /** @description Everything subscribers paid, before fees and refunds. */
+            gross_cents: number;
+            /** @description The platform's fees kept (after refunds). */
+            fee_cents: number;
+            /** @description Owed to the creator and past the hold: may be paid out. */
+            available_cents: number;
+            /** @description Owed to the creator, still inside the hold after payment. */
+            pending_cents: number;
+            paid_out_cents: number;
+            refunded_cents: number;
+        };
+        CreatorDashboard: {
+            /** @description Subscribers with access now. */
+            subscribers: number;
+            /** @description Monthly recurring revenue per currency: subscriptions with access that are not cancelled. */
+            mrr: components["schemas"]["Money"][];
+            balances: components["schemas"]["CreatorBalance"][];
+            fee_percent: number;
+            payout_min_cents: number;
+            hold_days: number;
+            provider: components["schemas"]["PaymentProviderKind"];
+            tiers: components["schemas"]["CreatorTier"][];
+            payouts: components["schemas"]["CreatorPayout"][];
+        };
+        CreatorSubscription: {
+            id: number;
+            tier_id: number;
+            tier_name: string;
+            creator_id: number;
+            creator_name: string;
+            price_cents: number;
+            currency: components["schemas"]["Currency"];
+            /** @enum {string} */
+            status: "pending" | "active" | "ended";
+            /** @description Active and inside the paid period. */
+            has_access: boolean;
+            cancel_at_period_end: boolean;
+            /** Format: date-time */
+            current_period_end: string | null;
+            provider: components["schemas"]["PaymentProviderKind"];
+            /** Format: date-time */
+            started_at: string;
         };
         /** @enum {string} */
         EventRule: "sum_of_places" | "points_table" | "p_score";
@@ -5088,462 +6891,578 @@ export interface components {
             items: components["schemas"]["EventStandingRow"][];
             me: components["schemas"]["EventStandingRow"] | null;
         };
-        Notification: {
+        /** @enum {string} */
+        FeedbackType: "general_feedback" | "bug_report" | "feature_request";
+        FeedbackSubmission: {
+            type: components["schemas"]["FeedbackType"];
+            subject: string;
+            description: string;
+            page_url?: string;
+            browser_info?: string;
+            steps_to_reproduce?: string;
+        };
+        FeedbackReceipt: {
             id: number;
-            /** @description What it is about, e.g. team_invitation, team_join_request, team_request_approved. */
-            kind: string;
-            title: string;
-            body: string;
-            /** @description An in-app path to open, or empty. */
-            link: string;
-            read: boolean;
+            message: string;
+        };
+        /** @enum {string} */
+        FeedbackStatus: "new" | "in_progress" | "resolved" | "wont_fix";
+        FeedbackAuthor: {
+            wp_user_id: number;
+            display_name: string;
+            email: string;
+        };
+        Feedback: {
+            id: number;
+            type: components["schemas"]["FeedbackType"];
+            subject: string;
+            description: string;
+            page_url: string | null;
+            browser_info: string | null;
+            steps_to_reproduce: string | null;
+            status: components["schemas"]["FeedbackStatus"];
+            admin_note: string | null;
+            author: components["schemas"]["FeedbackAuthor"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FeedbackPage: {
+            items: components["schemas"]["Feedback"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        FeedbackChange: {
+            from_status: components["schemas"]["FeedbackStatus"];
+            to_status: components["schemas"]["FeedbackStatus"];
+            note: string | null;
+            /** @description Display name of the admin or editor. */
+            changed_by: string;
+            /** Format: date-time */
+            changed_at: string;
+        };
+        FeedbackDetail: components["schemas"]["Feedback"] & {
+            history: components["schemas"]["FeedbackChange"][];
+        };
+        FeedbackUpdate: {
+            status: components["schemas"]["FeedbackStatus"];
+            admin_note?: string;
+        };
+        CountByKey: {
+            [key: string]: number;
+        };
+        FeedbackSummary: {
+            total: number;
+            by_type: components["schemas"]["CountByKey"];
+            by_status: components["schemas"]["CountByKey"];
+            last_7_days: number;
+            last_30_days: number;
+        };
+        SignoutFeedback: {
+            id: number;
+            rating: number;
+            comment: string | null;
             /** Format: date-time */
             created_at: string;
         };
-        NotificationPage: {
-            items: components["schemas"]["Notification"][];
+        SignoutDay: {
+            /** Format: date */
+            day: string;
+            count: number;
+            average_rating: number;
+        };
+        SignoutFeedbackReport: {
+            items: components["schemas"]["SignoutFeedback"][];
             total: number;
-            unread: number;
             page: number;
-            per_page: number;
+            page_size: number;
+            average_rating: number | null;
+            by_day: components["schemas"]["SignoutDay"][];
         };
-        UnreadCount: {
-            unread: number;
+        SignoutFeedbackSubmission: {
+            rating: number;
+            comment?: string;
         };
-        /** @enum {string} */
-        TeamVisibility: "public" | "invite_only";
-        TeamInput: {
+        FollowSummary: {
+            user_id: number;
+            followers: number;
+            following: number;
+            /** @description The caller follows this athlete (false when signed out). */
+            followed_by_me: boolean;
+            /** @description This athlete follows the caller. */
+            follows_me: boolean;
+        };
+        FollowPerson: {
+            user_id: number;
+            display_name: string;
+            followers: number;
+            followed_by_me: boolean;
+        };
+        FollowPeoplePage: {
+            items: components["schemas"]["FollowPerson"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        Kudos: {
+            /** @enum {string} */
+            kind: "story" | "score";
+            item_id: number;
+            count: number;
+            /** @description The caller gave kudos. */
+            mine: boolean;
+        };
+        FollowFeedItem: {
+            /** @description Unique in the feed: `<kind>:<id>`. */
+            key: string;
+            /** @enum {string} */
+            kind: "story" | "challenge" | "result";
+            id: number;
+            /** Format: date-time */
+            at: string;
+            author: {
+                user_id: number;
+                display_name: string;
+            };
+            /** @description The story or challenge title; for a result, the challenge it was scored in. */
+            title: string;
+            /** @description A story's opening, a challenge's description opening, a result's score as shown. */
+            body: string;
+            /** @description An in-app path to the item. */
+            link: string;
+            /** @description Stories and results take kudos; challenges take none. */
+            kudos: components["schemas"]["Kudos"] | null;
+        };
+        GymSummary: {
+            id: number;
             name: string;
-            tag?: string;
-            gym?: string;
-            description?: string;
-            visibility?: components["schemas"]["TeamVisibility"];
-            max_size?: number;
+            city: string;
+            country: string;
+            website: string;
+            verified: boolean;
         };
-        /** @enum {string} */
-        TeamRole: "captain" | "co_captain" | "member";
-        TeamResult: {
+        GymInput: {
+            name: string;
+            city?: string;
+            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
+            country?: string;
+            /** @description An http(s) address, or empty. */
+            website?: string;
+        };
+        GymConflict: {
+            detail: string;
+            existing_gym: components["schemas"]["GymSummary"];
+        };
+        GymDirectoryRow: components["schemas"]["GymSummary"] & {
+            /** @description Athletes who show this gym on their public profile. */
+            athlete_count: number;
+            /** @description Teams that name this gym (hidden ones not counted). */
+            team_count: number;
+        };
+        GymDirectoryPage: {
+            items: components["schemas"]["GymDirectoryRow"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        GymManageRow: components["schemas"]["GymSummary"] & {
+            athlete_count: number;
+            team_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        GymManagePage: {
+            items: components["schemas"]["GymManageRow"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        GymDetail: {
+            gym: components["schemas"]["GymSummary"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Athletes who show this gym on their profile (the list stops at 200). */
+            athletes_total: number;
+            athletes: {
+                user_id: number;
+                display_name: string;
+            }[];
+            teams: {
+                id: number;
+                name: string;
+                tag: string;
+            }[];
+        };
+        GymEditInput: {
+            name?: string;
+            city?: string;
+            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
+            country?: string;
+            /** @description An http(s) address, or empty. */
+            website?: string;
+        };
+        GymMerged: {
+            gym: components["schemas"]["GymSummary"];
+            athletes_moved: number;
+            teams_moved: number;
+        };
+        Image: {
+            /** Format: uuid */
+            id: string;
+            /** @description What the picture shows, for people who cannot see it ('' on a draft) */
+            alt: string;
+            /** @description Width of the largest stored size */
+            width: number;
+            /** @description Height of the largest stored size */
+            height: number;
+            /** @description The 480 px wide WebP */
+            feed_url: string;
+            /** @description The 1280 px wide WebP (smaller pictures are never enlarged) */
+            page_url: string;
+        };
+        Avatar: {
+            avatar_url: string;
+        };
+        InterviewSummary: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "finished";
+            first_question: string;
+            questions: number;
+            answered: number;
+            story_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /**
+         * @description What the question is about (a follow-up is built from the athlete's answer).
+         * @enum {string}
+         */
+        InterviewQuestionKind: "opener" | "record" | "result" | "streak" | "challenge" | "follow_up";
+        InterviewQuestion: {
+            id: number;
+            kind: components["schemas"]["InterviewQuestionKind"];
+            text: string;
+            /** @enum {string} */
+            source: "template" | "model";
+            answer: string | null;
+        };
+        Interview: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "finished";
+            /**
+             * @description What is set up to write questions.
+             * @enum {string}
+             */
+            writer: "template" | "model";
+            /** @description Every question so far was written by the templates. */
+            from_templates: boolean;
+            /** @description Why the templates wrote questions although a model is set up (down, slow, over budget, unusable answer). */
+            fallback_reason: string | null;
+            questions: components["schemas"]["InterviewQuestion"][];
+            /** @description The next question to answer; null once finished. */
+            current_question_id: number | null;
+            follow_ups_left: number;
+            /** @description The story it was published as. */
+            story_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+        };
+        JudgeCertificate: {
+            id: number;
+            user_id: number;
+            /** @enum {string} */
+            level: "judge" | "senior";
+            /** Format: date-time */
+            granted_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            in_force: boolean;
+        };
+        ChallengeVideoRule: {
             challenge_id: number;
-            challenge_title: string;
-            /** @description The score in words, e.g. 12:34 or 150 reps. */
+            /** @enum {string} */
+            rule: "none" | "every" | "top_n";
+            top_n: number | null;
+        };
+        ChallengeVideoRuleInput: {
+            /** @enum {string} */
+            rule: "none" | "every" | "top_n";
+            top_n?: number | null;
+        };
+        NoRepMark: {
+            at_ms: number;
+            note?: string | null;
+        };
+        JudgingSubmission: {
+            score_id: number;
+            challenge: {
+                id: number;
+                title: string;
+            };
+            athlete: {
+                wp_user_id: number;
+                display_name: string;
+            };
+            /** @enum {string} */
+            division: "rx" | "scaled";
+            /** @description The score as it stands (after any penalty). */
             display: string;
+            /** @description The score as the athlete submitted it. */
+            original_display: string;
+            /** @description Its place on the challenge's board (null when not on it). */
+            place: number | null;
+            /** @enum {string} */
+            state: "waiting" | "confirming" | "judged" | "appealed";
+            claim: {
+                judge_id: number;
+                /** Format: date-time */
+                until: string;
+                mine: boolean;
+            } | null;
+            /** @enum {string|null} */
+            verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid" | null;
+            penalty_percent: number | null;
+            verdict_reason: string | null;
+            rep_count: number | null;
+            marks: components["schemas"]["NoRepMark"][];
+            appeal_reason: string | null;
+            /** Format: date-time */
+            appealed_at: string | null;
+            video: components["schemas"]["Video"] | null;
+            video_url: string | null;
+            /** @description The athlete shows this uploaded video in the challenge's theater (PUT /api/theater/scores/{scoreId}/shown) */
+            theater_shown: boolean;
             /** Format: date-time */
             submitted_at: string;
         };
-        LastingTeamMember: {
-            user_id: number;
-            display_name: string;
-            role: components["schemas"]["TeamRole"];
-            /** Format: date-time */
-            joined_at: string;
-            /** @description The member's latest three scores. */
-            recent_results: components["schemas"]["TeamResult"][];
-        };
-        TeamPerson: {
-            user_id: number;
-            display_name: string;
-        };
-        TeamInvitation: {
-            id: number;
-            team_id: number;
-            team_name: string;
+        JudgingVerdictInput: {
             /** @enum {string} */
-            kind: "invite" | "request";
-            /** @enum {string} */
-            status: "pending" | "accepted" | "declined" | "revoked" | "expired";
-            /** @description Who is invited or asks (null while an email invitation waits for its sign-up). */
-            athlete: components["schemas"]["TeamPerson"] | null;
-            /** @description The address of an email invitation (shown to the team's captains only). */
-            email: string | null;
-            invited_by: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            expires_at: string;
+            verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid";
+            penalty_percent?: number | null;
+            reason?: string;
+            rep_count?: number | null;
+            marks?: components["schemas"]["NoRepMark"][];
         };
-        TeamChallenge: {
-            id: number;
-            title: string;
+        /** @enum {string} */
+        LegalKind: "terms" | "privacy" | "waiver";
+        LegalDocument: {
+            kind: components["schemas"]["LegalKind"];
+            version: number;
+            /** @description Markdown. */
+            body: string;
+            /** @description What changed since the previous version. */
+            summary: string;
             /** Format: date-time */
-            starts_at: string;
-            /** Format: date-time */
-            ends_at: string;
-            /** @description How many of the team's members joined it. */
-            members: number;
+            published_at: string;
         };
-        TeamChallengeEntry: {
+        LegalDocumentInput: {
+            /** @description Markdown. */
+            body: string;
+            summary?: string;
+        };
+        WaiverSignature: {
+            version: number;
+            full_name: string;
+            /** Format: date-time */
+            signed_at: string;
+        };
+        WaiverStatus: {
+            document: components["schemas"]["LegalDocument"];
+            /** @description The caller's signature of the current version; null when not signed. */
+            signature: components["schemas"]["WaiverSignature"] | null;
+        };
+        WaiverSignatureInput: {
+            /** @description The version read and signed. */
+            version: number;
+            /** @description Typed full name (not blank). */
+            full_name: string;
+            /** @description The agreement box; must be true. */
+            agreed: boolean;
+            /** @description The challenge being joined, when signed inline while joining. */
+            challenge_id?: number;
+        };
+        ChallengeWaiverSignatures: {
             challenge_id: number;
-            title: string;
-            /** @enum {string} */
-            status: "upcoming" | "open" | "closed" | "deleted";
-            /** Format: date-time */
-            starts_at: string;
-            /** Format: date-time */
-            ends_at: string;
-            /** Format: date-time */
-            entered_at: string;
-            /** @description The challenge's own team (its id on the team board). */
-            challenge_team_id: number;
-            /** @description How many athletes compete for the team in it. */
-            competitors: number;
-            /** @description The team's place on the challenge's team board (null until one of its results counts). */
-            place: number | null;
-            /** @description How many teams the challenge has. */
-            teams: number;
-            /** @description The team's combined result in words, e.g. 25:10. */
-            aggregate: string | null;
-        };
-        TeamDetail: {
-            id: number;
-            name: string;
-            tag: string;
-            gym: string;
-            description: string;
-            visibility: components["schemas"]["TeamVisibility"];
-            max_size: number;
-            member_count: number;
-            /** Format: date-time */
-            created_at: string;
-            /** @description Hidden by moderators: only its author and staff see it. */
-            hidden?: boolean;
-            viewer_role: components["schemas"]["TeamRole"] | null;
-            members: components["schemas"]["LastingTeamMember"][];
-            /** @description Waiting invitations and join requests (empty unless the viewer is a captain or co-captain or an administrator). */
-            pending: components["schemas"]["TeamInvitation"][];
-            /** @description The viewer's own waiting invitation or join request for this team. */
-            viewer_pending: components["schemas"]["TeamInvitation"] | null;
-            /** @description Challenges running or upcoming that members joined. */
-            challenges: components["schemas"]["TeamChallenge"][];
-            /** @description Team challenges the team entered as a unit (latest first, up to 20), each with its place on the team board. */
-            entries: components["schemas"]["TeamChallengeEntry"][];
-            /** @description The team calendar's iCalendar feed (its link is its key), for members and administrators; only on GET. */
-            calendar_url?: string | null;
-        };
-        LastingTeamSummary: {
-            id: number;
-            name: string;
-            tag: string;
-            gym: string;
-            visibility: components["schemas"]["TeamVisibility"];
-            max_size: number;
-            member_count: number;
-            role: components["schemas"]["TeamRole"];
-        };
-        MyTeams: {
-            teams: components["schemas"]["LastingTeamSummary"][];
-            invitations: components["schemas"]["TeamInvitation"][];
-        };
-        TeamUpdate: {
-            name?: string;
-            tag?: string;
-            gym?: string;
-            description?: string;
-            visibility?: components["schemas"]["TeamVisibility"];
-            max_size?: number;
-        };
-        /** @description Exactly one of user_id and email. */
-        InvitationInput: {
-            user_id?: number;
-            /** Format: email */
-            email?: string;
-        } & (unknown | unknown);
-        EnterableChallenge: {
-            id: number;
-            title: string;
-            /** @enum {string} */
-            status: "upcoming" | "open";
-            /** Format: date-time */
-            starts_at: string;
-            /** Format: date-time */
-            ends_at: string;
-            /** @enum {string} */
-            team_rule: "sum" | "average" | "best_n";
-            team_best_n: number | null;
-            team_size_max: number;
+            challenge_title: string;
             requires_waiver: boolean;
-            /** @description The team's members already in this challenge (with another team). */
-            members_in_it: components["schemas"]["TeamPerson"][];
-        };
-        TeamEntryInput: {
-            /** @description Who competes for the team (its members; at most the challenge's team size). */
-            member_ids: number[];
-            /**
-             * @description The division the chosen members compete in (Rx when left out).
-             * @enum {string}
-             */
-            division?: "rx" | "scaled";
-        };
-        AllianceMember: {
-            id: number;
-            name: string;
-            tag: string;
-            gym: string;
-            /** @enum {string} */
-            state: "invited" | "accepted" | "left";
-        };
-        Alliance: {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            status: "pending" | "active" | "ended";
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            active_at: string | null;
-            proposed_by_team: number | null;
-            /**
-             * @description Where the team asked about stands in it (null when the alliance was shown for no team).
-             * @enum {string|null}
-             */
-            team_state: "invited" | "accepted" | "left" | null;
-            teams: components["schemas"]["AllianceMember"][];
-        };
-        AllianceInput: {
-            name: string;
-            team_ids: number[];
-        };
-        AllianceTeam: {
-            id: number;
-            name: string;
-            tag: string;
-            gym: string;
-        };
-        FrontendErrorReport: {
-            /** @enum {string} */
-            kind: "render" | "rejection" | "chunk";
-            message: string;
-            stack?: string;
-            url?: string;
-            release?: string;
-        };
-        ErrorReportReceipt: {
-            recorded: boolean;
-        };
-        /** @enum {string} */
-        ErrorStatus: "open" | "resolved" | "ignored";
-        /** @enum {string} */
-        ErrorKind: "render" | "rejection" | "chunk" | "server";
-        ErrorGroup: {
-            id: number;
-            kind: components["schemas"]["ErrorKind"];
-            /** @enum {string} */
-            source: "client" | "server";
-            message: string;
-            top_frame: string;
-            status: components["schemas"]["ErrorStatus"];
-            occurrences: number;
-            affected_users: number;
-            /** Format: date-time */
-            first_seen: string;
-            /** Format: date-time */
-            last_seen: string;
-            last_release: string | null;
-            reopened_count: number;
-            /** @description Reports in each of the last 24 hours, oldest first. */
-            hourly: number[];
-        };
-        ErrorGroupPage: {
-            items: components["schemas"]["ErrorGroup"][];
-            total: number;
-            page: number;
-            page_size: number;
-        };
-        ErrorGroupDetail: components["schemas"]["ErrorGroup"] & {
-            stack: string | null;
-            /** @description The stack in the original source files (from the build's private source maps); null when no frame had a map. */
-            original_stack: string | null;
-            last_url: string | null;
-            /** @description Reports on each of the last 14 days (UTC), oldest first. */
-            daily: {
-                /** Format: date */
-                day: string;
-                count: number;
-            }[];
-            recent: {
-                /** Format: date-time */
-                occurred_at: string;
-                release: string | null;
-                url: string | null;
-                /** @description The display name of the signed-in person, if any. */
-                user: string | null;
-            }[];
-        };
-        /** @enum {string} */
-        AuthEventKind: "sign_in_success" | "sign_in_failure" | "code_failure" | "code_locked" | "refresh_reuse" | "role_change" | "password_reset_requested" | "password_reset" | "admin_unlock" | "sessions_revoked";
-        AuthEvent: {
-            id: number;
-            kind: components["schemas"]["AuthEventKind"];
-            user_id: number | null;
-            user_name: string | null;
-            email: string | null;
-            ip: string;
-            user_agent: string | null;
-            actor_name: string | null;
-            detail: string | null;
-            /** Format: date-time */
-            occurred_at: string;
-        };
-        AuthEventPage: {
-            items: components["schemas"]["AuthEvent"][];
-            /** @description How many events match, counted up to 10,000 or to the end of this page if deeper; when more match, `total_capped` is true and `total` is that bound ("10,000+"). */
-            total: number;
-            /** @description More events match than `total`. */
-            total_capped: boolean;
-            page: number;
-            page_size: number;
-        };
-        SecurityAlerts: {
-            threshold_per_minute: number;
-            window_hours: number;
-            items: {
-                ip: string;
-                /** Format: date-time */
-                minute: string;
-                failures: number;
-                /** @description How many different emails were tried. */
-                accounts: number;
-            }[];
-        };
-        SecuritySummary: {
-            /** @description The account, when the summary is of one. */
-            account: null | {
-                id: number;
+            signatures: {
+                user_id: number;
                 display_name: string;
-                email: string;
-                role: string;
-                locked: boolean;
-                failed_attempts: number;
-                active_sessions: number;
-            };
-            counts: {
-                kind: components["schemas"]["AuthEventKind"];
-                count: number;
-            }[];
-            /** @description For an account, the addresses it was seen from; for an address, the accounts (or emails) tried from it. */
-            related: {
-                label: string;
-                user_id: number | null;
-                events: number;
                 /** Format: date-time */
-                last_seen: string;
+                joined_at: string;
+                signature: components["schemas"]["WaiverSignature"] | null;
             }[];
         };
-        RateLimitOverview: {
-            /**
-             * @description Where the counters live.
-             * @enum {string}
-             */
-            store: "memory" | "redis";
-            items: {
-                group: string;
-                method: string;
-                path: string;
-                summary: string;
-                max: number;
-                default_max: number;
-                window_seconds: number;
-                rejections_today: number;
-                /** @description Rejections in each of the last 24 hours, oldest first. */
-                hourly: number[];
-            }[];
-            /** @description The addresses turned away most in the last ten minutes. */
-            top_keys: {
-                key: string;
-                group: string;
-                rejections: number;
+        /** @enum {string} */
+        ConsentKind: "terms" | "privacy";
+        ConsentHistory: {
+            consents: {
+                kind: components["schemas"]["ConsentKind"];
+                version: number;
                 /** Format: date-time */
-                last_seen: string;
-            }[];
-            changes: {
-                group: string;
-                old_max: number;
-                new_max: number;
-                changed_by: string | null;
-                /** Format: date-time */
-                changed_at: string;
+                accepted_at: string;
             }[];
         };
-        FunnelCounts: {
-            /** @description Distinct visitors of the page (a visitor without an account counts once a day). */
+        ConsentAcceptance: {
+            accept: {
+                kind: components["schemas"]["ConsentKind"];
+                version: number;
+            }[];
+        };
+        PendingConsents: {
+            documents: components["schemas"]["LegalDocument"][];
+        };
+        ExternalStream: {
+            /** @enum {string} */
+            provider: "youtube" | "twitch";
+            /** @enum {string} */
+            kind: "video" | "channel";
+            /** @description The video id, YouTube channel id or Twitch channel name. */
+            id: string;
+            /** @description The canonical address. */
+            url: string;
+        };
+        LiveBroadcast: {
+            id: number;
+            title: string;
+            /** @enum {string} */
+            status: "scheduled" | "live" | "ended";
+            /** Format: date-time */
+            scheduled_for: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            ended_at: string | null;
+            featured_attempt_id: number | null;
+            stream: null | components["schemas"]["ExternalStream"];
+            /** @description Pages watching now (live only). */
             viewers: number;
-            /** @description Accounts that joined in the range. */
-            joiners: number;
-            /** @description Accounts that submitted a score in the range. */
-            submitters: number;
+            peak_viewers: number;
         };
-        BusinessReport: {
-            range_days: number;
+        BoardMove: {
+            score_id: number;
+            challenge_id: number;
+            challenge_title: string;
+            /** @description The name the board shows (anonymous athletes as "Athlete #N"). */
+            athlete: string;
+            place: number;
+            /** @description The score as the board shows it. */
+            score: string;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description A title and exactly one of a live attempt to feature or a YouTube/Twitch live address. */
+        BroadcastInput: {
+            title: string;
+            featured_attempt_id?: number | null;
+            stream_url?: string | null;
             /**
              * Format: date-time
-             * @description When the rollup was rebuilt; null before the first.
+             * @description When it is planned to start (a label; start begins it).
              */
-            refreshed_at: string | null;
+            scheduled_for?: string | null;
+        };
+        LiveStream: {
+            attempt_id: number;
             /**
-             * Format: date
-             * @description The last day (UTC) the rollup counts.
+             * @description The attempt's.
+             * @enum {string}
              */
-            through_day: string | null;
-            refresh_duration_ms: number | null;
-            /** @description A rebuild is queued or running. */
-            refresh_pending: boolean;
-            totals: {
-                /** @description Accounts made in the range. */
-                signups: number;
-                /** @description Accounts active on the last day. */
-                daily_active: number;
-                /** @description Accounts active in the 7 days up to the last day. */
-                weekly_active: number;
-                /** @description Accounts active in the 30 days up to the last day. */
-                monthly_active: number;
-            };
-            days: {
-                /** Format: date */
-                day: string;
-                signups: number;
-                daily_active: number;
-                weekly_active: number;
-                monthly_active: number;
+            status: "live" | "ended" | "abandoned";
+            /** @description The newest stored segment (0: no camera stream). */
+            last_seq: number;
+            /** @description How long each segment lasts. */
+            segment_ms: number;
+            gaps: {
+                seq: number;
+                /** @description Where the stream resumed, in ms from the attempt's start. */
+                at_ms: number;
+                gap_ms: number;
             }[];
-            signup_weeks: {
-                /** Format: date */
-                week_start: string;
-                signups: number;
-            }[];
-            /** @description Signup weeks (Monday, UTC) with the share of their accounts active each week after. */
-            cohorts: {
-                /** Format: date */
-                cohort_week: string;
-                users: number;
-                weeks: {
-                    weeks_after: number;
-                    active: number;
-                    percent: number;
-                }[];
-            }[];
-            funnel: {
-                overall: components["schemas"]["FunnelCounts"];
-                /** @description The most viewed challenges (at most 50; the CSV has every one). */
-                challenges: (components["schemas"]["FunnelCounts"] & {
-                    challenge_id: number;
-                    title: string;
-                })[];
-            };
+            /**
+             * @description What became of the recording: made = it is the score's video, judged like an upload.
+             * @enum {string}
+             */
+            recording: "none" | "streaming" | "queued" | "made" | "failed";
+            recording_problem: string | null;
+            /** @description The recording as a video (once made). */
+            video_id: string | null;
         };
-        PlatformCheckResult: {
-            /** @enum {string} */
-            check: "database" | "migrations" | "mail" | "socket" | "jobs" | "storage" | "ffmpeg" | "redis";
-            /** @enum {string} */
-            status: "ok" | "failed" | "not_configured";
-            /** @description What happened in plain words: the reason when it failed. */
-            detail: string;
-            /** @description How long the check took on the server. */
-            duration_ms: number;
-            /** @description What the check found (engine and version, counts, ids) as label and value. */
-            facts: {
-                label: string;
-                value: string;
-            }[];
+        LiveSegmentAck: {
+            attempt_id: number;
+            seq: number;
+            /** @description The hole before this segment (0: none). */
+            gap_ms: number;
+            /** @description The segment to send next. */
+            next_seq: number;
         };
+        LiveAttempt: {
+            id: number;
+            challenge_id: number;
+            challenge_title: string;
+            score_type: components["schemas"]["ScoreType"];
+            /**
+             * @description What one tap counts.
+             * @enum {string}
+             */
+            count_unit: "reps" | "rounds" | "calories" | "points";
+            time_cap_ms: number | null;
+            user_id: number;
+            display_name: string;
+            /** @enum {string} */
+            status: "live" | "ended" | "abandoned";
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description When it ends itself (the time cap, or the longest a live attempt runs).
+             */
+            ends_by: string;
+            /** Format: date-time */
+            ended_at: string | null;
+            /** @enum {string|null} */
+            end_reason: "finished" | "stopped" | "capped" | "abandoned" | null;
+            elapsed_ms: number;
+            seq: number;
+            count: number;
+            /** @description Live: the place on the board if it ended now. */
+            projected_place: number | null;
+            /** @description Athletes on the board (the whole division). */
+            board_size: number;
+            spectators: number;
+            /** @description Ended: the score it became. */
+            score_text: string | null;
+            /** @description Ended without a score: why. */
+            score_problem: string | null;
+            /**
+             * Format: date-time
+             * @description Now, on the server (the clock runs from it).
+             */
+            server_time: string;
+        };
+        LiveCount: {
+            attempt_id: number;
+            /** @enum {string} */
+            status: "live" | "ended" | "abandoned";
+            seq: number;
+            count: number;
+            /** @description The server's clock since the start. */
+            elapsed_ms: number;
+            /** @description The place on the board if the attempt ended now. */
+            projected_place: number | null;
+        };
+        /** @enum {string} */
+        LiveReaction: "🔥" | "💪" | "👏" | "🚀" | "😮";
         /** @enum {string} */
         ReportableKind: "profile" | "challenge" | "score" | "team" | "video" | "story" | "comment";
         /** @enum {string} */
@@ -5623,111 +7542,281 @@ export interface components {
             created_at: string;
             appeal: components["schemas"]["ModerationAppeal"] | null;
         };
-        MyAnalytics: {
-            /** Format: date-time */
-            generated_at: string;
-            /** @description The last 26 weeks (Monday to Sunday, UTC), oldest first; the last is the current week. */
-            weeks: {
-                /** Format: date */
-                week_start: string;
-                submissions: number;
-            }[];
-            /** @description The challenges the athlete has a ranked score in, most recently joined first (at most 50). */
-            challenges: {
-                challenge_id: number;
-                title: string;
-                division: string;
-                place: number;
-                field_size: number;
-                /** @description 100 × (1 − (place − 1) / field size), on the whole board. */
-                percentile: number;
-                division_place: number;
-                division_size: number;
-                /** @description The same among the athlete's division. */
-                division_percentile: number;
-            }[];
-            /** @description Per test, the latest approved record and the change since the first. */
-            records: {
-                test_id: number;
-                test_name: string;
-                unit: string;
-                direction: string;
-                records: number;
-                first_value: number;
-                /** Format: date */
-                first_on: string;
-                latest_value: number;
-                /** Format: date */
-                latest_on: string;
-                /** @description Better is positive: latest − first, or first − latest for lower-is-better tests. */
-                improvement: number;
-            }[];
-            streaks: {
-                type: string;
-                current_count: number;
-                best_count: number;
-            }[];
-        };
-        GymSummary: {
+        Notification: {
             id: number;
-            name: string;
-            city: string;
-            country: string;
-            website: string;
-            verified: boolean;
-        };
-        GymInput: {
-            name: string;
-            city?: string;
-            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
-            country?: string;
-            /** @description An http(s) address, or empty. */
-            website?: string;
-        };
-        GymConflict: {
-            detail: string;
-            existing_gym: components["schemas"]["GymSummary"];
-        };
-        GymManageRow: components["schemas"]["GymSummary"] & {
-            athlete_count: number;
-            team_count: number;
+            /** @description What it is about, e.g. team_invitation, team_join_request, team_request_approved. */
+            kind: string;
+            title: string;
+            body: string;
+            /** @description An in-app path to open, or empty. */
+            link: string;
+            read: boolean;
             /** Format: date-time */
             created_at: string;
         };
-        GymManagePage: {
-            items: components["schemas"]["GymManageRow"][];
+        NotificationPage: {
+            items: components["schemas"]["Notification"][];
             total: number;
+            unread: number;
             page: number;
-            page_size: number;
+            per_page: number;
         };
-        GymDetail: {
-            gym: components["schemas"]["GymSummary"];
+        UnreadCount: {
+            unread: number;
+        };
+        /**
+         * @description Who may invite the athlete (to a team, and later to other things).
+         * @enum {string}
+         */
+        InvitationAudience: "everyone" | "team_mates" | "nobody";
+        PrivacySettings: {
+            invitations: components["schemas"]["InvitationAudience"];
+            /** @description Others see "Athlete */
+            board_anonymous: boolean;
+        };
+        PrivacySettingsUpdate: {
+            invitations?: components["schemas"]["InvitationAudience"];
+            board_anonymous?: boolean;
+        };
+        DataExport: {
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "building" | "ready" | "failed";
+            /** @description Percent built. */
+            progress: number;
             /** Format: date-time */
-            created_at: string;
-            /** @description Athletes who show this gym on their profile (the list stops at 200). */
-            athletes_total: number;
-            athletes: {
-                user_id: number;
+            requested_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the download link stops working.
+             */
+            expires_at: string | null;
+            size_bytes: number | null;
+            /** @description The download link while it works, else null. */
+            download_url: string | null;
+        };
+        DataExportList: {
+            exports: components["schemas"]["DataExport"][];
+            /**
+             * Format: date-time
+             * @description When another export may be asked for (now if it may).
+             */
+            next_export_at: string;
+        };
+        AccountDeletion: {
+            /**
+             * @description confirming = a code was mailed; scheduled = erased after erase_after unless the athlete signs in; cancelled = signing in cancelled it.
+             * @enum {string}
+             */
+            status: "none" | "confirming" | "scheduled" | "cancelled" | "erased";
+            /** Format: date-time */
+            erase_after: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            grace_days: number;
+        };
+        /** @enum {string} */
+        Rarity: "common" | "uncommon" | "rare" | "epic" | "legendary";
+        /** @enum {string} */
+        StreakType: "daily_submissions" | "weekly_participation" | "improvement_streak" | "consistency_streak";
+        /** @enum {string} */
+        CelebrationLevel: "subtle" | "normal" | "epic" | "legendary";
+        Achievement: {
+            id: number;
+            /** @description streak, first_score or personal_record */
+            type: string;
+            title: string;
+            description: string;
+            icon: string;
+            rarity: components["schemas"]["Rarity"];
+            points: number;
+            /** Format: date-time */
+            unlocked_at: string;
+            progress: number;
+            streak_data: null | {
+                current_streak: number;
+                streak_type: components["schemas"]["StreakType"];
+            };
+            celebration_level: components["schemas"]["CelebrationLevel"];
+            share_worthy: boolean;
+            /** @description An epic personal record gets the full-screen celebration. */
+            full_screen: boolean;
+        };
+        AchievementList: {
+            items: components["schemas"]["Achievement"][];
+            total_points: number;
+        };
+        Streak: {
+            type: components["schemas"]["StreakType"];
+            current_count: number;
+            best_count: number;
+            /** Format: date-time */
+            last_updated: string;
+            next_milestone: number;
+            /** @description Percent of the way to next_milestone. */
+            progress_to_next: number;
+        };
+        StreakList: {
+            items: components["schemas"]["Streak"][];
+        };
+        /**
+         * @description metric shows kg and km; imperial shows lb and mi. Stored values stay in kg, grams and metres.
+         * @enum {string}
+         */
+        UnitPreference: "metric" | "imperial";
+        TimelineSettings: {
+            /** @description A new personal record goes on the community timeline. */
+            personal_record: boolean;
+            /** @description Joining a public challenge goes on the community timeline. */
+            challenge_joined: boolean;
+            /** @description The final place in a closed public challenge goes on the community timeline. */
+            final_place: boolean;
+        };
+        /** @description Which real-time popups show in this app. Achievements are unlocked and listed either way. Mail about the account's security or something the user asked for always goes out. */
+        InAppNotifications: {
+            /** @description A popup when an achievement unlocks (such as the first score). */
+            achievement_unlocked: boolean;
+            /** @description A popup when a streak reaches a milestone. */
+            milestone_reached: boolean;
+            /** @description A celebration when a new personal record is approved. */
+            personal_record: boolean;
+            /** @description A short tone plays with a popup. Off unless chosen. */
+            popup_sound: boolean;
+        };
+        /** @description Which inbox notifications also come by mail, per kind (domain/notifications.ts NOTIFICATION_KINDS). Every notification lands in the inbox either way; each mail links to its item and to these settings. */
+        EmailNotifications: {
+            /** @description A captain invites you to join a team. Default on. */
+            team_invitation: boolean;
+            /** @description An athlete asks to join a team you lead. Default on. */
+            team_join_request: boolean;
+            /** @description A captain lets you into the team you asked to join. Default on. */
+            team_request_approved: boolean;
+            /** @description A captain turns down your request to join. Default on. */
+            team_request_declined: boolean;
+            /** @description Someone joins a team you lead. Default off. */
+            team_member_joined: boolean;
+            /** @description You become the captain of a team. Default on. */
+            team_captaincy: boolean;
+            /** @description A captain removes you from a team. Default on. */
+            team_removed: boolean;
+            /** @description A team you were in no longer exists. Default on. */
+            team_disbanded: boolean;
+            /** @description Your team enters a challenge with you in it. Default off. */
+            team_challenge_entered: boolean;
+            /** @description Another team proposes an alliance to a team you lead. Default off. */
+            alliance_proposed: boolean;
+            /** @description A team accepts an alliance your team is in. Default off. */
+            alliance_accepted: boolean;
+            /** @description Every team accepted: the alliance is active. Default off. */
+            alliance_active: boolean;
+            /** @description A team leaves an alliance your team is in. Default off. */
+            alliance_left: boolean;
+            /** @description Fewer than two teams remain in an alliance. Default off. */
+            alliance_ended: boolean;
+            /** @description A reviewer rejects one of your scores. Default on. */
+            score_rejected: boolean;
+            /** @description A judge gives the verdict on your video score. Default on. */
+            score_judged: boolean;
+            /** @description A moderator hides something of yours or suspends you. Default on. */
+            moderation_decision: boolean;
+            /** @description A moderator decides on your appeal. Default on. */
+            moderation_appeal: boolean;
+            /** @description A moderator acts on something you reported. Default off. */
+            report_outcome: boolean;
+            /** @description A round of a battle you are in closes with you below the cut. Default on. */
+            battle_eliminated: boolean;
+            /** @description A tournament stage you are in ends with you among those going through to the next. Default on. */
+            tournament_advanced: boolean;
+            /** @description Someone starts following you. Default off. */
+            new_follower: boolean;
+            /** @description Someone you follow posts a story. Default off. */
+            followed_story: boolean;
+            /** @description Someone you follow creates a public challenge. Default off. */
+            followed_challenge: boolean;
+            /** @description An administrator approves, pays or turns down a payout you asked for. Default on. */
+            creator_payout: boolean;
+        };
+        AccountSettings: {
+            units: components["schemas"]["UnitPreference"];
+            /** @description IANA zone the athlete's days and weeks are counted in. */
+            time_zone: string;
+            timeline: components["schemas"]["TimelineSettings"];
+            notifications: {
+                in_app: components["schemas"]["InAppNotifications"];
+                email: components["schemas"]["EmailNotifications"];
+            };
+            /** @description The community site account: the same account as here (its user id is this account's id), reached through the signed handoff; there is nothing separate to link or unlink. */
+            community: {
+                /** @description The community site, or null when none is configured. */
+                site_url: string | null;
+                account_id: number;
                 display_name: string;
-            }[];
-            teams: {
-                id: number;
-                name: string;
-                tag: string;
-            }[];
+            };
         };
-        GymEditInput: {
-            name?: string;
-            city?: string;
-            /** @description ISO 3166-1 alpha-2 code (two letters), or empty. */
-            country?: string;
-            /** @description An http(s) address, or empty. */
-            website?: string;
+        TimelineSettingsInput: {
+            personal_record?: boolean;
+            challenge_joined?: boolean;
+            final_place?: boolean;
         };
-        GymMerged: {
-            gym: components["schemas"]["GymSummary"];
-            athletes_moved: number;
-            teams_moved: number;
+        InAppNotificationsInput: {
+            achievement_unlocked?: boolean;
+            milestone_reached?: boolean;
+            personal_record?: boolean;
+            popup_sound?: boolean;
+        };
+        /** @description The kinds to switch; kinds left out keep their value. */
+        EmailNotificationsInput: {
+            team_invitation?: boolean;
+            team_join_request?: boolean;
+            team_request_approved?: boolean;
+            team_request_declined?: boolean;
+            team_member_joined?: boolean;
+            team_captaincy?: boolean;
+            team_removed?: boolean;
+            team_disbanded?: boolean;
+            team_challenge_entered?: boolean;
+            alliance_proposed?: boolean;
+            alliance_accepted?: boolean;
+            alliance_active?: boolean;
+            alliance_left?: boolean;
+            alliance_ended?: boolean;
+            score_rejected?: boolean;
+            score_judged?: boolean;
+            moderation_decision?: boolean;
+            moderation_appeal?: boolean;
+            report_outcome?: boolean;
+            battle_eliminated?: boolean;
+            tournament_advanced?: boolean;
+            new_follower?: boolean;
+            followed_story?: boolean;
+            followed_challenge?: boolean;
+            creator_payout?: boolean;
+        };
+        AccountSettingsInput: {
+            units?: components["schemas"]["UnitPreference"];
+            /** @description An IANA zone name such as Europe/Berlin. */
+            time_zone?: string;
+            timeline?: components["schemas"]["TimelineSettingsInput"];
+            notifications?: {
+                in_app?: components["schemas"]["InAppNotificationsInput"];
+                email?: components["schemas"]["EmailNotificationsInput"];
+            };
+        };
+        ActiveSession: {
+            id: string;
+            /** @description Browser and system read from the User-Agent at sign-in, e.g. "Firefox on Windows". */
+            device: string;
+            /** Format: date-time */
+            signed_in_at: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in or token refresh of this session.
+             */
+            last_used_at: string;
+            /** @description This is the browser making the call. */
+            current: boolean;
         };
         Federation: {
             id: number;
@@ -5842,8 +7931,14 @@ export interface components {
             } | null;
             /** @description The attached video with links minted for this viewer; null when there is none, or it is hidden or gone */
             video: components["schemas"]["Video"] | null;
+            /** @description The story's pictures in order (the feed shows the first) */
+            images: components["schemas"]["Image"][];
             /** @description Visible comments */
             comments: number;
+            /** @description How many people gave the story kudos (the follows area's /api/kudos). */
+            kudos: number;
+            /** @description The reader gave it kudos (false when signed out). */
+            kudos_mine: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -5861,6 +7956,12 @@ export interface components {
             page: number;
             page_size: number;
         };
+        ImageChoice: {
+            /** Format: uuid */
+            id: string;
+            /** @description 1 to 300 characters after trimming */
+            alt: string;
+        };
         StoryInput: {
             /** @description 3 to 120 characters after trimming */
             title: string;
@@ -5870,12 +7971,16 @@ export interface components {
             video_id?: string | null;
             /** @description The challenge the story is about */
             challenge_id?: number | null;
+            /** @description The story's pictures in order (the caller's own uploads, each with alt text); at most 10 */
+            images?: components["schemas"]["ImageChoice"][];
         };
         StoryChange: {
             title?: string;
             body?: string;
             video_id?: string | null;
             challenge_id?: number | null;
+            /** @description The story's pictures in order, replacing the ones it had (the caller's own uploads or the story's own, each with alt text); at most 10 */
+            images?: components["schemas"]["ImageChoice"][];
         };
         StoryComment: {
             id: number;
@@ -5893,6 +7998,302 @@ export interface components {
             total: number;
             page: number;
             page_size: number;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /** @enum {string} */
+            database: "pglite" | "postgres";
+        };
+        ReadinessChecks: {
+            /**
+             * @description Whether the database answered a query just now.
+             * @enum {string}
+             */
+            database: "ok" | "unreachable";
+            /**
+             * @description Whether every migration this build ships is applied (`unknown` when the database did not answer).
+             * @enum {string}
+             */
+            migrations: "ok" | "pending" | "unknown";
+            /**
+             * @description The job runner (`off` when this server is configured without one, e.g. in tests).
+             * @enum {string}
+             */
+            jobs: "running" | "starting" | "stopped" | "off";
+            /** @description True once the server has begun to stop. */
+            draining: boolean;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready";
+            checks: components["schemas"]["ReadinessChecks"];
+        };
+        NotReady: {
+            detail: string;
+            checks: components["schemas"]["ReadinessChecks"];
+        };
+        AllianceMember: {
+            id: number;
+            name: string;
+            tag: string;
+            gym: string;
+            /** @enum {string} */
+            state: "invited" | "accepted" | "left";
+        };
+        Alliance: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "ended";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            active_at: string | null;
+            proposed_by_team: number | null;
+            /**
+             * @description Where the team asked about stands in it (null when the alliance was shown for no team).
+             * @enum {string|null}
+             */
+            team_state: "invited" | "accepted" | "left" | null;
+            teams: components["schemas"]["AllianceMember"][];
+        };
+        AllianceInput: {
+            name: string;
+            team_ids: number[];
+        };
+        AllianceTeam: {
+            id: number;
+            name: string;
+            tag: string;
+            gym: string;
+        };
+        TeamPerson: {
+            user_id: number;
+            display_name: string;
+        };
+        EnterableChallenge: {
+            id: number;
+            title: string;
+            /** @enum {string} */
+            status: "upcoming" | "open";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @enum {string} */
+            team_rule: "sum" | "average" | "best_n";
+            team_best_n: number | null;
+            team_size_max: number;
+            requires_waiver: boolean;
+            /** @description The team's members already in this challenge (with another team). */
+            members_in_it: components["schemas"]["TeamPerson"][];
+        };
+        TeamEntryInput: {
+            /** @description Who competes for the team (its members; at most the challenge's team size). */
+            member_ids: number[];
+            /**
+             * @description The division the chosen members compete in (Rx when left out).
+             * @enum {string}
+             */
+            division?: "rx" | "scaled";
+        };
+        TeamChallengeEntry: {
+            challenge_id: number;
+            title: string;
+            /** @enum {string} */
+            status: "upcoming" | "open" | "closed" | "deleted";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: date-time */
+            entered_at: string;
+            /** @description The challenge's own team (its id on the team board). */
+            challenge_team_id: number;
+            /** @description How many athletes compete for the team in it. */
+            competitors: number;
+            /** @description The team's place on the challenge's team board (null until one of its results counts). */
+            place: number | null;
+            /** @description How many teams the challenge has. */
+            teams: number;
+            /** @description The team's combined result in words, e.g. 25:10. */
+            aggregate: string | null;
+        };
+        /** @description Exactly one of user_id and email. */
+        InvitationInput: {
+            user_id?: number;
+            /** Format: email */
+            email?: string;
+        } & (unknown | unknown);
+        TeamInvitation: {
+            id: number;
+            team_id: number;
+            team_name: string;
+            /** @enum {string} */
+            kind: "invite" | "request";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined" | "revoked" | "expired";
+            /** @description Who is invited or asks (null while an email invitation waits for its sign-up). */
+            athlete: components["schemas"]["TeamPerson"] | null;
+            /** @description The address of an email invitation (shown to the team's captains only). */
+            email: string | null;
+            invited_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @enum {string} */
+        TeamVisibility: "public" | "invite_only";
+        TeamInput: {
+            name: string;
+            tag?: string;
+            gym?: string;
+            description?: string;
+            visibility?: components["schemas"]["TeamVisibility"];
+            max_size?: number;
+        };
+        /** @enum {string} */
+        TeamRole: "captain" | "co_captain" | "member";
+        TeamResult: {
+            challenge_id: number;
+            challenge_title: string;
+            /** @description The score in words, e.g. 12:34 or 150 reps. */
+            display: string;
+            /** Format: date-time */
+            submitted_at: string;
+        };
+        LastingTeamMember: {
+            user_id: number;
+            display_name: string;
+            role: components["schemas"]["TeamRole"];
+            /** Format: date-time */
+            joined_at: string;
+            /** @description The member's latest three scores. */
+            recent_results: components["schemas"]["TeamResult"][];
+        };
+        TeamChallenge: {
+            id: number;
+            title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** @description How many of the team's members joined it. */
+            members: number;
+        };
+        TeamDetail: {
+            id: number;
+            name: string;
+            tag: string;
+            gym: string;
+            description: string;
+            visibility: components["schemas"]["TeamVisibility"];
+            max_size: number;
+            member_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Hidden by moderators: only its author and staff see it. */
+            hidden?: boolean;
+            viewer_role: components["schemas"]["TeamRole"] | null;
+            members: components["schemas"]["LastingTeamMember"][];
+            /** @description Waiting invitations and join requests (empty unless the viewer is a captain or co-captain or an administrator). */
+            pending: components["schemas"]["TeamInvitation"][];
+            /** @description The viewer's own waiting invitation or join request for this team. */
+            viewer_pending: components["schemas"]["TeamInvitation"] | null;
+            /** @description Challenges running or upcoming that members joined. */
+            challenges: components["schemas"]["TeamChallenge"][];
+            /** @description Team challenges the team entered as a unit (latest first, up to 20), each with its place on the team board. */
+            entries: components["schemas"]["TeamChallengeEntry"][];
+            /** @description The team calendar's iCalendar feed (its link is its key), for members and administrators; only on GET. */
+            calendar_url?: string | null;
+        };
+        LastingTeamSummary: {
+            id: number;
+            name: string;
+            tag: string;
+            gym: string;
+            visibility: components["schemas"]["TeamVisibility"];
+            max_size: number;
+            member_count: number;
+            role: components["schemas"]["TeamRole"];
+        };
+        MyTeams: {
+            teams: components["schemas"]["LastingTeamSummary"][];
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        TeamUpdate: {
+            name?: string;
+            tag?: string;
+            gym?: string;
+            description?: string;
+            visibility?: components["schemas"]["TeamVisibility"];
+            max_size?: number;
+        };
+        TheaterVotes: {
+            up: number;
+            down: number;
+            /** @description up minus down */
+            total: number;
+        };
+        TheaterItem: {
+            score_id: number;
+            athlete: {
+                wp_user_id: number;
+                display_name: string;
+            };
+            /** @description The score in words, e.g. 150 reps */
+            display: string;
+            /** @enum {string} */
+            verification: "verified" | "unverified";
+            /** @description The athlete's external video link (opens in a new tab); null for a shown upload */
+            video_url: string | null;
+            /**
+             * @description A shown upload, ready, with links minted for theater viewers (they stop working once the
+             *     athlete withdraws it, moderators hide the score, a judge rejects it or it is deleted); null for a link
+             */
+            video: components["schemas"]["Video"] | null;
+            /** Format: date-time */
+            submitted_at: string;
+            votes: components["schemas"]["TheaterVotes"];
+            /** @description The caller's vote; null when signed out or not voted */
+            my_vote: (1 | -1) | null;
+            /** @description The caller's own score (no voting) */
+            mine: boolean;
+        };
+        Theater: {
+            challenge_id: number;
+            items: components["schemas"]["TheaterItem"][];
+        };
+        TheaterVoteResult: {
+            score_id: number;
+            up: number;
+            down: number;
+            total: number;
+            my_vote: (1 | -1) | null;
+        };
+        VideoUploadInit: {
+            file_name: string;
+            size_bytes: number;
+            /** @description The file's declared media type; it must be video/…; the content is checked anyway. */
+            content_type: string;
+            purpose: components["schemas"]["VideoPurpose"];
+            checksum_sha256: string;
+        };
+        VideoUpload: {
+            video: components["schemas"]["Video"];
+            /** @description The tus upload URL (path under the mount point) for the chunk call. */
+            upload_url: string;
+            /** @description Bytes already received. */
+            offset: number;
+        };
+        MyVideos: {
+            videos: components["schemas"]["Video"][];
+            used_bytes: number;
+            quota_bytes: number;
+            max_size_bytes: number;
+            max_duration_s: number;
         };
         /** @description The first message on a new socket. */
         SocketConnected: {
@@ -6062,6 +8463,195 @@ export interface components {
             /** Format: date-time */
             published_at: string;
         };
+        /** @description To a battle's room (`battle:<id>`), that an athlete scored in the open round (the live cut line may move). */
+        SocketBattleAttemptScored: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "battle_attempt_scored";
+            battle_id: number;
+            round_no: number;
+            user_id: number;
+        };
+        /** @description To a battle's room, a round closed and who it eliminated (listed up to 200; past that, empty and the board tells). */
+        SocketBattleRoundClosed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "battle_round_closed";
+            battle_id: number;
+            round_no: number;
+            field_size: number;
+            eliminated_count: number;
+            eliminated: number[];
+            /** @description The last round closed; the final places are written. */
+            finished: boolean;
+        };
+        /** @description To a battle's room, the next round opened. */
+        SocketBattleRoundOpened: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "battle_round_opened";
+            battle_id: number;
+            round_no: number;
+        };
+        /** @description To a squad battle's room, a round closed, who fell (with their squad), the squads out and the winner once there is one. */
+        SocketSquadRoundClosed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "squad_round_closed";
+            battle_id: number;
+            round_no: number;
+            eliminated: {
+                user_id: number;
+                team_id: number;
+                place: number;
+            }[];
+            squads_out: number[];
+            winner_team_id: number | null;
+            finished: boolean;
+        };
+        /** @description To a squad battle's room, a captain proposed a pact. */
+        SocketPactProposed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pact_proposed";
+            battle_id: number;
+            pact_id: number;
+            /** @enum {string} */
+            kind: "offer" | "request";
+            from_team_id: number;
+            to_team_id: number;
+        };
+        /** @description To a squad battle's room, a pact was accepted and its token moved from giver to taker. */
+        SocketPactAccepted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pact_accepted";
+            battle_id: number;
+            pact_id: number;
+            giver_team_id: number;
+            taker_team_id: number;
+        };
+        /** @description To a squad battle's room, a captain spent a token on a member for the open round. */
+        SocketImmunityUsed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "immunity_used";
+            battle_id: number;
+            round_no: number;
+            team_id: number;
+            user_id: number;
+        };
+        /** @description To a challenge's room, a commentary line an editor approved or the stream auto-published. */
+        SocketCommentaryPublished: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "commentary_published";
+            line: components["schemas"]["CommentaryLine"];
+        };
+        /** @description To a live attempt's room (`live_attempt:<id>`), that its count moved (the server's count and clock). */
+        SocketLiveCount: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "live_count";
+            attempt_id: number;
+            seq: number;
+            count: number;
+            elapsed_ms: number;
+            /** @description The place on the board if the attempt ended now. */
+            projected_place: number | null;
+        };
+        /** @description To a live attempt's room, that it ended (with the score it became) or was abandoned. */
+        SocketLiveEnded: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "live_ended";
+            attempt_id: number;
+            /** @enum {string} */
+            status: "ended" | "abandoned";
+            /** @enum {string} */
+            end_reason: "finished" | "stopped" | "capped" | "abandoned";
+            count: number;
+            elapsed_ms: number;
+            score_text: string | null;
+        };
+        /** @description To a live attempt's room, how many are watching (sockets in the room on every node). */
+        SocketLiveSpectators: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "live_spectators";
+            attempt_id: number;
+            spectators: number;
+        };
+        /** @description To a live attempt's room, a spectator's reaction. */
+        SocketLiveReaction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "live_reaction";
+            attempt_id: number;
+            /** @enum {string} */
+            emoji: "🔥" | "💪" | "👏" | "🚀" | "😮";
+        };
+        /** @description To every open socket, that a broadcast went live. */
+        SocketBroadcastStarted: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "broadcast_started";
+            broadcast: components["schemas"]["LiveBroadcast"];
+        };
+        /** @description To every open socket, that the live broadcast changed its title, featured attempt or stream. */
+        SocketBroadcastChanged: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "broadcast_changed";
+            broadcast: components["schemas"]["LiveBroadcast"];
+        };
+        /** @description To every open socket, that the live broadcast ended. */
+        SocketBroadcastStopped: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "broadcast_stopped";
+            broadcast_id: number;
+        };
+        /** @description To a live attempt's room, that the camera stream's next segment is stored (fetch it by GET …/segments/{seq}). */
+        SocketLiveSegment: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "live_segment";
+            attempt_id: number;
+            seq: number;
+        };
         SocketRoomId: string;
         /** @description Joins a room by its name (`challenge:5`, `live_attempt:abc`, …). */
         SocketJoinRoom: {
@@ -6180,8 +8770,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The version is no longer the current one, or it was signed already. */
-        LegalConflict: {
+        /** @description A rule of the game says no now (no round open, no free token, the trade limit reached, the proposal no longer open). */
+        NegotiationRefused: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6189,8 +8779,62 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The video or this chunk is refused; `detail` says why. */
-        VideoRefused: {
+        /** @description A move never allowed (a pact with your own squad, protecting someone not alive in your squad, answering another squad's proposal). */
+        NegotiationInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The battle's state does not allow it (entry closed, no open round, attempts used up, already entered). */
+        BattleConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The line was already published or rejected. */
+        CommentaryLineDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The state does not allow it (already subscribed, too many tiers, above the available balance, nothing to cancel). */
+        CreatorConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Following is refused (yourself, or the most people one account may follow). */
+        FollowConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many bytes, or too many pixels to decode safely; nothing was stored. */
+        ImageTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The interview is finished, not finished yet, already published, or the question is not next. */
+        InterviewConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6207,8 +8851,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The team's state refuses it (name taken, full, already waiting, last captain, no longer pending). */
-        TeamConflict: {
+        /** @description The version is no longer the current one, or it was signed already. */
+        LegalConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6216,8 +8860,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description It cannot be done to this person (yourself, a member). */
-        TeamUnprocessable: {
+        /** @description The broadcast's state does not allow it (another is live, it has ended, the featured attempt is not live). */
+        BroadcastConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The attempt's state does not allow it (already live, ended, an older update, not joined, not countable). */
+        LiveConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6243,10 +8896,52 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The team's state refuses it (name taken, full, already waiting, last captain, no longer pending). */
+        TeamConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description It cannot be done to this person (yourself, a member). */
+        TeamUnprocessable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The video or this chunk is refused; `detail` says why. */
+        VideoRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
+        /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+        BiRange: 30 | 90 | 365;
         UserId: number;
-        FeedbackId: number;
+        GroupId: number;
+        Offset: number;
+        Limit: number;
+        /** @description One key per submit attempt. A retry with the same key within 24 hours answers as the first did and stores nothing new; the same key with a different body is refused with 422. */
+        IdempotencyKey: string;
+        /** @description The personal-record submission's id. */
+        SubmissionId: number;
+        TestId: number;
+        SexFilter: components["schemas"]["Sex"];
+        AgeGroupFilter: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
+        GymFilter: string;
+        BattleId: number;
+        RoundNo: number;
+        TournamentId: number;
         BoardChallengeId: number;
         /** @description Omit for the combined board (every Rx score above every Scaled one). */
         BoardDivision: components["schemas"]["Division"];
@@ -6261,33 +8956,35 @@ export interface components {
         BoardOffset: number;
         BoardLimit: number;
         ScoreId: number;
-        Offset: number;
-        Limit: number;
-        /** @description The personal-record submission's id. */
-        SubmissionId: number;
-        TestId: number;
-        SexFilter: components["schemas"]["Sex"];
-        AgeGroupFilter: "13-17" | "18-34" | "35-39" | "40-44" | "45-49" | "50-54" | "55-59" | "60+";
-        GymFilter: string;
-        LegalKind: components["schemas"]["LegalKind"];
-        VideoId: string;
-        VideoToken: string;
+        CommentaryChallengeId: number;
+        CommentaryLineId: number;
+        TierId: number;
+        SubscriptionId: number;
+        EventId: number;
+        FeedbackId: number;
+        FollowUserId: number;
+        FollowPeoplePage: number;
+        KudosKind: "story" | "score";
+        KudosItemId: number;
+        GymId: number;
+        InterviewId: number;
         JudgingChallengeId: number;
         JudgingScoreId: number;
-        TheaterScoreId: number;
-        EventId: number;
-        TeamId: number;
-        MemberId: number;
-        AllianceId: number;
-        InvitationId: number;
-        GroupId: number;
-        /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
-        BiRange: 30 | 90 | 365;
-        GymId: number;
+        LegalKind: components["schemas"]["LegalKind"];
+        BroadcastId: number;
+        AttemptId: number;
+        SegmentSeq: number;
         FederationId: number;
         LeagueId: number;
         Page: number;
         StoryId: number;
+        TeamId: number;
+        AllianceId: number;
+        InvitationId: number;
+        MemberId: number;
+        TheaterScoreId: number;
+        VideoId: string;
+        VideoToken: string;
     };
     requestBodies: never;
     headers: never;
@@ -6295,247 +8992,185 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    registerUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RegisterRequest"];
-            };
-        };
-        responses: {
-            /** @description Accepted; sign in next. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description The terms or privacy policy changed while the form was open; nothing was stored. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    initiateLogin: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginRequest"];
-            };
-        };
-        responses: {
-            /** @description If the email and password match an account, a code is on its way. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginInitiated"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description The email and password are right but moderators suspended the account; the detail says until when. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    verifyOtp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VerifyOtpRequest"];
-            };
-        };
-        responses: {
-            /** @description Signed in. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    validateSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Whether the session is valid, with its CSRF token when it is. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionValidity"];
-                };
-            };
-        };
-    };
-    refreshToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A new access token. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthSession"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Signed out (also when there was no session). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-        };
-    };
-    forgotPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ForgotPasswordRequest"];
-            };
-        };
-        responses: {
-            /** @description If the email has an account, a link is on its way. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    validateResetToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ResetTokenRequest"];
-            };
-        };
-        responses: {
-            /** @description Whether the token can still set a password. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResetTokenValidity"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    resetPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ResetPasswordRequest"];
-            };
-        };
-        responses: {
-            /** @description Password changed; sign in again. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listUsers: {
+    getBusinessReport: {
         parameters: {
             query?: {
-                search?: string;
+                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+                range?: components["parameters"]["BiRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of the latest rollup. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    refreshBusinessRollups: {
+        parameters: {
+            query?: {
+                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+                range?: components["parameters"]["BiRange"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures after the rebuild (refresh_pending when another node is still running it). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportBusinessTable: {
+        parameters: {
+            query?: {
+                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
+                range?: components["parameters"]["BiRange"];
+            };
+            header?: never;
+            path: {
+                /** @description daily (signups and active users per day), signup-weeks, cohorts, or funnel (every challenge). */
+                table: "daily" | "signup-weeks" | "cohorts" | "funnel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table (RFC 4180, UTF-8). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAdminDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        generated_at: string;
+                        figures: {
+                            id: string;
+                            label: string;
+                            value: number;
+                            /** @description What the figure counts, in words. */
+                            hint: string;
+                            /** @description The page to act on it. */
+                            link: string;
+                            /** @description A queue with something waiting, or errors lately. */
+                            attention: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listRateLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setRateLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The route group (the operation's id). */
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Requests allowed per window from one address. */
+                    max: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The limits with the change in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAuthEvents: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["AuthEventKind"];
+                user_id?: number;
+                ip?: string;
                 page?: number;
                 page_size?: number;
             };
@@ -6545,20 +9180,69 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of accounts, newest first. */
+            /** @description A page of events. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserPage"];
+                    "application/json": components["schemas"]["AuthEventPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
     };
-    setUserRole: {
+    listSecurityAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityAlerts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getSecuritySummary: {
+        parameters: {
+            query?: {
+                user_id?: number;
+                ip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeAllSessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -6567,1097 +9251,58 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetRoleRequest"];
-            };
-        };
-        responses: {
-            /** @description The account with its new role. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUser"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    unlockUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The account, unlocked. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUser"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    generateNavigationToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NavigationTokenRequest"];
-            };
-        };
-        responses: {
-            /** @description The handoff link, or success false with a message when no community site is configured. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NavigationTokenResponse"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    generateCommunityAuthCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The code, or success false with a message when no community site is configured. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommunityAuthCode"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    submitFeedback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedbackSubmission"];
-            };
-        };
-        responses: {
-            /** @description Stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeedbackReceipt"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listFeedback: {
-        parameters: {
-            query?: {
-                type?: components["schemas"]["FeedbackType"];
-                status?: components["schemas"]["FeedbackStatus"];
-                /** @description Words to find in the subject or description. */
-                search?: string;
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of feedback. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeedbackPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    getFeedback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                feedbackId: components["parameters"]["FeedbackId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The feedback. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeedbackDetail"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateFeedback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                feedbackId: components["parameters"]["FeedbackId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedbackUpdate"];
-            };
-        };
-        responses: {
-            /** @description The feedback after the change. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeedbackDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description The status change is not allowed from the current status. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getFeedbackSummary: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The counts. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FeedbackSummary"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    listSignoutFeedback: {
-        parameters: {
-            query?: {
-                /** @description How many days back the daily series goes. */
-                days?: number;
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Ratings, the average and a daily series. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignoutFeedbackReport"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    submitSignoutFeedback: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SignoutFeedbackSubmission"];
-            };
-        };
-        responses: {
-            /** @description Stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Message"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    createChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChallengeInput"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Challenge"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    discoverChallenges: {
-        parameters: {
-            query?: {
-                search?: string;
-                score_type?: components["schemas"]["ScoreType"];
-                kind?: components["schemas"]["ChallengeKind"];
-                status?: components["schemas"]["ChallengeStatus"];
-                division?: components["schemas"]["Division"];
-                /** @description Where the previous page ended (next_cursor). */
-                cursor?: string;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of challenges. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengePage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    listArchivedChallenges: {
-        parameters: {
-            query?: {
-                search?: string;
-                /** @description Where the previous page ended (next_cursor). */
-                cursor?: string;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of closed challenges. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengePage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    getHomeFeed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The home page's live data. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HomeFeed"];
-                };
-            };
-        };
-    };
-    listMyParticipatingChallenges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The challenges. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengeList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    listMyCreatedChallenges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The challenges. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengeList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    recommendChallenges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Recommended challenges, best fit first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengeList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    listMySubmissions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Scores, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["MySubmission"][];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getChallengeRankings: {
-        parameters: {
-            query: {
-                challenge_id: components["parameters"]["BoardChallengeId"];
-                /** @description Omit for the combined board (every Rx score above every Scaled one). */
-                division?: components["parameters"]["BoardDivision"];
-                /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
-                category?: components["parameters"]["BoardCategory"];
-                sex?: components["parameters"]["BoardSex"];
-                /** @description Age reached this year, from the athlete profile's birth year. */
-                age_group?: components["parameters"]["BoardAgeGroup"];
-                /** @description The gym named on the athlete profile (exact, case-insensitive). */
-                gym?: components["parameters"]["BoardGym"];
-                offset?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page. Without a token it is the page everyone sees, served from memory until its board changes, with a strong `ETag`. */
-            200: {
-                headers: {
-                    /** @description The version of the page everyone sees (only without a token); send it back in `If-None-Match`. */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RankingPage"];
-                };
-            };
-            /** @description The page everyone sees has not changed since the version named in `If-None-Match`. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    findOnChallengeBoard: {
-        parameters: {
-            query: {
-                challenge_id: components["parameters"]["BoardChallengeId"];
-                /** @description Omit for the combined board (every Rx score above every Scaled one). */
-                division?: components["parameters"]["BoardDivision"];
-                /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
-                category?: components["parameters"]["BoardCategory"];
-                sex?: components["parameters"]["BoardSex"];
-                /** @description Age reached this year, from the athlete profile's birth year. */
-                age_group?: components["parameters"]["BoardAgeGroup"];
-                /** @description The gym named on the athlete profile (exact, case-insensitive). */
-                gym?: components["parameters"]["BoardGym"];
-                /** @description The start of a word of the athlete's name or gym (2 to 40 characters). */
-                q?: string;
-                /** @description Find the signed-in caller's own row instead. */
-                me?: boolean;
-                /** @description The board's page size, to say which page holds each row. */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The matches, best first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BoardMatches"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listDeletedChallenges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted challenges, latest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengeList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    deleteChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    deletion_reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The deleted challenge. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Challenge"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The challenge. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengeDetail"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChallengeInput"];
-            };
-        };
-        responses: {
-            /** @description The changed challenge. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Challenge"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description Not allowed now. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    joinChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["JoinInput"];
-            };
-        };
-        responses: {
-            /** @description Joined (or division changed). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Participation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            /** @description Closed, full (the challenge or the team), a waiver is needed, a team name is taken, or the team cannot change. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The challenge ranks men and women separately and the athlete gave no sex (here or on the profile). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    countChallengeParticipants: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        count: number;
-                    };
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    submitScore: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ScoreSubmission"];
-            };
-        };
-        responses: {
-            /** @description Stored, with the athlete’s rank after it. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubmittedScore"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            /** @description Not joined, or the challenge is not open. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The challenge is linked to a catalogue test and the result is outside its bounds (stated in the detail). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getScoreHistory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The history. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ScoreHistory"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listChallengeTeams: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Teams by name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        challenge_id: number;
-                        team_size_max: number | null;
-                        items: components["schemas"]["TeamSummary"][];
-                    };
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getTeamRankings: {
-        parameters: {
-            query?: {
-                offset?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamRankingPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            /** @description Not a team challenge. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    findOnTeamBoard: {
-        parameters: {
-            query?: {
-                /** @description The start of a word of the team's name or of a member's name (2 to 40 characters). */
-                q?: string;
-                /** @description Find the signed-in caller's own team instead. */
-                me?: boolean;
-                /** @description The board's page size, to say which page holds each team. */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The matches, best first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamMatches"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            /** @description Not a team challenge. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getGymRankings: {
-        parameters: {
-            query?: {
-                offset?: components["parameters"]["BoardOffset"];
-                limit?: components["parameters"]["BoardLimit"];
-            };
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GymRankingPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            /** @description Not a gym event. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getAllianceRankings: {
-        parameters: {
-            query?: {
-                offset?: components["parameters"]["BoardOffset"];
-                limit?: components["parameters"]["BoardLimit"];
-            };
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AllianceRankingPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            /** @description Not a gym event. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteScore: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challengeId: components["parameters"]["ChallengeId"];
-                scoreId: components["parameters"]["ScoreId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Withdrawn; the athlete's place after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ScoreChange"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    reviewScore: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                scoreId: components["parameters"]["ScoreId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    decision: "verify" | "reject";
-                    /** @description Required to reject (3–500 characters); the athlete reads it where the score is listed and in a mail. */
+                    /** @description Why, kept on the security timeline. */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Reviewed; the athlete's place after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ScoreChange"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description Not waiting for review. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listScoresForReview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The scores. */
+            /** @description How many sessions were ended. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["PendingScore"][];
+                        revoked: number;
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
-    listMyAchievements: {
+    runPlatformCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                check: "database" | "migrations" | "jobs" | "storage" | "ffmpeg" | "redis";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check's result (a failed check is still a 200: the failure is the answer). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCheckResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendTestMail: {
         parameters: {
             query?: never;
             header?: never;
@@ -7666,40 +9311,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Achievements and their total points. */
+            /** @description The result; `message_id` is the transport's id of the accepted message. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AchievementList"];
+                    "application/json": components["schemas"]["PlatformCheckResult"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
-    listMyStreaks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One entry per streak type. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StreakList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    setMyTimeZone: {
+    publishSocketProbe: {
         parameters: {
             query?: never;
             header?: never;
@@ -7709,49 +9335,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description An IANA zone name such as Europe/Berlin. */
-                    time_zone: string;
+                    /** @description The caller's mark to recognise its probe. */
+                    nonce: string;
                 };
             };
         };
         responses: {
-            /** @description Stored. */
-            200: {
+            /** @description Published. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        time_zone: string;
+                        /** Format: date-time */
+                        published_at: string;
+                        /** @description How long the NOTIFY took on the server. */
+                        publish_ms: number;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
-    getMyAthleteProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The profile (defaults when none was saved yet; `exists` says which). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyAthleteProfile"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    updateMyAthleteProfile: {
+    reportFrontendError: {
         parameters: {
             query?: never;
             header?: never;
@@ -7760,102 +9370,38 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AthleteProfileInput"];
+                "application/json": components["schemas"]["FrontendErrorReport"];
             };
         };
         responses: {
-            /** @description Saved. */
-            200: {
+            /** @description Recorded. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAthleteProfile"];
+                    "application/json": components["schemas"]["ErrorReportReceipt"];
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    createMyAthleteProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AthleteProfileInput"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
+            /** @description The report is larger than the limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAthleteProfile"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
-    submitPersonalRecord: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PersonalRecordInput"];
-            };
-        };
-        responses: {
-            /** @description Stored as pending. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PersonalRecord"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listMasterTests: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Active tests by category and name. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TestList"];
-                };
-            };
-        };
-    };
-    listMyPersonalRecords: {
+    listErrorGroups: {
         parameters: {
             query?: {
-                test_id?: number;
-                status?: components["schemas"]["ReviewStatus"];
+                status?: components["schemas"]["ErrorStatus"];
+                page?: number;
+                page_size?: number;
             };
             header?: never;
             path?: never;
@@ -7863,101 +9409,95 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Submissions newest first, and one best per test. */
+            /** @description A page of groups. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyPersonalRecords"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    listPendingPersonalRecords: {
-        parameters: {
-            query?: {
-                offset?: components["parameters"]["Offset"];
-                limit?: components["parameters"]["Limit"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of pending submissions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PendingRecordPage"];
+                    "application/json": components["schemas"]["ErrorGroupPage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
     };
-    approvePersonalRecord: {
+    getErrorGroup: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The personal-record submission's id. */
-                testId: components["parameters"]["SubmissionId"];
+                groupId: components["parameters"]["GroupId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Approved. */
+            /** @description The group. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewOutcome"];
+                    "application/json": components["schemas"]["ErrorGroupDetail"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
-    rejectPersonalRecord: {
+    setErrorGroupStatus: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The personal-record submission's id. */
-                testId: components["parameters"]["SubmissionId"];
+                groupId: components["parameters"]["GroupId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReasonInput"];
+                "application/json": {
+                    status: components["schemas"]["ErrorStatus"];
+                };
             };
         };
         responses: {
-            /** @description Rejected. */
+            /** @description The group with its new status. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewOutcome"];
+                    "application/json": components["schemas"]["ErrorGroupDetail"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+        };
+    };
+    getMyAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The athlete's numbers; only their own. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAnalytics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     uploadHistoricalResults: {
@@ -8136,101 +9676,172 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
-    getAthleteProfile: {
+    submitPersonalRecord: {
         parameters: {
             query?: never;
-            header?: never;
-            path: {
-                userId: components["parameters"]["UserId"];
+            header?: {
+                /** @description One key per submit attempt. A retry with the same key within 24 hours answers as the first did and stores nothing new; the same key with a different body is refused with 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalRecordInput"];
+            };
+        };
         responses: {
-            /** @description The public profile. */
-            200: {
+            /** @description Stored as pending. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicAthleteProfile"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listAthleteBests: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Bests (empty when the athlete keeps records private). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AthleteBests"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getPerformanceHistory: {
-        parameters: {
-            query?: {
-                test_id?: number;
-            };
-            header?: never;
-            path: {
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One series per test. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PerformanceHistory"];
+                    "application/json": components["schemas"]["PersonalRecord"];
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /** @description The Idempotency-Key was used for a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    getAthleteTimeline: {
+    listMasterTests: {
         parameters: {
-            query?: {
-                limit?: components["parameters"]["Limit"];
-            };
+            query?: never;
             header?: never;
-            path: {
-                userId: components["parameters"]["UserId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Posts. */
+            /** @description Active tests by category and name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TimelinePostList"];
+                    "application/json": components["schemas"]["TestList"];
                 };
             };
+        };
+    };
+    listMyPersonalRecords: {
+        parameters: {
+            query?: {
+                test_id?: number;
+                status?: components["schemas"]["ReviewStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submissions newest first, and one best per test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPersonalRecords"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listPendingPersonalRecords: {
+        parameters: {
+            query?: {
+                offset?: components["parameters"]["Offset"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pending submissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingRecordPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    approvePersonalRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The personal-record submission's id. */
+                testId: components["parameters"]["SubmissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOutcome"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    rejectPersonalRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The personal-record submission's id. */
+                testId: components["parameters"]["SubmissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            /** @description Rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listTests: {
@@ -8553,7 +10164,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    getMySettings: {
+    getMyAthleteProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -8562,19 +10173,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The settings, defaults filled in. */
+            /** @description The profile (defaults when none was saved yet; `exists` says which). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountSettings"];
+                    "application/json": components["schemas"]["MyAthleteProfile"];
                 };
             };
             401: components["responses"]["Unauthorized"];
         };
     };
-    updateMySettings: {
+    updateMyAthleteProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -8583,24 +10194,255 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountSettingsInput"];
+                "application/json": components["schemas"]["AthleteProfileInput"];
             };
         };
         responses: {
-            /** @description Stored; the settings as they now are. */
+            /** @description Saved. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountSettings"];
+                    "application/json": components["schemas"]["MyAthleteProfile"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
         };
     };
-    listMySessions: {
+    createMyAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AthleteProfileInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAthleteProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getAthleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAthleteProfile"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAthleteBests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bests (empty when the athlete keeps records private). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteBests"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPerformanceHistory: {
+        parameters: {
+            query?: {
+                test_id?: number;
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One series per test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerformanceHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAthleteTimeline: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelinePostList"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The account with its new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, unlocked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    generateNavigationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NavigationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The handoff link, or success false with a message when no community site is configured. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NavigationTokenResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    generateCommunityAuthCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -8609,44 +10451,1187 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Live sessions (not signed out, not expired). */
+            /** @description The code, or success false with a message when no community site is configured. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunityAuthCode"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listDemoAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A few demo athletes and the demo administrator, or none when demo sign-in is off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoAccounts"];
+                };
+            };
+        };
+    };
+    demoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in as the demo account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    adminSetupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the setup code still works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSetupStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    claimAdminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, now an administrator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Setup is closed (an administrator exists, or this server has no setup code). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    registerUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; sign in next. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The terms or privacy policy changed while the form was open; nothing was stored. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    initiateLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description If the email and password match an account, a code is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginInitiated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The email and password are right but moderators suspended the account; the detail says until when. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    verifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOtpRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    validateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the session is valid, with its CSRF token when it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionValidity"];
+                };
+            };
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new access token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out (also when there was no session). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description If the email has an account, a link is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    validateResetToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the token can still set a password. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetTokenValidity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed; sign in again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSquadNegotiation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The negotiation; `enabled` false when the battle plays without immunity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquadNegotiation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    proposePact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PactInput"];
+            };
+        };
+        responses: {
+            /** @description The proposal, open until the other captain answers or the round closes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NegotiationRefused"];
+            422: components["responses"]["NegotiationInvalid"];
+        };
+    };
+    answerPact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+                pactId: number;
+                answer: "accept" | "decline" | "withdraw";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal as it stands now (an accepted one has moved its token). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NegotiationRefused"];
+            422: components["responses"]["NegotiationInvalid"];
+        };
+    };
+    useImmunityToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The token, declared for the open round on that member. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImmunityToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NegotiationRefused"];
+            422: components["responses"]["NegotiationInvalid"];
+        };
+    };
+    listSquadBattles: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["BattleStatus"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The squad battles, in the order the battle royale list uses. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["ActiveSession"][];
+                        items: components["schemas"]["SquadBattle"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createSquadBattle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SquadBattleInput"];
+            };
+        };
+        responses: {
+            /** @description The squad battle. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquadBattle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getSquadBattle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The squad battle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquadBattle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enterSquad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SquadEntryInput"];
+            };
+        };
+        responses: {
+            /** @description The squad battle with the squad entered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquadBattle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BattleConflict"];
+        };
+    };
+    getSquadBoard: {
+        parameters: {
+            query?: {
+                round?: components["parameters"]["RoundNo"];
+            };
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The squads, best first, each with every member (those out before the round have no place). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquadBoard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    mySquadTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            team_id: number;
+                            name: string;
+                            members: {
+                                user_id: number;
+                                display_name: string;
+                            }[];
+                        }[];
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
         };
     };
-    signOutSession: {
+    listTournaments: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["BattleStatus"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournaments; entry soonest first, live ending soonest first, finished latest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Tournament"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentInput"];
+            };
+        };
+        responses: {
+            /** @description The tournament. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTournament: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                sessionId: string;
+                tournamentId: components["parameters"]["TournamentId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out. */
-            204: {
+            /** @description The tournament. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    tournamentPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: components["parameters"]["TournamentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    battleCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Windows soonest first (those closed in the last week included), at most 200. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RoundWindow"][];
+                        calendar_url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    battleCalendarFeed: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBattles: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["BattleStatus"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The battles; entry soonest first, live closing soonest first, finished latest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Battle"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createBattle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BattleInput"];
+            };
+        };
+        responses: {
+            /** @description The battle. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBattle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The battle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enterBattle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The battle with the caller entered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Battle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BattleConflict"];
+        };
+    };
+    listBattleAttempts: {
+        parameters: {
+            query?: {
+                round?: components["parameters"]["RoundNo"];
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        round_no: number;
+                        items: components["schemas"]["BattleAttempt"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitBattleAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BattleAttemptInput"];
+            };
+        };
+        responses: {
+            /** @description The attempt, and how many the caller has left in the round. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattleAttempt"] & {
+                        attempts_left: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BattleConflict"];
+        };
+    };
+    myBattleAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts by round, then time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: (components["schemas"]["BattleAttempt"] & {
+                            /** @description The round's best attempt. */
+                            counts: boolean;
+                        })[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBattleLeaderboard: {
+        parameters: {
+            query?: {
+                round?: components["parameters"]["RoundNo"];
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattleBoard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    battleDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's battles, newest entry first, with counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Battle"][];
+                        alive: number;
+                        eliminated: number;
+                        won: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getChallengeRankings: {
+        parameters: {
+            query: {
+                challenge_id: components["parameters"]["BoardChallengeId"];
+                /** @description Omit for the combined board (every Rx score above every Scaled one). */
+                division?: components["parameters"]["BoardDivision"];
+                /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
+                category?: components["parameters"]["BoardCategory"];
+                sex?: components["parameters"]["BoardSex"];
+                /** @description Age reached this year, from the athlete profile's birth year. */
+                age_group?: components["parameters"]["BoardAgeGroup"];
+                /** @description The gym named on the athlete profile (exact, case-insensitive). */
+                gym?: components["parameters"]["BoardGym"];
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. Without a token it is the page everyone sees, served from memory until its board changes, with a strong `ETag`. */
+            200: {
+                headers: {
+                    /** @description The version of the page everyone sees (only without a token); send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankingPage"];
+                };
+            };
+            /** @description The page everyone sees has not changed since the version named in `If-None-Match`. */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    findOnChallengeBoard: {
+        parameters: {
+            query: {
+                challenge_id: components["parameters"]["BoardChallengeId"];
+                /** @description Omit for the combined board (every Rx score above every Scaled one). */
+                division?: components["parameters"]["BoardDivision"];
+                /** @description A division's sex × age part (one of the challenge's `divisions.categories`, e.g. `female`, `male:35-39`): the board of that category only, with its own places. Omit for the combined board, which a challenge with divisions offers only when `divisions.overall_board` is true. */
+                category?: components["parameters"]["BoardCategory"];
+                sex?: components["parameters"]["BoardSex"];
+                /** @description Age reached this year, from the athlete profile's birth year. */
+                age_group?: components["parameters"]["BoardAgeGroup"];
+                /** @description The gym named on the athlete profile (exact, case-insensitive). */
+                gym?: components["parameters"]["BoardGym"];
+                /** @description The start of a word of the athlete's name or gym (2 to 40 characters). */
+                q?: string;
+                /** @description Find the signed-in caller's own row instead. */
+                me?: boolean;
+                /** @description The board's page size, to say which page holds each row. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardMatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };
-    signOutOtherSessions: {
+    discoverChallenges: {
+        parameters: {
+            query?: {
+                search?: string;
+                score_type?: components["schemas"]["ScoreType"];
+                kind?: components["schemas"]["ChallengeKind"];
+                status?: components["schemas"]["ChallengeStatus"];
+                division?: components["schemas"]["Division"];
+                /** @description Where the previous page ended (next_cursor). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listArchivedChallenges: {
+        parameters: {
+            query?: {
+                search?: string;
+                /** @description Where the previous page ended (next_cursor). */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of closed challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getHomeFeed: {
         parameters: {
             query?: never;
             header?: never;
@@ -8655,155 +11640,232 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description How many sessions were ended. */
+            /** @description The home page's live data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeFeed"];
+                };
+            };
+        };
+    };
+    listMyParticipatingChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyCreatedChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    recommendChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recommended challenges, best fit first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getGymRankings: {
+        parameters: {
+            query?: {
+                offset?: components["parameters"]["BoardOffset"];
+                limit?: components["parameters"]["BoardLimit"];
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymRankingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a gym event. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAllianceRankings: {
+        parameters: {
+            query?: {
+                offset?: components["parameters"]["BoardOffset"];
+                limit?: components["parameters"]["BoardLimit"];
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceRankingPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a gym event. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMySubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scores, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        signed_out: number;
+                        items: components["schemas"]["MySubmission"][];
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
         };
     };
-    getCurrentLegalDocument: {
+    submitScore: {
         parameters: {
             query?: never;
-            header?: never;
-            path: {
-                kind: components["parameters"]["LegalKind"];
+            header?: {
+                /** @description One key per submit attempt. A retry with the same key within 24 hours answers as the first did and stores nothing new; the same key with a different body is refused with 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The current version. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LegalDocument"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    publishLegalDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
             path: {
-                kind: components["parameters"]["LegalKind"];
+                challengeId: components["parameters"]["ChallengeId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LegalDocumentInput"];
+                "application/json": components["schemas"]["ScoreSubmission"];
             };
         };
         responses: {
-            /** @description Published. */
+            /** @description Stored, with the athlete’s rank after it. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegalDocument"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["LegalConflict"];
-        };
-    };
-    getMyWaiverStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The waiver and the signature. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WaiverStatus"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    signWaiver: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WaiverSignatureInput"];
-            };
-        };
-        responses: {
-            /** @description Signed. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WaiverSignature"];
+                    "application/json": components["schemas"]["SubmittedScore"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["LegalConflict"];
+            /** @description Not joined, or the challenge is not open. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The challenge is linked to a catalogue test and the result is outside its bounds (stated in the detail), or the Idempotency-Key was used for a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    listChallengeWaiverSignatures: {
+    getScoreHistory: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                challengeId: number;
+                challengeId: components["parameters"]["ChallengeId"];
             };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every participant, with the latest signature they made before joining. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChallengeWaiverSignatures"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getMyConsentHistory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -8814,191 +11876,1974 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsentHistory"];
+                    "application/json": components["schemas"]["ScoreHistory"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
-    acceptConsents: {
+    deleteScore: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsentAcceptance"];
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+                scoreId: components["parameters"]["ScoreId"];
             };
-        };
-        responses: {
-            /** @description Recorded; the history after it. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsentHistory"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["LegalConflict"];
-        };
-    };
-    getPendingConsents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description What is waiting (empty when all is accepted). */
+            /** @description Withdrawn; the athlete's place after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PendingConsents"];
+                    "application/json": components["schemas"]["ScoreChange"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
-    initVideoUpload: {
+    reviewScore: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                scoreId: components["parameters"]["ScoreId"];
+            };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VideoUploadInit"];
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "verify" | "reject";
+                    /** @description Required to reject (3–500 characters); the athlete reads it where the score is listed and in a mail. */
+                    reason?: string;
+                };
             };
         };
         responses: {
-            /** @description The video and where to send its bytes. */
-            201: {
+            /** @description Reviewed; the athlete's place after it. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoUpload"];
+                    "application/json": components["schemas"]["ScoreChange"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            413: components["responses"]["VideoRefused"];
-            415: components["responses"]["VideoRefused"];
-            429: components["responses"]["TooManyRequests"];
+            404: components["responses"]["NotFound"];
+            /** @description Not waiting for review. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
-    getVideoUploadOffset: {
+    listScoresForReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PendingScore"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listChallengeTeams: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                videoId: components["parameters"]["VideoId"];
+                challengeId: components["parameters"]["ChallengeId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The offset, in the Upload-Offset header. */
+            /** @description Teams by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        challenge_id: number;
+                        team_size_max: number | null;
+                        items: components["schemas"]["TeamSummary"][];
+                    };
+                };
             };
-            /** @description A query string on the upload URL (the URL as given takes none). */
-            400: {
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTeamRankings: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamRankingPage"];
+                };
             };
-            /** @description No valid credentials. */
-            401: {
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a team challenge. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description No such upload of the caller's. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
-                content?: never;
             };
         };
     };
-    uploadVideoChunk: {
+    findOnTeamBoard: {
+        parameters: {
+            query?: {
+                /** @description The start of a word of the team's name or of a member's name (2 to 40 characters). */
+                q?: string;
+                /** @description Find the signed-in caller's own team instead. */
+                me?: boolean;
+                /** @description The board's page size, to say which page holds each team. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a team challenge. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listDeletedChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted challenges, latest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteChallenge: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                videoId: components["parameters"]["VideoId"];
+                challengeId: components["parameters"]["ChallengeId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/offset+octet-stream": string;
+                "application/json": {
+                    deletion_reason: string;
+                };
             };
         };
         responses: {
-            /** @description Stored; the new offset is in the Upload-Offset header. */
+            /** @description The deleted challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeDetail"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeInput"];
+            };
+        };
+        responses: {
+            /** @description The changed challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not allowed now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    joinChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinInput"];
+            };
+        };
+        responses: {
+            /** @description Joined (or division changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Participation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Closed, full (the challenge or the team), a waiver is needed, a team name is taken, or the team cannot change. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The challenge ranks men and women separately and the athlete gave no sex (here or on the profile). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countChallengeParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPublishedCommentary: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["CommentaryChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CommentaryLine"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCommentaryQueue: {
+        parameters: {
+            query?: {
+                challenge_id?: number;
+                status?: components["schemas"]["CommentaryStatus"];
+                /** @description Only lines with a smaller id (the next page). */
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CommentaryLineForEditors"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    editCommentaryLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lineId: components["parameters"]["CommentaryLineId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentaryLineForEditors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CommentaryLineDecided"];
+        };
+    };
+    approveCommentaryLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lineId: components["parameters"]["CommentaryLineId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentaryLineForEditors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CommentaryLineDecided"];
+        };
+    };
+    rejectCommentaryLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lineId: components["parameters"]["CommentaryLineId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rejected line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentaryLineForEditors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CommentaryLineDecided"];
+        };
+    };
+    listCommentaryStreams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The streams, the longest queue first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CommentaryStream"][];
+                        writer: {
+                            kind: components["schemas"]["CommentarySource"];
+                            /** @description The model's name when an endpoint is set up. */
+                            model: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setCommentaryStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: components["parameters"]["CommentaryChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auto_publish: boolean;
+                    /** @description A model's lines publish without an editor too (only with auto_publish). */
+                    auto_publish_model?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge_id: number;
+                        auto_publish: boolean;
+                        auto_publish_model: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPayoutsForReview: {
+        parameters: {
+            query?: {
+                status?: "open" | "decided";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ReviewedPayout"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    decidePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "paid" | "reject";
+                    /** @description Required to turn a payout down; the creator reads it. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payout after the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorPayout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The payout is not in a state this decision applies to (the detail says which). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    creatorEconomy: {
+        parameters: {
+            query?: {
+                range?: 30 | 90 | 365;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, per currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorEconomy"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCreators: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creators, most subscribers first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CreatorListing"][];
+                        provider: components["schemas"]["PaymentProviderKind"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createCreatorTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatorTierInput"];
+            };
+        };
+        responses: {
+            /** @description The tier. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorTier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    archiveCreatorTier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tierId: components["parameters"]["TierId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tier, archived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorTier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    creatorDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorDashboard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    requestCreatorPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_cents: number;
+                    currency: components["schemas"]["Currency"];
+                };
+            };
+        };
+        responses: {
+            /** @description The payout. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorPayout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    subscribeToCreator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tier_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription (active with the local provider, pending until Stripe's checkout completes). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscription: components["schemas"]["CreatorSubscription"];
+                        /** @description Stripe's checkout page; null when already paid. */
+                        checkout_url: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    mySubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CreatorSubscription"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    cancelCreatorSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    resumeCreatorSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    creatorStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    type: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was taken (or had been taken before). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        /** @description The event id had been processed already; nothing changed. */
+                        duplicate: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only the events this challenge is a workout of (whatever their dates). */
+                challenge_id?: number;
+                ended?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, soonest ending first (latest ended first when `ended`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The event. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description A workout cannot be part of the event (not the caller's, a team challenge, deleted, or divisions that differ). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The event as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A workout cannot be part of the event. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEventStandings: {
+        parameters: {
+            query?: {
+                /** @description One of the event's `categories` (e.g. `female`); omit for the first. Events whose workouts have one board have the single category ''. */
+                category?: string;
+                /** @description `overall` (the standing) or `w1` … `w10`: by that workout's place. */
+                sort?: string;
+                order?: "asc" | "desc";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventStandings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackSubmission"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFeedback: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["FeedbackType"];
+                status?: components["schemas"]["FeedbackStatus"];
+                /** @description Words to find in the subject or description. */
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of feedback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedbackId: components["parameters"]["FeedbackId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feedback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                feedbackId: components["parameters"]["FeedbackId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackUpdate"];
+            };
+        };
+        responses: {
+            /** @description The feedback after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The status change is not allowed from the current status. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedbackSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listSignoutFeedback: {
+        parameters: {
+            query?: {
+                /** @description How many days back the daily series goes. */
+                days?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ratings, the average and a daily series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignoutFeedbackReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    submitSignoutFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignoutFeedbackSubmission"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFollowSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["FollowUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    followAthlete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["FollowUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts, now with the caller following. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FollowConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unfollowAthlete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["FollowUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts, now without the caller following. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFollowers: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["FollowPeoplePage"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["FollowUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowPeoplePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFollowing: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["FollowPeoplePage"];
+            };
+            header?: never;
+            path: {
+                userId: components["parameters"]["FollowUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowPeoplePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    followersFeed: {
+        parameters: {
+            query?: {
+                /** @description The next_cursor of the page before. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the feed; next_cursor is null on the last page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["FollowFeedItem"][];
+                        next_cursor: string | null;
+                        /** @description How many people the caller follows. */
+                        following: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    followSuggestions: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["FollowPerson"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    giveKudos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["KudosKind"];
+                itemId: components["parameters"]["KudosItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's kudos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kudos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    undoKudos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["KudosKind"];
+                itemId: components["parameters"]["KudosItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's kudos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kudos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    searchGyms: {
+        parameters: {
+            query: {
+                /** @description The start of the gym's name (case does not count). */
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to `limit` gyms, verified first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["GymSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    createGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GymInput"];
+            };
+        };
+        responses: {
+            /** @description Added (unverified until an editor verifies it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A gym with nearly the same name (in the same city) is already listed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymConflict"];
+                };
+            };
+        };
+    };
+    listGymDirectory: {
+        parameters: {
+            query?: {
+                /** @description Only gyms whose name starts with this (case does not count). */
+                q?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of verified gyms, most athletes first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymDirectoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listGymsToManage: {
+        parameters: {
+            query?: {
+                verified?: boolean;
+                /** @description Only gyms whose name starts with this. */
+                q?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of gyms, unverified first, then by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymManagePage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gym. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GymEditInput"];
+            };
+        };
+        responses: {
+            /** @description Saved (unchanged when nothing differed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another listed gym has (nearly) this name in this city. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setGymVerified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    verified: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    mergeGym: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gymId: components["parameters"]["GymId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    into_gym_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Merged; the surviving gym. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GymMerged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadStoryImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The stored image (alt text is given when the story is published). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Image"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["ImageTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                imageId: string;
+                size: 480 | 1280;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setMyAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The new avatar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Avatar"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No athlete profile yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ImageTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeMyAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["VideoRefused"];
-            413: components["responses"]["VideoRefused"];
-            415: components["responses"]["VideoRefused"];
-            422: components["responses"]["VideoRefused"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
-    completeVideoUpload: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                videoId: components["parameters"]["VideoId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The video, now processing (or further along). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Video"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["VideoRefused"];
-            422: components["responses"]["VideoRefused"];
-        };
-    };
-    listMyVideos: {
+    listMyInterviews: {
         parameters: {
             query?: never;
             header?: never;
@@ -9007,131 +13852,261 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Videos, newest first (at most 50), and the limits. */
+            /** @description The interviews. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyVideos"];
+                    "application/json": {
+                        items: components["schemas"]["InterviewSummary"][];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
         };
     };
-    getVideoUploadUrl: {
+    startInterview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new interview. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Interview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInterview: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                videoId: components["parameters"]["VideoId"];
+                interviewId: components["parameters"]["InterviewId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The upload URL and offset. */
+            /** @description The interview. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoUpload"];
+                    "application/json": components["schemas"]["Interview"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["VideoRefused"];
         };
     };
-    getVideo: {
+    answerInterviewQuestion: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                videoId: components["parameters"]["VideoId"];
+                interviewId: components["parameters"]["InterviewId"];
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    question_id: number;
+                    text: string;
+                };
+            };
+        };
         responses: {
-            /** @description The video. */
+            /** @description The interview with the answer (and any follow-up question). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Video"];
+                    "application/json": components["schemas"]["Interview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InterviewConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    publishInterview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                interviewId: components["parameters"]["InterviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The athlete agrees to publish the questions and answers as a public story. */
+                    consent: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The published interview (story_id names its story). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Interview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InterviewConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJudgingTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clips to judge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Attempts left in the rolling window. */
+                        attempts_left: number;
+                        /** @description While the caller must wait, from when they can take the test again (no clips then). */
+                        next_attempt_at: string | null;
+                        clips: {
+                            id: number;
+                            title: string;
+                            video: components["schemas"]["Video"];
+                        }[];
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
-    streamVideo: {
+    takeJudgingTest: {
         parameters: {
-            query: {
-                token: components["parameters"]["VideoToken"];
-            };
-            header?: {
-                range?: string;
-            };
-            path: {
-                videoId: components["parameters"]["VideoId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description The requested bytes (Content-Range). */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            416: components["responses"]["VideoRefused"];
-        };
-    };
-    getVideoPoster: {
-        parameters: {
-            query: {
-                token: components["parameters"]["VideoToken"];
-            };
+            query?: never;
             header?: never;
-            path: {
-                videoId: components["parameters"]["VideoId"];
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        clip_id: number;
+                        reps: number;
+                        marks?: number[];
+                    }[];
+                };
+            };
+        };
         responses: {
-            /** @description The poster. */
+            /** @description Passed or not, what needs another look on each clip, the certificate when passed and when the next attempt can be sent. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "image/jpeg": string;
+                    "application/json": {
+                        passed: boolean;
+                        /** @description Attempts left in the rolling window. */
+                        attempts_left: number;
+                        /** @description After a failed attempt, from when the next one can be sent. */
+                        next_attempt_at: string | null;
+                        clips: {
+                            id: number;
+                            title: string;
+                            passed: boolean;
+                            /** @description The count was within the tolerance. */
+                            count_right: boolean;
+                            /** @description At least one no-rep was not marked where it happens. */
+                            missed_no_reps: boolean;
+                            /** @description Too many marks where there is no no-rep. */
+                            extra_no_reps: boolean;
+                        }[];
+                        certificate: components["schemas"]["JudgeCertificate"] | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["JudgingConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createJudgingTestClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    video_id: string;
+                    title: string;
+                    reps: number;
+                    marks?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The clip. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        reps: number;
+                        marks: number[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["JudgingConflict"];
         };
     };
     getChallengeVideoRule: {
@@ -9443,7 +14418,61 @@ export interface operations {
             409: components["responses"]["JudgingConflict"];
         };
     };
-    getJudgingTest: {
+    getCurrentLegalDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["LegalKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    publishLegalDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["LegalKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LegalDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description Published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LegalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["LegalConflict"];
+        };
+    };
+    getMyWaiverStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -9452,30 +14481,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The clips to judge. */
+            /** @description The waiver and the signature. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Attempts left in the rolling window. */
-                        attempts_left: number;
-                        /** @description While the caller must wait, from when they can take the test again (no clips then). */
-                        next_attempt_at: string | null;
-                        clips: {
-                            id: number;
-                            title: string;
-                            video: components["schemas"]["Video"];
-                        }[];
-                        certificate: components["schemas"]["JudgeCertificate"] | null;
-                    };
+                    "application/json": components["schemas"]["WaiverStatus"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
-    takeJudgingTest: {
+    signWaiver: {
         parameters: {
             query?: never;
             header?: never;
@@ -9484,90 +14503,26 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    answers: {
-                        clip_id: number;
-                        reps: number;
-                        marks?: number[];
-                    }[];
-                };
+                "application/json": components["schemas"]["WaiverSignatureInput"];
             };
         };
         responses: {
-            /** @description Passed or not, what needs another look on each clip, the certificate when passed and when the next attempt can be sent. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        passed: boolean;
-                        /** @description Attempts left in the rolling window. */
-                        attempts_left: number;
-                        /** @description After a failed attempt, from when the next one can be sent. */
-                        next_attempt_at: string | null;
-                        clips: {
-                            id: number;
-                            title: string;
-                            passed: boolean;
-                            /** @description The count was within the tolerance. */
-                            count_right: boolean;
-                            /** @description At least one no-rep was not marked where it happens. */
-                            missed_no_reps: boolean;
-                            /** @description Too many marks where there is no no-rep. */
-                            extra_no_reps: boolean;
-                        }[];
-                        certificate: components["schemas"]["JudgeCertificate"] | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["JudgingConflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    createJudgingTestClip: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    video_id: string;
-                    title: string;
-                    reps: number;
-                    marks?: number[];
-                };
-            };
-        };
-        responses: {
-            /** @description The clip. */
+            /** @description Signed. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        title: string;
-                        reps: number;
-                        marks: number[];
-                    };
+                    "application/json": components["schemas"]["WaiverSignature"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["JudgingConflict"];
+            409: components["responses"]["LegalConflict"];
         };
     };
-    getChallengeTheater: {
+    listChallengeWaiverSignatures: {
         parameters: {
             query?: never;
             header?: never;
@@ -9578,127 +14533,115 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up to 24 video scores. */
+            /** @description Every participant, with the latest signature they made before joining. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Theater"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-        };
-    };
-    voteTheaterScore: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                scoreId: components["parameters"]["TheaterScoreId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description 1 thumbs up, -1 thumbs down
-                     * @enum {integer}
-                     */
-                    value: 1 | -1;
-                };
-            };
-        };
-        responses: {
-            /** @description The score's votes now. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TheaterVoteResult"];
+                    "application/json": components["schemas"]["ChallengeWaiverSignatures"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
-    unvoteTheaterScore: {
+    getMyConsentHistory: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                scoreId: components["parameters"]["TheaterScoreId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The score's votes now. */
+            /** @description The history. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TheaterVoteResult"];
+                    "application/json": components["schemas"]["ConsentHistory"];
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
-    showTheaterScore: {
+    acceptConsents: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                scoreId: components["parameters"]["TheaterScoreId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    shown: boolean;
-                };
+                "application/json": components["schemas"]["ConsentAcceptance"];
             };
         };
         responses: {
-            /** @description Whether the video is shown now. */
+            /** @description Recorded; the history after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LegalConflict"];
+        };
+    };
+    getPendingConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is waiting (empty when all is accepted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingConsents"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCurrentBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live broadcast, if any. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        score_id: number;
-                        shown: boolean;
+                        broadcast: null | components["schemas"]["LiveBroadcast"];
+                        /** Format: date-time */
+                        server_time: string;
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description The score has no uploaded video, the video is not ready, or the score is hidden or judged invalid. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
         };
     };
-    getHealth: {
+    getBroadcastTicker: {
         parameters: {
             query?: never;
             header?: never;
@@ -9707,234 +14650,318 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server and its database answer. */
+            /** @description The moves. */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            /** @description The database does not answer. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getPrivacySettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The choices (defaults until changed). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrivacySettings"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    updatePrivacySettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PrivacySettingsUpdate"];
-            };
-        };
-        responses: {
-            /** @description The choices as stored. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrivacySettings"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    listDataExports: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The latest exports. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DataExportList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    requestDataExport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Queued. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DataExport"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    downloadDataExport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                exportId: number;
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The ZIP. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/zip": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getAccountDeletion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The deletion's state. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountDeletion"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    confirmAccountDeletion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Scheduled. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountDeletion"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-        };
-    };
-    startAccountDeletion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description A code is on its way to the account's email. */
-            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        message: string;
-                        code_ttl_seconds: number;
+                        items: components["schemas"]["BoardMove"][];
                     };
+                };
+            };
+        };
+    };
+    watchBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A random key the viewer's page keeps while open. */
+                    viewer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many watch now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        viewers: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
+        };
+    };
+    listBroadcasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcasts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        live: null | components["schemas"]["LiveBroadcast"];
+                        scheduled: components["schemas"]["LiveBroadcast"][];
+                        ended: components["schemas"]["LiveBroadcast"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    scheduleBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastInput"];
+            };
+        };
+        responses: {
+            /** @description The scheduled broadcast. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
         };
     };
-    listEvents: {
+    cancelBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
+        };
+    };
+    changeBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastInput"];
+            };
+        };
+        responses: {
+            /** @description The changed broadcast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
+        };
+    };
+    startBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast, live. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
+        };
+    };
+    stopBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The broadcast, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveBroadcast"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
+        };
+    };
+    getLiveStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (last_seq 0 while the athlete streams no camera). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLiveSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+                seq: components["parameters"]["SegmentSeq"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segment's bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/webm": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendLiveSegment: {
+        parameters: {
+            query: {
+                /** @description When the segment's recording began, in ms from the attempt's start. */
+                at_ms: number;
+                duration_ms: number;
+            };
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+                seq: components["parameters"]["SegmentSeq"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "video/webm": string;
+            };
+        };
+        responses: {
+            /** @description A replay of the last segment, already stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveSegmentAck"];
+                };
+            };
+            /** @description Stored and told to the attempt's spectators. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveSegmentAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LiveConflict"];
+            413: components["responses"]["LiveConflict"];
+            415: components["responses"]["LiveConflict"];
+            422: components["responses"]["LiveConflict"];
+        };
+    };
+    listLiveAttempts: {
         parameters: {
             query?: {
-                /** @description Only the events this challenge is a workout of (whatever their dates). */
+                /** @description Only athletes the signed-in caller follows (signed out, 401). */
+                followed?: boolean;
                 challenge_id?: number;
-                ended?: boolean;
                 limit?: number;
             };
             header?: never;
@@ -9943,1329 +14970,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The events, soonest ending first (latest ended first when `ended`). */
+            /** @description The live attempts. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["Event"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-        };
-    };
-    createEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventInput"];
-            };
-        };
-        responses: {
-            /** @description The event. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            /** @description A workout cannot be part of the event (not the caller's, a team challenge, deleted, or divisions that differ). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The event. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EventInput"];
-            };
-        };
-        responses: {
-            /** @description The event as changed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description A workout cannot be part of the event. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getEventStandings: {
-        parameters: {
-            query?: {
-                /** @description One of the event's `categories` (e.g. `female`); omit for the first. Events whose workouts have one board have the single category ''. */
-                category?: string;
-                /** @description `overall` (the standing) or `w1` … `w10`: by that workout's place. */
-                sort?: string;
-                order?: "asc" | "desc";
-                offset?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                eventId: components["parameters"]["EventId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventStandings"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listNotifications: {
-        parameters: {
-            query?: {
-                page?: number;
-                per_page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of the inbox with its totals. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationPage"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getUnreadNotificationCount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The count. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnreadCount"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    markNotificationRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                notificationId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The notification and the unread count after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        notification: components["schemas"]["Notification"];
-                        unread: number;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    markAllNotificationsRead: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done; nothing is unread. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnreadCount"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    createTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TeamInput"];
-            };
-        };
-        responses: {
-            /** @description Created. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    listMyTeams: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Teams and invitations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyTeams"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The team. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    disbandTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Disbanded. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TeamUpdate"];
-            };
-        };
-        responses: {
-            /** @description Saved. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-            /** @description The maximum size is below the team's member count. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    leaveTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Left. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    removeTeamMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-                userId: components["parameters"]["MemberId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed; the team after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    setTeamMemberRole: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-                userId: components["parameters"]["MemberId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    role: components["schemas"]["TeamRole"];
-                };
-            };
-        };
-        responses: {
-            /** @description Saved; the team after it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    searchInvitableAthletes: {
-        parameters: {
-            query: {
-                q: string;
-            };
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Up to ten athletes. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        athletes: components["schemas"]["TeamPerson"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    inviteToTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InvitationInput"];
-            };
-        };
-        responses: {
-            /** @description Sent. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamInvitation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-            422: components["responses"]["TeamUnprocessable"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    requestToJoinTeam: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Asked. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamInvitation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-            422: components["responses"]["TeamUnprocessable"];
-        };
-    };
-    listEnterableChallenges: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Up to 50 challenges, the soonest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["EnterableChallenge"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    enterTeamChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-                challengeId: components["parameters"]["ChallengeId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TeamEntryInput"];
-            };
-        };
-        responses: {
-            /** @description Entered. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamChallengeEntry"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-            422: components["responses"]["TeamUnprocessable"];
-        };
-    };
-    getTeamCalendar: {
-        parameters: {
-            query: {
-                key: string;
-            };
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The calendar (RFC 5545). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/calendar": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listTeamAlliances: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Active alliances first, then pending proposals, newest first within each. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The viewer may propose, accept, decline and leave for this team (its captain or co-captain, or an administrator). */
-                        can_act: boolean;
-                        items: components["schemas"]["Alliance"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    proposeAlliance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AllianceInput"];
-            };
-        };
-        responses: {
-            /** @description Proposed. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Alliance"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-            422: components["responses"]["TeamUnprocessable"];
-        };
-    };
-    searchAllianceCandidates: {
-        parameters: {
-            query: {
-                q: string;
-            };
-            header?: never;
-            path: {
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Up to ten teams. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["AllianceTeam"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    acceptAlliance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                allianceId: components["parameters"]["AllianceId"];
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Accepted. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Alliance"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    leaveAlliance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                allianceId: components["parameters"]["AllianceId"];
-                teamId: components["parameters"]["TeamId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Left (the alliance as it stands now). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Alliance"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    acceptTeamInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invitationId: components["parameters"]["InvitationId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Accepted; the athlete is a member. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamInvitation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    declineTeamInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invitationId: components["parameters"]["InvitationId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Declined. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TeamInvitation"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    revokeTeamInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                invitationId: components["parameters"]["InvitationId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revoked. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["TeamConflict"];
-        };
-    };
-    reportFrontendError: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FrontendErrorReport"];
-            };
-        };
-        responses: {
-            /** @description Recorded. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorReportReceipt"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            /** @description The report is larger than the limit. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listErrorGroups: {
-        parameters: {
-            query?: {
-                status?: components["schemas"]["ErrorStatus"];
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of groups. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorGroupPage"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    getErrorGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The group. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorGroupDetail"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    setErrorGroupStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    status: components["schemas"]["ErrorStatus"];
-                };
-            };
-        };
-        responses: {
-            /** @description The group with its new status. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorGroupDetail"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listAuthEvents: {
-        parameters: {
-            query?: {
-                kind?: components["schemas"]["AuthEventKind"];
-                user_id?: number;
-                ip?: string;
-                page?: number;
-                page_size?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of events. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthEventPage"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    listSecurityAlerts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The alerts, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SecurityAlerts"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    getSecuritySummary: {
-        parameters: {
-            query?: {
-                user_id?: number;
-                ip?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The summary. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SecuritySummary"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    revokeAllSessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @description Why, kept on the security timeline. */
-                    reason?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description How many sessions were ended. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        revoked: number;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listRateLimits: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The limits. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitOverview"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    setRateLimit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The route group (the operation's id). */
-                group: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Requests allowed per window from one address. */
-                    max: number;
-                };
-            };
-        };
-        responses: {
-            /** @description The limits with the change in force. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitOverview"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getAdminDashboard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The figures. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        items: components["schemas"]["LiveAttempt"][];
                         /** Format: date-time */
-                        generated_at: string;
-                        figures: {
-                            id: string;
-                            label: string;
-                            value: number;
-                            /** @description What the figure counts, in words. */
-                            hint: string;
-                            /** @description The page to act on it. */
-                            link: string;
-                            /** @description A queue with something waiting, or errors lately. */
-                            attention: boolean;
-                        }[];
+                        server_time: string;
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    getBusinessReport: {
-        parameters: {
-            query?: {
-                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
-                range?: components["parameters"]["BiRange"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The figures of the latest rollup. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BusinessReport"];
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
         };
     };
-    refreshBusinessRollups: {
-        parameters: {
-            query?: {
-                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
-                range?: components["parameters"]["BiRange"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The figures after the rebuild (refresh_pending when another node is still running it). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BusinessReport"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    exportBusinessTable: {
-        parameters: {
-            query?: {
-                /** @description The last 30, 90 or 365 days (UTC), ending on the rollup's day. */
-                range?: components["parameters"]["BiRange"];
-            };
-            header?: never;
-            path: {
-                /** @description daily (signups and active users per day), signup-weeks, cohorts, or funnel (every challenge). */
-                table: "daily" | "signup-weeks" | "cohorts" | "funnel";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The table (RFC 4180, UTF-8). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    runPlatformCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                check: "database" | "migrations" | "jobs" | "storage" | "ffmpeg" | "redis";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The check's result (a failed check is still a 200: the failure is the answer). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlatformCheckResult"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    sendTestMail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The result; `message_id` is the transport's id of the accepted message. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlatformCheckResult"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    publishSocketProbe: {
+    startLiveAttempt: {
         parameters: {
             query?: never;
             header?: never;
@@ -11275,29 +14997,208 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The caller's mark to recognise its probe. */
-                    nonce: string;
+                    challenge_id: number;
                 };
             };
         };
         responses: {
-            /** @description Published. */
+            /** @description The attempt, live. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveAttempt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LiveConflict"];
+        };
+    };
+    myLiveAttempt: {
+        parameters: {
+            query?: {
+                challenge_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, or null when there is none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempt: null | components["schemas"]["LiveAttempt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLiveAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveAttempt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateLiveAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seq: number;
+                    count: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The server's count (the echo the client reconciles with). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LiveConflict"];
+        };
+    };
+    endLiveAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A for-time workout was finished (its time is the score); otherwise it ends at the count. */
+                    finished?: boolean;
+                    /** @description A last update sent with the end. */
+                    seq?: number;
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The ended attempt with its score. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveAttempt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LiveConflict"];
+            422: components["responses"]["LiveConflict"];
+        };
+    };
+    abandonLiveAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The abandoned attempt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveAttempt"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LiveConflict"];
+        };
+    };
+    reactToLiveAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: components["parameters"]["AttemptId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emoji: components["schemas"]["LiveReaction"];
+                };
+            };
+        };
+        responses: {
+            /** @description Sent to the attempt's spectators. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** Format: date-time */
-                        published_at: string;
-                        /** @description How long the NOTIFY took on the server. */
-                        publish_ms: number;
+                        sent: boolean;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LiveConflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -11558,7 +15459,32 @@ export interface operations {
             };
         };
     };
-    getMyAnalytics: {
+    listNotifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the inbox with its totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getUnreadNotificationCount: {
         parameters: {
             query?: never;
             header?: never;
@@ -11567,46 +15493,91 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The athlete's numbers; only their own. */
+            /** @description The count. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAnalytics"];
+                    "application/json": components["schemas"]["UnreadCount"];
                 };
             };
             401: components["responses"]["Unauthorized"];
         };
     };
-    searchGyms: {
+    markNotificationRead: {
         parameters: {
-            query: {
-                /** @description The start of the gym's name (case does not count). */
-                q: string;
-                limit?: number;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                notificationId: number;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Up to `limit` gyms, verified first, then by name. */
+            /** @description The notification and the unread count after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["GymSummary"][];
+                        notification: components["schemas"]["Notification"];
+                        unread: number;
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
-    createGym: {
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; nothing is unread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getPrivacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices (defaults until changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updatePrivacySettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -11615,185 +15586,388 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GymInput"];
+                "application/json": components["schemas"]["PrivacySettingsUpdate"];
             };
         };
         responses: {
-            /** @description Added (unverified until an editor verifies it). */
-            201: {
+            /** @description The choices as stored. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GymSummary"];
+                    "application/json": components["schemas"]["PrivacySettings"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A gym with nearly the same name (in the same city) is already listed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GymConflict"];
-                };
-            };
+            403: components["responses"]["Forbidden"];
         };
     };
-    listGymsToManage: {
+    listDataExports: {
         parameters: {
-            query?: {
-                verified?: boolean;
-                /** @description Only gyms whose name starts with this. */
-                q?: string;
-                page?: number;
-                page_size?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of gyms, unverified first, then by name. */
+            /** @description The latest exports. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GymManagePage"];
+                    "application/json": components["schemas"]["DataExportList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
-    getGym: {
+    downloadDataExport: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                gymId: components["parameters"]["GymId"];
+                exportId: number;
+                token: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The gym. */
+            /** @description The ZIP. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GymDetail"];
+                    "application/zip": string;
                 };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
-    updateGym: {
+    getAccountDeletion: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                gymId: components["parameters"]["GymId"];
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["GymEditInput"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Saved (unchanged when nothing differed). */
+            /** @description The deletion's state. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GymSummary"];
+                    "application/json": components["schemas"]["AccountDeletion"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description Another listed gym has (nearly) this name in this city. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
-    setGymVerified: {
+    confirmAccountDeletion: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                gymId: components["parameters"]["GymId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    verified: boolean;
+                    code: string;
                 };
             };
         };
         responses: {
-            /** @description Saved. */
+            /** @description Scheduled. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GymSummary"];
+                    "application/json": components["schemas"]["AccountDeletion"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
-    mergeGym: {
+    startAccountDeletion: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                gymId: components["parameters"]["GymId"];
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    into_gym_id: number;
+                    password: string;
                 };
             };
         };
         responses: {
-            /** @description Merged; the surviving gym. */
-            200: {
+            /** @description A code is on its way to the account's email. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GymMerged"];
+                    "application/json": {
+                        message: string;
+                        code_ttl_seconds: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    takeMyAchievementPopups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The achievements to pop up now (often none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Achievement"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyAchievements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Achievements and their total points. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AchievementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMyStreaks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per streak type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreakList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMyTimeZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An IANA zone name such as Europe/Berlin. */
+                    time_zone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        time_zone: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, defaults filled in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateMySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Stored; the settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live sessions (not signed out, not expired). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ActiveSession"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    signOutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions were ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signed_out: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listFederations: {
@@ -12466,6 +16640,1117 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to take traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready; `detail` says why in words and `checks` shows each check. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotReady"];
+                };
+            };
+        };
+    };
+    listTeamAlliances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active alliances first, then pending proposals, newest first within each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The viewer may propose, accept, decline and leave for this team (its captain or co-captain, or an administrator). */
+                        can_act: boolean;
+                        items: components["schemas"]["Alliance"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    proposeAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllianceInput"];
+            };
+        };
+        responses: {
+            /** @description Proposed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    searchAllianceCandidates: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to ten teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AllianceTeam"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    leaveAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left (the alliance as it stands now). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alliance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    listEnterableChallenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 challenges, the soonest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["EnterableChallenge"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enterTeamChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                challengeId: components["parameters"]["ChallengeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamEntryInput"];
+            };
+        };
+        responses: {
+            /** @description Entered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamChallengeEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    getTeamCalendar: {
+        parameters: {
+            query: {
+                key: string;
+            };
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (RFC 5545). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rotateTeamCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calendar_url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    searchInvitableAthletes: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to ten athletes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        athletes: components["schemas"]["TeamPerson"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inviteToTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            422: components["responses"]["TeamUnprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestToJoinTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            422: components["responses"]["TeamUnprocessable"];
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; the athlete is a member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    declineTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    revokeTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    listMyTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Teams and invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyTeams"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    disbandTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disbanded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+            /** @description The maximum size is below the team's member count. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leaveTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the team after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    setTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["parameters"]["TeamId"];
+                userId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["TeamRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved; the team after it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TeamConflict"];
+        };
+    };
+    getChallengeTheater: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challengeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 24 video scores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Theater"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    voteTheaterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["TheaterScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 thumbs up, -1 thumbs down
+                     * @enum {integer}
+                     */
+                    value: 1 | -1;
+                };
+            };
+        };
+        responses: {
+            /** @description The score's votes now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheaterVoteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unvoteTheaterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["TheaterScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The score's votes now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TheaterVoteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    showTheaterScore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                scoreId: components["parameters"]["TheaterScoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shown: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether the video is shown now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        score_id: number;
+                        shown: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The score has no uploaded video, the video is not ready, or the score is hidden or judged invalid. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    initVideoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoUploadInit"];
+            };
+        };
+        responses: {
+            /** @description The video and where to send its bytes. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["VideoRefused"];
+            415: components["responses"]["VideoRefused"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVideoUploadOffset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offset, in the Upload-Offset header. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A query string on the upload URL (the URL as given takes none). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such upload of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    uploadVideoChunk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Stored; the new offset is in the Upload-Offset header. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoRefused"];
+            413: components["responses"]["VideoRefused"];
+            415: components["responses"]["VideoRefused"];
+            422: components["responses"]["VideoRefused"];
+        };
+    };
+    completeVideoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video, now processing (or further along). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoRefused"];
+            422: components["responses"]["VideoRefused"];
+        };
+    };
+    getVideoUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload URL and offset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoUpload"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoRefused"];
+        };
+    };
+    listMyVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Videos, newest first (at most 50), and the limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVideos"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    streamVideo: {
+        parameters: {
+            query: {
+                token: components["parameters"]["VideoToken"];
+            };
+            header?: {
+                range?: string;
+            };
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested bytes (Content-Range). */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["VideoRefused"];
+        };
+    };
+    getVideoPoster: {
+        parameters: {
+            query: {
+                token: components["parameters"]["VideoToken"];
+            };
+            header?: never;
+            path: {
+                videoId: components["parameters"]["VideoId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The poster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

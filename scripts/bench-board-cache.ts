@@ -3,8 +3,11 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set) PostgreSQL. In the same run: bare Fastify
 // serving the same JSON (the ceiling), and the app with the cache off (every read from the
 // database). Prints requests/s and p99 under autocannon, the ratio to bare Fastify (target
-// >= 0.3x), and how long a new score takes to show on the next read. BENCH_ONLY=postgres skips PGlite.
+// >= 0.3x), and how long a new score takes to show on the next read. With `Accept-Encoding: br`
+// (what every browser sends): the app, whose kept page keeps its br body (send-kept.ts), beside a
+// bare Fastify sending br bytes it keeps (target >= 0.5x). BENCH_ONLY=postgres skips PGlite.
 import autocannon from 'autocannon';
+import { brotliCompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
@@ -18,6 +21,8 @@ const N = Number(process.env.BENCH_BOARD_SCORES ?? 20_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const TARGET = 0.3;
+const BR_TARGET = 0.5;
+const BR = { 'accept-encoding': 'br' };
 
 const config: AppConfig = { basePath: '/', storeUrl: 'https://store.example.test/', adminEmails: [], seed: 'none', logger: false };
 
@@ -40,13 +45,31 @@ async function load(handle: DatabaseHandle) {
     from challenge_scores s join challenge_participants p on p.challenge_id = s.challenge_id and p.user_id = s.user_id where s.challenge_id = ${id}`);
   await db.execute(sql`update challenges set rx_entries = ${N}, participant_count = ${N} where id = ${id}`);
   await rebuildRankSlices(db, id);
+  // The same athletes as teams of 5, gyms of 50 and an event of this one workout: the team, gym and event boards.
+  await db.execute(
+    sql`update challenges set kind = 'team', team_rule = 'sum', team_size_max = 5, gym_rule = 'sum_points', gym_best_n = 5 where id = ${id}`,
+  );
+  await db.execute(sql`insert into challenge_teams (challenge_id, name, captain_id)
+    select ${id}, 'Bench team ' || min(id), min(id) from users where email like '%@bench.local' group by id / 5`);
+  await db.execute(sql`update challenge_participants p set team_id = t.id from challenge_teams t
+    where p.challenge_id = ${id} and t.challenge_id = ${id} and t.captain_id = (select min(u.id) from users u where u.email like '%@bench.local' and u.id / 5 = p.user_id / 5)`);
+  await db.execute(
+    sql`insert into gyms (name, name_key) select 'Bench gym ' || g, 'bench gym ' || g from generate_series(1, ${Math.ceil(N / 50)}) g`,
+  );
+  await db.execute(sql`update challenge_participants p set gym_id = (select min(id) from gyms where name like 'Bench gym %') + p.user_id % ${Math.ceil(N / 50)}
+    where p.challenge_id = ${id}`);
+  const [event] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into events (name, creator_id, rule, starts_at, ends_at)
+      values ('Bench event', (select min(id) from users), 'sum_of_places', now() - interval '1 day', now() + interval '30 days') returning id`),
+  );
+  await db.execute(sql`insert into event_workouts (event_id, challenge_id, position) values (${event!.id}, ${id}, 1)`);
   await db.execute(sql`vacuum analyze`);
   const [u] = rowsOf<{ id: number }>(await db.execute(sql`select max(id) as id from users where email like '%@bench.local'`));
-  return { id, lastUser: Number(u!.id) };
+  return { id, lastUser: Number(u!.id), eventId: Number(event!.id) };
 }
 
-async function measure(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, pipelining: 1 });
+async function measure(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, pipelining: 1, headers });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -57,7 +80,7 @@ async function listen(app: ReturnType<typeof Fastify>) {
 }
 
 async function bench(label: string, handle: DatabaseHandle) {
-  const { id, lastUser } = await load(handle);
+  const { id, lastUser, eventId } = await load(handle);
   const path = `/api/challenges/rankings?challenge_id=${id}&offset=0&limit=50`;
   const row = (name: string, m: { rps: number; p99: number; errors: number }) =>
     console.log(`  ${name.padEnd(48)} ${m.rps.toFixed(0).padStart(8)} req/s   p99 ${String(m.p99).padStart(4)} ms   errors ${m.errors}`);
@@ -76,9 +99,19 @@ async function bench(label: string, handle: DatabaseHandle) {
   const bareResult = await measure(`${await listen(bare)}${path}`);
   await bare.close();
 
+  // The ceiling for br: bare Fastify sending the page's br bytes, compressed once and kept.
+  const brBytes = brotliCompressSync(Buffer.from(JSON.stringify(body)));
+  const bareBr = Fastify();
+  bareBr.get('/api/challenges/rankings', (_req, reply) =>
+    reply.header('content-encoding', 'br').type('application/json; charset=utf-8').send(brBytes),
+  );
+  const bareBrResult = await measure(`${await listen(bareBr)}${path}`, BR);
+  await bareBr.close();
+
   const { app, context } = await buildApp(config, handle, { rateLimit: false });
   const base = await listen(app as unknown as ReturnType<typeof Fastify>);
   const cached = await measure(`${base}${path}`);
+  const cachedBr = await measure(`${base}${path}`, BR);
   // A new leader, written while the page is kept: how long until a read shows it.
   const t0 = performance.now();
   await submitScore(context, lastUser, id, { reps: 9_999 });
@@ -100,7 +133,52 @@ async function bench(label: string, handle: DatabaseHandle) {
   console.log(
     `  ratio: ${ratio.toFixed(2)}x bare Fastify (target >= ${TARGET}x: ${ratio >= TARGET ? 'within' : 'UNDER'}); ${(cached.rps / plain.rps).toFixed(1)}x the uncached app`,
   );
+  row('bare Fastify, kept br bytes (Accept-Encoding: br)', bareBrResult);
+  row('RepForge, board page cache (Accept-Encoding: br)', cachedBr);
+  const brRatio = cachedBr.rps / bareBrResult.rps;
+  console.log(
+    `  br ratio: ${brRatio.toFixed(2)}x bare Fastify with kept br (target >= ${BR_TARGET}x: ${brRatio >= BR_TARGET ? 'within' : 'UNDER'})`,
+  );
   console.log(`  a new leader (submitted, then read until shown) showed after ${visibleMs.toFixed(1)} ms (target < 1000 ms)`);
+  await otherBoards(handle, [
+    ['team board', `/api/challenges/${id}/team-rankings?offset=0&limit=50`],
+    ['gym board', `/api/challenges/${id}/gym-rankings?offset=0&limit=50`],
+    ['event standings', `/api/events/${eventId}/standings?offset=0&limit=50`],
+  ]);
+}
+
+/**
+ * Team, gym and event boards with `Accept-Encoding: br`: the app (its answer read per request, its br body kept
+ * by ETag: send-kept.ts keptByContent) beside a bare Fastify sending that page's br bytes, kept, in the same run.
+ */
+async function otherBoards(handle: DatabaseHandle, boards: [string, string][]) {
+  const { app } = await buildApp(config, handle, { rateLimit: false });
+  const base = await listen(app as unknown as ReturnType<typeof Fastify>);
+  for (const [name, path] of boards) {
+    const first = await fetch(`${base}${path}`);
+    if (!first.ok) {
+      console.log(`  ${name}: ${first.status} ${await first.text()}`);
+      continue;
+    }
+    const brBytes = brotliCompressSync(Buffer.from(await first.text()));
+    const bareBr = Fastify();
+    bareBr.get(path.split('?')[0]!, (_req, reply) =>
+      reply.header('content-encoding', 'br').type('application/json; charset=utf-8').send(brBytes),
+    );
+    const bare = await measure(`${await listen(bareBr)}${path}`, BR);
+    await bareBr.close();
+    const kept = await measure(`${base}${path}`, BR);
+    console.log(`\n  ${name}: GET ${path}`);
+    const row = (label: string, m: { rps: number; p99: number; errors: number }) =>
+      console.log(`  ${label.padEnd(48)} ${m.rps.toFixed(0).padStart(8)} req/s   p99 ${String(m.p99).padStart(4)} ms   errors ${m.errors}`);
+    row('bare Fastify, kept br bytes (Accept-Encoding: br)', bare);
+    row('RepForge (Accept-Encoding: br)', kept);
+    const ratio = kept.rps / bare.rps;
+    console.log(
+      `  br ratio: ${ratio.toFixed(2)}x bare Fastify with kept br (target >= ${BR_TARGET}x: ${ratio >= BR_TARGET ? 'within' : 'UNDER'})`,
+    );
+  }
+  await app.close();
 }
 
 await onEachDatabase('bench_board', bench);

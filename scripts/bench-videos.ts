@@ -244,16 +244,16 @@ try {
 
   // 2. Processing time per minute of 1080p video.
   const clip = await clip1080(dir, CLIP_S);
-  const probed = (await probeVideo(clip))!;
+  const probed = (await probeVideo(clip, 'mp4'))!;
   const minutes = probed.durationMs / 60_000;
   const sent = await upload(clip, await sha256OfFile(clip));
   const at = Math.min(1, probed.durationMs / 2000);
-  const [poster] = await seconds(() => ffmpeg(posterArgs(clip, at, path.join(dir, 'poster.jpg'))));
-  const [rendition] = await seconds(() => ffmpeg(renditionArgs(clip, path.join(dir, 'web.mp4'))));
+  const [poster] = await seconds(() => ffmpeg(posterArgs(clip, at, path.join(dir, 'poster.jpg'), 'mp4')));
+  const [rendition] = await seconds(() => ffmpeg(renditionArgs(clip, path.join(dir, 'web.mp4'), 'mp4')));
   const [job] = await seconds(() => processVideo(svc, sent.id));
   const processed = await findVideo(svc, sent.id);
   if (processed?.status !== 'ready') throw new Error(`processing ended as ${processed?.status}: ${processed?.failureReason}`);
-  const web = (await probeVideo(path.join(dir, 'web.mp4')))!;
+  const web = (await probeVideo(path.join(dir, 'web.mp4'), 'mp4'))!;
   const perMinute = (s: number) => `${(s / minutes).toFixed(1).padStart(6)} s per minute of video`;
   const step = (name: string, s: number) => console.log(`  ${name.padEnd(62)} ${s.toFixed(2).padStart(7)} s ${perMinute(s)}`);
   console.log(

@@ -39,14 +39,17 @@ export function buildIfNeeded({ force = false } = {}) {
   const stamp = sourceStamp();
   const built = existsSync(path.join(root, 'dist', 'client', 'index.html'));
   if (!force && built && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return false;
-  console.log('Building the app (sources changed since the last build)...');
+  console.log('Building the app, about a minute (its sources changed since the last build):');
+  const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
     // Always the production build: a caller's NODE_ENV (vitest sets 'test') would make Vite build React's dev bundle.
-    env: { ...process.env, NODE_ENV: 'production' },
+    // BUILD_PROGRESS: a line every few seconds (scripts/build-plugins.ts, buildProgress).
+    env: { ...process.env, NODE_ENV: 'production', BUILD_PROGRESS: '1' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
+  console.log(`Built the app in ${Math.round((Date.now() - started) / 1000)} s.`);
   mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, stamp);
   return true;

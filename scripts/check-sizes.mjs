@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const MAX_LINES = 500;
-const GENERATED = [/^openapi\/schema\.d\.ts$/, /^server\/db\/migrations\//, /^tests\/e2e\/qa\//];
+const GENERATED = [/^openapi\/schema\.d\.ts$/, /^openapi\/openapi\.yaml$/, /^server\/db\/migrations\//, /^tests\/e2e\/qa\//];
 const files = execFileSync(
   'git',
   ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx', '*.mjs', '*.js', '*.css', 'openapi/*.yaml'],

@@ -4,13 +4,16 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { buildServerIfNeeded, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** How often we look whether our parent is gone (see below). */
 const PARENT_CHECK_MS = 500;
 
 buildIfNeeded();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+// The server runs compiled (dist/server/main.js, built when its sources changed): no TypeScript compiled at start.
+await buildServerIfNeeded();
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,8 +1,10 @@
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import './lib/openapi-meta-schema.ts'; // one compiled meta-schema per process, not per app
 import { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import fastJsonStringify from 'fast-json-stringify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,20 +19,30 @@ import { writesBoards } from './lib/boards/writer-sync.ts';
 import { inlineScriptHashes, readIndexHtml, registerClient } from './static.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerInputGuards } from './input-guards.ts';
+import { carryRoles, registerRoleGate } from './role-gate.ts';
 import { securityHandlers, DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './areas/auth/index.ts';
 import { registerRealtime } from './areas/realtime/index.ts';
 import { startBoardCache } from './lib/boards/board-cache.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { loadSigningKey } from './lib/tokens.ts';
 import { BackgroundTasks } from './lib/background.ts';
-import { sweepPrivacy } from './areas/privacy/index.ts';
+import { exportJobHandlers, failStrandedExports, sweepPrivacy } from './areas/privacy/index.ts';
 import { recordServerFault, attachRateLimits, RateLimits, platformCheckJobHandlers, biJobHandlers, biSweep } from './areas/admin/index.ts';
 import { sweepFinalStandings } from './areas/challenges/index.ts';
-import { startJobWorker } from './lib/jobs.ts';
+import { pruneFinishedJobs, reclaimDeadJobs, releaseRunningJobs, startJobWorker, type JobHandlers } from './lib/jobs.ts';
+import { registerTestHooks, testJobHandlers } from './lib/test-hooks.ts';
 import { notificationMailJobHandlers } from './areas/notifications/index.ts';
+import { battleJobHandlers } from './areas/battles/index.ts';
+import { commentaryJobHandlers } from './areas/commentary/index.ts';
+import { keepByteBodies } from './lib/uploaded-bytes.ts';
+import { keepRawBodies, renewalSweep } from './areas/creators/index.ts';
+import { followJobHandlers } from './areas/follows/index.ts';
+import { keepRequestBytes } from './lib/request-bytes.ts';
+import { liveJobHandlers, liveRecordingJobHandlers, liveSpectatorWatcher } from './areas/live/index.ts';
 import { videoJobHandlers, videoSweep, videoService } from './areas/videos/index.ts';
 import { loggerOptions } from './logging.ts';
 import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
+import { compileOnFirstUse, serializerOnFirstUse } from './lib/lazy-compile.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -89,22 +101,42 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const ajvOptions = { removeAdditional: false, useDefaults: true, allErrors: false, strict: false } as const;
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }));
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  // Compiled on a route's first request, not at start: compiling all ~200 operations' schemas was
+  // most of a restart's CPU (docs/operations.md), and a restarted node must answer within 2 s.
+  app.setValidatorCompiler(({ schema, httpPart }) => compileOnFirstUse(() => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema)));
+  app.setSerializerCompiler(({ schema }) =>
+    serializerOnFirstUse(() => fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0])),
+  );
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
   const videos = videoService(context);
   const sweepVideos = videoSweep(videos);
+  const jobHandlers: JobHandlers = {
+    ...videoJobHandlers(videos),
+    ...biJobHandlers(),
+    ...platformCheckJobHandlers,
+    ...notificationMailJobHandlers,
+    ...exportJobHandlers,
+    ...battleJobHandlers,
+    ...commentaryJobHandlers,
+    ...followJobHandlers,
+    ...liveJobHandlers,
+    ...liveRecordingJobHandlers,
+    ...(config.testClock ? testJobHandlers : {}),
+  };
+  // What a crash left running goes back to the queue (or fails, out of attempts) before any worker polls.
+  await reclaimDeadJobs(context, jobHandlers, true);
+  await failStrandedExports(context);
   const stopJobs = config.jobsPollMs
-    ? startJobWorker(
-        context,
-        config.jobsPollMs,
-        { ...videoJobHandlers(videos), ...biJobHandlers(), ...platformCheckJobHandlers, ...notificationMailJobHandlers },
-        (c) => Promise.all([sweepVideos(), biSweep(c)]),
+    ? startJobWorker(context, config.jobsPollMs, jobHandlers, (c) =>
+        Promise.all([sweepVideos(), biSweep(c), pruneFinishedJobs(c), renewalSweep(c)]),
       )
     : () => {};
   app.addHook('onClose', async () => {
     stopJobs();
+    // Jobs still running go back to the queue as they were: the next worker runs them (server/lib/shutdown.ts).
+    await releaseRunningJobs(context).catch((err: unknown) => app.log.error({ err }, 'could not release running jobs'));
     stopStandings();
     stopPrivacy();
     await realtime?.close();
@@ -177,6 +209,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     if (typeof bodyLimit === 'number') route.bodyLimit = bodyLimit;
   });
 
+  // Security and x-role checks run before the body is validated (server/role-gate.ts).
+  registerRoleGate(app, context);
   // 415 for a body in an undeclared media type, 400 for control characters (server/input-guards.ts).
   registerInputGuards(app);
   const clientHtml = readIndexHtml(config);
@@ -188,6 +222,12 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   await app.register(fastifyCookie);
   // A tus chunk (PATCH) streams straight from the request to the store: Fastify leaves the body unread (an empty string to the contract).
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, ''));
+  // A live attempt's camera segment arrives whole, as bytes (bounded by its operation's bodyLimit).
+  keepRequestBytes(app, ['video/webm']);
+  // An uploaded picture arrives as its bytes (the images area decodes and re-encodes them); each route's bodyLimit applies.
+  keepByteBodies(app);
+  // A payment provider's webhook is verified over its exact bytes (x-fastify-config.rawBody in the contract).
+  keepRawBodies(app);
   // Per-route limits come from each operation's x-fastify-config.rateLimit in the contract.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -197,6 +237,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     errorResponseBuilder: (_request, limit) => ({ statusCode: limit.statusCode, message: RATE_LIMITED_TEXT }),
   });
   realtime = await registerRealtime(app, context, basePrefix);
+  // Spectator counts: this node's sockets in each live attempt's room, summed over nodes (server/areas/live/spectators.ts).
+  realtime.hub.watchRooms('live_attempt:', liveSpectatorWatcher(context));
   if (overrides.boardCache !== false) {
     const boards = await startBoardCache(context);
     app.addHook('onClose', () => boards.stop());
@@ -209,6 +251,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   }
   if (config.testClock) {
     app.log.warn('TEST_CLOCK is on: anyone can shift this server’s clock. Never use it outside tests.');
+    registerTestHooks(app, context, basePrefix);
     app.put<{ Body: { offset_ms?: unknown } }>(`${basePrefix}/api/test-clock`, async (request, reply) => {
       const offset = request.body?.offset_ms;
       if (typeof offset !== 'number' || !Number.isFinite(offset) || Math.abs(offset) > 366 * 86_400_000) {
@@ -220,6 +263,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   }
   const spec = await loadOpenapiDocument();
   if (overrides.rateLimit === false) stripRateLimits(spec);
+  carryRoles(spec);
+  keepJsonResponseTypes(spec);
   await app.register(openapiGlue, {
     specification: spec,
     serviceHandlers: allHandlers(context),
@@ -350,6 +395,28 @@ function stripRateLimits(spec: Record<string, unknown>) {
     for (const op of Object.values(item)) {
       const cfg = op?.['x-fastify-config'] as Record<string, unknown> | undefined;
       if (cfg) delete cfg.rateLimit;
+    }
+  }
+}
+
+/**
+ * The route plugin counts every media type of the contract, responses' too, as one a request may
+ * be sent in, and warns at each start for those without a body parser ("ContentTypeParser for
+ * 'video/mp4' not found": a CSV export, a data zip, a calendar, a video stream, a poster). Those are
+ * only ever sent by handlers, which set their own Content-Type, and Fastify serializes JSON alone,
+ * so their response schemas do nothing at run time: the routes get the JSON ones only. The served
+ * contract (openapi.yaml) keeps them all.
+ */
+function keepJsonResponseTypes(spec: Record<string, unknown>) {
+  for (const item of Object.values((spec.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const op of Object.values(item)) {
+      for (const response of Object.values((op?.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>)) {
+        if (!response?.content) continue;
+        const json = Object.entries(response.content).filter(([type]) => /json/.test(type));
+        if (json.length === Object.keys(response.content).length) continue;
+        if (json.length === 0) delete response.content;
+        else response.content = Object.fromEntries(json);
+      }
     }
   }
 }

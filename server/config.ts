@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type ProxyTrust } from './proxy-trust.ts';
 
@@ -24,6 +26,16 @@ export interface AppConfig {
   smtpUrl?: string;
   adminEmails: string[];
   seed: 'demo' | 'none';
+  /**
+   * Demo accounts sign in in one step (GET /api/auth/demo-accounts, POST /api/auth/demo-sign-in): on
+   * with the demo world on the embedded database outside production, unless DEMO_SIGN_IN=off.
+   */
+  demoSignIn?: boolean;
+  /**
+   * The one-time code that makes a signed-in account the first administrator (printed in the start
+   * banner); generated at each start outside production, and useless once an administrator exists.
+   */
+  adminSetupCode?: string;
   logger: boolean;
   /** Key for access tokens; when absent one is generated once and kept in the database. */
   jwtSecret?: string;
@@ -66,12 +78,38 @@ export interface AppConfig {
   privacySweepMs?: number;
   /** Where uploaded videos and their renditions are kept (VIDEO_DIR); default DATA_DIR/videos. */
   videoDir?: string;
+  /** Where uploaded images (story photos, avatars) are kept, re-encoded (IMAGE_DIR); default DATA_DIR/images; in the S3_URL bucket when set. */
+  imageDir?: string;
   /** Size, quota, duration and link limits of videos (VIDEO_MAX_BYTES, VIDEO_QUOTA_BYTES, VIDEO_MAX_DURATION_S). */
   videoLimits?: Partial<VideoLimits>;
   /** S3-compatible object storage for videos (S3_URL, `s3://KEY:SECRET@HOST:PORT/BUCKET`); files under videoDir when absent. */
   s3Url?: string;
+  /** Real payments through Stripe (STRIPE_SECRET_KEY); without it the local test provider completes payments (no money moves). */
+  stripeSecretKey?: string;
+  /** The signing secret of Stripe's webhook endpoint (STRIPE_WEBHOOK_SECRET); webhooks are refused without it. */
+  stripeWebhookSecret?: string;
   /** How often the shared jobs table is polled (video processing, upload cleanup); off when absent (tests run jobs by hand). */
   jobsPollMs?: number;
+  /**
+   * This node's name in the jobs table (NODE_ID; default host name and port): a restarted node
+   * takes back at once the jobs it was running. Unique per running server.
+   */
+  nodeId?: string;
+  /** How long a stopping server may drain requests, sockets and jobs before it exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs?: number;
+  /**
+   * An OpenAI-compatible endpoint that writes commentary (LLM_BASE_URL, optional LLM_API_KEY, LLM_MODEL,
+   * LLM_TIMEOUT_MS, LLM_CALLS_PER_HOUR); the templates write it when absent (server/areas/commentary/).
+   */
+  llm?: LlmSettings;
+}
+
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  callsPerHour: number;
 }
 
 export function normalizeBasePath(raw: string | undefined): string {
@@ -111,6 +149,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     seed: env.SEED === 'none' ? 'none' : 'demo',
+    demoSignIn: env.SEED !== 'none' && !env.DATABASE_URL && env.NODE_ENV !== 'production' && env.DEMO_SIGN_IN !== 'off',
+    adminSetupCode: env.NODE_ENV === 'production' ? undefined : setupCode(),
     logger: env.LOG !== 'silent',
     jwtSecret: env.JWT_SECRET || undefined,
     mailFrom: env.MAIL_FROM || undefined,
@@ -123,18 +163,32 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // With a movable test clock, a test that jumps past the grace period should not wait a minute.
     privacySweepMs: env.TEST_CLOCK === '1' ? 1000 : 60_000,
     videoDir: env.VIDEO_DIR ? path.resolve(env.VIDEO_DIR) : undefined,
+    imageDir: env.IMAGE_DIR ? path.resolve(env.IMAGE_DIR) : undefined,
     videoLimits: {
       maxBytes: positiveNumber(env.VIDEO_MAX_BYTES, 'VIDEO_MAX_BYTES'),
       quotaBytes: positiveNumber(env.VIDEO_QUOTA_BYTES, 'VIDEO_QUOTA_BYTES'),
       maxDurationS: positiveNumber(env.VIDEO_MAX_DURATION_S, 'VIDEO_MAX_DURATION_S'),
     },
     s3Url: env.S3_URL || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     jobsPollMs: 1000,
+    nodeId: env.NODE_ID || `${os.hostname()}:${env.PORT || 8080}`,
+    shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
     embedOrigins: embedOrigins(env.EMBED_ORIGINS),
+    llm: env.LLM_BASE_URL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          apiKey: env.LLM_API_KEY || undefined,
+          model: env.LLM_MODEL || 'default',
+          timeoutMs: positiveNumber(env.LLM_TIMEOUT_MS, 'LLM_TIMEOUT_MS') ?? 8000,
+          callsPerHour: positiveNumber(env.LLM_CALLS_PER_HOUR, 'LLM_CALLS_PER_HOUR') ?? 300,
+        }
+      : undefined,
   };
 }
 
@@ -188,4 +242,15 @@ function positiveNumber(raw: string | undefined, name: string): number | undefin
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
   return n;
+}
+
+/** Letters and digits that cannot be mistaken for one another when copied from a terminal. */
+const SETUP_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A fresh administrator setup code, such as K7QM-4XWD-9PRT (about 74 bits). */
+export function setupCode(): string {
+  const groups = Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => SETUP_ALPHABET[randomInt(SETUP_ALPHABET.length)]).join(''),
+  );
+  return groups.join('-');
 }

@@ -3,12 +3,19 @@ import { adminBiHandlers, adminHandlers, adminTestingHandlers } from './areas/ad
 import { analyticsHandlers } from './areas/analytics/index.ts';
 import { athleteHandlers, athleteImportHandlers } from './areas/athletes/index.ts';
 import { authHandlers } from './areas/auth/index.ts';
+import { battleHandlers } from './areas/battles/index.ts';
 import { challengeHandlers } from './areas/challenges/index.ts';
+import { commentaryHandlers, noteScoreMove } from './areas/commentary/index.ts';
+import { creatorHandlers } from './areas/creators/index.ts';
 import { eventHandlers } from './areas/events/index.ts';
 import { feedbackHandlers } from './areas/feedback/index.ts';
+import { followHandlers } from './areas/follows/index.ts';
 import { gymHandlers } from './areas/gyms/index.ts';
+import { imageHandlers } from './areas/images/index.ts';
 import { judgingHandlers } from './areas/judging/index.ts';
 import { legalHandlers } from './areas/legal/index.ts';
+import { liveBroadcastHandlers, liveHandlers } from './areas/live/index.ts';
+import { interviewHandlers } from './areas/interviews/index.ts';
 import { moderationHandlers } from './areas/moderation/index.ts';
 import { notificationHandlers } from './areas/notifications/index.ts';
 import { privacyHandlers } from './areas/privacy/index.ts';
@@ -33,7 +40,8 @@ export function allHandlers(ctx: AppContext) {
     ...systemHandlers(ctx),
     ...authHandlers(ctx, { accountCreated: claimEmailInvitations }),
     ...feedbackHandlers(ctx),
-    ...boardWriters(challengeHandlers(ctx)),
+    // A score that moves the board may become a commentary line (written off the request path).
+    ...boardWriters(challengeHandlers(ctx, { scoreSubmitted: (move) => noteScoreMove(ctx, move) })),
     ...boardWriters(eventHandlers(ctx)),
     ...realtimeHandlers(ctx),
     ...boardWriters(athleteHandlers(ctx)),
@@ -55,5 +63,15 @@ export function allHandlers(ctx: AppContext) {
     ...boardWriters(gymHandlers(ctx)),
     ...boardWriters(sportsNetworkHandlers(ctx)),
     ...storyHandlers(ctx),
+    ...imageHandlers(ctx),
+    ...battleHandlers(ctx),
+    ...commentaryHandlers(ctx),
+    ...interviewHandlers(ctx),
+    ...creatorHandlers(ctx),
+    ...followHandlers(ctx),
+    // A live attempt's end is a score submission: its answer waits for the board like a score's.
+    ...boardWriters(liveHandlers(ctx)),
+    // Broadcasts: the site-wide live show (scheduled, started and stopped by administrators).
+    ...liveBroadcastHandlers(ctx),
   };
 }

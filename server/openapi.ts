@@ -1,9 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
+import { appRoot } from '#server/lib/app-root.ts';
 
-export const openapiFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi/openapi.yaml');
+export const openapiFile = path.join(appRoot, 'openapi', 'openapi.yaml');
+
+/** Set by the compiled server's build (scripts/build-server.mjs): the document, refs inlined, as JSON beside main.js. */
+declare const __OPENAPI_JSON__: string | undefined;
+const prebuilt = typeof __OPENAPI_JSON__ === 'string' ? path.join(appRoot, __OPENAPI_JSON__) : undefined;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -15,10 +19,17 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export async function loadOpenapiDocument(file = openapiFile): Promise<Record<string, Json>> {
   // Parsed once per process (the YAML parse is most of the cost; tests build hundreds of apps); each
   // caller gets its own copy, as the app strips parts of it and the route plugin annotates it.
-  documents.set(file, documents.get(file) ?? readDocument(file));
+  documents.set(file, documents.get(file) ?? (file === openapiFile && prebuilt ? readPrebuilt(prebuilt) : readDocument(file)));
   return structuredClone(await documents.get(file)!);
 }
 const documents = new Map<string, Promise<Record<string, Json>>>();
+
+async function readPrebuilt(file: string): Promise<Record<string, Json>> {
+  return JSON.parse(await readFile(file, 'utf8')) as Record<string, Json>;
+}
+
+/** The document as the server uses it, for the compiled server's build to write as JSON. */
+export const readOpenapiForBuild = (): Promise<Record<string, Json>> => readDocument(openapiFile);
 
 async function readDocument(file: string): Promise<Record<string, Json>> {
   const cache = new Map<string, Json>();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { AppConfig } from './config.ts';
 import { proxyTrust } from './proxy-trust.ts';
+import { EXTERNAL_STREAM_FRAME_SOURCES } from '#domain/live-broadcasts.ts';
 
 /**
  * Security headers on every answer: a strict Content-Security-Policy (scripts only from our
@@ -41,6 +42,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         mediaSrc: ["'self'", 'blob:', 'https:'],
         connectSrc: ["'self'", socketOrigin],
         workerSrc: ["'self'", 'blob:'],
+        // A broadcast's external stream: only the YouTube and Twitch players (domain/live-broadcasts.ts).
+        frameSrc: ["'self'", ...EXTERNAL_STREAM_FRAME_SOURCES],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: embedOrigins.length > 0 ? embedOrigins : ["'self'"],

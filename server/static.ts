@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { pickEncoding } from './lib/http-encoding.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config.ts';
@@ -112,21 +113,7 @@ export function renderRoutePage(
   return html;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).toLowerCase();
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return 'identity';
-}
+export { pickEncoding };
 
 /** The app's HTML pages, one per route (two where the page reads its query), compressed once on first use and kept (bounded). */
 export class ClientPages {

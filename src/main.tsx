@@ -7,6 +7,7 @@ import { routerBase } from './lib/runtime-config.ts';
 import { toast } from './lib/toast.ts';
 import { reportClientError } from './lib/report-error.ts';
 import { firstPaint } from './lib/first-paint.ts';
+import { prefetchRememberedSession } from './lib/session/session-provider.tsx';
 import './app/styles.css';
 
 const PAGE_LOAD_FAILED_TEXT = 'This page could not be loaded. Check your connection, then press Retry.';
@@ -44,6 +45,8 @@ function start() {
 
 const here = window.location.pathname.startsWith(routerBase) ? window.location.pathname.slice(routerBase.length) || '/' : '/';
 const PRELOAD_WAIT_MS = 4000;
+// A remembered athlete's session chart is fetched beside the page's chunk (a visitor's is not fetched at all).
+prefetchRememberedSession();
 void Promise.race([preloadPage(here), new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))])
   .catch(() => undefined)
   .finally(start);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from '#server/lib/app-root.ts';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(appRoot, 'server', 'db', 'migrations');
 
 /** Statements with at most this many parameters are prepared (bulk inserts vary in size and are not). */
 const MAX_PREPARED_PARAMETERS = 64;

@@ -19,6 +19,16 @@ export * from '../areas/gyms/schema.ts';
 export * from '../areas/admin/schema-bi.ts';
 export * from '../areas/sports-network/schema.ts';
 export * from '../areas/stories/schema.ts';
+export * from '../areas/battles/schema.ts';
+export * from '../areas/battles/schema-negotiation.ts';
+export * from '../areas/commentary/schema.ts';
+export * from '../areas/creators/schema.ts';
+export * from '../areas/follows/schema.ts';
+export * from '../areas/live/schema.ts';
+export * from '../areas/live/schema-broadcasts.ts';
+export * from '../areas/interviews/schema.ts';
+export * from '../areas/live/schema-streaming.ts';
+export * from '../areas/images/schema.ts';
 
 /** Small key/value facts about this database (e.g. the token signing key, when demo data was loaded). */
 export const appMeta = pgTable('app_meta', {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/index.ts';
@@ -7,8 +9,11 @@ import { jobs } from '../db/schema.ts';
 /**
  * One jobs table every node shares (no pg-boss: it needs Node 22 and a real PostgreSQL).
  * A worker claims the oldest due job with `FOR UPDATE SKIP LOCKED`, which PostgreSQL and
- * PGlite both run, so two nodes never take the same job; a job whose worker died is taken
- * again once its lock lapses. A handler that throws is retried with back-off, then failed.
+ * PGlite both run, so two nodes never take the same job. A claim is a short lease that the
+ * worker renews while the handler runs (a heartbeat); a job whose lease lapsed (its worker
+ * died) goes back to the queue with the attempt counted, or fails after JOB_MAX_ATTEMPTS.
+ * A restarted node takes back its own dead jobs at once; a stopping node releases its
+ * running jobs to the queue. A handler that throws is retried with back-off, then failed.
  */
 export interface ClaimedJob {
   id: number;
@@ -17,33 +22,99 @@ export interface ClaimedJob {
   attempts: number;
 }
 
-export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>) => Promise<void>;
+/** What a handler knows of its job; `signal` aborts when the job is released (the server stops) or taken from it. */
+export interface RunningJob {
+  id: number;
+  kind: string;
+  attempts: number;
+  signal: AbortSignal;
+}
 
-/** How long a claimed job is locked to its worker before another may take it. */
-export const JOB_LOCK_MS = 30 * 60_000;
+export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>, job: RunningJob) => Promise<void>;
+
+/** A handler with a hook for when its job has failed for good (out of attempts), e.g. to tell the user. */
+export interface JobKind {
+  run: JobHandler;
+  failed?: (ctx: AppContext, payload: Record<string, unknown>, reason: string) => Promise<void>;
+}
+
+export type JobHandlers = Record<string, JobHandler | JobKind>;
+
+/** How long a claim holds a job without a heartbeat; a worker that stops renewing loses it after this. */
+export const JOB_LEASE_MS = 2 * 60_000;
+/** How often a running job's lease is renewed. */
+export const JOB_HEARTBEAT_MS = 20_000;
 export const JOB_MAX_ATTEMPTS = 3;
 const RETRY_BASE_MS = 30_000;
+/** What a job that lost its worker says in `last_error`. */
+export const WORKER_LOST_TEXT = 'The server running this job stopped before it finished.';
+export const RELEASED_TEXT = 'Released by a server that was stopping; it runs again on the next worker.';
 
 type Executor = Pick<Database, 'insert'>;
 
-export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, now: Date): Promise<void> {
-  await db.insert(jobs).values({ kind, payload, runAt: now, createdAt: now });
+/** Queues a job (in the caller's transaction, when given one); answers its id. */
+export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, now: Date): Promise<number> {
+  const [row] = await db.insert(jobs).values({ kind, payload, runAt: now, createdAt: now }).returning({ id: jobs.id });
+  return row!.id;
 }
 
-/** Takes the oldest due job (or one whose lock lapsed) and locks it to this worker. */
-export async function claimJob(db: Database, now: Date, kinds: string[]): Promise<ClaimedJob | null> {
-  const lockedUntil = new Date(now.getTime() + JOB_LOCK_MS);
+/** This app's worker: who it is in `locked_by`, whether it polls, and the jobs it is running. */
+export interface JobWorker {
+  /** The node (NODE_ID, else the host name): a restart of the same node takes back what it was running. */
+  nodeId: string;
+  /** `<node id>#<boot id>`: unique per start. */
+  workerId: string;
+  started: boolean;
+  /** Set once the server is stopping: nothing more is claimed. */
+  stopping: boolean;
+  heartbeatMs: number;
+  running: Map<number, AbortController>;
+}
+
+const workers = new WeakMap<AppContext, JobWorker>();
+
+export function jobWorker(ctx: AppContext): JobWorker {
+  let worker = workers.get(ctx);
+  if (!worker) {
+    const nodeId = (ctx.config.nodeId || os.hostname()).slice(0, 100);
+    worker = {
+      nodeId,
+      workerId: `${nodeId}#${randomBytes(6).toString('hex')}`,
+      started: false,
+      stopping: false,
+      heartbeatMs: JOB_HEARTBEAT_MS,
+      running: new Map(),
+    };
+    workers.set(ctx, worker);
+  }
+  return worker;
+}
+
+/** What readiness reports of the job runner. */
+export function jobRunnerState(ctx: AppContext): 'running' | 'off' | 'starting' | 'stopped' {
+  const worker = jobWorker(ctx);
+  if (worker.stopping) return 'stopped';
+  if (worker.started) return 'running';
+  return ctx.config.jobsPollMs ? 'starting' : 'off';
+}
+
+const kindList = (kinds: string[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+
+/** Takes the oldest due queued job and leases it to `workerId`. */
+export async function claimJob(db: Database, now: Date, kinds: string[], workerId: string | null = null): Promise<ClaimedJob | null> {
+  if (kinds.length === 0) return null;
+  const lockedUntil = new Date(now.getTime() + JOB_LEASE_MS);
   const rows = await rowsOf<ClaimedJob>(
     db,
-    sql`update jobs set state = 'running', attempts = attempts + 1, locked_until = ${lockedUntil.toISOString()}
+    sql`update jobs set state = 'running', attempts = attempts + 1, locked_until = ${lockedUntil.toISOString()},
+          locked_by = ${workerId}, heartbeat_at = ${now.toISOString()}
         where id = (
           select id from jobs
-          where kind in (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-            and ((state = 'queued' and run_at <= ${now.toISOString()})
-              or (state = 'running' and locked_until < ${now.toISOString()}))
+          where kind in (${kindList(kinds)}) and state = 'queued' and run_at <= ${now.toISOString()}
           order by run_at
           limit 1
           for update skip locked)
@@ -52,56 +123,191 @@ export async function claimJob(db: Database, now: Date, kinds: string[]): Promis
   return rows[0] ?? null;
 }
 
-async function settle(db: Database, job: ClaimedJob, now: Date, error?: unknown) {
+const runOf = (entry: JobHandler | JobKind): JobHandler => (typeof entry === 'function' ? entry : entry.run);
+
+/** Runs a kind's `failed` hook; a hook that throws is logged, never thrown at the worker. */
+async function tellFailed(ctx: AppContext, handlers: JobHandlers, job: { kind: string; payload: Record<string, unknown> }, reason: string) {
+  const entry = handlers[job.kind];
+  if (!entry || typeof entry === 'function' || !entry.failed) return;
+  try {
+    await entry.failed(ctx, job.payload, reason);
+  } catch (error) {
+    ctx.tasks.defer(`${job.kind} failure hook`, () => Promise.reject(error));
+  }
+}
+
+/**
+ * Jobs of these kinds whose worker is gone go back to the queue (the attempt that died counts), or
+ * fail once out of attempts: a lease that lapsed without a heartbeat, and, at start, whatever this
+ * node was running before it restarted (on the embedded database, one process owns it: everything).
+ */
+export async function reclaimDeadJobs(ctx: AppContext, handlers: JobHandlers, atStart = false): Promise<number> {
+  const kinds = Object.keys(handlers);
+  if (kinds.length === 0) return 0;
+  const worker = jobWorker(ctx);
+  const now = ctx.now().toISOString();
+  const ownNode = `${worker.nodeId}#`;
+  const previousRun = !atStart
+    ? sql`false`
+    : ctx.database.kind === 'pglite'
+      ? sql`true`
+      : sql`left(locked_by, ${ownNode.length}) = ${ownNode}`;
+  const rows = await rowsOf<{ kind: string; payload: Record<string, unknown>; state: string }>(
+    ctx.database.db,
+    sql`update jobs set state = case when attempts >= ${JOB_MAX_ATTEMPTS} then 'failed' else 'queued' end,
+          locked_until = null, locked_by = null, heartbeat_at = null, run_at = ${now}, last_error = ${WORKER_LOST_TEXT}
+        where kind in (${kindList(kinds)}) and state = 'running' and locked_by is distinct from ${worker.workerId}
+          and (locked_until < ${now} or ${previousRun})
+        returning kind, payload, state`,
+  );
+  for (const row of rows) if (row.state === 'failed') await tellFailed(ctx, handlers, row, WORKER_LOST_TEXT);
+  return rows.length;
+}
+
+/** Settles a job this worker still holds; answers whether it has failed for good. */
+async function settle(db: Database, job: ClaimedJob, workerId: string, now: Date, error?: unknown): Promise<boolean> {
+  const mine = sql`id = ${job.id} and state = 'running' and locked_by = ${workerId}`;
+  const unlock = sql`locked_until = null, locked_by = null, heartbeat_at = null`;
   if (!error) {
-    await db.execute(sql`update jobs set state = 'done', locked_until = null where id = ${job.id}`);
-    return;
+    await db.execute(sql`update jobs set state = 'done', ${unlock} where ${mine}`);
+    return false;
   }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   if (job.attempts >= JOB_MAX_ATTEMPTS) {
-    await db.execute(sql`update jobs set state = 'failed', locked_until = null, last_error = ${message} where id = ${job.id}`);
-    return;
+    const failed = await rowsOf(db, sql`update jobs set state = 'failed', ${unlock}, last_error = ${message} where ${mine} returning id`);
+    return failed.length > 0;
   }
   const runAt = new Date(now.getTime() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
   await db.execute(
-    sql`update jobs set state = 'queued', locked_until = null, last_error = ${message}, run_at = ${runAt.toISOString()} where id = ${job.id}`,
+    sql`update jobs set state = 'queued', ${unlock}, last_error = ${message}, run_at = ${runAt.toISOString()} where ${mine}`,
   );
+  return false;
 }
 
-/** Runs due jobs one after another until none is left; answers how many ran. */
-export async function runDueJobs(ctx: AppContext, handlers: Record<string, JobHandler>): Promise<number> {
+/** Renews the lease; a job no longer held (released, or taken after a lapse) is aborted here. */
+async function heartbeat(ctx: AppContext, worker: JobWorker, jobId: number, controller: AbortController) {
+  const now = ctx.now();
+  const held = await rowsOf(
+    ctx.database.db,
+    sql`update jobs set locked_until = ${new Date(now.getTime() + JOB_LEASE_MS).toISOString()}, heartbeat_at = ${now.toISOString()}
+        where id = ${jobId} and state = 'running' and locked_by = ${worker.workerId} returning id`,
+  );
+  if (held.length === 0) controller.abort();
+}
+
+async function runOne(ctx: AppContext, worker: JobWorker, handlers: JobHandlers, job: ClaimedJob) {
   const db = ctx.database.db;
+  const controller = new AbortController();
+  worker.running.set(job.id, controller);
+  const beat = setInterval(() => {
+    heartbeat(ctx, worker, job.id, controller).catch(() => {});
+  }, worker.heartbeatMs);
+  beat.unref();
+  const released = new Promise<'released'>((resolve) => controller.signal.addEventListener('abort', () => resolve('released')));
+  try {
+    const work = runOf(handlers[job.kind]!)(ctx, job.payload, {
+      id: job.id,
+      kind: job.kind,
+      attempts: job.attempts,
+      signal: controller.signal,
+    });
+    // A released job's handler may still finish or throw after the worker has let go of it.
+    work.catch(() => {});
+    if ((await Promise.race([work.then(() => 'done' as const), released])) === 'released') return;
+    await settle(db, job, worker.workerId, ctx.now());
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    if (await settle(db, job, worker.workerId, ctx.now(), error)) await tellFailed(ctx, handlers, job, reason);
+  } finally {
+    clearInterval(beat);
+    worker.running.delete(job.id);
+  }
+}
+
+/** Runs due jobs one after another until none is left (or the server is stopping); answers how many ran. */
+export async function runDueJobs(ctx: AppContext, handlers: JobHandlers): Promise<number> {
+  const worker = jobWorker(ctx);
+  if (worker.stopping) return 0;
+  await reclaimDeadJobs(ctx, handlers);
   let ran = 0;
   for (;;) {
-    const job = await claimJob(db, ctx.now(), Object.keys(handlers));
+    if (worker.stopping) return ran;
+    const job = await claimJob(ctx.database.db, ctx.now(), Object.keys(handlers), worker.workerId);
     if (!job) return ran;
     ran += 1;
-    try {
-      await handlers[job.kind]!(ctx, job.payload);
-      await settle(db, job, ctx.now());
-    } catch (error) {
-      await settle(db, job, ctx.now(), error);
-    }
+    await runOne(ctx, worker, handlers, job);
   }
+}
+
+/**
+ * The server is stopping: nothing more is claimed, the jobs this worker runs go back to the
+ * queue as they were (the attempt does not count) and their handlers are told to stop.
+ * Answers how many were released.
+ */
+export async function releaseRunningJobs(ctx: AppContext): Promise<number> {
+  const worker = jobWorker(ctx);
+  worker.stopping = true;
+  const rows = await rowsOf(
+    ctx.database.db,
+    sql`update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null, locked_by = null,
+          heartbeat_at = null, run_at = ${ctx.now().toISOString()}, last_error = ${RELEASED_TEXT}
+        where state = 'running' and locked_by = ${worker.workerId} returning id`,
+  );
+  for (const controller of worker.running.values()) controller.abort();
+  return rows.length;
+}
+
+/** How long a finished job stays for the record: done jobs a week, failed ones (which operators read) a month. */
+export const JOB_DONE_RETENTION_MS = 7 * 86_400_000;
+export const JOB_FAILED_RETENTION_MS = 30 * 86_400_000;
+const PRUNE_BATCH = 1000;
+
+/**
+ * Deletes finished jobs past their retention, at most one batch per state per call (the worker
+ * calls it after each poll, so a backlog drains without one long delete); answers how many went.
+ */
+export async function pruneFinishedJobs(ctx: AppContext): Promise<number> {
+  const now = ctx.now().getTime();
+  let pruned = 0;
+  for (const [state, keepMs] of [
+    ['done', JOB_DONE_RETENTION_MS],
+    ['failed', JOB_FAILED_RETENTION_MS],
+  ] as const) {
+    const cutoff = new Date(now - keepMs).toISOString();
+    const rows = await rowsOf(
+      ctx.database.db,
+      sql`delete from jobs where id in (
+            select id from jobs where state = ${state} and run_at < ${cutoff} order by run_at limit ${PRUNE_BATCH})
+          returning id`,
+    );
+    pruned += rows.length;
+  }
+  return pruned;
 }
 
 /** Polls for due jobs every `everyMs` (one run at a time per node), then runs `after` (sweeps). */
 export function startJobWorker(
   ctx: AppContext,
   everyMs: number,
-  handlers: Record<string, JobHandler>,
+  handlers: JobHandlers,
   after: (ctx: AppContext) => Promise<unknown> = async () => {},
 ): () => void {
+  const worker = jobWorker(ctx);
+  worker.started = true;
   let running = false;
   const timer = setInterval(() => {
-    if (running) return;
+    if (running || worker.stopping) return;
     running = true;
     ctx.tasks.defer('job worker', () =>
       runDueJobs(ctx, handlers)
-        .then(() => after(ctx))
+        .then(() => (worker.stopping ? undefined : after(ctx)))
         .finally(() => (running = false)),
     );
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    worker.started = false;
+  };
 }

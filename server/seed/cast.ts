@@ -83,6 +83,8 @@ export const CAST: readonly CastMember[] = [
 ];
 
 export const DEMO_EMAIL_DOMAIN = 'demo.repforge.local';
+/** The demo world's administrator (outside the athletes' domain: it has no athlete profile). */
+export const DEMO_ADMIN_EMAIL = 'demo.admin@repforge.local';
 export const nameOf = (a: Pick<CastMember, 'first' | 'last'>) => `${a.first} ${a.last}`;
 export const emailOf = (a: Pick<CastMember, 'first' | 'last'>) => `${a.first}.${a.last}@${DEMO_EMAIL_DOMAIN}`.toLowerCase();
 

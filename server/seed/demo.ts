@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
 import type { Database } from '../db/index.ts';
@@ -22,10 +22,17 @@ import {
   type TestRow,
   CATALOGUE,
 } from '../areas/athletes/index.ts';
-import { abilityFor, CAST, emailOf, nameOf, onTheDay, rng, type Weights } from './cast.ts';
+import { abilityFor, CAST, DEMO_ADMIN_EMAIL, emailOf, nameOf, onTheDay, rng, type Weights } from './cast.ts';
 import { DEMO_CHALLENGES, type DemoChallenge } from '../areas/challenges/index.ts';
 import { seedDemoEvent, type EventWorkout } from '../areas/events/index.ts';
 import { seedDemoTeams } from '../areas/teams/index.ts';
+import { seedDemoBattles } from '../areas/battles/index.ts';
+import { seedDemoCommentary } from '../areas/commentary/index.ts';
+import { seedDemoCreators } from '../areas/creators/index.ts';
+import { seedDemoFollows } from '../areas/follows/index.ts';
+import { seedDemoStories } from '../areas/stories/index.ts';
+import { seedDemoAchievements } from '../areas/realtime/index.ts';
+import { recordSignUpConsent } from '../areas/legal/index.ts';
 
 const DAY = 86_400_000;
 /** Below this ability on a workout an athlete enters Scaled. */
@@ -160,16 +167,46 @@ async function scoreChallenge(
     }));
 }
 
+/**
+ * The demo world's administrator, so a visitor can see the admin pages in one press. In a database
+ * seeded before it existed (`onlyInDemo`), only when that database holds the demo world.
+ */
+async function addDemoAdmin(db: Database, now: Date, onlyInDemo: boolean): Promise<number | null> {
+  if (onlyInDemo) {
+    const [demo] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, 'demo_seeded_at'));
+    if (!demo) return null;
+  }
+  const unusable = await hashPassword(randomBytes(24).toString('base64url'), 10);
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: DEMO_ADMIN_EMAIL,
+      emailNormalized: DEMO_ADMIN_EMAIL,
+      passwordHash: unusable,
+      displayName: 'Dana Admin',
+      role: 'administrator',
+      createdAt: new Date(now.getTime() - 400 * DAY),
+    })
+    .onConflictDoNothing({ target: users.emailNormalized })
+    .returning({ id: users.id });
+  return row?.id ?? null;
+}
+
 /** Fills an empty database with the demo world: one cast of athletes, their gyms, teams, tests, challenges and an event. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
   const [existing] = await db.select({ n: count() }).from(users);
   // A database seeded before the tests catalogue existed gets it (and its athletes' records) now.
-  if ((existing?.n ?? 0) > 0) return seedAthletes(ctx);
+  if ((existing?.n ?? 0) > 0) {
+    const seeded = await seedAthletes(ctx);
+    await addDemoAdmin(db, ctx.now(), true);
+    return seeded;
+  }
   const now = ctx.now().getTime();
   const today = new Date(now);
   const r = rng(2026);
-  // Demo athletes cannot sign in: their password is random and thrown away.
+  // Demo accounts have no usable password (random, thrown away): they sign in through demo sign-in
+  // (server/areas/auth/first-run.ts), which only a demo, non-production server offers.
   const unusable = await hashPassword(randomBytes(24).toString('base64url'), 10);
   await db.transaction(async (t) => {
     const tx = t as unknown as Database;
@@ -223,6 +260,23 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     await saveRecords(tx, records);
     await seedDemoEvent(tx, eventWorkouts, now);
     await seedDemoTeams(tx, athletes, today);
+    await seedDemoBattles(
+      tx,
+      athletes.map((a) => ({ id: a.id, ability: a.cast.engine })),
+      now,
+    );
+    await seedDemoCommentary(tx, now);
+    const athleteIds = athletes.map((a) => a.id);
+    await seedDemoCreators(tx, athleteIds, now);
+    await seedDemoFollows(tx, athleteIds, now);
+    await seedDemoStories(tx, athleteIds, now);
+    await seedDemoAchievements(tx, athleteIds);
+    const admin = await addDemoAdmin(tx, today, false);
+    // The demo people accepted the current terms and privacy policy when they "signed up", so a
+    // visitor signing in as one is not met by the "we updated our terms" dialog.
+    for (const id of [...accounts.map((a) => a.id), ...(admin ? [admin] : [])]) {
+      await recordSignUpConsent(tx, id, undefined, undefined, today);
+    }
     await tx.insert(appMeta).values({ key: 'demo_seeded_at', value: today.toISOString() }).onConflictDoNothing();
   });
   return true;

@@ -22,6 +22,8 @@ const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.
 const RealtimeHost = lazy(() => import('../features/realtime/realtime-host.tsx'));
 // New terms or privacy versions waiting for acceptance: checked while signed in, its dialog loads only when needed.
 const ConsentHost = lazy(() => import('../features/legal/consent-host.tsx'));
+// A live broadcast's banner (everyone, signed out too): its own small chunk, loaded after the shell.
+const LiveBroadcastBanner = lazy(() => import('../features/live/components/live-broadcast-banner.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -86,6 +88,9 @@ export function App() {
           <div className="shell">
             <Header />
             <SessionStatusBanner />
+            <Suspense fallback={null}>
+              <LiveBroadcastBanner />
+            </Suspense>
             <main id="main" tabIndex={-1}>
               <AppRoutes />
             </main>

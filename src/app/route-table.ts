@@ -24,14 +24,15 @@ const r = (path: string, title: string, access: Access = 'public', load?: PageRo
 /** Every route of the spec (section 2), in one table. */
 export const pageRoutes: PageRoute[] = [
   r('/', 'Home', 'public', () => import('../features/landing/pages/home-page.tsx')),
-  r('/ai-interview-page', 'AI Interview', 'user'),
-  r('/admin-broadcast-dashboard', 'Broadcast Dashboard', 'admin'),
+  r('/ai-interview-page', 'AI Interview', 'user', () => import('../features/interviews/pages/ai-interview-page.tsx')),
+  r('/admin-broadcast-dashboard', 'Broadcast Dashboard', 'admin', () => import('../features/live/pages/live-broadcast-dashboard.tsx')),
   r(
     '/admin-business-intelligence',
     'Business Intelligence',
     'admin',
     () => import('../features/admin/pages/admin-business-intelligence-page.tsx'),
   ),
+  r('/admin-home-page', 'Admin', 'admin', () => import('../features/admin/pages/admin-home-page.tsx')),
   r('/admin-dashboard-page', 'Admin Dashboard', 'admin', () => import('../features/admin/pages/admin-dashboard-page.tsx')),
   r('/admin-error-logs-page', 'Error Logs', 'admin', () => import('../features/admin/pages/admin-error-logs-page.tsx')),
   r('/admin-feedback-page', 'Feedback', 'admin', () => import('../features/feedback/pages/admin-feedback-page.tsx')),
@@ -60,8 +61,8 @@ export const pageRoutes: PageRoute[] = [
   r('/admin-test-management-page', 'Test Management', 'admin', () => import('../features/athletes/pages/admin-test-management-page.tsx')),
   r('/admin-testing-page', 'Admin Testing', 'admin', () => import('../features/admin/pages/admin-testing-page.tsx')),
   r('/analytics-dashboard-page', 'Analytics', 'user', () => import('../features/analytics/pages/analytics-dashboard-page.tsx')),
-  r('/athlete-profile-page', 'Athlete Profile', 'public', () => import('../features/athletes/pages/athlete-profile-page.tsx')),
-  r('/battle-hub', 'Battle Hub'),
+  r('/athlete-profile-page', 'Athlete Profile', 'public', () => import('./pages/athlete-profile-page.tsx')),
+  r('/battle-hub', 'Battle Hub', 'public', () => import('../features/battles/pages/battle-hub.tsx')),
   r('/challenge-archive-page', 'Challenge Archive', 'public', () => import('../features/challenges/pages/challenge-archive-page.tsx')),
   r('/challenge-detail-page', 'Challenge', 'public', () => import('./pages/challenge-detail-page.tsx')),
   r('/challenge-discovery-page', 'Challenges', 'public', () => import('./pages/challenge-discovery-page.tsx')),
@@ -73,14 +74,25 @@ export const pageRoutes: PageRoute[] = [
   ),
   r('/challenge-replay-page', 'Challenge Replay', 'public', () => import('../features/challenges/pages/challenge-replay-page.tsx')),
   r('/claim-performances', 'Claim Performances', 'user', () => import('../features/athletes/pages/claim-performances.tsx')),
-  r('/commentary-admin-dashboard', 'Commentary Admin', 'admin'),
+  r(
+    '/commentary-admin-dashboard',
+    'Commentary Admin',
+    'admin',
+    () => import('../features/commentary/pages/commentary-admin-dashboard.tsx'),
+  ),
   r('/create-challenge-page', 'Create a Challenge', 'user', () => import('./pages/create-challenge-page.tsx')),
-  r('/creator-dashboard', 'Creator Dashboard', 'user'),
-  r('/creator-subscriptions-page', 'Creator Subscriptions', 'user'),
+  r('/creator-dashboard', 'Creator Dashboard', 'user', () => import('../features/creators/pages/creator-dashboard.tsx')),
+  r(
+    '/creator-subscriptions-page',
+    'Creator Subscriptions',
+    'user',
+    () => import('../features/creators/pages/creator-subscriptions-page.tsx'),
+  ),
   r('/dashboard-page', 'Dashboard', 'user', () => import('./pages/dashboard-page.tsx')),
   r('/edit-challenge-page', 'Edit Challenge', 'user', () => import('./pages/edit-challenge-page.tsx')),
   r('/forgot-password-page', 'Forgot Password', 'public', () => import('../features/auth/pages/forgot-password-page.tsx')),
   r('/gym-page', 'Gym', 'public', () => import('../features/gyms/pages/gym-page.tsx')),
+  r('/gyms-page', 'Gyms', 'public', () => import('../features/gyms/pages/gyms-page.tsx')),
   r('/global-leaderboards-page', 'Global Leaderboards', 'public', () => import('../features/athletes/pages/global-leaderboards-page.tsx')),
   r(
     '/global-test-leaderboards-page',
@@ -88,14 +100,20 @@ export const pageRoutes: PageRoute[] = [
     'public',
     () => import('../features/athletes/pages/global-test-leaderboards-page.tsx'),
   ),
-  r('/individual-battle-royale-page', 'Battle Royale'),
+  r(
+    '/individual-battle-royale-page',
+    'Battle Royale',
+    'public',
+    () => import('../features/battles/pages/individual-battle-royale-page.tsx'),
+  ),
   r('/individual-challenge-detail-page', 'Individual Challenge', 'public', () => import('./pages/challenge-detail-page.tsx')),
   r('/judging-dashboard', 'Judging', 'user', () => import('../features/judging/pages/judging-dashboard.tsx')),
   r('/leaderboard-page', 'Leaderboard', 'public', () => import('./pages/leaderboard-page.tsx')),
   r('/liability-waiver-page', 'Liability Waiver', 'user', () => import('../features/legal/pages/liability-waiver-page.tsx')),
-  r('/live-spectating', 'Live Spectating'),
-  r('/live-stream-viewer', 'Live Stream'),
-  r('/live-stream-viewer-page', 'Live Stream Viewer'),
+  r('/live-attempt-page', 'Go Live', 'user', () => import('../features/live/pages/live-attempt-page.tsx')),
+  r('/live-spectating', 'Live Spectating', 'public', () => import('../features/live/pages/live-spectating.tsx')),
+  r('/live-stream-viewer', 'Live Stream', 'public', () => import('../features/live/pages/live-stream-viewer.tsx')),
+  r('/live-stream-viewer-page', 'Live Broadcast', 'public', () => import('../features/live/pages/live-broadcast-viewer.tsx')),
   r('/login-page', 'Sign In', 'public', () => import('../features/auth/pages/login-page.tsx')),
   r(
     '/my-active-challenges-page',
@@ -104,7 +122,7 @@ export const pageRoutes: PageRoute[] = [
     () => import('../features/challenges/pages/my-active-challenges-page.tsx'),
   ),
   r('/my-results-page', 'My Results', 'user', () => import('../features/challenges/pages/my-results-page.tsx')),
-  r('/my-stories-page', 'My Stories', 'user', () => import('../features/stories/pages/my-stories-page.tsx')),
+  r('/my-stories-page', 'Stories', 'user', () => import('../features/stories/pages/my-stories-page.tsx')),
   r('/password-reset-page', 'Reset Password', 'public', () => import('../features/auth/pages/password-reset-page.tsx')),
   r('/performance-stats-page', 'Performance Stats', 'user', () => import('../features/athletes/pages/performance-stats-page.tsx')),
   r('/personal-records-dashboard', 'Personal Records', 'user', () => import('../features/athletes/pages/personal-records-dashboard.tsx')),
@@ -115,9 +133,19 @@ export const pageRoutes: PageRoute[] = [
   r('/signed-out-page', 'Signed Out', 'public', () => import('./pages/signed-out-page.tsx')),
   r('/social-settings', 'Social Settings', 'user', () => import('../features/settings/pages/social-settings-page.tsx')),
   r('/sports-network-admin', 'Sports Network Admin', 'admin', () => import('../features/gyms/pages/sports-network-admin-page.tsx')),
-  r('/squad-decimation-battle-page', 'Squad Decimation Battle'),
-  r('/squad-decimation-page', 'Squad Decimation'),
-  r('/squad-decimation-rules-page', 'Squad Decimation Rules'),
+  r(
+    '/squad-decimation-battle-page',
+    'Squad Decimation Battle',
+    'public',
+    () => import('../features/battles/pages/squad-decimation-battle-page.tsx'),
+  ),
+  r('/squad-decimation-page', 'Squad Decimation', 'public', () => import('../features/battles/pages/squad-decimation-page.tsx')),
+  r(
+    '/squad-decimation-rules-page',
+    'Squad Decimation Rules',
+    'public',
+    () => import('../features/battles/pages/squad-decimation-rules-page.tsx'),
+  ),
   r('/story-submission-page', 'Share a Story', 'user', () => import('../features/stories/pages/story-submission-page.tsx')),
   r('/submit-pr-page', 'Submit a Personal Record', 'user', () => import('../features/athletes/pages/submit-pr-page.tsx')),
   r(
@@ -134,6 +162,34 @@ export const pageRoutes: PageRoute[] = [
   r('/video-judging-test-page', 'Video Judging Test', 'user', () => import('../features/judging/pages/video-judging-test-page.tsx')),
   { ...r('/settings', 'Settings', 'user', () => import('../features/settings/pages/settings-page.tsx')), singleForm: true },
 ];
+
+/**
+ * Pages opened for one thing (an id in the query) or at one moment, with where that happens: no menu
+ * lists them, and the navigation test (tests/e2e/navigation-reach.spec.ts) looks for a link to every
+ * other page a role may use.
+ */
+export const CONTEXTUAL_ROUTES: Readonly<Record<string, string>> = {
+  '/challenge-detail-page': 'a challenge, from the challenge lists',
+  '/individual-challenge-detail-page': 'a challenge, from the challenge lists',
+  '/challenge-leaderboard-page': "a challenge's board, from its page",
+  '/challenge-replay-page': "a challenge's replay, from its board",
+  '/edit-challenge-page': 'your challenge, from its page',
+  '/leaderboard-page': "a challenge's or an event's board",
+  '/score-submission-page': 'a challenge you joined, from its page',
+  '/liability-waiver-page': 'a challenge that needs a waiver, from its join form',
+  '/submit-qualifying-attempt-page': 'a test with qualifying attempts, from its page',
+  '/test-deep-dive-page': 'a test, from the global ranks',
+  '/gym-page': 'a gym, from the gyms directory, a profile, a team or a board',
+  '/password-reset-page': 'the link in a password-reset mail',
+  '/signed-out-page': 'signing out',
+  '/live-attempt-page': 'a challenge you joined, from its page (Go live)',
+  '/live-stream-viewer': 'a live attempt, from Live Spectating or a challenge page',
+  '/live-stream-viewer-page': 'the live broadcast, from its banner while one is live',
+  '/squad-decimation-battle-page': 'a squad battle, from the Squad Decimation page',
+};
+
+/** Pages only for someone signed out (a signed-in athlete has no use for them). */
+export const VISITOR_ONLY_ROUTES: readonly string[] = ['/login-page', '/forgot-password-page', '/password-reset-page', '/signed-out-page'];
 
 /** The run-together form of a hyphenated path: /challenge-detail-page → /challengedetailpage. */
 export function runTogether(path: string): string {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { Button } from './ui/button.tsx';
 import { TextInput } from './ui/text-field.tsx';
@@ -42,8 +42,8 @@ const ATHLETE_TEXTS: FinderTexts = {
 };
 
 /** The finder's text box: what is typed, and the text searched for once typing pauses. */
-export function useFinderText() {
-  const [text, setText] = useState('');
+export function useFinderText(initialText = '') {
+  const [text, setText] = useState(initialText);
   const needle = useDebounced(text.trim(), 300);
   return { text, setText, needle };
 }
@@ -61,8 +61,14 @@ export function BoardFinder<Match>({
   shown,
   onPick,
   texts = ATHLETE_TEXTS,
+  autoFocus = false,
+  autoFindMe = false,
 }: {
   id: string;
+  /** Take the focus on mount (it replaced a stand-in the reader focused). */
+  autoFocus?: boolean;
+  /** Look for the viewer's row on mount (a stand-in's Find me was pressed). */
+  autoFindMe?: boolean;
   texts?: FinderTexts;
   finder: ReturnType<typeof useFinderText>;
   found: FoundRows<Match>;
@@ -87,6 +93,15 @@ export function BoardFinder<Match>({
     }
   };
 
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (autoFindMe && findMe) void jumpToMe(findMe);
+    // Once, on mount: what the stand-in was asked before this replaced it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <section className="board-find" aria-label="Find on this board">
       <div className="board-find-row">
@@ -96,6 +111,7 @@ export function BoardFinder<Match>({
           label={texts.label}
           placeholder={texts.placeholder}
           maxLength={FIND_QUERY_MAX}
+          autoFocus={autoFocus}
           value={text}
           onChange={(e) => setText(e.target.value)}
           wrapperClassName="field grow"

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { KIND_LABELS, type ReportableKind } from '#domain/moderation.ts';
 import { useSessionView } from '../lib/session/session-view.ts';
 import { Button } from './ui/button.tsx';
+import { FlagIcon } from './ui/icons.tsx';
 
 // The dialog (Radix, the reasons, the request) loads with the first click: boards and profiles stay light.
 const ReportDialog = lazy(() => import('./report-dialog.tsx'));
@@ -15,6 +16,7 @@ export function ReportButton({
   itemId,
   authorId,
   subject,
+  compact = false,
 }: {
   kind: ReportableKind;
   itemId: string | number;
@@ -22,6 +24,8 @@ export function ReportButton({
   authorId?: number | null;
   /** What is reported, for the dialog's text and the button's accessible name ("Fran", "Ana's score"). */
   subject: string;
+  /** A flag icon instead of the word (rows of a board): the accessible name and the tooltip still say Report. */
+  compact?: boolean;
 }) {
   const { user } = useSessionView();
   const [open, setOpen] = useState(false);
@@ -37,12 +41,13 @@ export function ReportButton({
         ref={trigger}
         variant="ghost"
         size="sm"
-        className="report-button"
+        className={compact ? 'report-button report-button-compact' : 'report-button'}
         aria-haspopup="dialog"
         aria-label={`Report ${KIND_LABELS[kind]}: ${subject}`}
+        title={compact ? 'Report' : undefined}
         onClick={() => setOpen(true)}
       >
-        Report
+        {compact ? <FlagIcon size={15} /> : 'Report'}
       </Button>
       {open && (
         <Suspense fallback={null}>

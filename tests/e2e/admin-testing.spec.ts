@@ -35,8 +35,8 @@ test.describe('every check on a healthy platform', () => {
     }
     await expect(page.getByTestId('check-redis')).toHaveAttribute('data-status', redisAnswers ? 'ok' : 'not_configured');
     await expect(card(page, 'Database')).toContainText('PGlite (embedded PostgreSQL)');
-    await expect(card(page, 'Real-time socket')).toContainText(/came back over this page's live connection in [\d.]+ ms/);
-    await expect(card(page, 'Job queue')).toContainText(/run by a worker in [\d.]+ ms/);
+    await expect(card(page, 'Live updates')).toContainText(/came back over this page's live connection in [\d.]+ ms/);
+    await expect(card(page, 'Background work')).toContainText(/run by a worker in [\d.]+ ms/);
     const mail = await mailbox.waitFor(ADMIN_EMAIL, /test mail from the Admin Testing page/, since);
     expect(mail.subject).toBe('RepForge test mail');
     await expect(card(page, 'Mail')).toContainText(`The mail server accepted the test mail to ${ADMIN_EMAIL}.`);
@@ -54,7 +54,7 @@ test.describe('every check on a healthy platform', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await page.getByRole('button', { name: 'Run the Migrations check' }).click();
+    await page.getByRole('button', { name: 'Run the Upgrades check' }).click();
     await expect(page.getByTestId('check-migrations')).toHaveAttribute('data-status', 'ok');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await axeClean(page);

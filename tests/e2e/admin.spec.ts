@@ -80,7 +80,7 @@ test('an administrator lowers a rate limit and the next request is turned away',
   await signUpAndSignIn(page, app(), mailbox, admin);
   await page.goto(`${app().url}admin-rate-limiting-page`);
   await expect(page.getByRole('heading', { name: 'Rate limiting', level: 1 })).toBeVisible();
-  const field = page.getByLabel('Limit for POST /api/auth/forgot-password');
+  const field = page.getByLabel('Limit for Mail a password reset link');
   await expect(field).toHaveValue('10');
   await field.fill('0');
   const row = page.getByRole('row').filter({ has: field });

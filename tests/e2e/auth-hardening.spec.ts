@@ -14,7 +14,7 @@ test('no token, code or password used in sign-in, a password reset and the socke
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(ws.url()));
 
-  await signUp(page, app(), ana);
+  await signUp(page, app(), ana, mailbox);
   let since = mailbox.mark();
   await signIn(page, app(), mailbox, ana);
   secrets.push(await mailbox.loginCode(ana.email, since));
@@ -61,7 +61,7 @@ test('after a wrong password the code step says plainly that a code comes only w
   page,
 }) => {
   const ana = athlete();
-  await signUp(page, app(), ana);
+  await signUp(page, app(), ana, mailbox);
   await page.getByLabel('Email').fill(ana.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
   await page.getByRole('button', { name: 'Send sign-in code' }).click();
@@ -75,7 +75,7 @@ test('after a wrong password the code step says plainly that a code comes only w
 
 test('a 503 from the API shows "Service unavailable, retrying" and keeps the session', async ({ page }) => {
   const ana = athlete();
-  await signUp(page, app(), ana);
+  await signUp(page, app(), ana, mailbox);
   await signIn(page, app(), mailbox, ana);
   await expectSignedIn(page);
   // The dashboard's own reads are over first: a read still in flight from it would take the 503s meant for

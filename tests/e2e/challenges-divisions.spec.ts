@@ -5,7 +5,7 @@ import { choose } from './support/choose.ts';
 
 const { app, mailbox } = useAppWithMail();
 
-test('men and women ranked apart: a woman sees her own division place, the overall board keeps Rx above Scaled', async ({
+test('men and women ranked apart: the join form asks for the board, a woman sees her place on it, the overall board keeps Rx above Scaled', async ({
   page,
   browser,
 }) => {
@@ -23,38 +23,46 @@ test('men and women ranked apart: a woman sees her own division place, the overa
   const detailUrl = page.url();
 
   // The coach, a man, joins Rx and is fastest: 3:30.
-  await choose(page, 'Category', 'Men');
+  await choose(page, 'Board', 'Men', { exact: true });
   await page.getByRole('button', { name: 'Join challenge' }).click();
   await page.getByRole('link', { name: 'Submit a score' }).click();
   await page.getByLabel('Your time').fill('3:30');
   await page.getByRole('button', { name: 'Submit score' }).click();
   await expect(page.getByRole('heading', { name: 'New best!' })).toBeVisible();
 
-  // A woman joins Rx: without saying which board, she is asked to.
+  // A woman joins Rx: the form asks for her board before Join, and keeps it on her profile when she says so.
   const ana = await (await browser.newContext()).newPage();
   await signUpAndSignIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
   await ana.goto(detailUrl);
+  await expect(ana.getByText('This challenge ranks women and men on separate boards.')).toBeVisible();
+  const joins: string[] = [];
+  ana.on('request', (r) => void (r.url().endsWith('/join') && joins.push(r.url())));
   await ana.getByRole('button', { name: 'Join challenge' }).click();
-  await expect(ana.getByText(/ranks men and women separately/)).toBeVisible();
-  await choose(ana, 'Category', 'Women');
+  await expect(ana.getByRole('alert')).toContainText('choose your board (Women or Men)');
+  expect(joins).toEqual([]);
+  await choose(ana, 'Board', 'Women', { exact: true });
+  await ana.getByRole('checkbox', { name: 'Save Women on my profile for the next challenges' }).click();
+  await axeClean(ana);
   await ana.getByRole('button', { name: 'Join challenge' }).click();
+  await expect(ana.getByText('You are in, Women Rx.')).toBeVisible();
   await ana.getByRole('link', { name: 'Submit a score' }).click();
   await ana.getByLabel('Your time').fill('4:10');
   await ana.getByRole('button', { name: 'Submit score' }).click();
   await expect(ana.getByRole('heading', { name: 'New best!' })).toBeVisible();
-  // Her place is her division's: first among women.
-  await expect(ana.getByText('#1')).toBeVisible();
+  // Her place names her board: first of one among the women in Rx.
+  await expect(ana.getByText('You are 1st of 1 · Women Rx.')).toBeVisible();
   await ana.getByRole('link', { name: 'See the leaderboard' }).click();
 
-  // The board opens on her own division, with its standards.
-  await expect(ana.getByLabel('Division')).toContainText('Women');
+  // The board opens on her own board (Women, Rx), with its standards.
+  await expect(ana.getByLabel('Board', { exact: true })).toContainText('Women');
+  await expect(ana.getByRole('tab', { name: 'Rx' })).toHaveAttribute('aria-selected', 'true');
   await expect(ana.getByText('Thrusters 29 kg')).toBeVisible();
   const rows = ana.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('1Ana Athlete (you)Rx4:10');
   await axeClean(ana);
   // The overall board: everyone, the faster man first.
-  await choose(ana, 'Division', 'Overall (everyone)');
+  await choose(ana, 'Board', 'Overall (everyone)', { exact: true });
   await expect(rows.nth(1)).toContainText('1Coach CarlRx3:30');
   await expect(rows.nth(2)).toContainText('2Ana Athlete (you)Rx4:10');
   expect(new URL(ana.url()).searchParams.get('cat')).toBe('overall');

@@ -29,7 +29,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
   await page.getByLabel('Your time').fill('4:30');
   await page.getByRole('button', { name: 'Submit score' }).click();
   await expect(page.getByRole('heading', { name: 'New best!' })).toBeVisible();
-  await expect(page.getByText('#1')).toBeVisible();
+  await expect(page.getByText('You are 1st of 1 · Rx.')).toBeVisible();
 
   // A second athlete joins Rx and is faster.
   const ana = await (await browser.newContext()).newPage();

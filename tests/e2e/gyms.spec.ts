@@ -31,7 +31,9 @@ test('an athlete picks their gym with the picker, adds a missing one, and finds 
   const options = page.getByRole('listbox', { name: 'Gym', exact: true }).getByRole('option');
   await expect(options.first()).toContainText('Harbour Strength');
   await expect(options.first()).toContainText('Verified');
-  await expect(options.nth(1)).toContainText('Harbour Yard');
+  // An unverified gym someone else added is not offered (it may be spam until an editor verifies it).
+  await expect(options.nth(1)).toContainText('Add “harb” as a new gym');
+  await expect(options.filter({ hasText: 'Harbour Yard' })).toHaveCount(0);
   await axeClean(page);
   await gym.press('ArrowDown');
   await gym.press('Enter');
@@ -116,6 +118,23 @@ test('an administrator merges a duplicate gym on Sports Network Admin; its athle
   // The merged gym's old address leads to the gym that stayed.
   await page.goto(`${app().url}gym-page?id=${copy.id as number}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Iron Yard' })).toBeVisible();
+
+  // The directory lists the verified gym with its athlete; the merged copy is gone. On a phone, searched by name.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.getByRole('link', { name: '← All gyms' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gyms' })).toBeVisible();
+  await page.getByLabel('Find a gym').fill('iron');
+  await expect(page).toHaveURL(/gyms-page\?q=iron/);
+  const cards = page.getByRole('list', { name: 'Gyms' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Iron Yard');
+  await expect(cards.first()).toContainText('1 athlete · 0 teams');
+  await expect(cards.first()).toContainText('Denver, United States');
+  await axeClean(page);
+  await noSidewaysScroll(page);
+  await page.getByLabel('Find a gym').fill('no such gym here');
+  await expect(page.getByText('No verified gym starts with “no such gym here”')).toBeVisible();
+  await cards.first().waitFor({ state: 'detached' });
 });
 
 test('an editor renames a gym on Sports Network Admin; the gym page and its athlete show the new name', async ({ page }) => {

@@ -82,7 +82,7 @@ test.describe('a dev build with ?inspect', () => {
       }) as typeof window.open;
     });
     const who = { email: `inspect.${Date.now()}@example.test`, name: 'Ina Spector', password: 'inspect-pass-1357' };
-    await signUp(page, app, who);
+    await signUp(page, app, who, mailbox);
     // Signing in by hand (not the helper) keeps ?inspect in the address.
     await page.goto(`${app.url}login-page?inspect`);
     const since = mailbox.mark();

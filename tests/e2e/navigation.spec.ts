@@ -19,6 +19,8 @@ test('the account menu opens from the keyboard, lists the athlete’s pages and 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Timeline/ })).toHaveCount(0);
+  // Without a community site the Timeline is the in-app community: the stories feed.
+  await expect(nav.getByRole('link', { name: 'Timeline' })).toHaveAttribute('href', /my-stories-page$/);
 
   // Reachable with Tab from the top of the page.
   await page.locator('body').focus();
@@ -29,20 +31,42 @@ test('the account menu opens from the keyboard, lists the athlete’s pages and 
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
+  // Every page of the athlete, by area (src/lib/navigation.ts).
+  await expect(menu.getByRole('group')).toHaveCount(4);
   await expect(menu.getByRole('menuitem')).toHaveText([
-    'My Profile',
+    'Challenges',
+    'Events',
+    'My Challenges',
+    'Battles',
+    'Live Now',
+    'Challenge Archive',
+    'Judging',
     'Personal Records',
     'Performance Stats',
-    'Claim Performances',
-    'My Challenges',
-    'My Results',
-    'Stories',
     'My Analytics',
+    'Global Ranks',
+    'Claim Performances',
+    'Stories',
+    'AI Interview',
+    'Teams',
+    'Gyms',
+    'Creators',
+    'Leaderboards',
+    'My Profile',
+    'My Results',
+    'My Videos',
+    'Creator Dashboard',
+    'Settings',
     'Sign Out',
   ]);
-  await expect(menu.getByRole('menuitem', { name: 'My Profile' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem', { name: 'Personal Records' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Challenges', exact: true })).toBeFocused();
+  // Down the list one item at a time: Personal Records is the first of the Train area, after the 7 of Compete.
+  const records = menu.getByRole('menuitem', { name: 'Personal Records' });
+  for (let i = 0; i < 7; i += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem').nth(i + 1)).toBeFocused();
+  }
+  await expect(records).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/personal-records-dashboard$/);
   await expect(menu).toHaveCount(0);
@@ -69,7 +93,7 @@ test('at 360 px the header is one row; the Menu sheet opens, closes with Escape 
   await expect.poll(headerHeight).toBeLessThan(72);
   expect(await noSideScroll(page)).toBe(true);
 
-  await signUp(page, app(), admin);
+  await signUp(page, app(), admin, mailbox);
   await signIn(page, app(), mailbox, admin);
   await expect(page.getByRole('button', { name: 'Admin Tools' })).toBeVisible();
   await expect(accountMenuButton(page)).toBeHidden();

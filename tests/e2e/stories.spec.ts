@@ -52,7 +52,8 @@ test('a user reports a story, an editor hides it and it disappears from the feed
   const benPage = await (await browser.newContext()).newPage();
   await signUpAndSignIn(benPage, a, mailbox, ben);
   await benPage.goto(`${a.url}my-stories-page`);
-  await expect(benPage.getByRole('heading', { name: 'My Stories', level: 1 })).toBeVisible();
+  // The feed is the community's, titled so (not "My Stories").
+  await expect(benPage.getByRole('heading', { name: 'Community Stories', level: 1 })).toBeVisible();
   const feed = benPage.getByRole('list', { name: 'Community stories' });
   await expect(feed.getByRole('link', { name: TITLE, exact: true })).toBeVisible();
   await expect(feed.getByRole('link', { name: ana.name })).toHaveAttribute('href', /athlete-profile-page\?id=\d+/);

@@ -26,8 +26,8 @@ test('a filtered challenge board is a link; Back restores the previous filter', 
   await expect.poll(async () => (await boardRows(page)).length).toBeLessThan(overall.length);
   const rx = await boardRows(page);
 
-  // The demo ranks women and men apart: the Division picker shows the women's board.
-  await choose(page, 'Division', 'Women');
+  // The demo ranks women and men apart: the Board picker shows the women's board.
+  await choose(page, 'Board', 'Women', { exact: true });
   await expect(page).toHaveURL(/[?&]cat=female/);
   await expect.poll(async () => (await boardRows(page)).length).toBeLessThan(rx.length);
   const rxWomen = await boardRows(page);
@@ -37,14 +37,14 @@ test('a filtered challenge board is a link; Back restores the previous filter', 
   const fresh = await (await browser.newContext()).newPage();
   await fresh.goto(page.url());
   await expect(fresh.getByRole('tab', { name: 'Rx' })).toHaveAttribute('aria-selected', 'true');
-  await expect(fresh.getByLabel('Division')).toHaveText(/Women/);
+  await expect(fresh.getByLabel('Board', { exact: true })).toHaveText(/Women/);
   await expect.poll(() => boardRows(fresh)).toEqual(rxWomen);
   await fresh.context().close();
 
   // Back: the women's board goes, Rx stays; Back again: the overall board.
   await page.goBack();
   await expect(page).not.toHaveURL(/cat=/);
-  await expect(page.getByLabel('Division')).toHaveText(/Overall/);
+  await expect(page.getByLabel('Board', { exact: true })).toHaveText(/Overall/);
   await expect.poll(() => boardRows(page)).toEqual(rx);
   await page.goBack();
   await expect(page).not.toHaveURL(/division=/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOARD_PROBLEM,
   joinRequest,
   needsSignature,
   signatureRequest,
@@ -14,7 +15,7 @@ import { graphOf } from './charts.ts';
 import { drivePath } from './drive.ts';
 import { flush, startReplay } from './replay.ts';
 
-const PROBLEMS = [TEAM_NAME_PROBLEM, TEAM_CHOICE_PROBLEM, WAIVER_NAME_PROBLEM, WAIVER_AGREE_PROBLEM];
+const PROBLEMS = [BOARD_PROBLEM, TEAM_NAME_PROBLEM, TEAM_CHOICE_PROBLEM, WAIVER_NAME_PROBLEM, WAIVER_AGREE_PROBLEM];
 const graph = graphOf({ name: 'challenge-join', samples: samples as never });
 
 /** The page's toast, heard. */
@@ -60,6 +61,12 @@ describe('challenge join chart: generated paths', () => {
               // Joining a team challenge always names a team; the waiver answer is always sent.
               if (!before.context.hasEntry) expect('team_name' in request.body || 'team_id' in request.body).toBe(true);
               expect(request.body.waiver_accepted).toBe(before.context.waiverSigned || before.context.waiverAccepted);
+              // A new athlete on a challenge with women's and men's boards always names theirs; the profile changes only when asked.
+              if (!before.context.hasEntry) expect(request.body.sex).toBeDefined();
+              if (request.body.save_sex_to_profile) {
+                expect(before.context.saveSex).toBe(true);
+                expect(request.body.sex).not.toBe(before.context.profileSex);
+              }
             } else {
               expect(calls).toEqual([]);
               expect(PROBLEMS).toContain(snap.context.problem);
@@ -102,6 +109,30 @@ describe('joining', () => {
     expect(sent()).toEqual([{ division: 'rx', sex: 'male' }]);
   });
 
+  it('a challenge with women’s and men’s boards asks for the board before joining, starting from the profile', () => {
+    const setup = { title: 'Fran', isTeamChallenge: false, requiresWaiver: false, entry: null, sexBoards: true };
+    const unknown = start({ ...setup, profileSex: null });
+    unknown.actor.send({ type: 'join.submit' });
+    expect(unknown.actor.getSnapshot().context.problem).toBe(BOARD_PROBLEM);
+    expect(unknown.sent()).toEqual([]);
+    unknown.actor.send({ type: 'join.setSex', sex: 'female' });
+    unknown.actor.send({ type: 'join.setSaveSex', save: true });
+    unknown.actor.send({ type: 'join.submit' });
+    expect(unknown.sent()).toEqual([{ division: 'rx', sex: 'female', save_sex_to_profile: true }]);
+
+    const known = start({ ...setup, profileSex: 'female' });
+    known.actor.send({ type: 'join.setSaveSex', save: true });
+    known.actor.send({ type: 'join.submit' });
+    // The profile says so already: nothing to save.
+    expect(known.sent()).toEqual([{ division: 'rx', sex: 'female' }]);
+  });
+
+  it('an open board lets the athlete keep their sex to themselves', () => {
+    const { actor, sent } = start({ title: 'Fran', isTeamChallenge: false, requiresWaiver: false, entry: null, profileSex: null });
+    actor.send({ type: 'join.submit' });
+    expect(sent()).toEqual([{ division: 'rx' }]);
+  });
+
   it('an entry already in starts from its division and names no team', async () => {
     const { actor, sent, promises, toasts } = start({
       title: 'Fran',
@@ -123,7 +154,7 @@ describe('joining', () => {
     expect(actor.getSnapshot().context.problem).toBe('A team name has 2 to 60 characters.');
     actor.send({ type: 'join.setTeamName', name: ' ab ' });
     actor.send({ type: 'join.submit' });
-    expect(sent()).toEqual([{ division: 'rx', waiver_accepted: true, team_name: 'ab' }]);
+    expect(sent()).toEqual([{ division: 'rx', sex: 'male', waiver_accepted: true, team_name: 'ab' }]);
   });
 
   it('a new athlete without a signature of the current waiver signs it inline, then joins', async () => {
@@ -140,7 +171,7 @@ describe('joining', () => {
     expect(calls.map((c) => c.input)).toEqual([{ version: 2, full_name: 'Ana Silva', agreed: true }]);
     promises.settle('signWaiver', { output: {} });
     await flush();
-    expect(calls.map((c) => c.input).at(-1)).toEqual({ division: 'rx', waiver_accepted: true, team_name: 'Bandits' });
+    expect(calls.map((c) => c.input).at(-1)).toEqual({ division: 'rx', sex: 'male', waiver_accepted: true, team_name: 'Bandits' });
     promises.settle('joinChallenge', { output: {} });
     await flush();
     expect(toasts).toEqual(['You are in! Good luck in Spring Throwdown.']);

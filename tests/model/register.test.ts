@@ -16,9 +16,11 @@ describe('register chart: generated paths', () => {
 
   graph.paths.forEach((path, i) => {
     it(`#${i + 1} ${path.description}`, async () => {
-      const registered: { email: string; message: string }[] = [];
+      const registered: { email: string; password: string; message: string }[] = [];
       await drivePath(samples, path, {
-        overrides: { actions: { notifyRegistered: (_: unknown, p: { email: string; message: string }) => void registered.push(p) } },
+        overrides: {
+          actions: { notifyRegistered: (_: unknown, p: { email: string; password: string; message: string }) => void registered.push(p) },
+        },
         onStep: ({ type, before, snap, calls }) => {
           const fields = before.context.fields;
           if (type === 'register.submit') {
@@ -35,7 +37,12 @@ describe('register chart: generated paths', () => {
             expect(snap.context.fields).toEqual(fields);
           }
           if (type === 'xstate.done.actor.registerAccount') {
-            expect(registered.at(-1)).toEqual({ email: 'ana@example.com', message: 'Check your email to confirm your account.' });
+            // The page goes straight on to the sign-in code with the password just typed (no second typing).
+            expect(registered.at(-1)).toEqual({
+              email: 'ana@example.com',
+              password: fields.password,
+              message: 'Check your email to confirm your account.',
+            });
             expect(snap.status).toBe('done');
           }
         },

@@ -46,8 +46,15 @@ describe('score submission chart: generated paths', () => {
               expect(snap.context.problem).toBe(before.context.problem);
             } else if ('body' in read) {
               // What is sent is what the athlete typed, read by the domain, with the video's fields.
-              expect(calls.map((c) => c.input)).toEqual([{ ...read.body, ...video }]);
-              expect(calls.map((c) => c.input)).toEqual([submissionBody(before.context)]);
+              const sent = calls.map((c) => c.input as { body: unknown; idempotencyKey: string });
+              expect(sent.map((c) => c.body)).toEqual([{ ...read.body, ...video }]);
+              expect(sent.map((c) => c.body)).toEqual([submissionBody(before.context)]);
+              // One Idempotency-Key per attempt: a retry of the same body keeps it, a changed body gets a new one.
+              const held = before.context.attempt;
+              const key = sent[0]!.idempotencyKey;
+              expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+              if (held && held.body === JSON.stringify(submissionBody(before.context))) expect(key).toBe(held.key);
+              else expect(key).not.toBe(held?.key);
               expect(snap.hasTag('busy')).toBe(true);
               expect(snap.context.videoProblem).toBeNull();
             } else {
@@ -64,8 +71,9 @@ describe('score submission chart: generated paths', () => {
           if (type === 'score.another') {
             expect(snap.context.saved).toBeNull();
             expect(snap.context.fields).toEqual(before.context.fields);
-            // The video was the last score's: the next starts without one.
+            // The video was the last score's: the next starts without one, and as a new attempt.
             expect(snap.context.video).toEqual(NO_VIDEO);
+            expect(snap.context.attempt).toBeNull();
           }
         },
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { storyPayload, storySubmissionMachine, type StoryPayload } from '#machines/story-submission.ts';
+import { draftProblem, storyPayload, storySubmissionMachine, type StoryPayload } from '#machines/story-submission.ts';
 import samples from './samples/story-submission.samples.ts';
 import { STORY_BODY_LIMITS, storyDraftProblem } from '#domain/stories.ts';
 import { graphOf } from './charts.ts';
@@ -11,7 +11,8 @@ const graph = graphOf({ name: 'story-submission', samples: samples as never });
 describe('story submission chart: generated paths', () => {
   it('covers editing, publishing, published and the way back from an error', () => {
     const reached = new Set(graph.paths.flatMap((p) => p.steps.map((s) => s.value)));
-    expect([...reached].sort()).toEqual(['editing', 'published', 'publishing']);
+    expect([...reached].sort()).toEqual(['editing', 'published', 'publishing', 'uploading']);
+    expect(graph.paths.some((p) => p.steps.some((s) => s.event.type === 'xstate.error.actor.uploadImages'))).toBe(true);
     expect(graph.paths.some((p) => p.steps.some((s) => s.event.type === 'xstate.error.actor.publishStory'))).toBe(true);
   });
 
@@ -23,15 +24,16 @@ describe('story submission chart: generated paths', () => {
         overrides: { actions: { notifyPublished: (_: unknown, { id }: { id: number }) => void opened.push(id) } },
         onStep: ({ type, before, snap, replay }) => {
           if (type === 'story.submit') {
-            const problem = storyDraftProblem(before.context.fields);
+            const problem = draftProblem(before.context.fields);
             if (snap.matches('publishing')) {
               expect(problem).toBeNull();
-              expect(replay.calls).toHaveLength(sent.length + 1);
-              sent.push(replay.calls.at(-1)!.input as StoryPayload);
+              const publishes = replay.calls.filter((c) => c.id === 'publishStory');
+              expect(publishes).toHaveLength(sent.length + 1);
+              sent.push(publishes.at(-1)!.input as StoryPayload);
               expect(sent.at(-1)).toEqual(storyPayload(before.context.fields));
             } else {
               // A sentence, and nothing sent.
-              expect(replay.calls).toHaveLength(sent.length);
+              expect(replay.calls.filter((c) => c.id === 'publishStory')).toHaveLength(sent.length);
               expect(snap.context.problem).toBe(problem);
               expect(problem).toMatch(/\.$/);
             }
@@ -39,6 +41,25 @@ describe('story submission chart: generated paths', () => {
           if (type === 'xstate.done.actor.publishStory') {
             expect(opened).toEqual([7]);
             expect(snap.context.published).toEqual({ id: 7 });
+          }
+          if (type === 'xstate.done.actor.uploadImages') {
+            // The uploaded picture is added at the end, waiting for its description.
+            expect(snap.context.fields.images).toHaveLength(before.context.fields.images.length + 1);
+            expect(snap.context.fields.images.at(-1)!.alt).toBe('');
+          }
+          if (type === 'xstate.error.actor.uploadImages') {
+            expect(snap.context.problem).toMatch(/not an image/);
+            expect(snap.context.fields).toEqual(before.context.fields);
+          }
+          if (
+            type === 'story.submit' &&
+            before.context.fields.images.length === 1 &&
+            !before.context.fields.images[0]!.alt.trim() &&
+            !storyDraftProblem(before.context.fields)
+          ) {
+            // A picture without alt text is never published.
+            expect(snap.matches('editing')).toBe(true);
+            expect(snap.context.problem).toMatch(/alt text/);
           }
           if (type === 'xstate.error.actor.publishStory') {
             expect(snap.context.problem).toBe('That video is not one of yours.');
@@ -63,11 +84,20 @@ describe('story draft', () => {
   });
 
   it('sends trimmed text with the chosen video and challenge', () => {
-    expect(storyPayload({ title: '  T itle ', body: ' Body text here ', videoId: 'v', challengeId: 4 })).toEqual({
+    expect(
+      storyPayload({
+        title: '  T itle ',
+        body: ' Body text here ',
+        videoId: 'v',
+        challengeId: 4,
+        images: [{ id: 'i', alt: ' A squat ', url: '/x', width: 4, height: 3 }],
+      }),
+    ).toEqual({
       title: 'T itle',
       body: 'Body text here',
       video_id: 'v',
       challenge_id: 4,
+      images: [{ id: 'i', alt: 'A squat' }],
     });
   });
 });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,4 +137,29 @@ describe.each(databaseKinds)('Global Ranks and test boards as served on %s', (ki
     // Reads between changes were answered from memory.
     expect(cache.stats.hits).toBeGreaterThan(0);
   }, 240_000);
+  it('sends a visitor the kept Global Ranks page with br and gzip bodies kept beside its ETag, each the same JSON', async () => {
+    for (const [i, value] of [120, 140, 90].entries()) await apply({ kind: 'best', user: i, test: 0, value } as Write);
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/leaderboards/global?offset=0&limit=4', headers });
+    const plain = await get({ 'accept-encoding': 'identity' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The kept body is what a direct read says, as the API would have serialized it.
+    expect(plain.json()).toEqual(JSON.parse(JSON.stringify(await globalLeaderboard(t.context, {}, PAGE, null))));
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await get({ 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+      expect((await get({ 'accept-encoding': encoding, 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+    }
+    await apply({ kind: 'best', user: 3, test: 0, value: 200 } as Write);
+    const changed = await get({ 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(plain.headers.etag);
+  });
 });

@@ -166,11 +166,11 @@ describe.each(databaseKinds)('timeline posts reach the community site on %s', (k
       return items.filter((p) => p.kind === 'ranking');
     };
     // The unlisted challenge closed too, and stays off the timeline.
-    expect((await ranking('Ben')).map((p) => p.body)).toEqual(['Finished 1st of 4 (Rx) in Max reps']);
-    expect((await ranking('Cy')).map((p) => p.body)).toEqual(['Finished 2nd of 4 (Rx) in Max reps']);
-    expect((await ranking('Dee')).map((p) => p.body)).toEqual(['Finished 2nd of 4 (Rx) in Max reps']);
-    expect((await ranking('Eve')).map((p) => p.body)).toEqual(['Finished 4th of 4 (Rx) in Max reps']);
-    expect((await ranking('Finn')).map((p) => p.body)).toEqual(['Finished 1st of 1 (Scaled) in Max reps']);
+    expect((await ranking('Ben')).map((p) => p.body)).toEqual(['Finished 1st of 4 · Rx in Max reps']);
+    expect((await ranking('Cy')).map((p) => p.body)).toEqual(['Finished 2nd of 4 · Rx in Max reps']);
+    expect((await ranking('Dee')).map((p) => p.body)).toEqual(['Finished 2nd of 4 · Rx in Max reps']);
+    expect((await ranking('Eve')).map((p) => p.body)).toEqual(['Finished 4th of 4 · Rx in Max reps']);
+    expect((await ranking('Finn')).map((p) => p.body)).toEqual(['Finished 1st of 1 · Scaled in Max reps']);
     // Dated when the challenge closed, whenever the sweep ran.
     expect((await ranking('Ben'))[0]!.created_at).toBe(new Date(now + 3_600_000).toISOString());
     const delivered = site.received.slice(sentBefore).map((r) => r.body as { kind: string; user_id: number; payload: { place: number } });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +211,40 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
     const newA = await get(a);
     expect(cache.stats.misses).toBe(before.misses + 1);
     expect(newA.json().items.map((r: { athlete: { display_name: string } }) => r.athlete.display_name)).toEqual(['Board 2', 'Board 0']);
+  });
+
+  it('keeps br and gzip bodies beside the ETag: each decodes to the same JSON, is sent as kept, and 304 still answers', async () => {
+    const id = await newChallenge('Board encoded');
+    for (const who of [0, 1, 2]) await apply(id, { kind: 'anonymous', who, on: false });
+    await apply(id, { kind: 'score', who: 0, division: 'rx', reps: 7 });
+    await apply(id, { kind: 'score', who: 1, division: 'rx', reps: 4 });
+    const get = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/challenges/rankings?challenge_id=${id}`, headers });
+    const plain = await get({ 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = plain.json();
+    expect(json.items.length).toBe(2);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [encoding, accept] of [
+      ['br', 'gzip, deflate, br'],
+      ['gzip', 'gzip, br;q=0'],
+    ] as const) {
+      const first = await get({ 'accept-encoding': accept });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+      expect(first.headers.etag).toBe(plain.headers.etag);
+      expect(JSON.parse(decoders[encoding](first.rawPayload).toString('utf8'))).toEqual(json);
+      // The second reader gets the very bytes kept for the first.
+      const second = await get({ 'accept-encoding': accept });
+      expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+      expect((await get({ 'accept-encoding': accept, 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+    }
+    // A new score: a new ETag, and the encoded bodies follow it.
+    await apply(id, { kind: 'score', who: 2, division: 'rx', reps: 9 });
+    const after = await get({ 'accept-encoding': 'br' });
+    expect(after.headers.etag).not.toBe(plain.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')).items.length).toBe(3);
+    expect((await get({ 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
   });
 
   it('links the gym on the very next read when its athlete picks the listed gym of the name they typed', async () => {

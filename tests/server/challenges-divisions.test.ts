@@ -181,6 +181,32 @@ describe.each(databaseKinds)('division boards on %s', (kind) => {
     await expect(updateChallenge(ctx, { id: people[0]!.id, isAdmin: false }, c.id, input)).rejects.toMatchObject({ statusCode: 409 });
   });
 
+  it('the replay history names each score’s board, and orders the scores best first as the board does', async () => {
+    const ctx = t.context;
+    const c = await challengeWith('split', 'none');
+    const [ana, bo, cy] = [people[2]!.id, people[3]!.id, people[4]!.id];
+    await joinChallenge(ctx, ana, c.id, { division: 'rx', sex: 'female' });
+    await joinChallenge(ctx, bo, c.id, { division: 'rx', sex: 'male' });
+    await joinChallenge(ctx, cy, c.id, { division: 'scaled', sex: 'female' });
+    await submitScore(ctx, ana, c.id, { time_ms: 300_000 });
+    await submitScore(ctx, bo, c.id, { time_ms: 200_000 });
+    await submitScore(ctx, cy, c.id, { time_ms: 100_000 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/challenges/${c.id}/score-history` });
+    expect(res.statusCode).toBe(200);
+    const history = res.json() as {
+      ranked: number[];
+      items: { athlete: { wp_user_id: number }; category: string; division: string; score: { id: number } }[];
+    };
+    expect(history.items.map((i) => [i.athlete.wp_user_id, i.category, i.division])).toEqual([
+      [ana, 'female', 'rx'],
+      [bo, 'male', 'rx'],
+      [cy, 'female', 'scaled'],
+    ]);
+    // Rx above Scaled, then the faster time: Bo, Ana, then Cy although Cy was fastest.
+    const idOf = (who: number) => history.items.find((i) => i.athlete.wp_user_id === who)!.score.id;
+    expect(history.ranked).toEqual([idOf(bo), idOf(ana), idOf(cy)]);
+  });
+
   it('a challenge linked to a catalogue test refuses results outside its bounds, saying them; unlinked ones keep their own', async () => {
     const ctx = t.context;
     const [fran] = await ctx.database.db

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '#server/db/rows.ts';
 import { gymCacheSettings } from '#server/lib/boards/gym-board-cache.ts';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
+import { expectKeptEncodings } from './kept-encodings.ts';
 
 const HOUR = 3_600_000;
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' } as const;
@@ -119,6 +120,13 @@ describe.each(databaseKinds)('multi-gym events on %s', (kind) => {
       '1 South Box 9 2',
       '3 East Box 1 1',
     ]);
+  });
+
+  it('sends a visitor the gym board as a kept page: ETag, 304, br and gzip bodies kept', async () => {
+    const c = await seeded('sum_points', 2);
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/challenges/${c.id}/gym-rankings`, headers });
+    const { json } = await expectKeptEncodings(get);
+    expect(order(json as GymPage)).toEqual(order(await gymBoard(c.id)));
   });
 
   it('average and participation-weighted: a small gym can lead on average, a full turnout lifts the weighted score', async () => {

@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createTestApp, databaseKinds, refusal, type SignedIn, signIn } from './helpers.ts';
+import { expectKeptEncodings } from './kept-encodings.ts';
 
 const HOUR = 3_600_000;
 
@@ -102,6 +104,21 @@ describe.each(databaseKinds)('team challenges on %s', (kind) => {
       ['Charlie', 2, false],
       ['Delta', 2, false],
     ]);
+  });
+
+  it('sends a visitor the team board as a kept page (ETag, 304, br and gzip kept), a new one after a score', async () => {
+    const c = await create({ title: 'Kept team board' });
+    await teamsWith(c.id, { Kilo: [reps(12), null], Lima: [reps(9)] });
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/challenges/${c.id}/team-rankings`, headers });
+    const before = await expectKeptEncodings(get);
+    expect(places(before.json as { items: TeamRow[] })).toEqual(['1 Kilo', '2 Lima']);
+    expect((await submit(athletes[2]!, c.id, reps(30))).statusCode).toBe(201); // Lima's member: Lima leads
+    const after = await get({ 'accept-encoding': 'br', 'if-none-match': before.etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.etag);
+    expect(places(JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8')))).toEqual(['1 Lima', '2 Kilo']);
+    // A signed-in reader gets their own team beside the page, not the kept body.
+    expect((await teamBoard(c.id, '', athletes[0]!)).me).toMatchObject({ team: { name: 'Kilo' } });
   });
 
   it('averages members’ results; a team without results ranks last', async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { seedDemo } from '#server/seed/demo.ts';
+import { seedDemoTheater } from '#server/seed/demo-videos.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
+import { videoJobHandlers } from '#server/areas/videos/videos-processing.ts';
+import { videoService } from '#server/areas/videos/index.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 // The demo world as a visitor reads it: the same athletes, as strong, on the challenge boards,
@@ -33,6 +40,7 @@ const SEASONAL =
 describe.each(databaseKinds)('the demo world on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let now: Date;
+  let videoDir: string;
   const get = async <T = Record<string, unknown>>(url: string): Promise<T> => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, url).toBe(200);
@@ -45,12 +53,24 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     (await get<{ items: { id: number; name: string }[] }>('/api/v1/tests')).items.find((x) => x.name === 'Fran')!.id;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { rateLimit: false });
+    videoDir = mkdtempSync(path.join(os.tmpdir(), 'demo-videos-'));
+    t = await createTestApp(kind, { demoSignIn: true, videoDir }, { rateLimit: false });
     now = t.context.now();
     await seedDemo(t.context);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  });
+
+  it('two demo creators offer tiers with subscribers paid through the local test provider', async () => {
+    const { items, provider } = await get<{ items: { subscribers: number; tiers: unknown[] }[]; provider: string }>('/api/creators');
+    expect(provider).toBe('local');
+    expect(items).toHaveLength(2);
+    for (const c of items) {
+      expect(c.tiers).toHaveLength(2);
+      expect(c.subscribers).toBeGreaterThan(0);
+    }
   });
 
   it('the Fran challenge is linked to the Fran test; its winners lead the Fran test board and Global Ranks, under one name', async () => {
@@ -124,4 +144,54 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(page.athletes_total).toBeGreaterThanOrEqual(4);
     expect(page.teams.map((x) => x.name)).toEqual(['Iron Yard Masters']);
   });
+
+  it('looks alive: stories with replies, demo athletes with achievements, and demo accounts that sign in in one press', async () => {
+    const feed = await get<{ items: { title: string; body: string; comments: number }[]; total: number }>('/api/stories');
+    expect(feed.total).toBeGreaterThanOrEqual(5);
+    expect(feed.items.every((s) => s.body.length > 40)).toBe(true);
+    expect(feed.items.filter((s) => s.comments > 0).length).toBeGreaterThanOrEqual(5);
+
+    const { accounts } = await get<{ accounts: { email: string; kind: string }[] }>('/api/auth/demo-accounts');
+    expect(accounts.filter((a) => a.kind === 'athlete').length).toBe(4);
+    expect(accounts.filter((a) => a.kind === 'administrator').length).toBe(1);
+    const signIn = async (email: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/demo-sign-in', payload: { email } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { token: { token: string }; user: { wp_role: string } };
+    };
+    const athlete = await signIn(accounts[0]!.email);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/achievements/me',
+      headers: { authorization: `Bearer ${athlete.token.token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    const earned = (mine.json() as { items: { type: string }[]; total_points: number }).items.map((a) => a.type);
+    expect(earned).toContain('first_score');
+    // They accepted the current terms when "signing up": no "we updated our terms" dialog greets a visitor.
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/legal/consents/pending',
+      headers: { authorization: `Bearer ${athlete.token.token}` },
+    });
+    expect(pending.json()).toEqual({ documents: [] });
+    const admin = await signIn(accounts.find((a) => a.kind === 'administrator')!.email);
+    expect(admin.user.wp_role).toBe('administrator');
+  });
+
+  it('has theater videos (made with ffmpeg at the first start), ready once the processing jobs ran', async () => {
+    expect(await seedDemoTheater(t.context)).toMatch(/^3 theater videos/);
+    expect(await runDueJobs(t.context, videoJobHandlers(videoService(t.context)))).toBe(3);
+    const challenge = (await challengeList('open')).find((c) => c.title === 'Max unbroken pull-ups')!;
+    const theater = await get<{ items: { video: { status: string } | null; video_url: string | null }[] }>(
+      `/api/theater/challenges/${challenge.id}`,
+    );
+    expect(theater.items).toHaveLength(3);
+    expect(theater.items.every((i) => i.video?.status === 'ready')).toBe(true);
+    // Judged valid, as the verified scores they back: the board shows no "Unverified" for them.
+    const board = await get<{ items: { score: { video_check?: string } }[] }>(
+      `/api/challenges/rankings?challenge_id=${challenge.id}&division=rx&limit=5`,
+    );
+    expect(board.items.map((r) => r.score.video_check ?? null).filter(Boolean)).toEqual(['judged', 'judged', 'judged']);
+  }, 120_000);
 });

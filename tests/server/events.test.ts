@@ -10,6 +10,7 @@ import { DEFAULT_POINTS_TABLE, EVENT_RULES } from '#domain/events.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { naiveStandings, type NaiveEntry } from '../unit/events-naive.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { expectKeptEncodings } from './kept-encodings.ts';
 
 const POOL = 16;
 
@@ -222,6 +223,9 @@ describe.each(databaseKinds)('events on %s', (kind) => {
     expect(board.me).toMatchObject({ athlete: { display_name: 'Bo' }, points: 5, points_display: '5' });
     expect(board.me.workouts[0]).toMatchObject({ position: 1, place: 1, missing: false, score: '1 rep' });
     expect(board.me.workouts[1]).toMatchObject({ position: 2, place: 2, missing: true, score: null });
+    // A visitor gets the standing as a kept page: ETag, 304, br and gzip bodies kept.
+    const kept = await expectKeptEncodings((headers) => t.app.inject({ method: 'GET', url: `/api/events/${ev.id}/standings`, headers }));
+    expect((kept.json as { total: number }).total).toBe(3);
     const byW2 = (await call('GET', `/api/events/${ev.id}/standings?sort=w2&order=asc`)).json();
     expect(byW2.items[0].athlete.display_name).toBe('Ev1');
     expect(byW2.me).toBeNull();

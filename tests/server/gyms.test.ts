@@ -105,19 +105,27 @@ describe.each(databaseKinds)('gyms on %s', (kind) => {
     const made = [];
     for (const name of names) made.push(await addGym(ann, { name: `Px ${name}` }));
     expect((await call('PUT', `/api/gyms/${made[0]!.id}/verified`, editor, { verified: true })).statusCode).toBe(200);
-    const res = await call('GET', '/api/gyms?q=px');
+    // Their author sees the gyms they added, verified ones first; everyone else only the verified one.
+    const res = await call('GET', '/api/gyms?q=px', ann);
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((g: { name: string }) => g.name)).toEqual([
       'Px Zeta Prefix Box',
       'Px Alpha Prefix Box',
       'Px Mid Prefix Box',
     ]);
-    expect((await call('GET', '/api/gyms?q=PX%20A')).json().items.map((g: { name: string }) => g.name)).toEqual(['Px Alpha Prefix Box']);
+    expect((await call('GET', '/api/gyms?q=px')).json().items.map((g: { name: string }) => g.name)).toEqual(['Px Zeta Prefix Box']);
+    expect((await call('GET', '/api/gyms?q=px', bob)).json().items.map((g: { name: string }) => g.name)).toEqual(['Px Zeta Prefix Box']);
+    // Editors see every gym: they verify and merge the unverified ones.
+    expect((await call('GET', '/api/gyms?q=px', editor)).json().items).toHaveLength(3);
+    expect((await call('GET', '/api/gyms?q=PX%20A', ann)).json().items.map((g: { name: string }) => g.name)).toEqual([
+      'Px Alpha Prefix Box',
+    ]);
     // Wildcards are letters here, not patterns.
-    expect((await call('GET', '/api/gyms?q=%25')).json().items).toEqual([]);
-    for (let i = 0; i < 12; i++) await addGym(bob, { name: `Many ${String(i).padStart(2, '0')}` });
-    expect((await call('GET', '/api/gyms?q=many')).json().items).toHaveLength(10);
-    expect((await call('GET', '/api/gyms?q=many&limit=3')).json().items).toHaveLength(3);
+    expect((await call('GET', '/api/gyms?q=%25', ann)).json().items).toEqual([]);
+    // Twelve of one's own (an administrator has no daily limit on adding gyms): ten come back.
+    for (let i = 0; i < 12; i++) await addGym(admin, { name: `Many ${String(i).padStart(2, '0')}` });
+    expect((await call('GET', '/api/gyms?q=many', admin)).json().items).toHaveLength(10);
+    expect((await call('GET', '/api/gyms?q=many&limit=3', admin)).json().items).toHaveLength(3);
     expect((await call('GET', '/api/gyms?q=many&limit=50')).statusCode).toBe(400);
     expect((await call('GET', '/api/gyms?q=')).statusCode).toBe(400);
   });

@@ -124,6 +124,21 @@ describe.each(databaseKinds)('liability waiver on %s', (kind) => {
     expect((await call('GET', `/api/legal/challenges/999999/waiver-signatures`, admin)).statusCode).toBe(404);
   });
 
+  it('joined with a signature but the box unticked: a 400 that names the box, not "needs your signature"', async () => {
+    const risky = await createChallenge(true);
+    const current = (await call('GET', '/api/legal/documents/waiver/current')).json().version as number;
+    await sign(ben, { version: current, full_name: 'Ben Burpee', agreed: true }); // (he may have signed it already)
+    expect((await call('GET', '/api/legal/waiver/me', ben)).json().signature).not.toBeNull();
+    for (const body of [{ division: 'rx', waiver_accepted: false }, { division: 'rx' }]) {
+      const unticked = await call('POST', `/api/challenges/${risky}/join`, ben, body);
+      expect(unticked.statusCode).toBe(400);
+      expect(refusal(unticked)).toContain('Tick the box');
+      expect(refusal(unticked)).not.toContain('needs your signature');
+      expect(unticked.json().field_errors).toHaveProperty('waiver_accepted');
+    }
+    expect((await join(ben, risky)).statusCode).toBeLessThan(300);
+  });
+
   it('only administrators publish, and a blank text is refused', async () => {
     expect((await call('POST', '/api/legal/documents/waiver', ana, { body: 'Mine now.' })).statusCode).toBe(403);
     expect((await call('POST', '/api/legal/documents/waiver', admin, { body: '   ' })).statusCode).toBe(400);

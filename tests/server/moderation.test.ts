@@ -185,6 +185,23 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
     expect(own.json()).toMatchObject({ hidden: true, is_me: true });
   });
 
+  it('takes a report of a profile never saved (it shows on boards by its name) and hides it like any other', async () => {
+    const dora = await signIn(t, 'dora@example.test', 'athlete-password', 'Dora Neversaved');
+    expect((await call('GET', `/api/v1/athlete-profiles/${dora.userId}`, ana)).statusCode).toBe(200);
+    const reported = await report(ana, { kind: 'profile', item_id: String(dora.userId), reason: 'spam' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const items = (await call('GET', '/api/admin/moderation/queue', editor)).json().items as {
+      kind: string;
+      item_id: string;
+      title: string;
+    }[];
+    expect(items.find((i) => i.kind === 'profile' && i.item_id === String(dora.userId))?.title).toBe('Dora Neversaved');
+    expect((await act(editor, 'profile', dora.userId, { action: 'hide', reason: 'A spam name.' })).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/athlete-profiles/${dora.userId}`, ana)).statusCode).toBe(404);
+    // An account that does not exist is still not found.
+    expect((await report(ana, { kind: 'profile', item_id: '999999', reason: 'spam' })).statusCode).toBe(404);
+  });
+
   it('lets the author appeal once; an administrator who did not act decides; reversing shows the item again', async () => {
     const c = await create(carla, 'Appeal me');
     expect((await report(ben, { kind: 'challenge', item_id: String(c.id), reason: 'sexual' })).statusCode).toBe(201);
@@ -227,7 +244,7 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
     expect((await call('GET', '/api/admin/dashboard', ana)).statusCode).toBe(403);
     const d = (await call('GET', '/api/admin/dashboard', editor)).json();
     const fig = Object.fromEntries((d.figures as { id: string; value: number }[]).map((f) => [f.id, f.value]));
-    expect(fig.users).toBe(6);
+    expect(fig.users).toBe(7); // Dora included, who never saved a profile
     expect(fig.active_today).toBeGreaterThanOrEqual(6);
     expect(fig.submissions_today).toBe(2);
     expect(fig.reports_waiting).toBe(5);

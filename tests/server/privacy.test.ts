@@ -173,6 +173,14 @@ describe.each(databaseKinds)('data export and privacy choices on %s', (kind) => 
     const challenges = read('challenges.json');
     expect(challenges.challenge_scores).toEqual([expect.objectContaining({ challenge_id: challengeId })]);
     expect(challenges.challenge_scores).toHaveLength(1);
+    // A score's value is a number on PGlite and on PostgreSQL alike (it was "50" on PostgreSQL).
+    expect(typeof challenges.challenge_scores[0].value).toBe('number');
+    // Consents name the document and its version, not a bare document id.
+    const legal = read('legal.json');
+    expect(legal.legal_consents.length).toBeGreaterThan(0);
+    for (const consent of legal.legal_consents) {
+      expect(consent).toMatchObject({ document: expect.stringMatching(/^(Terms of Service|Privacy Policy)$/), version: 1 });
+    }
     // Ben's score is his, not Ana's.
     expect(JSON.stringify(files['challenges.json'] && strFromU8(files['challenges.json']))).not.toContain('ben@example.test');
     // The link needs its token and nothing else; a wrong token finds nothing.

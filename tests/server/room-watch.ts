@@ -4,11 +4,17 @@ import { receivedMessage } from './socket-contract.ts';
 
 export type RoomMessage = { type: string } & Record<string, unknown>;
 
+/** How a socket joins the room it watches (the socket's own commands, openapi/realtime.yaml). */
+export type JoinCommand =
+  | { type: 'join_challenge'; challenge_id: number }
+  | { type: 'join_room'; room_id: string }
+  | { type: 'join_live_attempt'; session_id: string };
+
 /**
- * A socket in a challenge's room on a listening test app (`base`: its ws:// address), recording what
- * reaches it: `next` waits up to 3 s for a matching message, `seen` lists what came so far.
+ * A socket in a room on a listening test app (`base`: its ws:// address), recording what reaches it:
+ * `next` waits up to 3 s for a matching message, `seen` lists what came so far.
  */
-export async function watchRoom(base: string, who: SignedIn, challengeId: number) {
+export async function watchSocketRoom(base: string, who: SignedIn, join: JoinCommand) {
   const messages: RoomMessage[] = [];
   const ws = new WebSocket(`${base}/api/ws?token=${encodeURIComponent(who.token)}&user_id=${who.userId}`);
   // Each message is checked against the contract (socket-contract.ts; the test file's afterEach fails on a breach).
@@ -27,7 +33,11 @@ export async function watchRoom(base: string, who: SignedIn, challengeId: number
     }
   };
   await next((m) => m.type === 'connected');
-  ws.send(JSON.stringify({ type: 'join_challenge', challenge_id: challengeId }));
+  ws.send(JSON.stringify(join));
   await next((m) => m.type === 'joined');
-  return { next, seen: () => [...messages], close: () => ws.close(1000) };
+  return { messages, next, seen: () => [...messages], close: () => ws.close(1000) };
 }
+
+/** A socket in a challenge's room (joined with `join_challenge`). */
+export const watchRoom = (base: string, who: SignedIn, challengeId: number) =>
+  watchSocketRoom(base, who, { type: 'join_challenge', challenge_id: challengeId });

@@ -40,14 +40,14 @@ const taken = (name: string) =>
     .sort();
 
 describe('chunk groups of the build', () => {
-  it('are the shell (everything the entry loads at once), then the data and board groups', () => {
-    expect(groups.map((g) => g.name)).toEqual(['shell', 'data', 'board']);
+  it('are the shell (everything the entry loads at once), then the data, lists and board groups', () => {
+    expect(groups.map((g) => g.name)).toEqual(['shell', 'data', 'lists', 'board']);
     expect(groups[0]!.tags).toEqual(['$initial']);
     // The board group takes only its own modules; what they import stays in the shared chunks.
     expect(groups.find((g) => g.name === 'board')!.includeDependenciesRecursively).toBe(false);
   });
 
-  it('the data group takes the query hooks, loading/error states, the socket hooks, the address state, buttons and pages', () => {
+  it('the data group takes the query hooks, loading/error states, the socket hooks and buttons', () => {
     expect(taken('data')).toEqual([
       `${reactQuery}/queryOptions.js`,
       `${reactQuery}/useBaseQuery.js`,
@@ -55,11 +55,13 @@ describe('chunk groups of the build', () => {
       'src/api/errors.ts',
       'src/components/query-state.tsx',
       'src/components/ui/button.tsx',
-      'src/components/ui/pagination.tsx',
       'src/lib/realtime.ts',
-      'src/lib/use-debounced.ts',
-      'src/lib/use-search-param.ts',
     ]);
+  });
+
+  // Apart from the data group: the home page (and every page without a list) loads none of it.
+  it('the lists group takes the address state, the debounced value and pages', () => {
+    expect(taken('lists')).toEqual(['src/components/ui/pagination.tsx', 'src/lib/use-debounced.ts', 'src/lib/use-search-param.ts']);
   });
 
   it("the board group takes the leaderboard's own small parts", () => {
@@ -75,12 +77,13 @@ describe('chunk groups of the build', () => {
     ]);
   });
 
-  it('neighbours with similar names stay out of both groups', () => {
+  it('neighbours with similar names stay out of every group', () => {
     for (const id of [
       `${reactQuery}/useMutation.js`,
       `${reactQuery}/useQueries.js`,
       'node_modules/@tanstack/query-core/build/modern/queryObserver.js',
       'src/api/client.ts',
+      'src/lib/flow/use-flow.ts',
       'src/components/ui/select.tsx',
       'src/components/gym-picker.tsx',
       'src/features/challenges/components/team-board-table.tsx',

@@ -9,6 +9,13 @@ import { lint, loadConfig } from '@redocly/openapi-core';
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('openapi/openapi.yaml', () => {
+  it('is what scripts/gen-openapi-root.mjs writes: every path of every area file, once (run npm run gen:api)', async () => {
+    const { renderRoot } = await import('#scripts/gen-openapi-root.mjs');
+    const committed = await readFile(path.join(root, 'openapi/openapi.yaml'), 'utf8');
+    expect(committed === renderRoot(), 'openapi/openapi.yaml is stale: run npm run gen:api').toBe(true);
+    expect(committed).toContain("/api/challenges/: { $ref: './challenges.yaml#/paths/~1api~1challenges~1' }");
+  });
+
   it('is a valid OpenAPI document with no lint errors', async () => {
     const config = await loadConfig({ configPath: path.join(root, 'redocly.yaml') });
     const problems = await lint({ ref: path.join(root, 'openapi/openapi.yaml'), config });

@@ -3,7 +3,8 @@ import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
 
 // The admin dashboard: the platform at a glance. One statement of counts, each on an index
-// (users' primary key, sessions by activity time, scores by submission time, the partial
+// (users' primary key, activity days by day — the one meaning of "active", shared with business
+// intelligence's daily actives (server/lib/bi-record.ts) —, scores by submission time, the partial
 // indexes of the open queues, error events by time).
 
 const ERROR_WINDOW_HOURS = 24;
@@ -16,11 +17,7 @@ export async function dashboard(ctx: AppContext) {
     ctx.database.db,
     sql`select
       (select count(*) from users)::int as users,
-      (select count(distinct user_id) from (
-         select user_id from sessions where created_at >= ${dayStart.toISOString()}::timestamptz
-         union all
-         select user_id from sessions where rotated_at >= ${dayStart.toISOString()}::timestamptz
-       ) a)::int as active_today,
+      (select count(*) from user_activity_days where day = ${dayStart.toISOString().slice(0, 10)}::date)::int as active_today,
       (select count(*) from challenge_scores where submitted_at >= ${dayStart.toISOString()}::timestamptz)::int as submissions_today,
       (select count(*) from personal_records where status = 'pending')::int as records_waiting,
       (select count(*) from challenge_scores where verification = 'unverified' and deleted_at is null)::int as scores_waiting,
@@ -47,8 +44,8 @@ export async function dashboard(ctx: AppContext) {
       figure(
         'active_today',
         'Active today',
-        'Accounts that signed in or stayed signed in since midnight UTC.',
-        '/admin-security-monitoring-page',
+        'Accounts that used RepForge signed in since midnight UTC (as Business Intelligence counts daily actives).',
+        '/admin-business-intelligence',
       ),
       figure('submissions_today', 'Submissions today', 'Challenge scores submitted since midnight UTC.', '/challenge-discovery-page'),
       figure('records_waiting', 'Records to approve', 'Personal records waiting for review.', '/admin-test-approval-page', true),

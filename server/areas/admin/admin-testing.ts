@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { AppContext } from '#server/context.ts';
+import { migrationsPath } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { jobs } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
@@ -41,7 +41,6 @@ const JOB_CHECK_POLL_MS = 50;
 /** The real-time message the socket check publishes to the caller's own sockets. */
 export const SOCKET_PROBE_TYPE = 'admin_test_probe';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'db', 'migrations');
 const execFileAsync = promisify(execFile);
 
 export const platformCheckJobHandlers: Record<string, JobHandler> = { [PLATFORM_CHECK_JOB]: async () => {} };
@@ -108,7 +107,7 @@ interface JournalEntry {
 }
 
 async function checkMigrations(ctx: AppContext): Promise<Outcome> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  const journal = JSON.parse(await readFile(path.join(migrationsPath, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
   const shipped = journal.entries;
   const [applied] = await rowsOf<{ count: number | string; latest: number | string | null }>(
     ctx.database.db,

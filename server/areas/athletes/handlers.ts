@@ -4,9 +4,11 @@ import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import * as profiles from './profiles.ts';
 import * as rankings from './rankings.ts';
 import { findOnRanks } from './rank-find.ts';
-import { servedGlobalRanks, servedTestBoard } from './ranking-pages.ts';
+import { keptGlobalRanks, servedGlobalRanks, servedTestBoard } from './ranking-pages.ts';
+import { sendKept } from '#server/lib/boards/send-kept.ts';
 import * as records from './records.ts';
 import * as catalogue from './tests-catalogue.ts';
+import { idempotencyOf } from '#server/lib/idempotency.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 
 type AthleteOps =
@@ -69,7 +71,8 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
       return profiles.timeline(ctx, request.params.userId, request.query.limit ?? 50, (await viewer(request))?.id ?? null);
     },
     async submitPersonalRecord(request, reply) {
-      return reply.code(201).send(await records.submitPersonalRecord(ctx, callerId(request), request.body));
+      const idempotent = idempotencyOf(request, 'submitPersonalRecord', request.body);
+      return reply.code(201).send(await records.submitPersonalRecord(ctx, callerId(request), request.body, idempotent));
     },
     async listMasterTests() {
       return catalogue.listMasterTests(ctx);
@@ -133,9 +136,14 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
         await viewer(request),
       );
     },
-    async getGlobalLeaderboard(request) {
+    async getGlobalLeaderboard(request, reply) {
       const q = request.query;
-      return servedGlobalRanks(ctx, { sex: q.sex, age_group: q.age_group, gym: q.gym }, page(q), (await viewer(request))?.id ?? null);
+      const filters = { sex: q.sex, age_group: q.age_group, gym: q.gym };
+      const viewerId = (await viewer(request))?.id ?? null;
+      // The page everyone sees, as serialized and compressed once: a reader holding this version gets 304.
+      const kept = viewerId === null ? await keptGlobalRanks(ctx, filters, page(q)) : null;
+      if (kept) return sendKept(request, reply, kept, ['authorization']);
+      return servedGlobalRanks(ctx, filters, page(q), viewerId);
     },
   };
 }

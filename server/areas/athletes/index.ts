@@ -5,3 +5,4 @@ export { CATALOGUE } from './seed-catalogue.ts';
 export { approvedRecord, saveRecords, seedAthletes, seedCatalogue, seedProfiles, testValue, trainingRecords } from './seed.ts';
 export type { RecordRow, SeededAthlete, TestRow } from './seed.ts';
 export { deliverTimelinePost } from './timeline.ts';
+export { myPersonalRecords } from './records.ts';

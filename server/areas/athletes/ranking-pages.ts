@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context.ts';
-import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { boardCacheOf, serialized, type Serialized } from '#server/lib/boards/board-cache.ts';
 import { globalLeaderboard, globalOwnRow, testBoardPage, testLeaderboard, testOwnRow, type BoardFilters, type Page } from './rankings.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 
@@ -25,6 +25,27 @@ function withOwnRow<Row extends { user_id: number }>(shared: { items: Row[]; tot
   const items =
     me && shared.items.some((r) => r.user_id === me.user_id) ? shared.items.map((r) => (r.user_id === me.user_id ? me : r)) : shared.items;
   return { items, total: shared.total, me };
+}
+
+/** The signed-out answer of each kept page, serialized once (and compressed once, send-kept.ts) for the page's life. */
+const keptJson = new WeakMap<object, Serialized>();
+
+/**
+ * Global Ranks as a signed-out reader gets it: the kept page's body, serialized and compressed once
+ * (null without a board cache on this node: the caller reads it with servedGlobalRanks).
+ */
+export async function keptGlobalRanks(ctx: AppContext, filters: BoardFilters, page: Page): Promise<Serialized | null> {
+  const cache = boardCacheOf(ctx);
+  if (!cache) return null;
+  const shared = await cache.get(
+    pageKey(0, filters, page, ctx.now()),
+    [RANKING_BOARDS],
+    () => globalLeaderboard(ctx, filters, page, null),
+    weight,
+  );
+  let json = keptJson.get(shared);
+  if (!json) keptJson.set(shared, (json = serialized(withOwnRow(shared, null))));
+  return json;
 }
 
 export async function servedGlobalRanks(ctx: AppContext, filters: BoardFilters, page: Page, viewerId: number | null) {

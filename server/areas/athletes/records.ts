@@ -11,6 +11,7 @@ import { checkBounds, formatMeasure, toTestUnit, type Direction, type InputUnit,
 import { normalizedFor, refreshBests } from './bests.ts';
 import { bestsWithRanks, globalStanding } from './rankings.ts';
 import { measured } from './tests-catalogue.ts';
+import { claimKey, keepAnswer, keptAnswer, type IdempotentCall } from '#server/lib/idempotency.ts';
 
 /** An athlete may have this many submissions waiting for review at once. */
 export const MAX_PENDING_SUBMISSIONS = 20;
@@ -109,15 +110,23 @@ function recordsQuery(db: Database) {
     .$dynamic();
 }
 
-async function loadRecordView(ctx: AppContext, id: number, viewerId: number) {
-  const [row] = await recordsQuery(ctx.database.db).where(eq(personalRecords.id, id));
+async function loadRecordView(ctx: AppContext, id: number, viewerId: number, db: Database = ctx.database.db) {
+  const [row] = await recordsQuery(db).where(eq(personalRecords.id, id));
   if (!row) throw notFound('No personal-record submission with that id.');
   return { ...presentRecord(row.record, row.test, row.challengeTitle, row.bestRecordId), video: recordVideoView(ctx, row.video, viewerId) };
 }
 
-export async function submitPersonalRecord(ctx: AppContext, userId: number, input: PersonalRecordInput) {
+export async function submitPersonalRecord(
+  ctx: AppContext,
+  userId: number,
+  input: PersonalRecordInput,
+  idempotent: IdempotentCall | null = null,
+): Promise<RecordView> {
   const db = ctx.database.db;
   const now = ctx.now();
+  // A retried submission with its Idempotency-Key answers as the first did and stores nothing (server/lib/idempotency.ts).
+  const kept = idempotent && (await keptAnswer(db, userId, idempotent, now));
+  if (kept) return kept.body as RecordView;
   const [test] = await db.select().from(tests).where(eq(tests.id, input.test_id));
   if (!test || test.status === 'draft') throw notFound('No test with that id.');
   if (test.status !== 'active') throw badRequest(`${test.name} has been retired and no longer takes new records.`);
@@ -141,6 +150,10 @@ export async function submitPersonalRecord(ctx: AppContext, userId: number, inpu
   }
   const videoId = await checkRecordVideo(db, userId, input.video_id);
   const insert = db.transaction(async (tx) => {
+    if (idempotent) {
+      const replay = await claimKey(tx as unknown as Database, userId, idempotent, now);
+      if (replay) return { replay: replay.body as RecordView };
+    }
     // The account row is the lock that keeps two submissions from both slipping under the limit.
     const [user] = await tx.select({ zone: users.timeZone }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('No athlete with that id.');
@@ -171,14 +184,20 @@ export async function submitPersonalRecord(ctx: AppContext, userId: number, inpu
         submittedAt: now,
       })
       .returning({ id: personalRecords.id });
-    return row!.id;
+    if (!idempotent) return { id: row!.id };
+    // The answer is kept with the record, so it is read in this transaction.
+    const view = await loadRecordView(ctx, row!.id, userId, tx as unknown as Database);
+    await keepAnswer(tx as unknown as Database, userId, idempotent, { status: 201, body: view });
+    return { replay: view };
   });
-  const id = await insert.catch((error: unknown) => {
+  const done = await insert.catch((error: unknown) => {
     // Two submissions with one video at once: the unique index lets one through.
     throw isUniqueViolation(error) ? new ApiError(409, VIDEO_TAKEN, RECORD_VIDEO_FIELD) : error;
   });
-  return loadRecordView(ctx, id, userId);
+  return done.replay ?? loadRecordView(ctx, done.id!, userId);
 }
+
+type RecordView = Awaited<ReturnType<typeof loadRecordView>>;
 
 const MY_RECORDS_LIMIT = 500;
 

@@ -131,7 +131,7 @@ export async function registerAccount(
       text: `Hello,\n\nSomeone (maybe you) tried to create a new RepForge account with this email address. You already have an account, so nothing was changed.\n\nIf you forgot your password, use "Forgot your password?" on the sign-in page.\n\nThe RepForge team`,
     });
   }
-  return 'Account created. Sign in with your email and password; we will email you a code.';
+  return 'Account created. Now sign in with the 6-digit code we email you.';
 }
 
 export interface IssuedSession {

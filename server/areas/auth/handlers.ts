@@ -7,6 +7,7 @@ import { AddressBackoff } from '#server/lib/backoff.ts';
 import { randomToken, sha256 } from '#server/lib/tokens.ts';
 import * as auth from './auth.ts';
 import * as signIn from './sign-in.ts';
+import * as firstRun from './first-run.ts';
 import { storedUserAgent } from './devices.ts';
 import { recordAuthEvent, requestMeta } from './security-events.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
@@ -25,7 +26,11 @@ type AuthOps =
   | 'setUserRole'
   | 'unlockUser'
   | 'generateNavigationToken'
-  | 'generateCommunityAuthCode';
+  | 'generateCommunityAuthCode'
+  | 'listDemoAccounts'
+  | 'demoSignIn'
+  | 'adminSetupStatus'
+  | 'claimAdminSetup';
 
 function cookieOptions(ctx: AppContext, request: FastifyRequest) {
   const base = { path: `${ctx.config.basePath}api/auth`, httpOnly: true };
@@ -113,7 +118,8 @@ export function authHandlers(ctx: AppContext, hooks: AuthHooks = {}): Handlers<A
         setRefreshCookie(ctx, request, reply, issued);
         return issued.body;
       } catch (error) {
-        void reply.clearCookie(REFRESH_COOKIE, cookieOptions(ctx, request));
+        // Only a refused session loses its cookie; a fault or a busy database leaves it for the next try.
+        if (error instanceof ApiError && error.statusCode === 401) void reply.clearCookie(REFRESH_COOKIE, cookieOptions(ctx, request));
         throw error;
       }
     },
@@ -147,6 +153,25 @@ export function authHandlers(ctx: AppContext, hooks: AuthHooks = {}): Handlers<A
     },
     async generateCommunityAuthCode(request) {
       return auth.communityAuthCode(ctx, signedIn(request).user);
+    },
+    async listDemoAccounts() {
+      return firstRun.demoAccounts(ctx);
+    },
+    async demoSignIn(request, reply) {
+      const issued = await firstRun.demoSignIn(
+        ctx,
+        request.body.email,
+        storedUserAgent(request.headers['user-agent']),
+        requestMeta(request),
+      );
+      setRefreshCookie(ctx, request, reply, issued);
+      return issued.body;
+    },
+    async adminSetupStatus() {
+      return { open: await firstRun.adminSetupOpen(ctx) };
+    },
+    async claimAdminSetup(request) {
+      return firstRun.claimAdminSetup(ctx, signedIn(request).user.id, request.body.setup_code, requestMeta(request));
     },
   };
 }

@@ -3,6 +3,7 @@ export { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticate, isAdminRole, norm
 export type { Authenticated } from './auth.ts';
 export { deviceName } from './devices.ts';
 export { authHandlers } from './handlers.ts';
+export { adminSetupOpen } from './first-run.ts';
 export { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword, warmUpPasswordChecks } from './passwords.ts';
 export { recordAuthEvent, requestMeta } from './security-events.ts';
 export type { RequestMeta } from './security-events.ts';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
+import { refusePastCreationLimit } from '#server/lib/creation-limit.ts';
 import { challengeParticipants, challenges, challengeScores, tests } from '#server/db/schema.ts';
 import type { Database } from '#server/db/index.ts';
 import { SCORE_TYPE_OF, type TestUnit } from '#domain/measures.ts';
@@ -7,7 +8,8 @@ import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { GYM_BEST_N, GYM_RULES, isGymBestN, isGymRule } from '#domain/gym-events.ts';
 import { TEAM_RULES, TEAM_SIZE, TEAM_BEST_N, withCreators, loadChallenge, type TeamRule } from './challenge.ts';
-import { participation } from './join.ts';
+import { announceToFollowers } from '../follows/index.ts';
+import { participation, profileSex } from './join.ts';
 import {
   AGE_SCHEMES,
   SEX_DIVISIONS,
@@ -171,13 +173,26 @@ function checkInput(input: ChallengeInput) {
   } satisfies Partial<typeof challenges.$inferInsert>;
 }
 
-export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput) {
+/** A new challenge; `limited` (a request's caller) holds the account to its daily creation limit, admins exempt. */
+export async function createChallenge(ctx: AppContext, creatorId: number, input: ChallengeInput, limited?: { isAdmin: boolean }) {
   const values = { ...checkInput(input), testId: await checkTestLink(ctx.database.db, input) };
   const now = ctx.now();
-  const [row] = await ctx.database.db
-    .insert(challenges)
-    .values({ ...values, creatorId, createdAt: now, updatedAt: now })
-    .returning();
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const source = { table: challenges, creator: challenges.creatorId, createdAt: challenges.createdAt };
+    if (limited) await refusePastCreationLimit(t, 'challenges', source, { id: creatorId, isAdmin: limited.isAdmin }, now);
+    const [inserted] = await t
+      .insert(challenges)
+      .values({ ...values, creatorId, createdAt: now, updatedAt: now })
+      .returning();
+    if (inserted!.visibility === 'public')
+      await announceToFollowers(
+        t,
+        { authorId: creatorId, what: 'challenge', title: inserted!.title, link: `/challenge-detail-page?id=${inserted!.id}` },
+        now,
+      );
+    return inserted;
+  });
   return (await withCreators(ctx.database.db, [row!], now))[0]!;
 }
 
@@ -267,5 +282,10 @@ export async function getChallenge(ctx: AppContext, id: number, caller: { id: nu
   if (c.hiddenAt && !(caller && (caller.id === c.creatorId || caller.isAdmin))) throw notFound('No challenge with that id.');
   const [base] = await withCreators(db, [c], ctx.now());
   const myEntry = caller ? await participation(ctx, c, caller.id) : null;
-  return { ...base!, my_entry: myEntry, can_edit: !!caller && (caller.id === c.creatorId || caller.isAdmin) };
+  return {
+    ...base!,
+    my_entry: myEntry,
+    can_edit: !!caller && (caller.id === c.creatorId || caller.isAdmin),
+    profile_sex: caller ? await profileSex(db, caller.id) : null,
+  };
 }

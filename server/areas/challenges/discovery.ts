@@ -4,6 +4,7 @@ import { challengeParticipants, challenges } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
 import type { Division, ScoreType } from '#domain/scoring/index.ts';
 import { withCreators, type ChallengeStatus } from './challenge.ts';
+import { placeInChallenge } from './places.ts';
 
 // Finding challenges: discover and archive (keyset pages), my created and joined ones, recommendations.
 
@@ -22,10 +23,17 @@ export async function myParticipating(ctx: AppContext, userId: number) {
     .select({ id: challengeParticipants.challengeId })
     .from(challengeParticipants)
     .where(eq(challengeParticipants.userId, userId));
-  return listWhere(ctx, and(inArray(challenges.id, ids), isNull(challenges.deletedAt), isNull(challenges.hiddenAt)), [
+  const list = await listWhere(ctx, and(inArray(challenges.id, ids), isNull(challenges.deletedAt), isNull(challenges.hiddenAt)), [
     asc(challenges.endsAt),
     asc(challenges.id),
   ]);
+  // Each open one with the athlete's place on their own board, named (domain/places.ts); the lists that show a place
+  // (dashboard, My Active Challenges) show open ones, so a long history of closed challenges costs no lookups.
+  const items = [];
+  for (const c of list.items) {
+    items.push({ ...c, my_place: c.status === 'open' ? await placeInChallenge(ctx.database.db, c.id, userId) : null });
+  }
+  return { items };
 }
 
 export async function myCreated(ctx: AppContext, userId: number) {

@@ -4,6 +4,14 @@ import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { deliverTimelinePost } from '../athletes/index.ts';
 import { timelineAllows } from '../settings/index.ts';
+import { CATEGORY_BOARD_WORDS, PLACE_DIVISION_NAMES } from '#domain/places.ts';
+
+/** The board's name in SQL, as domain/places.ts boardNameOf writes it ("Women Rx", "Men 35–39 Scaled", "Rx"). */
+const boardNameSql = (category: ReturnType<typeof sql>, division: ReturnType<typeof sql>) =>
+  sql`concat_ws(' ', case ${category} ${sql.join(
+    [...CATEGORY_BOARD_WORDS].map(([id, words]) => sql`when ${id}::varchar then ${words}::varchar`),
+    sql` `,
+  )} end, case ${division} when 'rx' then ${PLACE_DIVISION_NAMES.rx}::varchar else ${PLACE_DIVISION_NAMES.scaled}::varchar end)`;
 
 /** How many closed challenges one sweep finishes at most (the next sweep takes the rest). */
 const CHALLENGES_PER_SWEEP = 10;
@@ -12,8 +20,8 @@ export const COMMUNITY_PODIUM = 3;
 
 /**
  * Final standings: once a challenge has closed, every athlete on its board gets a "ranking"
- * post on their timeline with their place in their division ("Finished 2nd of 14 (Rx) in
- * Fran"), dated when the challenge closed; an unlisted challenge stays unlisted and posts
+ * post on their timeline with their place on their board ("Finished 2nd of 14 · Women Rx in
+ * Fran", the words of domain/places.ts), dated when the challenge closed; an unlisted challenge stays unlisted and posts
  * nothing. Places are the board's (ties share the higher place), counted in SQL. One transaction per challenge, which claims it with SKIP LOCKED,
  * so two servers sweeping at once post each challenge once. Podium places also go to the
  * community site when one is configured. Returns how many challenges were finished.
@@ -45,7 +53,7 @@ export async function postFinalStandings(ctx: AppContext): Promise<number> {
             select b.user_id, 'ranking',
               'Finished ' || b.place || case when b.place % 100 between 11 and 13 then 'th' when b.place % 10 = 1 then 'st'
                 when b.place % 10 = 2 then 'nd' when b.place % 10 = 3 then 'rd' else 'th' end
-              || ' of ' || b.athletes || ' (' || case b.division when 'rx' then 'Rx' else 'Scaled' end || ') in ' || c.title,
+              || ' of ' || b.athletes || ' · ' || ${boardNameSql(sql`b.category`, sql`b.division`)} || ' in ' || c.title,
               jsonb_build_object('challenge_id', c.id, 'challenge_title', c.title, 'division', b.division, 'category', nullif(b.category, ''), 'place', b.place, 'athletes', b.athletes),
               c.ends_at
             from board b, c

@@ -12,10 +12,13 @@ import { homeFeed } from './home.ts';
 import { countParticipants, joinChallenge } from './join.ts';
 import { deleteScore, listPendingScores, reviewScore } from './review.ts';
 import { submitScore } from './submission.ts';
+import { placeInChallenge } from './places.ts';
 import { findOnTeamBoard } from './team-find.ts';
 import { listTeams, teamRankings } from './teams.ts';
 import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
+import { idempotencyOf } from '#server/lib/idempotency.ts';
+import { sendKept, sendKeptAnswer } from '#server/lib/boards/send-kept.ts';
 
 type ChallengeOps =
   | 'createChallenge'
@@ -50,10 +53,16 @@ const caller = (request: FastifyRequest) => {
   return { id: auth.user.id, isAdmin: isAdminRole(auth.user.role) };
 };
 
-export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
+/** What another area may hear of a score, wired by the composition root (server/handlers.ts). */
+export interface ChallengeHooks {
+  /** A score was stored and answered (commentary on the board's moves); runs after the answer is built and must not wait. */
+  scoreSubmitted?: (score: { challengeId: number; userId: number; scoreId: number; isBest: boolean; scoreText: string }) => void;
+}
+
+export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): Handlers<ChallengeOps> {
   return {
     async createChallenge(request, reply) {
-      return reply.code(201).send(await createChallenge(ctx, caller(request).id, request.body));
+      return reply.code(201).send(await createChallenge(ctx, caller(request).id, request.body, caller(request)));
     },
     async discoverChallenges(request) {
       return discover(ctx, { ...request.query, limit: request.query.limit ?? 20 });
@@ -83,11 +92,8 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       const q = request.query;
       const served = await servedRankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
       if ('answer' in served) return served.answer;
-      // The page everyone sees, as serialized once: a reader holding this version gets 304.
-      const { body, etag } = served.json;
-      void reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'authorization');
-      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      // The page everyone sees, as serialized and compressed once: a reader holding this version gets 304.
+      return sendKept(request, reply, served.json, ['authorization']);
     },
     async findOnChallengeBoard(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });
@@ -124,7 +130,18 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
       return countParticipants(ctx, request.params.challengeId);
     },
     async submitScore(request, reply) {
-      const result = await submitScore(ctx, caller(request).id, request.params.challengeId, request.body as Record<string, unknown>);
+      const body = request.body as Record<string, unknown>;
+      const { challengeId } = request.params;
+      const idempotent = idempotencyOf(request, 'submitScore', { challengeId, body });
+      const userId = caller(request).id;
+      const stored = await submitScore(ctx, userId, challengeId, body, idempotent);
+      // The place that names its board, read once the score has committed (a held score has none).
+      // (An idempotent call keeps its place in its kept answer, so a replay answers byte for byte.)
+      const result =
+        'place' in stored
+          ? stored
+          : { ...stored, place: stored.rank === null ? null : await placeInChallenge(ctx.database.db, challengeId, userId) };
+      hooks.scoreSubmitted?.({ challengeId, userId, scoreId: result.score.id, isBest: result.is_best, scoreText: result.score.display });
       return reply.code(201).send(result);
     },
     async getScoreHistory(request) {
@@ -142,20 +159,41 @@ export function challengeHandlers(ctx: AppContext): Handlers<ChallengeOps> {
     async listChallengeTeams(request) {
       return listTeams(ctx, request.params.challengeId);
     },
-    async getGymRankings(request) {
+    async getGymRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return gymRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      const answer = await gymRankings(
+        ctx,
+        request.params.challengeId,
+        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
+        who?.user.id ?? null,
+      );
+      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
+      return who ? answer : sendKeptAnswer(request, reply, answer);
     },
-    async getAllianceRankings(request) {
+    async getAllianceRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return allianceRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      const answer = await allianceRankings(
+        ctx,
+        request.params.challengeId,
+        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
+        who?.user.id ?? null,
+      );
+      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
+      return who ? answer : sendKeptAnswer(request, reply, answer);
     },
-    async getTeamRankings(request) {
+    async getTeamRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return teamRankings(ctx, request.params.challengeId, { offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      const answer = await teamRankings(
+        ctx,
+        request.params.challengeId,
+        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
+        who?.user.id ?? null,
+      );
+      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
+      return who ? answer : sendKeptAnswer(request, reply, answer);
     },
     async findOnTeamBoard(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });

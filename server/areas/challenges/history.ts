@@ -1,11 +1,15 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
-import { challengeEntries, challenges, challengeScores, scoreVideos, users } from '#server/db/schema.ts';
+import { challengeEntries, challenges, challengeScores, kudos, scoreVideos, users } from '#server/db/schema.ts';
 import type { Division, ScoreType } from '#domain/scoring/index.ts';
 import { loadChallenge, presentScore } from './challenge.ts';
 import { rankOf } from '#server/lib/boards/rank-slices.ts';
+import { placeOnBoard } from './places.ts';
 
 // Scores as lists: an athlete's own submissions, and a challenge's score history for replay.
+
+/** The most scores a replay plays. */
+const HISTORY_LIMIT = 100_000;
 
 export async function mySubmissions(ctx: AppContext, userId: number) {
   const db = ctx.database.db;
@@ -15,6 +19,7 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
       challenge: challenges,
       best: challengeEntries.scoreId,
       category: challengeEntries.category,
+      division: challengeEntries.division,
       judgement: {
         verdict: scoreVideos.verdict,
         penaltyPercent: scoreVideos.penaltyPercent,
@@ -29,6 +34,16 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
     .where(and(eq(challengeScores.userId, userId), isNull(challengeScores.deletedAt), isNull(challenges.deletedAt)))
     .orderBy(desc(challengeScores.submittedAt), desc(challengeScores.id))
     .limit(200);
+  const ids = rows.map((r) => r.score.id);
+  // Kudos on each result (the follows area's table, kind 'score').
+  const given = ids.length
+    ? await db
+        .select({ id: kudos.itemId, n: count() })
+        .from(kudos)
+        .where(and(eq(kudos.kind, 'score'), inArray(kudos.itemId, ids)))
+        .groupBy(kudos.itemId)
+    : [];
+  const kudosOf = new Map(given.map((g) => [g.id, Number(g.n)]));
   const items = [];
   for (const r of rows) {
     const isBest = r.best === r.score.id;
@@ -37,6 +52,10 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
       score: presentScore(r.challenge, r.score, r.judgement),
       is_best: isBest,
       rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, r.category ?? '') : null,
+      place: isBest
+        ? await placeOnBoard(db, r.challenge, { sortKey: r.score.sortKey, category: r.category ?? '', division: r.division as Division })
+        : null,
+      kudos: kudosOf.get(r.score.id) ?? 0,
     });
   }
   return { items };
@@ -45,22 +64,32 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
 export async function scoreHistory(ctx: AppContext, id: number) {
   const db = ctx.database.db;
   const c = await loadChallenge(db, id);
+  const counted = and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt), eq(challengeScores.verification, 'verified'));
   const rows = await db
-    .select({ score: challengeScores, name: users.displayName })
+    .select({ score: challengeScores, name: users.displayName, category: challengeEntries.category })
     .from(challengeScores)
     .innerJoin(users, eq(users.id, challengeScores.userId))
-    .where(and(eq(challengeScores.challengeId, id), isNull(challengeScores.deletedAt), eq(challengeScores.verification, 'verified')))
+    .leftJoin(
+      challengeEntries,
+      and(eq(challengeEntries.challengeId, challengeScores.challengeId), eq(challengeEntries.userId, challengeScores.userId)),
+    )
+    .where(counted)
     .orderBy(asc(challengeScores.submittedAt), asc(challengeScores.id))
-    .limit(100_000);
-  const ranked = [...rows]
-    .sort((a, b) => (a.score.sortKey < b.score.sortKey ? -1 : a.score.sortKey > b.score.sortKey ? 1 : a.score.id - b.score.id))
-    .map((r) => r.score.id);
+    .limit(HISTORY_LIMIT);
+  // Best first as the board ranks them, ordered by the database on the scores' sort key.
+  const ranked = await db
+    .select({ id: challengeScores.id })
+    .from(challengeScores)
+    .where(counted)
+    .orderBy(asc(challengeScores.sortKey), asc(challengeScores.id))
+    .limit(HISTORY_LIMIT);
   return {
     challenge_id: c.id,
-    ranked,
+    ranked: ranked.map((r) => r.id),
     items: rows.map((r) => ({
       athlete: { wp_user_id: r.score.userId, display_name: r.name },
       division: r.score.division as Division,
+      category: r.category ?? '',
       score: presentScore(c, r.score),
     })),
   };

@@ -22,7 +22,7 @@ export { discover, myCreated, myParticipating, recommendations } from './discove
 export { sweepFinalStandings } from './final-standings.ts';
 export { findOnBoard } from './find.ts';
 export { allGymRows, gymRankings, keepGymBoardNow } from './gym-board.ts';
-export { challengeHandlers } from './handlers.ts';
+export { challengeHandlers, type ChallengeHooks } from './handlers.ts';
 export { mySubmissions, scoreHistory } from './history.ts';
 export { HOME_OPEN_CHALLENGES, HOME_RECENT_RECORDS, homeFeed } from './home.ts';
 export { countParticipants, joinChallenge, placement } from './join.ts';

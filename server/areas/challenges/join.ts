@@ -8,9 +8,11 @@ import {
   challenges,
   challengeScores,
   challengeTeams,
+  DEFAULT_PRIVACY,
   timelinePosts,
 } from '#server/db/schema.ts';
 import { ageGroupIn, categoryOf, type DivisionScheme } from '#domain/divisions.ts';
+import { WAIVER_BOX_PROBLEM } from '#domain/legal.ts';
 import { deliverTimelinePost } from '../athletes/index.ts';
 import { timelineAllowed } from '../settings/index.ts';
 import { signedCurrentWaiver } from '../legal/index.ts';
@@ -19,6 +21,7 @@ import type { Division } from '#domain/scoring/index.ts';
 import { TEAM_NAME_LENGTH, challengeStatus, loadChallenge, presentScore, type ChallengeRow } from './challenge.ts';
 import { rankOf } from '#server/lib/boards/rank-slices.ts';
 import { storeAlliancesAtJoin } from './alliance-board.ts';
+import { placeOnBoard } from './places.ts';
 
 // Joining a challenge (with a team on a team challenge) and what the athlete's participation looks like.
 
@@ -46,6 +49,7 @@ export async function participation(ctx: AppContext, c: ChallengeRow, userId: nu
     best: entry ? presentScore(c, entry.score) : null,
     category: p.category,
     rank: entry ? await rankOf(db, c.id, entry.entry.sortKey, entry.entry.category) : null,
+    place: entry ? await placeOnBoard(db, c, { ...entry.entry, division: entry.entry.division as Division }) : null,
     team: team ?? null,
   };
 }
@@ -54,13 +58,23 @@ export async function joinChallenge(
   ctx: AppContext,
   userId: number,
   id: number,
-  input: { division: Division; sex?: 'female' | 'male'; waiver_accepted?: boolean; team_name?: string; team_id?: number },
+  input: {
+    division: Division;
+    sex?: 'female' | 'male';
+    waiver_accepted?: boolean;
+    team_name?: string;
+    team_id?: number;
+    save_sex_to_profile?: boolean;
+  },
 ) {
   const db = ctx.database.db;
   const now = ctx.now();
   if (input.team_name !== undefined && input.team_id !== undefined)
     throw badRequest('Give either team_name (to create a team) or team_id (to join one), not both.');
+  if (input.save_sex_to_profile && !input.sex) throw badRequest('Say which sex to save on your profile (sex).', 'sex');
   const postId = await db.transaction(async (tx): Promise<number | null> => {
+    // Asked to, the profile keeps the sex given here (before placing, so the join reads it as the profile's too).
+    if (input.save_sex_to_profile && input.sex) await saveProfileSex(tx as unknown as Database, userId, input.sex, now);
     const [c] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!c || c.deletedAt) throw notFound('No challenge with that id.');
     const status = challengeStatus(c, now);
@@ -93,9 +107,11 @@ export async function joinChallenge(
     // A new athlete needs the waiver as it stands now: a newer version than they signed asks for a new signature.
     if (c.requiresWaiver) {
       const waiver = await signedCurrentWaiver(tx as unknown as Database, userId);
-      if (!waiver.signed || !input.waiver_accepted) {
+      if (!waiver.signed) {
         throw conflict(`This challenge needs your signature on the current liability waiver (version ${waiver.version}) before joining.`);
       }
+      // Signed, but the join form's agreement box was left unticked: name the box, not a signature they gave.
+      if (!input.waiver_accepted) throw badRequest(WAIVER_BOX_PROBLEM, 'waiver_accepted');
     }
     const placed = await placement(tx as unknown as Database, c, userId, input.sex ?? null);
     const team = c.kind === 'team' ? await teamForJoiner(tx as unknown as Database, c, userId, input, now) : null;
@@ -143,6 +159,20 @@ export async function joinChallenge(
   return (await participation(ctx, c, userId))!;
 }
 
+/** The sex on the athlete's profile (a profile row is made for it when they never saved one). */
+async function saveProfileSex(tx: Database, userId: number, sex: 'female' | 'male', now: Date) {
+  await tx
+    .insert(athleteProfiles)
+    .values({ userId, sex, privacy: DEFAULT_PRIVACY, updatedAt: now })
+    .onConflictDoUpdate({ target: athleteProfiles.userId, set: { sex, updatedAt: now } });
+}
+
+/** The sex the caller's profile states: the join form's default for a challenge with women's and men's boards. */
+export async function profileSex(db: Database, userId: number): Promise<'female' | 'male' | null> {
+  const [profile] = await db.select({ sex: athleteProfiles.sex }).from(athleteProfiles).where(eq(athleteProfiles.userId, userId));
+  return profile?.sex === 'female' || profile?.sex === 'male' ? profile.sex : null;
+}
+
 /**
  * The athlete's sex, age group and category in this challenge, from the join (sex) or else
  * their profile, and their birth year (age reached in the challenge's starting year).
@@ -160,7 +190,7 @@ export async function placement(tx: Database, c: ChallengeRow, userId: number, s
   if (category === null) {
     throw new ApiError(
       422,
-      'This challenge ranks men and women separately: choose your division (sex) when joining, or set it on your profile.',
+      'This challenge ranks women and men on separate boards: choose your board (Women or Men) when joining, or set your sex on your profile.',
       'sex',
     );
   }

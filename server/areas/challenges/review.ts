@@ -9,6 +9,7 @@ import type { Division } from '#domain/scoring/index.ts';
 import { challengeStatus, loadChallenge, presentScore } from './challenge.ts';
 import { rankOf, slicesMoved } from '#server/lib/boards/rank-slices.ts';
 import { recordCandidate } from './record-candidate.ts';
+import { athletePlace } from './places.ts';
 import { theaterChanged } from './theater-notice.ts';
 
 // Scores changed after submission (withdrawn, removed, verified, rejected), with the board put back in step.
@@ -116,7 +117,11 @@ export async function deleteScore(ctx: AppContext, caller: { id: number; isAdmin
     await theaterChanged(tx, { scoreId });
     return gone!;
   });
-  return { score: presentScore(c, score), rank: await placeOf(db, challengeId, score.userId) };
+  return {
+    score: presentScore(c, score),
+    rank: await placeOf(db, challengeId, score.userId),
+    place: await athletePlace(db, c, score.userId),
+  };
 }
 
 /**
@@ -162,7 +167,11 @@ export async function reviewScore(ctx: AppContext, scoreId: number, decision: 'v
     return { result: reviewed!, notice };
   });
   const c = await loadChallenge(db, result.challengeId, { includeDeleted: true });
-  return { score: presentScore(c, result), rank: await placeOf(db, result.challengeId, result.userId) };
+  return {
+    score: presentScore(c, result),
+    rank: await placeOf(db, result.challengeId, result.userId),
+    place: await athletePlace(db, c, result.userId),
+  };
 }
 
 /** A held score verified as the athlete's best in a challenge linked to a test: its record candidate, in the review's transaction. */

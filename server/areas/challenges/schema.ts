@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  text,
   pgTable,
   primaryKey,
   serial,
@@ -225,4 +226,26 @@ export const challengeRankSlices = pgTable(
     entries: integer('entries').notNull(),
   },
   (t) => [primaryKey({ columns: [t.challengeId, t.category, t.level, t.slice] })],
+);
+
+/**
+ * Idempotency keys of writes a client may retry (score and record submission, server/lib/idempotency.ts):
+ * the first successful answer to a key, kept 24 hours, stored in the same transaction as the write.
+ * `request_hash` is the SHA-256 of what was asked, so the same key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operation: varchar('operation', { length: 40 }).notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    status: smallint('status'),
+    /** The answer's JSON exactly as sent (text, not jsonb, so a replay is byte for byte the same). */
+    response: text('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.operation, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -21,6 +21,8 @@ import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, t
 import { placeOfKey, slicesMoved } from '#server/lib/boards/rank-slices.ts';
 import { scoreInputFor } from './score-input.ts';
 import { recordCandidate } from './record-candidate.ts';
+import { claimKey, keepAnswer, keptAnswer, type IdempotentCall } from '#server/lib/idempotency.ts';
+import { placeInChallenge } from './places.ts';
 import { attachScoreVideo, checkScoreVideo, planScoreVideo, type VideoRuleRow } from './score-video.ts';
 
 // The score submission: the hot path, one transaction in two round trips, its statements built once.
@@ -188,14 +190,25 @@ const submissionEffects = scoreEffects(
  * and the messages, with the athlete's place read from the updated board. PostgreSQL sends
  * the messages only if all of it commits.
  */
-export async function submitScore(ctx: AppContext, userId: number, id: number, given: Record<string, unknown>) {
+export async function submitScore(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  given: Record<string, unknown>,
+  idempotent: IdempotentCall | null = null,
+) {
   const now = ctx.now();
   // The score's video (judging.ts): checked before the transaction, stored in it once the score's place is known.
   const { video_id, video_url, ...body } = given;
+  const kept = idempotent && (await keptAnswer(ctx.database.db, userId, idempotent, now));
+  if (kept) return kept.body as SubmittedScore;
   const video = await checkScoreVideo(ctx.database.db, userId, { video_id, video_url });
   const note = typeof body.note === 'string' ? body.note.trim() || null : null;
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
+    // A retried submission with its Idempotency-Key answers as the first did and stores nothing (server/lib/idempotency.ts).
+    const replay = idempotent && (await claimKey(txDb, userId, idempotent, now));
+    if (replay) return { result: replay.body as SubmittedScore };
     const lock = async () => {
       const [row] = await lockSubmitter<
         Submitter & {
@@ -329,7 +342,18 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, g
         { id: done.score.id, value: encoded.value, sortKey: key, isBest, rank: done.rank },
         now,
       );
-      return { result: checked ? { ...done, score: { ...done.score, video_check: 'unverified' as const } } : done };
+      const answer = checked ? { ...done, score: { ...done.score, video_check: 'unverified' as const } } : done;
+      if (!idempotent) return { result: answer };
+      // A replay answers byte for byte, so the kept answer holds the place that names its board too.
+      const kept = { ...answer, place: answer.rank === null ? null : await placeInChallenge(txDb, id, userId) };
+      await keepAnswer(txDb, userId, idempotent, { status: 201, body: kept });
+      return { result: kept };
+    }
+    if (idempotent) {
+      const done = await result;
+      const kept = { ...done, place: done.rank === null ? null : await placeInChallenge(txDb, id, userId) };
+      await keepAnswer(txDb, userId, idempotent, { status: 201, body: kept });
+      return { result: kept };
     }
     if (ctx.database.kind !== 'postgres') return { result: await result };
     // On PostgreSQL the COMMIT goes out right behind these two statements instead of a round
@@ -347,3 +371,10 @@ export async function submitScore(ctx: AppContext, userId: number, id: number, g
   });
   return outcome.result;
 }
+
+type SubmittedScore = {
+  score: ReturnType<typeof presentScore> & { video_check?: 'unverified' };
+  is_best: boolean;
+  rank: number | null;
+  message: string;
+};

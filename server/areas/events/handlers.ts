@@ -3,6 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import * as events from './events.ts';
 import { eventStandings } from './events-standings.ts';
+import { sendKeptAnswer } from '#server/lib/boards/send-kept.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 
 type EventOps = 'listEvents' | 'createEvent' | 'getEvent' | 'updateEvent' | 'getEventStandings';
@@ -27,10 +28,10 @@ export function eventHandlers(ctx: AppContext): Handlers<EventOps> {
     async updateEvent(request) {
       return events.updateEvent(ctx, caller(request), request.params.eventId, request.body);
     },
-    async getEventStandings(request) {
+    async getEventStandings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      return eventStandings(
+      const answer = await eventStandings(
         ctx,
         {
           eventId: request.params.eventId,
@@ -42,6 +43,8 @@ export function eventHandlers(ctx: AppContext): Handlers<EventOps> {
         },
         who?.user.id ?? null,
       );
+      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
+      return who ? answer : sendKeptAnswer(request, reply, answer);
     },
   };
 }

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
+import { atCreationLimit, refusePastCreationLimit } from '#server/lib/creation-limit.ts';
 import { athleteProfiles, challengeParticipants, gymChanges, gyms, teams, users } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { BOARD_CHANNEL, UNITS_CHANGED } from '#server/lib/boards/board-cache.ts';
@@ -36,13 +37,22 @@ export const presentGym = (g: GymRow) => ({
 /** `like` pattern for names starting with `prefix` (its wildcards taken literally). */
 const prefixPattern = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function searchGyms(db: Database, q: string, limit = GYM_SEARCH_LIMIT) {
+const GYM_SOURCE = { table: gyms, creator: gyms.createdBy, createdAt: gyms.createdAt };
+
+/**
+ * The autocomplete: gyms whose name starts with `q`, verified ones and the caller's own unverified ones only
+ * (someone else's unverified gym, perhaps spam, is shown to no one else until an editor verifies it);
+ * editors and administrators (`viewer` 'staff') see every gym, as they verify and merge them.
+ */
+export async function searchGyms(db: Database, q: string, limit = GYM_SEARCH_LIMIT, viewer: number | 'staff' | null = null) {
   const prefix = tidyGymText(q);
   if (!prefix) throw badRequest('Type the start of the gym’s name.', 'q');
+  const shown =
+    viewer === 'staff' ? sql`true` : viewer === null ? eq(gyms.verified, true) : or(eq(gyms.verified, true), eq(gyms.createdBy, viewer));
   const rows = await db
     .select()
     .from(gyms)
-    .where(sql`lower(${gyms.name}) like ${prefixPattern(prefix)}`)
+    .where(and(sql`lower(${gyms.name}) like ${prefixPattern(prefix)}`, shown))
     .orderBy(desc(gyms.verified), sql`lower(${gyms.name})`, asc(gyms.city), asc(gyms.id))
     .limit(Math.min(limit, GYM_SEARCH_LIMIT));
   return { items: rows.map(presentGym) };
@@ -145,16 +155,18 @@ const isUniqueViolation = (e: unknown): boolean => {
 /** Adds a gym, or names the listed gym it nearly duplicates. */
 export async function createGym(
   db: Database,
-  actorId: number,
+  actor: { id: number; isAdmin: boolean },
   input: GymInput,
   now: Date,
 ): Promise<{ gym: GymRow; existing?: undefined } | { existing: GymRow; gym?: undefined }> {
   const fields = cleanInput(input);
+  const actorId = actor.id;
   try {
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       const existing = await nearDuplicate(t, fields.name, fields.city);
       if (existing) return { existing };
+      await refusePastCreationLimit(t, 'gyms', GYM_SOURCE, actor, now);
       const [gym] = await t
         .insert(gyms)
         .values({ ...fields, nameKey: gymNameKey(fields.name), createdBy: actorId, createdAt: now })
@@ -188,6 +200,9 @@ export async function gymForName(db: Database, rawName: string, actorId: number 
     )[0] ?? null;
   const found = await find();
   if (found || !create) return found;
+  // Past the account's daily limit a typed name stays text, linked to no new gym.
+  if (actorId !== null && (await db.transaction((tx) => atCreationLimit(tx as unknown as Database, 'gyms', GYM_SOURCE, actorId, now))))
+    return null;
   const [gym] = await db
     .insert(gyms)
     .values({ name, nameKey: gymNameKey(name), createdBy: actorId, createdAt: now })

@@ -1,17 +1,27 @@
 import type { AppContext } from '#server/context.ts';
 import * as gyms from './gyms.ts';
+import { gymDirectory } from './directory.ts';
+import { isAdminRole, optionalAuth } from '../auth/index.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 
-type GymOps = 'searchGyms' | 'createGym' | 'listGymsToManage' | 'getGym' | 'updateGym' | 'setGymVerified' | 'mergeGym';
+type GymOps = 'searchGyms' | 'listGymDirectory' | 'createGym' | 'listGymsToManage' | 'getGym' | 'updateGym' | 'setGymVerified' | 'mergeGym';
 
 export function gymHandlers(ctx: AppContext): Handlers<GymOps> {
   const db = () => ctx.database.db;
   return {
     async searchGyms(request) {
-      return gyms.searchGyms(db(), request.query.q, request.query.limit);
+      const caller = await optionalAuth(ctx, request, { csrf: false });
+      // Editors and administrators see every gym (they verify and merge the unverified ones).
+      const viewer = !caller ? null : isAdminRole(caller.user.role) ? 'staff' : caller.user.id;
+      return gyms.searchGyms(db(), request.query.q, request.query.limit, viewer);
+    },
+    async listGymDirectory(request) {
+      const q = request.query;
+      return gymDirectory(db(), { q: q.q, page: q.page ?? 1, page_size: q.page_size ?? 24 });
     },
     async createGym(request, reply) {
-      const result = await gyms.createGym(db(), request.auth!.user.id, request.body, ctx.now());
+      const actor = { id: request.auth!.user.id, isAdmin: isAdminRole(request.auth!.user.role) };
+      const result = await gyms.createGym(db(), actor, request.body, ctx.now());
       if (result.existing) {
         return reply.code(409).send({ detail: gyms.duplicateDetail(result.existing), existing_gym: gyms.presentGym(result.existing) });
       }

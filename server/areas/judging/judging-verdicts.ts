@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -7,6 +7,8 @@ import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   APPEAL_REASON,
   CLAIM_MINUTES,
+  LIVE_CLAIMS_MAX,
+  TOO_MANY_CLAIMS_TEXT,
   judgeRefusal,
   nextCheckState,
   penalizedValue,
@@ -253,7 +255,20 @@ export async function myJudgedScores(ctx: AppContext, athleteId: number) {
   return { items };
 }
 
-/** Claims a submission for 30 minutes. Another judge's live claim: 409. */
+/**
+ * At most LIVE_CLAIMS_MAX live claims per judge (renewing one already held is fine): 409. The judge's account
+ * row is locked first, so two claims at once by one judge are counted one after the other.
+ */
+async function refusePastClaimCap(tx: Tx, judgeId: number, scoreId: number, now: Date) {
+  await tx.execute(sql`select id from users where id = ${judgeId} for update`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(scoreVideos)
+    .where(and(eq(scoreVideos.claimedBy, judgeId), gt(scoreVideos.claimedUntil, now), ne(scoreVideos.scoreId, scoreId)));
+  if ((row?.n ?? 0) >= LIVE_CLAIMS_MAX) throw conflict(TOO_MANY_CLAIMS_TEXT);
+}
+
+/** Claims a submission for 30 minutes. Another judge's live claim: 409; past the judge's claim cap: 409. */
 export async function claimSubmission(ctx: AppContext, judgeId: number, scoreId: number) {
   const db = ctx.database.db;
   const now = ctx.now();
@@ -267,6 +282,7 @@ export async function claimSubmission(ctx: AppContext, judgeId: number, scoreId:
     if (k.state === 'confirming') throw conflict('This verdict is waiting for a senior judge to confirm it; there is nothing to claim.');
     if (k.claimedBy !== null && k.claimedBy !== judgeId && k.claimedUntil && k.claimedUntil > now)
       throw conflict(`Another judge is judging this score until ${k.claimedUntil.toISOString().slice(11, 16)} UTC.`);
+    await refusePastClaimCap(tx, judgeId, scoreId, now);
     const until = new Date(now.getTime() + CLAIM_MINUTES * 60_000);
     const [check] = await tx
       .update(scoreVideos)

@@ -117,3 +117,8 @@ export async function myJudgeStatus(ctx: AppContext, userId: number) {
     .limit(1);
   return { certificate: row ? presentCertificate(row, now) : null };
 }
+
+/** The role gate's question (x-role: judge): does this account hold a certificate in force? */
+export async function judgesNow(ctx: AppContext, userId: number): Promise<boolean> {
+  return certificateInForce(await certificateOf(ctx.database.db, userId), ctx.now());
+}

@@ -3,6 +3,7 @@ import type { Database } from '#server/db/index.ts';
 import {
   athleteProfiles,
   challenges,
+  DEFAULT_PRIVACY,
   challengeScores,
   stories,
   storyComments,
@@ -50,25 +51,27 @@ export const moderationKinds: Record<ReportableKind, ModerationKind> = {
     async find(db, itemId) {
       const id = intId(itemId);
       if (id === null) return null;
+      // Every account shows on the boards by its name, saved profile or not: each one can be reported.
       const [row] = await db
         .select({ name: users.displayName, bio: athleteProfiles.bio, gym: athleteProfiles.gym, hiddenAt: athleteProfiles.hiddenAt })
-        .from(athleteProfiles)
-        .innerJoin(users, eq(users.id, athleteProfiles.userId))
-        .where(eq(athleteProfiles.userId, id));
+        .from(users)
+        .leftJoin(athleteProfiles, eq(athleteProfiles.userId, users.id))
+        .where(eq(users.id, id));
       if (!row) return null;
       return {
         authorId: id,
         title: row.name,
         excerpt: cut([row.gym, row.bio].filter(Boolean).join(' · ')),
         link: `/athlete-profile-page?id=${id}`,
-        hidden: row.hiddenAt !== null,
+        hidden: row.hiddenAt !== null && row.hiddenAt !== undefined,
       };
     },
     async setHidden(tx, itemId, at) {
+      // A profile never saved gets its row here (the defaults the profile page shows), hidden or not.
       await tx
-        .update(athleteProfiles)
-        .set({ hiddenAt: at })
-        .where(eq(athleteProfiles.userId, Number(itemId)));
+        .insert(athleteProfiles)
+        .values({ userId: Number(itemId), privacy: DEFAULT_PRIVACY, hiddenAt: at })
+        .onConflictDoUpdate({ target: athleteProfiles.userId, set: { hiddenAt: at } });
     },
   },
   challenge: {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
+import { mailSubject } from '#domain/mail-text.ts';
 import { DEV_ORIGIN } from '#server/config.ts';
 import { notifications, users } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
@@ -27,7 +28,8 @@ async function sendNotificationMail(ctx: AppContext, payload: Record<string, unk
   const label = NOTIFICATION_KINDS[row.n.kind].label;
   await ctx.mailer.send({
     to: row.email,
-    subject: row.n.title,
+    // Titles carry people's names and team names: no link or control character reaches the subject line.
+    subject: mailSubject(row.n.title),
     text: [
       `Hello ${row.name},`,
       row.n.title,

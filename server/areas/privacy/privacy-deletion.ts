@@ -38,6 +38,7 @@ import {
 import { ApiError, conflict } from '#server/errors.ts';
 import { sendLater, verifyPassword } from '../auth/index.ts';
 import { discardVideo, videoService } from '../videos/index.ts';
+import { discardImagesOf } from '../images/index.ts';
 import { keyedHash, randomToken, safeEqual } from '#server/lib/tokens.ts';
 import { leaveTeamsOnErasure } from '../teams/index.ts';
 
@@ -152,9 +153,12 @@ export async function confirmDeletion(ctx: AppContext, userId: number, code: str
 async function eraseAccount(ctx: AppContext, userId: number): Promise<boolean> {
   const erased = await eraseRows(ctx, userId);
   // Videos are files as well as rows: each goes with every byte stored for it, after the rows' commit.
-  if (erased)
+  if (erased) {
     for (const v of await ctx.database.db.select({ id: videos.id }).from(videos).where(eq(videos.userId, userId)))
       await discardVideo(videoService(ctx), v.id);
+    // Pictures (story images and the avatar) go too: rows, then every stored size.
+    await discardImagesOf(ctx, userId);
+  }
   return erased;
 }
 

@@ -1,11 +1,13 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { EXPORT_INTERVAL_MS, EXPORT_LINK_TTL_MS } from '#domain/privacy.ts';
+import { LEGAL_TITLES, type LegalKind } from '#domain/legal.ts';
 import { DEV_ORIGIN } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { dataExports, users } from '#server/db/schema.ts';
 import { ApiError, notFound } from '#server/errors.ts';
+import { enqueueJob, runDueJobs, type JobHandlers } from '#server/lib/jobs.ts';
 import { keyedHash, safeEqual } from '#server/lib/tokens.ts';
 
 /** One table's rows that belong to the athlete: where `column` holds their id. Secrets are left out. */
@@ -13,6 +15,8 @@ interface ExportSource {
   table: string;
   column: string;
   omit?: string[];
+  /** Rows that point at a legal document (document_id): each names it, with its version, instead of the bare id. */
+  legalDocument?: true;
 }
 
 /**
@@ -29,6 +33,8 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'login_codes', column: 'user_id', omit: ['code_hash', 'attempt_hash'] },
       { table: 'password_resets', column: 'user_id', omit: ['token_hash'] },
       { table: 'community_auth_codes', column: 'user_id', omit: ['code_hash'] },
+      // Retried submissions' keys (kept a day): which request, when; the kept answer is the score, exported with it.
+      { table: 'idempotency_keys', column: 'user_id', omit: ['response', 'request_hash'] },
     ],
   },
   {
@@ -66,6 +72,65 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'challenge_scores', column: 'user_id' },
       { table: 'challenge_entries', column: 'user_id' },
       { table: 'challenge_teams', column: 'captain_id' },
+    ],
+  },
+  {
+    file: 'battles.json',
+    about:
+      'Battles and tournaments you created or entered (with your seeds), your attempts in them, and the negotiation moves you made or that named you.',
+    sources: [
+      { table: 'battles', column: 'creator_id' },
+      { table: 'battle_entries', column: 'user_id' },
+      { table: 'battle_attempts', column: 'user_id' },
+      { table: 'battle_squads', column: 'captain_id' },
+      { table: 'battle_tokens', column: 'used_on' },
+      { table: 'battle_pacts', column: 'proposed_by' },
+      { table: 'battle_pacts', column: 'answered_by' },
+      { table: 'battle_negotiation_log', column: 'actor_id' },
+      { table: 'battle_negotiation_log', column: 'member_id' },
+      { table: 'tournaments', column: 'creator_id' },
+      { table: 'tournament_seeds', column: 'user_id' },
+    ],
+  },
+  {
+    file: 'live.json',
+    about:
+      'Your live attempts (counted live from the tap screen), the reactions you sent while watching others, and the broadcasts you scheduled.',
+    sources: [
+      { table: 'live_attempts', column: 'user_id' },
+      { table: 'live_reactions', column: 'user_id' },
+      { table: 'live_broadcasts', column: 'created_by' },
+    ],
+  },
+  {
+    file: 'creators.json',
+    about: 'The subscription tiers you offer as a creator, your subscribers, and the creators you subscribe to.',
+    sources: [
+      { table: 'creator_tiers', column: 'creator_id' },
+      { table: 'creator_subscriptions', column: 'creator_id' },
+      { table: 'creator_subscriptions', column: 'subscriber_id' },
+    ],
+  },
+  {
+    file: 'commentary.json',
+    about: 'Commentary lines written about your results on the boards.',
+    sources: [{ table: 'commentary_lines', column: 'user_id' }],
+  },
+  {
+    file: 'interviews.json',
+    about: 'Your AI interviews: the questions you were asked, your answers, and the stories you published them as.',
+    sources: [
+      { table: 'interviews', column: 'user_id' },
+      { table: 'interview_questions', column: 'user_id' },
+    ],
+  },
+  {
+    file: 'follows.json',
+    about: 'Whom you follow, who follows you, and the kudos you gave to stories and results.',
+    sources: [
+      { table: 'follows', column: 'follower_id' },
+      { table: 'follows', column: 'followee_id' },
+      { table: 'kudos', column: 'user_id' },
     ],
   },
   {
@@ -109,6 +174,8 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'content_reports', column: 'resolved_by' },
       { table: 'moderation_actions', column: 'actor_id' },
       { table: 'moderation_appeals', column: 'decided_by' },
+      { table: 'commentary_lines', column: 'decided_by' },
+      { table: 'commentary_streams', column: 'updated_by' },
     ],
   },
   {
@@ -124,8 +191,8 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
     file: 'legal.json',
     about: 'The versions of the terms and privacy policy you accepted, and the liability waivers you signed.',
     sources: [
-      { table: 'legal_consents', column: 'user_id' },
-      { table: 'waiver_signatures', column: 'user_id' },
+      { table: 'legal_consents', column: 'user_id', legalDocument: true },
+      { table: 'waiver_signatures', column: 'user_id', legalDocument: true },
     ],
   },
   {
@@ -177,10 +244,12 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'stories.json',
-    about: 'The stories you published and the comments you wrote under stories, hidden ones included.',
+    about:
+      'The stories you published and the comments you wrote under stories, hidden ones included, and the pictures you uploaded (stories and avatar; each is at /api/images/ID/1280).',
     sources: [
       { table: 'stories', column: 'author_id' },
       { table: 'story_comments', column: 'author_id' },
+      { table: 'images', column: 'owner_id' },
     ],
   },
   {
@@ -229,9 +298,50 @@ export async function listExports(ctx: AppContext, userId: number) {
   };
 }
 
+/** The job that builds an export (server/lib/jobs.ts): retried, taken back after a crash, failed for good only after its attempts. */
+export const EXPORT_JOB = 'privacy.export';
+
+const exportIdOf = (payload: Record<string, unknown>) => Number(payload.exportId);
+
+/** The mail with the link: its own job, queued with the archive in one transaction, so a crash between the two loses nothing. */
+export const EXPORT_MAIL_JOB = 'privacy.export.mail';
+
+export const exportJobHandlers: JobHandlers = {
+  [EXPORT_JOB]: {
+    run: (ctx, payload) => buildExport(ctx, exportIdOf(payload)),
+    failed: (ctx, payload) => markExportFailed(ctx, exportIdOf(payload)),
+  },
+  [EXPORT_MAIL_JOB]: (ctx, payload) => mailExportReady(ctx, exportIdOf(payload)),
+};
+
+async function markExportFailed(ctx: AppContext, exportId: number) {
+  await ctx.database.db
+    .update(dataExports)
+    .set({ status: 'failed' })
+    .where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'building'])));
+}
+
 /**
- * Queues an export and builds it after the answer (one per EXPORT_INTERVAL_MS; a failed
- * one does not count). The account row lock makes two requests at once queue one export.
+ * Exports that no job will finish (queued or building without a queued or running job: left by a
+ * server that built them in-process before exports were jobs, or whose job failed without its hook)
+ * are failed, so they stop counting as the day's export. Run at start and by the privacy sweep.
+ */
+export async function failStrandedExports(ctx: AppContext): Promise<number> {
+  const rows = await rowsOf(
+    ctx.database.db,
+    sql`update data_exports e set status = 'failed'
+        where e.status in ('queued', 'building')
+          and not exists (select 1 from jobs j where j.kind = ${EXPORT_JOB} and j.state in ('queued', 'running')
+                          and j.payload->>'exportId' = e.id::text)
+        returning e.id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Queues an export as a job in the same transaction (one per EXPORT_INTERVAL_MS; a failed one
+ * does not count) and starts it on this node after the answer; any node's worker takes it
+ * otherwise. The account row lock makes two requests at once queue one export.
  */
 export async function requestExport(ctx: AppContext, userId: number) {
   const now = ctx.now();
@@ -250,53 +360,75 @@ export async function requestExport(ctx: AppContext, userId: number) {
       .limit(1);
     if (recent) throw new ApiError(429, EXPORT_TOO_SOON_TEXT);
     const [created] = await tx.insert(dataExports).values({ userId, requestedAt: now }).returning();
+    await enqueueJob(tx, EXPORT_JOB, { exportId: created!.id }, now);
     return created!;
   });
-  ctx.tasks.defer('data export', () => buildExport(ctx, row.id));
+  ctx.tasks.defer('data export', () => runDueJobs(ctx, exportJobHandlers));
   return presentExport(ctx, row, now);
 }
 
 /** JSON that keeps 64-bit numbers (as text) and dates (ISO). */
 const toJson = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
 
+/**
+ * The athlete's rows of one table, each read as JSON by the database (to_jsonb), so a value has one type on
+ * PGlite and PostgreSQL alike: a bigint (a score's value) is a number on both, not a number on one and text
+ * on the other as the drivers return them.
+ */
 async function rowsFor(ctx: AppContext, source: ExportSource, userId: number) {
-  const rows = await rowsOf<Record<string, unknown>>(
-    ctx.database.db,
-    sql`select * from ${sql.identifier(source.table)} where ${sql.identifier(source.column)} = ${userId} order by 1`,
-  );
-  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !source.omit?.includes(key))));
+  const table = sql.identifier(source.table);
+  const column = sql.identifier(source.column);
+  const rows = source.legalDocument
+    ? await rowsOf<{ row: Record<string, unknown>; kind: string; version: number }>(
+        ctx.database.db,
+        sql`select to_jsonb(t) as row, d.kind, d.version from ${table} t join legal_documents d on d.id = t.document_id
+            where t.${column} = ${userId} order by t.id`,
+      )
+    : await rowsOf<{ row: Record<string, unknown> }>(
+        ctx.database.db,
+        sql`select to_jsonb(t) as row from ${table} t where t.${column} = ${userId} order by 1`,
+      );
+  return rows.map((r: { row: Record<string, unknown>; kind?: string; version?: number }) => {
+    const row = typeof r.row === 'string' ? (JSON.parse(r.row) as Record<string, unknown>) : r.row;
+    const kept = Object.fromEntries(Object.entries(row).filter(([key]) => !source.omit?.includes(key)));
+    if (r.kind === undefined) return kept;
+    return { document: LEGAL_TITLES[r.kind as LegalKind] ?? r.kind, version: Number(r.version), ...kept };
+  });
 }
 
-/** Builds the ZIP area by area, recording progress as it goes; marks the export failed if anything breaks. */
+/**
+ * Builds the ZIP area by area, recording progress as it goes. Run again after a crash or a failed
+ * attempt, it starts over; the export is failed by the job's hook once its attempts are used up.
+ */
 export async function buildExport(ctx: AppContext, exportId: number) {
   const db = ctx.database.db;
   const [job] = await db
     .update(dataExports)
-    .set({ status: 'building' })
-    .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'queued')))
+    .set({ status: 'building', progress: 0 })
+    .where(and(eq(dataExports.id, exportId), inArray(dataExports.status, ['queued', 'building'])))
     .returning();
   if (!job) return;
-  try {
-    const files: Record<string, Uint8Array> = {};
-    const index: { file: string; about: string; tables: string[] }[] = [];
-    for (const [i, area] of EXPORT_AREAS.entries()) {
-      const content: Record<string, unknown[]> = {};
-      for (const source of area.sources) {
-        const key = source.column === 'user_id' || source.column === 'id' ? source.table : `${source.table} (${source.column})`;
-        content[key] = await rowsFor(ctx, source, job.userId);
-      }
-      files[area.file] = strToU8(toJson(content));
-      index.push({ file: area.file, about: area.about, tables: Object.keys(content) });
-      const progress = Math.floor(((i + 1) / EXPORT_AREAS.length) * 100);
-      await db
-        .update(dataExports)
-        .set({ progress: Math.min(progress, 99) })
-        .where(eq(dataExports.id, exportId));
+  const files: Record<string, Uint8Array> = {};
+  const index: { file: string; about: string; tables: string[] }[] = [];
+  for (const [i, area] of EXPORT_AREAS.entries()) {
+    const content: Record<string, unknown[]> = {};
+    for (const source of area.sources) {
+      const key = source.column === 'user_id' || source.column === 'id' ? source.table : `${source.table} (${source.column})`;
+      content[key] = await rowsFor(ctx, source, job.userId);
     }
-    const now = ctx.now();
-    files['index.json'] = strToU8(toJson({ generated_at: now.toISOString(), user_id: job.userId, files: index }));
-    const zip = zipSync(files, { level: 6 });
+    files[area.file] = strToU8(toJson(content));
+    index.push({ file: area.file, about: area.about, tables: Object.keys(content) });
+    const progress = Math.floor(((i + 1) / EXPORT_AREAS.length) * 100);
     await db
+      .update(dataExports)
+      .set({ progress: Math.min(progress, 99) })
+      .where(eq(dataExports.id, exportId));
+  }
+  const now = ctx.now();
+  files['index.json'] = strToU8(toJson({ generated_at: now.toISOString(), user_id: job.userId, files: index }));
+  const zip = zipSync(files, { level: 6 });
+  await db.transaction(async (tx) => {
+    await tx
       .update(dataExports)
       .set({
         status: 'ready',
@@ -308,12 +440,9 @@ export async function buildExport(ctx: AppContext, exportId: number) {
       })
       .where(eq(dataExports.id, exportId));
     // The link goes out by mail too, so the athlete can fetch it later from anywhere.
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
-    if (owner) await mailExportReady(ctx, owner.email, exportId);
-  } catch (error) {
-    await db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, exportId));
-    throw error;
-  }
+    await enqueueJob(tx, EXPORT_MAIL_JOB, { exportId }, now);
+  });
+  ctx.tasks.defer('data export mail', () => runDueJobs(ctx, exportJobHandlers));
 }
 
 /** The secret in an export's download link: keyed, so nothing to store and nobody can guess it. */
@@ -323,10 +452,17 @@ const downloadToken = (ctx: AppContext, exportId: number) => keyedHash(ctx.jwtKe
 export const exportDownloadPath = (ctx: AppContext, exportId: number) =>
   `${ctx.config.basePath}api/privacy/exports/${exportId}/archive/${downloadToken(ctx, exportId)}`;
 
-async function mailExportReady(ctx: AppContext, to: string, exportId: number) {
+async function mailExportReady(ctx: AppContext, exportId: number) {
+  const [row] = await ctx.database.db
+    .select({ email: users.email, expiresAt: dataExports.expiresAt })
+    .from(dataExports)
+    .innerJoin(users, eq(users.id, dataExports.userId))
+    .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'ready')));
+  // Gone (the account was erased) or expired before the mail could go: nothing to send.
+  if (!row?.expiresAt || row.expiresAt <= ctx.now()) return;
   const origin = ctx.config.publicOrigin ?? DEV_ORIGIN();
   await ctx.mailer.send({
-    to,
+    to: row.email,
     subject: 'Your RepForge data export is ready',
     text: `Hello,\n\nThe copy of your data you asked for is ready. Download it (a ZIP file) within seven days:\n\n${origin}${exportDownloadPath(ctx, exportId)}\n\nAnyone with this link can download the file: do not share it.\n\nThe RepForge team`,
   });

@@ -1,8 +1,9 @@
-import { desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { achievements } from '#server/db/schema.ts';
 import { badRequest } from '#server/errors.ts';
+import { ACHIEVEMENT_CATCH_UP_LIMIT, ACHIEVEMENT_CATCH_UP_MS } from '#domain/constants.ts';
 import {
   firstScoreAchievement,
   personalRecordAchievement,
@@ -61,6 +62,7 @@ function achievementRow(userId: number, key: string, fields: AchievementFields, 
     streakData: fields.streak_data,
     fullScreen: fields.full_screen ?? false,
     unlockedAt: at,
+    poppedAt: null,
   };
 }
 
@@ -214,6 +216,37 @@ export async function listAchievements(ctx: AppContext, userId: number) {
     .from(achievements)
     .where(eq(achievements.userId, userId));
   return { items: rows.map(presentAchievement), total_points: total?.points ?? 0 };
+}
+
+/**
+ * The achievements this athlete's tab should pop up now: unlocked in the last
+ * ACHIEVEMENT_CATCH_UP_MS and not yet taken by any tab, oldest first. Taking them marks them
+ * popped in the same statement, so of two tabs (or a reconnect racing a live message) only
+ * one gets each: an achievement pops up once.
+ */
+export async function takePopups(ctx: AppContext, userId: number) {
+  const now = ctx.now();
+  const since = new Date(now.getTime() - ACHIEVEMENT_CATCH_UP_MS);
+  const rows = await ctx.database.db
+    .update(achievements)
+    .set({ poppedAt: now })
+    .where(
+      and(
+        isNull(achievements.poppedAt),
+        inArray(
+          achievements.id,
+          ctx.database.db
+            .select({ id: achievements.id })
+            .from(achievements)
+            .where(and(eq(achievements.userId, userId), isNull(achievements.poppedAt), gte(achievements.unlockedAt, since)))
+            .orderBy(asc(achievements.unlockedAt), asc(achievements.id))
+            .limit(ACHIEVEMENT_CATCH_UP_LIMIT),
+        ),
+      ),
+    )
+    .returning();
+  rows.sort((a, b) => a.unlockedAt.getTime() - b.unlockedAt.getTime() || a.id - b.id);
+  return { items: rows.map(presentAchievement) };
 }
 
 export async function myStreaks(ctx: AppContext, userId: number) {

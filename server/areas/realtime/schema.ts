@@ -26,7 +26,10 @@ export const streaks = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
 
-/** Unlocked achievements: `key` names what was earned, unique per athlete, so the same event unlocks once. */
+/**
+ * Unlocked achievements: `key` names what was earned, unique per athlete, so the same event unlocks once.
+ * `poppedAt` is when one of the athlete's tabs took it to pop up (null: not yet), so it pops up once.
+ */
 export const achievements = pgTable(
   'achievements',
   {
@@ -46,6 +49,7 @@ export const achievements = pgTable(
     streakData: jsonb('streak_data').$type<{ current_streak: number; streak_type: StreakType } | null>(),
     fullScreen: boolean('full_screen').notNull().default(false),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+    poppedAt: timestamp('popped_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('achievements_user_key_idx').on(t.userId, t.key),

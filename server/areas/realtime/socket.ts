@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
-import { SOCKET_MAX_BUFFERED_BYTES, SOCKET_MAX_MESSAGE_BYTES, SOCKET_POLICY_VIOLATION_CODE } from '#domain/constants.ts';
+import {
+  SOCKET_GOING_AWAY_CODE,
+  SOCKET_MAX_BUFFERED_BYTES,
+  SOCKET_MAX_MESSAGE_BYTES,
+  SOCKET_POLICY_VIOLATION_CODE,
+} from '#domain/constants.ts';
 import type { SocketClientCommand, SocketServerMessage } from '#domain/socket-messages.ts';
 import type { AppContext } from '#server/context.ts';
 import { socketContract } from '#server/lib/realtime/socket-contract.ts';
@@ -66,6 +71,16 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
   const { commands } = await socketContract();
   const tokens = new SocketTokenCache(ctx);
   app.decorate('realtimeHub', hub);
+  // Stopping: every socket is told "going away" (1001), so clients reconnect, maybe to another node.
+  // Added before the plugin's own preClose, which then finds them closing already.
+  app.addHook('preClose', function closeSockets(done) {
+    for (const ws of this.websocketServer?.clients ?? []) {
+      const client = (ws as HeldSocket)[CLIENT];
+      if (client) hub.close(client, SOCKET_GOING_AWAY_CODE, 'Server going away');
+      else ws.close(SOCKET_GOING_AWAY_CODE, 'Server going away');
+    }
+    done();
+  });
   await app.register(fastifyWebsocket, {
     // closeTimeout is a ws 8.18+ option its typings do not list yet.
     options: { maxPayload: MAX_INCOMING_BYTES, perMessageDeflate: false, ...({ closeTimeout: CLOSE_TIMEOUT_MS } as object) },

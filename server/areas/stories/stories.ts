@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { challenges, moderationActions, stories, storyComments, users, videos } from '#server/db/schema.ts';
+import { challenges, kudos, moderationActions, stories, storyComments, users, videos } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { COMMENT_LIMITS, COMMENT_PAGE_SIZE, STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS } from '#domain/stories.ts';
 import { NO_CHALLENGE } from '../challenges/index.ts';
+import { announceToFollowers } from '../follows/index.ts';
+import { forgetFiles, imageIdsOfStory, placeStoryImages, storyImages, type StoryImageInput } from '../images/index.ts';
 import { ownReadyVideo, presentStoryVideo, presentVideo, type VideoRow, videoService } from '../videos/index.ts';
 
 // Stories and their comments. Moderators hide either through the moderation registry
@@ -119,11 +121,35 @@ async function hideReasons(db: Database, ids: number[]): Promise<Map<string, str
   return out;
 }
 
+/** Each story's kudos (the follows area's table) and whether the reader gave theirs. */
+async function kudosOf(db: Database, ids: number[], readerId: number | null) {
+  if (!ids.length) return new Map<number, { n: number; mine: boolean }>();
+  const rows = await db
+    .select({
+      id: kudos.itemId,
+      n: count(),
+      mine: sql<boolean>`coalesce(bool_or(${kudos.userId} = ${readerId ?? 0}), false)`,
+    })
+    .from(kudos)
+    .where(and(eq(kudos.kind, 'story'), inArray(kudos.itemId, ids)))
+    .groupBy(kudos.itemId);
+  return new Map(rows.map((r) => [r.id, { n: Number(r.n), mine: Boolean(r.mine) }]));
+}
+
 async function present(ctx: AppContext, rows: StoryRow[], reader: Reader) {
   const readerId = reader?.id ?? null;
+  const given = await kudosOf(
+    ctx.database.db,
+    rows.map((r) => r.story.id),
+    readerId,
+  );
   const reasons = await hideReasons(
     ctx.database.db,
     rows.filter((r) => r.story.hiddenAt && r.story.authorId === readerId).map((r) => r.story.id),
+  );
+  const pictures = await storyImages(
+    ctx,
+    rows.map((r) => r.story.id),
   );
   const svc = videoService(ctx);
   const videoOf = (r: StoryRow, mine: boolean) => {
@@ -144,7 +170,10 @@ async function present(ctx: AppContext, rows: StoryRow[], reader: Reader) {
           ? { id: r.story.challengeId, title: r.challengeTitle }
           : null,
       video: videoOf(r, mine),
+      images: pictures.get(r.story.id) ?? [],
       comments: Number(r.comments),
+      kudos: given.get(r.story.id)?.n ?? 0,
+      kudos_mine: given.get(r.story.id)?.mine ?? false,
       created_at: r.story.createdAt.toISOString(),
       updated_at: r.story.updatedAt.toISOString(),
       mine,
@@ -203,6 +232,7 @@ export interface StoryInput {
   body: string;
   video_id?: string | null;
   challenge_id?: number | null;
+  images?: StoryImageInput[];
 }
 
 export async function createStory(ctx: AppContext, writer: Writer, input: StoryInput) {
@@ -213,11 +243,36 @@ export async function createStory(ctx: AppContext, writer: Writer, input: StoryI
   const videoId = input.video_id ? await attachableVideo(db, writer.id, input.video_id) : null;
   const challengeId = input.challenge_id ? await linkableChallenge(db, input.challenge_id) : null;
   const now = ctx.now();
-  const [row] = await db
-    .insert(stories)
-    .values({ authorId: writer.id, title, body, videoId, challengeId, createdAt: now, updatedAt: now })
-    .returning({ id: stories.id });
+  // The story and its followers' notifications (a job) stand or fall together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(stories)
+      .values({ authorId: writer.id, title, body, videoId, challengeId, createdAt: now, updatedAt: now })
+      .returning({ id: stories.id });
+    if (input.images?.length) await placeStoryImages(tx as unknown as Database, writer.id, inserted!.id, input.images);
+    const link = `/my-stories-page?story=${inserted!.id}`;
+    await announceToFollowers(tx as unknown as Database, { authorId: writer.id, what: 'story', title, link }, now);
+    return inserted;
+  });
   return one(ctx, row!.id, { id: writer.id, isAdmin: false });
+}
+
+/**
+ * A text story (no video or challenge) written inside another area's transaction, e.g. an interview the
+ * athlete publishes: the same checks and follower notifications as createStory. Returns the story's id.
+ */
+export async function createStoryIn(ctx: AppContext, tx: Database, writer: Writer, input: { title: string; body: string }) {
+  refuseSuspended(ctx, writer);
+  const title = checkTitle(input.title);
+  const body = checkBody(input.body);
+  const now = ctx.now();
+  const [inserted] = await tx
+    .insert(stories)
+    .values({ authorId: writer.id, title, body, createdAt: now, updatedAt: now })
+    .returning({ id: stories.id });
+  const link = `/my-stories-page?story=${inserted!.id}`;
+  await announceToFollowers(tx, { authorId: writer.id, what: 'story', title, link }, now);
+  return inserted!.id;
 }
 
 /** The author's own story, locked for the change (404 missing, 403 someone else's). */
@@ -231,7 +286,7 @@ async function ownStory(tx: Database, storyId: number, writerId: number) {
 export async function updateStory(ctx: AppContext, writer: Writer, storyId: number, input: Partial<StoryInput>) {
   refuseSuspended(ctx, writer);
   const db = ctx.database.db;
-  await db.transaction(async (tx) => {
+  const dropped = await db.transaction(async (tx) => {
     await ownStory(tx, storyId, writer.id);
     const change: Partial<typeof stories.$inferInsert> = { updatedAt: ctx.now() };
     if (input.title !== undefined) change.title = checkTitle(input.title);
@@ -239,16 +294,25 @@ export async function updateStory(ctx: AppContext, writer: Writer, storyId: numb
     if (input.video_id !== undefined) change.videoId = input.video_id ? await attachableVideo(tx, writer.id, input.video_id) : null;
     if (input.challenge_id !== undefined) change.challengeId = input.challenge_id ? await linkableChallenge(tx, input.challenge_id) : null;
     await tx.update(stories).set(change).where(eq(stories.id, storyId));
+    return input.images === undefined ? [] : placeStoryImages(tx, writer.id, storyId, input.images);
   });
+  // Images taken out of the story: their files go once the rows have.
+  forgetFiles(ctx, dropped);
   return one(ctx, storyId, { id: writer.id, isAdmin: false });
 }
 
-/** The author deletes the story; its comments go with it (one statement, by the foreign key). */
+/** The author deletes the story; its comments go with it (by the foreign key), and its kudos. */
 export async function deleteStory(ctx: AppContext, writer: { id: number }, storyId: number) {
-  await ctx.database.db.transaction(async (tx) => {
+  const pictures = await ctx.database.db.transaction(async (tx) => {
     await ownStory(tx, storyId, writer.id);
+    // Its images' rows go with it (by the foreign key); their files after the commit.
+    const ids = await imageIdsOfStory(tx, storyId);
     await tx.delete(stories).where(eq(stories.id, storyId));
+    // Kudos point at items by kind and id (no foreign key): the story's go with it.
+    await tx.delete(kudos).where(and(eq(kudos.kind, 'story'), eq(kudos.itemId, storyId)));
+    return ids;
   });
+  forgetFiles(ctx, pictures);
 }
 
 const presentComment = (c: typeof storyComments.$inferSelect, name: string, readerId: number | null) => ({

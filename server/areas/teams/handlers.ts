@@ -4,7 +4,7 @@ import { isAdminRole } from '../auth/index.ts';
 import * as teams from './teams.ts';
 import * as invitations from './teams-invitations.ts';
 import * as entries from './teams-challenges.ts';
-import { calendarPath, teamCalendar } from './teams-calendar.ts';
+import { calendarPath, rotateCalendar, teamCalendar } from './teams-calendar.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 
 type TeamOps =
@@ -24,7 +24,8 @@ type TeamOps =
   | 'revokeTeamInvitation'
   | 'listEnterableChallenges'
   | 'enterTeamChallenge'
-  | 'getTeamCalendar';
+  | 'getTeamCalendar'
+  | 'rotateTeamCalendar';
 
 const actorOf = (request: FastifyRequest): teams.Actor => {
   const auth = request.auth!;
@@ -43,7 +44,7 @@ export function teamHandlers(ctx: AppContext): Handlers<TeamOps> {
     async getTeam(request) {
       const actor = actorOf(request);
       const team = await teams.teamDetail(db(), request.params.teamId, actor, ctx.now());
-      return { ...team, calendar_url: team.viewer_role || actor.isAdmin ? calendarPath(ctx, team.id) : null };
+      return { ...team, calendar_url: team.viewer_role || actor.isAdmin ? await calendarPath(ctx, team.id) : null };
     },
     async updateTeam(request) {
       return teams.updateTeam(db(), request.params.teamId, actorOf(request), request.body, ctx.now());
@@ -88,6 +89,10 @@ export function teamHandlers(ctx: AppContext): Handlers<TeamOps> {
     async enterTeamChallenge(request, reply) {
       const { teamId, challengeId } = request.params;
       return reply.code(201).send(await entries.enterChallenge(db(), teamId, challengeId, actorOf(request), request.body, ctx.now()));
+    },
+    async rotateTeamCalendar(request) {
+      // The route's x-role (captain) has been checked before this runs (server/role-gate.ts).
+      return rotateCalendar(ctx, request.params.teamId);
     },
     async getTeamCalendar(request, reply) {
       const ics = await teamCalendar(ctx, request.params.teamId, request.query.key);

@@ -46,6 +46,8 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Hidden by moderators (server/areas/moderation/moderation.ts): gone from every public list; the author still sees it. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Part of the calendar link's key (teams-calendar.ts): a new one when a member leaves or is removed, or the captain asks, so old links stop working. */
+    calendarSalt: varchar('calendar_salt', { length: 32 }).notNull().default(''),
   },
   (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`), index('teams_gym_id_idx').on(t.gymId)],
 );

@@ -3,6 +3,7 @@ import type { Database } from '#server/db/index.ts';
 import { teamMembers, teams } from '#server/db/schema.ts';
 import { ApiError, notFound } from '#server/errors.ts';
 import { leadsTeam, type TeamRole } from '#domain/teams.ts';
+import { randomToken } from '#server/lib/tokens.ts';
 
 // Who may act on a lasting team, and the team row every change locks first (shared by the teams services).
 
@@ -42,4 +43,18 @@ export async function requireLeader(db: Database, teamId: number, actor: Actor):
   const role = await roleIn(db, teamId, actor.id);
   if (!leadsTeam(role) && !actor.isAdmin) throw forbidden('Only the team’s captain and co-captains can do that.');
   return role;
+}
+
+/** The role gate's question (x-role: captain / team-leader): the caller's role in a team, and whether the team exists at all. */
+export async function teamRoleOf(db: Database, teamId: number, userId: number): Promise<{ exists: boolean; role: TeamRole | null }> {
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+  return { exists: !!team, role: team ? await roleIn(db, teamId, userId) : null };
+}
+
+/** A new calendar salt: every calendar link of the team made before stops working (a member left or was removed, or the captain asked). */
+export async function rotateCalendarSalt(db: Database, teamId: number): Promise<void> {
+  await db
+    .update(teams)
+    .set({ calendarSalt: randomToken(16) })
+    .where(eq(teams.id, teamId));
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { challenges } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
-import { loadTeam } from './teams-access.ts';
+import { loadTeam, rotateCalendarSalt } from './teams-access.ts';
 import { keyedHash, safeEqual } from '#server/lib/tokens.ts';
 
 // The team calendar: the windows of the challenges the team entered and of those its members joined, running or
@@ -15,11 +15,21 @@ import { keyedHash, safeEqual } from '#server/lib/tokens.ts';
 const CALENDAR_LIMIT = 100;
 const NO_CALENDAR = 'No such calendar (the link may be out of date).';
 
-const calendarKey = (ctx: AppContext, teamId: number) => keyedHash(ctx.jwtKey, `team-calendar:${teamId}`);
+/** The link's key: the server's secret over the team and its calendar salt (teams.calendar_salt; '' until first rotated). */
+const calendarKey = (ctx: AppContext, teamId: number, salt: string) =>
+  keyedHash(ctx.jwtKey, salt ? `team-calendar:${teamId}:${salt}` : `team-calendar:${teamId}`);
 
-/** The feed's path under the app's mount point (shown to the team's members on its dashboard). */
-export const calendarPath = (ctx: AppContext, teamId: number) =>
-  `${ctx.config.basePath}api/teams/${teamId}/calendar.ics?key=${calendarKey(ctx, teamId)}`;
+/** The feed's path under the app's mount point (shown to the team's members on its dashboard), with the team's current salt. */
+export async function calendarPath(ctx: AppContext, teamId: number): Promise<string> {
+  const team = await loadTeam(ctx.database.db, teamId);
+  return `${ctx.config.basePath}api/teams/${teamId}/calendar.ics?key=${calendarKey(ctx, teamId, team.calendarSalt)}`;
+}
+
+/** The captain's "new link": every earlier link of the team stops working; the answer is the new one. */
+export async function rotateCalendar(ctx: AppContext, teamId: number): Promise<{ calendar_url: string }> {
+  await rotateCalendarSalt(ctx.database.db, teamId);
+  return { calendar_url: await calendarPath(ctx, teamId) };
+}
 
 /** Running and upcoming challenge windows of the team: the ones it entered and the ones its members joined. */
 export async function teamWindows(db: Database, teamId: number, now: Date) {
@@ -44,11 +54,11 @@ export async function teamWindows(db: Database, teamId: number, now: Date) {
 }
 
 export async function teamCalendar(ctx: AppContext, teamId: number, key: string): Promise<string> {
-  if (!safeEqual(key, calendarKey(ctx, teamId))) throw notFound(NO_CALENDAR);
   const db = ctx.database.db;
   const team = await loadTeam(db, teamId).catch(() => {
     throw notFound(NO_CALENDAR);
   });
+  if (!safeEqual(key, calendarKey(ctx, teamId, team.calendarSalt))) throw notFound(NO_CALENDAR);
   const origin = `${ctx.config.publicOrigin ?? DEV_ORIGIN()}${ctx.config.basePath}`;
   const host = new URL(origin).hostname;
   const events: EventAttributes[] = (await teamWindows(db, teamId, ctx.now())).map((c) => ({

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { teamInvitations, teamMembers, teams } from '#server/db/schema.ts';
 import { notify } from '../notifications/index.ts';
-import { loadTeam, teamLink } from './teams-access.ts';
+import { loadTeam, rotateCalendarSalt, teamLink } from './teams-access.ts';
 import { leaveEveryAlliance } from './teams-alliances.ts';
 
 /**
@@ -20,6 +20,7 @@ export async function leaveTeamsOnErasure(tx: Database, userId: number, now: Dat
     // The team row lock every change to its members takes, in team order (so two erasures cannot deadlock).
     const team = await loadTeam(tx, m.teamId, true);
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, m.teamId), eq(teamMembers.userId, userId)));
+    await rotateCalendarSalt(tx, m.teamId);
     if (m.role !== 'captain') continue;
     const [next] = await tx
       .select({ userId: teamMembers.userId })

@@ -1,5 +1,6 @@
 import { and, eq, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
+import { mailSubject, nameForMail } from '#domain/mail-text.ts';
 import { DEV_ORIGIN } from '#server/config.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -148,8 +149,10 @@ export async function invite(ctx: AppContext, teamId: number, actor: Actor, inpu
       })
       .returning();
     const [inviter] = await t.select({ name: users.displayName }).from(users).where(eq(users.id, actor.id));
-    if (target) await notifyInvitee(t, row!, team.name, inviter?.name ?? 'A captain', target.id, now);
-    return { row: row!, team, target, inviterName: inviter?.name ?? 'A captain' };
+    // The inviter's name goes into a notification title (a mail subject) and the mail itself: never a link.
+    const inviterName = nameForMail(inviter?.name ?? '', 'A captain');
+    if (target) await notifyInvitee(t, row!, team.name, inviterName, target.id, now);
+    return { row: row!, team, target, inviterName };
   });
   const { row, team, target, inviterName } = outcome;
   // An athlete with an account is told by the notification (and its mail, if they keep it on); an address
@@ -158,7 +161,7 @@ export async function invite(ctx: AppContext, teamId: number, actor: Actor, inpu
     const next = encodeURIComponent(teamLink(teamId));
     sendLater(ctx, {
       to: row.email!,
-      subject: `${inviterName} invited you to join ${team.name} on RepForge`,
+      subject: mailSubject(`${inviterName} invited you to join ${nameForMail(team.name, 'a team')} on RepForge`),
       text: `Hello,\n\n${inviterName} invited you to join the team ${team.name} on RepForge, the fitness-challenge community.\n\nCreate your account with this email address to see the invitation:\n\n${mailOrigin(ctx)}login-page?mode=register&next=${next}\n\nThe invitation waits until ${day(row.expiresAt)}. If you do not know ${inviterName}, ignore this email.\n\nThe RepForge team`,
     });
   }

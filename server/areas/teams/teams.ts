@@ -6,7 +6,18 @@ import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
 import { leadsTeam, normalizeTag, TEAM_SIZE_DEFAULT, teamNameHasLink, type TeamRole, type TeamVisibility } from '#domain/teams.ts';
 import { notify } from '../notifications/index.ts';
-import { forbidden, loadTeam, memberCount, NO_TEAM, requireLeader, roleIn, teamLink, type Actor } from './teams-access.ts';
+import { refusePastCreationLimit } from '#server/lib/creation-limit.ts';
+import {
+  forbidden,
+  loadTeam,
+  memberCount,
+  NO_TEAM,
+  requireLeader,
+  roleIn,
+  rotateCalendarSalt,
+  teamLink,
+  type Actor,
+} from './teams-access.ts';
 import { teamEntries } from './teams-challenges.ts';
 import { leaveEveryAlliance } from './teams-alliances.ts';
 import { gymForName, teamGymText } from '../gyms/index.ts';
@@ -109,6 +120,8 @@ export async function createTeam(db: Database, actor: Actor, input: TeamFields &
   await linkGym(db, fields);
   try {
     const teamId = await db.transaction(async (tx) => {
+      const source = { table: teams, creator: teams.createdBy, createdAt: teams.createdAt };
+      await refusePastCreationLimit(tx as unknown as Database, 'teams', source, actor, now);
       const [team] = await tx
         .insert(teams)
         .values({ ...fields, name: fields.name!, maxSize: fields.maxSize ?? TEAM_SIZE_DEFAULT, createdBy: actor.id, createdAt: now })
@@ -177,6 +190,8 @@ export async function leaveTeam(db: Database, teamId: number, actor: Actor) {
     if (!role) throw forbidden('You are not a member of this team.');
     if (role === 'captain') throw conflict(LAST_CAPTAIN);
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.id)));
+    // The calendar link they were shown stops working.
+    await rotateCalendarSalt(t, teamId);
   });
 }
 
@@ -191,6 +206,7 @@ export async function removeMember(db: Database, teamId: number, userId: number,
     if (theirs === 'captain') throw conflict('The captain cannot be removed: the captain hands the captaincy over first.');
     if (theirs === 'co_captain' && mine !== 'captain' && !actor.isAdmin) throw forbidden('Only the captain can remove a co-captain.');
     await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+    await rotateCalendarSalt(t, teamId);
     await notify(t, { userId, kind: 'team_removed', title: `You were removed from ${team.name}` }, now);
   });
   return teamDetail(db, teamId, actor, now);

@@ -41,7 +41,9 @@ export const videos = pgTable(
 /**
  * Background jobs every node shares: a worker claims the oldest due one with
  * `FOR UPDATE SKIP LOCKED` (PostgreSQL and PGlite alike), so two nodes never run the same job.
- * state: queued → running → done | failed; a running job whose lock lapsed is taken again.
+ * state: queued → running → done | failed. A running job is leased to one worker (`locked_by`),
+ * which renews the lease while it runs (`heartbeat_at`); a job whose lease lapsed, or whose
+ * worker's node restarted, goes back to queued (server/lib/jobs.ts).
  */
 export const jobs = pgTable(
   'jobs',
@@ -53,6 +55,10 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The worker running it: `<node id>#<boot id>` (server/lib/jobs.ts); null while queued. */
+    lockedBy: varchar('locked_by', { length: 120 }),
+    /** When its worker last said it is still running it. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

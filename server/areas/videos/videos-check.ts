@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { inputArgs, MEDIA_LIMITS, runTool } from './videos-ffmpeg.ts';
 
 /**
  * The container a file's first bytes name, or null when they name no video container
@@ -60,14 +57,15 @@ interface FfprobeStream {
   disposition?: { attached_pic?: number };
 }
 
-/** ffprobe's view of the file, or null when it holds no playable video stream. */
-export async function probeVideo(file: string): Promise<Probe | null> {
+/**
+ * ffprobe's view of the file read as `container` (the demuxer the first bytes named, never guessed; local
+ * files only; under the media limits), or null when it holds no playable video stream.
+ */
+export async function probeVideo(file: string, container: string): Promise<Probe | null> {
   let stdout: string;
   try {
-    ({ stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-      maxBuffer: 4 * 1024 * 1024,
-      timeout: 60_000,
-    }));
+    const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(container, file)];
+    ({ stdout } = await runTool('ffprobe', args, { timeoutMs: MEDIA_LIMITS.ffprobeTimeoutMs, memoryKb: MEDIA_LIMITS.ffprobeMemoryKb }));
   } catch {
     return null;
   }

@@ -1,62 +1,45 @@
-import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { videos } from '#server/db/schema.ts';
-import type { JobHandler } from '#server/lib/jobs.ts';
+import type { JobHandlers } from '#server/lib/jobs.ts';
+import { inputArgs, MEDIA_LIMITS, runTool } from './videos-ffmpeg.ts';
+import { readHead, videoContainer } from './videos-check.ts';
 import { POSTER_MADE, PROCESS_JOB, removeAbandonedUploads, type VideoService } from './videos.ts';
 
 /** How often the processing progress is written while ffmpeg runs. */
 const PROGRESS_EVERY_MS = 1000;
-const FFMPEG_TIMEOUT_MS = 60 * 60_000;
 
-/** Runs ffmpeg; `onTime` gets the output position (ms) as it advances (`-progress pipe:1`). */
-function ffmpeg(args: string[], onTime?: (ms: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let errors = '';
-    let pending = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const match = /^out_time_us=(\d+)/.exec(line);
-        if (match && onTime) onTime(Number(match[1]) / 1000);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      errors = (errors + chunk.toString()).slice(-2000);
-    });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(errors.trim().split('\n').at(-1) || `ffmpeg stopped (${code ?? 'killed'})`));
-    });
+/** Runs ffmpeg under the media limits (videos-ffmpeg.ts); `onTime` gets the output position (ms) as it advances (`-progress pipe:1`); `signal` stops it (the job was released). */
+async function ffmpeg(args: string[], onTime?: (ms: number) => void, signal?: AbortSignal): Promise<void> {
+  const onLine = (line: string) => {
+    const match = /^out_time_us=(\d+)/.exec(line);
+    if (match && onTime) onTime(Number(match[1]) / 1000);
+  };
+  await runTool('ffmpeg', ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', ...args], {
+    timeoutMs: MEDIA_LIMITS.ffmpegTimeoutMs,
+    memoryKb: MEDIA_LIMITS.ffmpegMemoryKb,
+    onLine,
+    maxStdout: 0,
+    signal,
   });
 }
 
-/** ffmpeg's arguments for the poster: one frame `atS` seconds in, at most 1280 wide. */
+/** ffmpeg's arguments for the poster: one frame `atS` seconds in, at most 1280 wide (the demuxer pinned to `container`). */
 // prettier-ignore
-export const posterArgs = (input: string, atS: number, output: string) => [
-  '-ss', atS.toFixed(3), '-i', input, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', output,
+export const posterArgs = (input: string, atS: number, output: string, container: string) => [
+  '-ss', atS.toFixed(3), ...inputArgs(container, input), '-frames:v', '1', '-threads', String(MEDIA_LIMITS.threads), '-vf', "scale='min(1280,iw)':-2", '-q:v', '4', output,
 ];
 
 /** ffmpeg's arguments for the web rendition: H.264/AAC MP4, moov atom first, at most 1080 lines. */
 // prettier-ignore
-export const renditionArgs = (input: string, output: string) => [
-  '-i', input,
+export const renditionArgs = (input: string, output: string, container: string) => [
+  ...inputArgs(container, input),
   '-map', '0:v:0', '-map', '0:a:0?',
   '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
   '-vf', "scale='trunc(min(iw,iw*1080/ih)/2)*2':'trunc(min(ih,1080)/2)*2'",
   '-c:a', 'aac', '-b:a', '128k',
+  '-threads', String(MEDIA_LIMITS.threads), '-filter_threads', '1',
   '-movflags', '+faststart',
   output,
 ];
@@ -66,7 +49,7 @@ export const renditionArgs = (input: string, output: string) => [
  * before the whole file arrives, at most 1080 lines) and a poster frame. The video then is
  * ready, or failed with the reason; its progress is kept as it goes.
  */
-export async function processVideo(svc: VideoService, videoId: string): Promise<void> {
+export async function processVideo(svc: VideoService, videoId: string, signal?: AbortSignal): Promise<void> {
   const db = svc.ctx.database.db;
   const [row] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!row || row.status !== 'processing') return;
@@ -90,6 +73,8 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
     await db.update(videos).set({ status: 'ready', progress: 1, readyAt: svc.ctx.now() }).where(eq(videos.id, videoId));
   } catch (error) {
     await writing.catch(() => {});
+    // Released (the server is stopping): the job runs again on the next worker, the video stays processing.
+    if (signal?.aborted) throw error;
     const reason = `Processing failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
     await db.update(videos).set({ status: 'failed', failureReason: reason }).where(eq(videos.id, videoId));
   } finally {
@@ -97,19 +82,35 @@ export async function processVideo(svc: VideoService, videoId: string): Promise<
   }
 
   async function render(input: string) {
+    // The demuxer is the one the first bytes name (as at the finishing check): ffmpeg never guesses the format.
+    const container = videoContainer(await readHead(input));
+    if (!container) throw new Error('the file is not a video container');
     // The poster first, so the page shows it while the rendition is made.
     const at = Math.min(1, duration / 2000);
-    await ffmpeg(posterArgs(input, at, poster));
+    await ffmpeg(posterArgs(input, at, poster, container), undefined, signal);
     await svc.storage.putOutput(videoId, 'poster.jpg', poster);
     await db.update(videos).set({ progress: POSTER_MADE }).where(eq(videos.id, videoId));
-    await ffmpeg(renditionArgs(input, web), onTime);
+    await ffmpeg(renditionArgs(input, web, container), onTime, signal);
     await svc.storage.putOutput(videoId, 'web.mp4', web);
   }
 }
 
+/** What a video says when its processing job ran out of attempts because its worker died each time. */
+export const PROCESSING_LOST_TEXT = 'Processing failed: the server stopped during it too often. Upload the video again.';
+
 /** The job handlers of the videos area, for the shared worker. */
-export function videoJobHandlers(svc: VideoService): Record<string, JobHandler> {
-  return { [PROCESS_JOB]: (_ctx, payload) => processVideo(svc, String(payload.videoId)) };
+export function videoJobHandlers(svc: VideoService): JobHandlers {
+  return {
+    [PROCESS_JOB]: {
+      run: (_ctx, payload, job) => processVideo(svc, String(payload.videoId), job.signal),
+      failed: async (ctx, payload) => {
+        await ctx.database.db
+          .update(videos)
+          .set({ status: 'failed', failureReason: PROCESSING_LOST_TEXT })
+          .where(and(eq(videos.id, String(payload.videoId)), eq(videos.status, 'processing')));
+      },
+    },
+  };
 }
 
 /** The cleanup that runs after each round of jobs. */

@@ -224,11 +224,12 @@ export async function completeUpload(svc: VideoService, row: VideoRow, viewerId:
     throw new ApiError(409, `The upload is not finished: ${upload.offset} of ${row.sizeBytes} bytes received.`);
   }
   const verdict = await svc.storage.withOriginal(row.id, async (file) => {
-    if (!videoContainer(await readHead(file))) return `${row.fileName} is not a video file; it was deleted.`;
+    const container = videoContainer(await readHead(file));
+    if (!container) return `${row.fileName} is not a video file; it was deleted.`;
     if ((svc.hashes.take(row.id, row.sizeBytes) ?? (await sha256OfFile(file))) !== row.sha256) {
       return 'The file received does not match its SHA-256 checksum (it was damaged or changed on the way); it was deleted. Upload it again.';
     }
-    const probed = await probeVideo(file);
+    const probed = await probeVideo(file, container);
     if (!probed) return `${row.fileName} holds no playable video; it was deleted.`;
     if (probed.durationMs > svc.limits.maxDurationS * 1000) {
       return `This video lasts ${Math.round(probed.durationMs / 1000)} s; the limit is ${svc.limits.maxDurationS} s. It was deleted.`;

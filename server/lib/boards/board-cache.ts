@@ -31,15 +31,20 @@ interface Kept<T> {
   bytes: number;
 }
 
-/** A body sent as it was serialized once, with its strong validator. */
+/**
+ * A body sent as it was serialized once, with its strong validator, and its br and gzip bodies,
+ * each compressed once (off the event loop) when a reader first takes that encoding, then kept with
+ * it: a kept page is never compressed per request (send-kept.ts).
+ */
 export interface Serialized {
   body: Buffer;
   etag: string;
+  encoded: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
 }
 
 export function serialized(value: unknown): Serialized {
   const body = Buffer.from(JSON.stringify(value));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, encoded: {} };
 }
 
 /**

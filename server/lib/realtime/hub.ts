@@ -55,6 +55,8 @@ export class RealtimeHub {
   private readonly byUser = new Map<number, Set<Client>>();
   private readonly rooms = new Map<string, Set<Client>>();
   private nextExpiry = Infinity;
+  /** Watchers of rooms by name prefix: told the room's size on this node when a socket joins or leaves it. */
+  private readonly roomWatchers: { prefix: string; changed: (room: string, size: number) => void }[] = [];
 
   constructor(readonly limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS }) {}
 
@@ -77,21 +79,40 @@ export class RealtimeHub {
   remove(client: Client) {
     if (!this.clients.delete(client)) return;
     removeFrom(this.byUser, client.userId, client);
-    if (client.rooms) for (const room of client.rooms) removeFrom(this.rooms, room, client);
+    const left = client.rooms;
+    if (left) for (const room of left) removeFrom(this.rooms, room, client);
     client.rooms = null;
+    if (left) for (const room of left) this.roomChanged(room);
   }
 
   join(client: Client, room: string): boolean {
     const rooms = (client.rooms ??= new Set());
     if (!rooms.has(room) && rooms.size >= MAX_ROOMS_PER_SOCKET) return false;
+    const fresh = !rooms.has(room);
     rooms.add(room);
     addTo(this.rooms, room, client);
+    if (fresh) this.roomChanged(room);
     return true;
   }
 
   leave(client: Client, room: string) {
-    client.rooms?.delete(room);
+    if (!client.rooms?.delete(room)) return;
     removeFrom(this.rooms, room, client);
+    this.roomChanged(room);
+  }
+
+  /** Calls `changed(room, size)` whenever a room whose name starts with `prefix` gains or loses a socket here. */
+  watchRooms(prefix: string, changed: (room: string, size: number) => void) {
+    this.roomWatchers.push({ prefix, changed });
+  }
+
+  /** How many of this node's sockets are in a room. */
+  roomSize(room: string): number {
+    return this.rooms.get(room)?.size ?? 0;
+  }
+
+  private roomChanged(room: string) {
+    for (const w of this.roomWatchers) if (room.startsWith(w.prefix)) w.changed(room, this.roomSize(room));
   }
 
   renew(client: Client, closesAt: number) {
@@ -101,7 +122,8 @@ export class RealtimeHub {
 
   /** Sends one message to its targets here; returns how many sockets it was written to. */
   deliver(envelope: RealtimeEnvelope): number {
-    const targets = 'user' in envelope.to ? this.byUser.get(envelope.to.user) : this.rooms.get(envelope.to.room);
+    const to = envelope.to;
+    const targets = 'everyone' in to ? this.clients : 'user' in to ? this.byUser.get(to.user) : this.rooms.get(to.room);
     if (!targets) return 0;
     const data = JSON.stringify(envelope.message);
     let sent = 0;

@@ -8,9 +8,10 @@ export const REALTIME_CHANNEL = 'repforge_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours stay far below. */
 const MAX_PAYLOAD_BYTES = 7900;
 
-export type RealtimeTarget = { user: number } | { room: string };
+/** Every socket of one user, every socket in one room, or every open socket (site-wide news such as a broadcast). */
+export type RealtimeTarget = { user: number } | { room: string } | { everyone: true };
 
-/** A message for sockets (one of the contract's, openapi/realtime.yaml): every socket of one user, or every socket in one room. */
+/** A message for sockets (one of the contract's, openapi/realtime.yaml) and who it is for. */
 export interface RealtimeEnvelope {
   to: RealtimeTarget;
   message: SocketServerMessage;

@@ -41,7 +41,9 @@ async function compileSocketContract(): Promise<SocketContract> {
   // tells the members apart, as each allows one `type`.
   const ajv = addFormats(new Ajv({ allErrors: false, strict: false }));
   ajv.addSchema({ $id: CONTRACT_ID, components: doc.components }, CONTRACT_ID);
-  const compile = <T>(name: string) => ajv.compile<T>({ $ref: `${CONTRACT_ID}#/components/schemas/${name}` });
+  // Each validator is compiled when first used: compiling the whole union at start was seconds of a
+  // restart's CPU, and a server only ever checks the few commands its clients send.
+  const compile = <T>(name: string) => onFirstUse(() => ajv.compile<T>({ $ref: `${CONTRACT_ID}#/components/schemas/${name}` }));
 
   // A union's members by the one `type` each allows.
   const byType = <T>(union: string) => {
@@ -62,4 +64,17 @@ async function compileSocketContract(): Promise<SocketContract> {
     serverMessage: compile<SocketServerMessage>('SocketServerMessage'),
     serverMessages: byType<SocketServerMessage>('SocketServerMessage'),
   };
+}
+
+/** A validator that compiles on its first call and then behaves as Ajv's (its `.errors` included). */
+function onFirstUse<T>(compile: () => ValidateFunction<T>): ValidateFunction<T> {
+  let compiled: ValidateFunction<T> | undefined;
+  const validate = ((data: unknown) => {
+    compiled ??= compile();
+    const ok = compiled(data);
+    validate.errors = compiled.errors;
+    return ok;
+  }) as ValidateFunction<T>;
+  validate.errors = null;
+  return validate;
 }

@@ -91,7 +91,7 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
       await local.removeAll(id);
     },
     async putOutput(id, name, localFile) {
-      await put(mediaKey(id, name), localFile, name === 'web.mp4' ? 'video/mp4' : 'image/jpeg');
+      await put(mediaKey(id, name), localFile, name === 'web.mp4' ? 'video/mp4' : name.endsWith('.webm') ? 'video/webm' : 'image/jpeg');
       await rm(localFile, { force: true });
     },
     async outputSize(id, name) {

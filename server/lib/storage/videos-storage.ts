@@ -5,7 +5,8 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 
-export type OutputName = 'web.mp4' | 'poster.jpg';
+/** What processing makes, and a live attempt's stream segments (`seg-<n>.webm`, server/areas/live/live-segments.ts). */
+export type OutputName = 'web.mp4' | 'poster.jpg' | `seg-${number}.webm`;
 
 /**
  * Where video bytes live: the tus uploads (the originals, kept as evidence) and what

@@ -1,19 +1,42 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpen, ChartColumn, ChartLine, Flag, ListChecks, Medal, SearchCheck, User } from 'lucide-react';
+import {
+  Archive,
+  BookOpen,
+  Calendar,
+  ChartColumn,
+  ChartLine,
+  Flag,
+  Gavel,
+  ListChecks,
+  Medal,
+  Settings,
+  SearchCheck,
+  Trophy,
+  User,
+  Users,
+  Video,
+} from 'lucide-react';
 
-// Only the menus (loaded on first use) list these, so their icons stay out of the first load.
+// Only the menus (loaded on first use) show these, so their icons stay out of the first load.
+// The pages themselves and their groups are the navigation model (src/lib/navigation.ts).
 
-/**
- * The account menu: the signed-in athlete's own pages. There is no Settings entry:
- * /settings has no page of its own yet, and a link to an empty page would be a dead end.
- */
-export const ACCOUNT_LINKS: readonly { href: string; label: string; icon: LucideIcon }[] = [
-  { href: '/athlete-profile-page', label: 'My Profile', icon: User },
-  { href: '/personal-records-dashboard', label: 'Personal Records', icon: Medal },
-  { href: '/performance-stats-page', label: 'Performance Stats', icon: ChartLine },
-  { href: '/claim-performances', label: 'Claim Performances', icon: SearchCheck },
-  { href: '/my-active-challenges-page', label: 'My Challenges', icon: Flag },
-  { href: '/my-results-page', label: 'My Results', icon: ListChecks },
-  { href: '/my-stories-page', label: 'Stories', icon: BookOpen },
-  { href: '/analytics-dashboard-page', label: 'My Analytics', icon: ChartColumn },
-];
+/** The icon beside each page of the account menu and the phone menu. */
+export const NAV_ICONS: Readonly<Record<string, LucideIcon>> = {
+  '/challenge-discovery-page': Flag,
+  '/challenge-discovery-page#events-title': Calendar,
+  '/my-active-challenges-page': ListChecks,
+  '/challenge-archive-page': Archive,
+  '/judging-dashboard': Gavel,
+  '/personal-records-dashboard': Medal,
+  '/performance-stats-page': ChartLine,
+  '/analytics-dashboard-page': ChartColumn,
+  '/global-test-leaderboards-page': Trophy,
+  '/claim-performances': SearchCheck,
+  '/my-stories-page': BookOpen,
+  '/team-dashboard-page': Users,
+  '/global-leaderboards-page': Trophy,
+  '/athlete-profile-page': User,
+  '/my-results-page': ListChecks,
+  '/placeholder-video-page': Video,
+  '/settings': Settings,
+};

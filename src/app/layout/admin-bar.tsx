@@ -1,5 +1,5 @@
 import { Link, useRoute } from 'wouter';
-import { ADMIN_TOOLS } from './nav-items.ts';
+import { ADMIN_TOOLS } from '#src/lib/navigation.ts';
 
 function ToolLink({ href, label }: { href: string; label: string }) {
   const [active] = useRoute(href);

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useRoute } from 'wouter';
-import { ADMIN_TOOLS } from './nav-items.ts';
+import { ADMIN_TOOLS } from '#src/lib/navigation.ts';
 import { AdminTriggerFace } from './account-faces.tsx';
 
 function ToolItem({ href, label }: { href: string; label: string }) {

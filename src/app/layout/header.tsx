@@ -4,7 +4,9 @@ import { useSessionView } from '#src/lib/session/session-view.ts';
 import { SessionActor } from '#src/lib/session/session-provider.tsx';
 import { ThemeSelect } from './theme-select.tsx';
 import { MobileMenuButton } from './menu-triggers.tsx';
+import { MenuWithAvatar } from './menu-faces.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
+import { COMMUNITY_FEED_HREF } from '#src/lib/community-feed.ts';
 import './header.css';
 
 type SignedInParts = typeof import('./signed-in-parts.tsx');
@@ -49,6 +51,8 @@ function NavLink({ href, children }: { href: string; children: string }) {
 export function Header() {
   const { user, isAdmin, restoring } = useSessionView();
   const session = SessionActor.useFlowActor();
+  // The session chart loads with the first sign-in; a hover or focus on Sign In fetches it ahead.
+  const prefetchSession = SessionActor.usePrefetch();
   const [, navigate] = useLocation();
   const signOut = () => {
     session.send({ type: 'session.logout' });
@@ -79,6 +83,11 @@ export function Header() {
                 <Suspense fallback={null}>
                   <TimelineLink className="nav-link nav-button" />
                 </Suspense>
+              </li>
+            )}
+            {user && !timelineAvailable() && (
+              <li>
+                <NavLink href={COMMUNITY_FEED_HREF}>Timeline</NavLink>
               </li>
             )}
           </ul>
@@ -112,12 +121,14 @@ export function Header() {
             </span>
           )}
           {offerSignIn && (
-            <Link href="/login-page" className="btn btn-primary btn-small">
+            <Link href="/login-page" className="btn btn-primary btn-small" onPointerEnter={prefetchSession} onFocus={prefetchSession}>
               Sign In
             </Link>
           )}
           <span className="phone-only">
-            <MobileMenuButton user={user} restoring={restoring} onSignOut={signOut} />
+            <MenuWithAvatar user={user}>
+              <MobileMenuButton user={user} restoring={restoring} onSignOut={signOut} />
+            </MenuWithAvatar>
           </span>
         </div>
       </div>

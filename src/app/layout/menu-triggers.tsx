@@ -67,7 +67,7 @@ export function MobileMenuButton(props: { user: SessionUser | null; restoring: b
   if (Real) return <Real {...props} defaultOpen={pressed} />;
   return (
     <button {...stand} aria-haspopup="dialog" className="menu-button" aria-label="Menu">
-      <MobileTriggerFace user={props.user} />
+      <MobileTriggerFace />
     </button>
   );
 }

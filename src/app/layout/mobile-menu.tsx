@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LogOut, X } from 'lucide-react';
-import { Link, useRoute } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { SessionUser } from '#src/lib/session/session-view.ts';
+import { ATHLETE_AREAS, COMMUNITY_FEED_HREF, areaOf, pathOf } from '#src/lib/navigation.ts';
 import { ThemeSelect } from './theme-select.tsx';
 import { TimelineLink } from './timeline-link.tsx';
 import { MobileTriggerFace, SIGN_OUT_LABEL, Avatar } from './menu-faces.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
-import { ACCOUNT_LINKS } from './account-links.ts';
+import { NAV_ICONS } from './account-links.ts';
 
 function SheetLink({ href, children, onNavigate }: { href: string; children: React.ReactNode; onNavigate: () => void }) {
-  const [active] = useRoute(href);
+  const [location] = useLocation();
+  const active = !href.includes('#') && pathOf(href) === location;
   return (
     <Link href={href} className="sheet-link" aria-current={active ? 'page' : undefined} onClick={onNavigate}>
       {children}
@@ -18,7 +20,43 @@ function SheetLink({ href, children, onNavigate }: { href: string; children: Rea
   );
 }
 
-/** Phones: one "Menu" button opens a sheet with the main links, the account's pages, the theme and Sign Out. */
+/** The athlete's areas (navigation.ts), the one the current page belongs to marked. */
+function SheetAreas({ onNavigate }: { onNavigate: () => void }) {
+  const [location] = useLocation();
+  const current = areaOf(location);
+  return (
+    <>
+      {ATHLETE_AREAS.map((area) => (
+        <section
+          key={area.id}
+          className="sheet-section sheet-area"
+          aria-labelledby={`sheet-area-${area.id}`}
+          data-current={area.id === current || undefined}
+        >
+          <h2 id={`sheet-area-${area.id}`} className="sheet-area-title">
+            {area.label}
+            {area.id === current ? <span className="sheet-here"> · you are here</span> : null}
+          </h2>
+          <ul>
+            {area.items.map(({ href, label }) => {
+              const Icon = NAV_ICONS[href];
+              return (
+                <li key={href}>
+                  <SheetLink href={href} onNavigate={onNavigate}>
+                    {Icon ? <Icon aria-hidden="true" size={18} /> : null}
+                    {label}
+                  </SheetLink>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Phones: one "Menu" button opens a sheet with the main links, the athlete's areas, the theme and Sign Out. */
 export default function MobileMenu({
   user,
   restoring,
@@ -35,7 +73,7 @@ export default function MobileMenu({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="menu-button" aria-label="Menu">
-        <MobileTriggerFace user={user} />
+        <MobileTriggerFace />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
@@ -60,11 +98,18 @@ export default function MobileMenu({
                   <TimelineLink className="sheet-link nav-button" />
                 </li>
               )}
+              {user && !timelineAvailable() && (
+                <li>
+                  <SheetLink href={COMMUNITY_FEED_HREF} onNavigate={close}>
+                    Timeline
+                  </SheetLink>
+                </li>
+              )}
             </ul>
           </nav>
           {user ? (
-            <section aria-label="Your account" className="sheet-section">
-              <p className="sheet-user">
+            <>
+              <p className="sheet-section sheet-user">
                 <Avatar name={user.display_name} />
                 <span>
                   <strong>{user.display_name}</strong>
@@ -73,17 +118,8 @@ export default function MobileMenu({
                   </span>
                 </span>
               </p>
-              <ul>
-                {ACCOUNT_LINKS.map(({ href, label, icon: Icon }) => (
-                  <li key={href}>
-                    <SheetLink href={href} onNavigate={close}>
-                      <Icon aria-hidden="true" size={18} />
-                      {label}
-                    </SheetLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
+              <SheetAreas onNavigate={close} />
+            </>
           ) : (
             !restoring && (
               <p className="sheet-section">

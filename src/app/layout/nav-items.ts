@@ -7,19 +7,10 @@ export const MAIN_LINKS: readonly { href: string; label: string; signedInOnly?: 
   { href: '/global-test-leaderboards-page', label: 'Global Ranks' },
 ];
 
-/** The admin tools: a bar under the header on wide screens, a menu behind "Admin" on phones. */
-export const ADMIN_TOOLS = [
-  { href: '/admin-test-management-page', label: 'Test Management' },
-  { href: '/admin-test-approval-page', label: 'Test Approval' },
-  { href: '/admin-historical-upload', label: 'Historical Upload' },
-  { href: '/admin-individual-challenges-page', label: 'Challenges' },
-  { href: '/admin-feedback-page', label: 'Feedback' },
-  { href: '/admin-sign-out-feedback-page', label: 'Sign-out Feedback' },
-  { href: '/admin-error-logs-page', label: 'Error Logs' },
-  { href: '/admin-security-monitoring-page', label: 'Security' },
-] as const;
-
-/** The Timeline item hands off to the community site, so it is offered only when one is configured. */
+/**
+ * The Timeline hands off to the community site when one is configured; without one it is a link to the
+ * in-app community (the stories feed), so it never just vanishes.
+ */
 export const timelineAvailable = (): boolean => !!runtimeConfig.communitySiteUrl;
 
 /** Up to two initials of a display name, for the avatar. */

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { lazyModule } from '#src/lib/lazy-module.ts';
-import { whenIdle } from '#src/lib/when-idle.ts';
 import { ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import type { SelectOption, SelectProps } from './select-types.ts';
@@ -12,8 +11,9 @@ type RadixSelectModule = { default: ComponentType<SelectProps<string> & { defaul
 
 // Radix Select and its positioning code are not needed to paint a page: a Select shows a plain
 // button that looks and reads like the Radix trigger (a combobox with the current choice), and the
-// first press swaps in the Radix one, open. Its chunk is fetched when the browser is idle after a
-// Select first shows, or sooner on hover or focus.
+// first press swaps in the Radix one, open. Its chunk is fetched when the stand-in is first
+// hovered, focused or pressed (never unprompted: a page that shows a Select but is only read
+// does not download Radix Select and its positioning code).
 const radixSelect = lazyModule(() => import('./radix-select.tsx') as Promise<RadixSelectModule>);
 const loadRadixSelect = radixSelect.load;
 
@@ -25,7 +25,7 @@ export function Select<V extends string>(props: SelectProps<V>) {
   const [pressed, setPressed] = useState(false);
   useEffect(() => {
     if (loaded) return;
-    if (!pressed) return whenIdle(() => void loadRadixSelect().catch(() => undefined));
+    if (!pressed) return;
     let live = true;
     loadRadixSelect().then(
       (m) => live && setLoaded(m),

@@ -8,8 +8,10 @@ import { SessionActor } from '#src/lib/session/session-provider.tsx';
 import { attachRealtimeHost, attachRealtimeTransport } from '#src/lib/realtime.ts';
 import { secureApi } from '#src/api/client.ts';
 import { mySettingsQuery } from '#src/lib/units.ts';
-import { DEFAULT_IN_APP, popupKindOf } from '#domain/notifications.ts';
+import { DEFAULT_IN_APP, popupKindOfAchievement } from '#domain/notifications.ts';
 import { playTone, takeStoredTones } from './tones.ts';
+import { takeAchievementPopups } from './api/achievements.ts';
+import { popupCatchUp } from './popup-catch-up.ts';
 
 // Motion and confetti load with the first popup, not with the app.
 const AchievementOverlay = lazy(() => import('./achievement-overlay.tsx'));
@@ -43,12 +45,23 @@ export default function RealtimeHost() {
   );
   useEffect(() => {
     if (!preferencesKnown) return;
-    return attachRealtimeHost((message: IncomingMessage) => {
-      const achievement = achievementFromMessage(message);
-      if (achievement) {
+    // Every popup is taken from the server (POST /api/achievements/popups), which hands each achievement to one
+    // tab once: when the socket (re)connects (what was unlocked before it was open), when a message says one was
+    // unlocked, and when a hidden tab is looked at again. A hidden tab leaves live ones to the tab in view.
+    const catchUp = popupCatchUp(takeAchievementPopups, (items) => {
+      for (const achievement of items) {
         // A kind switched off is still unlocked and listed; only its popup (and tone) stays away.
-        const kind = popupKindOf(message.type);
-        if (!kind || wanted.current[kind]) achievements.send({ type: 'achievement.received', achievement });
+        if (wanted.current[popupKindOfAchievement(achievement.type)]) achievements.send({ type: 'achievement.received', achievement });
+      }
+    });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') catchUp();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const detach = attachRealtimeHost((message: IncomingMessage) => {
+      if (message.type === 'connected') catchUp();
+      if (achievementFromMessage(message)) {
+        if (document.visibilityState !== 'hidden') catchUp();
         void queryClient.invalidateQueries({ queryKey: ['get', '/api/achievements/me'] });
       }
       if (message.type === 'streak_updated' || message.type === 'milestone_reached') {
@@ -58,6 +71,10 @@ export default function RealtimeHost() {
         void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/my-submissions'] });
       }
     });
+    return () => {
+      detach();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [achievements, queryClient, preferencesKnown]);
 
   // The tone was a switch of this browser before it was the athlete's: carry an "on" over once.

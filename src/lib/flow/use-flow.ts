@@ -1,4 +1,5 @@
 import { createActorContext, useActorRef } from '@xstate/react';
+import { createActor } from 'xstate';
 import type { Actor, ActorOptions, AnyActorLogic, InspectionEvent, IsNotNever, Observer, RequiredActorOptionsKeys } from 'xstate';
 import { actorInspection } from '../inspector.ts';
 
@@ -46,4 +47,12 @@ export function createFlowContext<TLogic extends AnyActorLogic>(logic: TLogic, o
   const context = createActorContext(logic, inspected(options));
   // The provider starts the actor; components below read it (useSelector) or reach it to send (useFlowActor).
   return { Provider: context.Provider, useSelector: context.useSelector, useFlowActor: context.useActorRef };
+}
+
+/**
+ * A chart's actor made outside React (not started), with the inspector attached: for a chart whose
+ * code loads on demand, such as the session's (src/lib/session/session-actor.ts).
+ */
+export function createFlow<TLogic extends AnyActorLogic>(logic: TLogic, ...[options]: FlowOptions<TLogic>): Actor<TLogic> {
+  return createActor(logic, inspected(options) as ActorOptions<TLogic>);
 }

@@ -1,5 +1,11 @@
 import type { PersistedSession, SessionData } from '#machines/session.ts';
 
+/** What the session chart starts from: the remembered athlete, or a cookie that may hold a session. */
+export interface SessionInput {
+  persisted: PersistedSession | null;
+  probeCookie?: boolean;
+}
+
 /** The spec's localStorage key for the remembered user, role and csrf token. */
 export const AUTH_STORAGE_KEY = 'auth-storage';
 

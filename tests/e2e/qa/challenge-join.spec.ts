@@ -14,7 +14,9 @@ runPaths(driver, [
         "version": 2,
         "signed": false
       },
-      "entry": null
+      "entry": null,
+      "sexBoards": true,
+      "profileSex": "male"
     },
     "start": "editing",
     "steps": []
@@ -29,7 +31,9 @@ runPaths(driver, [
         "version": 2,
         "signed": false
       },
-      "entry": null
+      "entry": null,
+      "sexBoards": true,
+      "profileSex": "male"
     },
     "start": "editing",
     "steps": [
@@ -72,7 +76,9 @@ runPaths(driver, [
         "version": 2,
         "signed": false
       },
-      "entry": null
+      "entry": null,
+      "sexBoards": true,
+      "profileSex": "male"
     },
     "start": "editing",
     "steps": [

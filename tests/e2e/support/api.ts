@@ -4,6 +4,21 @@ import type { Athlete } from './accounts.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { RunningApp } from './app.ts';
 
+/**
+ * fetch, tried once more when the connection was reset before an answer came: Node's fetch reuses kept-alive
+ * sockets, and one the server closed at that instant fails the request before it reached a handler.
+ */
+async function fetchRetryingReset(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    await new Promise((r) => setTimeout(r, 100));
+    return fetch(url, init);
+  }
+}
+
 export interface ApiSession {
   token: string;
   csrf: string;
@@ -12,20 +27,20 @@ export interface ApiSession {
 /** Registers (once) and signs in through the API, the way the app does: a session beside the browser's. */
 export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
   const json = { 'content-type': 'application/json' };
-  await fetch(`${a.url}api/user_registration/register`, {
+  await fetchRetryingReset(`${a.url}api/user_registration/register`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }),
   });
   const since = box.mark();
-  const started = await fetch(`${a.url}api/auth/initiate-login`, {
+  const started = await fetchRetryingReset(`${a.url}api/auth/initiate-login`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email: who.email, password: who.password }),
   });
   expect(started.status, await started.clone().text()).toBe(200);
   const code = await box.loginCode(who.email, since);
-  const verified = await fetch(`${a.url}api/auth/verify-otp`, {
+  const verified = await fetchRetryingReset(`${a.url}api/auth/verify-otp`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email: who.email, code }),
@@ -37,7 +52,7 @@ export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Prom
 
 /** A secure API call that must succeed; returns its JSON body. */
 export async function apiCall(a: RunningApp, s: ApiSession, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${a.url}${path}`, {
+  const res = await fetchRetryingReset(`${a.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,13 +79,32 @@ export async function openTimedChallengeJoined(a: RunningApp, s: ApiSession, tit
 }
 
 export async function axeClean(page: Page) {
+  // A toast or dialog still fading in is half transparent: contrast is judged on what stays on screen. A toast
+  // loads its code on first use, so it may start moving just after a check: wait for two quiet checks in a row.
+  // Springs (the achievement popup's entrance) run in script and write the element's inline opacity each frame:
+  // one between 0 and 1 is a fade still going.
+  const moving = () =>
+    page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((an) => an.playState === 'running' && Number.isFinite(an.effect?.getComputedTiming().endTime ?? Infinity)).length +
+        [...document.querySelectorAll<HTMLElement>('[style*="opacity"]')].filter((el) => {
+          const o = Number(el.style.opacity);
+          return o > 0.01 && o < 0.99;
+        }).length,
+    );
+  for (let quiet = 0, tries = 0; quiet < 2 && tries < 40; tries++) {
+    quiet = (await moving()) === 0 ? quiet + 1 : 0;
+    await page.waitForTimeout(100);
+  }
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Moves the server's clock (an app started with TEST_CLOCK=1) by offsetMs from now, so days of history take seconds. */
 export async function setClock(a: RunningApp, offsetMs: number) {
-  const res = await fetch(`${a.url}api/test-clock`, {
+  const res = await fetchRetryingReset(`${a.url}api/test-clock`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ offset_ms: offsetMs }),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from '@playwright/test';
 import { copyDatabaseTemplate } from './db-template.ts';
+import { serverEntry } from '#scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const exitWithParent = pathToFileURL(path.join(import.meta.dirname, 'exit-with-parent.mjs')).href;
@@ -19,6 +20,10 @@ export interface RunningApp {
   /** Everything the server printed (mail without SMTP_URL goes there). */
   output: () => string;
   stop: () => Promise<void>;
+  /** kill -9: the process ends at once, nothing drained (a crashed node). */
+  crash: () => Promise<void>;
+  /** Whether it was crashed (or otherwise ended). */
+  crashed: () => boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -40,13 +45,13 @@ process.once('exit', () => {
   }
 });
 
-/** Starts the app as `npm start` serves it (built SPA + API) on a fresh embedded database. */
+/** Starts the app as `npm start` serves it (built SPA + the compiled server) on a fresh embedded database. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
   if (!env.DATABASE_URL) await copyDatabaseTemplate(dataDir);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--import', exitWithParent, serverEntry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -57,7 +62,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stderr?.on('data', (d) => (output += d));
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
   const url = `http://127.0.0.1:${port}${basePath}`;
-  // A busy 2-core machine can take over 30 s to start tsx, PGlite and the migrations; E2E_SERVER_START_MS overrides.
+  // A busy 2-core machine can take over 30 s to start the server, PGlite and the migrations; E2E_SERVER_START_MS overrides.
   const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
@@ -78,8 +83,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     port,
     dataDir,
     output: () => output,
+    crashed: () => child.exitCode !== null || child.signalCode !== null,
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

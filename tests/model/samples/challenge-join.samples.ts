@@ -1,13 +1,25 @@
-import { challengeJoinMachine, joinRequest } from '#machines/challenge-join.ts';
+import { challengeJoinMachine, joinRequest, offersSaveSex } from '#machines/challenge-join.ts';
 import { defineSamples } from '../samples.ts';
 
-/** A team challenge with a waiver, not joined yet: every part of the form is in play. */
+/** A team challenge with a waiver and women's and men's boards, not joined yet: every part of the form is in play. */
 export const challengeJoinSamples = defineSamples({
   machine: challengeJoinMachine,
-  input: { title: 'Spring Throwdown', isTeamChallenge: true, requiresWaiver: true, waiver: { version: 2, signed: false }, entry: null },
+  input: {
+    title: 'Spring Throwdown',
+    isTeamChallenge: true,
+    requiresWaiver: true,
+    waiver: { version: 2, signed: false },
+    entry: null,
+    sexBoards: true,
+    profileSex: 'male',
+  },
   events: {
     'join.setDivision': [{ type: 'join.setDivision', division: 'scaled' }],
-    'join.setSex': [{ type: 'join.setSex', sex: 'female' }],
+    'join.setSex': [
+      { type: 'join.setSex', sex: 'female' },
+      { type: 'join.setSex', sex: '' },
+    ],
+    'join.setSaveSex': [{ type: 'join.setSaveSex', save: true }],
     'join.setWaiver': [{ type: 'join.setWaiver', accepted: true }],
     'join.setWaiverName': [{ type: 'join.setWaiverName', name: ' Ana Silva ' }],
     'join.setTeamChoice': [
@@ -40,6 +52,8 @@ export const challengeJoinSamples = defineSamples({
     signed: c.waiverSigned,
     named: c.waiverName.trim() !== '',
     agreed: c.waiverAccepted,
+    sexed: c.sex !== '',
+    saved: c.saveSex && offersSaveSex(c),
   }),
 });
 

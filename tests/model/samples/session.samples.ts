@@ -33,6 +33,8 @@ export const refreshedSession: SessionData = {
 export const persistedSample: PersistedSession = { user, role: 'subscriber', csrf: 'csrf-1' };
 export const rejectedRefresh = new RefreshError('Invalid refresh token', 401);
 export const unavailableRefresh = new RefreshError('Service unavailable', 503);
+/** No answer at all (offline, a dropped connection): fetch rejects with no status. */
+export const unansweredRefresh = new TypeError('Failed to fetch');
 
 export default defineSamples({
   machine: sessionMachine,
@@ -50,7 +52,7 @@ export default defineSamples({
     'session.userUpdated': [{ type: 'session.userUpdated', user: { ...user, display_name: 'Ana P.' } }],
   },
   actors: {
-    refreshSession: { output: refreshedSession, errors: [rejectedRefresh, unavailableRefresh] },
+    refreshSession: { output: refreshedSession, errors: [rejectedRefresh, unavailableRefresh, unansweredRefresh] },
     // The socket child gets a connection that does nothing; the session test provides one that records.
     socket: { logic: socketMachine.provide({ actors: { connection: fromCallback(() => {}) } }) },
   },

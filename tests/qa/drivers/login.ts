@@ -11,9 +11,9 @@ import { expectSignedIn } from '#tests/e2e/support/header.ts';
 let since = 0;
 const driver: PageDriver = {
   machine: 'login',
-  async start({ page, app, athlete }) {
+  async start({ page, app, athlete, mailbox }) {
     await page.clock.install();
-    await signUp(page, app, athlete);
+    await signUp(page, app, athlete, mailbox);
   },
   events: {
     'login.submitCredentials': async ({ page, mailbox, athlete }, e) => {

@@ -13,8 +13,8 @@ const expiredDialog = (page: import('@playwright/test').Page) => page.getByRole(
  */
 const driver: PageDriver = {
   machine: 'session',
-  async start({ page, app, athlete }) {
-    await signUp(page, app, athlete);
+  async start({ page, app, athlete, mailbox }) {
+    await signUp(page, app, athlete, mailbox);
     await page.goto(`${app.url}challenge-discovery-page`);
   },
   events: {

@@ -47,3 +47,12 @@ export async function downloadCsv(table: BiTable, range: BiRange): Promise<void>
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** The creator economy over the range, read live from the ledger (not from the rollups). */
+export function useCreatorEconomy(range: BiRange) {
+  return useQuery({
+    queryKey: ['get', '/api/creators/admin/economy', { range }],
+    queryFn: () =>
+      callApi(secureApi.GET('/api/creators/admin/economy', { params: { query: { range } } }), 'Could not load the creator economy.'),
+  });
+}

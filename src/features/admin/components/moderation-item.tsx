@@ -5,6 +5,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
 import { AdminReasonForm } from '#src/components/admin-reason-form.tsx';
+import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
 import { useActWithReason } from '#src/lib/act-with-reason.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { toast } from '#src/lib/toast.ts';
@@ -64,7 +65,12 @@ export function ModerationItem({ item }: { item: QueueItem }) {
       <h3 id={titleId} className="mod-title">
         {item.link ? <AppLink href={item.link}>{item.title}</AppLink> : item.title}
       </h3>
-      {item.excerpt && <p className="mod-excerpt">{item.excerpt}</p>}
+      {item.excerpt && (
+        // Stories and descriptions are Markdown: shown as their readers see them (safely), not as raw marks.
+        <div className="mod-excerpt">
+          <SafeMarkdown text={item.excerpt} />
+        </div>
+      )}
       <p className="ops-muted">
         {item.author ? `By ${item.author.display_name}${item.author.role === 'administrator' ? ' (administrator)' : ''}` : 'Author unknown'}{' '}
         · first reported {formatDateTime(item.first_reported_at)}

@@ -6,10 +6,16 @@ import type { PlatformCheck, PlatformCheckResult } from '#machines/admin-testing
 /** What each check is called and what it does, in the page's words. */
 export const CHECK_COPY: Record<PlatformCheck, { title: string; what: string }> = {
   database: { title: 'Database', what: 'A round-trip query; which engine answers and its version.' },
-  migrations: { title: 'Migrations', what: 'Applied migrations against the ones this build ships.' },
+  migrations: { title: 'Upgrades', what: 'Whether the database has every upgrade this release of RepForge needs.' },
   mail: { title: 'Mail', what: 'Sends a test mail to your own address through the configured transport.' },
-  socket: { title: 'Real-time socket', what: 'A probe through the server’s real-time bus back to this page’s live connection.' },
-  jobs: { title: 'Job queue', what: 'Queues a no-op job in the shared jobs table and waits for a worker to run it.' },
+  socket: {
+    title: 'Live updates',
+    what: 'Sends a test update through the servers back to this page, as boards and notifications are sent.',
+  },
+  jobs: {
+    title: 'Background work',
+    what: 'Hands a test task to the queue that processes videos, exports and mail, and waits for a server to finish it.',
+  },
   storage: { title: 'Video storage', what: 'Writes, reads back and deletes a small object where videos are kept.' },
   ffmpeg: { title: 'ffmpeg and ffprobe', what: 'Whether the video tools are installed, and their versions.' },
   redis: { title: 'Redis', what: 'Pings the Redis that shares rate-limit counters, when REDIS_URL is set.' },

@@ -11,6 +11,7 @@ import { BI_RANGES, DEFAULT_BI_RANGE, type BiRange, type BiTable } from '#domain
 import { useBusinessReport, useRefreshRollups, type BusinessReport } from '../api/business-intelligence.ts';
 import { BiCsvButton } from '../components/bi-csv-button.tsx';
 import { BiCohortTable } from '../components/bi-cohort-table.tsx';
+import { BiCreatorEconomy } from '../components/bi-creator-economy.tsx';
 import { BiFunnel } from '../components/bi-funnel.tsx';
 import { count, weekLabel } from '../components/bi-format.ts';
 import '../admin.css';
@@ -172,8 +173,10 @@ export default function AdminBusinessIntelligencePage() {
   return (
     <div className="container page admin-ops bi-page">
       <h1>Business intelligence</h1>
-      <p className="lead muted">Signups, active users, retention and the challenge funnel, from figures rebuilt every 10 minutes.</p>
-      <p className="ops-muted">Revenue is not shown: there is no creator economy yet, so there is nothing to count.</p>
+      <p className="lead muted">
+        Signups, active users, retention and the challenge funnel, from figures rebuilt every 10 minutes; the creator economy from the
+        ledger as it stands.
+      </p>
       <div className="bi-controls">
         <RadioGroup
           label="Range"
@@ -203,6 +206,7 @@ export default function AdminBusinessIntelligencePage() {
       <QueryState query={report} loading={<Loading />}>
         {(r) => (r.refreshed_at ? <Report report={r} range={range} /> : null)}
       </QueryState>
+      <BiCreatorEconomy range={range} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ function LimitForm({ limit }: { limit: RateLimit }) {
   return (
     <form className="ops-actions" onSubmit={submit} noValidate>
       <TextInput
-        label={`Limit for ${limit.method} ${limit.path}`}
+        label={`Limit for ${limit.summary}`}
         hideLabel
         inputMode="numeric"
         value={value}
@@ -84,9 +84,12 @@ export default function AdminRateLimitingPage() {
                     cell: (l) => (
                       <>
                         <strong>{l.summary}</strong>
-                        <div className="ops-muted ops-break">
-                          {l.method} {l.path}
-                        </div>
+                        <details className="ops-muted ops-break ops-tech">
+                          <summary>For developers</summary>
+                          <code>
+                            {l.method} {l.path}
+                          </code>
+                        </details>
                       </>
                     ),
                   },

@@ -139,3 +139,28 @@ export function numberFromSearch(search: string, name: string): number | null {
   const raw = new URLSearchParams(search).get(name);
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2147483647 ? Number(raw) : null;
 }
+
+/** Whether a picture address is one of this site's uploaded avatars (set by upload, not typed). */
+export const isUploadedAvatar = (url: string | null | undefined) => !!url && /^\/(?!\/).*api\/images\/[0-9a-f-]{36}\/\d+$/.test(url);
+
+/** Uploads the athlete's avatar (re-encoded by the server, metadata removed) or removes it. */
+export function useAvatar() {
+  const invalidate = useInvalidateProfiles();
+  const upload = useMutation({
+    mutationFn: (file: Blob) =>
+      callApi(
+        secureApi.PUT(`${ME}/avatar`, {
+          body: file as unknown as string,
+          bodySerializer: (b: unknown) => b as BodyInit,
+          headers: { 'content-type': file.type || 'application/octet-stream' },
+        }),
+        'Could not upload the picture.',
+      ),
+    onSuccess: () => void invalidate(),
+  });
+  const remove = useMutation({
+    mutationFn: () => callApi(secureApi.DELETE(`${ME}/avatar`), 'Could not remove the picture.'),
+    onSuccess: () => void invalidate(),
+  });
+  return { upload, remove };
+}

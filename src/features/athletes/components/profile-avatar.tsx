@@ -11,7 +11,8 @@ const initialsOf = (name: string) =>
 /** The athlete's picture, or their initials when there is none (decorative: the name is always beside it). */
 export function ProfileAvatar({ name, url, size = 96 }: { name: string; url: string | null; size?: number }) {
   const [broken, setBroken] = useState<string | null>(null);
-  const usable = url && /^https:\/\//i.test(url) && broken !== url;
+  // An https address the athlete typed, or a picture they uploaded here (a same-site path).
+  const usable = url && (/^https:\/\//i.test(url) || /^\/(?!\/)/.test(url)) && broken !== url;
   return (
     <span className="profile-avatar" style={{ width: size, height: size, fontSize: size / 2.6 }} aria-hidden="true">
       {usable ? (

@@ -4,7 +4,9 @@ import { toast } from '#src/lib/toast.ts';
 import { FormFooter } from '#src/components/form-footer.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { GymPicker, type PickedGym } from '#src/components/gym-picker.tsx';
+import { AvatarUpload } from './avatar-upload.tsx';
 import {
+  isUploadedAvatar,
   PRIVACY_LABELS,
   SEX_LABELS,
   useUpdateMyAthleteProfile,
@@ -110,7 +112,8 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
 
     if (bio.length > 1000) found.bio = 'Use 1000 characters or fewer.';
     const avatar = avatarUrl.trim();
-    if (avatar) {
+    const uploaded = isUploadedAvatar(avatar);
+    if (avatar && !uploaded) {
       let ok = false;
       try {
         ok = new URL(avatar).protocol === 'https:';
@@ -133,7 +136,8 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
         ...(gym?.id ? { gym_id: gym.id } : { gym: gym?.name ?? null }),
         units,
         bio: bio.trim(),
-        avatar_url: avatar || null,
+        // An uploaded picture is saved by its own call; the form leaves it as it is.
+        ...(uploaded ? {} : { avatar_url: avatar || null }),
         time_zone: timeZone,
         privacy,
       },
@@ -364,27 +368,40 @@ export function ProfileEditForm({ profile, onDone }: { profile: MyAthleteProfile
         />
       </div>
 
-      <div className="field">
-        <label htmlFor={`${id}-avatar_url`}>Picture address (optional)</label>
-        <input
-          id={`${id}-avatar_url`}
-          ref={refs.avatar_url as RefObject<HTMLInputElement>}
-          type="url"
-          inputMode="url"
-          maxLength={500}
-          placeholder="https://"
-          value={avatarUrl}
-          onChange={(e) => {
-            setAvatarUrl(e.target.value);
-            clear('avatar_url');
-          }}
-          {...a11y('avatar_url', true)}
+      {profile.exists ? (
+        <AvatarUpload
+          name={profile.display_name}
+          url={avatarUrl.trim() || null}
+          uploaded={isUploadedAvatar(avatarUrl)}
+          onChange={(url) => setAvatarUrl(url ?? '')}
         />
-        <p id={`${id}-avatar_url-hint`} className="hint">
-          A link to an image starting with https://. Always public.
-        </p>
-        {problem('avatar_url')}
-      </div>
+      ) : (
+        <p className="muted">Once your profile is saved you can upload a picture here.</p>
+      )}
+
+      {isUploadedAvatar(avatarUrl) ? null : (
+        <div className="field">
+          <label htmlFor={`${id}-avatar_url`}>Picture address (optional)</label>
+          <input
+            id={`${id}-avatar_url`}
+            ref={refs.avatar_url as RefObject<HTMLInputElement>}
+            type="url"
+            inputMode="url"
+            maxLength={500}
+            placeholder="https://"
+            value={avatarUrl}
+            onChange={(e) => {
+              setAvatarUrl(e.target.value);
+              clear('avatar_url');
+            }}
+            {...a11y('avatar_url', true)}
+          />
+          <p id={`${id}-avatar_url-hint`} className="hint">
+            A link to an image starting with https://. Always public.
+          </p>
+          {problem('avatar_url')}
+        </div>
+      )}
 
       <div className="field">
         <label htmlFor={`${id}-time_zone`}>Time zone</label>

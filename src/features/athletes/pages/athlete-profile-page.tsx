@@ -61,13 +61,18 @@ function NoSuchAthlete() {
   );
 }
 
-export default function AthleteProfilePage() {
+/** What another area shows in the profile's header (the follows area's counts and Follow button), composed by the route. */
+export type ProfileSlot = (athlete: { userId: number; name: string; isMe: boolean }) => ReactNode;
+
+export default function AthleteProfilePage({ social }: { social?: ProfileSlot }) {
   const search = useSearch();
   const { user, restoring } = useSessionView();
   const asked = new URLSearchParams(search).get('id');
   const fromSearch = numberFromSearch(search, 'id');
   const userId = asked !== null ? fromSearch : (user?.wp_user_id ?? null);
   const profile = useAthleteProfile(userId);
+  // Asked beside the profile (the Best results section reads the same query).
+  useAthleteBests(userId);
 
   if (asked !== null && fromSearch === null) return <NoSuchAthlete />;
   if (asked === null && !user) {
@@ -107,12 +112,14 @@ export default function AthleteProfilePage() {
       </Shell>
     );
   }
-  return <Profile p={profile.data} />;
+  return <Profile p={profile.data} social={social} />;
 }
 
-function Profile({ p }: { p: PublicAthleteProfile }) {
+function Profile({ p, social }: { p: PublicAthleteProfile; social?: ProfileSlot }) {
   const [editing, setEditing] = useState(false);
   const me = useMyAthleteProfile();
+  // The activity below the Best results waits for them.
+  const bestsPending = useAthleteBests(p.user_id).isPending;
   const own = p.is_me;
   const editHeading = useRef<HTMLHeadingElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -161,6 +168,7 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
               {hidden('bio') && <span className="ath-sub">Only you see your bio</span>}
             </p>
           )}
+          {social?.({ userId: p.user_id, name: p.display_name, isMe: own })}
         </div>
         {own && !editing && (
           <p className="profile-head-actions">
@@ -226,7 +234,8 @@ function Profile({ p }: { p: PublicAthleteProfile }) {
       </section>
 
       <Bests p={p} />
-      <Timeline p={p} />
+      {/* Once the results above have their height, so the activity is never pushed down under the reader. */}
+      {!bestsPending && <Timeline p={p} />}
     </div>
   );
 }

@@ -139,12 +139,15 @@ export default function GlobalLeaderboardsPage() {
         </QueryState>
       </section>
 
-      <section aria-labelledby="gl-leaders" className="dive-section">
-        <h2 id="gl-leaders">Leaders of each test</h2>
-        <QueryState query={tests} loading="Loading the tests…" empty="No tests are published yet.">
-          {(data) => <TestLeaders tests={data.items} />}
-        </QueryState>
-      </section>
+      {/* Shown once the ranking above has its height: placed under a one-line "Loading", it was pushed down a screen. */}
+      {!board.isPending && (
+        <section aria-labelledby="gl-leaders" className="dive-section">
+          <h2 id="gl-leaders">Leaders of each test</h2>
+          <QueryState query={tests} loading="Loading the tests…" empty="No tests are published yet.">
+            {(data) => <TestLeaders tests={data.items} />}
+          </QueryState>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { api } from '#src/api/client.ts';
+import { api, secureApi } from '#src/api/client.ts';
+import type { components } from '#openapi/schema.d.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { SessionData } from '#machines/session.ts';
 import type { CodeRequest, CodeSent } from '#machines/login.ts';
@@ -45,4 +46,23 @@ export async function currentConsentVersions(): Promise<{ terms_version: number;
     callApi(api.GET('/api/legal/documents/{kind}/current', { params: { path: { kind } } }), 'Could not load the terms.');
   const [terms, privacy] = await Promise.all([load('terms'), load('privacy')]);
   return { terms_version: terms.version, privacy_version: privacy.version };
+}
+
+export type DemoAccount = components['schemas']['DemoAccount'];
+
+/** The demo accounts offered on the sign-in page; none when this server has demo sign-in off. */
+export async function demoAccounts(): Promise<DemoAccount[]> {
+  return (await callApi(api.GET('/api/auth/demo-accounts'), 'Could not load the demo accounts.')).accounts;
+}
+
+export async function demoSignIn(email: string): Promise<SessionData> {
+  return callApi(api.POST('/api/auth/demo-sign-in', { body: { email } }), 'We could not sign you in as this demo account.');
+}
+
+export async function adminSetupStatus(): Promise<boolean> {
+  return (await callApi(secureApi.GET('/api/auth/admin-setup'), 'Could not check the administrator setup.')).open;
+}
+
+export async function claimAdminSetup(setupCode: string): Promise<SessionData['user']> {
+  return callApi(secureApi.POST('/api/auth/admin-setup', { body: { setup_code: setupCode } }), 'That setup code did not work.');
 }

@@ -10,7 +10,7 @@ import { Checkbox } from '#src/components/ui/checkbox.tsx';
 import { currentConsentVersions, registerAccount } from '../api/auth-calls.ts';
 import { PasswordField } from './password-field.tsx';
 
-export function RegisterForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string, password: string, message: string) => void }) {
   const emailId = useId();
   const nameId = useId();
   const latest = useRef(onRegistered);
@@ -26,7 +26,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string, m
           registerAccount(shown.current ? { ...input, consent: shown.current } : input),
         ),
       },
-      actions: { notifyRegistered: (_, { email, message }) => latest.current(email, message) },
+      actions: { notifyRegistered: (_, { email, password, message }) => latest.current(email, password, message) },
     }),
   );
   const fields = useSelector(actor, (s) => s.context.fields);

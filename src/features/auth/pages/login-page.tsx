@@ -9,6 +9,7 @@ import { SessionActor } from '#src/lib/session/session-provider.tsx';
 import { safeNextPath } from '#src/lib/safe-next.ts';
 import { requestLoginCode, verifyLoginCode } from '../api/auth-calls.ts';
 import { PasswordField } from '../components/password-field.tsx';
+import { DemoAccounts } from '../components/demo-accounts.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 import '../auth.css';
 
@@ -59,7 +60,13 @@ export default function LoginPage() {
       <div className="container page auth-page">
         <div className="auth-card card">
           <h1>Create your account</h1>
-          <RegisterForm onRegistered={(email, message) => page.send({ type: 'loginMode.registered', email, message })} />
+          <RegisterForm
+            onRegistered={(email, password, message) => {
+              page.send({ type: 'loginMode.registered', email, message });
+              // Straight on to the code: the password just typed asks for it (no second typing).
+              login.send({ type: 'login.submitCredentials', email, password });
+            }}
+          />
           <p className="auth-switch">
             Already have an account?{' '}
             <button type="button" className="link-button" onClick={() => page.send({ type: 'loginMode.signIn' })}>
@@ -75,7 +82,7 @@ export default function LoginPage() {
     <div className="container page auth-page">
       <div className="auth-card card">
         <h1>Sign in</h1>
-        {notice && step === 'credentials' && (
+        {notice && (
           <p className="notice" role="status">
             {notice}
           </p>
@@ -112,6 +119,7 @@ export default function LoginPage() {
             </p>
           </>
         )}
+        {step === 'credentials' && <DemoAccounts />}
       </div>
     </div>
   );

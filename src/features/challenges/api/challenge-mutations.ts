@@ -38,12 +38,16 @@ export function useJoinChallenge(id: number) {
   });
 }
 
+/** A score with its submit attempt's Idempotency-Key: a retry of the same attempt is stored once. */
 export function useSubmitScore(id: number) {
   const invalidate = useInvalidateChallenges();
   return useMutation({
-    mutationFn: (body: ScoreSubmission) =>
+    mutationFn: ({ body, idempotencyKey }: { body: ScoreSubmission; idempotencyKey?: string }) =>
       callApi(
-        secureApi.POST('/api/challenges/{challengeId}/submit-score', { params: { path: { challengeId: id } }, body }),
+        secureApi.POST('/api/challenges/{challengeId}/submit-score', {
+          params: { path: { challengeId: id }, header: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+          body,
+        }),
         'Could not submit the score.',
       ),
     onSuccess: () => void invalidate(),

@@ -8,12 +8,19 @@ export function BoardFinder({
   scope,
   canFindMe,
   onPick,
+  initialText = '',
+  autoFocus = false,
+  autoFindMe = false,
 }: {
   scope: Omit<BoardFind, 'q' | 'me'>;
   canFindMe: boolean;
   onPick: (match: BoardMatch) => void;
+  /** What was typed into the stand-in before this loaded; focus and Find me carried over likewise. */
+  initialText?: string;
+  autoFocus?: boolean;
+  autoFindMe?: boolean;
 }) {
-  const finder = useFinderText();
+  const finder = useFinderText(initialText);
   const found = useFindOnBoard({ ...scope, q: finder.needle });
   const findMe = useFindMe();
   return (
@@ -24,6 +31,8 @@ export function BoardFinder({
       findMe={canFindMe ? async () => (await findMe(scope)).items[0] : undefined}
       shown={shown}
       onPick={onPick}
+      autoFocus={autoFocus}
+      autoFindMe={autoFindMe}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { formatDate } from '#src/lib/format.ts';
 import { SCORE_TYPE_LABELS, type Challenge } from '../api/challenges.ts';
 import { StatusPill } from './status-pill.tsx';
+import { placeText } from '#domain/places.ts';
 
 /** One challenge in a list: what, how it scores, when, and how many are in. */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
@@ -31,6 +32,11 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
             : `Closed ${formatDate(c.ends_at)}`}{' '}
         · {c.participant_count} {c.participant_count === 1 ? 'athlete' : 'athletes'} · by {c.creator.display_name}
       </p>
+      {c.my_place ? (
+        <p className="challenge-card-place">
+          Your place: <strong>{placeText(c.my_place)}</strong>
+        </p>
+      ) : null}
     </li>
   );
 }

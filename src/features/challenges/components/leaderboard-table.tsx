@@ -7,10 +7,14 @@ import { pickedRowProps } from '#src/lib/picked-row.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { DIVISION_LABELS } from '../api/challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
+import { AthleteInitials } from './athlete-initials.tsx';
+import './board-look.css';
 import type { ScoreType } from '#domain/scoring/index.ts';
 
 // Only signed-in people can report a score: visitors never load the button (nor its reasons).
 const ReportButton = lazy(() => import('#src/components/report-button.tsx').then((m) => ({ default: m.ReportButton })));
+
+const PODIUM = ['First place', 'Second place', 'Third place'];
 
 /** Ranked rows, scores in the viewer's units; the signed-in athlete's row is marked, and pinned below when off the page. */
 export function LeaderboardTable({
@@ -87,20 +91,33 @@ function Row({
 }) {
   return (
     <tr className={mine ? 'board-me' : undefined} aria-current={mine ? 'true' : undefined} {...pickedRowProps(picked)}>
-      <td className="board-rank">{row.rank}</td>
-      <th scope="row" className="board-name" data-division={DIVISION_LABELS[row.division]}>
-        {/* A long name ends in an ellipsis on a phone; the title (and the profile) keeps it whole. */}
-        <span className="board-name-line">
-          <Link href={profileHref(row.athlete.wp_user_id)} title={row.athlete.display_name}>
-            {row.athlete.display_name}
-          </Link>
-          {mine && <span className="you"> (you)</span>}
-        </span>
-        {row.gym && (
-          <span className="board-gym" title={row.gym}>
-            <GymName gym={row.gym} gymId={row.gym_id} />
+      <td className="board-rank">
+        {row.rank <= 3 ? (
+          <span className="board-medal" data-podium={row.rank} title={PODIUM[row.rank - 1]}>
+            {row.rank}
           </span>
+        ) : (
+          row.rank
         )}
+      </td>
+      <th scope="row" className="board-name">
+        <span className="board-athlete">
+          <AthleteInitials id={row.athlete.wp_user_id} name={row.athlete.display_name} />
+          {/* The division goes under the name on a phone (generated from data-division, so the row's text stays one copy). */}
+          <span className="board-athlete-text" data-division={DIVISION_LABELS[row.division]}>
+            <span className="board-name-line">
+              <Link href={profileHref(row.athlete.wp_user_id)} title={row.athlete.display_name}>
+                {row.athlete.display_name}
+              </Link>
+              {mine && <span className="you"> (you)</span>}
+            </span>
+            {row.gym && (
+              <span className="board-gym" title={row.gym}>
+                <GymName gym={row.gym} gymId={row.gym_id} />
+              </span>
+            )}
+          </span>
+        </span>
       </th>
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">
@@ -114,6 +131,7 @@ function Row({
         {!mine && reportable && (
           <Suspense fallback={null}>
             <ReportButton
+              compact
               kind="score"
               itemId={row.score.id}
               authorId={row.athlete.wp_user_id}

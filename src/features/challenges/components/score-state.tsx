@@ -1,12 +1,15 @@
 import { VERDICT_LABELS } from '#domain/judging.ts';
 import type { ScoreView } from '../api/challenges.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 /**
  * A score's state as its athlete reads it wherever the score is listed: ranked (their best,
- * on the board), verified (counted, not their best), under review (and why it was held), or
+ * on the board), verified (counted, not their best), unverified (its video waits for a judge, as
+ * the board says), under review (and why it was held), or
  * rejected with the judge's reason; a result a judge's penalty changed also says from what and why.
  */
 export function ScoreState({ score, isBest }: { score: ScoreView; isBest: boolean }) {
+  const shown = useDisplayText();
   if (score.verification === 'rejected') {
     return (
       <span className="score-state">
@@ -23,19 +26,29 @@ export function ScoreState({ score, isBest }: { score: ScoreView; isBest: boolea
       </span>
     );
   }
+  // A score with a video no judge has passed yet reads as the board shows it: Unverified, one badge, not also "Ranked".
+  const main =
+    score.video_check === 'unverified' ? (
+      <>
+        <span className="pill pill-unverified">Unverified</span>
+        <span className="score-state-why muted">Waiting for a judge to watch the video</span>
+      </>
+    ) : (
+      <span className="pill pill-open">{isBest ? 'Ranked' : 'Verified'}</span>
+    );
   const adjusted = score.adjusted;
   if (adjusted) {
     const what = `${VERDICT_LABELS[adjusted.verdict]}${adjusted.penalty_percent ? ` (${adjusted.penalty_percent}%)` : ''}`;
     return (
       <span className="score-state">
-        <span className="pill pill-open">{isBest ? 'Ranked' : 'Verified'}</span>
+        {main}
         <span className="pill pill-adjusted">Adjusted</span>
         <span className="score-state-why muted">
-          From {adjusted.from_display} by a judge: {what}
+          From {shown(adjusted.from_display)} by a judge: {what}
           {adjusted.reason ? `. ${adjusted.reason}` : ''}
         </span>
       </span>
     );
   }
-  return <span className="pill pill-open">{isBest ? 'Ranked' : 'Verified'}</span>;
+  return <span className="score-state">{main}</span>;
 }

@@ -16,6 +16,7 @@ import { APPEAL_REASON, VERDICT_LABELS } from '#domain/judging.ts';
 import { verdictAppealMachine } from '#machines/verdict-appeal.ts';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import type { components } from '#openapi/schema.d.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 type Checked = components['schemas']['JudgingSubmission'];
 const KEY = ['judging', 'mine'] as const;
@@ -49,6 +50,7 @@ export function VideoVerdicts() {
 }
 
 function Verdict({ s }: { s: Checked }) {
+  const shown = useDisplayText();
   const state = STATE[s.state];
   const canAppeal = s.state === 'judged' && s.verdict !== null && s.verdict !== 'valid' && s.appealed_at === null;
   const at = (ms: number) =>
@@ -58,11 +60,11 @@ function Verdict({ s }: { s: Checked }) {
       formatTimestamp(ms / 1000)
     );
   return (
-    <Card titleAs="h3" title={`${s.challenge.title}: ${s.display}`} meta={<Badge tone={state.tone}>{state.label}</Badge>}>
+    <Card titleAs="h3" title={`${s.challenge.title}: ${shown(s.display)}`} meta={<Badge tone={state.tone}>{state.label}</Badge>}>
       {s.verdict && s.state !== 'confirming' ? (
         <p>
           Verdict: <strong>{VERDICT_LABELS[s.verdict]}</strong>
-          {s.penalty_percent ? ` (${s.penalty_percent}%, from ${s.original_display})` : ''}
+          {s.penalty_percent ? ` (${s.penalty_percent}%, from ${shown(s.original_display ?? '')})` : ''}
           {s.verdict_reason ? <span className="break">. {s.verdict_reason}</span> : null}
         </p>
       ) : null}

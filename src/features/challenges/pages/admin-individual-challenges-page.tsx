@@ -13,6 +13,7 @@ import { StatusPill } from '../components/status-pill.tsx';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import '../challenges.css';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { useScoreText } from '../api/score-text.ts';
 
 /** The inline form deleting a challenge needs: a reason, kept with the deleted challenge. */
 function DeleteForm({ challenge, actor }: { challenge: Challenge; actor: ActWithReasonActor }) {
@@ -54,6 +55,7 @@ const DELETE_REASON_INPUT = {
 const ADMIN_LIST_STATE = { tab: param.oneOf(['live', 'review', 'deleted'] as const, 'live'), q: param.string() };
 
 export default function AdminIndividualChallengesPage() {
+  const scoreText = useScoreText();
   // ?tab=deleted&q=fran: the tab and the search are in the address (shareable; Back returns to the previous tab).
   const [{ tab, q: search }, setState] = useQueryState(ADMIN_LIST_STATE);
   const setTab = (next: typeof tab) => setState({ tab: next }, { replace: false });
@@ -164,13 +166,13 @@ export default function AdminIndividualChallengesPage() {
               {pending.data.items.map((p) => (
                 <li key={p.score.id} className="card page-head">
                   <div>
-                    <strong>{p.athlete.display_name}</strong>: {p.score.display} in{' '}
+                    <strong>{p.athlete.display_name}</strong>: {scoreText(p.score)} in{' '}
                     <Link href={`/challenge-detail-page?id=${p.challenge.id}`}>{p.challenge.title}</Link>
                     <p className="muted">Submitted {formatDateTime(p.score.submitted_at)}</p>
                     {p.score.held_reason && <p>Held because: {p.score.held_reason}</p>}
                     {rejecting === p.score.id && (
                       <AdminReasonForm
-                        subject={`${p.athlete.display_name}’s ${p.score.display}`}
+                        subject={`${p.athlete.display_name}’s ${scoreText(p.score)}`}
                         actor={rejection}
                         submitLabel="Reject score"
                       />
@@ -198,7 +200,7 @@ export default function AdminIndividualChallengesPage() {
                       className="btn btn-small btn-secondary"
                       disabled={review.isPending || rejecting === p.score.id}
                       onClick={() => {
-                        setRejectTarget({ id: p.score.id, label: p.score.display });
+                        setRejectTarget({ id: p.score.id, label: scoreText(p.score) });
                         rejection.send({ type: 'reason.open' });
                       }}
                     >

@@ -28,7 +28,9 @@ import { useScoreText } from '../api/score-text.ts';
 import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { Select } from '#src/components/ui/select.tsx';
-import { challengeJoinMachine, needsTeam } from '#machines/challenge-join.ts';
+import { BOARD_PROBLEM, challengeJoinMachine, needsBoard, needsTeam, offersSaveSex } from '#machines/challenge-join.ts';
+import { Checkbox } from '#src/components/ui/checkbox.tsx';
+import { boardName, placeText } from '#domain/places.ts';
 import '../challenges.css';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 import { ReportButton } from '#src/components/report-button.tsx';
@@ -80,6 +82,8 @@ function JoinForm({ challenge, waiver: status }: { challenge: ChallengeDetail; w
         requiresWaiver: challenge.requires_waiver,
         waiver: status ? { version: status.document.version, signed: status.signature !== null } : null,
         entry: challenge.my_entry ? { division: challenge.my_entry.division, sex: challenge.my_entry.sex } : null,
+        sexBoards: challenge.divisions.sex === 'split',
+        profileSex: challenge.profile_sex ?? null,
       },
     },
   );
@@ -88,6 +92,7 @@ function JoinForm({ challenge, waiver: status }: { challenge: ChallengeDetail; w
   const { division, sex, problem, teamChoice } = form;
   const waiver = form.waiverAccepted;
   const teamForm = needsTeam(form);
+  const boardForm = needsBoard(form);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     flow.send({ type: 'join.submit' });
@@ -112,17 +117,42 @@ function JoinForm({ challenge, waiver: status }: { challenge: ChallengeDetail; w
         value={division}
         onChange={(d) => flow.send({ type: 'join.setDivision', division: d })}
       />
-      <Select<Sex>
-        id="join-sex"
-        label="Category"
-        noneLabel="Prefer not to say"
-        options={[
-          { value: 'female', label: 'Women' },
-          { value: 'male', label: 'Men' },
-        ]}
-        value={sex || null}
-        onChange={(v) => flow.send({ type: 'join.setSex', sex: v ?? '' })}
-      />
+      {form.sexBoards ? (
+        <Select<Sex>
+          id="join-sex"
+          label="Board"
+          placeholder="Choose Women or Men"
+          hint="This challenge ranks women and men on separate boards."
+          required={boardForm}
+          invalid={problem === BOARD_PROBLEM}
+          options={[
+            { value: 'female', label: 'Women' },
+            { value: 'male', label: 'Men' },
+          ]}
+          value={sex || null}
+          onChange={(v) => flow.send({ type: 'join.setSex', sex: v })}
+        />
+      ) : (
+        <Select<Sex>
+          id="join-sex"
+          label="Category"
+          noneLabel="Prefer not to say"
+          hint="Optional: lets the board be filtered to women or men."
+          options={[
+            { value: 'female', label: 'Women' },
+            { value: 'male', label: 'Men' },
+          ]}
+          value={sex || null}
+          onChange={(v) => flow.send({ type: 'join.setSex', sex: v ?? '' })}
+        />
+      )}
+      {offersSaveSex(form) && (
+        <Checkbox
+          label={`Save ${sex === 'female' ? 'Women' : 'Men'} on my profile for the next challenges`}
+          checked={form.saveSex}
+          onChange={(save) => flow.send({ type: 'join.setSaveSex', save })}
+        />
+      )}
       {status && (
         <JoinWaiver
           version={status.document.version}
@@ -215,15 +245,18 @@ function TeamChoice(props: {
   );
 }
 
-/** `children`: notes the app adds under the title (the events area's "Part of the event …"). */
-export default function ChallengeDetailPage({ children }: { children?: ReactNode }) {
+/**
+ * `children`: notes the app adds under the title (the events area's "Part of the event …"); `holding`: those notes
+ * are still loading, so the page keeps its skeleton (a note arriving after the page would push everything below it down).
+ */
+export default function ChallengeDetailPage({ children, holding = false }: { children?: ReactNode; holding?: boolean }) {
   const id = idFromSearch(useSearch());
   const { user, isAdmin } = useSessionView();
   const challenge = useChallenge(id);
   const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
   const scoreText = useScoreText();
   if (id === null) return <Missing text="This address does not name a challenge." />;
-  if (challenge.isPending)
+  if (challenge.isPending || (holding && !challenge.isError))
     return (
       <div className="container page">
         <LoadingSkeleton label="Loading the challenge…" variant="cards" rows={3} />
@@ -356,7 +389,8 @@ export default function ChallengeDetailPage({ children }: { children?: ReactNode
           ) : c.status === 'closed' ? (
             entry?.best ? (
               <p>
-                Final: <strong>{scoreText(entry.best, c.score_type)}</strong>, place {entry.rank}.
+                Final: <strong>{scoreText(entry.best, c.score_type)}</strong>
+                {entry.place ? <>, {placeText(entry.place)}</> : ''}.
               </p>
             ) : (
               <p className="muted">This challenge has closed.</p>
@@ -365,11 +399,19 @@ export default function ChallengeDetailPage({ children }: { children?: ReactNode
             <>
               {entry && (
                 <p>
-                  You are in, {DIVISION_LABELS[entry.division]}
+                  You are in, {boardName({ sex: c.divisions.sex, age: c.divisions.age_scheme }, entry.category ?? '', entry.division)}
                   {entry.team ? `, team ${entry.team.name}` : ''}.{' '}
                   {entry.best ? (
                     <>
-                      Best: <strong>{scoreText(entry.best, c.score_type)}</strong>, place <strong>{entry.rank}</strong>.
+                      Best: <strong>{scoreText(entry.best, c.score_type)}</strong>
+                      {entry.place ? (
+                        <>
+                          , <strong>{placeText(entry.place)}</strong>
+                        </>
+                      ) : (
+                        ''
+                      )}
+                      .
                     </>
                   ) : (
                     'No score yet.'

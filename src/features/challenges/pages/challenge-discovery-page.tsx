@@ -34,7 +34,10 @@ export default function ChallengeDiscoveryPage({ children }: { children?: ReactN
       <div className="page-head">
         <div>
           <h1>Challenges</h1>
-          <p className="lead muted">Find a workout to take on, then climb its leaderboard.</p>
+          <p className="lead muted">
+            Find a workout to take on, then climb its leaderboard. Or survive the cut in the <Link href="/battle-hub">Battle Hub</Link>, or
+            watch athletes <Link href="/live-spectating">live now</Link>.
+          </p>
         </div>
         {user && (
           <Link href="/create-challenge-page" className="btn btn-primary">

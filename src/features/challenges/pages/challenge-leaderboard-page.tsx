@@ -19,16 +19,17 @@ import { StatusPill } from '../components/status-pill.tsx';
 import { QueryError, QueryState } from '#src/components/query-state.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Select } from '#src/components/ui/select.tsx';
+import { LazyBoardFinder } from '../components/board-find-stand-in.tsx';
 import '../challenges.css';
 
-// The finder loads just after the board (its slot keeps its height meanwhile): the board's first load stays light.
-const BoardFinder = lazy(() => import('../components/board-find.tsx').then((m) => ({ default: m.BoardFinder })));
 // The team view of a team challenge: its own chunk, loaded when the Teams tab is opened.
 const TeamBoard = lazy(() => import('../components/team-board.tsx'));
 // The gym view of a multi-gym event: its own chunk, loaded when the Gyms tab is opened.
 const GymBoard = lazy(() => import('../components/gym-board.tsx'));
 // The athlete's own held or rejected scores: only for a signed-in participant, so visitors never load it.
 const OwnScoreStatus = lazy(() => import('../components/own-score-status.tsx').then((m) => ({ default: m.OwnScoreStatus })));
+// The live commentary strip (published lines, pushed over the socket): its own chunk, so the board's first load does not grow.
+const CommentaryStrip = lazy(() => import('#src/components/commentary-strip.tsx'));
 
 const PAGE_SIZE = 50;
 const AGE_OPTIONS = AGE_GROUPS as readonly FilterOption<AgeGroupId>[];
@@ -123,7 +124,7 @@ function Board({ id }: { id: number }) {
           )}
         </div>
       )}
-      <div className="tabs" role="tablist" aria-label="Board">
+      <div className="tabs" role="tablist" aria-label="Division">
         {TABS.map((t) => (
           <button
             key={t.label}
@@ -148,7 +149,13 @@ function Board({ id }: { id: number }) {
           </button>
         )}
       </div>
-      {c && other && state.view === other ? (
+      {/* The filters wait for the challenge (its divisions choose them), and so does the board: shown before, a row
+          of filters swapped for another when the divisions arrived, moving what sat beside and under it. */}
+      {!c ? (
+        <p className="hint" role="status">
+          Loading the board…
+        </p>
+      ) : other && state.view === other ? (
         <Suspense fallback={<p className="hint">Loading the board…</p>}>
           <OtherBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
         </Suspense>
@@ -158,7 +165,7 @@ function Board({ id }: { id: number }) {
             {split && c && picked ? (
               <Select<string>
                 id="lb-category"
-                label="Division"
+                label="Board"
                 options={[
                   ...(c.divisions.overall_board ? [{ value: OVERALL, label: 'Overall (everyone)' }] : []),
                   ...c.divisions.categories.map((k) => ({ value: k.id, label: k.label })),
@@ -188,7 +195,7 @@ function Board({ id }: { id: number }) {
             )}
             <GymFilter id="lb-gym" value={gymText} onChange={(text) => setState({ gym: text, page: 1 })} />
             {(sex || ageGroup || gym) && (
-              <p className="hint">{category ? 'Places stay those of this division.' : 'Places stay those of the whole board.'}</p>
+              <p className="hint">{category ? 'Places stay those of this board.' : 'Places stay those of the whole board.'}</p>
             )}
           </div>
           {c && <Standards challenge={c} category={picked} />}
@@ -198,21 +205,19 @@ function Board({ id }: { id: number }) {
             </Suspense>
           )}
           {c && (
-            <Suspense fallback={<div className="board-find-slot" aria-hidden="true" />}>
-              <BoardFinder
-                scope={{
-                  challengeId: id,
-                  category,
-                  division: division ?? undefined,
-                  sex: sex ?? undefined,
-                  age_group: ageGroup ?? undefined,
-                  gym: gym || undefined,
-                  limit: PAGE_SIZE,
-                }}
-                canFindMe={!!c.my_entry}
-                onPick={(m) => setState({ page: m.page, hl: m.athlete.wp_user_id }, PUSH)}
-              />
-            </Suspense>
+            <LazyBoardFinder
+              scope={{
+                challengeId: id,
+                category,
+                division: division ?? undefined,
+                sex: sex ?? undefined,
+                age_group: ageGroup ?? undefined,
+                gym: gym || undefined,
+                limit: PAGE_SIZE,
+              }}
+              canFindMe={!!c.my_entry}
+              onPick={(m) => setState({ page: m.page, hl: m.athlete.wp_user_id }, PUSH)}
+            />
           )}
           <div role="tabpanel" aria-busy={board.isFetching}>
             <QueryState query={board} loading="Loading the leaderboard…" empty="No scores here yet.">
@@ -231,6 +236,12 @@ function Board({ id }: { id: number }) {
             </QueryState>
           </div>
         </>
+      )}
+      {/* Under the board: the strip arrives after the rows (its own chunk and call), and above them it pushed the board down. */}
+      {c && (
+        <Suspense fallback={null}>
+          <CommentaryStrip challengeId={c.id} />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,6 @@
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { toast } from '#src/lib/toast.ts';
 import {
   SCORE_TYPE_LABELS,
@@ -363,9 +364,38 @@ export default function CreateChallengePage() {
 export function EditChallengeScreen() {
   const id = idFromSearch(useSearch());
   const challenge = useChallenge(id);
-  if (id === null) return <p className="lead muted">This address does not name a challenge.</p>;
+  if (id === null)
+    return (
+      <EmptyState
+        title="No challenge to edit here"
+        action={
+          <Link href="/challenge-discovery-page" className="btn btn-secondary">
+            Browse challenges
+          </Link>
+        }
+      >
+        This address does not name a challenge. Open the challenge you run and choose Edit there.
+      </EmptyState>
+    );
   if (challenge.isPending) return <LoadingSkeleton label="Loading the challenge…" />;
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
-  if (!challenge.data.can_edit) return <p className="lead muted">Only the creator of this challenge or an admin can change it.</p>;
+  if (!challenge.data.can_edit)
+    return (
+      <EmptyState
+        title="This challenge is not yours to edit"
+        action={
+          <>
+            <Link href={`/challenge-detail-page?id=${challenge.data.id}`} className="btn btn-primary">
+              Back to {challenge.data.title}
+            </Link>{' '}
+            <Link href="/create-challenge-page" className="btn btn-secondary">
+              Create your own
+            </Link>
+          </>
+        }
+      >
+        Only the creator of this challenge or an admin can change it.
+      </EmptyState>
+    );
   return <ChallengeForm existing={challenge.data} />;
 }

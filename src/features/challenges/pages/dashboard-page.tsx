@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { placeText } from '#domain/places.ts';
 import { Link } from 'wouter';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { formatDate } from '#src/lib/format.ts';
@@ -9,8 +10,11 @@ import { ScoreState } from '../components/score-state.tsx';
 import '../challenges.css';
 import { useScoreText } from '../api/score-text.ts';
 
-/** The athlete's home; `children` (streaks, achievements from other areas) sit under the heading. */
-export default function DashboardPage({ children }: { children?: ReactNode }) {
+/**
+ * The athlete's home; `children` (streaks, achievements from other areas) sit under the heading, `after` (the
+ * followers feed) below the athlete's own sections.
+ */
+export default function DashboardPage({ children, after }: { children?: ReactNode; after?: ReactNode }) {
   const { user } = useSessionView();
   const active = useMyParticipating();
   const results = useMySubmissions();
@@ -50,7 +54,8 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
                 <li key={r.score.id}>
                   <Link href={`/challenge-detail-page?id=${r.challenge.id}`}>{r.challenge.title}</Link>:{' '}
                   <strong>{scoreText(r.score, r.challenge.score_type)}</strong>
-                  {r.rank !== null && <> · place {r.rank}</>} <ScoreState score={r.score} isBest={r.is_best} />{' '}
+                  {r.place ? <> · {placeText(r.place)}</> : null}
+                  {r.kudos > 0 && <> · {r.kudos} kudos</>} <ScoreState score={r.score} isBest={r.is_best} />{' '}
                   <span className="muted">· {formatDate(r.score.submitted_at)}</span>
                 </li>
               ))}
@@ -67,6 +72,7 @@ export default function DashboardPage({ children }: { children?: ReactNode }) {
           {(data) => <ChallengeList items={data.items} empty="Nothing new to recommend right now: check back soon." />}
         </QueryState>
       </section>
+      {after}
     </div>
   );
 }

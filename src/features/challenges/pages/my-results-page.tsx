@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { placeText } from '#domain/places.ts';
+import { boardHref } from '../api/places.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { SCORE_TYPE_LABELS, useMySubmissions } from '../api/challenges.ts';
 import { useWithdrawScore } from '../api/challenge-mutations.ts';
@@ -37,10 +39,16 @@ export default function MyResultsPage() {
         <>
           {scoreText(r.score, r.challenge.score_type)}
           <ScoreState score={r.score} isBest={r.is_best} />
+          {r.kudos > 0 ? <span className="muted"> · {r.kudos} kudos</span> : null}
         </>
       ),
     },
-    { id: 'place', header: 'Place', className: 'results-place', cell: (r) => (r.rank === null ? '—' : `#${r.rank}`) },
+    {
+      id: 'place',
+      header: 'Place',
+      className: 'results-place',
+      cell: (r) => (r.place ? <Link href={boardHref(r.challenge.id, r.place)}>{placeText(r.place)}</Link> : '—'),
+    },
     { id: 'submitted', header: 'Submitted', className: 'results-when', cell: (r) => formatDateTime(r.score.submitted_at) },
     {
       id: 'actions',
@@ -59,7 +67,7 @@ export default function MyResultsPage() {
               {
                 onSuccess: (res) =>
                   toast({
-                    title: res.rank === null ? 'Score withdrawn. You are off the board.' : `Score withdrawn. You are now #${res.rank}.`,
+                    title: res.place ? `Score withdrawn. You are now ${placeText(res.place)}.` : 'Score withdrawn. You are off the board.',
                     variant: 'success',
                   }),
                 onError: (err) => toast({ title: err.message, variant: 'error' }),

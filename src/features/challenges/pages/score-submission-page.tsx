@@ -1,3 +1,6 @@
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
+import { placeText } from '#domain/places.ts';
+import { boardHref } from '../api/places.ts';
 import { type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
@@ -66,13 +69,13 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
         <p>
           {scoreText(r.score, c.score_type)}. {r.message}
         </p>
-        {r.rank !== null && (
+        {r.place ? (
           <p>
-            You are <strong>#{r.rank}</strong> on the board.
+            You are <strong>{placeText(r.place)}</strong>.
           </p>
-        )}
+        ) : null}
         <p className="row-actions">
-          <Link href={`/challenge-leaderboard-page?id=${c.id}`} className="btn btn-primary">
+          <Link href={boardHref(c.id, r.place)} className="btn btn-primary">
             See the leaderboard
           </Link>
           <button type="button" className="btn btn-secondary" onClick={() => flow.send({ type: 'score.another' })}>
@@ -218,7 +221,19 @@ export default function ScoreSubmissionPage() {
   const id = idFromSearch(useSearch());
   const challenge = useChallenge(id);
   let body;
-  if (id === null) body = <p className="lead muted">This address does not name a challenge.</p>;
+  if (id === null)
+    body = (
+      <EmptyState
+        title="No challenge here"
+        action={
+          <Link href="/challenge-discovery-page" className="btn btn-secondary">
+            Browse challenges
+          </Link>
+        }
+      >
+        This address does not name a challenge.
+      </EmptyState>
+    );
   else if (challenge.isPending) body = <LoadingSkeleton label="Loading the challenge…" />;
   else if (challenge.isError) body = <p className="error-text">{challenge.error.message}</p>;
   else if (!challenge.data.my_entry)

@@ -8,6 +8,19 @@ export type GymManageRow = components['schemas']['GymManageRow'];
 export type GymSummary = components['schemas']['GymSummary'];
 export type GymEditInput = components['schemas']['GymEditInput'];
 
+export type GymDirectoryPage = components['schemas']['GymDirectoryPage'];
+export const DIRECTORY_PAGE_SIZE = 24;
+
+/** The public directory: verified gyms, most athletes first; `q` narrows to names starting with it. */
+export function useGymDirectory(q: string, page: number) {
+  const query = { q: q || undefined, page, page_size: DIRECTORY_PAGE_SIZE };
+  return useQuery({
+    queryKey: ['get', '/api/gyms/directory', query],
+    queryFn: () => callApi(api.GET('/api/gyms/directory', { params: { query } }), 'Could not load the gyms.'),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A gym's page: the gym, its athletes who show it, and its teams. */
 export function useGym(gymId: number) {
   return useQuery({

@@ -74,6 +74,9 @@ export default function GymPage() {
   const gym = useGym(id);
   return (
     <div className="container page">
+      <p className="gym-back">
+        <AppLink href="/gyms-page">← All gyms</AppLink>
+      </p>
       {id > 0 ? (
         <QueryState query={gym} loading="Loading the gym…">
           {(data) => <GymView data={data} />}
@@ -81,7 +84,16 @@ export default function GymPage() {
       ) : (
         <>
           <h1>Gym</h1>
-          <EmptyState title="No gym chosen">Open a gym from an athlete’s profile or a leaderboard to see who trains there.</EmptyState>
+          <EmptyState
+            title="No gym chosen"
+            action={
+              <AppLink href="/gyms-page" look="secondary">
+                Browse the gyms
+              </AppLink>
+            }
+          >
+            Open a gym from the directory, an athlete’s profile or a leaderboard to see who trains there.
+          </EmptyState>
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
 import { toast } from '#src/lib/toast.ts';
 import { formatDateTime } from '#src/lib/format.ts';
+import { useRefreshJudging } from '../api/judging.ts';
 import type { JudgeLevel } from '#domain/judging.ts';
 
 /** Administrators certify a judge (or a senior judge) for a season by the account's email. */
@@ -30,9 +31,12 @@ export function CertifyJudge() {
   const [problem, setProblem] = useState<string | null>(null);
   // The confirmation stays on the form (the toast goes after a few seconds).
   const [done, setDone] = useState<string | null>(null);
+  // An administrator who certifies themself sees the queue at once: their certificate and the queue are asked again.
+  const refresh = useRefreshJudging();
   const grant = useMutation({
     mutationFn: () => certify(email.trim(), level),
     onSuccess: ({ name, granted }) => {
+      refresh();
       setEmail('');
       const message = `${name} is certified until ${formatDateTime(granted.expires_at)}.`;
       setDone(message);

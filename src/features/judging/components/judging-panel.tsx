@@ -14,6 +14,7 @@ import { PENALTY_PERCENT, VERDICT_LABELS, VERDICTS, VERDICT_REASON, type Verdict
 import { judgingMachine, verdictFormProblem } from '#machines/judging.ts';
 import { MarkingTools } from './marking-tools.tsx';
 import { claimSubmission, confirmVerdict, sendVerdict, useRefreshJudging, useSubmission, type JudgingSubmission } from '../api/judging.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
@@ -53,6 +54,7 @@ export default function JudgingPanel({ scoreId, mode, onClose }: { scoreId: numb
     if (state === 'judged' || state === 'awaitingSenior') refresh();
   }, [state, refresh]);
   const submission = useSubmission(scoreId, state !== 'idle' && state !== 'claiming');
+  const shown = useDisplayText();
   const back = () => {
     refresh();
     onClose();
@@ -93,7 +95,7 @@ export default function JudgingPanel({ scoreId, mode, onClose }: { scoreId: numb
         {(s) => (
           <>
             <h2 id="judging-panel-title" className="break">
-              {s.athlete.display_name}: {s.display} <span className="muted">in {s.challenge.title}</span>
+              {s.athlete.display_name}: {shown(s.display)} <span className="muted">in {s.challenge.title}</span>
             </h2>
             {s.appeal_reason ? (
               <p>

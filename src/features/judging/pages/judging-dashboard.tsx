@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Gavel } from 'lucide-react';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { Badge, type BadgeTone } from '#src/components/ui/badge.tsx';
@@ -15,6 +15,8 @@ import { QUEUE_LAST_PAGE, QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type
 import JudgingPanel from '../components/judging-panel.tsx';
 import { CertifyJudge } from '../components/certify-judge.tsx';
 import '../judging.css';
+import { ordinal } from '#domain/places.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 export const STATE_BADGES: Record<JudgingSubmission['state'], { label: string; tone: BadgeTone }> = {
   waiting: { label: 'Waiting for a judge', tone: 'info' },
@@ -27,7 +29,11 @@ export const STATE_BADGES: Record<JudgingSubmission['state'], { label: string; t
 export default function JudgingDashboard() {
   const { user, isAdmin } = useSessionView();
   const me = useJudgeStatus(user !== null);
-  const [open, setOpen] = useState<Opened | null>(null);
+  // The submission being judged is in the address: a judge can reload it, share it with a senior judge, and Back
+  // returns to the queue.
+  const [item, setItem] = useQueryState({ score: param.int(0, 0, 2147483647), mode: param.oneOf(MODES, 'claim') });
+  const open: Opened | null = item.score ? { scoreId: item.score, mode: item.mode } : null;
+  const setOpen = (o: Opened | null) => setItem(o ? { score: o.scoreId, mode: o.mode } : { score: 0, mode: 'claim' }, { replace: false });
   return (
     <div className="container page judging">
       <h1>Judging</h1>
@@ -45,7 +51,9 @@ export default function JudgingDashboard() {
             <>
               <p className="muted">
                 Scores with a video, best place on the board first. Claiming one keeps it yours for 30 minutes.
-                {certificate.level === 'senior' ? ' As a senior judge you also confirm major penalties and invalid verdicts.' : ''}
+                {certificate.level === 'senior' ? ' As a senior judge you also confirm major penalties and invalid verdicts.' : ''} Your
+                certificate runs until {formatDateTime(certificate.expires_at)}; the{' '}
+                <AppLink href="/video-judging-test-page">video judging test</AppLink> shows where you stand.
               </p>
               <Queue senior={certificate.level === 'senior'} onOpen={setOpen} />
             </>
@@ -58,7 +66,8 @@ export default function JudgingDashboard() {
 }
 
 /** A submission the judge opened, to judge it or (a senior judge) to review its verdict. */
-type Opened = { scoreId: number; mode: 'claim' | 'review' };
+const MODES = ['claim', 'review'] as const;
+type Opened = { scoreId: number; mode: (typeof MODES)[number] };
 type OpenSubmission = (o: Opened) => void;
 
 function Queue({ senior, onOpen }: { senior: boolean; onOpen: OpenSubmission }) {
@@ -139,12 +148,14 @@ function QueueItem({
   const badge = STATE_BADGES[s.state];
   const heldByOther = s.claim !== null && !s.claim.mine;
   const review = s.state === 'confirming';
-  const place = s.place !== null ? `place ${s.place}` : 'not on the board';
+  // The queue's place counts the whole board (every board and division): said as such.
+  const place = s.place !== null ? `${ordinal(s.place)} overall` : 'not on the board';
+  const shown = useDisplayText();
   return (
     <li>
       <Card
         titleAs="h2"
-        title={`${s.athlete.display_name}: ${s.display}`}
+        title={`${s.athlete.display_name}: ${shown(s.display)}`}
         meta={
           <>
             {linkChallenge ? (

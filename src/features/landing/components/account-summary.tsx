@@ -1,7 +1,9 @@
 import { Link } from 'wouter';
+import { placeText } from '#domain/places.ts';
 import { QueryError } from '#src/components/query-state.tsx';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useAccountSummary, type MySubmission } from '../api/home.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 function SummarySkeleton() {
   return (
@@ -15,15 +17,16 @@ function SummarySkeleton() {
   );
 }
 
-/** The newest submission, with the rank of the athlete's best on that board. */
+/** The newest submission, with the place of the athlete's best on their board. */
 function latestResult(items: MySubmission[]) {
   const latest = items[0];
   if (!latest) return null;
   const best = items.find((s) => s.challenge.id === latest.challenge.id && s.is_best);
-  return { latest, rank: best?.rank ?? null };
+  return { latest, place: best?.place ?? null };
 }
 
 function SignedInSummary({ name }: { name: string }) {
+  const shown = useDisplayText();
   const { challenges, submissions } = useAccountSummary();
   const open = challenges.data?.items.filter((c) => c.status === 'open') ?? [];
   const result = submissions.data ? latestResult(submissions.data.items) : null;
@@ -63,7 +66,7 @@ function SignedInSummary({ name }: { name: string }) {
             <dd>
               {result ? (
                 <>
-                  <strong>{result.latest.score.display}</strong> in{' '}
+                  <strong>{shown(result.latest.score.display)}</strong> in{' '}
                   <Link href={`/challenge-leaderboard-page?id=${result.latest.challenge.id}`}>{result.latest.challenge.title}</Link>
                 </>
               ) : (
@@ -72,8 +75,8 @@ function SignedInSummary({ name }: { name: string }) {
             </dd>
           </div>
           <div>
-            <dt>Rank</dt>
-            <dd>{result?.rank ? `#${result.rank} on that board` : result ? 'Not ranked yet (waiting for review)' : '—'}</dd>
+            <dt>Place</dt>
+            <dd>{result?.place ? placeText(result.place) : result ? 'Not ranked yet (waiting for review)' : '—'}</dd>
           </div>
         </dl>
       )}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { QueryError } from '#src/components/query-state.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { useHomeFeed, type Challenge, type HomeLeader, type HomeRecord } from '../api/home.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 /** Rows each panel holds: the skeleton and the empty state keep this height, so nothing below moves. */
 export const PANEL_ROWS = 6;
@@ -81,6 +82,7 @@ function OpenChallenges({ items }: { items: Challenge[] }) {
 }
 
 function TodaysLeaders({ items }: { items: HomeLeader[] }) {
+  const shown = useDisplayText();
   if (items.length === 0)
     return (
       <Empty>
@@ -94,9 +96,9 @@ function TodaysLeaders({ items }: { items: HomeLeader[] }) {
     <ol className="home-rows">
       {items.map((l) => (
         <li key={l.challenge.id} className="home-row">
-          <span className="home-row-title" title={`${l.athlete.display_name}: ${l.display}`}>
+          <span className="home-row-title" title={`${l.athlete.display_name}: ${shown(l.display)}`}>
             <Link href={`/athlete-profile-page?id=${l.athlete.wp_user_id}`}>{l.athlete.display_name}</Link>{' '}
-            <strong className="home-score">{l.display}</strong>
+            <strong className="home-score">{shown(l.display)}</strong>
           </span>
           <span className="home-row-meta">
             <Link href={`/challenge-leaderboard-page?id=${l.challenge.id}`}>{l.challenge.title}</Link> ·{' '}
@@ -109,6 +111,7 @@ function TodaysLeaders({ items }: { items: HomeLeader[] }) {
 }
 
 function RecordTicker({ items }: { items: HomeRecord[] }) {
+  const shown = useDisplayText();
   // Records that arrive after the first load are marked new for a moment.
   const seen = useRef<Set<number> | null>(null);
   const fresh = seen.current ? new Set(items.filter((r) => !seen.current!.has(r.id)).map((r) => r.id)) : new Set<number>();
@@ -128,9 +131,9 @@ function RecordTicker({ items }: { items: HomeRecord[] }) {
     <ul className="home-rows" aria-live="polite" aria-relevant="additions">
       {items.map((r) => (
         <li key={r.id} className={`home-row${fresh.has(r.id) ? ' home-row-new' : ''}`}>
-          <span className="home-row-title" title={`${r.athlete.display_name}: ${recordValue(r)}`}>
+          <span className="home-row-title" title={`${r.athlete.display_name}: ${shown(recordValue(r))}`}>
             <Link href={`/athlete-profile-page?id=${r.athlete.wp_user_id}`}>{r.athlete.display_name}</Link>{' '}
-            <strong className="home-score">{recordValue(r)}</strong>
+            <strong className="home-score">{shown(recordValue(r))}</strong>
           </span>
           <span className="home-row-meta">
             {r.test_name} · <time dateTime={r.submitted_at}>{timeAgo(r.submitted_at)}</time>

@@ -10,7 +10,7 @@ const STATUS_WORDS: Record<DataExport['status'], string> = {
   queued: 'Waiting to start',
   building: 'Being prepared',
   ready: 'Ready',
-  failed: 'Failed: ask again',
+  failed: 'Could not be finished',
 };
 
 function kilobytes(bytes: number | null) {
@@ -34,6 +34,10 @@ function ExportRow({ item }: { item: DataExport }) {
         </>
       ) : item.status === 'ready' ? (
         <span className="muted">The download link has expired.</span>
+      ) : item.status === 'failed' ? (
+        <span className="muted">
+          Something went wrong while we prepared this copy. It does not count as today’s export: ask for a new one.
+        </span>
       ) : null}
     </li>
   );

@@ -19,3 +19,11 @@ export const myAchievementsQueryOptions = () =>
 
 export const useMyStreaks = () => useQuery(myStreaksQueryOptions());
 export const useMyAchievements = () => useQuery(myAchievementsQueryOptions());
+
+export type Achievement = components['schemas']['Achievement'];
+
+/** Takes the recent achievements no tab has popped up yet (each is handed to one tab, once). */
+export async function takeAchievementPopups(): Promise<Achievement[]> {
+  const { data } = await secureApi.POST('/api/achievements/popups');
+  return data?.items ?? [];
+}

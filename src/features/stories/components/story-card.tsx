@@ -2,6 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { ReportButton } from '#src/components/report-button.tsx';
+import { KudosButton } from '#src/components/kudos-button.tsx';
 import type { Story } from '../api/stories.ts';
 import { Byline, excerptOf, HiddenNote } from './story-parts.tsx';
 
@@ -16,6 +17,16 @@ export function StoryCard({ story }: { story: Story }) {
       meta={<Byline author={story.author} at={story.created_at} />}
       actions={
         <>
+          {story.hidden ? null : (
+            <KudosButton
+              kind="story"
+              itemId={story.id}
+              count={story.kudos}
+              mine={story.kudos_mine}
+              subject={story.title}
+              authorId={story.author.wp_user_id}
+            />
+          )}
           <AppLink href={href} look="secondary" size="sm" icon={<MessageSquare size={16} aria-hidden />}>
             {story.comments === 1 ? '1 comment' : `${story.comments} comments`}
             <span className="visually-hidden"> on {story.title}</span>
@@ -30,7 +41,19 @@ export function StoryCard({ story }: { story: Story }) {
           About <AppLink href={`/challenge-detail-page?id=${story.challenge.id}`}>{story.challenge.title}</AppLink>
         </p>
       ) : null}
+      {story.images[0] ? (
+        <img
+          className="story-card-image"
+          src={story.images[0].feed_url}
+          alt={story.images[0].alt}
+          width={story.images[0].width}
+          height={story.images[0].height}
+          style={{ aspectRatio: `${story.images[0].width} / ${story.images[0].height}` }}
+          loading="lazy"
+        />
+      ) : null}
       <p className="story-excerpt">{excerptOf(story.body)}</p>
+      {story.images.length > 1 ? <p className="muted story-has-video">{story.images.length} pictures</p> : null}
       {story.video ? <p className="muted story-has-video">With a video</p> : null}
     </Card>
   );

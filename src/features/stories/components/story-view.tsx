@@ -5,10 +5,12 @@ import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { ReportButton } from '#src/components/report-button.tsx';
+import { KudosButton } from '#src/components/kudos-button.tsx';
 import { VideoOnDemand } from '#src/components/video-on-demand.tsx';
 import { toast } from '#src/lib/toast.ts';
 import { useDeleteStory, useStory, type Story } from '../api/stories.ts';
 import { StoryComments } from './story-comments.tsx';
+import { StoryGallery } from './story-gallery.tsx';
 import { Byline, HiddenNote } from './story-parts.tsx';
 
 function StoryActions({ story }: { story: Story }) {
@@ -58,6 +60,7 @@ function StoryBody({ story }: { story: Story }) {
             About <AppLink href={`/challenge-detail-page?id=${story.challenge.id}`}>{story.challenge.title}</AppLink>
           </p>
         ) : null}
+        <StoryGallery images={story.images} title={story.title} />
         <div className="story-text">
           <SafeMarkdown text={story.body} />
         </div>
@@ -67,6 +70,16 @@ function StoryBody({ story }: { story: Story }) {
           </div>
         ) : null}
         <div className="story-actions">
+          {story.hidden ? null : (
+            <KudosButton
+              kind="story"
+              itemId={story.id}
+              count={story.kudos}
+              mine={story.kudos_mine}
+              subject={story.title}
+              authorId={story.author.wp_user_id}
+            />
+          )}
           <StoryActions story={story} />
         </div>
       </article>

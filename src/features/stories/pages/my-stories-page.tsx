@@ -117,10 +117,12 @@ export default function MyStoriesPage() {
   return (
     <div className="container page narrow stories-page">
       <div className="stories-head">
-        <h1>My Stories</h1>
+        <h1>{tab === 'community' ? 'Community Stories' : 'My Stories'}</h1>
         {shareLink}
       </div>
-      <p className="lead muted">Workouts, comebacks and wins from athletes on RepForge.</p>
+      <p className="lead muted">
+        {tab === 'community' ? 'Workouts, comebacks and wins from athletes on RepForge.' : 'The stories you shared, with their comments.'}
+      </p>
       <div className="tabs" role="tablist" aria-label="Stories">
         {TABS.map((t) => (
           <button

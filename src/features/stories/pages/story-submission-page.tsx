@@ -1,8 +1,9 @@
+import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { QueryState } from '#src/components/query-state.tsx';
 import { FormFooter } from '#src/components/form-footer.tsx';
 import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
@@ -12,6 +13,8 @@ import { storySubmissionMachine, type StoryFields } from '#machines/story-submis
 import { STORY_BODY_LIMITS, STORY_TITLE_LIMITS } from '#domain/stories.ts';
 import { useSaveStory, useStory, type Story } from '../api/stories.ts';
 import { StoryChallengeField, StoryVideoField } from '../components/story-fields.tsx';
+import { StoryImagesField } from '../components/story-images-field.tsx';
+import { formImage, uploadStoryImages } from '../api/images.ts';
 import '../stories.css';
 
 /** The compose form, driven by the story-submission chart; on success the story opens. */
@@ -21,7 +24,10 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
   // mutateAsync and navigate are stable, so the actor made once may hold them.
   const flow = useFlow(
     storySubmissionMachine.provide({
-      actors: { publishStory: fromPromise(({ input }) => save.mutateAsync(input)) },
+      actors: {
+        publishStory: fromPromise(({ input }) => save.mutateAsync(input)),
+        uploadImages: fromPromise(({ input }) => uploadStoryImages(input)),
+      },
       actions: {
         notifyPublished: (_, { id }) => {
           toast({ title: editing ? 'Story saved.' : 'Story published.', variant: 'success' });
@@ -34,6 +40,7 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
   const fields = useSelector(flow, (s) => s.context.fields);
   const problem = useSelector(flow, (s) => s.context.problem);
   const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const uploading = useSelector(flow, (s) => s.hasTag('uploading'));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     flow.send({ type: 'story.submit' });
@@ -56,6 +63,14 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
         onChange={(e) => flow.send({ type: 'story.update', field: 'body', value: e.target.value })}
         hint={`Plain text, or **bold**, *italic*, lists and links. Up to ${STORY_BODY_LIMITS.max} characters (${body} so far).`}
       />
+      <StoryImagesField
+        images={fields.images}
+        uploading={uploading}
+        onFile={(file) => flow.send({ type: 'story.addFiles', files: [file] })}
+        onAlt={(index, alt) => flow.send({ type: 'story.setAlt', index, alt })}
+        onMove={(index, to) => flow.send({ type: 'story.moveImage', index, to })}
+        onRemove={(index) => flow.send({ type: 'story.removeImage', index })}
+      />
       <StoryVideoField value={fields.videoId} onChange={(videoId) => flow.send({ type: 'story.setVideo', videoId })} />
       <StoryChallengeField
         value={fields.challengeId}
@@ -64,8 +79,8 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
       />
       <FormFooter
         submitLabel={editing ? 'Save story' : 'Publish story'}
-        pendingLabel={editing ? 'Saving…' : 'Publishing…'}
-        pending={busy}
+        pendingLabel={uploading ? 'Uploading the picture…' : editing ? 'Saving…' : 'Publishing…'}
+        pending={busy || uploading}
         error={problem}
         cancel={{ href: editing ? `/my-stories-page?story=${editing.id}` : '/my-stories-page' }}
       />
@@ -82,10 +97,30 @@ function EditStory({ storyId }: { storyId: number }) {
           <StoryForm
             key={s.id}
             editing={s}
-            initial={{ title: s.title, body: s.body, videoId: s.video?.id ?? null, challengeId: s.challenge?.id ?? null }}
+            initial={{
+              title: s.title,
+              body: s.body,
+              videoId: s.video?.id ?? null,
+              challengeId: s.challenge?.id ?? null,
+              images: s.images.map(formImage),
+            }}
           />
         ) : (
-          <p className="error-text">Only the author of this story can edit it.</p>
+          <EmptyState
+            title="This story is not yours to edit"
+            action={
+              <>
+                <Link href="/my-stories-page" className="btn btn-primary">
+                  Back to stories
+                </Link>{' '}
+                <Link href="/story-submission-page" className="btn btn-secondary">
+                  Write your own
+                </Link>
+              </>
+            }
+          >
+            Only the author of this story can edit it.
+          </EmptyState>
         )
       }
     </QueryState>

@@ -4,9 +4,11 @@ import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { TEAM_ROLE_LABELS } from '#domain/teams.ts';
 import { useRemoveMember, useSetRole, type TeamDetail } from '../api/teams.ts';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 /** Members with their roles and latest results; the captain changes roles, captains and co-captains remove. */
 export function MemberList({ team, viewerId, isAdmin }: { team: TeamDetail; viewerId: number; isAdmin: boolean }) {
+  const shown = useDisplayText();
   const setRole = useSetRole(team.id);
   const remove = useRemoveMember(team.id);
   const captain = team.viewer_role === 'captain' || isAdmin;
@@ -30,7 +32,7 @@ export function MemberList({ team, viewerId, isAdmin }: { team: TeamDetail; view
                   <ul className="team-results" aria-label={`Recent results of ${m.display_name}`}>
                     {m.recent_results.map((r) => (
                       <li key={`${r.challenge_id}-${r.submitted_at}`}>
-                        {r.challenge_title}: {r.display}
+                        {r.challenge_title}: {shown(r.display)}
                       </li>
                     ))}
                   </ul>

@@ -11,6 +11,7 @@ import { useSessionView } from '#src/lib/session/session-view.ts';
 import type { VoteValue } from '#domain/theater.ts';
 import { useTheater, useVote, type TheaterItem } from '../api/theater.ts';
 import '../theater.css';
+import { useDisplayText } from '#src/lib/score-text.ts';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -62,6 +63,7 @@ function Counts({ item }: { item: TheaterItem }) {
  * upload its athlete chose to show here, best voted first, with thumbs up / down.
  */
 export function TheaterSection({ challengeId }: { challengeId: number | null }) {
+  const shown = useDisplayText();
   const { user } = useSessionView();
   const theater = useTheater(challengeId);
   if (challengeId === null || (theater.isError && isNotFound(theater.error))) return null;
@@ -92,7 +94,7 @@ export function TheaterSection({ challengeId }: { challengeId: number | null }) 
                   title={item.athlete.display_name}
                   meta={
                     <>
-                      {item.display}
+                      {shown(item.display)}
                       {item.verification === 'unverified' ? (
                         <>
                           {' '}

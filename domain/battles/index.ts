@@ -1,0 +1,5 @@
+export * from './formats.ts';
+export * from './engine.ts';
+export * from './attempt-body.ts';
+export * from './tournaments.ts';
+export * from './negotiation.ts';

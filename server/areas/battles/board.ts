@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { badRequest } from '#server/errors.ts';
+import { isSquadCut, keepCount } from '#domain/battles/index.ts';
+import { scoreText } from './attempts.ts';
+import { loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
+
+// A round's board, ranked in SQL: each athlete's best attempt by DISTINCT ON over the (battle, round, user, key,
+// time) index, then one window in the engine's order (domain/battles/engine.ts rankRound): scorers by key, earliest
+// best submission, id; then those who did not score, earliest entry first. The cut line is the rule's keep count.
+
+export interface BoardRow {
+  place: number;
+  user_id: number;
+  display_name: string;
+  status: string | null;
+  value: number | null;
+  tiebreak_ms: number | null;
+  submitted_at: string | null;
+  eliminated_round: number | null;
+}
+
+export function rankedFieldSql(battleId: number, roundNo: number) {
+  return sql`
+    with best as (
+      select distinct on (a.user_id) a.user_id, a.sort_key, a.submitted_at, a.status, a.value, a.tiebreak_ms
+      from battle_attempts a
+      where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+      order by a.user_id, a.sort_key, a.submitted_at, a.id
+    )
+    select (row_number() over (order by b.sort_key asc nulls last, b.submitted_at asc nulls last,
+              case when b.sort_key is null then e.entered_at end asc, e.user_id))::int as place,
+           e.user_id, u.display_name, b.status, b.value::float8 as value, b.tiebreak_ms,
+           b.submitted_at, e.eliminated_round, e.entered_at
+    from battle_entries e
+    join users u on u.id = e.user_id
+    left join best b on b.user_id = e.user_id
+    where e.battle_id = ${battleId} and (e.eliminated_round is null or e.eliminated_round >= ${roundNo})`;
+}
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+const presentRow = (b: BattleRow, r: BoardRow, keep: number) => ({
+  place: r.place,
+  user_id: r.user_id,
+  display_name: r.display_name,
+  score_text: r.status === null ? null : scoreText(b, { status: r.status, value: Number(r.value), tiebreakMs: r.tiebreak_ms }),
+  submitted_at: iso(r.submitted_at),
+  eliminated_round: r.eliminated_round,
+  below_cut: r.place > keep,
+});
+
+export async function leaderboard(
+  ctx: AppContext,
+  battleId: number,
+  q: { round?: number; offset: number; limit: number },
+  viewer: number | null,
+) {
+  const db = ctx.database.db;
+  const b = await loadBattle(db, battleId);
+  const rounds = await roundsOf(db, battleId);
+  const now = ctx.now();
+  const fallback = openRound(rounds, now) ?? [...rounds].reverse().find((r) => r.closedAt) ?? rounds[0]!;
+  const round = q.round === undefined ? fallback : rounds.find((r) => r.roundNo === q.round);
+  if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
+  const ranked = sql`select * from (${rankedFieldSql(battleId, round.roundNo)}) f`;
+  const [page, [totals], mine] = await Promise.all([
+    rowsOf<BoardRow>(db, sql`${ranked} order by place offset ${q.offset} limit ${q.limit}`),
+    rowsOf<{ field: number; scored: number }>(
+      db as Database,
+      sql`select count(*)::int as field, count(status)::int as scored from (${rankedFieldSql(battleId, round.roundNo)}) f`,
+    ),
+    viewer === null ? Promise.resolve([]) : rowsOf<BoardRow>(db, sql`${ranked} where user_id = ${viewer}`),
+  ]);
+  const field = totals?.field ?? 0;
+  const scored = totals?.scored ?? 0;
+  // A closed round's line is where it cut; an open one's where it would cut now (nobody scored: nobody falls).
+  const keep = round.closedAt
+    ? field - (round.eliminatedCount ?? 0)
+    : scored && !isSquadCut(round.cut)
+      ? keepCount(round.cut, field)
+      : field;
+  return {
+    round_no: round.roundNo,
+    closed: round.closedAt !== null,
+    field,
+    scored,
+    keep,
+    items: page.map((r) => presentRow(b, r, keep)),
+    me: mine[0] ? presentRow(b, mine[0], keep) : null,
+  };
+}

@@ -1,0 +1,121 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { battleEntries, battleRounds, battles } from '#server/db/schema.ts';
+import type { JobHandler } from '#server/lib/jobs.ts';
+import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
+import { closeRoyaleRound, isSquadCut } from '#domain/battles/index.ts';
+import { notify } from '../notifications/index.ts';
+import { roundAttempts } from './attempts.ts';
+import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
+import { closeSquadRoundIn } from './squad-closing.ts';
+import { advanceStage } from './tournaments.ts';
+
+// Closing a round: the job queued at the round's close (battles.ts scheduleRoundCloses) ranks the living field,
+// cuts it with the engine, records who fell, tells each of them (inbox) and the battle's room (socket), and after
+// the last round writes the final places. One transaction; the round row is locked and closed once, so running
+// the job twice, or on two nodes at once, changes nothing the second time.
+
+/** Round ids in the room message up to this many; past it the page reloads the board instead. */
+const MAX_LISTED = 200;
+
+const intArray = (xs: number[]) => `{${xs.join(',')}}`;
+
+export async function closeRound(ctx: AppContext, battleId: number, roundNo: number): Promise<{ closed: boolean; eliminated: number[] }> {
+  const now = ctx.now();
+  return ctx.database.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [round] = await tx
+      .select()
+      .from(battleRounds)
+      .where(and(eq(battleRounds.battleId, battleId), eq(battleRounds.roundNo, roundNo)))
+      .for('update');
+    if (!round || round.closedAt) return { closed: false, eliminated: [] };
+    if (now < round.closesAt) throw new Error(`Round ${roundNo} of battle ${battleId} closes at ${round.closesAt.toISOString()}`);
+    const [battle] = await tx.select().from(battles).where(eq(battles.id, battleId));
+    const [{ last } = { last: roundNo }] = await rowsOf<{ last: number }>(
+      tx,
+      sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
+    );
+    if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
+    const field = await tx
+      .select({ athleteId: battleEntries.userId, enteredAt: battleEntries.enteredAt })
+      .from(battleEntries)
+      .where(and(eq(battleEntries.battleId, battleId), isNull(battleEntries.eliminatedRound)));
+    const attempts = await roundAttempts(tx, battleId, roundNo);
+    const outcome = closeRoyaleRound(
+      field.map((f) => ({ athleteId: f.athleteId, enteredAt: f.enteredAt.getTime() })),
+      attempts,
+      round.cut,
+    );
+    const placeOf = new Map(outcome.ranking.map((r) => [r.athleteId, r.place]));
+    if (outcome.eliminated.length)
+      await tx.execute(sql`
+        update battle_entries e set eliminated_round = ${roundNo}, eliminated_place = v.place
+        from unnest(${intArray(outcome.eliminated)}::int[], ${intArray(outcome.eliminated.map((id) => placeOf.get(id)!))}::int[]) as v(user_id, place)
+        where e.battle_id = ${battleId} and e.user_id = v.user_id`);
+    await tx
+      .update(battleRounds)
+      .set({ closedAt: now, fieldSize: field.length, eliminatedCount: outcome.eliminated.length })
+      .where(and(eq(battleRounds.battleId, battleId), eq(battleRounds.roundNo, roundNo)));
+    const finished = roundNo >= last;
+    if (finished) {
+      // Survivors by the last round's order, then the fallen: later rounds first, by their place in that round.
+      await tx.execute(sql`
+        update battle_entries e set final_place = f.final_place
+        from (
+          select user_id, (row_number() over (order by coalesce(s.place, 0) = 0, s.place,
+                  eliminated_round desc nulls first, eliminated_place, user_id))::int as final_place
+          from battle_entries be
+          left join unnest(${intArray(outcome.survivors)}::int[], ${intArray(outcome.survivors.map((id) => placeOf.get(id)!))}::int[]) as s(uid, place)
+            on s.uid = be.user_id
+          where be.battle_id = ${battleId}
+        ) f
+        where e.battle_id = ${battleId} and e.user_id = f.user_id`);
+      await tx.update(battles).set({ finishedAt: now }).where(eq(battles.id, battleId));
+      // A tournament stage: its top K enter the next stage, in this same transaction (tournaments.ts).
+      await advanceStage(tx, battleId, now);
+    }
+    const link = `/individual-battle-royale-page?id=${battleId}`;
+    for (const athleteId of outcome.eliminated)
+      await notify(
+        tx,
+        {
+          userId: athleteId,
+          kind: 'battle_eliminated',
+          title: `Eliminated in round ${roundNo} of ${battle!.name}`,
+          body: `You placed ${placeOf.get(athleteId)} of ${field.length}; ${outcome.survivors.length} went through.`,
+          link,
+        },
+        now,
+      );
+    const envelopes: RealtimeEnvelope[] = [
+      {
+        to: { room: battleRoom(battleId) },
+        message: {
+          type: 'battle_round_closed',
+          battle_id: battleId,
+          round_no: roundNo,
+          field_size: field.length,
+          eliminated_count: outcome.eliminated.length,
+          eliminated: outcome.eliminated.length <= MAX_LISTED ? outcome.eliminated : [],
+          finished,
+        },
+      },
+    ];
+    if (!finished)
+      envelopes.push({
+        to: { room: battleRoom(battleId) },
+        message: { type: 'battle_round_opened', battle_id: battleId, round_no: roundNo + 1 },
+      });
+    await publish(tx, envelopes);
+    return { closed: true, eliminated: outcome.eliminated };
+  });
+}
+
+export const battleJobHandlers: Record<string, JobHandler> = {
+  [ROUND_CLOSE_JOB]: async (ctx, payload) => {
+    await closeRound(ctx, Number(payload.battle_id), Number(payload.round_no));
+  },
+};

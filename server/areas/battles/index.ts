@@ -1,0 +1,4 @@
+// The battles area's public surface: other areas and the app import only from here.
+export { battleHandlers } from './handlers.ts';
+export { battleJobHandlers, closeRound } from './closing.ts';
+export { seedDemoBattles } from './seed.ts';

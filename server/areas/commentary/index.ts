@@ -1,0 +1,6 @@
+// The commentary area's public surface: other areas and the app import only from here.
+export { commentaryHandlers } from './handlers.ts';
+export { commentaryJobHandlers } from './lines.ts';
+export { noteScoreMove, type ScoreMove } from './moves.ts';
+export { CallBudget, modelWriter, templateWriter, writerFor, type LineWriter } from './writers.ts';
+export { seedDemoCommentary } from './seed.ts';

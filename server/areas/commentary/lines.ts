@@ -1,0 +1,229 @@
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challenges, commentaryLines, commentaryStreams } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/errors.ts';
+import { challengeRoom, publish } from '#server/lib/realtime/realtime-events.ts';
+import type { RunningJob } from '#server/lib/jobs.ts';
+import { COMMENTARY_KINDS, lineTextProblem, type LineStatus, type MoveFacts } from '#domain/commentary.ts';
+import { COMMENTARY_WRITE_JOB } from './moves.ts';
+import { writerFor } from './writers.ts';
+
+// Commentary lines: written by the job a board move queued, then queued for editors or published at
+// once (auto-publish); editors approve, edit or reject; published lines go to the challenge's room.
+
+type LineRow = typeof commentaryLines.$inferSelect;
+
+export const NO_LINE = 'No commentary line with that id.';
+export const NO_CHALLENGE_TEXT = 'No challenge with that id.';
+export const EDIT_PUBLISHED_TEXT = 'This line is already published; published lines cannot be changed.';
+export const REJECTED_TEXT = 'This line was rejected; it can no longer be changed.';
+
+export const presentLine = (r: LineRow) => ({
+  id: r.id,
+  challenge_id: r.challengeId,
+  kind: r.kind as MoveFacts['kind'],
+  text: r.text,
+  published_at: (r.publishedAt ?? r.createdAt).toISOString(),
+});
+
+export const presentAdminLine = (r: LineRow) => ({
+  id: r.id,
+  challenge_id: r.challengeId,
+  kind: r.kind as MoveFacts['kind'],
+  text: r.text,
+  status: r.status as LineStatus,
+  source: r.source as 'template' | 'model',
+  fallback_reason: r.fallbackReason,
+  edited: r.edited,
+  facts: r.facts,
+  created_at: r.createdAt.toISOString(),
+  decided_at: r.decidedAt?.toISOString() ?? null,
+  published_at: r.publishedAt?.toISOString() ?? null,
+});
+
+const announce = (db: Database, r: LineRow) =>
+  publish(db, [{ to: { room: challengeRoom(r.challengeId) }, message: { type: 'commentary_published', line: presentLine(r) } }]);
+
+function isFacts(value: unknown): value is MoveFacts {
+  const f = value as Partial<MoveFacts> | null;
+  return (
+    !!f &&
+    typeof f === 'object' &&
+    (COMMENTARY_KINDS as readonly string[]).includes(f.kind as string) &&
+    typeof f.athlete === 'string' &&
+    typeof f.challenge === 'string' &&
+    typeof f.place === 'number' &&
+    typeof f.score === 'string'
+  );
+}
+
+/** The job a move queued: the line written (a model or the templates), stored, and published when the stream auto-publishes. */
+export async function writeLine(ctx: AppContext, payload: Record<string, unknown>, _job?: RunningJob): Promise<void> {
+  const { challenge_id, user_id, score_id, facts } = payload as { challenge_id: number; user_id: number; score_id: number; facts: unknown };
+  if (!isFacts(facts) || !Number.isInteger(challenge_id) || !Number.isInteger(user_id)) return;
+  const written = await writerFor(ctx).write(facts, Number(score_id) || 0);
+  const now = ctx.now();
+  await ctx.database.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [stream] = await tx.select().from(commentaryStreams).where(eq(commentaryStreams.challengeId, challenge_id));
+    // A model's line quotes athlete-written names: it publishes alone only where editors opted in.
+    const auto = !!stream?.autoPublish && (written.source === 'template' || stream.autoPublishModel);
+    const [line] = await tx
+      .insert(commentaryLines)
+      .values({
+        challengeId: challenge_id,
+        userId: user_id,
+        scoreId: Number.isInteger(score_id) ? score_id : null,
+        kind: facts.kind,
+        facts,
+        text: written.text,
+        source: written.source,
+        fallbackReason: written.fallbackReason,
+        status: auto ? 'published' : 'queued',
+        createdAt: now,
+        publishedAt: auto ? now : null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A retried submission's move was written already.
+    if (line && auto) await announce(tx, line);
+  });
+}
+
+export const commentaryJobHandlers = { [COMMENTARY_WRITE_JOB]: writeLine };
+
+/** The published lines of a challenge, newest first (the board's strip). */
+export async function publishedLines(ctx: AppContext, challengeId: number, limit: number) {
+  if (!(await challengeExists(ctx.database.db, challengeId))) throw notFound(NO_CHALLENGE_TEXT);
+  const rows = await ctx.database.db
+    .select()
+    .from(commentaryLines)
+    .where(and(eq(commentaryLines.challengeId, challengeId), eq(commentaryLines.status, 'published')))
+    .orderBy(desc(commentaryLines.publishedAt), desc(commentaryLines.id))
+    .limit(limit);
+  return { items: rows.map(presentLine) };
+}
+
+/** Editors' queue: lines of one challenge (or all), by status, newest first; `before` pages on by id. */
+export async function lineQueue(ctx: AppContext, q: { challengeId?: number; status: LineStatus; limit: number; before?: number }) {
+  const rows = await ctx.database.db
+    .select()
+    .from(commentaryLines)
+    .where(
+      and(
+        eq(commentaryLines.status, q.status),
+        q.challengeId ? eq(commentaryLines.challengeId, q.challengeId) : undefined,
+        q.before ? lt(commentaryLines.id, q.before) : undefined,
+      ),
+    )
+    .orderBy(desc(commentaryLines.id))
+    .limit(q.limit);
+  return { items: rows.map(presentAdminLine) };
+}
+
+/** The streams editors look after: challenges with lines or settings, the busiest queue first; and what writes lines. */
+export async function streams(ctx: AppContext) {
+  const db = ctx.database.db;
+  const [queued, settings] = await Promise.all([
+    db
+      .select({ challengeId: commentaryLines.challengeId, status: commentaryLines.status, n: count() })
+      .from(commentaryLines)
+      .groupBy(commentaryLines.challengeId, commentaryLines.status),
+    db.select().from(commentaryStreams),
+  ]);
+  const ids = [...new Set([...queued.map((r) => r.challengeId), ...settings.map((s) => s.challengeId)])];
+  const titles = ids.length
+    ? await db.select({ id: challenges.id, title: challenges.title }).from(challenges).where(inArray(challenges.id, ids))
+    : [];
+  const items = titles.map((c) => {
+    const s = settings.find((x) => x.challengeId === c.id);
+    const n = (status: LineStatus) => Number(queued.find((r) => r.challengeId === c.id && r.status === status)?.n ?? 0);
+    return {
+      challenge_id: c.id,
+      title: c.title,
+      auto_publish: s?.autoPublish ?? false,
+      auto_publish_model: s?.autoPublishModel ?? false,
+      queued: n('queued'),
+      published: n('published'),
+    };
+  });
+  items.sort((a, b) => b.queued - a.queued || a.title.localeCompare(b.title));
+  const w = writerFor(ctx).describe;
+  return { items, writer: { kind: w.kind, model: w.model } };
+}
+
+/** A queued line's row, or the reason it cannot change: 404, or 409 published / rejected. */
+async function queuedOr409(db: Database, lineId: number): Promise<LineRow> {
+  const [row] = await db.select().from(commentaryLines).where(eq(commentaryLines.id, lineId));
+  if (!row) throw notFound(NO_LINE);
+  if (row.status === 'published') throw conflict(EDIT_PUBLISHED_TEXT);
+  if (row.status === 'rejected') throw conflict(REJECTED_TEXT);
+  return row;
+}
+
+/** Changes a queued line in one statement that holds only while it is still queued (two editors at once: one wins). */
+async function decide(
+  ctx: AppContext,
+  lineId: number,
+  change: Partial<typeof commentaryLines.$inferInsert>,
+  then?: (r: LineRow, tx: Database) => Promise<void>,
+) {
+  return ctx.database.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [row] = await tx
+      .update(commentaryLines)
+      .set(change)
+      .where(and(eq(commentaryLines.id, lineId), eq(commentaryLines.status, 'queued')))
+      .returning();
+    if (!row) await queuedOr409(tx, lineId);
+    if (!row) throw conflict(EDIT_PUBLISHED_TEXT);
+    if (then) await then(row, tx);
+    return presentAdminLine(row);
+  });
+}
+
+export async function editLine(ctx: AppContext, editorId: number, lineId: number, text: string) {
+  const problem = lineTextProblem(text);
+  if (problem) throw badRequest(problem, 'text');
+  return decide(ctx, lineId, { text: text.trim().replace(/\s+/g, ' '), edited: true, decidedBy: editorId });
+}
+
+export async function approveLine(ctx: AppContext, editorId: number, lineId: number) {
+  const now = ctx.now();
+  return decide(ctx, lineId, { status: 'published', decidedAt: now, decidedBy: editorId, publishedAt: now }, (row, tx) =>
+    announce(tx, row),
+  );
+}
+
+export async function rejectLine(ctx: AppContext, editorId: number, lineId: number) {
+  return decide(ctx, lineId, { status: 'rejected', decidedAt: ctx.now(), decidedBy: editorId });
+}
+
+/** A challenge's stream settings (created on first change). */
+export async function setStream(
+  ctx: AppContext,
+  editorId: number,
+  challengeId: number,
+  body: { auto_publish: boolean; auto_publish_model?: boolean },
+) {
+  if (!(await challengeExists(ctx.database.db, challengeId))) throw notFound(NO_CHALLENGE_TEXT);
+  const values = {
+    autoPublish: body.auto_publish,
+    // A model's lines never publish alone without the stream's own auto-publish.
+    autoPublishModel: body.auto_publish && (body.auto_publish_model ?? false),
+    updatedBy: editorId,
+    updatedAt: ctx.now(),
+  };
+  await ctx.database.db
+    .insert(commentaryStreams)
+    .values({ challengeId, ...values })
+    .onConflictDoUpdate({ target: commentaryStreams.challengeId, set: values });
+  return { challenge_id: challengeId, auto_publish: values.autoPublish, auto_publish_model: values.autoPublishModel };
+}
+
+/** Whether a challenge exists (the public list answers 404 for one that does not). */
+export async function challengeExists(db: Database, challengeId: number) {
+  const [row] = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, challengeId));
+  return !!row;
+}

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { rankOf } from '#server/lib/boards/rank-slices.ts';
+import { enqueueJob } from '#server/lib/jobs.ts';
+import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
+import { anonymousName } from '#domain/privacy.ts';
+import { classifyMove, type MoveFacts } from '#domain/commentary.ts';
+
+/** A score the challenges area has just answered for (its hook, wired in server/handlers.ts). */
+export interface ScoreMove {
+  challengeId: number;
+  userId: number;
+  scoreId: number;
+  isBest: boolean;
+  /** The score as boards print it. */
+  scoreText: string;
+}
+
+export const COMMENTARY_WRITE_JOB = 'commentary_write';
+
+/**
+ * After a score's answer has gone out: whether the board moved in a way worth a line (a new leader, a
+ * leader's new best, a big climb), and if so a job that writes it. Neither the check nor the writing
+ * (a model may take seconds) is on the score's request path.
+ */
+export function noteScoreMove(ctx: AppContext, move: ScoreMove): void {
+  if (!move.isBest) return;
+  ctx.tasks.defer('commentary move', async () => {
+    const facts = await moveFacts(ctx.database.db, move);
+    if (facts)
+      await enqueueJob(
+        ctx.database.db,
+        COMMENTARY_WRITE_JOB,
+        { challenge_id: move.challengeId, user_id: move.userId, score_id: move.scoreId, facts },
+        ctx.now(),
+      );
+  });
+}
+
+/** The public facts of the move a new best made on the whole board, or null when it is not worth a line. */
+export async function moveFacts(db: Database, move: ScoreMove): Promise<MoveFacts | null> {
+  const [row] = await rowsOf<{
+    title: string;
+    key: string;
+    athlete: string;
+    anonymous: boolean;
+    previous_key: string | null;
+    rival_id: number | null;
+    rival_key: string | null;
+    rival_name: string | null;
+    rival_anonymous: boolean | null;
+  }>(
+    db,
+    sql`select c.title, s.sort_key::text as key, u.display_name as athlete, (${hiddenFromBoards(sql`s.user_id`)}) as anonymous,
+      (select min(p.sort_key)::text from challenge_scores p
+        where p.challenge_id = s.challenge_id and p.user_id = s.user_id and p.id < s.id
+          and p.verification = 'verified' and p.deleted_at is null and p.hidden_at is null) as previous_key,
+      r.user_id as rival_id, r.sort_key::text as rival_key, ru.display_name as rival_name,
+      case when r.user_id is null then null else (${hiddenFromBoards(sql`r.user_id`)}) end as rival_anonymous
+    from challenge_scores s
+    join challenges c on c.id = s.challenge_id
+    join users u on u.id = s.user_id
+    -- the board entry is this score: it still stands as the athlete's best
+    join challenge_entries e on e.challenge_id = s.challenge_id and e.user_id = s.user_id and e.score_id = s.id
+    left join lateral (select x.user_id, x.sort_key from challenge_entries x
+      where x.challenge_id = s.challenge_id and x.user_id <> s.user_id order by x.sort_key, x.submitted_at limit 1) r on true
+    left join users ru on ru.id = r.user_id
+    where s.id = ${move.scoreId} and s.user_id = ${move.userId} and s.challenge_id = ${move.challengeId}`,
+  );
+  if (!row) return null;
+  const key = BigInt(row.key);
+  const place = await rankOf(db, move.challengeId, key);
+  // Before this score the athlete stood where their previous best stands now, less their own new entry ahead of it.
+  const previousPlace = row.previous_key === null ? null : (await rankOf(db, move.challengeId, BigInt(row.previous_key))) - 1;
+  const rivalKey = row.rival_key === null ? null : BigInt(row.rival_key);
+  const kind = classifyMove({
+    place,
+    previousPlace,
+    othersOnBoard: row.rival_id !== null,
+    beatsEveryone: rivalKey === null || key < rivalKey,
+  });
+  if (!kind) return null;
+  const name = (id: number, displayName: string, anonymous: boolean | null) => (anonymous ? anonymousName(id) : displayName);
+  return {
+    kind,
+    athlete: name(move.userId, row.athlete, row.anonymous),
+    challenge: row.title,
+    place,
+    previous_place: previousPlace,
+    previous_leader:
+      kind === 'new_leader' && row.rival_id !== null && row.rival_name !== null
+        ? name(Number(row.rival_id), row.rival_name, row.rival_anonymous)
+        : null,
+    score: move.scoreText,
+  };
+}

@@ -1,0 +1,56 @@
+import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { challengeScores, challenges, users } from '#server/db/schema.ts';
+import type { MoveFacts } from '#domain/commentary.ts';
+
+/**
+ * Commentary lines (domain/commentary.ts): written for a challenge's board when it moves, queued for
+ * editors unless the challenge auto-publishes; a published line went to the challenge's room.
+ */
+export const commentaryLines = pgTable(
+  'commentary_lines',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    /** The athlete the line is about (erasing the account removes the line). */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The score that made the move: one line per score (a retried submission writes none), gone with the score. */
+    scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    /** The public facts the line was written from. */
+    facts: jsonb('facts').$type<MoveFacts>().notNull(),
+    text: varchar('text', { length: 280 }).notNull(),
+    /** 'template' or 'model'. */
+    source: varchar('source', { length: 12 }).notNull(),
+    /** Why the templates wrote it when a model was set up (timed out, refused, over budget…). */
+    fallbackReason: varchar('fallback_reason', { length: 200 }),
+    /** 'queued', 'published' or 'rejected'. */
+    status: varchar('status', { length: 12 }).notNull(),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('commentary_lines_challenge_idx').on(t.challengeId, t.status, t.id),
+    index('commentary_lines_status_idx').on(t.status, t.id),
+    uniqueIndex('commentary_lines_score_idx').on(t.scoreId),
+  ],
+);
+
+/** A challenge's commentary stream: whether its lines publish without an editor. */
+export const commentaryStreams = pgTable('commentary_streams', {
+  challengeId: integer('challenge_id')
+    .primaryKey()
+    .references(() => challenges.id, { onDelete: 'cascade' }),
+  /** Template lines publish at once. */
+  autoPublish: boolean('auto_publish').notNull().default(false),
+  /** A model's lines publish at once too (they quote athlete-written names, so this is a separate opt-in). */
+  autoPublishModel: boolean('auto_publish_model').notNull().default(false),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,85 @@
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
+import { badRequest } from '#server/errors.ts';
+import type { Currency } from '#domain/ledger.ts';
+import { creatorDashboard, requestPayout, takeWebhook } from './earnings.ts';
+import { paymentProvider, type PaymentProvider } from './payments.ts';
+import { cancel, mySubscriptions, resume, subscribe } from './subscriptions.ts';
+import { archiveTier, createTier, listCreators, type TierInput } from './tiers.ts';
+import { decidePayout, payoutsForReview } from './payout-review.ts';
+import { creatorEconomy } from './economy.ts';
+
+type CreatorOps =
+  | 'listCreators'
+  | 'createCreatorTier'
+  | 'archiveCreatorTier'
+  | 'creatorDashboard'
+  | 'requestCreatorPayout'
+  | 'subscribeToCreator'
+  | 'mySubscriptions'
+  | 'cancelCreatorSubscription'
+  | 'resumeCreatorSubscription'
+  | 'creatorStripeWebhook'
+  | 'listPayoutsForReview'
+  | 'decidePayout'
+  | 'creatorEconomy';
+
+const providers = new WeakMap<AppContext, PaymentProvider>();
+
+/** The app's payment provider (chosen from its configuration once); tests may set their own. */
+export function providerFor(ctx: AppContext): PaymentProvider {
+  let p = providers.get(ctx);
+  if (!p) providers.set(ctx, (p = paymentProvider(ctx.config)));
+  return p;
+}
+
+export function usePaymentProvider(ctx: AppContext, provider: PaymentProvider) {
+  providers.set(ctx, provider);
+}
+
+export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
+  return {
+    async listCreators(request) {
+      return { items: await listCreators(ctx, request.query.limit ?? 20), provider: providerFor(ctx).kind };
+    },
+    async createCreatorTier(request, reply) {
+      return reply.code(201).send(await createTier(ctx, request.auth!.user.id, request.body as TierInput));
+    },
+    async archiveCreatorTier(request) {
+      return archiveTier(ctx, request.auth!.user.id, request.params.tierId);
+    },
+    async creatorDashboard(request) {
+      return creatorDashboard(ctx, providerFor(ctx), request.auth!.user.id);
+    },
+    async requestCreatorPayout(request, reply) {
+      const body = request.body as { amount_cents: number; currency: Currency };
+      return reply.code(201).send(await requestPayout(ctx, request.auth!.user.id, body.amount_cents, body.currency));
+    },
+    async subscribeToCreator(request, reply) {
+      return reply.code(201).send(await subscribe(ctx, providerFor(ctx), request.auth!.user.id, request.body.tier_id));
+    },
+    async listPayoutsForReview(request) {
+      return payoutsForReview(ctx, request.query.status ?? 'open', request.query.limit ?? 50);
+    },
+    async creatorEconomy(request) {
+      return creatorEconomy(ctx, request.query.range ?? 30);
+    },
+    async decidePayout(request) {
+      return decidePayout(ctx, request.auth!.user.id, request.params.payoutId, request.body.decision, request.body.reason);
+    },
+    async mySubscriptions(request) {
+      return { items: await mySubscriptions(ctx, request.auth!.user.id) };
+    },
+    async cancelCreatorSubscription(request) {
+      return cancel(ctx, providerFor(ctx), request.auth!.user.id, request.params.subscriptionId);
+    },
+    async resumeCreatorSubscription(request) {
+      return resume(ctx, providerFor(ctx), request.auth!.user.id, request.params.subscriptionId);
+    },
+    async creatorStripeWebhook(request) {
+      const raw = (request as { rawBody?: string }).rawBody;
+      if (typeof raw !== 'string') throw badRequest('The webhook body could not be read.');
+      return takeWebhook(ctx, providerFor(ctx), raw, request.headers['stripe-signature'] as string | undefined);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type { AppConfig } from '#server/config.ts';
+import { ApiError, badRequest } from '#server/errors.ts';
+import { CREATOR_TEXT } from '#domain/creators.ts';
+import type { Currency } from '#domain/ledger.ts';
+
+// One payment-provider interface with two implementations: Stripe when STRIPE_SECRET_KEY is set, otherwise the
+// local test provider, which completes every checkout on this server at once (no money moves).
+
+export type ProviderKind = 'local' | 'stripe';
+
+export interface CheckoutRequest {
+  subscriptionId: number;
+  tierName: string;
+  priceCents: number;
+  currency: Currency;
+  /** Where Stripe sends the athlete back (absolute). */
+  returnUrl: string;
+}
+
+/** Paid at once (the payment's id is what makes posting it idempotent), or a page the athlete must visit first. */
+export type CheckoutResult = { kind: 'paid'; paymentId: string } | { kind: 'redirect'; url: string; sessionId: string };
+
+/** What the ledger and the subscriptions need from a provider's event, whichever provider sent it. */
+export type PaymentEvent =
+  | {
+      type: 'payment_succeeded';
+      subscriptionId: number | null;
+      providerRef: string | null;
+      paymentId: string;
+      amount: number;
+      currency: string;
+    }
+  | { type: 'payment_refunded'; paymentId: string; refundId: string }
+  | { type: 'subscription_ended'; providerRef: string }
+  | { type: 'ignored' };
+
+export interface VerifiedEvent {
+  id: string;
+  type: string;
+  event: PaymentEvent;
+}
+
+export interface PaymentProvider {
+  kind: ProviderKind;
+  startCheckout(request: CheckoutRequest): Promise<CheckoutResult>;
+  /** Stop renewing at the period's end (Stripe); the local provider has nothing to stop. */
+  cancelAtPeriodEnd(providerRef: string | null, cancel: boolean): Promise<void>;
+  /** Verifies a webhook's signature over the raw body and reads the event; 400 when it does not verify. */
+  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedEvent;
+}
+
+export function localProvider(): PaymentProvider {
+  return {
+    kind: 'local',
+    async startCheckout() {
+      return { kind: 'paid', paymentId: `local_${randomUUID()}` };
+    },
+    async cancelAtPeriodEnd() {},
+    verifyWebhook() {
+      throw badRequest('Payment webhooks come from Stripe; this server uses the local test provider.');
+    },
+  };
+}
+
+type StripeObject = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : v && typeof v === 'object' && 'id' in v ? str(v.id) : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
+
+/** Reads the Stripe events this area acts on into provider-neutral events. */
+export function readStripeEvent(type: string, object: StripeObject): PaymentEvent {
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const subscriptionId = Number(metadata.subscription_id ?? NaN);
+  const ours = Number.isSafeInteger(subscriptionId) && subscriptionId > 0 ? subscriptionId : null;
+  switch (type) {
+    case 'checkout.session.completed': {
+      const amount = num(object.amount_total);
+      if (object.payment_status !== 'paid' || amount === null) return { type: 'ignored' };
+      // The first invoice is also sent as invoice.paid: both name the invoice, so the payment posts once.
+      const paymentId = str(object.invoice) ?? str(object.id);
+      if (!paymentId) return { type: 'ignored' };
+      return {
+        type: 'payment_succeeded',
+        subscriptionId: ours,
+        providerRef: str(object.subscription),
+        paymentId,
+        amount,
+        currency: String(object.currency ?? ''),
+      };
+    }
+    case 'invoice.paid': {
+      const amount = num(object.amount_paid);
+      const paymentId = str(object.id);
+      const parent = (object.parent ?? {}) as StripeObject;
+      const details = (parent.subscription_details ?? {}) as StripeObject;
+      const providerRef = str(object.subscription) ?? str(details.subscription);
+      if (amount === null || !paymentId || amount <= 0) return { type: 'ignored' };
+      const meta = (details.metadata ?? object.subscription_details ?? {}) as Record<string, unknown>;
+      const fromMeta = Number((meta as { subscription_id?: unknown }).subscription_id ?? NaN);
+      return {
+        type: 'payment_succeeded',
+        subscriptionId: ours ?? (Number.isSafeInteger(fromMeta) && fromMeta > 0 ? fromMeta : null),
+        providerRef,
+        paymentId,
+        amount,
+        currency: String(object.currency ?? ''),
+      };
+    }
+    case 'charge.refunded': {
+      const paymentId = str(object.invoice) ?? str(metadata.payment_id);
+      const refundId = str(object.id);
+      if (!paymentId || !refundId || object.refunded !== true) return { type: 'ignored' };
+      return { type: 'payment_refunded', paymentId, refundId: `refund_${refundId}` };
+    }
+    case 'customer.subscription.deleted': {
+      const providerRef = str(object.id);
+      return providerRef ? { type: 'subscription_ended', providerRef } : { type: 'ignored' };
+    }
+    default:
+      return { type: 'ignored' };
+  }
+}
+
+export function stripeProvider(secretKey: string, webhookSecret: string | undefined): PaymentProvider {
+  const stripe = new Stripe(secretKey);
+  return {
+    kind: 'stripe',
+    async startCheckout(request) {
+      const metadata = { subscription_id: String(request.subscriptionId) };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency,
+              unit_amount: request.priceCents,
+              recurring: { interval: 'month' },
+              product_data: { name: request.tierName },
+            },
+          },
+        ],
+        metadata,
+        subscription_data: { metadata },
+        success_url: request.returnUrl,
+        cancel_url: request.returnUrl,
+      });
+      if (!session.url) throw new ApiError(502, 'Stripe did not open a checkout page. Please try again.');
+      return { kind: 'redirect', url: session.url, sessionId: session.id };
+    },
+    async cancelAtPeriodEnd(providerRef, cancel) {
+      if (providerRef?.startsWith('sub_')) await stripe.subscriptions.update(providerRef, { cancel_at_period_end: cancel });
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!webhookSecret || !signature) throw badRequest(CREATOR_TEXT.badSignature);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch {
+        throw badRequest(CREATOR_TEXT.badSignature);
+      }
+      return { id: event.id, type: event.type, event: readStripeEvent(event.type, event.data.object as unknown as StripeObject) };
+    },
+  };
+}
+
+/** The provider this configuration asks for. */
+export function paymentProvider(config: AppConfig): PaymentProvider {
+  return config.stripeSecretKey ? stripeProvider(config.stripeSecretKey, config.stripeWebhookSecret) : localProvider();
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from '#server/db/schema.ts';
+
+/** A creator's subscription tier: a monthly price in minor units of one currency, and what subscribers get. */
+export const creatorTiers = pgTable(
+  'creator_tiers',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    benefits: varchar('benefits', { length: 1000 }).notNull().default(''),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('creator_tiers_creator_idx').on(t.creatorId, t.id)],
+);
+
+/**
+ * A subscription: pending until its first payment (Stripe's checkout), active while paid, ended after its
+ * period once cancelled. At most one pending or active subscription per subscriber and creator.
+ */
+export const creatorSubscriptions = pgTable(
+  'creator_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => creatorTiers.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'pending' | 'active' | 'ended'. */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** 'local' | 'stripe'. */
+    provider: varchar('provider', { length: 12 }).notNull(),
+    /** Stripe's checkout session id, then its subscription id. */
+    providerRef: varchar('provider_ref', { length: 255 }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('creator_subscriptions_live_idx')
+      .on(t.creatorId, t.subscriberId)
+      .where(sql`status in ('pending', 'active')`),
+    index('creator_subscriptions_subscriber_idx').on(t.subscriberId, t.id),
+    index('creator_subscriptions_creator_idx').on(t.creatorId, t.status),
+    index('creator_subscriptions_ref_idx').on(t.providerRef),
+  ],
+);
+
+/** One posting of the ledger (domain/ledger.ts): its entries sum to zero per currency (checked when the transaction commits). */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: serial('id').primaryKey(),
+    /** 'subscription_payment' | 'refund' | 'payout'. */
+    kind: varchar('kind', { length: 24 }).notNull(),
+    /** The creator concerned; kept (without a foreign key) when the account is erased, as the ledger keeps its entries. */
+    creatorId: integer('creator_id').notNull(),
+    subscriptionId: integer('subscription_id'),
+    /** What makes a posting happen once: the provider's payment (invoice or checkout session), a refund's charge, a payout's id. */
+    idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique(),
+    /** A refund names the payment it reverses. */
+    reversesId: integer('reverses_id'),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ledger_transactions_creator_idx').on(t.creatorId, t.kind, t.postedAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: varchar('account', { length: 32 }).notNull(),
+    creatorId: integer('creator_id'),
+    /** Minor units; a debit is positive, a credit negative. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+  },
+  (t) => [index('ledger_entries_tx_idx').on(t.transactionId), index('ledger_entries_account_idx').on(t.account, t.creatorId, t.currency)],
+);
+
+/** A payout a creator asked for; its ledger transaction is posted when it is requested. */
+export const creatorPayouts = pgTable(
+  'creator_payouts',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** 'requested' | 'approved' | 'paid' | 'rejected' (domain/creators.ts PAYOUT_STATUSES). */
+    status: varchar('status', { length: 12 }).notNull(),
+    transactionId: integer('transaction_id').references(() => ledgerTransactions.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** The administrator who approved or turned it down (kept without a foreign key, as the ledger keeps its rows). */
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Why it was turned down, for the creator. */
+    reason: varchar('reason', { length: 300 }),
+  },
+  (t) => [index('creator_payouts_creator_idx').on(t.creatorId, t.id), index('creator_payouts_status_idx').on(t.status, t.id)],
+);
+
+/** Every payment-provider event taken, by the provider's event id: a replayed event finds its row and changes nothing. */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  id: varchar('id', { length: 255 }).primaryKey(),
+  provider: varchar('provider', { length: 12 }).notNull(),
+  type: varchar('type', { length: 255 }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

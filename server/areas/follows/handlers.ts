@@ -1,0 +1,54 @@
+import type { AppContext } from '#server/context.ts';
+import type { Handlers } from '#server/lib/handler-types.ts';
+import { FEED_PAGE_SIZE } from '#domain/follows.ts';
+import { optionalAuth, type Authenticated } from '../auth/index.ts';
+import { followersFeed } from './feed.ts';
+import { follow, followSummary, people, suggestions, unfollow, type Actor } from './follows.ts';
+import { giveKudos, undoKudos } from './kudos.ts';
+
+type FollowOps =
+  | 'getFollowSummary'
+  | 'followAthlete'
+  | 'unfollowAthlete'
+  | 'listFollowers'
+  | 'listFollowing'
+  | 'followersFeed'
+  | 'followSuggestions'
+  | 'giveKudos'
+  | 'undoKudos';
+
+const actorOf = (auth: Authenticated): Actor => ({ id: auth.user.id, suspendedUntil: auth.user.suspendedUntil });
+
+export function followHandlers(ctx: AppContext): Handlers<FollowOps> {
+  const viewer = async (request: Parameters<typeof optionalAuth>[1]) =>
+    (await optionalAuth(ctx, request, { csrf: false }))?.user.id ?? null;
+  return {
+    async getFollowSummary(request) {
+      return followSummary(ctx.database.db, request.params.userId, await viewer(request));
+    },
+    async followAthlete(request) {
+      return follow(ctx, actorOf(request.auth!), request.params.userId);
+    },
+    async unfollowAthlete(request) {
+      return unfollow(ctx, actorOf(request.auth!), request.params.userId);
+    },
+    async listFollowers(request) {
+      return people(ctx.database.db, request.params.userId, 'followers', request.query.page ?? 1, await viewer(request));
+    },
+    async listFollowing(request) {
+      return people(ctx.database.db, request.params.userId, 'following', request.query.page ?? 1, await viewer(request));
+    },
+    async followersFeed(request) {
+      return followersFeed(ctx.database.db, request.auth!.user.id, request.query.cursor, request.query.limit ?? FEED_PAGE_SIZE);
+    },
+    async followSuggestions(request) {
+      return suggestions(ctx.database.db, request.auth!.user.id, request.query.limit ?? 6, ctx.now());
+    },
+    async giveKudos(request) {
+      return giveKudos(ctx, actorOf(request.auth!), request.params.kind, request.params.itemId);
+    },
+    async undoKudos(request) {
+      return undoKudos(ctx, actorOf(request.auth!), request.params.kind, request.params.itemId);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/index.ts';
+import { challengeScores, liveAttempts, liveSegments, liveStreams, scoreVideos, videos } from '#server/db/schema.ts';
+import { enqueueJob, type JobHandlers } from '#server/lib/jobs.ts';
+import { describeGap } from '#domain/live-stream.ts';
+import { audit } from '../challenges/index.ts';
+import { adoptVideo, joinWebmParts, videoService } from '../videos/index.ts';
+import { segmentName } from './live-segments.ts';
+
+// The end of a stream: when the attempt ends as a score, its segments are joined into one recording (ffmpeg,
+// no re-encoding) that enters the video pipeline as the score's video, and the score joins the judging queue
+// like one submitted with an uploaded video, its gaps in the audit trail. An abandoned attempt makes none.
+
+export const LIVE_RECORDING_JOB = 'live_recording';
+
+/** In the transaction that closes the attempt: queue its recording (ended) or mark there is none (abandoned). */
+export async function closeStream(tx: Database, attemptId: number, ended: boolean, now: Date) {
+  const [stream] = await tx
+    .update(liveStreams)
+    .set({ recording: ended ? 'queued' : 'none', updatedAt: now })
+    .where(and(eq(liveStreams.attemptId, attemptId), eq(liveStreams.recording, 'streaming')))
+    .returning({ attemptId: liveStreams.attemptId });
+  if (stream && ended) await enqueueJob(tx, LIVE_RECORDING_JOB, { attempt_id: attemptId }, now);
+}
+
+/** The recording job: join, hand to the video pipeline, attach to the score. Runs again harmlessly. */
+export async function makeRecording(ctx: AppContext, attemptId: number): Promise<void> {
+  const db = ctx.database.db;
+  const [row] = await db
+    .select({ stream: liveStreams, attempt: liveAttempts })
+    .from(liveStreams)
+    .innerJoin(liveAttempts, eq(liveAttempts.id, liveStreams.attemptId))
+    .where(eq(liveStreams.attemptId, attemptId));
+  if (!row || row.stream.recording !== 'queued') return;
+  const { stream, attempt } = row;
+  const svc = videoService(ctx);
+  // Made already (the job ran again after attaching failed): only the attaching is left.
+  const [made] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, stream.videoId));
+  if (made) return attachToScore(ctx, attemptId, stream.videoId);
+  const segments = await db
+    .select({ seq: liveSegments.seq })
+    .from(liveSegments)
+    .where(eq(liveSegments.attemptId, attemptId))
+    .orderBy(asc(liveSegments.seq));
+  const dir = path.join(svc.storage.scratchDir(stream.videoId), 'recording');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  try {
+    const names = segments.map((s) => segmentName(s.seq));
+    for (const [i, s] of segments.entries()) {
+      await pipeline(await svc.storage.readOutput(stream.videoId, segmentName(s.seq)), createWriteStream(path.join(dir, names[i]!)));
+    }
+    const out = path.join(dir, 'recording.webm');
+    await joinWebmParts(dir, names, out);
+    await adoptVideo(svc, {
+      id: stream.videoId,
+      userId: attempt.userId,
+      purpose: 'score',
+      fileName: `live-attempt-${attemptId}.webm`,
+      file: out,
+    });
+  } catch (error) {
+    const problem = `The recording could not be made: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+    await db
+      .update(liveStreams)
+      .set({ recording: 'failed', recordingProblem: problem, updatedAt: ctx.now() })
+      .where(eq(liveStreams.attemptId, attemptId));
+    return;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  await attachToScore(ctx, attemptId, stream.videoId);
+}
+
+/** The recording backs the attempt's score: it waits in the judging queue, its gaps written in the audit trail. */
+async function attachToScore(ctx: AppContext, attemptId: number, videoId: string) {
+  const now = ctx.now();
+  await ctx.database.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [a] = await tx.select().from(liveAttempts).where(eq(liveAttempts.id, attemptId));
+    const [score] = a?.scoreId ? await tx.select().from(challengeScores).where(eq(challengeScores.id, a.scoreId)) : [];
+    if (a && score && !score.deletedAt) {
+      const gaps = await tx
+        .select({ at_ms: liveSegments.atMs, gap_ms: liveSegments.gapMs })
+        .from(liveSegments)
+        .where(and(eq(liveSegments.attemptId, attemptId), gt(liveSegments.gapMs, 0)))
+        .orderBy(asc(liveSegments.seq))
+        .limit(200);
+      const attached = await tx
+        .insert(scoreVideos)
+        .values({
+          scoreId: score.id,
+          challengeId: score.challengeId,
+          athleteId: score.userId,
+          videoId,
+          originalValue: score.value,
+          originalSortKey: score.sortKey,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ scoreId: scoreVideos.scoreId });
+      if (attached.length)
+        await audit(
+          tx,
+          score.id,
+          score.userId,
+          'attached',
+          { video_id: videoId, live_attempt_id: attemptId, gaps: gaps.map(describeGap) },
+          now,
+        );
+    }
+    await tx.update(liveStreams).set({ recording: 'made', updatedAt: now }).where(eq(liveStreams.attemptId, attemptId));
+  });
+}
+
+export const liveRecordingJobHandlers: JobHandlers = {
+  [LIVE_RECORDING_JOB]: {
+    run: (ctx, payload) => makeRecording(ctx, Number(payload.attempt_id)),
+    failed: async (ctx, payload) => {
+      await ctx.database.db
+        .update(liveStreams)
+        .set({ recording: 'failed', recordingProblem: 'The recording could not be made: the server stopped during it too often.' })
+        .where(and(eq(liveStreams.attemptId, Number(payload.attempt_id)), eq(liveStreams.recording, 'queued')));
+    },
+  },
+};

@@ -1,0 +1,78 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding } from '../http-encoding.ts';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Serialized } from './board-cache.ts';
+
+// A kept page (a board page everyone sees) sent as it was serialized once: its ETag answers a
+// reader holding this version with 304, and its body goes out in the encoding the reader takes,
+// compressed once for the page's life (the HTML shell is kept the same way, server/static.ts), so
+// @fastify/compress, which leaves an encoded answer alone, never compresses it per request.
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Brotli at quality 6: a board page changes with its board, so it is compressed often; 6 is fast and near 11 on JSON. */
+const BR_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
+
+/** The kept body in `encoding`, compressed on first use and kept beside the page (a failure is not kept). */
+export function keptEncoding(json: Serialized, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const made = (json.encoded[encoding] ??= encoding === 'br' ? brotli(json.body, BR_OPTIONS) : gzipped(json.body, { level: 6 }));
+  made.catch(() => {
+    if (json.encoded[encoding] === made) delete json.encoded[encoding];
+  });
+  return made;
+}
+
+/**
+ * Sends a kept page: ETag and `Cache-Control: no-cache` (a reader revalidates), `Vary` on what picks
+ * the body (`vary`: e.g. authorization, whose holder gets their own row instead) and Accept-Encoding.
+ */
+export async function sendKept(request: FastifyRequest, reply: FastifyReply, json: Serialized, vary: string[] = []) {
+  void reply
+    .header('etag', json.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', [...vary, 'accept-encoding'].join(', '));
+  if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(json.etag)) return reply.code(304).send();
+  void reply.type('application/json; charset=utf-8');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(json.body);
+  const body = await keptEncoding(json, encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/**
+ * Bodies read per request but the same until their board changes (team, gym and alliance boards,
+ * event standings: their reads depend on more than the board cache hears of, e.g. team names), kept
+ * by their ETag with their compressed bodies: an answer equal to one sent before reuses its br and gzip
+ * bytes, and a changed answer is a new entry, never a stale one. 32 MB of bodies at most (compressed
+ * ones are a fraction of that).
+ */
+const byContent = new LRUCache<string, Serialized>({ max: 2_000, maxSize: 32 * 1024 * 1024, sizeCalculation: (s) => s.body.length + 1 });
+
+/** `body` (the answer as the route serializes it) as a kept page, reusing the one with the same bytes. */
+export function keptByContent(body: string): Serialized {
+  const bytes = Buffer.from(body);
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  const held = byContent.get(etag);
+  if (held) return held;
+  const fresh: Serialized = { body: bytes, etag, encoded: {} };
+  byContent.set(etag, fresh);
+  return fresh;
+}
+
+/**
+ * Sends a board answer everyone sees (a visitor's) as a kept page: serialized by the route's contract
+ * (so nothing beyond it leaves), with an ETag and its compressed bodies reused while the answer is
+ * unchanged (keptByContent).
+ */
+export function sendKeptAnswer(request: FastifyRequest, reply: FastifyReply, answer: object, vary: string[] = ['authorization']) {
+  return sendKept(
+    request,
+    reply,
+    keptByContent(String(reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json'))),
+    vary,
+  );
+}

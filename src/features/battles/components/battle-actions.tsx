@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { FormEvent } from 'react';
+import { battleAttemptMachine } from '#machines/battle-attempt.ts';
+import { battleEntryMachine } from '#machines/battle-entry.ts';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
+import { FormFooter } from '#src/components/form-footer.tsx';
+import { TextInput } from '#src/components/ui/text-field.tsx';
+import { SCORE_EXAMPLES } from '#domain/battles/index.ts';
+import type { ScoreType } from '#domain/scoring/index.ts';
+import { useEnterBattle, useSubmitAttempt } from '../api/battles.ts';
+
+/** Enter before the first round opens (a tournament enters its first stage's battle, with its own label). */
+export function EnterBattle({ battleId, label = 'Enter this battle' }: { battleId: number; label?: string }) {
+  const enter = useEnterBattle(battleId);
+  const flow = useFlow(
+    battleEntryMachine.provide({ actors: { enterBattle: fromPromise(async () => ({ id: (await enter.mutateAsync()).id })) } }),
+  );
+  const pending = useSelector(flow, (s) => s.hasTag('busy'));
+  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const problem = useSelector(flow, (s) => s.context.problem);
+  return (
+    <div>
+      {problem ? (
+        <p className="error-text" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={pending}
+        onClick={() => flow.send({ type: failed ? 'entry.retry' : 'entry.enter' })}
+      >
+        {pending ? 'Entering…' : failed ? 'Try again' : label}
+      </button>
+    </div>
+  );
+}
+
+/** Submit an attempt to the open round: the score typed as it reads ("150 reps", "12:34"). */
+export function AttemptForm({ battleId, scoreType, round }: { battleId: number; scoreType: ScoreType; round: number }) {
+  const submit = useSubmitAttempt(battleId);
+  const flow = useFlow(battleAttemptMachine.provide({ actors: { submitAttempt: fromPromise(({ input }) => submit.mutateAsync(input)) } }), {
+    input: { scoreType },
+  });
+  const text = useSelector(flow, (s) => s.context.text);
+  const problem = useSelector(flow, (s) => s.context.problem);
+  const accepted = useSelector(flow, (s) => s.context.accepted);
+  const pending = useSelector(flow, (s) => s.hasTag('busy'));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    flow.send({ type: 'attempt.submit' });
+  };
+  return (
+    <form className="card form" aria-label={`Submit an attempt to round ${round}`} onSubmit={onSubmit} noValidate>
+      <TextInput
+        label={`Your score for round ${round}`}
+        hint={`Type ${SCORE_EXAMPLES[scoreType]}.`}
+        value={text}
+        onChange={(e) => flow.send({ type: 'attempt.type', text: e.target.value })}
+        maxLength={40}
+        autoComplete="off"
+      />
+      {accepted ? (
+        <p className="success-text" role="status">
+          {accepted}
+        </p>
+      ) : null}
+      <FormFooter submitLabel="Submit the attempt" pendingLabel="Submitting…" pending={pending} error={problem} />
+    </form>
+  );
+}

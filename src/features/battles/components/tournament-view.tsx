@@ -1,0 +1,168 @@
+import { QueryState } from '#src/components/query-state.tsx';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { Card } from '#src/components/ui/card.tsx';
+import { AppLink } from '#src/components/ui/link.tsx';
+import { useRealtime } from '#src/lib/realtime.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { useRefreshBattles } from '../api/battles.ts';
+import { useTournament, useTournamentPreview, type TournamentPreviewView, type TournamentView } from '../api/tournaments.ts';
+import { EnterBattle } from './battle-actions.tsx';
+import { STATUS_NAMES } from './battle-card.tsx';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const ROUND_STATE = { upcoming: 'upcoming', open: 'open now', closing: 'closing…', closed: 'closed' } as const;
+const athletes = (n: number) => `${n} ${n === 1 ? 'athlete' : 'athletes'}`;
+
+/** Where the caller stands, in a few words. */
+function standing(t: TournamentView): string | null {
+  if (!t.me) return null;
+  const stage = t.stages.find((s) => s.stage_no === t.me!.stage_no)!;
+  if (t.me.final_place !== null) {
+    if (stage.advance !== null && t.me.final_place <= stage.advance)
+      return `You finished ${stage.name} in place ${t.me.final_place}: through`;
+    return t.me.final_place === 1 && stage.advance === null
+      ? 'You won the tournament'
+      : `You finished ${stage.name} in place ${t.me.final_place}`;
+  }
+  if (t.me.eliminated_round !== null) return `Eliminated in round ${t.me.eliminated_round} of ${stage.name}`;
+  return `You are in ${stage.name}`;
+}
+
+/** Listens in a running stage's battle room: when a round closes (and with the last, the best go through), the page refreshes. */
+function StageRoom({ battleId }: { battleId: number }) {
+  const refresh = useRefreshBattles();
+  useRealtime({ room_id: `battle:${battleId}` }, (m) => {
+    if ('battle_id' in m && m.battle_id === battleId && m.type === 'battle_round_closed') refresh();
+  });
+  return null;
+}
+
+function Stages({ tournament: t, preview: p }: { tournament: TournamentView; preview: TournamentPreviewView }) {
+  return (
+    <ol className="tournament-stages">
+      {p.stages.map((ps) => {
+        const s = t.stages.find((x) => x.stage_no === ps.stage_no)!;
+        const before = t.stages.find((x) => x.stage_no === ps.stage_no - 1);
+        // A later stage has no entry of its own: until the stage before is over it waits for its field.
+        const waiting = before !== undefined && !before.advanced;
+        return (
+          <li key={ps.stage_no}>
+            <Card
+              titleAs="h3"
+              title={`Stage ${ps.stage_no}: ${ps.name}`}
+              meta={
+                waiting ? (
+                  <Badge tone="neutral">{`After ${before.name}`}</Badge>
+                ) : (
+                  <Badge tone={s.status === 'live' ? 'success' : s.status === 'entry' ? 'info' : 'neutral'}>{STATUS_NAMES[s.status]}</Badge>
+                )
+              }
+              actions={<AppLink href={`/individual-battle-royale-page?id=${s.battle_id}`}>{`${ps.name}: board and attempts`}</AppLink>}
+            >
+              {s.status === 'live' ? <StageRoom battleId={s.battle_id} /> : null}
+              <p>
+                {when(ps.starts_at)} to {when(ps.ends_at)}
+              </p>
+              <p className="muted">
+                {t.status === 'entry'
+                  ? `Projected field: ${athletes(ps.projected_field)}.`
+                  : `${athletes(s.entered)} in, ${s.alive} still standing.`}{' '}
+                {ps.advancing === null ? 'The final: its ranking is the result.' : `The best ${ps.advancing} go through.`}
+              </p>
+              <ul className="tournament-rounds">
+                {ps.rounds.map((r) => {
+                  const live = s.rounds[r.round_no - 1];
+                  return (
+                    <li key={r.round_no}>
+                      Round {r.round_no} ({live ? ROUND_STATE[live.state] : 'upcoming'}, closes {when(r.closes_at)}): {r.cut_text}
+                      {live?.field_size != null
+                        ? ` · ${live.eliminated_count} of ${live.field_size} out`
+                        : ` · projected ${r.projected_field} → ${r.projected_keep}`}
+                    </li>
+                  );
+                })}
+              </ul>
+              {ps.seeds.length ? (
+                <>
+                  <h4>Seeding</h4>
+                  <ul className="tournament-seeds">
+                    {ps.seeds.map((seed) => (
+                      <li key={seed.seed}>
+                        Seed {seed.seed}: {seed.athlete ? `${seed.athlete.display_name} (${seed.text})` : seed.text}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </Card>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** /battle-hub?tournament=ID: the preview before it starts (structure, dates, projected seeding), then each stage's standing. */
+export function TournamentPage({ id }: { id: number }) {
+  const { user } = useSessionView();
+  const tournament = useTournament(id);
+  const preview = useTournamentPreview(id);
+  return (
+    <div className="container page">
+      <p>
+        <AppLink href="/battle-hub?kind=tournaments">All tournaments</AppLink>
+      </p>
+      <QueryState query={tournament} loading="Loading the tournament…">
+        {(t) => {
+          const mine = standing(t);
+          const first = t.stages[0]!;
+          return (
+            <>
+              <h1>{t.name}</h1>
+              <p>
+                <Badge tone={t.status === 'live' ? 'success' : t.status === 'entry' ? 'info' : 'neutral'}>{STATUS_NAMES[t.status]}</Badge>{' '}
+                {t.stages.length} stages · {when(t.starts_at)} to {when(t.ends_at)} · {athletes(t.entered)} entered
+              </p>
+              {t.description ? <p>{t.description}</p> : null}
+              {t.winner ? <p className="battle-card-mine">Winner: {t.winner.display_name}</p> : null}
+              {mine ? <p className="battle-card-mine">{mine}</p> : null}
+              {t.status === 'entry' && !t.me ? (
+                user ? (
+                  <EnterBattle battleId={first.battle_id} label="Enter the tournament" />
+                ) : (
+                  <p className="muted">
+                    <AppLink href="/login-page">Sign in</AppLink> to enter before {first.name} opens.
+                  </p>
+                )
+              ) : null}
+              <section aria-labelledby="tournament-structure">
+                <h2 id="tournament-structure">{t.status === 'entry' ? 'Preview: stages, dates and seeding' : 'Stages'}</h2>
+                <p className="muted">
+                  Every stage is a battle royale; when its last round closes, the best of its final ranking go through to the next stage,
+                  seeded by their place (seed 1 is the stage’s winner).
+                </p>
+                <QueryState query={preview} loading="Loading the preview…">
+                  {(p) => (
+                    <>
+                      <Stages tournament={t} preview={p} />
+                      <h3>Projected seeding of {first.name}</h3>
+                      {p.field.length ? (
+                        <ol className="tournament-seeds">
+                          {p.field.map((f) => (
+                            <li key={f.user_id}>{f.display_name}</li>
+                          ))}
+                        </ol>
+                      ) : (
+                        <p className="muted">Nobody has entered yet. Athletes are seeded in the order they enter.</p>
+                      )}
+                    </>
+                  )}
+                </QueryState>
+              </section>
+            </>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, secureApi } from '#src/api/client.ts';
+import { callApi } from '#src/api/errors.ts';
+import type { components } from '#openapi/schema.d.ts';
+
+export type CreatorListing = components['schemas']['CreatorListing'];
+export type CreatorTier = components['schemas']['CreatorTier'];
+export type CreatorTierInput = components['schemas']['CreatorTierInput'];
+export type CreatorSubscription = components['schemas']['CreatorSubscription'];
+export type CreatorDashboard = components['schemas']['CreatorDashboard'];
+export type Currency = components['schemas']['Currency'];
+
+const isCreatorKey = (key: readonly unknown[]) => typeof key[1] === 'string' && key[1].startsWith('/api/creators');
+
+/** Every creators query: what a subscription, a tier or a payout refreshes. */
+export function useRefreshCreators() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ predicate: (q) => isCreatorKey(q.queryKey) });
+}
+
+export function useCreators() {
+  return useQuery({
+    queryKey: ['get', '/api/creators'],
+    queryFn: () => callApi(api.GET('/api/creators', { params: { query: { limit: 50 } } }), 'Could not load creators.'),
+  });
+}
+
+export function useMySubscriptions() {
+  return useQuery({
+    queryKey: ['get', '/api/creators/subscriptions/mine'],
+    queryFn: () => callApi(secureApi.GET('/api/creators/subscriptions/mine'), 'Could not load your subscriptions.'),
+  });
+}
+
+export function useCreatorDashboard() {
+  return useQuery({
+    queryKey: ['get', '/api/creators/me/dashboard'],
+    queryFn: () => callApi(secureApi.GET('/api/creators/me/dashboard'), 'Could not load your creator dashboard.'),
+  });
+}
+
+export function useSubscribe() {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (tierId: number) =>
+      callApi(secureApi.POST('/api/creators/subscriptions', { body: { tier_id: tierId } }), 'Could not subscribe.'),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeSubscription(action: 'cancel' | 'resume') {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (id: number) =>
+      callApi(
+        action === 'cancel'
+          ? secureApi.POST('/api/creators/subscriptions/{subscriptionId}/cancel', { params: { path: { subscriptionId: id } } })
+          : secureApi.POST('/api/creators/subscriptions/{subscriptionId}/resume', { params: { path: { subscriptionId: id } } }),
+        action === 'cancel' ? 'Could not cancel the subscription.' : 'Could not resume the subscription.',
+      ),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateTier() {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (body: CreatorTierInput) => callApi(secureApi.POST('/api/creators/me/tiers', { body }), 'Could not add the tier.'),
+    onSuccess: refresh,
+  });
+}
+
+export function useArchiveTier() {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (tierId: number) =>
+      callApi(secureApi.POST('/api/creators/me/tiers/{tierId}/archive', { params: { path: { tierId } } }), 'Could not archive the tier.'),
+    onSuccess: refresh,
+  });
+}
+
+export function useRequestPayout() {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (body: { amount_cents: number; currency: Currency }) =>
+      callApi(secureApi.POST('/api/creators/me/payouts', { body }), 'Could not request the payout.'),
+    onSuccess: refresh,
+  });
+}
+
+export type ReviewedPayout = components['schemas']['ReviewedPayout'];
+export type CreatorPayout = components['schemas']['CreatorPayout'];
+
+/** Administrators: payouts waiting for a decision (oldest first), or the newest decided ones. */
+export function usePayoutsForReview(status: 'open' | 'decided', enabled = true) {
+  return useQuery({
+    queryKey: ['get', '/api/creators/admin/payouts', status],
+    enabled,
+    queryFn: () =>
+      callApi(
+        secureApi.GET('/api/creators/admin/payouts', { params: { query: { status, limit: 50 } } }),
+        'Could not load the payouts to review.',
+      ),
+  });
+}
+
+export function useDecidePayout(payoutId: number) {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (body: { decision: 'approve' | 'paid' | 'reject'; reason?: string }) =>
+      callApi(
+        secureApi.POST('/api/creators/admin/payouts/{payoutId}/decision', { params: { path: { payoutId } }, body }),
+        'Could not record the decision.',
+      ),
+    onSuccess: refresh,
+  });
+}

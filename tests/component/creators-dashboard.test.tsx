@@ -1,0 +1,83 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CreatorDashboard } from '#src/features/creators/api/creators.ts';
+
+const requestPayout = vi.fn(async (body: { amount_cents: number; currency: string }) => ({ id: 1, ...body }));
+const createTier = vi.fn();
+const dashboard: CreatorDashboard = {
+  subscribers: 2,
+  mrr: [{ currency: 'usd', amount_cents: 4998 }],
+  balances: [
+    { currency: 'usd', gross_cents: 4998, fee_cents: 498, available_cents: 4500, pending_cents: 0, paid_out_cents: 0, refunded_cents: 0 },
+  ],
+  fee_percent: 10,
+  payout_min_cents: 2000,
+  hold_days: 7,
+  provider: 'local',
+  tiers: [
+    { id: 3, creator_id: 9, name: 'Gold', price_cents: 2499, currency: 'usd', benefits: 'Plans', archived: false, active_subscribers: 2 },
+  ],
+  payouts: [],
+};
+const query = <T,>(data: T) => ({
+  status: 'success',
+  isPending: false,
+  isError: false,
+  isSuccess: true,
+  data,
+  error: null,
+  refetch: vi.fn(),
+});
+const mutation = (mutateAsync: unknown, mutate: unknown = vi.fn()) => ({ mutate, mutateAsync, isPending: false, error: null });
+
+// The dashboard as the creator sees it, with what the server answered provided (no session, no network).
+vi.mock('#src/features/creators/api/creators.ts', () => ({
+  useCreatorDashboard: () => query(dashboard),
+  useRequestPayout: () => mutation(requestPayout),
+  useCreateTier: () => mutation(vi.fn(), createTier),
+  useArchiveTier: () => mutation(vi.fn()),
+}));
+
+const { default: CreatorDashboardPage } = await import('#src/features/creators/pages/creator-dashboard.tsx');
+
+describe('the creator dashboard', () => {
+  it('shows the figures from the ledger, labels the test provider, and refuses a payout above the balance before asking the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<CreatorDashboardPage />);
+    expect(screen.getByRole('note').textContent).toContain('no money moves');
+    const figures = screen.getByRole('list', { name: 'Your figures' });
+    expect(figures.textContent).toContain('Subscribers2');
+    expect(figures.textContent).toContain('$49.98');
+    expect(figures.textContent).toContain('$45.00');
+    const earnings = screen.getByRole('region', { name: 'Earnings per currency' });
+    expect(within(earnings).getByText('$4.98')).toBeTruthy();
+
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.type(amount, '46');
+    await user.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(screen.getByRole('alert').textContent).toContain('more than your available balance');
+    expect(requestPayout).not.toHaveBeenCalled();
+
+    await user.clear(amount);
+    await user.type(amount, '45');
+    await user.click(screen.getByRole('button', { name: 'Request payout' }));
+    expect(await screen.findByText('Payout of 45.00 requested.')).toBeTruthy();
+    expect(requestPayout).toHaveBeenCalledWith({ amount_cents: 4500, currency: 'usd' });
+  });
+
+  it('checks a new tier in the browser with the same rules as the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<CreatorDashboardPage />);
+    const form = screen.getByRole('form', { name: 'Add a tier' });
+    await user.type(within(form).getByLabelText('Tier name'), 'Silver');
+    await user.type(within(form).getByLabelText('Monthly price'), '0.50');
+    await user.click(within(form).getByRole('button', { name: 'Add the tier' }));
+    expect(form.textContent).toContain('The monthly price is whole cents from 1 to 500.');
+    expect(createTier).not.toHaveBeenCalled();
+    await user.clear(within(form).getByLabelText('Monthly price'));
+    await user.type(within(form).getByLabelText('Monthly price'), '9.99');
+    await user.click(within(form).getByRole('button', { name: 'Add the tier' }));
+    expect(createTier).toHaveBeenCalledWith({ name: 'Silver', price_cents: 999, currency: 'usd', benefits: '' }, expect.anything());
+  });
+});

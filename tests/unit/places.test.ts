@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boardName, boardNameOf, ordinal, placeText } from '#domain/places.ts';
+import { AGE_SCHEMES, categoriesOf, SEX_DIVISIONS } from '#domain/divisions.ts';
+
+describe('a place names its board', () => {
+  it('says the place, of how many, and the board', () => {
+    expect(placeText({ rank: 3, of: 12, board: 'Women Rx' })).toBe('3rd of 12 · Women Rx');
+    expect(placeText({ rank: 1, of: 1, board: 'Rx' })).toBe('1st of 1 · Rx');
+    expect(boardName({ sex: 'split', age: 'none' }, 'female', 'rx')).toBe('Women Rx');
+    expect(boardName({ sex: 'split', age: 'masters' }, 'male:35-39', 'scaled')).toBe('Men 35–39 Scaled');
+    expect(boardName({ sex: 'open', age: 'none' }, '', 'scaled')).toBe('Scaled');
+  });
+
+  it('writes English ordinals, the teens with th', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 113, 1002].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+      '113th',
+      '1002nd',
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (n) => {
+        const text = ordinal(n);
+        expect(text.startsWith(String(n))).toBe(true);
+        expect(['st', 'nd', 'rd', 'th']).toContain(text.slice(String(n).length));
+        if (n % 100 >= 11 && n % 100 <= 13) expect(text.endsWith('th')).toBe(true);
+      }),
+    );
+  });
+
+  it('every board of every scheme has a name that ends in its division and never says "division" or "·"', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SEX_DIVISIONS),
+        fc.constantFrom(...AGE_SCHEMES),
+        fc.constantFrom('rx' as const, 'scaled' as const),
+        fc.nat(),
+        (sex, age, division, pick) => {
+          const categories = ['', ...categoriesOf({ sex, age }).map((c) => c.id)];
+          const category = categories[pick % categories.length]!;
+          const name = boardName({ sex, age }, category, division);
+          expect(name.endsWith(division === 'rx' ? 'Rx' : 'Scaled')).toBe(true);
+          expect(name).not.toMatch(/·|division/i);
+          if (category.startsWith('female')) expect(name.startsWith('Women')).toBe(true);
+          if (category.startsWith('male')) expect(name.startsWith('Men')).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('a board named from its category id alone', () => {
+  it('names it as the scheme does', () => {
+    for (const sex of SEX_DIVISIONS) {
+      for (const age of AGE_SCHEMES) {
+        for (const c of [{ id: '' }, ...categoriesOf({ sex, age })]) {
+          for (const division of ['rx', 'scaled'] as const) {
+            expect(boardNameOf(c.id, division)).toBe(boardName({ sex, age }, c.id, division));
+          }
+        }
+      }
+    }
+    expect(boardNameOf(null, 'rx')).toBe('Rx');
+  });
+});
