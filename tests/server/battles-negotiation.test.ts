@@ -135,9 +135,31 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     expect(asked.statusCode, asked.body).toBe(201);
     const pact = asked.json().id as number;
     expect(await room.next((m) => m.type === 'pact_proposed')).toMatchObject({ pact_id: pact, from_team_id: bears, to_team_id: wolves });
+    // The Wolves' captain has it in the inbox, linked to the battle; nobody else does.
+    const inbox = async (who: SignedIn) =>
+      ((await call('GET', '/api/notifications', who)).json().items as { kind: string; title: string; body: string; link: string }[]).filter(
+        (n) => n.kind === 'battle_pact_proposed',
+      );
+    expect(await inbox(ann)).toEqual([
+      expect.objectContaining({
+        title: 'Bears asks Wolves for an immunity token',
+        body: 'Round 2 of Pact Burpees: accept or decline it on the battle page before the round closes. Their note: “Yours back next round”',
+        link: `/squad-decimation-battle-page?id=${id}`,
+      }),
+    ]);
+    expect(await inbox(abe)).toEqual([]);
+    expect(await inbox(bea)).toEqual([]);
     const second = (await propose(bea, { to_team_id: wolves, kind: 'request' })).json().id as number;
     expect((await answer(ann, second, 'withdraw')).statusCode).toBe(422);
     expect((await answer(bea, second, 'withdraw')).json()).toMatchObject({ status: 'withdrawn' });
+    expect(await room.next((m) => m.type === 'pact_withdrawn')).toEqual({
+      type: 'pact_withdrawn',
+      battle_id: id,
+      pact_id: second,
+      from_team_id: bears,
+      to_team_id: wolves,
+    });
+    expect(await inbox(ann)).toHaveLength(2);
     expect(refusal(await answer(ann, second, 'accept'))).toMatch(/already withdrawn/);
     expect((await answer(bea, pact, 'accept')).statusCode).toBe(422);
     expect((await answer(abe, pact, 'accept')).statusCode).toBe(403);
@@ -201,7 +223,18 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     expect(state.log.map((l) => l.kind).slice(0, 2)).toEqual(['token_earned', 'immunity_used']);
     expect(state.log[1]!.text).toBe('Ben (Bears) was protected from round 2’s cut: the next-lowest member fell instead.');
 
-    // Round 3 (the last): an offer nobody answers expires when the round closes; no token after the last round.
+    // Round 3 (the last): a declined offer reaches the room; an offer nobody answers expires when the round closes;
+    // no token after the last round.
+    const room3 = await watchBattle(out, id);
+    const declined = (await propose(ann, { to_team_id: bears, kind: 'offer' })).json().id as number;
+    expect((await inbox(bea)).map((n) => n.title)).toEqual(['Wolves offers Bears an immunity token']);
+    expect((await answer(bea, declined, 'decline')).json()).toMatchObject({ status: 'declined' });
+    expect(await room3.next((m) => m.type === 'pact_declined')).toMatchObject({
+      pact_id: declined,
+      from_team_id: wolves,
+      to_team_id: bears,
+    });
+    room3.close();
     expect((await propose(ann, { to_team_id: bears, kind: 'offer' })).statusCode).toBe(201);
     await advance(HOUR);
     await runDueJobs(t.context, battleJobHandlers);
