@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRound, battleJobHandlers } from '#server/areas/battles/index.ts';
-import { teamMembers } from '#server/db/schema.ts';
+import { readFile } from 'node:fs/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { battleNegotiation, battles, teamMembers } from '#server/db/schema.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
@@ -259,6 +261,33 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     const res = await call('POST', `/api/squad-decimation/battles/${id}/pacts`, ann, { to_team_id: bears, kind: 'offer' });
     expect(res.statusCode).toBe(409);
     expect(refusal(res)).toMatch(/without immunity tokens/);
+  });
+
+  it('migration 0060 gives battles made before negotiation the default immunity, once, and leaves choices and finished ones alone', async () => {
+    const [ann] = people as [SignedIn];
+    const db = t.context.database.db;
+    const old = (await create(ann)).battle.id as number;
+    const oldFinished = (await create(ann)).battle.id as number;
+    const chosenOff = (await create(ann, { immunity: false })).battle.id as number;
+    // Made before negotiation: no negotiation row, created a year ago (one of them already over).
+    const yearAgo = new Date(t.context.now().getTime() - 365 * 24 * HOUR);
+    await db.delete(battleNegotiation).where(inArray(battleNegotiation.battleId, [old, oldFinished]));
+    await db
+      .update(battles)
+      .set({ createdAt: yearAgo })
+      .where(inArray(battles.id, [old, oldFinished]));
+    await db.update(battles).set({ finishedAt: yearAgo }).where(eq(battles.id, oldFinished));
+    const enabled = async (id: number) =>
+      ((await call('GET', `/api/squad-decimation/battles/${id}/negotiation`)).json() as NegotiationBody).enabled;
+    expect([await enabled(old), await enabled(oldFinished), await enabled(chosenOff)]).toEqual([false, false, false]);
+    const migration = await readFile(new URL('../../server/db/migrations/0060_battle_immunity_backfill.sql', import.meta.url), 'utf8');
+    for (let i = 0; i < 2; i++) await db.execute(sql.raw(migration));
+    expect([await enabled(old), await enabled(oldFinished), await enabled(chosenOff)]).toEqual([true, false, false]);
+    const rows = await db.select().from(battleNegotiation).where(eq(battleNegotiation.battleId, old));
+    expect(rows).toEqual([{ battleId: old, tradesPerRound: 1 }]);
+    const squad = (await call('GET', `/api/squad-decimation/battles/${old}`)).json();
+    expect(squad).toMatchObject({ immunity: true, trades_per_round: 1 });
+    expect(squad.rules.join(' ')).toContain('at most 1 trade per round');
   });
 
   const watchBattle = (who: SignedIn, battleId: number) => watchSocketRoom(base, who, { type: 'join_room', room_id: `battle:${battleId}` });
