@@ -69,6 +69,11 @@ export const NOTIFICATION_KINDS = {
     hint: 'A round of a battle you are in closes with you below the cut.',
     email: true,
   },
+  battle_pact_proposed: {
+    label: 'Pacts proposed to your squad',
+    hint: 'Another squad’s captain proposes an immunity-token pact to a squad you captain in a battle.',
+    email: true,
+  },
   tournament_advanced: {
     label: 'Advanced in a tournament',
     hint: 'A tournament stage you are in ends with you among those going through to the next.',

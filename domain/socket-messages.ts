@@ -38,6 +38,8 @@ const SERVER_MESSAGE_TYPES: Record<SocketServerMessageType, true> = {
   squad_round_closed: true,
   pact_proposed: true,
   pact_accepted: true,
+  pact_declined: true,
+  pact_withdrawn: true,
   immunity_used: true,
   commentary_published: true,
   live_count: true,

@@ -4848,7 +4848,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every message the server writes to a real-time socket, told apart by `type`. */
-        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"] | components["schemas"]["SocketBattleAttemptScored"] | components["schemas"]["SocketBattleRoundClosed"] | components["schemas"]["SocketBattleRoundOpened"] | components["schemas"]["SocketSquadRoundClosed"] | components["schemas"]["SocketPactProposed"] | components["schemas"]["SocketPactAccepted"] | components["schemas"]["SocketImmunityUsed"] | components["schemas"]["SocketCommentaryPublished"] | components["schemas"]["SocketLiveCount"] | components["schemas"]["SocketLiveEnded"] | components["schemas"]["SocketLiveSpectators"] | components["schemas"]["SocketLiveReaction"] | components["schemas"]["SocketBroadcastStarted"] | components["schemas"]["SocketBroadcastChanged"] | components["schemas"]["SocketBroadcastStopped"] | components["schemas"]["SocketLiveSegment"];
+        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"] | components["schemas"]["SocketBattleAttemptScored"] | components["schemas"]["SocketBattleRoundClosed"] | components["schemas"]["SocketBattleRoundOpened"] | components["schemas"]["SocketSquadRoundClosed"] | components["schemas"]["SocketPactProposed"] | components["schemas"]["SocketPactAccepted"] | components["schemas"]["SocketPactDeclined"] | components["schemas"]["SocketPactWithdrawn"] | components["schemas"]["SocketImmunityUsed"] | components["schemas"]["SocketCommentaryPublished"] | components["schemas"]["SocketLiveCount"] | components["schemas"]["SocketLiveEnded"] | components["schemas"]["SocketLiveSpectators"] | components["schemas"]["SocketLiveReaction"] | components["schemas"]["SocketBroadcastStarted"] | components["schemas"]["SocketBroadcastChanged"] | components["schemas"]["SocketBroadcastStopped"] | components["schemas"]["SocketLiveSegment"];
         /** @description Every command a client may send on a real-time socket, told apart by `type`. */
         SocketClientCommand: components["schemas"]["SocketJoinRoom"] | components["schemas"]["SocketLeaveRoom"] | components["schemas"]["SocketJoinChallenge"] | components["schemas"]["SocketLeaveChallenge"] | components["schemas"]["SocketJoinLiveAttempt"] | components["schemas"]["SocketLeaveLiveAttempt"] | components["schemas"]["SocketAuthenticate"];
         /** @description Every error the API returns. */
@@ -7727,6 +7727,8 @@ export interface components {
             report_outcome: boolean;
             /** @description A round of a battle you are in closes with you below the cut. Default on. */
             battle_eliminated: boolean;
+            /** @description Another squad’s captain proposes an immunity-token pact to a squad you captain in a battle. Default on. */
+            battle_pact_proposed: boolean;
             /** @description A tournament stage you are in ends with you among those going through to the next. Default on. */
             tournament_advanced: boolean;
             /** @description Someone starts following you. Default off. */
@@ -7788,6 +7790,7 @@ export interface components {
             moderation_appeal?: boolean;
             report_outcome?: boolean;
             battle_eliminated?: boolean;
+            battle_pact_proposed?: boolean;
             tournament_advanced?: boolean;
             new_follower?: boolean;
             followed_story?: boolean;
@@ -8542,6 +8545,30 @@ export interface components {
             pact_id: number;
             giver_team_id: number;
             taker_team_id: number;
+        };
+        /** @description To a squad battle's room, the other captain declined a pact (it moves nothing). */
+        SocketPactDeclined: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pact_declined";
+            battle_id: number;
+            pact_id: number;
+            from_team_id: number;
+            to_team_id: number;
+        };
+        /** @description To a squad battle's room, the proposing captain withdrew a pact (it moves nothing). */
+        SocketPactWithdrawn: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pact_withdrawn";
+            battle_id: number;
+            pact_id: number;
+            from_team_id: number;
+            to_team_id: number;
         };
         /** @description To a squad battle's room, a captain spent a token on a member for the open round. */
         SocketImmunityUsed: {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
+import { looksRight } from './support/looks.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so entry closes and round 1 opens in a second.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -38,6 +39,20 @@ test('a captain creates a squad battle, enters the team as a squad on the page, 
   await entry.getByRole('button', { name: 'Enter the squad' }).click();
   await expect(page.getByText('Your squad, Wolf Pack: 2 of 2 standing')).toBeVisible();
   await axeClean(page);
+
+  // The battle's own rules: its squad size, cut, immunity and round windows, not the standard format's.
+  const battleUrl = page.url();
+  await page.getByRole('link', { name: 'This battle’s full rules' }).click();
+  await expect(page.getByRole('heading', { name: 'Rules of Wolf Rows' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^2 members$/ })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'yes, 1 trade per squad and round' })).toBeVisible();
+  await expect(page.getByText(/^Round 1: .+ to .+; the lowest-ranked living member of each squad is eliminated\.$/)).toBeVisible();
+  await expect(page.getByText('Squads are existing teams of exactly 2 members.', { exact: false })).toBeVisible();
+  await looksRight(page, 'squad-rules-battle', () => expect(page.getByRole('heading', { name: 'Rules of Wolf Rows' })).toBeVisible());
+  await page.goto(`${app().url}squad-decimation-rules-page`);
+  await expect(page.getByRole('heading', { name: 'Squad Decimation Rules' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The standard format' })).toBeVisible();
+  await page.goto(battleUrl);
 
   await setClock(app(), 25 * 3_600_000);
   await page.reload();

@@ -46,7 +46,10 @@ test('an administrator creates a two-stage tournament, the preview shows it, sta
   await stages.getByLabel('Stage 1 opens').fill(await localInput(page, base));
   await stages.getByLabel('Stage 1 rounds').fill('1');
   await stages.getByLabel('Stage 1 hours per round').fill('1');
-  await stages.getByLabel('Stage 1 never fewer than').fill('2');
+  // The qualifier keeps the best two of each round (the engine's other cut).
+  await stages.getByRole('radio', { name: 'Keep the best' }).first().click();
+  await stages.getByLabel('Stage 1 athletes kept per round').fill('2');
+  await expect(stages.getByText('When a round closes, the best 2 athletes advance.')).toBeVisible();
   await stages.getByLabel('Stage 1 athletes going through').fill('2');
   await stages.getByLabel('Stage 2 opens').fill(await localInput(page, base + 30 * 60_000));
   await stages.getByLabel('Stage 2 rounds').fill('1');

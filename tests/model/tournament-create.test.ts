@@ -46,4 +46,16 @@ describe('the create steps', () => {
     expect(stagesProblem(draft, Date.parse('2026-12-05T10:00:00Z'))).toMatch(/future/);
     expect(detailsProblem({ ...draft, name: 'ab' })).toMatch(/at least 3/);
   });
+
+  it('takes a keep-the-best stage like the engine does, and holds the field it keeps against what advances', () => {
+    const now = Date.parse('2026-12-01T10:00:00Z');
+    const keepFinal = (keep: number) => ({
+      ...draft,
+      stages: [draft.stages[0]!, { ...draft.stages[1]!, cuts: [{ kind: 'keep_top' as const, keep }] }],
+    });
+    const advance = draft.stages[0]!.advance!;
+    expect(stagesProblem(keepFinal(advance), now)).toBeNull();
+    expect(stagesProblem(keepFinal(advance + 1), now)).toMatch(new RegExp(`advance at least ${advance + 1} athletes`));
+    expect(stagesProblem(keepFinal(0), now)).toMatch(/Keep between 1 and/);
+  });
 });

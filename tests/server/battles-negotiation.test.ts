@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRound, battleJobHandlers } from '#server/areas/battles/index.ts';
-import { teamMembers } from '#server/db/schema.ts';
+import { readFile } from 'node:fs/promises';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { battleNegotiation, battles, teamMembers } from '#server/db/schema.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
@@ -135,9 +137,31 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     expect(asked.statusCode, asked.body).toBe(201);
     const pact = asked.json().id as number;
     expect(await room.next((m) => m.type === 'pact_proposed')).toMatchObject({ pact_id: pact, from_team_id: bears, to_team_id: wolves });
+    // The Wolves' captain has it in the inbox, linked to the battle; nobody else does.
+    const inbox = async (who: SignedIn) =>
+      ((await call('GET', '/api/notifications', who)).json().items as { kind: string; title: string; body: string; link: string }[]).filter(
+        (n) => n.kind === 'battle_pact_proposed',
+      );
+    expect(await inbox(ann)).toEqual([
+      expect.objectContaining({
+        title: 'Bears asks Wolves for an immunity token',
+        body: 'Round 2 of Pact Burpees: accept or decline it on the battle page before the round closes. Their note: “Yours back next round”',
+        link: `/squad-decimation-battle-page?id=${id}`,
+      }),
+    ]);
+    expect(await inbox(abe)).toEqual([]);
+    expect(await inbox(bea)).toEqual([]);
     const second = (await propose(bea, { to_team_id: wolves, kind: 'request' })).json().id as number;
     expect((await answer(ann, second, 'withdraw')).statusCode).toBe(422);
     expect((await answer(bea, second, 'withdraw')).json()).toMatchObject({ status: 'withdrawn' });
+    expect(await room.next((m) => m.type === 'pact_withdrawn')).toEqual({
+      type: 'pact_withdrawn',
+      battle_id: id,
+      pact_id: second,
+      from_team_id: bears,
+      to_team_id: wolves,
+    });
+    expect(await inbox(ann)).toHaveLength(2);
     expect(refusal(await answer(ann, second, 'accept'))).toMatch(/already withdrawn/);
     expect((await answer(bea, pact, 'accept')).statusCode).toBe(422);
     expect((await answer(abe, pact, 'accept')).statusCode).toBe(403);
@@ -201,7 +225,18 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     expect(state.log.map((l) => l.kind).slice(0, 2)).toEqual(['token_earned', 'immunity_used']);
     expect(state.log[1]!.text).toBe('Ben (Bears) was protected from round 2’s cut: the next-lowest member fell instead.');
 
-    // Round 3 (the last): an offer nobody answers expires when the round closes; no token after the last round.
+    // Round 3 (the last): a declined offer reaches the room; an offer nobody answers expires when the round closes;
+    // no token after the last round.
+    const room3 = await watchBattle(out, id);
+    const declined = (await propose(ann, { to_team_id: bears, kind: 'offer' })).json().id as number;
+    expect((await inbox(bea)).map((n) => n.title)).toEqual(['Wolves offers Bears an immunity token']);
+    expect((await answer(bea, declined, 'decline')).json()).toMatchObject({ status: 'declined' });
+    expect(await room3.next((m) => m.type === 'pact_declined')).toMatchObject({
+      pact_id: declined,
+      from_team_id: wolves,
+      to_team_id: bears,
+    });
+    room3.close();
     expect((await propose(ann, { to_team_id: bears, kind: 'offer' })).statusCode).toBe(201);
     await advance(HOUR);
     await runDueJobs(t.context, battleJobHandlers);
@@ -226,6 +261,33 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     const res = await call('POST', `/api/squad-decimation/battles/${id}/pacts`, ann, { to_team_id: bears, kind: 'offer' });
     expect(res.statusCode).toBe(409);
     expect(refusal(res)).toMatch(/without immunity tokens/);
+  });
+
+  it('migration 0060 gives battles made before negotiation the default immunity, once, and leaves choices and finished ones alone', async () => {
+    const [ann] = people as [SignedIn];
+    const db = t.context.database.db;
+    const old = (await create(ann)).battle.id as number;
+    const oldFinished = (await create(ann)).battle.id as number;
+    const chosenOff = (await create(ann, { immunity: false })).battle.id as number;
+    // Made before negotiation: no negotiation row, created a year ago (one of them already over).
+    const yearAgo = new Date(t.context.now().getTime() - 365 * 24 * HOUR);
+    await db.delete(battleNegotiation).where(inArray(battleNegotiation.battleId, [old, oldFinished]));
+    await db
+      .update(battles)
+      .set({ createdAt: yearAgo })
+      .where(inArray(battles.id, [old, oldFinished]));
+    await db.update(battles).set({ finishedAt: yearAgo }).where(eq(battles.id, oldFinished));
+    const enabled = async (id: number) =>
+      ((await call('GET', `/api/squad-decimation/battles/${id}/negotiation`)).json() as NegotiationBody).enabled;
+    expect([await enabled(old), await enabled(oldFinished), await enabled(chosenOff)]).toEqual([false, false, false]);
+    const migration = await readFile(new URL('../../server/db/migrations/0060_battle_immunity_backfill.sql', import.meta.url), 'utf8');
+    for (let i = 0; i < 2; i++) await db.execute(sql.raw(migration));
+    expect([await enabled(old), await enabled(oldFinished), await enabled(chosenOff)]).toEqual([true, false, false]);
+    const rows = await db.select().from(battleNegotiation).where(eq(battleNegotiation.battleId, old));
+    expect(rows).toEqual([{ battleId: old, tradesPerRound: 1 }]);
+    const squad = (await call('GET', `/api/squad-decimation/battles/${old}`)).json();
+    expect(squad).toMatchObject({ immunity: true, trades_per_round: 1 });
+    expect(squad.rules.join(' ')).toContain('at most 1 trade per round');
   });
 
   const watchBattle = (who: SignedIn, battleId: number) => watchSocketRoom(base, who, { type: 'join_room', room_id: `battle:${battleId}` });

@@ -75,6 +75,10 @@ describe.each(databaseKinds)('tournaments on %s', (kind) => {
     expect(refusal(await call('POST', '/api/battle-royale/tournaments', admin, early))).toMatch(/date order/);
     expect(refusal(await call('POST', '/api/battle-royale/tournaments', admin, input({}, [{ advance: 1 }])))).toMatch(/at least 2/);
     expect(refusal(await call('POST', '/api/battle-royale/tournaments', admin, input({}, [{}, { advance: 2 }])))).toMatch(/final/);
+    // Keep-the-best stages: the kept field is bounded, and what advances must fill it.
+    const keep = (n: number) => [{}, { rounds: [{ cut: { kind: 'keep_top', keep: n } }] }];
+    expect(refusal(await call('POST', '/api/battle-royale/tournaments', admin, input({}, keep(0))))).toMatch(/Keep must be at least 1/);
+    expect(refusal(await call('POST', '/api/battle-royale/tournaments', admin, input({}, keep(4))))).toMatch(/advance at least 4 athletes/);
     const past = input({}, [{ starts_at: iso(t.context.now().getTime() - HOUR) }]);
     expect(refusal(await call('POST', '/api/battle-royale/tournaments', admin, past))).toMatch(/Stage 1: .*future/);
     expect((await call('POST', '/api/battle-royale/tournaments', admin, input({ stages: [input().stages[0]] }))).statusCode).toBe(400);

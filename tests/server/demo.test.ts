@@ -63,6 +63,22 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     rmSync(videoDir, { recursive: true, force: true });
   });
 
+  it('the demo squad battle plays immunity like a new one: round 1 closed, its winner’s squad holds a token', async () => {
+    const squad = (
+      await get<{ items: { battle: { id: number; name: string } }[] }>('/api/squad-decimation/battles?status=live')
+    ).items.find((s) => s.battle.name === 'Row Squad Decimation')!;
+    const n = await get<{
+      enabled: boolean;
+      trades_per_round: number;
+      round_no: number | null;
+      squads: { held: number }[];
+      log: { kind: string; round_no: number }[];
+    }>(`/api/squad-decimation/battles/${squad.battle.id}/negotiation`);
+    expect(n).toMatchObject({ enabled: true, trades_per_round: 1, round_no: 2 });
+    expect(n.squads.reduce((sum, s) => sum + s.held, 0)).toBe(1);
+    expect(n.log).toEqual([expect.objectContaining({ kind: 'token_earned', round_no: 1 })]);
+  });
+
   it('two demo creators offer tiers with subscribers paid through the local test provider', async () => {
     const { items, provider } = await get<{ items: { subscribers: number; tiers: unknown[] }[]; provider: string }>('/api/creators');
     expect(provider).toBe('local');

@@ -50,6 +50,8 @@ describe('the socket contract (openapi/realtime.yaml)', () => {
         'squad_round_closed',
         'pact_proposed',
         'pact_accepted',
+        'pact_declined',
+        'pact_withdrawn',
         'immunity_used',
         'streak_updated',
         'theater_changed',

@@ -18,6 +18,8 @@ export const ROUND_CLOSE_JOB = 'battle_round_close';
 const HOUR = 3_600_000;
 
 export const battleRoom = (battleId: number) => `battle:${battleId}`;
+/** A squad battle's page (inbox notices link to it). */
+export const squadBattleLink = (battleId: number) => `/squad-decimation-battle-page?id=${battleId}`;
 
 export interface BattleInput {
   name: string;

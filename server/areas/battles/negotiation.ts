@@ -20,9 +20,10 @@ import {
   type PactStatus,
   type Refusal,
 } from '#domain/battles/index.ts';
-import { battleRoom, openRound, roundsOf } from './battles.ts';
+import { battleRoom, openRound, roundsOf, squadBattleLink } from './battles.ts';
 import { negotiationRules, tokensOf } from './negotiation-rules.ts';
 import { loadSquadBattle } from './squads.ts';
+import { notify } from '../notifications/index.ts';
 
 // Negotiation politics (domain/battles/negotiation.ts) over the database: every move is checked by the domain's
 // rule against the battle as it stands, written in one transaction that holds the open round's row (so a move
@@ -125,7 +126,7 @@ async function inOpenRound<T>(
   ctx: AppContext,
   battleId: number,
   actor: number,
-  write: (tx: Database, s: Awaited<ReturnType<typeof negotiationView>> & { mine: number; round: number }) => Promise<T>,
+  write: (tx: Database, s: Awaited<ReturnType<typeof negotiationView>> & { mine: number; round: number; battleName: string }) => Promise<T>,
 ): Promise<T> {
   const db = ctx.database.db;
   const battle = await loadSquadBattle(db, battleId);
@@ -151,7 +152,7 @@ async function inOpenRound<T>(
     }
     const state = await negotiationView(tx, battleId, round, trades);
     if (round === null) throw refused({ kind: 'limit', detail: 'Negotiation happens while a round is open.' });
-    return write(tx, { ...state, mine: captainOf.teamId, round });
+    return write(tx, { ...state, mine: captainOf.teamId, round, battleName: battle.name });
   });
 }
 
@@ -164,7 +165,7 @@ export async function proposePact(
   input: { to_team_id: number; kind: PactKind; note?: string },
 ) {
   const note = (input.note ?? '').trim();
-  return inOpenRound(ctx, battleId, actor, async (tx, { view, mine, round }) => {
+  return inOpenRound(ctx, battleId, actor, async (tx, { view, mine, round, squads, battleName }) => {
     const problem = proposalProblem(view, { from: mine, to: input.to_team_id, kind: input.kind, note });
     if (problem) throw refused(problem);
     const now = ctx.now();
@@ -211,6 +212,20 @@ export async function proposePact(
         },
       },
     ]);
+    // The other squad's captain answers it: a notice in their inbox (mailed unless they turned the kind off).
+    const captain = squads.find((s) => s.teamId === input.to_team_id)?.captainId ?? null;
+    if (captain !== null && captain !== actor)
+      await notify(
+        tx,
+        {
+          userId: captain,
+          kind: 'battle_pact_proposed',
+          title: `${from} ${input.kind === 'offer' ? 'offers' : 'asks'} ${to} ${input.kind === 'offer' ? 'an immunity token' : 'for an immunity token'}`,
+          body: `Round ${round} of ${battleName}: accept or decline it on the battle page before the round closes.${note ? ` Their note: “${note}”` : ''}`,
+          link: squadBattleLink(battleId),
+        },
+        now,
+      );
     return presentPact(pact!);
   });
 }
@@ -266,19 +281,21 @@ export async function answerPact(
       },
       now,
     );
-    if (answer === 'accept')
-      await publish(tx, [
-        {
-          to: { room: battleRoom(battleId) },
-          message: {
-            type: 'pact_accepted',
-            battle_id: battleId,
-            pact_id: pactId,
-            giver_team_id: giverOf(pact),
-            taker_team_id: takerOf(pact),
-          },
-        },
-      ]);
+    await publish(tx, [
+      {
+        to: { room: battleRoom(battleId) },
+        message:
+          answer === 'accept'
+            ? { type: 'pact_accepted', battle_id: battleId, pact_id: pactId, giver_team_id: giverOf(pact), taker_team_id: takerOf(pact) }
+            : {
+                type: answer === 'decline' ? 'pact_declined' : 'pact_withdrawn',
+                battle_id: battleId,
+                pact_id: pactId,
+                from_team_id: pact.from,
+                to_team_id: pact.to,
+              },
+      },
+    ]);
     return presentPact(updated ?? row);
   });
 }

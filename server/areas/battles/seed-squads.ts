@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
-import { battleAttempts, battleEntries, battleRounds, battles, battleSquads } from '#server/db/schema.ts';
-import { closeSquadRound, type SquadCutRule } from '#domain/battles/index.ts';
+import { battleAttempts, battleEntries, battleNegotiation, battleRounds, battles, battleSquads } from '#server/db/schema.ts';
+import { closeWithImmunity, SQUAD_DECIMATION, type SquadCutRule } from '#domain/battles/index.ts';
 import { sortKey } from '#domain/scoring/index.ts';
 import { teamRostersWithAtLeast } from '../teams/index.ts';
 import { scheduleRoundCloses } from './battles.ts';
+import { settleNegotiation } from './negotiation-closing.ts';
 import type { BattleAthlete } from './seed.ts';
 
 const HOUR = 3_600_000;
@@ -12,8 +13,9 @@ const SIZE = 4;
 
 /**
  * The demo's squad decimation: the demo teams with at least four members as squads of four, round 1 closed by the
- * engine (the weakest of each squad out), round 2 under way with some members scored. Calories, so a better
- * athlete scores more.
+ * engine (the weakest of each squad out, the squad of its winner earning an immunity token, as the closing job
+ * does), round 2 under way with some members scored. It plays immunity with the format's default trades per round,
+ * like a battle made today. Calories, so a better athlete scores more.
  */
 export async function seedDemoSquadBattle(tx: Database, athletes: BattleAthlete[], now: number) {
   const teams = await teamRostersWithAtLeast(tx, SIZE, 4);
@@ -55,6 +57,7 @@ export async function seedDemoSquadBattle(tx: Database, athletes: BattleAthlete[
     cut,
   }));
   await tx.insert(battleRounds).values(rounds);
+  await tx.insert(battleNegotiation).values({ battleId, tradesPerRound: SQUAD_DECIMATION.defaults.tradesPerRound });
   const enteredAt = new Date(start - 24 * HOUR);
   await tx.insert(battleSquads).values(
     squads.map((s) => ({
@@ -83,11 +86,12 @@ export async function seedDemoSquadBattle(tx: Database, athletes: BattleAthlete[
   };
   const r1 = members.map((m, i) => attempt(m.athleteId, 1, start + (2 + i) * HOUR));
   await tx.insert(battleAttempts).values(r1);
-  const outcome = closeSquadRound(
+  const closed = closeWithImmunity(
     members.map((m) => ({ ...m, enteredAt: enteredAt.getTime() })),
     r1.map((a) => ({ athleteId: a.userId, sortKey: a.sortKey, submittedAt: a.submittedAt.getTime() })),
-    { cutPerSquad: 1 },
+    { cutPerSquad: 1, round: 1, tokens: [], last: false },
   );
+  const { outcome } = closed;
   for (const r of outcome.ranking.filter((x) => outcome.eliminated.includes(x.athleteId)))
     await tx.execute(
       sql`update battle_entries set eliminated_round = 1, eliminated_place = ${r.place} where battle_id = ${battleId} and user_id = ${r.athleteId}`,
@@ -96,6 +100,7 @@ export async function seedDemoSquadBattle(tx: Database, athletes: BattleAthlete[
     sql`update battle_rounds set closed_at = ${new Date(start + 48 * HOUR).toISOString()}, field_size = ${members.length},
         eliminated_count = ${outcome.eliminated.length} where battle_id = ${battleId} and round_no = 1`,
   );
+  await settleNegotiation(tx, battleId, 1, { ...closed, tokens: [] }, new Date(start + 48 * HOUR));
   // Round 2 under way: the first two living members of each squad have scored.
   const living = members.filter((m) => !outcome.eliminated.includes(m.athleteId));
   const scored = squads.flatMap((s) => living.filter((m) => m.squadId === s.id).slice(0, 2));

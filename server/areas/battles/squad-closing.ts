@@ -5,7 +5,7 @@ import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-ev
 import { closeWithImmunity, type SquadCutRule } from '#domain/battles/index.ts';
 import { notify } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
-import { battleRoom, type BattleRow, type RoundRow } from './battles.ts';
+import { battleRoom, squadBattleLink, type BattleRow, type RoundRow } from './battles.ts';
 import { settleNegotiation } from './negotiation-closing.ts';
 import { negotiationRules, tokensOf } from './negotiation-rules.ts';
 
@@ -15,8 +15,6 @@ import { negotiationRules, tokensOf } from './negotiation-rules.ts';
 // The fallen hear it in their inbox, the captains of squads that fell too, and the battle's room gets one message.
 
 const intArray = (xs: number[]) => `{${xs.join(',')}}`;
-
-export const squadBattleLink = (battleId: number) => `/squad-decimation-battle-page?id=${battleId}`;
 
 export async function closeSquadRoundIn(
   tx: Database,

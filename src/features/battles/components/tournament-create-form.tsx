@@ -6,8 +6,9 @@ import { tournamentCreateMachine, type StageDraft, type TournamentDraft } from '
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { EnumSelect } from '#src/components/enum-select.tsx';
 import { FormFooter } from '#src/components/form-footer.tsx';
+import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
-import { BATTLE_LIMITS, TOURNAMENT_LIMITS, cutRuleText, stageEnd } from '#domain/battles/index.ts';
+import { BATTLE_LIMITS, TOURNAMENT_LIMITS, cutRuleText, stageEnd, type CutRule } from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { useCreateTournament } from '../api/tournaments.ts';
 import { SCORE_TYPE_NAMES } from './create-battle-form.tsx';
@@ -23,6 +24,9 @@ interface StageFields {
   opens: string;
   rounds: string;
   hours: string;
+  /** Every round of the stage applies this rule: eliminate the bottom share (with a floor), or keep the best. */
+  cut: CutRule['kind'];
+  keep: string;
   percent: string;
   minimum: string;
   advance: string;
@@ -38,6 +42,8 @@ function defaultStages(now: number): StageFields[] {
       opens: toLocalInput(opens),
       rounds: '2',
       hours: '24',
+      cut: 'cut_percent' as const,
+      keep: i === all.length - 1 ? '2' : '8',
       percent: '50',
       minimum: i === all.length - 1 ? '1' : '4',
       advance: '8',
@@ -51,11 +57,11 @@ const toDraft = (f: StageFields, last: boolean): StageDraft => ({
   name: f.name,
   startsAt: f.opens ? new Date(f.opens).toISOString() : '',
   roundHours: int(f.hours),
-  cuts: Array.from({ length: Math.max(0, Math.min(BATTLE_LIMITS.maxRounds + 1, int(f.rounds) || 0)) }, () => ({
-    kind: 'cut_percent' as const,
-    percent: int(f.percent),
-    minimum: int(f.minimum),
-  })),
+  cuts: Array.from({ length: Math.max(0, Math.min(BATTLE_LIMITS.maxRounds + 1, int(f.rounds) || 0)) }, (): CutRule =>
+    f.cut === 'keep_top'
+      ? { kind: 'keep_top', keep: int(f.keep) }
+      : { kind: 'cut_percent', percent: int(f.percent), minimum: int(f.minimum) },
+  ),
   advance: last ? null : int(f.advance),
 });
 
@@ -107,23 +113,44 @@ function StageFieldset({
           onChange={(e) => onChange({ hours: e.target.value })}
         />
       </div>
-      <div className="row-fields">
+      <RadioGroup<CutRule['kind']>
+        label={`${label}: each round`}
+        orientation="horizontal"
+        options={[
+          { value: 'cut_percent', label: 'Eliminate the bottom share' },
+          { value: 'keep_top', label: 'Keep the best' },
+        ]}
+        value={fields.cut}
+        onChange={(cut) => onChange({ cut })}
+      />
+      {fields.cut === 'keep_top' ? (
         <TextInput
-          label={`${label} eliminated per round (%)`}
+          label={`${label} athletes kept per round`}
           type="number"
-          min={BATTLE_LIMITS.minPercent}
-          max={BATTLE_LIMITS.maxPercent}
-          value={fields.percent}
-          onChange={(e) => onChange({ percent: e.target.value })}
+          min={BATTLE_LIMITS.minKeep}
+          max={BATTLE_LIMITS.maxField}
+          value={fields.keep}
+          onChange={(e) => onChange({ keep: e.target.value })}
         />
-        <TextInput
-          label={`${label} never fewer than`}
-          type="number"
-          min={1}
-          value={fields.minimum}
-          onChange={(e) => onChange({ minimum: e.target.value })}
-        />
-      </div>
+      ) : (
+        <div className="row-fields">
+          <TextInput
+            label={`${label} eliminated per round (%)`}
+            type="number"
+            min={BATTLE_LIMITS.minPercent}
+            max={BATTLE_LIMITS.maxPercent}
+            value={fields.percent}
+            onChange={(e) => onChange({ percent: e.target.value })}
+          />
+          <TextInput
+            label={`${label} never fewer than`}
+            type="number"
+            min={1}
+            value={fields.minimum}
+            onChange={(e) => onChange({ minimum: e.target.value })}
+          />
+        </div>
+      )}
       {last ? null : (
         <TextInput
           label={`${label} athletes going through`}

@@ -122,7 +122,7 @@ function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <AppLink href="/squad-decimation-rules-page">The format’s rules</AppLink>
+        <AppLink href={`/squad-decimation-rules-page?id=${b.id}`}>This battle’s full rules</AppLink>
       </Card>
     </>
   );
