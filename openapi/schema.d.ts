@@ -1925,6 +1925,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commentary/live/{attemptId}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A live attempt's published commentary, newest first (its viewer's and the broadcast's strip) */
+        get: operations["listAttemptCommentary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/commentary/lines": {
         parameters: {
             query?: never;
@@ -6618,14 +6635,16 @@ export interface components {
             save_sex_to_profile?: boolean;
         };
         /**
-         * @description What happened on the board (live attempts and battles add kinds later).
+         * @description What happened on the board (a move) or in a live attempt (live_*).
          * @enum {string}
          */
-        CommentaryKind: "new_leader" | "record" | "big_jump";
+        CommentaryKind: "new_leader" | "record" | "big_jump" | "live_round" | "live_pace" | "live_leader" | "live_best" | "live_last_minute";
         /** @description A published commentary line. */
         CommentaryLine: {
             id: number;
             challenge_id: number;
+            /** @description The live attempt a live moment's line is about. */
+            attempt_id: number | null;
             kind: components["schemas"]["CommentaryKind"];
             text: string;
             /** Format: date-time */
@@ -6635,19 +6654,26 @@ export interface components {
         CommentaryStatus: "queued" | "published" | "rejected";
         /** @enum {string} */
         CommentarySource: "template" | "model";
-        /** @description The public facts the line was written from (names as the board shows them). */
+        /** @description The public facts the line was written from (names as the board shows them): a board move has place, previous_place, previous_leader and score; a live moment has count, round, mark, rival, projected and seconds_left. */
         CommentaryFacts: {
             kind: components["schemas"]["CommentaryKind"];
             athlete: string;
             challenge: string;
-            place: number;
-            previous_place: number | null;
-            previous_leader: string | null;
-            score: string;
+            place?: number;
+            previous_place?: number | null;
+            previous_leader?: string | null;
+            score?: string;
+            count?: string;
+            round?: number | null;
+            mark?: string | null;
+            rival?: string | null;
+            projected?: string | null;
+            seconds_left?: number | null;
         };
         CommentaryLineForEditors: {
             id: number;
             challenge_id: number;
+            attempt_id: number | null;
             kind: components["schemas"]["CommentaryKind"];
             text: string;
             status: components["schemas"]["CommentaryStatus"];
@@ -8582,7 +8608,7 @@ export interface components {
             team_id: number;
             user_id: number;
         };
-        /** @description To a challenge's room, a commentary line an editor approved or the stream auto-published. */
+        /** @description To a challenge's room (and a live attempt's room for a line about it), a commentary line an editor approved or the stream auto-published. */
         SocketCommentaryPublished: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -12336,6 +12362,34 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The published lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CommentaryLine"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAttemptCommentary: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                attemptId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published lines about this attempt. */
             200: {
                 headers: {
                     [name: string]: unknown;

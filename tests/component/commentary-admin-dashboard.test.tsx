@@ -15,6 +15,7 @@ function line(id: number, over: Partial<EditorLine> = {}): EditorLine {
   return {
     id,
     challenge_id: 4,
+    attempt_id: null,
     kind: 'new_leader',
     text: 'Bo takes the lead in Fran with 3:59!',
     status: 'queued',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BIG_JUMP_PLACES,
-  COMMENTARY_KINDS,
+  MOVE_KINDS,
   LINE_MAX_LENGTH,
   classifyMove,
   commentaryPrompt,
@@ -18,7 +18,7 @@ import {
 const name = fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim().length > 0 && !/\s{2}/.test(s));
 const facts: fc.Arbitrary<MoveFacts> = fc
   .record({
-    kind: fc.constantFrom(...COMMENTARY_KINDS),
+    kind: fc.constantFrom(...MOVE_KINDS),
     athlete: name,
     challenge: fc.string({ minLength: 1, maxLength: 120 }).filter((s) => s.trim().length > 0),
     place: fc.integer({ min: 1, max: 100_000 }),
@@ -71,7 +71,7 @@ describe('commentary templates', () => {
   });
 
   it('vary their phrasing across seeds for every kind', () => {
-    for (const kind of COMMENTARY_KINDS) {
+    for (const kind of MOVE_KINDS) {
       const f: MoveFacts = {
         kind,
         athlete: 'Ana Lima',

@@ -1,9 +1,10 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
-import { approveLine, editLine, lineQueue, publishedLines, rejectLine, setStream, streams } from './lines.ts';
+import { approveLine, editLine, lineQueue, publishedAttemptLines, publishedLines, rejectLine, setStream, streams } from './lines.ts';
 
 type CommentaryOps =
   | 'listPublishedCommentary'
+  | 'listAttemptCommentary'
   | 'listCommentaryQueue'
   | 'editCommentaryLine'
   | 'approveCommentaryLine'
@@ -16,6 +17,9 @@ export function commentaryHandlers(ctx: AppContext): Handlers<CommentaryOps> {
   return {
     async listPublishedCommentary(request) {
       return publishedLines(ctx, request.params.challengeId, request.query.limit ?? 10);
+    },
+    async listAttemptCommentary(request) {
+      return publishedAttemptLines(ctx, request.params.attemptId, request.query.limit ?? 10);
     },
     async listCommentaryQueue(request) {
       const q = request.query;

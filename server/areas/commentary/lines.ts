@@ -1,28 +1,38 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { challenges, commentaryLines, commentaryStreams } from '#server/db/schema.ts';
+import { challenges, commentaryLines, commentaryStreams, liveAttempts } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
-import { challengeRoom, publish } from '#server/lib/realtime/realtime-events.ts';
+import { challengeRoom, liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import type { RunningJob } from '#server/lib/jobs.ts';
-import { COMMENTARY_KINDS, lineTextProblem, type LineStatus, type MoveFacts } from '#domain/commentary.ts';
+import {
+  COMMENTARY_KINDS,
+  isLiveFacts,
+  lineTextProblem,
+  type CommentaryFacts,
+  type CommentaryKind,
+  type LineStatus,
+} from '#domain/commentary.ts';
 import { COMMENTARY_WRITE_JOB } from './moves.ts';
 import { writerFor } from './writers.ts';
 
-// Commentary lines: written by the job a board move queued, then queued for editors or published at
-// once (auto-publish); editors approve, edit or reject; published lines go to the challenge's room.
+// Commentary lines: written by the job a board move or a live attempt's moment queued, then queued for
+// editors or published at once (auto-publish); editors approve, edit or reject; published lines go to
+// the challenge's room, and a live attempt's also to the attempt's room (its viewer and the broadcast).
 
 type LineRow = typeof commentaryLines.$inferSelect;
 
 export const NO_LINE = 'No commentary line with that id.';
 export const NO_CHALLENGE_TEXT = 'No challenge with that id.';
+export const NO_ATTEMPT_TEXT = 'No live attempt with that id.';
 export const EDIT_PUBLISHED_TEXT = 'This line is already published; published lines cannot be changed.';
 export const REJECTED_TEXT = 'This line was rejected; it can no longer be changed.';
 
 export const presentLine = (r: LineRow) => ({
   id: r.id,
   challenge_id: r.challengeId,
-  kind: r.kind as MoveFacts['kind'],
+  attempt_id: r.attemptId,
+  kind: r.kind as CommentaryKind,
   text: r.text,
   published_at: (r.publishedAt ?? r.createdAt).toISOString(),
 });
@@ -30,7 +40,8 @@ export const presentLine = (r: LineRow) => ({
 export const presentAdminLine = (r: LineRow) => ({
   id: r.id,
   challenge_id: r.challengeId,
-  kind: r.kind as MoveFacts['kind'],
+  attempt_id: r.attemptId,
+  kind: r.kind as CommentaryKind,
   text: r.text,
   status: r.status as LineStatus,
   source: r.source as 'template' | 'model',
@@ -42,27 +53,40 @@ export const presentAdminLine = (r: LineRow) => ({
   published_at: r.publishedAt?.toISOString() ?? null,
 });
 
-const announce = (db: Database, r: LineRow) =>
-  publish(db, [{ to: { room: challengeRoom(r.challengeId) }, message: { type: 'commentary_published', line: presentLine(r) } }]);
+const announce = (db: Database, r: LineRow) => {
+  const message = { type: 'commentary_published' as const, line: presentLine(r) };
+  return publish(db, [
+    { to: { room: challengeRoom(r.challengeId) }, message },
+    ...(r.attemptId ? [{ to: { room: liveAttemptRoom(String(r.attemptId)) }, message }] : []),
+  ]);
+};
 
-function isFacts(value: unknown): value is MoveFacts {
-  const f = value as Partial<MoveFacts> | null;
-  return (
-    !!f &&
-    typeof f === 'object' &&
-    (COMMENTARY_KINDS as readonly string[]).includes(f.kind as string) &&
-    typeof f.athlete === 'string' &&
-    typeof f.challenge === 'string' &&
-    typeof f.place === 'number' &&
-    typeof f.score === 'string'
-  );
+function isFacts(value: unknown): value is CommentaryFacts {
+  const f = value as Partial<CommentaryFacts> | null;
+  if (!f || typeof f !== 'object' || !(COMMENTARY_KINDS as readonly string[]).includes(f.kind as string)) return false;
+  if (typeof f.athlete !== 'string' || typeof f.challenge !== 'string') return false;
+  const facts = f as CommentaryFacts;
+  return isLiveFacts(facts) ? typeof facts.count === 'string' : typeof facts.place === 'number' && typeof facts.score === 'string';
 }
 
-/** The job a move queued: the line written (a model or the templates), stored, and published when the stream auto-publishes. */
+/** A seed for the templates from a moment's key, so an attempt's lines vary. */
+const keySeed = (attemptId: number, key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, attemptId);
+
+/** The job a move or a live moment queued: the line written (a model or the templates), stored, and published when the stream auto-publishes. */
 export async function writeLine(ctx: AppContext, payload: Record<string, unknown>, _job?: RunningJob): Promise<void> {
-  const { challenge_id, user_id, score_id, facts } = payload as { challenge_id: number; user_id: number; score_id: number; facts: unknown };
+  const { challenge_id, user_id, score_id, attempt_id, event_key, facts } = payload as {
+    challenge_id: number;
+    user_id: number;
+    score_id?: number;
+    attempt_id?: number;
+    event_key?: string;
+    facts: unknown;
+  };
   if (!isFacts(facts) || !Number.isInteger(challenge_id) || !Number.isInteger(user_id)) return;
-  const written = await writerFor(ctx).write(facts, Number(score_id) || 0);
+  const live = Number.isInteger(attempt_id) && typeof event_key === 'string' ? { attemptId: attempt_id!, key: event_key } : null;
+  // A moment seen twice (two updates at once, a retried job) is written once: no second model call.
+  if (live && (await momentWritten(ctx.database.db, live.attemptId, live.key))) return;
+  const written = await writerFor(ctx).write(facts, live ? keySeed(live.attemptId, live.key) : Number(score_id) || 0);
   const now = ctx.now();
   await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
@@ -75,6 +99,8 @@ export async function writeLine(ctx: AppContext, payload: Record<string, unknown
         challengeId: challenge_id,
         userId: user_id,
         scoreId: Number.isInteger(score_id) ? score_id : null,
+        attemptId: live?.attemptId ?? null,
+        eventKey: live?.key ?? null,
         kind: facts.kind,
         facts,
         text: written.text,
@@ -92,6 +118,28 @@ export async function writeLine(ctx: AppContext, payload: Record<string, unknown
 }
 
 export const commentaryJobHandlers = { [COMMENTARY_WRITE_JOB]: writeLine };
+
+async function momentWritten(db: Database, attemptId: number, key: string) {
+  const [row] = await db
+    .select({ id: commentaryLines.id })
+    .from(commentaryLines)
+    .where(and(eq(commentaryLines.attemptId, attemptId), eq(commentaryLines.eventKey, key)));
+  return !!row;
+}
+
+/** The published lines of a live attempt, newest first (its viewer's and the broadcast's strip). */
+export async function publishedAttemptLines(ctx: AppContext, attemptId: number, limit: number) {
+  const db = ctx.database.db;
+  const [attempt] = await db.select({ id: liveAttempts.id }).from(liveAttempts).where(eq(liveAttempts.id, attemptId));
+  if (!attempt) throw notFound(NO_ATTEMPT_TEXT);
+  const rows = await db
+    .select()
+    .from(commentaryLines)
+    .where(and(eq(commentaryLines.attemptId, attemptId), eq(commentaryLines.status, 'published')))
+    .orderBy(desc(commentaryLines.publishedAt), desc(commentaryLines.id))
+    .limit(limit);
+  return { items: rows.map(presentLine) };
+}
 
 /** The published lines of a challenge, newest first (the board's strip). */
 export async function publishedLines(ctx: AppContext, challengeId: number, limit: number) {

@@ -1,10 +1,11 @@
 import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { challengeScores, challenges, users } from '#server/db/schema.ts';
-import type { MoveFacts } from '#domain/commentary.ts';
+import { challengeScores, challenges, liveAttempts, users } from '#server/db/schema.ts';
+import type { CommentaryFacts } from '#domain/commentary.ts';
 
 /**
  * Commentary lines (domain/commentary.ts): written for a challenge's board when it moves, queued for
- * editors unless the challenge auto-publishes; a published line went to the challenge's room.
+ * editors unless the challenge auto-publishes; a published line went to the challenge's room (and a live
+ * attempt's line to the attempt's room too).
  */
 export const commentaryLines = pgTable(
   'commentary_lines',
@@ -19,9 +20,13 @@ export const commentaryLines = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The score that made the move: one line per score (a retried submission writes none), gone with the score. */
     scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
+    /** The live attempt a live moment's line is about (gone with the attempt). */
+    attemptId: integer('attempt_id').references(() => liveAttempts.id, { onDelete: 'cascade' }),
+    /** Which moment of the attempt ('round:5', 'leader', 'pace', …): each is written once per attempt. */
+    eventKey: varchar('event_key', { length: 40 }),
     kind: varchar('kind', { length: 24 }).notNull(),
     /** The public facts the line was written from. */
-    facts: jsonb('facts').$type<MoveFacts>().notNull(),
+    facts: jsonb('facts').$type<CommentaryFacts>().notNull(),
     text: varchar('text', { length: 280 }).notNull(),
     /** 'template' or 'model'. */
     source: varchar('source', { length: 12 }).notNull(),
@@ -39,6 +44,7 @@ export const commentaryLines = pgTable(
     index('commentary_lines_challenge_idx').on(t.challengeId, t.status, t.id),
     index('commentary_lines_status_idx').on(t.status, t.id),
     uniqueIndex('commentary_lines_score_idx').on(t.scoreId),
+    uniqueIndex('commentary_lines_event_idx').on(t.attemptId, t.eventKey),
   ],
 );
 

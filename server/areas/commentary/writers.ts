@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { LlmSettings } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
-import { commentaryPrompt, fitLine, templateLine, usableGeneratedLine, type LineSource, type MoveFacts } from '#domain/commentary.ts';
+import { commentaryPrompt, fitLine, templateLine, usableGeneratedLine, type CommentaryFacts, type LineSource } from '#domain/commentary.ts';
 
 /**
  * One text-generation interface, two writers: the templates (the default, deterministic for a seed) and
@@ -19,7 +19,7 @@ export interface WrittenLine {
 export interface LineWriter {
   /** What writes lines here: the templates, or a model (its name). */
   readonly describe: { kind: LineSource; model: string | null };
-  write(facts: MoveFacts, seed: number): Promise<WrittenLine>;
+  write(facts: CommentaryFacts, seed: number): Promise<WrittenLine>;
 }
 
 export const templateWriter: LineWriter = {
@@ -65,7 +65,7 @@ export function modelWriter(settings: LlmSettings, now: () => number, log?: (err
     maxRetries: 0,
   });
   const budget = new CallBudget(settings.callsPerHour, now);
-  const fallback = (facts: MoveFacts, seed: number, reason: string): WrittenLine => ({
+  const fallback = (facts: CommentaryFacts, seed: number, reason: string): WrittenLine => ({
     text: templateLine(facts, seed),
     source: 'template',
     fallbackReason: reason,

@@ -9,6 +9,7 @@ import { applyLiveUpdate } from '#domain/live.ts';
 import { elapsedOf, loadAttempt, ownedBy, participantOf, presentAttempt, projectedPlace } from './live.ts';
 import { settleIfDue } from './live-end.ts';
 import { followeesOf } from '../follows/index.ts';
+import { noteLiveCount } from '../commentary/index.ts';
 
 // The counter's updates and the reads of live attempts (an attempt past its cap is settled as it is read).
 
@@ -43,6 +44,7 @@ export async function updateLive(ctx: AppContext, userId: number, id: number, up
     }
     return {
       due: false as const,
+      previousCount: applied.kind === 'applied' ? a.count : null,
       echo: { attempt_id: id, status: 'live' as const, seq: next.seq, count: next.count, elapsed_ms: elapsed, projected_place: place },
     };
   });
@@ -50,6 +52,14 @@ export async function updateLive(ctx: AppContext, userId: number, id: number, up
     await settleIfDue(ctx, id);
     throw conflict('The time cap was reached; this live attempt has ended.');
   }
+  // A moment worth commentary is looked for after the answer (the commentary area's hook).
+  if (outcome.previousCount !== null)
+    noteLiveCount(ctx, {
+      attemptId: id,
+      previousCount: outcome.previousCount,
+      count: outcome.echo.count,
+      elapsedMs: outcome.echo.elapsed_ms,
+    });
   return outcome.echo;
 }
 

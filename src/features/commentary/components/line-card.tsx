@@ -82,8 +82,7 @@ export function LineCard({ line }: { line: EditorLine }) {
         </p>
       )}
       <p className="muted commentary-facts">
-        {f.athlete} · {f.challenge} · {f.previous_place ? `from ${f.previous_place} to ` : ''}place {f.place} · {f.score}
-        {f.previous_leader ? ` · previous leader ${f.previous_leader}` : ''} · {formatDateTime(line.created_at)}
+        {factsText(f)} · {formatDateTime(line.created_at)}
       </p>
       {line.fallback_reason && <p className="hint commentary-fallback">Templates wrote this line: {line.fallback_reason}</p>}
       {!editing && problem && (
@@ -118,4 +117,20 @@ export function LineCard({ line }: { line: EditorLine }) {
       )}
     </li>
   );
+}
+
+/** The facts a line was written from, in one line for the editor to check it against. */
+function factsText(f: EditorLine['facts']): string {
+  const parts = [f.athlete, f.challenge];
+  if (f.count !== undefined) {
+    parts.push(`live count ${f.count}`);
+    if (f.round) parts.push(`round ${f.round}`);
+    if (f.projected) parts.push(`pace for ${f.projected}`);
+    if (f.mark) parts.push(`mark ${f.mark}${f.rival ? ` (${f.rival})` : ''}`);
+    if (f.seconds_left) parts.push(`${f.seconds_left} s left`);
+  } else {
+    parts.push(`${f.previous_place ? `from ${f.previous_place} to ` : ''}place ${f.place ?? '–'}`, f.score ?? '');
+    if (f.previous_leader) parts.push(`previous leader ${f.previous_leader}`);
+  }
+  return parts.filter(Boolean).join(' · ');
 }

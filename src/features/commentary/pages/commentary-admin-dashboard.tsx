@@ -68,8 +68,9 @@ export default function CommentaryAdminDashboard() {
     <div className="container page">
       <h1>Commentary</h1>
       <p className="lead muted">
-        Lines about the boards&apos; big moments, written when a score makes a new leader, a board record or a big jump. Approve, edit or
-        reject each line before it reaches the challenge&apos;s board, or let a challenge publish on its own.
+        Lines about the boards&apos; big moments (a new leader, a board record, a big jump) and about live attempts (a round passed, the
+        leader&apos;s mark or an athlete&apos;s own best passed, a pace to lead, the last minute). Approve, edit or reject each line before
+        it reaches the challenge&apos;s board and the attempt&apos;s live page, or let a challenge publish on its own.
       </p>
       {writer && (
         <p className="hint" role="status">

@@ -5,6 +5,7 @@ import { formatLiveClock } from '#domain/live.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 import { QueryError } from '#src/components/query-state.tsx';
+import { CommentarySlot } from '#src/components/commentary-slot.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
@@ -185,6 +186,7 @@ function AttemptFigures({ attempt: a }: { attempt: LiveAttemptView }) {
           <dd>{live ? (a.projected_place ? ordinal(a.projected_place) : '–') : (a.score_text ?? '–')}</dd>
         </div>
       </dl>
+      <CommentarySlot attemptId={a.id} />
       {live ? (
         <p>
           <AppLink href={`/live-stream-viewer?id=${a.id}`}>Watch {a.display_name}&apos;s attempt with reactions</AppLink>

@@ -4,6 +4,7 @@ import { LIVE_REACTIONS, LIVE_REACTION_NAMES, formatLiveClock } from '#domain/li
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 import { QueryError } from '#src/components/query-state.tsx';
+import { CommentarySlot } from '#src/components/commentary-slot.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -100,6 +101,7 @@ function Viewer({ attempt: a, signedIn }: { attempt: LiveAttemptView; signedIn: 
           <dd>{a.spectators}</dd>
         </div>
       </dl>
+      <CommentarySlot attemptId={a.id} />
       {!live ? (
         <p className="card live-result" role="status">
           {a.status === 'abandoned'
