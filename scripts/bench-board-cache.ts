@@ -148,8 +148,8 @@ async function bench(label: string, handle: DatabaseHandle) {
 }
 
 /**
- * Team, gym and event boards with `Accept-Encoding: br`: the app (its answer read per request, its br body kept
- * by ETag: send-kept.ts keptByContent) beside a bare Fastify sending that page's br bytes, kept, in the same run.
+ * Team, gym and event boards with `Accept-Encoding: br`: the app (a visitor's answer kept until its board changes,
+ * with its br body: send-kept.ts sendKeptBoard) beside a bare Fastify sending that page's br bytes, kept, in the same run.
  */
 async function otherBoards(handle: DatabaseHandle, boards: [string, string][]) {
   const { app } = await buildApp(config, handle, { rateLimit: false });

@@ -18,7 +18,7 @@ import { listTeams, teamRankings } from './teams.ts';
 import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
-import { sendKept, sendKeptAnswer } from '#server/lib/boards/send-kept.ts';
+import { sendKept, sendKeptAnswer, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
 
 type ChallengeOps =
   | 'createChallenge'
@@ -161,15 +161,13 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
     },
     async getGymRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
-      const q = request.query;
-      const answer = await gymRankings(
-        ctx,
-        request.params.challengeId,
-        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
-        who?.user.id ?? null,
-      );
-      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
-      return who ? answer : sendKeptAnswer(request, reply, answer);
+      const id = request.params.challengeId;
+      const page = { offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 };
+      if (who) return gymRankings(ctx, id, page, who.user.id);
+      // What a visitor sees is kept until the board changes (on any node), and sent with its ETag and compressed bodies.
+      return sendKeptBoard(ctx, request, reply, `gym-board:${id}:${page.offset}:${page.limit}`, [id], async () => ({
+        answer: await gymRankings(ctx, id, page, null),
+      }));
     },
     async getAllianceRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
@@ -185,15 +183,13 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
     },
     async getTeamRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
-      const q = request.query;
-      const answer = await teamRankings(
-        ctx,
-        request.params.challengeId,
-        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
-        who?.user.id ?? null,
-      );
-      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
-      return who ? answer : sendKeptAnswer(request, reply, answer);
+      const id = request.params.challengeId;
+      const page = { offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 };
+      if (who) return teamRankings(ctx, id, page, who.user.id);
+      // What a visitor sees is kept until the board changes (on any node), and sent with its ETag and compressed bodies.
+      return sendKeptBoard(ctx, request, reply, `team-board:${id}:${page.offset}:${page.limit}`, [id], async () => ({
+        answer: await teamRankings(ctx, id, page, null),
+      }));
     },
     async findOnTeamBoard(request) {
       const who = await optionalAuth(ctx, request, { csrf: false });

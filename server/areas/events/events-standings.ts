@@ -165,11 +165,18 @@ async function pageOfFull(db: Database, full: CachedStanding, q: StandingsQuery)
   });
 }
 
-export async function eventStandings(
-  ctx: AppContext,
-  q: { eventId: number; category?: string; sort?: string; order?: 'asc' | 'desc'; offset: number; limit: number },
-  callerId: number | null,
-) {
+type StandingsAsked = { eventId: number; category?: string; sort?: string; order?: 'asc' | 'desc'; offset: number; limit: number };
+
+/** A page of an event's standing in one division, with the caller's own row. */
+export async function eventStandings(ctx: AppContext, q: StandingsAsked, callerId: number | null) {
+  return (await standingsRead(ctx, q, callerId)).answer;
+}
+
+/** The event's board number in the board cache (migration 0061 notifies it when the event or its workouts change). */
+export const eventBoard = (eventId: number) => 2 ** 32 + eventId;
+
+/** The standing as eventStandings answers it, and the boards it depends on: the event's and its workouts' challenges'. */
+export async function standingsRead(ctx: AppContext, q: StandingsAsked, callerId: number | null) {
   const db = ctx.database.db;
   const [event, workouts] = await Promise.all([loadEvent(db, q.eventId), workoutsOf(db, [q.eventId])]);
   const categories = eventCategories(workouts);
@@ -221,7 +228,7 @@ export async function eventStandings(
   });
   const page = rows.filter((r) => r.n > 0);
   const mine = rows.find((r) => r.n === 0);
-  return {
+  const answer = {
     event_id: event.id,
     rule,
     category,
@@ -232,6 +239,7 @@ export async function eventStandings(
     items: page.map(present),
     me: mine ? present(mine) : null,
   };
+  return { answer, boards: [eventBoard(event.id), ...boards] };
 }
 
 /** The division's size when the page is empty (an offset past the end). */

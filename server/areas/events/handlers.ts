@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import * as events from './events.ts';
-import { eventStandings } from './events-standings.ts';
-import { sendKeptAnswer } from '#server/lib/boards/send-kept.ts';
+import { eventBoard, eventStandings, standingsRead } from './events-standings.ts';
+import { sendKeptBoard } from '#server/lib/boards/send-kept.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 
 type EventOps = 'listEvents' | 'createEvent' | 'getEvent' | 'updateEvent' | 'getEventStandings';
@@ -31,20 +31,19 @@ export function eventHandlers(ctx: AppContext): Handlers<EventOps> {
     async getEventStandings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      const answer = await eventStandings(
-        ctx,
-        {
-          eventId: request.params.eventId,
-          category: q.category,
-          sort: q.sort,
-          order: q.order,
-          offset: q.offset ?? 0,
-          limit: q.limit ?? 50,
-        },
-        who?.user.id ?? null,
-      );
-      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
-      return who ? answer : sendKeptAnswer(request, reply, answer);
+      const asked = {
+        eventId: request.params.eventId,
+        category: q.category,
+        sort: q.sort,
+        order: q.order,
+        offset: q.offset ?? 0,
+        limit: q.limit ?? 50,
+      };
+      if (who) return eventStandings(ctx, asked, who.user.id);
+      // What a visitor sees is kept until the event, one of its workouts' boards or a name on it changes (on any
+      // node), and sent with its ETag and compressed bodies.
+      const key = `event-standings:${JSON.stringify(asked)}`;
+      return sendKeptBoard(ctx, request, reply, key, [eventBoard(asked.eventId)], () => standingsRead(ctx, asked, null));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -22,6 +23,21 @@ const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 /** How long a writer's answer waits for its own changes to come back before it goes anyway. */
 const SYNC_TIMEOUT_MS = 1_000;
+
+/** While a kept answer is read: the oldest change count of what it was made of (see `readFromOlder`). */
+const reads = new AsyncLocalStorage<{ asOf: number }>();
+
+/**
+ * Tells the answer being read (if any) that part of it came from something computed when the change count
+ * stood at `readAt` (a kept result served while it is recomputed, kept-results.ts): the answer is then as old
+ * as that, and is not kept if one of its boards changed since.
+ */
+export function readFromOlder(readAt: number) {
+  const read = reads.getStore();
+  if (read && readAt < read.asOf) read.asOf = readAt;
+}
+
+const noBoards = (): readonly number[] => [];
 
 /** A kept answer: the value, and the change count when it was read (see BoardCache.fresh). */
 interface Kept<T> {
@@ -63,7 +79,7 @@ export class BoardCache {
   private othersKept = false;
   private readonly changedAt = new Map<number, number>();
   private readonly kept: LRUCache<string, Kept<unknown>>;
-  private readonly reading = new Map<string, { readAt: number; value: Promise<unknown> }>();
+  private readonly reading = new Map<string, { readAt: number; value: Promise<unknown>; open: boolean }>();
   private readonly syncs = new Map<string, () => void>();
   private syncCount = 0;
   private readonly node = Math.random().toString(36).slice(2, 10);
@@ -134,22 +150,33 @@ export class BoardCache {
    * The kept answer, or `read` run once for every caller waiting on the same key; what it
    * returns is kept unless one of `boards` changed while it ran. `size` weighs an answer.
    */
-  async get<T>(key: string, boards: readonly number[], read: () => Promise<T>, size: (value: T) => number): Promise<T> {
+  async get<T>(
+    key: string,
+    boards: readonly number[],
+    read: () => Promise<T>,
+    size: (value: T) => number,
+    /** Boards the answer turned out to depend on (an event's workouts): it is kept only if they too did not change while it was read. */
+    boardsOf: (value: T) => readonly number[] = noBoards,
+  ): Promise<T> {
     const held = this.peek<T>(key);
     if (held !== undefined) {
       this.stats.hits += 1;
       return held;
     }
     // Joining a read already running is only right if nothing it shows changed since it began.
+    // A read whose boards are known only once it is done is joined only if nothing at all changed since it began.
     const running = this.reading.get(key);
-    if (running && this.fresh(boards, running.readAt)) return running.value as Promise<T>;
+    if (running && (running.open ? this.changes === running.readAt : this.fresh(boards, running.readAt)))
+      return running.value as Promise<T>;
     this.stats.misses += 1;
     const readAt = this.changes;
-    const value = read().then((v) => {
-      if (this.fresh(boards, readAt)) this.kept.set(key, { readAt, boards, value: v, bytes: size(v) });
+    const made = { asOf: readAt };
+    const value = reads.run(made, read).then((v) => {
+      const all = [...boards, ...boardsOf(v)];
+      if (this.fresh(all, made.asOf)) this.kept.set(key, { readAt: made.asOf, boards: all, value: v, bytes: size(v) });
       return v;
     });
-    const reading = { readAt, value };
+    const reading = { readAt, value, open: boardsOf !== noBoards };
     this.reading.set(key, reading);
     try {
       return await value;

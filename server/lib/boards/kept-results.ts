@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { boardCacheOf } from './board-cache.ts';
+import { boardCacheOf, readFromOlder } from './board-cache.ts';
 
 // Results too slow to compute on every read (a large event's standing, a large gym board), kept in
 // memory per node. A result is read directly while that is quick, so every read is exact; when a read
@@ -99,6 +99,8 @@ export function keptResults<Row>(label: string, idOf: (row: Row) => number, opti
         return undefined;
       }
       if (!held.refreshing && isDue(ctx, held.boards, held.readAt, held.computedAt, held.costMs)) compute(ctx, key, full, boards);
+      // An answer made from it is as old as it (a kept board page is then not kept past a change it misses).
+      if (held.readAt !== null) readFromOlder(held.readAt);
       return held;
     },
     /** The direct read; when it proves slow, the whole result starts being kept. */

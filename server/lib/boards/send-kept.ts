@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from '../http-encoding.ts';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Serialized } from './board-cache.ts';
+import type { AppContext } from '#server/context.ts';
+import { boardCacheOf, type Serialized } from './board-cache.ts';
 
 // A kept page (a board page everyone sees) sent as it was serialized once: its ETag answers a
 // reader holding this version with 304, and its body goes out in the encoding the reader takes,
@@ -44,9 +45,9 @@ export async function sendKept(request: FastifyRequest, reply: FastifyReply, jso
 }
 
 /**
- * Bodies read per request but the same until their board changes (team, gym and alliance boards,
- * event standings: their reads depend on more than the board cache hears of, e.g. team names), kept
- * by their ETag with their compressed bodies: an answer equal to one sent before reuses its br and gzip
+ * Bodies read per request but the same until their board changes (alliance boards: their reads depend on
+ * more than the board cache hears of, e.g. a lasting team's name), and the answers of team and gym boards
+ * and event standings each time they are read again after a change (sendKeptBoard), kept by their ETag with their compressed bodies: an answer equal to one sent before reuses its br and gzip
  * bytes, and a changed answer is a new entry, never a stale one. 32 MB of bodies at most (compressed
  * ones are a fraction of that).
  */
@@ -75,4 +76,41 @@ export function sendKeptAnswer(request: FastifyRequest, reply: FastifyReply, ans
     keptByContent(String(reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json'))),
     vary,
   );
+}
+
+/** A visitor's board answer as read by `read`, with the boards it turned out to depend on beyond the key's. */
+export interface BoardAnswer {
+  answer: object;
+  boards?: readonly number[];
+}
+
+/**
+ * Sends a board answer everyone sees (a team or gym board, an event's standings) from this node's board cache:
+ * read once and kept under `key` until one of `boards` (or of the boards the read names) changes, on any node
+ * (board-cache.ts; migration 0061 makes every table these boards read tell the cache), then sent as a kept page
+ * (serialized by the route's contract, ETag, br and gzip bodies kept). Without a board cache it is read each time.
+ */
+export async function sendKeptBoard(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  boards: readonly number[],
+  read: () => Promise<BoardAnswer>,
+) {
+  const page = (answer: object) =>
+    keptByContent(String(reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json')));
+  const cache = boardCacheOf(ctx);
+  if (!cache) return sendKept(request, reply, page((await read()).answer), ['authorization']);
+  const kept = await cache.get(
+    key,
+    boards,
+    async () => {
+      const made = await read();
+      return { json: page(made.answer), boards: made.boards ?? [] };
+    },
+    (k) => 2 * k.json.body.length,
+    (k) => k.boards,
+  );
+  return sendKept(request, reply, kept.json, ['authorization']);
 }
