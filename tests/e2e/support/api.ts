@@ -24,9 +24,19 @@ export interface ApiSession {
   csrf: string;
 }
 
-/** Registers (once) and signs in through the API, the way the app does: a session beside the browser's. */
-export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
-  const json = { 'content-type': 'application/json' };
+/** What the API's sign-in gives: the session for API calls, the refresh cookie it set, and the signed-in user. */
+export interface ApiSignIn {
+  session: ApiSession;
+  refreshCookie: string;
+  body: { user: { wp_role: string } & Record<string, unknown>; token: { token: string }; csrf_token: string };
+}
+
+/**
+ * Registers (once) and signs in through the API, the way the app does; `userAgent` names the device the
+ * session is kept for (a browser's, when the session is handed to a page).
+ */
+export async function apiSignInFull(a: RunningApp, box: Mailbox, who: Athlete, userAgent?: string): Promise<ApiSignIn> {
+  const json = { 'content-type': 'application/json', ...(userAgent ? { 'user-agent': userAgent } : {}) };
   await fetchRetryingReset(`${a.url}api/user_registration/register`, {
     method: 'POST',
     headers: json,
@@ -46,8 +56,19 @@ export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Prom
     body: JSON.stringify({ email: who.email, code }),
   });
   expect(verified.status).toBe(200);
-  const body = (await verified.json()) as { token: { token: string }; csrf_token: string };
-  return { token: body.token.token, csrf: body.csrf_token };
+  const refresh = verified.headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
+  expect(refresh, 'verify-otp sets the refresh cookie').toBeTruthy();
+  const body = (await verified.json()) as ApiSignIn['body'];
+  return {
+    session: { token: body.token.token, csrf: body.csrf_token },
+    refreshCookie: refresh!.slice('refresh_token='.length).split(';')[0]!,
+    body,
+  };
+}
+
+/** Registers (once) and signs in through the API, the way the app does: a session beside the browser's. */
+export async function apiSignIn(a: RunningApp, box: Mailbox, who: Athlete): Promise<ApiSession> {
+  return (await apiSignInFull(a, box, who)).session;
 }
 
 /** A secure API call that must succeed; returns its JSON body. */
