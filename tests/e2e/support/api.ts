@@ -31,17 +31,26 @@ export interface ApiSignIn {
   body: { user: { wp_role: string } & Record<string, unknown>; token: { token: string }; csrf_token: string };
 }
 
+/** The addresses this worker registered on each app. */
+const registered = new WeakMap<RunningApp, Set<string>>();
+
 /**
  * Registers (once) and signs in through the API, the way the app does; `userAgent` names the device the
  * session is kept for (a browser's, when the session is handed to a page).
  */
 export async function apiSignInFull(a: RunningApp, box: Mailbox, who: Athlete, userAgent?: string): Promise<ApiSignIn> {
   const json = { 'content-type': 'application/json', ...(userAgent ? { 'user-agent': userAgent } : {}) };
-  await fetchRetryingReset(`${a.url}api/user_registration/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }),
-  });
+  // Registering hashes the password (scrypt) even for a taken email: once per app and address is enough.
+  const known = registered.get(a) ?? new Set<string>();
+  registered.set(a, known);
+  if (!known.has(who.email)) {
+    const res = await fetchRetryingReset(`${a.url}api/user_registration/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }),
+    });
+    if (res.ok) known.add(who.email);
+  }
   const since = box.mark();
   const started = await fetchRetryingReset(`${a.url}api/auth/initiate-login`, {
     method: 'POST',

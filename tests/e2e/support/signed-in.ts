@@ -43,6 +43,7 @@ export async function openSignedIn(page: Page, app: RunningApp, mailbox: Mailbox
   await page.goto(`${app.url}${path}`);
   expect((await restored).status(), 'the page restored the session from its cookie').toBe(200);
   const size = page.viewportSize();
-  if (!size || size.width >= 1024) await expect(accountMenuButton(page)).toBeVisible();
+  // The account menu is a chunk of its own, loaded once signed in: a busy machine may take a while to fetch it.
+  if (!size || size.width >= 1024) await expect(accountMenuButton(page)).toBeVisible({ timeout: 30_000 });
   return signedIn.session;
 }
