@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const DAY = 86_400_000;
@@ -34,8 +35,13 @@ test('an administrator sees signups, active users and the funnel of data just ma
   await apiCall(a, anaApi, 'POST', `api/challenges/${id}/submit-score`, { reps: 40 });
   await apiCall(a, coachApi, 'POST', `api/challenges/${id}/join`, { division: 'rx', sex: 'female' });
 
-  await signUpAndSignIn(page, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Iris', password: 'admin-pass-9876' });
-  await page.goto(`${a.url}admin-business-intelligence`);
+  await openSignedIn(
+    page,
+    a,
+    mailbox,
+    { email: ADMIN_EMAIL, name: 'Admin Iris', password: 'admin-pass-9876' },
+    'admin-business-intelligence',
+  );
   await expect(page.getByRole('heading', { name: 'Business intelligence', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Creator economy' })).toBeVisible();
   await expect(page.getByText('No payment, refund or payout in this range.')).toBeVisible();

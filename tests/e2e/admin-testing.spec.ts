@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
 import { redisAnswers as redisAnswersNow } from '../server/redis.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
 // Sign-in through mail, eight checks (ffmpeg starts twice) and axe runs on a shared two-core machine.
@@ -21,8 +22,7 @@ test.describe('every check on a healthy platform', () => {
   );
 
   test('an administrator runs all checks and every one is OK, with the test mail in their own inbox', async ({ page }) => {
-    await signUpAndSignIn(page, app(), mailbox, admin);
-    await page.goto(`${app().url}admin-testing-page`);
+    await openSignedIn(page, app(), mailbox, admin, 'admin-testing-page');
     await expect(page.getByRole('heading', { name: 'Admin Testing', level: 1 })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'No checks run yet.' })).toBeVisible();
     await axeClean(page);
@@ -69,8 +69,7 @@ test.describe('a video store that cannot be written', () => {
   const { app, mailbox } = useAppWithMail({ VIDEO_DIR: videoDir });
 
   test('the storage check fails and says why', async ({ page }) => {
-    await signUpAndSignIn(page, app(), mailbox, admin);
-    await page.goto(`${app().url}admin-testing-page`);
+    await openSignedIn(page, app(), mailbox, admin, 'admin-testing-page');
     await page.getByRole('button', { name: 'Run the Video storage check' }).click();
     await expect(page.getByTestId('check-storage')).toHaveAttribute('data-status', 'failed');
     await expect(card(page, 'Video storage')).toContainText(/Could not write a test object to the video folder: .*not a directory/);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
@@ -8,7 +9,7 @@ const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9
 test.describe.configure({ timeout: 180_000 });
 
 test('a page that crashes shows up in the error log, where an administrator resolves it', async ({ page }) => {
-  await signUpAndSignIn(page, app(), mailbox, admin);
+  await openSignedIn(page, app(), mailbox, admin);
   await page.getByRole('navigation', { name: 'Admin Tools' }).getByRole('link', { name: 'Error Logs' }).click();
   await expect(page.getByRole('heading', { name: 'Error logs', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No errors reported.' })).toBeVisible();
@@ -48,7 +49,7 @@ test('ten failed sign-ins from one address raise an alert on the security page',
     });
     expect(res.status).toBe(200);
   }
-  await signUpAndSignIn(page, app(), mailbox, admin);
+  await openSignedIn(page, app(), mailbox, admin);
   await page.getByRole('navigation', { name: 'Admin Tools' }).getByRole('link', { name: 'Security', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Security monitoring', level: 1 })).toBeVisible();
   const alert = page.getByRole('list', { name: 'Security alerts' }).getByRole('listitem').filter({ hasText: '10 failed sign-ins' });
@@ -77,8 +78,7 @@ test('an administrator lowers a rate limit and the next request is turned away',
       body: JSON.stringify({ email: 'nobody@example.test' }),
     });
   expect((await forgot()).status).toBe(200);
-  await signUpAndSignIn(page, app(), mailbox, admin);
-  await page.goto(`${app().url}admin-rate-limiting-page`);
+  await openSignedIn(page, app(), mailbox, admin, 'admin-rate-limiting-page');
   await expect(page.getByRole('heading', { name: 'Rate limiting', level: 1 })).toBeVisible();
   const field = page.getByLabel('Limit for Mail a password reset link');
   await expect(field).toHaveValue('10');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const DAY = 86_400_000;
@@ -30,9 +30,7 @@ test('an athlete with two scores sees them counted, her place and percentile; a 
   await apiCall(a, anaApi, 'POST', `api/challenges/${id}/submit-score`, { reps: 25 });
 
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, ana);
-  await expectSignedIn(page);
-  await page.goto(`${a.url}analytics-dashboard-page`);
+  await openSignedIn(page, a, mailbox, ana, 'analytics-dashboard-page');
   await expect(page.getByRole('heading', { name: 'Your analytics' })).toBeVisible();
   await expect(page.getByText('2 submissions in the last 26 weeks')).toBeVisible();
   const places = page.getByRole('region', { name: 'Table of places per challenge' });
@@ -62,9 +60,7 @@ test('an athlete with two scores sees them counted, her place and percentile; a 
 
   // A new athlete: the empty state and where to start.
   const fresh = await (await browser.newContext()).newPage();
-  await signIn(fresh, a, mailbox, ben);
-  await expectSignedIn(fresh);
-  await fresh.goto(`${a.url}analytics-dashboard-page`);
+  await openSignedIn(fresh, a, mailbox, ben, 'analytics-dashboard-page');
   await expect(fresh.getByText('Submit your first score to see your numbers here.')).toBeVisible();
   await expect(fresh.getByRole('link', { name: 'Find a challenge' })).toBeVisible();
   await axeClean(fresh);

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectSignedIn } from './support/header.ts';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
 import { expectPlays } from './support/video.ts';
 import { ROW_2K } from '../server/fixtures.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -32,8 +32,7 @@ test('a qualifying attempt with an uploaded video: the reviewer plays it before 
   const rhea = await apiSignIn(a, mailbox, rower);
   await apiCall(a, rhea, 'POST', `api/challenges/${challenge.id as number}/join`, { division: 'rx' });
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, rower);
-  await expectSignedIn(page);
+  await openSignedIn(page, a, mailbox, rower);
 
   // Before any upload the form says how to add one.
   await page.goto(`${a.url}submit-qualifying-attempt-page?challenge=${challenge.id as number}`);
@@ -55,9 +54,7 @@ test('a qualifying attempt with an uploaded video: the reviewer plays it before 
 
   // The reviewer plays it from the approval queue.
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, a, mailbox, boss);
-  await expectSignedIn(admin);
-  await admin.goto(`${a.url}admin-test-approval-page`);
+  await openSignedIn(admin, a, mailbox, boss, 'admin-test-approval-page');
   const card = admin.getByRole('listitem').filter({ hasText: 'Rhea Rower' });
   await expect(card).toContainText('Row qualifier');
   await card.getByRole('button', { name: "Play Rhea Rower's video of 2k row" }).click();

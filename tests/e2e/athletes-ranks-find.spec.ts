@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { rebuildGlobalBuckets } from '#server/areas/athletes/bests.ts';
-import { ADMIN_EMAIL, signIn } from './support/accounts.ts';
+import { ADMIN_EMAIL } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { expectSignedIn } from './support/header.ts';
 import { useSeededApp } from './support/seeded-app.ts';
 import { ROW_2K } from '../server/fixtures.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const ATHLETES = 200;
 
@@ -43,9 +43,7 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
   const shown = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' };
   await apiCall(a, s, 'PUT', 'api/v1/athlete-profiles/me', { display_name: mia.name, gym: 'Harbor Box', privacy: shown });
 
-  await signIn(page, a, mailbox, mia);
-  await expectSignedIn(page);
-  await page.goto(`${a.url}global-test-leaderboards-page`);
+  await openSignedIn(page, a, mailbox, mia, 'global-test-leaderboards-page');
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Ranked 200');
   await page.getByRole('button', { name: 'Find me' }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
-import { apiSignIn, apiCall, axeClean } from './support/api.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
+import { apiCall, axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -15,8 +16,7 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
 
   // The admin puts a 1-mile run in the catalogue: 7:00 is worth 600 points, 5:00 is worth 1,000.
   const admin = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(admin, a, mailbox, adminWho);
-  const adminApi = await apiSignIn(a, mailbox, adminWho);
+  const adminApi = await openSignedIn(admin, a, mailbox, adminWho);
   const mile = await apiCall(a, adminApi, 'POST', 'api/v1/tests', {
     name: '1-mile run',
     description: 'One mile on a track or a measured road.',
@@ -53,8 +53,7 @@ test('a PR is approved, celebrated and ranked; an uploaded historical result is 
 
   // Ana signs up, says she is a woman, and submits a 6:00 mile.
   const page = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(page, a, mailbox, ana);
-  const anaApi = await apiSignIn(a, mailbox, ana);
+  const anaApi = await openSignedIn(page, a, mailbox, ana);
   await apiCall(a, anaApi, 'PUT', 'api/v1/athlete-profiles/me', {
     display_name: ana.name,
     sex: 'female',

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so entry closes and round 1 opens in a second.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -13,8 +14,7 @@ test('a captain creates a squad battle, enters the team as a squad on the page, 
 }) => {
   test.setTimeout(180_000);
   const mo = await apiSignIn(app(), mailbox, mate);
-  await signUpAndSignIn(page, app(), mailbox, captain);
-  const sam = await apiSignIn(app(), mailbox, captain);
+  const sam = await openSignedIn(page, app(), mailbox, captain);
   const team = await apiCall(app(), sam, 'POST', 'api/teams', { name: 'Wolf Pack', max_size: 4 });
   const invitation = await apiCall(app(), sam, 'POST', `api/teams/${String(team.id)}/invitations`, { email: mate.email });
   await apiCall(app(), mo, 'POST', `api/team-invitations/${String(invitation.id)}/accept`, {});

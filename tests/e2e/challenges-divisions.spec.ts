@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -11,8 +12,7 @@ test('men and women ranked apart: the join form asks for the board, a woman sees
 }) => {
   test.setTimeout(120_000);
   const coach = { email: 'coach@example.test', name: 'Coach Carl', password: 'coach-password-1' };
-  await signUpAndSignIn(page, app(), mailbox, coach);
-  await page.goto(`${app().url}create-challenge-page`);
+  await openSignedIn(page, app(), mailbox, coach, 'create-challenge-page');
   await page.getByLabel('Title').fill('Fran by division');
   await choose(page, 'Scoring', 'For time');
   await page.getByRole('radio', { name: 'Ranked apart' }).click();
@@ -32,7 +32,7 @@ test('men and women ranked apart: the join form asks for the board, a woman sees
 
   // A woman joins Rx: the form asks for her board before Join, and keeps it on her profile when she says so.
   const ana = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
+  await openSignedIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
   await ana.goto(detailUrl);
   await expect(ana.getByText('This challenge ranks women and men on separate boards.')).toBeVisible();
   const joins: string[] = [];
@@ -103,8 +103,13 @@ test('a judge rejects a held score with a reason: its athlete sees the reason in
   expect((held.score as { verification: string }).verification).toBe('unverified');
 
   // The judge sees why it was held, and must give a reason to reject it.
-  await signUpAndSignIn(page, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
-  await page.goto(`${a.url}admin-individual-challenges-page?tab=review`);
+  await openSignedIn(
+    page,
+    a,
+    mailbox,
+    { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' },
+    'admin-individual-challenges-page?tab=review',
+  );
   const card = page.getByRole('listitem').filter({ hasText: 'Bea Bold' });
   await expect(card).toContainText('Held because: More than 50% beyond the division’s leader (4:00)');
   await card.getByRole('button', { name: 'Reject…' }).click();
@@ -120,8 +125,7 @@ test('a judge rejects a held score with a reason: its athlete sees the reason in
 
   // Bea sees the state and the reason where her scores are listed.
   const beaPage = await (await browser.newContext()).newPage();
-  await signIn(beaPage, a, mailbox, bea);
-  await beaPage.goto(`${a.url}my-results-page`);
+  await openSignedIn(beaPage, a, mailbox, bea, 'my-results-page');
   const row = beaPage.getByRole('row').filter({ hasText: 'Grace held' });
   await expect(row).toContainText('Rejected');
   await expect(row).toContainText('Reason: The video stops before the last rep.');

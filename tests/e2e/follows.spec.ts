@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 test.describe.configure({ timeout: 240_000 });
@@ -17,8 +18,7 @@ test('an athlete follows someone and their new story reaches the feed and the in
   })) as { author: { wp_user_id: number } };
   const boId = first.author.wp_user_id;
 
-  await signUpAndSignIn(page, a, mailbox, ana);
-  await page.goto(`${a.url}dashboard-page`);
+  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
   await expect(page.getByRole('heading', { name: 'Follow athletes to fill your feed' })).toBeVisible();
 
   await page.goto(`${a.url}athlete-profile-page?id=${boId}`);

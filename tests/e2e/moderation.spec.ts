@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 // Four accounts signing in through mail and axe on a shared two-core machine: more than the default minute.
@@ -33,8 +33,7 @@ test('a user reports a challenge, an editor hides it and it leaves discovery, th
 
   // Ana reports it from the challenge's page.
   const anaPage = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(anaPage, a, mailbox, ana);
-  await anaPage.goto(`${a.url}challenge-detail-page?id=${challenge.id}`);
+  await openSignedIn(anaPage, a, mailbox, ana, `challenge-detail-page?id=${challenge.id}`);
   await expect(anaPage.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
   await anaPage.getByRole('button', { name: `Report challenge: ${TITLE}` }).click();
   const dialog = anaPage.getByRole('dialog', { name: 'Report this challenge' });
@@ -47,9 +46,7 @@ test('a user reports a challenge, an editor hides it and it leaves discovery, th
 
   // Ed, an editor, hides it from the reported-content page.
   const edPage = await (await browser.newContext()).newPage();
-  await signIn(edPage, a, mailbox, ed);
-  await expectSignedIn(edPage);
-  await edPage.goto(`${a.url}admin-reported-content-page`);
+  await openSignedIn(edPage, a, mailbox, ed, 'admin-reported-content-page');
   await expect(edPage.getByRole('heading', { name: 'Reported content', level: 1 })).toBeVisible();
   const item = edPage.getByRole('listitem').filter({ has: edPage.getByRole('heading', { name: TITLE }) });
   await expect(item).toContainText('1 report');
@@ -77,9 +74,7 @@ test('a user reports a challenge, an editor hides it and it leaves discovery, th
 
   // Carla sees the decision in Settings → Moderation and appeals once.
   const carlaPage = await (await browser.newContext()).newPage();
-  await signIn(carlaPage, a, mailbox, carla);
-  await expectSignedIn(carlaPage);
-  await carlaPage.goto(`${a.url}settings#moderation`);
+  await openSignedIn(carlaPage, a, mailbox, carla, 'settings#moderation');
   const moderation = carlaPage.getByRole('region', { name: 'Moderation' });
   await expect(moderation).toContainText('Reason: Advertising is not a challenge.');
   await moderation.getByRole('button', { name: 'Appeal' }).click();

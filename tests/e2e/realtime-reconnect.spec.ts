@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // Its own server: the streak test before it in realtime.spec.ts signs up enough accounts to reach
 // the per-address sign-up limit within the minute.
@@ -29,7 +30,7 @@ test('a board whose socket dropped catches up the moment the socket is back, wit
   // Signed in first, then off the app: the relay below sees only the board's connections, not a late
   // one of the page it signed in on (that page's socket can open after the relay is in place and close
   // as the board loads, which the relay would take for the board's first connection).
-  await signIn(watcher, a, mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
+  await openSignedIn(watcher, a, mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
   await watcher.goto('about:blank');
   let connections = 0;
   let cut: (() => void) | null = null;

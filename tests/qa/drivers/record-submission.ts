@@ -1,8 +1,9 @@
-import { ADMIN_EMAIL, signUpAndSignIn } from '#tests/e2e/support/accounts.ts';
+import { ADMIN_EMAIL } from '#tests/e2e/support/accounts.ts';
 import { apiCall, apiSignIn } from '#tests/e2e/support/api.ts';
 import { choose } from '#tests/e2e/support/choose.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
+import { openSignedIn } from '#tests/e2e/support/signed-in.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
 let n = 0;
@@ -37,8 +38,7 @@ const driver: PageDriver = {
       status: 'active',
       standards: [],
     });
-    await signUpAndSignIn(page, app, mailbox, athlete);
-    await page.goto(`${app.url}submit-pr-page`);
+    await openSignedIn(page, app, mailbox, athlete, 'submit-pr-page');
   },
   events: {
     'record.chooseTest': async ({ page }) => void (await choose(page, 'Test', testName)),

@@ -1,8 +1,7 @@
-import { signIn } from '#tests/e2e/support/accounts.ts';
 import { apiSignIn, openTimedChallengeJoined } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, passingThrough, serverAnswers } from '../run-path.ts';
-import { expectSignedIn } from '#tests/e2e/support/header.ts';
+import { openSignedIn } from '#tests/e2e/support/signed-in.ts';
 
 const labels: Record<string, string> = { time: 'Your time', tiebreak: 'Tie-break time (optional)', note: 'Note (optional)' };
 
@@ -16,9 +15,7 @@ const driver: PageDriver = {
   async start({ page, app, mailbox, athlete }) {
     const api = await apiSignIn(app, mailbox, athlete);
     const challengeId = await openTimedChallengeJoined(app, api, 'QA Fran for time', true);
-    await signIn(page, app, mailbox, athlete);
-    await expectSignedIn(page);
-    await page.goto(`${app.url}score-submission-page?id=${String(challengeId)}`);
+    await openSignedIn(page, app, mailbox, athlete, `score-submission-page?id=${String(challengeId)}`);
   },
   events: {
     'score.update': async ({ page }, e) => {
