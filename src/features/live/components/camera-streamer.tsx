@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
 import { LIVE_SEGMENT_MS } from '#domain/live-stream.ts';
-import { LIVE_RETRY_MS } from '#machines/live-attempt.ts';
+import { cameraStreamMachine } from '#machines/camera-stream.ts';
 import { Button } from '#src/components/ui/button.tsx';
+import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fetchLiveStream, sendLiveSegment } from '../api/live-streaming.ts';
-import { SegmentUploader, type Recorded, type UploaderStatus } from './segment-uploader.ts';
 
 /** WebM with VP8 and Opus: what spectators' players are told to expect. */
 export const STREAM_MIME = 'video/webm;codecs=vp8,opus';
@@ -60,64 +62,78 @@ function recordSegments(stream: MediaStream, onSegment: (blob: Blob, startedAt: 
   };
 }
 
-/** The athlete's camera on the live screen: a preview, and each segment sent as it is recorded. */
+/** Words for each state the chart can leave the camera in. */
+const FAULT_WORDS: Record<string, string> = {
+  unsupported: 'This browser cannot stream WebM video. Use Chrome, Edge or Firefox to stream your camera.',
+  refused: cameraProblem(new DOMException('', 'NotAllowedError')),
+  absent: cameraProblem(new DOMException('', 'NotFoundError')),
+  busy: cameraProblem(new DOMException('', 'NotReadableError')),
+  failed: cameraProblem(null),
+};
+
+const canStream = () =>
+  typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(STREAM_MIME) && !!navigator.mediaDevices?.getUserMedia;
+
+/** The athlete's camera on the live screen (chart `machines/camera-stream.ts`): a preview, and each segment sent as it is recorded. */
 export function CameraStreamer({ attemptId, clockMs }: { attemptId: number; clockMs: () => number }) {
-  const [phase, setPhase] = useState<'off' | 'asking' | 'on'>('off');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [status, setStatus] = useState<UploaderStatus | null>(null);
   const preview = useRef<HTMLVideoElement>(null);
-  const stopAll = useRef<() => void>(() => {});
-  useEffect(() => () => stopAll.current(), []);
-
-  const start = async () => {
-    setProblem(null);
-    if (typeof MediaRecorder === 'undefined' || !MediaRecorder.isTypeSupported(STREAM_MIME) || !navigator.mediaDevices?.getUserMedia) {
-      setProblem('This browser cannot stream WebM video. Use Chrome, Edge or Firefox to stream your camera.');
-      return;
-    }
-    setPhase('asking');
-    let media: MediaStream;
-    try {
-      media = await navigator.mediaDevices.getUserMedia({ video: CAMERA, audio: true });
-    } catch (error) {
-      setProblem(cameraProblem(error));
-      setPhase('off');
-      return;
-    }
-    let lastSeq = 0;
-    try {
-      lastSeq = (await fetchLiveStream(attemptId)).last_seq;
-    } catch {
-      // Unknown: start at 1; a refusal resynchronises.
-    }
-    const uploader = new SegmentUploader(lastSeq, {
-      send: (seq, r: Recorded) => sendLiveSegment(attemptId, seq, r.blob, { atMs: r.atMs, durationMs: r.durationMs }),
-      resync: async () => {
-        const s = await fetchLiveStream(attemptId);
-        return { lastSeq: s.last_seq, live: s.status === 'live' };
+  const media = useRef<MediaStream | null>(null);
+  const clock = useRef(clockMs);
+  clock.current = clockMs;
+  const flow = useFlow(
+    cameraStreamMachine.provide({
+      actors: {
+        openCamera: fromPromise(async ({ input }) => {
+          const stream = await navigator.mediaDevices.getUserMedia({ video: CAMERA, audio: true });
+          media.current = stream;
+          // Unknown: start at 1; a refusal resynchronises.
+          const lastSeq = await fetchLiveStream(input.attemptId).then(
+            (s) => s.last_seq,
+            () => 0,
+          );
+          return { lastSeq };
+        }),
+        recorder: fromCallback(({ sendBack }) => {
+          const stream = media.current;
+          if (!stream) return () => {};
+          if (preview.current) preview.current.srcObject = stream;
+          const offset = clock.current() - performance.now();
+          const stopRecording = recordSegments(stream, (blob, startedAt, durationMs) =>
+            sendBack({
+              type: 'segment.recorded',
+              segment: { blob, atMs: Math.max(0, Math.round(offset + startedAt)), durationMs: Math.max(1, Math.round(durationMs)) },
+            }),
+          );
+          return () => {
+            stopRecording();
+            stream.getTracks().forEach((track) => track.stop());
+            media.current = null;
+            if (preview.current) preview.current.srcObject = null;
+          };
+        }),
+        sendSegment: fromPromise(async ({ input }) =>
+          sendLiveSegment(input.attemptId, input.seq, input.segment.blob, {
+            atMs: input.segment.atMs,
+            durationMs: input.segment.durationMs,
+          }),
+        ),
+        loadStream: fromPromise(async ({ input }) => {
+          const s = await fetchLiveStream(input.attemptId);
+          return { lastSeq: s.last_seq, live: s.status === 'live' };
+        }),
       },
-      onStatus: setStatus,
-      retryMs: LIVE_RETRY_MS,
-    });
-    const offset = clockMs() - performance.now();
-    const stopRecording = recordSegments(media, (blob, startedAt, durationMs) =>
-      uploader.add({ blob, atMs: Math.max(0, Math.round(offset + startedAt)), durationMs: Math.max(1, Math.round(durationMs)) }),
-    );
-    stopAll.current = () => {
-      stopRecording();
-      media.getTracks().forEach((track) => track.stop());
-      uploader.close();
-    };
-    if (preview.current) preview.current.srcObject = media;
-    setPhase('on');
-  };
-
-  const stop = () => {
-    stopAll.current();
-    stopAll.current = () => {};
-    if (preview.current) preview.current.srcObject = null;
-    setPhase('off');
-  };
+    }),
+    { input: { attemptId, supported: canStream() } },
+  );
+  // A camera opened while the page was left (the prompt answered late) is closed too.
+  useEffect(() => () => media.current?.getTracks().forEach((track) => track.stop()), []);
+  const state = useSelector(flow, (s) => (typeof s.value === 'string' ? s.value : 'streaming'));
+  const asking = useSelector(flow, (s) => s.hasTag('busy'));
+  const offline = useSelector(flow, (s) => s.context.offline);
+  const { sent, dropped, problem } = useSelector(flow, (s) => s.context, shallowCounts);
+  const waiting = useSelector(flow, (s) => s.context.queue.length);
+  const streaming = state === 'streaming';
+  const fault = FAULT_WORDS[state] ?? null;
 
   return (
     <section className="live-camera" aria-label="Your camera">
@@ -127,31 +143,39 @@ export function CameraStreamer({ attemptId, clockMs }: { attemptId: number; cloc
         muted
         autoPlay
         playsInline
-        hidden={phase !== 'on'}
+        hidden={!streaming}
         aria-label="Your camera preview"
       />
-      {phase === 'on' ? (
+      {streaming ? (
         <div className="live-camera-bar">
           <p role="status" aria-live="polite" className="live-camera-status">
-            {status?.offline
-              ? `Reconnecting: ${status.waiting} segment${status.waiting === 1 ? '' : 's'} waiting to send.`
-              : `Streaming · ${status?.sent ?? 0} segment${status?.sent === 1 ? '' : 's'} sent`}
-            {status?.dropped ? ` · ${status.dropped} dropped (a gap judges will see)` : ''}
+            {offline
+              ? `Connection lost: your video is kept and sent when it returns (${waiting} segment${waiting === 1 ? '' : 's'} waiting).`
+              : `Streaming · ${sent} segment${sent === 1 ? '' : 's'} sent`}
+            {dropped ? ` · ${dropped} dropped (a gap judges will see)` : ''}
           </p>
-          <Button size="sm" variant="ghost" onClick={stop}>
+          <Button size="sm" variant="ghost" onClick={() => flow.send({ type: 'camera.stop' })}>
             Stop the camera
           </Button>
         </div>
-      ) : (
-        <Button onClick={() => void start()} loading={phase === 'asking'}>
+      ) : state === 'unsupported' ? null : (
+        <Button onClick={() => flow.send({ type: 'camera.start' })} loading={asking}>
           Stream my camera
         </Button>
       )}
-      {problem || status?.problem ? (
+      {fault || problem ? (
         <p className="error-text" role="alert">
-          {problem ?? status?.problem}
+          {fault ?? problem}
         </p>
       ) : null}
     </section>
   );
+}
+
+/** Re-render on the counts and the problem only, not on every queued blob. */
+function shallowCounts(
+  a: { sent: number; dropped: number; problem: string | null },
+  b: { sent: number; dropped: number; problem: string | null },
+) {
+  return a.sent === b.sent && a.dropped === b.dropped && a.problem === b.problem;
 }
