@@ -7949,6 +7949,20 @@ export interface components {
             hidden: boolean;
             /** @description The moderators' reason, for the author of a hidden story */
             hidden_reason: string | null;
+            /**
+             * @description A subscriber-only story this reader has no tier for: `body` is only its teaser (its first words),
+             *     `images` is empty and `video` null; its comments answer 403. Subscribing to the author's tier opens it.
+             */
+            locked: boolean;
+            /** @description Written for the author's subscribers */
+            subscribers_only: boolean;
+            /** @description The tier a subscriber-only story is for (that price or higher); null for any of the author's tiers or a story for everyone */
+            tier: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description How many pictures the story has (also when locked) */
+            image_count: number;
         };
         StoryPage: {
             items: components["schemas"]["Story"][];
@@ -7973,6 +7987,10 @@ export interface components {
             challenge_id?: number | null;
             /** @description The story's pictures in order (the caller's own uploads, each with alt text); at most 10 */
             images?: components["schemas"]["ImageChoice"][];
+            /** @description For the author's subscribers only (the author must offer a creator tier, 400 otherwise); others read the title and a teaser */
+            subscribers_only?: boolean;
+            /** @description With subscribers_only, the author's own offered tier it is for (that price or higher; 400 otherwise); null for any of their tiers */
+            tier_id?: number | null;
         };
         StoryChange: {
             title?: string;
@@ -7981,6 +7999,10 @@ export interface components {
             challenge_id?: number | null;
             /** @description The story's pictures in order, replacing the ones it had (the caller's own uploads or the story's own, each with alt text); at most 10 */
             images?: components["schemas"]["ImageChoice"][];
+            /** @description For the author's subscribers only (the author must offer a creator tier, 400 otherwise); others read the title and a teaser */
+            subscribers_only?: boolean;
+            /** @description With subscribers_only, the author's own offered tier it is for (that price or higher; 400 otherwise); null for any of their tiers */
+            tier_id?: number | null;
         };
         StoryComment: {
             id: number;
@@ -16582,6 +16604,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -11,7 +11,7 @@ import { toast } from '#src/lib/toast.ts';
 import { useDeleteStory, useStory, type Story } from '../api/stories.ts';
 import { StoryComments } from './story-comments.tsx';
 import { StoryGallery } from './story-gallery.tsx';
-import { Byline, HiddenNote } from './story-parts.tsx';
+import { Byline, HiddenNote, LockedNote, SubscribersBadge } from './story-parts.tsx';
 
 function StoryActions({ story }: { story: Story }) {
   const remove = useDeleteStory();
@@ -52,7 +52,8 @@ function StoryBody({ story }: { story: Story }) {
           {story.title}
         </h1>
         <p className="story-meta">
-          <Byline author={story.author} at={story.created_at} edited={story.updated_at !== story.created_at} />
+          <Byline author={story.author} at={story.created_at} edited={story.updated_at !== story.created_at} />{' '}
+          <SubscribersBadge story={story} />
         </p>
         {story.hidden ? <HiddenNote what="story" reason={story.hidden_reason} /> : null}
         {story.challenge ? (
@@ -64,6 +65,7 @@ function StoryBody({ story }: { story: Story }) {
         <div className="story-text">
           <SafeMarkdown text={story.body} />
         </div>
+        {story.locked ? <LockedNote story={story} /> : null}
         {story.video ? (
           <div className="story-video">
             <VideoOnDemand video={story.video} label={`the video of ${story.title}`} />
@@ -83,7 +85,7 @@ function StoryBody({ story }: { story: Story }) {
           <StoryActions story={story} />
         </div>
       </article>
-      <StoryComments story={story} />
+      {story.locked ? null : <StoryComments story={story} />}
     </>
   );
 }
