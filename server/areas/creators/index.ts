@@ -7,3 +7,4 @@ export { seedDemoCreators } from './seed.ts';
 export { renewLocalSubscriptions, renewalSweep } from './renewals.ts';
 export { payoutsWaiting } from './payout-review.ts';
 export { lockableTier, subscribedPrices } from './story-access.ts';
+export { recordCampaignViews, viewerKey } from './campaigns.ts';

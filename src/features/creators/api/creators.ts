@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
+import { campaignCode } from '#src/lib/campaign-code.ts';
 
 export type CreatorListing = components['schemas']['CreatorListing'];
 export type CreatorTier = components['schemas']['CreatorTier'];
@@ -41,10 +42,18 @@ export function useCreatorDashboard() {
 
 export function useSubscribe() {
   const refresh = useRefreshCreators();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (tierId: number) =>
-      callApi(secureApi.POST('/api/creators/subscriptions', { body: { tier_id: tierId } }), 'Could not subscribe.'),
-    onSuccess: refresh,
+      callApi(
+        secureApi.POST('/api/creators/subscriptions', { body: { tier_id: tierId, campaign: campaignCode() } }),
+        'Could not subscribe.',
+      ),
+    onSuccess: () => {
+      refresh();
+      // A subscription opens the creator's subscriber-only stories: every story read is fetched again.
+      void qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/api/stor') });
+    },
   });
 }
 

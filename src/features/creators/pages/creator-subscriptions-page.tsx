@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
+import { rememberCampaign } from '#src/lib/campaign-code.ts';
 import { formatMoney } from '#domain/ledger.ts';
 import { useChangeSubscription, useCreators, useMySubscriptions, type CreatorSubscription, type CreatorTier } from '../api/creators.ts';
 import { SubscribeButton } from '../components/subscribe-button.tsx';
@@ -115,6 +116,8 @@ export default function CreatorSubscriptionsPage() {
   const [{ creator: wanted, story }] = useQueryState({ creator: param.int(0, 0, 2147483647), story: param.int(0, 0, 2147483647) });
   const current = (creatorId: number) => mine.data?.items.find((s) => s.creator_id === creatorId && s.status !== 'ended');
   const wantedCreator = creators.data?.items.find((c) => c.creator_id === wanted);
+  // Arrived through a campaign's link: a subscription started here counts for it.
+  useEffect(() => rememberCampaign(), []);
   return (
     <div className="container page creators-page">
       <h1>Creator Subscriptions</h1>

@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { QueryState } from '#src/components/query-state.tsx';
 import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
@@ -8,6 +9,7 @@ import { ReportButton } from '#src/components/report-button.tsx';
 import { KudosButton } from '#src/components/kudos-button.tsx';
 import { VideoOnDemand } from '#src/components/video-on-demand.tsx';
 import { toast } from '#src/lib/toast.ts';
+import { rememberCampaign } from '#src/lib/campaign-code.ts';
 import { useDeleteStory, useStory, type Story } from '../api/stories.ts';
 import { StoryComments } from './story-comments.tsx';
 import { StoryGallery } from './story-gallery.tsx';
@@ -93,6 +95,8 @@ function StoryBody({ story }: { story: Story }) {
 /** One story, opened at /my-stories-page?story=ID, with its comments. */
 export function StoryView({ storyId }: { storyId: number }) {
   const story = useStory(storyId);
+  // Arrived through a campaign's link: a subscription started from here counts for it.
+  useEffect(() => rememberCampaign(), []);
   return (
     <div className="story-view">
       <p className="story-back">
