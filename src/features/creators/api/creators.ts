@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
@@ -122,5 +122,21 @@ export function useDecidePayout(payoutId: number) {
         'Could not record the decision.',
       ),
     onSuccess: refresh,
+  });
+}
+
+export type CampaignStats = components['schemas']['CampaignStats'];
+
+/** The creator's campaigns with their figures over the last `days` days (through today, UTC). */
+export function useCampaigns(days: number) {
+  return useQuery({
+    queryKey: ['get', '/api/creators/me/campaigns', { days }],
+    queryFn: () => {
+      const to = new Date();
+      const from = new Date(to.getTime() - (days - 1) * 86_400_000);
+      const query = { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+      return callApi(secureApi.GET('/api/creators/me/campaigns', { params: { query } }), 'Could not load your campaigns.');
+    },
+    placeholderData: keepPreviousData,
   });
 }
