@@ -98,3 +98,36 @@ export function parsePriceText(text: string): number | null {
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
+
+/** Campaigns: a name, and a period of whole UTC days (at most maxDays long); analytics ranges at most maxRangeDays. */
+export const CAMPAIGN_LIMITS = { nameMin: 2, nameMax: 80, maxDays: 92, maxRangeDays: 366, perCreator: 50 } as const;
+
+export interface CampaignDraft {
+  name: string;
+  starts_on: string;
+  ends_on: string;
+}
+
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+/** A YYYY-MM-DD day as its UTC midnight, or null when it is not a real day. */
+export function dayStart(text: string): Date | null {
+  if (!DAY_TEXT.test(text)) return null;
+  const d = new Date(`${text}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text ? null : d;
+}
+
+/** The first thing wrong with a campaign, with its field, or null; `today` is the creator's current UTC day. */
+export function campaignProblem(draft: CampaignDraft, today: string): { detail: string; field: string } | null {
+  const name = draft.name.trim();
+  if (name.length < CAMPAIGN_LIMITS.nameMin || name.length > CAMPAIGN_LIMITS.nameMax)
+    return { detail: `Name the campaign in ${CAMPAIGN_LIMITS.nameMin} to ${CAMPAIGN_LIMITS.nameMax} characters.`, field: 'name' };
+  const start = dayStart(draft.starts_on);
+  const end = dayStart(draft.ends_on);
+  if (!start) return { detail: 'Give the first day as a date (YYYY-MM-DD).', field: 'starts_on' };
+  if (!end) return { detail: 'Give the last day as a date (YYYY-MM-DD).', field: 'ends_on' };
+  if (end < start) return { detail: 'The last day cannot come before the first.', field: 'ends_on' };
+  if (draft.ends_on < today) return { detail: 'The last day has already passed.', field: 'ends_on' };
+  if ((end.getTime() - start.getTime()) / DAY_MS + 1 > CAMPAIGN_LIMITS.maxDays)
+    return { detail: `A campaign runs at most ${CAMPAIGN_LIMITS.maxDays} days.`, field: 'ends_on' };
+  return null;
+}

@@ -39,3 +39,41 @@ export function commentProblem(body: string): string | null {
   if (text.length > COMMENT_LIMITS.max) return `Keep the comment to ${COMMENT_LIMITS.max} characters or fewer.`;
   return null;
 }
+
+/** The longest teaser of a subscriber-only story, in characters (before the ellipsis). */
+export const TEASER_MAX = 160;
+
+/**
+ * What someone without the subscription reads of a subscriber-only story: its first words, at most
+ * TEASER_MAX characters and never more than a third of the body, cut at a word, with an ellipsis.
+ * Always a strict prefix of the body (so the rest is never sent).
+ */
+export function storyTeaser(body: string): string {
+  const text = body.trim();
+  const room = Math.min(TEASER_MAX, Math.floor(text.length / 3));
+  if (room <= 0) return '…';
+  const cut = text.slice(0, room);
+  const lastSpace = cut.search(/\s\S*$/);
+  const words = lastSpace > room / 2 ? cut.slice(0, lastSpace) : cut;
+  return `${words.trimEnd()}…`;
+}
+
+/** A story as far as who may read it: `requiredPriceCents` is the tier it is for (null: any paid tier). */
+export interface StoryAudience {
+  authorId: number;
+  subscribersOnly: boolean;
+  requiredPriceCents: number | null;
+}
+
+/**
+ * Whether this reader reads the whole story: everyone when it is not subscriber-only; otherwise its author,
+ * editors and administrators, and subscribers with access now to a tier of the author's at the required
+ * price or higher (`bestPriceCents`: the dearest such tier the reader has, undefined when none).
+ */
+export function readsInFull(story: StoryAudience, reader: { id: number; isStaff: boolean } | null, bestPriceCents: number | undefined) {
+  if (!story.subscribersOnly) return true;
+  if (!reader) return false;
+  if (reader.isStaff || reader.id === story.authorId) return true;
+  if (bestPriceCents === undefined) return false;
+  return story.requiredPriceCents === null || bestPriceCents >= story.requiredPriceCents;
+}

@@ -27,6 +27,10 @@ export interface StoryFields {
   challengeId: number | null;
   /** Up to STORY_IMAGE_MAX pictures, in the order shown. */
   images: StoryImage[];
+  /** For the author's subscribers only (creators with a tier). */
+  subscribersOnly: boolean;
+  /** With subscribersOnly: the tier it is for (that price or higher), or null for any tier. */
+  tierId: number | null;
 }
 
 /** The body of POST /api/stories (or PATCH /api/stories/{id} when editing). */
@@ -36,6 +40,8 @@ export interface StoryPayload {
   video_id: string | null;
   challenge_id: number | null;
   images: { id: string; alt: string }[];
+  subscribers_only: boolean;
+  tier_id: number | null;
 }
 
 export interface StoryPublished {
@@ -52,13 +58,22 @@ export type StorySubmissionEvent =
   | { type: 'story.update'; field: 'title' | 'body'; value: string }
   | { type: 'story.setVideo'; videoId: string | null }
   | { type: 'story.setChallenge'; challengeId: number | null }
+  | { type: 'story.setAudience'; subscribersOnly: boolean; tierId: number | null }
   | { type: 'story.addFiles'; files: Blob[] }
   | { type: 'story.setAlt'; index: number; alt: string }
   | { type: 'story.moveImage'; index: number; to: number }
   | { type: 'story.removeImage'; index: number }
   | { type: 'story.submit' };
 
-export const emptyStoryFields: StoryFields = { title: '', body: '', videoId: null, challengeId: null, images: [] };
+export const emptyStoryFields: StoryFields = {
+  title: '',
+  body: '',
+  videoId: null,
+  challengeId: null,
+  images: [],
+  subscribersOnly: false,
+  tierId: null,
+};
 
 /** The first thing wrong with the whole draft: its text, then its pictures. */
 export const draftProblem = (fields: StoryFields) => storyDraftProblem(fields) ?? imagesProblem(fields.images);
@@ -75,6 +90,8 @@ export function storyPayload(fields: StoryFields): StoryPayload {
     video_id: fields.videoId,
     challenge_id: fields.challengeId,
     images: fields.images.map((i) => ({ id: i.id, alt: i.alt.trim() })),
+    subscribers_only: fields.subscribersOnly,
+    tier_id: fields.subscribersOnly ? fields.tierId : null,
   };
 }
 
@@ -86,6 +103,7 @@ const TEXT_EVENTS = {
   'story.update': { actions: 'updateField' },
   'story.setVideo': { actions: 'setVideo' },
   'story.setChallenge': { actions: 'setChallenge' },
+  'story.setAudience': { actions: 'setAudience' },
 } as const;
 
 /** Composing a story: editing → publishing → published (the page opens the story), or back to editing with the server's words. */
@@ -117,6 +135,10 @@ export const storySubmissionMachine = setup({
     setChallenge: assign(({ context, event }) => {
       assertEvent(event, 'story.setChallenge');
       return { fields: { ...context.fields, challengeId: event.challengeId } };
+    }),
+    setAudience: assign(({ context, event }) => {
+      assertEvent(event, 'story.setAudience');
+      return { fields: { ...context.fields, subscribersOnly: event.subscribersOnly, tierId: event.subscribersOnly ? event.tierId : null } };
     }),
     setAlt: assign(({ context, event }) => {
       assertEvent(event, 'story.setAlt');

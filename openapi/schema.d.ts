@@ -2044,6 +2044,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/me/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's campaigns with their figures over a range of days (default the last 30)
+         * @description Views (the promoted story opened, or the promoted tier listed) and clicks through the link count at most once
+         *     per viewer and day, bots left out by their user agent, and never the creator's own. Subscriptions are those
+         *     started through the link in the range (paid); revenue is read from the ledger: what those subscriptions paid
+         *     (gross), the platform's fee and the creator's share (net), refunds deducted. The range is at most 366 days.
+         */
+        get: operations["creatorCampaigns"];
+        put?: never;
+        /** Promote one of the caller's own stories or offered tiers from one day through another (UTC, at most 92 days) */
+        post: operations["createCreatorCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/campaigns/{code}/go": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's link - counts the click while it runs and leads to the promoted story or the creator's tiers */
+        get: operations["followCreatorCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/admin/payouts": {
         parameters: {
             query?: never;
@@ -6699,6 +6740,37 @@ export interface components {
         };
         /** @enum {string} */
         Currency: "usd" | "eur" | "gbp";
+        Campaign: {
+            id: number;
+            name: string;
+            target: {
+                /** @enum {string} */
+                kind: "story" | "tier";
+                id: number;
+                title: string;
+            };
+            link: string;
+            starts_on: string;
+            ends_on: string;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "ended";
+            views: number;
+            clicks: number;
+            subscriptions: number;
+            revenue: {
+                currency: components["schemas"]["Currency"];
+                gross_cents: number;
+                fee_cents: number;
+                net_cents: number;
+            }[];
+        };
+        CampaignStats: {
+            /** @description The first day of the range (YYYY-MM-DD) */
+            from: string;
+            /** @description The last day of the range */
+            to: string;
+            items: components["schemas"]["Campaign"][];
+        };
         ReviewedPayout: {
             id: number;
             amount_cents: number;
@@ -7978,6 +8050,20 @@ export interface components {
             hidden: boolean;
             /** @description The moderators' reason, for the author of a hidden story */
             hidden_reason: string | null;
+            /**
+             * @description A subscriber-only story this reader has no tier for: `body` is only its teaser (its first words),
+             *     `images` is empty and `video` null; its comments answer 403. Subscribing to the author's tier opens it.
+             */
+            locked: boolean;
+            /** @description Written for the author's subscribers */
+            subscribers_only: boolean;
+            /** @description The tier a subscriber-only story is for (that price or higher); null for any of the author's tiers or a story for everyone */
+            tier: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description How many pictures the story has (also when locked) */
+            image_count: number;
         };
         StoryPage: {
             items: components["schemas"]["Story"][];
@@ -8002,6 +8088,10 @@ export interface components {
             challenge_id?: number | null;
             /** @description The story's pictures in order (the caller's own uploads, each with alt text); at most 10 */
             images?: components["schemas"]["ImageChoice"][];
+            /** @description For the author's subscribers only (the author must offer a creator tier, 400 otherwise); others read the title and a teaser */
+            subscribers_only?: boolean;
+            /** @description With subscribers_only, the author's own offered tier it is for (that price or higher; 400 otherwise); null for any of their tiers */
+            tier_id?: number | null;
         };
         StoryChange: {
             title?: string;
@@ -8010,6 +8100,10 @@ export interface components {
             challenge_id?: number | null;
             /** @description The story's pictures in order, replacing the ones it had (the caller's own uploads or the story's own, each with alt text); at most 10 */
             images?: components["schemas"]["ImageChoice"][];
+            /** @description For the author's subscribers only (the author must offer a creator tier, 400 otherwise); others read the title and a teaser */
+            subscribers_only?: boolean;
+            /** @description With subscribers_only, the author's own offered tier it is for (that price or higher; 400 otherwise); null for any of their tiers */
+            tier_id?: number | null;
         };
         StoryComment: {
             id: number;
@@ -12589,6 +12683,93 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    creatorCampaigns: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaigns, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createCreatorCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    target_kind: "story" | "tier";
+                    target_id: number;
+                    starts_on: string;
+                    ends_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        code: string;
+                        /** @description The path to share: it counts the click and leads to the promoted story or tier. */
+                        link: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["CreatorConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    followCreatorCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the promoted story or tier, with campaign=CODE so a subscription started there counts. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
     listPayoutsForReview: {
         parameters: {
             query?: {
@@ -12827,6 +13008,8 @@ export interface operations {
             content: {
                 "application/json": {
                     tier_id: number;
+                    /** @description The code of the campaign link the athlete came through; an unknown or ended one is ignored */
+                    campaign?: string;
                 };
             };
         };
@@ -16663,6 +16846,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -22,7 +22,7 @@ import { privacyHandlers } from './areas/privacy/index.ts';
 import { realtimeHandlers } from './areas/realtime/index.ts';
 import { settingsHandlers } from './areas/settings/index.ts';
 import { sportsNetworkHandlers } from './areas/sports-network/index.ts';
-import { shownInStory, storyHandlers } from './areas/stories/index.ts';
+import { shownInStory, storyHandlers, storyPictureAccess } from './areas/stories/index.ts';
 import { systemHandlers } from './areas/system/index.ts';
 import { claimEmailInvitations, teamAllianceHandlers, teamHandlers } from './areas/teams/index.ts';
 import { shownInTheater, theaterHandlers } from './areas/theater/index.ts';
@@ -63,7 +63,7 @@ export function allHandlers(ctx: AppContext) {
     ...boardWriters(gymHandlers(ctx)),
     ...boardWriters(sportsNetworkHandlers(ctx)),
     ...storyHandlers(ctx),
-    ...imageHandlers(ctx),
+    ...imageHandlers(ctx, { storyPictureAccess: (storyId, reader) => storyPictureAccess(ctx, storyId, reader) }),
     ...battleHandlers(ctx),
     ...commentaryHandlers(ctx),
     ...interviewHandlers(ctx),

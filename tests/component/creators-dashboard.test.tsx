@@ -37,7 +37,32 @@ vi.mock('#src/features/creators/api/creators.ts', () => ({
   useRequestPayout: () => mutation(requestPayout),
   useCreateTier: () => mutation(vi.fn(), createTier),
   useArchiveTier: () => mutation(vi.fn()),
+  useCampaigns: (days: number) => campaignsQuery(days),
 }));
+const campaignsQuery = vi.fn((days: number) =>
+  query({
+    from: '2026-11-03',
+    to: '2026-12-02',
+    items:
+      days === 7
+        ? []
+        : [
+            {
+              id: 4,
+              name: 'Gold week',
+              target: { kind: 'tier', id: 3, title: 'Gold' },
+              link: '/api/creators/campaigns/Ab12Cd34/go',
+              starts_on: '2026-11-28',
+              ends_on: '2026-12-04',
+              status: 'running',
+              views: 3,
+              clicks: 2,
+              subscriptions: 1,
+              revenue: [{ currency: 'usd', gross_cents: 2499, fee_cents: 249, net_cents: 2250 }],
+            },
+          ],
+  }),
+);
 
 const { default: CreatorDashboardPage } = await import('#src/features/creators/pages/creator-dashboard.tsx');
 
@@ -79,5 +104,24 @@ describe('the creator dashboard', () => {
     await user.type(within(form).getByLabelText('Monthly price'), '9.99');
     await user.click(within(form).getByRole('button', { name: 'Add the tier' }));
     expect(createTier).toHaveBeenCalledWith({ name: 'Silver', price_cents: 999, currency: 'usd', benefits: '' }, expect.anything());
+  });
+
+  it('shows each campaign with its views, clicks, subscriptions and revenue; a range with none says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<CreatorDashboardPage />);
+    const table = screen.getByRole('region', { name: 'Campaign figures' });
+    const row = within(table).getByRole('row', { name: /Gold week/ });
+    expect(row.textContent).toContain('Running');
+    expect(row.textContent).toContain('Tier: Gold · 2026-11-28 to 2026-12-04');
+    expect(row.textContent).toContain('/api/creators/campaigns/Ab12Cd34/go');
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(['Views3', 'Clicks2', 'Subscriptions1', 'Revenue$24.99', 'Yours after fees$22.50']);
+    expect(campaignsQuery).toHaveBeenLastCalledWith(30);
+    await user.click(screen.getByRole('combobox', { name: 'Figures for' }));
+    await user.click(await screen.findByRole('option', { name: 'Last 7 days' }));
+    expect(campaignsQuery).toHaveBeenLastCalledWith(7);
+    expect(await screen.findByText(/No campaigns yet/)).toBeTruthy();
   });
 });

@@ -91,6 +91,8 @@ describe('story draft', () => {
         videoId: 'v',
         challengeId: 4,
         images: [{ id: 'i', alt: ' A squat ', url: '/x', width: 4, height: 3 }],
+        subscribersOnly: false,
+        tierId: 9,
       }),
     ).toEqual({
       title: 'T itle',
@@ -98,6 +100,16 @@ describe('story draft', () => {
       video_id: 'v',
       challenge_id: 4,
       images: [{ id: 'i', alt: 'A squat' }],
+      subscribers_only: false,
+      tier_id: null,
     });
+  });
+
+  it('sends the audience: subscribers of one tier or any, and a tier only with subscribers', () => {
+    const actor = createActor(storySubmissionMachine, { input: {} }).start();
+    actor.send({ type: 'story.setAudience', subscribersOnly: true, tierId: 5 });
+    expect(storyPayload(actor.getSnapshot().context.fields)).toMatchObject({ subscribers_only: true, tier_id: 5 });
+    actor.send({ type: 'story.setAudience', subscribersOnly: false, tierId: 5 });
+    expect(storyPayload(actor.getSnapshot().context.fields)).toMatchObject({ subscribers_only: false, tier_id: null });
   });
 });

@@ -8,6 +8,8 @@ import { cancel, mySubscriptions, resume, subscribe } from './subscriptions.ts';
 import { archiveTier, createTier, listCreators, type TierInput } from './tiers.ts';
 import { decidePayout, payoutsForReview } from './payout-review.ts';
 import { creatorEconomy } from './economy.ts';
+import { campaignStats, createCampaign, followCampaign, recordCampaignViews, viewerKey, type CampaignInput } from './campaigns.ts';
+import { optionalAuth } from '../auth/index.ts';
 
 type CreatorOps =
   | 'listCreators'
@@ -22,7 +24,10 @@ type CreatorOps =
   | 'creatorStripeWebhook'
   | 'listPayoutsForReview'
   | 'decidePayout'
-  | 'creatorEconomy';
+  | 'creatorEconomy'
+  | 'createCreatorCampaign'
+  | 'creatorCampaigns'
+  | 'followCreatorCampaign';
 
 const providers = new WeakMap<AppContext, PaymentProvider>();
 
@@ -40,7 +45,28 @@ export function usePaymentProvider(ctx: AppContext, provider: PaymentProvider) {
 export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
   return {
     async listCreators(request) {
-      return { items: await listCreators(ctx, request.query.limit ?? 20), provider: providerFor(ctx).kind };
+      const items = await listCreators(ctx, request.query.limit ?? 20);
+      // The tiers shown are views of the tiers' running campaigns.
+      const auth = await optionalAuth(ctx, request, { csrf: false });
+      const viewer = viewerKey(auth?.user.id ?? null, request.ip, request.headers['user-agent']);
+      await recordCampaignViews(
+        ctx,
+        'tier',
+        items.flatMap((c) => c.tiers.map((t) => t.id)),
+        viewer,
+      );
+      return { items, provider: providerFor(ctx).kind };
+    },
+    async createCreatorCampaign(request, reply) {
+      return reply.code(201).send(await createCampaign(ctx, request.auth!.user.id, request.body as CampaignInput));
+    },
+    async creatorCampaigns(request) {
+      return campaignStats(ctx, request.auth!.user.id, request.query.from, request.query.to);
+    },
+    async followCreatorCampaign(request, reply) {
+      const auth = await optionalAuth(ctx, request, { csrf: false });
+      const viewer = viewerKey(auth?.user.id ?? null, request.ip, request.headers['user-agent']);
+      return reply.redirect(await followCampaign(ctx, request.params.code, viewer), 302);
     },
     async createCreatorTier(request, reply) {
       return reply.code(201).send(await createTier(ctx, request.auth!.user.id, request.body as TierInput));
@@ -56,7 +82,8 @@ export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
       return reply.code(201).send(await requestPayout(ctx, request.auth!.user.id, body.amount_cents, body.currency));
     },
     async subscribeToCreator(request, reply) {
-      return reply.code(201).send(await subscribe(ctx, providerFor(ctx), request.auth!.user.id, request.body.tier_id));
+      const { tier_id, campaign } = request.body;
+      return reply.code(201).send(await subscribe(ctx, providerFor(ctx), request.auth!.user.id, tier_id, campaign));
     },
     async listPayoutsForReview(request) {
       return payoutsForReview(ctx, request.query.status ?? 'open', request.query.limit ?? 50);

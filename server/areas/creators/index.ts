@@ -6,3 +6,5 @@ export { ledgerTotals } from './ledger.ts';
 export { seedDemoCreators } from './seed.ts';
 export { renewLocalSubscriptions, renewalSweep } from './renewals.ts';
 export { payoutsWaiting } from './payout-review.ts';
+export { lockableTier, subscribedPrices } from './story-access.ts';
+export { recordCampaignViews, viewerKey } from './campaigns.ts';

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from '#server/db/schema.ts';
 
 /** A creator's subscription tier: a monthly price in minor units of one currency, and what subscribers get. */
@@ -47,6 +60,8 @@ export const creatorSubscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The campaign whose link the subscriber came through (campaigns.ts), if any. */
+    campaignId: integer('campaign_id').references((): AnyPgColumn => creatorCampaigns.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('creator_subscriptions_live_idx')
@@ -55,6 +70,7 @@ export const creatorSubscriptions = pgTable(
     index('creator_subscriptions_subscriber_idx').on(t.subscriberId, t.id),
     index('creator_subscriptions_creator_idx').on(t.creatorId, t.status),
     index('creator_subscriptions_ref_idx').on(t.providerRef),
+    index('creator_subscriptions_campaign_idx').on(t.campaignId),
   ],
 );
 
@@ -122,3 +138,41 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   type: varchar('type', { length: 255 }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 });
+
+/** A creator promotes one of their stories or tiers for a period, through a link with this code (campaigns.ts). */
+export const creatorCampaigns = pgTable(
+  'creator_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    /** 'story' | 'tier'. */
+    targetKind: varchar('target_kind', { length: 8 }).notNull(),
+    targetId: integer('target_id').notNull(),
+    code: varchar('code', { length: 16 }).notNull().unique(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('creator_campaigns_creator_idx').on(t.creatorId, t.id), index('creator_campaigns_target_idx').on(t.targetKind, t.targetId)],
+);
+
+/** A view of a promoted item or a click through a campaign's link: at most one per viewer, kind and day. */
+export const creatorCampaignEvents = pgTable(
+  'creator_campaign_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => creatorCampaigns.id, { onDelete: 'cascade' }),
+    /** 'view' | 'click'. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    /** `u:<user id>`, or `a:` and a hash of the address and browser for someone signed out. */
+    viewerKey: varchar('viewer_key', { length: 64 }).notNull(),
+    day: date('day').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('creator_campaign_events_once_idx').on(t.campaignId, t.kind, t.viewerKey, t.day)],
+);

@@ -7,6 +7,7 @@ import { CREATOR_LIMITS, CREATOR_TEXT, DAY_MS } from '#domain/creators.ts';
 import { paymentEntries, reversalEntries, type Currency } from '#domain/ledger.ts';
 import { entriesOf, isReversed, post, transactionByKey } from './ledger.ts';
 import type { PaymentProvider, ProviderKind } from './payments.ts';
+import { campaignForSubscription } from './campaigns.ts';
 import { loadTier } from './tiers.ts';
 
 // Subscriptions: subscribe (checkout through the provider), my subscriptions, cancel at the period's end,
@@ -88,7 +89,7 @@ async function endStale(tx: Database, creatorId: number, subscriberId: number, n
     );
 }
 
-export async function subscribe(ctx: AppContext, provider: PaymentProvider, subscriberId: number, tierId: number) {
+export async function subscribe(ctx: AppContext, provider: PaymentProvider, subscriberId: number, tierId: number, campaignCode?: string) {
   const db = ctx.database.db;
   const now = ctx.now();
   const tier = await loadTier(db, tierId);
@@ -108,9 +109,10 @@ export async function subscribe(ctx: AppContext, provider: PaymentProvider, subs
         ),
       );
     if (live) throw conflict(CREATOR_TEXT.alreadySubscribed);
+    const campaignId = await campaignForSubscription(tx, campaignCode, tier, now);
     const [row] = await tx
       .insert(creatorSubscriptions)
-      .values({ tierId, creatorId: tier.creatorId, subscriberId, status: 'pending', provider: provider.kind, createdAt: now })
+      .values({ tierId, creatorId: tier.creatorId, subscriberId, status: 'pending', provider: provider.kind, createdAt: now, campaignId })
       .returning();
     if (provider.kind !== 'local') return { row: row!, paid: false };
     // The local test provider charges at once: the payment posts in the same transaction.

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { FEED_PAGE_SIZE } from '#domain/follows.ts';
-import { optionalAuth, type Authenticated } from '../auth/index.ts';
+import { isAdminRole, optionalAuth, type Authenticated } from '../auth/index.ts';
 import { followersFeed } from './feed.ts';
 import { follow, followSummary, people, suggestions, unfollow, type Actor } from './follows.ts';
 import { giveKudos, undoKudos } from './kudos.ts';
@@ -39,7 +39,9 @@ export function followHandlers(ctx: AppContext): Handlers<FollowOps> {
       return people(ctx.database.db, request.params.userId, 'following', request.query.page ?? 1, await viewer(request));
     },
     async followersFeed(request) {
-      return followersFeed(ctx.database.db, request.auth!.user.id, request.query.cursor, request.query.limit ?? FEED_PAGE_SIZE);
+      const user = request.auth!.user;
+      const reader = { id: user.id, isStaff: isAdminRole(user.role) };
+      return followersFeed(ctx.database.db, reader, request.query.cursor, request.query.limit ?? FEED_PAGE_SIZE, ctx.now());
     },
     async followSuggestions(request) {
       return suggestions(ctx.database.db, request.auth!.user.id, request.query.limit ?? 6, ctx.now());

@@ -185,19 +185,28 @@ export async function imageIdsOfStory(db: Database, storyId: number): Promise<st
 
 /**
  * The bytes of one size, for anyone: drafts and avatars by their unguessable id, a story's images
- * while the story is not hidden (404 otherwise).
+ * while the story is not hidden (404 otherwise) and, for a subscriber-only story, to its readers only
+ * (`storyAccess`, the stories area's rule, wired in by server/handlers.ts).
  */
-export async function readImage(ctx: AppContext, id: string, size: number): Promise<Buffer> {
+export async function readImage(
+  ctx: AppContext,
+  id: string,
+  size: number,
+  storyAccess: (storyId: number) => Promise<'public' | 'private' | 'refused'>,
+): Promise<{ bytes: Buffer; cache: 'public' | 'private' }> {
   if (!(IMAGE_SIZES as readonly number[]).includes(size)) throw notFound(NO_IMAGE);
   const [row] = await ctx.database.db
-    .select({ id: images.id, hiddenAt: stories.hiddenAt })
+    .select({ id: images.id, hiddenAt: stories.hiddenAt, storyId: images.storyId })
     .from(images)
     .leftJoin(stories, eq(stories.id, images.storyId))
     .where(eq(images.id, id.toLowerCase()));
   if (!row || row.hiddenAt) throw notFound(NO_IMAGE);
+  // A subscriber-only story's pictures go only to those who read it in full, never into shared caches.
+  const cache = row.storyId === null ? 'public' : await storyAccess(row.storyId);
+  if (cache === 'refused') throw notFound(NO_IMAGE);
   const bytes = await imageService(ctx).storage.read(row.id, fileName(size as ImageSize));
   if (!bytes) throw new ApiError(404, NO_IMAGE);
-  return bytes;
+  return { bytes, cache };
 }
 
 /** Account erasure: every image the athlete uploaded goes, rows now and files after. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole, type Authenticated } from '../auth/index.ts';
+import { recordCampaignViews, viewerKey } from '../creators/index.ts';
 import {
   addComment,
   comments,
@@ -48,7 +49,11 @@ export function storyHandlers(ctx: AppContext): Handlers<StoryOps> {
       return reply.code(201).send(story);
     },
     async getStory(request) {
-      return getStory(ctx, request.params.storyId, await reader(request));
+      const who = await reader(request);
+      const story = await getStory(ctx, request.params.storyId, who);
+      // Opening a promoted story is a view of its running campaigns (once a day per viewer, no bots).
+      await recordCampaignViews(ctx, 'story', [story.id], viewerKey(who?.id ?? null, request.ip, request.headers['user-agent']));
+      return story;
     },
     async updateStory(request) {
       return updateStory(ctx, writerOf(request.auth!), request.params.storyId, request.body);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '#server/db/schema.ts';
 import { challenges } from '../challenges/schema.ts';
+import { creatorTiers } from '../creators/schema.ts';
 import { videos } from '../videos/schema.ts';
 
 /**
@@ -23,6 +24,10 @@ export const stories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** For the author's subscribers only: others get the title and a teaser (domain/stories.ts readsInFull). */
+    subscribersOnly: boolean('subscribers_only').notNull().default(false),
+    /** The tier it is for (that tier's price or higher); null: any of the author's tiers. */
+    subscriberTierId: integer('subscriber_tier_id').references(() => creatorTiers.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The Community feed: visible stories, newest first.

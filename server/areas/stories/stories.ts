@@ -1,10 +1,19 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { challenges, kudos, moderationActions, stories, storyComments, users, videos } from '#server/db/schema.ts';
+import { challenges, creatorTiers, kudos, moderationActions, stories, storyComments, users, videos } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
-import { COMMENT_LIMITS, COMMENT_PAGE_SIZE, STORY_BODY_LIMITS, STORY_PAGE_SIZE, STORY_TITLE_LIMITS } from '#domain/stories.ts';
+import {
+  COMMENT_LIMITS,
+  COMMENT_PAGE_SIZE,
+  STORY_BODY_LIMITS,
+  STORY_PAGE_SIZE,
+  STORY_TITLE_LIMITS,
+  readsInFull,
+  storyTeaser,
+} from '#domain/stories.ts';
 import { NO_CHALLENGE } from '../challenges/index.ts';
+import { lockableTier, subscribedPrices } from '../creators/index.ts';
 import { announceToFollowers } from '../follows/index.ts';
 import { forgetFiles, imageIdsOfStory, placeStoryImages, storyImages, type StoryImageInput } from '../images/index.ts';
 import { ownReadyVideo, presentStoryVideo, presentVideo, type VideoRow, videoService } from '../videos/index.ts';
@@ -17,6 +26,7 @@ export const NO_STORY = 'No story with that id.';
 export const NO_COMMENT = 'No comment with that id.';
 export const NOT_YOUR_STORY = 'Only the author of this story can change or delete it.';
 export const NOT_YOUR_COMMENT = 'Only the author of this comment can delete it.';
+export const SUBSCRIBERS_ONLY = "This story is for the author's subscribers: subscribe to read it and its comments.";
 
 /** Who is reading: null when signed out. */
 export type Reader = { id: number; isAdmin: boolean } | null;
@@ -90,9 +100,12 @@ function storyRows(db: Database) {
       challengeGone: sql<boolean>`(${challenges.deletedAt} is not null or ${challenges.hiddenAt} is not null)`,
       video: videos,
       comments: visibleComments,
+      tierName: creatorTiers.name,
+      tierPrice: creatorTiers.priceCents,
     })
     .from(stories)
     .innerJoin(users, eq(users.id, stories.authorId))
+    .leftJoin(creatorTiers, eq(creatorTiers.id, stories.subscriberTierId))
     .leftJoin(challenges, eq(challenges.id, stories.challengeId))
     .leftJoin(videos, eq(videos.id, stories.videoId));
 }
@@ -136,8 +149,24 @@ async function kudosOf(db: Database, ids: number[], readerId: number | null) {
   return new Map(rows.map((r) => [r.id, { n: Number(r.n), mine: Boolean(r.mine) }]));
 }
 
+const audienceOf = (r: { story: typeof stories.$inferSelect; tierPrice: number | null }) => ({
+  authorId: r.story.authorId,
+  subscribersOnly: r.story.subscribersOnly,
+  requiredPriceCents: r.story.subscriberTierId === null ? null : r.tierPrice,
+});
+
+/** Whether this reader reads these stories in full (subscriber-only ones need the author's tier). */
+async function fullReads(ctx: AppContext, rows: { story: typeof stories.$inferSelect; tierPrice: number | null }[], reader: Reader) {
+  const prices = rows.some((r) => r.story.subscribersOnly)
+    ? await subscribedPrices(ctx.database.db, reader?.id ?? null, ctx.now())
+    : new Map<number, number>();
+  const who = reader ? { id: reader.id, isStaff: reader.isAdmin } : null;
+  return rows.map((r) => readsInFull(audienceOf(r), who, prices.get(r.story.authorId)));
+}
+
 async function present(ctx: AppContext, rows: StoryRow[], reader: Reader) {
   const readerId = reader?.id ?? null;
+  const full = await fullReads(ctx, rows, reader);
   const given = await kudosOf(
     ctx.database.db,
     rows.map((r) => r.story.id),
@@ -158,19 +187,26 @@ async function present(ctx: AppContext, rows: StoryRow[], reader: Reader) {
     if (mine) return presentVideo(svc, v, readerId!);
     return v.hiddenAt ? null : presentStoryVideo(svc, v, readerId ?? 0);
   };
-  return rows.map((r) => {
+  return rows.map((r, i) => {
     const mine = readerId === r.story.authorId;
+    // Without the subscription: the title and a teaser; never the body, its pictures or its video.
+    const locked = !full[i];
+    const pictures_ = pictures.get(r.story.id) ?? [];
     return {
       id: r.story.id,
       title: r.story.title,
-      body: r.story.body,
+      body: locked ? storyTeaser(r.story.body) : r.story.body,
+      locked,
+      subscribers_only: r.story.subscribersOnly,
+      tier: r.story.subscriberTierId !== null && r.tierName !== null ? { id: r.story.subscriberTierId, name: r.tierName } : null,
+      image_count: pictures_.length,
       author: { wp_user_id: r.story.authorId, display_name: r.authorName },
       challenge:
         r.story.challengeId !== null && r.challengeTitle !== null && !r.challengeGone
           ? { id: r.story.challengeId, title: r.challengeTitle }
           : null,
-      video: videoOf(r, mine),
-      images: pictures.get(r.story.id) ?? [],
+      video: locked ? null : videoOf(r, mine),
+      images: locked ? [] : pictures_,
       comments: Number(r.comments),
       kudos: given.get(r.story.id)?.n ?? 0,
       kudos_mine: given.get(r.story.id)?.mine ?? false,
@@ -215,6 +251,29 @@ async function readable(db: Database, storyId: number, reader: Reader) {
   return row;
 }
 
+/** A story whose whole text this reader may read: its comments are part of it (403 for a subscriber-only one without the tier). */
+async function readableInFull(ctx: AppContext, storyId: number, reader: Reader) {
+  const row = await readable(ctx.database.db, storyId, reader);
+  if (!row.subscribersOnly) return row;
+  const [tier] = row.subscriberTierId
+    ? await ctx.database.db.select({ price: creatorTiers.priceCents }).from(creatorTiers).where(eq(creatorTiers.id, row.subscriberTierId))
+    : [];
+  const [full] = await fullReads(ctx, [{ story: row, tierPrice: tier?.price ?? null }], reader);
+  if (!full) throw new ApiError(403, SUBSCRIBERS_ONLY);
+  return row;
+}
+
+/** Who may have a story's pictures (the images area asks before sending the bytes): see StoryPictureAccess. */
+export async function storyPictureAccess(ctx: AppContext, storyId: number, reader: Reader): Promise<'public' | 'private' | 'refused'> {
+  try {
+    const row = await readableInFull(ctx, storyId, reader);
+    return row.subscribersOnly ? 'private' : 'public';
+  } catch (e) {
+    if (e instanceof ApiError) return 'refused';
+    throw e;
+  }
+}
+
 export async function getStory(ctx: AppContext, storyId: number, reader: Reader) {
   await readable(ctx.database.db, storyId, reader);
   return one(ctx, storyId, reader);
@@ -233,6 +292,18 @@ export interface StoryInput {
   video_id?: string | null;
   challenge_id?: number | null;
   images?: StoryImageInput[];
+  /** For the author's subscribers only (the author must offer a tier). */
+  subscribers_only?: boolean;
+  /** With subscribers_only: the author's tier it is for (that price or higher); null or absent: any tier. */
+  tier_id?: number | null;
+}
+
+/** The columns a story's audience sets, checked (400: no tier offered, or a tier not the author's). */
+async function audienceColumns(db: Database, authorId: number, input: Partial<StoryInput>, before?: typeof stories.$inferSelect) {
+  const locked = input.subscribers_only ?? before?.subscribersOnly ?? false;
+  if (!locked) return { subscribersOnly: false, subscriberTierId: null };
+  const tierId = input.tier_id === undefined ? (before?.subscriberTierId ?? null) : input.tier_id;
+  return { subscribersOnly: true, subscriberTierId: await lockableTier(db, authorId, tierId) };
 }
 
 export async function createStory(ctx: AppContext, writer: Writer, input: StoryInput) {
@@ -242,12 +313,13 @@ export async function createStory(ctx: AppContext, writer: Writer, input: StoryI
   const body = checkBody(input.body);
   const videoId = input.video_id ? await attachableVideo(db, writer.id, input.video_id) : null;
   const challengeId = input.challenge_id ? await linkableChallenge(db, input.challenge_id) : null;
+  const audience = await audienceColumns(db, writer.id, input);
   const now = ctx.now();
   // The story and its followers' notifications (a job) stand or fall together.
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(stories)
-      .values({ authorId: writer.id, title, body, videoId, challengeId, createdAt: now, updatedAt: now })
+      .values({ authorId: writer.id, title, body, videoId, challengeId, ...audience, createdAt: now, updatedAt: now })
       .returning({ id: stories.id });
     if (input.images?.length) await placeStoryImages(tx as unknown as Database, writer.id, inserted!.id, input.images);
     const link = `/my-stories-page?story=${inserted!.id}`;
@@ -287,8 +359,10 @@ export async function updateStory(ctx: AppContext, writer: Writer, storyId: numb
   refuseSuspended(ctx, writer);
   const db = ctx.database.db;
   const dropped = await db.transaction(async (tx) => {
-    await ownStory(tx, storyId, writer.id);
+    const before = await ownStory(tx, storyId, writer.id);
     const change: Partial<typeof stories.$inferInsert> = { updatedAt: ctx.now() };
+    if (input.subscribers_only !== undefined || input.tier_id !== undefined)
+      Object.assign(change, await audienceColumns(tx, writer.id, input, before));
     if (input.title !== undefined) change.title = checkTitle(input.title);
     if (input.body !== undefined) change.body = checkBody(input.body);
     if (input.video_id !== undefined) change.videoId = input.video_id ? await attachableVideo(tx, writer.id, input.video_id) : null;
@@ -328,7 +402,7 @@ const presentComment = (c: typeof storyComments.$inferSelect, name: string, read
 /** A story's comments, oldest first: those nobody hid, and the reader's own hidden ones (marked). */
 export async function comments(ctx: AppContext, storyId: number, page: number, reader: Reader) {
   const db = ctx.database.db;
-  await readable(db, storyId, reader);
+  await readableInFull(ctx, storyId, reader);
   const readerId = reader?.id ?? null;
   const shown = and(
     eq(storyComments.storyId, storyId),
@@ -357,7 +431,7 @@ export async function addComment(ctx: AppContext, writer: Writer & { isAdmin: bo
   refuseSuspended(ctx, writer);
   const db = ctx.database.db;
   const body = checkComment(raw);
-  const story = await readable(db, storyId, writer);
+  const story = await readableInFull(ctx, storyId, writer);
   if (story.hiddenAt) throw conflict('Moderators hid this story, so it takes no new comments.');
   const [row] = await db.insert(storyComments).values({ storyId, authorId: writer.id, body, createdAt: ctx.now() }).returning();
   const [me] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, writer.id));

@@ -15,7 +15,11 @@ export default defineSamples({
       { type: 'story.setVideo', videoId: null },
     ],
     'story.setChallenge': [{ type: 'story.setChallenge', challengeId: null }],
-    // A picture; and eleven at once, more than a story holds (the form says how many more fit).
+    // For subscribers (of one tier), and back to everyone.
+    'story.setAudience': [
+      { type: 'story.setAudience', subscribersOnly: true, tierId: 12 },
+      { type: 'story.setAudience', subscribersOnly: false, tierId: null },
+    ],
     'story.addFiles': [
       { type: 'story.addFiles', files: [new Blob(['png'], { type: 'image/png' })] },
       { type: 'story.addFiles', files: Array.from({ length: 11 }, () => new Blob(['png'], { type: 'image/png' })) },

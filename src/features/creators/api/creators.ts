@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
+import { campaignCode } from '#src/lib/campaign-code.ts';
 
 export type CreatorListing = components['schemas']['CreatorListing'];
 export type CreatorTier = components['schemas']['CreatorTier'];
@@ -41,10 +42,18 @@ export function useCreatorDashboard() {
 
 export function useSubscribe() {
   const refresh = useRefreshCreators();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (tierId: number) =>
-      callApi(secureApi.POST('/api/creators/subscriptions', { body: { tier_id: tierId } }), 'Could not subscribe.'),
-    onSuccess: refresh,
+      callApi(
+        secureApi.POST('/api/creators/subscriptions', { body: { tier_id: tierId, campaign: campaignCode() } }),
+        'Could not subscribe.',
+      ),
+    onSuccess: () => {
+      refresh();
+      // A subscription opens the creator's subscriber-only stories: every story read is fetched again.
+      void qc.invalidateQueries({ predicate: (q) => typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/api/stor') });
+    },
   });
 }
 
@@ -113,5 +122,21 @@ export function useDecidePayout(payoutId: number) {
         'Could not record the decision.',
       ),
     onSuccess: refresh,
+  });
+}
+
+export type CampaignStats = components['schemas']['CampaignStats'];
+
+/** The creator's campaigns with their figures over the last `days` days (through today, UTC). */
+export function useCampaigns(days: number) {
+  return useQuery({
+    queryKey: ['get', '/api/creators/me/campaigns', { days }],
+    queryFn: () => {
+      const to = new Date();
+      const from = new Date(to.getTime() - (days - 1) * 86_400_000);
+      const query = { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+      return callApi(secureApi.GET('/api/creators/me/campaigns', { params: { query } }), 'Could not load your campaigns.');
+    },
+    placeholderData: keepPreviousData,
   });
 }

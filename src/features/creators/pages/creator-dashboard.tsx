@@ -8,6 +8,7 @@ import { PayoutReview, PayoutStatusBadge } from '../components/payout-review.tsx
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { TestModeNotice } from '../components/test-mode-notice.tsx';
 import { TierForm } from '../components/tier-form.tsx';
+import { Campaigns } from '../components/campaigns.tsx';
 import '../creators.css';
 
 function Figures({ d }: { d: Dashboard }) {
@@ -169,6 +170,7 @@ export default function CreatorDashboard() {
               <Tiers d={d} />
               <TierForm />
             </section>
+            <Campaigns />
           </>
         )}
       </QueryState>

@@ -105,3 +105,12 @@ export function useJoinedChallenges() {
     select: (data) => data.items.map((c) => ({ id: c.id, title: c.title })),
   });
 }
+
+/** The signed-in creator's offered tiers (for writing a story for subscribers); empty when they offer none. */
+export function useMyTiers() {
+  return useQuery({
+    queryKey: ['get', '/api/creators/me/dashboard'],
+    queryFn: () => callApi(secureApi.GET('/api/creators/me/dashboard'), 'Could not load your subscription tiers.'),
+    select: (d) => d.tiers.filter((t) => !t.archived),
+  });
+}

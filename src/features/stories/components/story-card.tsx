@@ -4,7 +4,7 @@ import { AppLink } from '#src/components/ui/link.tsx';
 import { ReportButton } from '#src/components/report-button.tsx';
 import { KudosButton } from '#src/components/kudos-button.tsx';
 import type { Story } from '../api/stories.ts';
-import { Byline, excerptOf, HiddenNote } from './story-parts.tsx';
+import { Byline, excerptOf, HiddenNote, LockedNote, SubscribersBadge } from './story-parts.tsx';
 
 /** One story in a list: its title opens it, the author links to their profile, the first words, the comment count. */
 export function StoryCard({ story }: { story: Story }) {
@@ -14,7 +14,11 @@ export function StoryCard({ story }: { story: Story }) {
       className="story-card"
       titleAs="h2"
       title={<AppLink href={href}>{story.title}</AppLink>}
-      meta={<Byline author={story.author} at={story.created_at} />}
+      meta={
+        <>
+          <Byline author={story.author} at={story.created_at} /> <SubscribersBadge story={story} />
+        </>
+      }
       actions={
         <>
           {story.hidden ? null : (
@@ -53,6 +57,7 @@ export function StoryCard({ story }: { story: Story }) {
         />
       ) : null}
       <p className="story-excerpt">{excerptOf(story.body)}</p>
+      {story.locked ? <LockedNote story={story} /> : null}
       {story.images.length > 1 ? <p className="muted story-has-video">{story.images.length} pictures</p> : null}
       {story.video ? <p className="muted story-has-video">With a video</p> : null}
     </Card>

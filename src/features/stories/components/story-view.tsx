@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { QueryState } from '#src/components/query-state.tsx';
 import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
@@ -8,10 +9,11 @@ import { ReportButton } from '#src/components/report-button.tsx';
 import { KudosButton } from '#src/components/kudos-button.tsx';
 import { VideoOnDemand } from '#src/components/video-on-demand.tsx';
 import { toast } from '#src/lib/toast.ts';
+import { rememberCampaign } from '#src/lib/campaign-code.ts';
 import { useDeleteStory, useStory, type Story } from '../api/stories.ts';
 import { StoryComments } from './story-comments.tsx';
 import { StoryGallery } from './story-gallery.tsx';
-import { Byline, HiddenNote } from './story-parts.tsx';
+import { Byline, HiddenNote, LockedNote, SubscribersBadge } from './story-parts.tsx';
 
 function StoryActions({ story }: { story: Story }) {
   const remove = useDeleteStory();
@@ -52,7 +54,8 @@ function StoryBody({ story }: { story: Story }) {
           {story.title}
         </h1>
         <p className="story-meta">
-          <Byline author={story.author} at={story.created_at} edited={story.updated_at !== story.created_at} />
+          <Byline author={story.author} at={story.created_at} edited={story.updated_at !== story.created_at} />{' '}
+          <SubscribersBadge story={story} />
         </p>
         {story.hidden ? <HiddenNote what="story" reason={story.hidden_reason} /> : null}
         {story.challenge ? (
@@ -64,6 +67,7 @@ function StoryBody({ story }: { story: Story }) {
         <div className="story-text">
           <SafeMarkdown text={story.body} />
         </div>
+        {story.locked ? <LockedNote story={story} /> : null}
         {story.video ? (
           <div className="story-video">
             <VideoOnDemand video={story.video} label={`the video of ${story.title}`} />
@@ -83,7 +87,7 @@ function StoryBody({ story }: { story: Story }) {
           <StoryActions story={story} />
         </div>
       </article>
-      <StoryComments story={story} />
+      {story.locked ? null : <StoryComments story={story} />}
     </>
   );
 }
@@ -91,6 +95,8 @@ function StoryBody({ story }: { story: Story }) {
 /** One story, opened at /my-stories-page?story=ID, with its comments. */
 export function StoryView({ storyId }: { storyId: number }) {
   const story = useStory(storyId);
+  // Arrived through a campaign's link: a subscription started from here counts for it.
+  useEffect(() => rememberCampaign(), []);
   return (
     <div className="story-view">
       <p className="story-back">

@@ -12,7 +12,7 @@ import { toast } from '#src/lib/toast.ts';
 import { storySubmissionMachine, type StoryFields } from '#machines/story-submission.ts';
 import { STORY_BODY_LIMITS, STORY_TITLE_LIMITS } from '#domain/stories.ts';
 import { useSaveStory, useStory, type Story } from '../api/stories.ts';
-import { StoryChallengeField, StoryVideoField } from '../components/story-fields.tsx';
+import { StoryAudienceField, StoryChallengeField, StoryVideoField } from '../components/story-fields.tsx';
 import { StoryImagesField } from '../components/story-images-field.tsx';
 import { formImage, uploadStoryImages } from '../api/images.ts';
 import '../stories.css';
@@ -77,6 +77,12 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
         current={editing?.challenge ?? null}
         onChange={(challengeId) => flow.send({ type: 'story.setChallenge', challengeId })}
       />
+      <StoryAudienceField
+        subscribersOnly={fields.subscribersOnly}
+        tierId={fields.tierId}
+        current={editing?.tier ?? null}
+        onChange={(subscribersOnly, tierId) => flow.send({ type: 'story.setAudience', subscribersOnly, tierId })}
+      />
       <FormFooter
         submitLabel={editing ? 'Save story' : 'Publish story'}
         pendingLabel={uploading ? 'Uploading the picture…' : editing ? 'Saving…' : 'Publishing…'}
@@ -103,6 +109,8 @@ function EditStory({ storyId }: { storyId: number }) {
               videoId: s.video?.id ?? null,
               challengeId: s.challenge?.id ?? null,
               images: s.images.map(formImage),
+              subscribersOnly: s.subscribers_only,
+              tierId: s.tier?.id ?? null,
             }}
           />
         ) : (
