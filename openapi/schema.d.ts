@@ -7625,7 +7625,7 @@ export interface components {
         CelebrationLevel: "subtle" | "normal" | "epic" | "legendary";
         Achievement: {
             id: number;
-            /** @description streak, first_score or personal_record */
+            /** @description streak, first_score, personal_record or podium */
             type: string;
             title: string;
             description: string;
@@ -8403,8 +8403,8 @@ export interface components {
             type: "progress_update";
             challenge_id: number;
             challenge_title: string;
-            /** @description Their place on the board; null while the score is not ranked. */
-            rank: number | null;
+            /** @description Their place on their own board, naming it ("3rd of 12 · Women Rx"); null while the score is not ranked. */
+            place: components["schemas"]["Place"] | null;
             is_best: boolean;
         };
         /** @description To a challenge's room, that an athlete's place on its board changed. */
