@@ -5110,13 +5110,18 @@ export interface components {
                 challenge_id: number;
                 title: string;
                 division: string;
+                /** @description The athlete's own board (sex × age category and division), e.g. "Women Rx"; division_place is on it. */
+                board: string;
+                /** @description On the whole board (every board and division). */
                 place: number;
                 field_size: number;
                 /** @description 100 × (1 − (place − 1) / field size), on the whole board. */
                 percentile: number;
+                /** @description The place on the athlete's own board (named in board). */
                 division_place: number;
+                /** @description How many athletes the athlete's own board ranks. */
                 division_size: number;
-                /** @description The same among the athlete's division. */
+                /** @description The same on the athlete's own board. */
                 division_percentile: number;
             }[];
             /** @description Per test, the latest approved record and the change since the first. */

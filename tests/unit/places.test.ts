@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardName, boardNameOf, ordinal, placeText } from '#domain/places.ts';
+import { boardName, boardNameOf, ordinal, overallText, placeText } from '#domain/places.ts';
 import { AGE_SCHEMES, categoriesOf, SEX_DIVISIONS } from '#domain/divisions.ts';
 import { podiumAchievement, PODIUM_PLACES } from '#domain/achievement-rules.ts';
 
@@ -104,5 +104,13 @@ describe('a podium achievement says the place in the same words', () => {
         },
       ),
     );
+  });
+});
+
+describe('a place on the whole board', () => {
+  it('says overall, with the size when known', () => {
+    expect(overallText(8, 25)).toBe('8th of 25 overall');
+    expect(overallText(1)).toBe('1st overall');
+    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000 }), (n) => overallText(n, n) === `${ordinal(n)} of ${n} overall`));
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { TextArea } from '#src/components/ui/text-field.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { KIND_LABELS, LINE_MAX_LENGTH } from '#domain/commentary.ts';
+import { ordinal, overallText } from '#domain/places.ts';
 import { useLineActions, type EditorLine } from '../api/commentary.ts';
 
 const STATUS_TEXT = { queued: 'Waiting', published: 'Published', rejected: 'Rejected' } as const;
@@ -82,7 +83,8 @@ export function LineCard({ line }: { line: EditorLine }) {
         </p>
       )}
       <p className="muted commentary-facts">
-        {f.athlete} · {f.challenge} · {f.previous_place ? `from ${f.previous_place} to ` : ''}place {f.place} · {f.score}
+        {f.athlete} · {f.challenge} · {f.previous_place ? `from ${ordinal(f.previous_place)} to ` : ''}
+        {overallText(f.place)} · {f.score}
         {f.previous_leader ? ` · previous leader ${f.previous_leader}` : ''} · {formatDateTime(line.created_at)}
       </p>
       {line.fallback_reason && <p className="hint commentary-fallback">Templates wrote this line: {line.fallback_reason}</p>}
