@@ -12,6 +12,7 @@ import {
   STREAK_RARITY_THRESHOLDS,
   STREAK_SHARE_WORTHY_MIN,
 } from './constants.ts';
+import { placeText, type Place } from './places.ts';
 
 export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
 export type Rarity = (typeof RARITIES)[number];
@@ -139,6 +140,30 @@ export function firstScoreAchievement(challengeTitle: string): AchievementFields
     points: DEFAULT_ACHIEVEMENT_POINTS,
     celebration_level: 'subtle',
     share_worthy: false,
+    streak_data: null,
+  };
+}
+
+/** The places a closed challenge's board celebrates with an achievement. */
+export const PODIUM_PLACES = 3;
+const PODIUM_ICONS = ['🥇', '🥈', '🥉'] as const;
+
+/**
+ * A podium finish on a closed challenge's board, in the words every page uses for a place:
+ * "Podium: 3rd of 40 · Women Rx in Fran". Only places 1 to PODIUM_PLACES have one.
+ */
+export function podiumAchievement(place: Place, challengeTitle: string): AchievementFields {
+  const where = `${placeText(place)} in ${challengeTitle}`;
+  const first = place.rank === 1;
+  return {
+    type: 'podium',
+    title: `Podium: ${where}`,
+    description: first ? `You won your board: ${where}.` : `You finished on the podium: ${where}.`,
+    icon: PODIUM_ICONS[Math.min(Math.max(place.rank, 1), PODIUM_PLACES) - 1]!,
+    rarity: first ? 'epic' : 'rare',
+    points: DEFAULT_ACHIEVEMENT_POINTS * (PODIUM_PLACES + 1 - Math.min(place.rank, PODIUM_PLACES)),
+    celebration_level: first ? 'epic' : 'normal',
+    share_worthy: true,
     streak_data: null,
   };
 }

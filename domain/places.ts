@@ -53,3 +53,11 @@ export function placeText(place: Place): string {
 export function placeOrNone(place: Place | null | undefined, none = 'Not on the board yet'): string {
   return place ? placeText(place) : none;
 }
+
+/**
+ * A place on a challenge's whole board (every board and division together): "8th of 25 overall", or "8th overall"
+ * where the size is not known. The one way to say a place that is not on the athlete's own board.
+ */
+export function overallText(rank: number, of?: number | null): string {
+  return of ? `${ordinal(rank)} of ${of} overall` : `${ordinal(rank)} overall`;
+}

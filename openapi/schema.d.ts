@@ -5168,13 +5168,18 @@ export interface components {
                 challenge_id: number;
                 title: string;
                 division: string;
+                /** @description The athlete's own board (sex × age category and division), e.g. "Women Rx"; division_place is on it. */
+                board: string;
+                /** @description On the whole board (every board and division). */
                 place: number;
                 field_size: number;
                 /** @description 100 × (1 − (place − 1) / field size), on the whole board. */
                 percentile: number;
+                /** @description The place on the athlete's own board (named in board). */
                 division_place: number;
+                /** @description How many athletes the athlete's own board ranks. */
                 division_size: number;
-                /** @description The same among the athlete's division. */
+                /** @description The same on the athlete's own board. */
                 division_percentile: number;
             }[];
             /** @description Per test, the latest approved record and the change since the first. */
@@ -7723,7 +7728,7 @@ export interface components {
         CelebrationLevel: "subtle" | "normal" | "epic" | "legendary";
         Achievement: {
             id: number;
-            /** @description streak, first_score or personal_record */
+            /** @description streak, first_score, personal_record or podium */
             type: string;
             title: string;
             description: string;
@@ -8526,8 +8531,8 @@ export interface components {
             type: "progress_update";
             challenge_id: number;
             challenge_title: string;
-            /** @description Their place on the board; null while the score is not ranked. */
-            rank: number | null;
+            /** @description Their place on their own board, naming it ("3rd of 12 · Women Rx"); null while the score is not ranked. */
+            place: components["schemas"]["Place"] | null;
             is_best: boolean;
         };
         /** @description To a challenge's room, that an athlete's place on its board changed. */

@@ -35,7 +35,8 @@ test('an athlete with two scores sees them counted, her place and percentile; a 
   await expect(page.getByText('2 submissions in the last 26 weeks')).toBeVisible();
   const places = page.getByRole('region', { name: 'Table of places per challenge' });
   const row = places.getByRole('row').filter({ hasText: 'Max pull-ups week' });
-  await expect(row).toContainText('2 of 2');
+  await expect(row).toContainText('2nd of 2 overall');
+  await expect(row).toContainText('2nd of 2 · Rx');
   await expect(row).toContainText('50');
   // The chart's numbers as a table.
   await page.getByText('Show the weeks as a table').click();

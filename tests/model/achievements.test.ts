@@ -67,7 +67,7 @@ describe('achievements from real-time messages', () => {
     } as const;
     expect(achievementFromMessage({ type: 'streak_updated', streak })).toBeNull();
     expect(
-      achievementFromMessage({ type: 'progress_update', challenge_id: 5, challenge_title: 'Fran', rank: 1, is_best: true }),
+      achievementFromMessage({ type: 'progress_update', challenge_id: 5, challenge_title: 'Fran', place: null, is_best: true }),
     ).toBeNull();
   });
 

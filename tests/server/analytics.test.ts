@@ -20,6 +20,7 @@ interface Analytics {
     field_size: number;
     percentile: number;
     division_place: number;
+    board: string;
     division_size: number;
     division_percentile: number;
   }[];
@@ -173,19 +174,21 @@ describe.each(databaseKinds)('athlete analytics on %s', (kind) => {
   it('places her on each board and in her division as a naive ranking does', async () => {
     const a = await get(ana);
     expect(a.challenges.map((c) => c.challenge_id).sort()).toEqual([challengeIds[0], challengeIds[1]].sort());
-    const entries = await rowsOf<{ challenge_id: number; user_id: number; division: string; sort_key: string }>(
+    const entries = await rowsOf<{ challenge_id: number; user_id: number; division: string; category: string; sort_key: string }>(
       t.context.database.db,
-      sql`select challenge_id, user_id, division, sort_key::text from challenge_entries`,
+      sql`select challenge_id, user_id, division, category, sort_key::text from challenge_entries`,
     );
     for (const c of a.challenges) {
       const board = entries.filter((e) => Number(e.challenge_id) === c.challenge_id);
       const me = board.find((e) => Number(e.user_id) === ana.userId)!;
       const better = (e: { sort_key: string }) => BigInt(e.sort_key) < BigInt(me.sort_key);
       const place = 1 + board.filter(better).length;
-      const division = board.filter((e) => e.division === me.division);
+      // Her own board: her category (women, men, or the one board) and her division.
+      const division = board.filter((e) => e.division === me.division && e.category === me.category);
       const divisionPlace = 1 + division.filter(better).length;
       expect(c).toMatchObject({
         division: me.division,
+        board: me.division === 'rx' ? expect.stringMatching(/Rx$/) : expect.stringMatching(/Scaled$/),
         place,
         field_size: board.length,
         division_place: divisionPlace,

@@ -116,5 +116,11 @@ describe.each(databaseKinds)('places that name their board on %s', (kind) => {
     expect(posts.filter((p) => p.kind === 'ranking' && p.userId === cal.userId).map((p) => p.body)).toContain(
       'Finished 1st of 1 · Men Scaled in Fran final',
     );
+    // The podium is an achievement in the same words, unlocked once.
+    await postFinalStandings(t.context);
+    const { achievements } = await import('#server/db/schema.ts');
+    const earned = await t.context.database.db.select().from(achievements);
+    const podiums = earned.filter((a) => a.type === 'podium' && a.userId === cal.userId).map((a) => a.title);
+    expect(podiums.filter((title) => title === 'Podium: 1st of 1 · Men Scaled in Fran final')).toHaveLength(1);
   });
 });

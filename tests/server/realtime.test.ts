@@ -7,6 +7,7 @@ import { RealtimeHub, MAX_BUFFERED_BYTES } from '#server/areas/realtime/socket.t
 import { DEFAULT_SOCKET_LIMITS, newClient } from '#server/lib/realtime/hub.ts';
 import { celebratePersonalRecord, unlock } from '#server/areas/realtime/achievements.ts';
 import { streakAchievement } from '#domain/achievement-rules.ts';
+import { placeText, type Place } from '#domain/places.ts';
 import { Outbox } from '#server/lib/mail.ts';
 import { authHeaders, createTestApp, createTestDatabase, databaseKinds, signIn, testConfig, TestClock, type SignedIn } from './helpers.ts';
 import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
@@ -105,7 +106,7 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
   };
   const call = (method: 'GET' | 'POST' | 'PUT', path: string, who?: SignedIn, payload?: unknown) =>
     t.app.inject({ method, url: path, headers: who ? authHeaders(who) : {}, payload: payload as object });
-  const createChallenge = async (title: string, scoreType = 'reps') => {
+  const createChallenge = async (title: string, scoreType = 'reps', more: Record<string, unknown> = {}) => {
     coach = await signIn(t, 'coach@example.test', 'coach-password', 'Coach Carla');
     const now = t.clock.now().getTime();
     const res = await call('POST', '/api/challenges/', coach, {
@@ -113,6 +114,7 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
       score_type: scoreType,
       starts_at: new Date(now - HOUR).toISOString(),
       ends_at: new Date(now + 60 * DAY).toISOString(),
+      ...more,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
@@ -211,7 +213,7 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
     expect(await mine.next((m) => m.type === 'achievement_unlocked')).toMatchObject({
       achievement: { type: 'first_score', points: 100, rarity: 'common' },
     });
-    expect(await mine.next((m) => m.type === 'progress_update')).toMatchObject({ challenge_id: id, rank: 1, is_best: true });
+    expect(await mine.next((m) => m.type === 'progress_update')).toMatchObject({ place: { rank: 1, of: 1, board: 'Rx' }, is_best: true });
     expect(await watcher.next((m) => m.type === 'leaderboard_updated')).toMatchObject({ challenge_id: id, display_name: 'Ana', rank: 1 });
     // Ben is not Ana: none of her personal messages reach him.
     expect(watcher.messages.some((m) => m.type === 'achievement_unlocked')).toBe(false);
@@ -225,6 +227,33 @@ describe.each(databaseKinds)('real-time socket on %s', (kind) => {
     const list = (await call('GET', '/api/achievements/me', ana)).json();
     expect(list.items.map((a: { type: string }) => a.type)).toEqual(['first_score']);
     expect(list.total_points).toBe(100);
+  });
+
+  it('progress_update names the athlete’s own board: the women’s Scaled board, its size, and the kept place on a worse score', async () => {
+    const id = await createChallenge('Wall balls', 'reps', { sex_divisions: 'split' });
+    const [wina, wenb, wick, mark] = await Promise.all(
+      ['wina', 'wenb', 'wick', 'mark'].map((n) => signIn(t, `${n}@x.test`, 'athlete-password', n)),
+    );
+    for (const [who, division, sex] of [
+      [wina, 'scaled', 'female'],
+      [wenb, 'scaled', 'female'],
+      [wick, 'rx', 'female'],
+      [mark, 'scaled', 'male'],
+    ] as const)
+      expect((await call('POST', `/api/challenges/${id}/join`, who!, { division, sex })).statusCode).toBe(200);
+    // Better scores on other boards (Rx women, Scaled men) do not count on Wina's board.
+    await submitReps(wick!, id, 90);
+    await submitReps(mark!, id, 80);
+    await submitReps(wenb!, id, 50);
+    const mine = await connect(wina!);
+    await submitReps(wina!, id, 40);
+    const first = await mine.next((m) => m.type === 'progress_update');
+    expect(first).toMatchObject({ place: { rank: 2, of: 2, board: 'Women Scaled', category: 'female', division: 'scaled' } });
+    expect(placeText(first.place as Place)).toBe('2nd of 2 · Women Scaled');
+    // A worse score: not a best, and the place of the best still stands.
+    await submitReps(wina!, id, 10);
+    const second = await mine.next((m) => m.type === 'progress_update' && m.is_best === false);
+    expect(second.place).toEqual(first.place);
   });
 
   it('counts streaks by the athlete’s own days and weeks, unlocking each milestone once', async () => {
@@ -363,7 +392,7 @@ describe('the hub', () => {
     expect(
       hub.deliver({
         to: { user: 1 },
-        message: { type: 'progress_update', challenge_id: 7, challenge_title: 'Fran', rank: null, is_best: true },
+        message: { type: 'progress_update', challenge_id: 7, challenge_title: 'Fran', place: null, is_best: true },
       }),
     ).toBe(1);
     expect(fast.send).toHaveBeenCalledOnce();
@@ -452,7 +481,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server nodes on one Postgre
         payload: { reps: 12 },
       });
       expect(res.statusCode).toBe(201);
-      expect(await onB.next((m) => m.type === 'progress_update')).toMatchObject({ challenge_id: id, rank: 1 });
+      expect(await onB.next((m) => m.type === 'progress_update')).toMatchObject({ challenge_id: id, place: { rank: 1, of: 1 } });
       expect(await onB.next((m) => m.type === 'achievement_unlocked')).toMatchObject({ achievement: { type: 'first_score' } });
       // Once, not once per node.
       await new Promise((r) => setTimeout(r, 300));

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardName, boardNameOf, ordinal, placeText } from '#domain/places.ts';
+import { boardName, boardNameOf, ordinal, overallText, placeText } from '#domain/places.ts';
 import { AGE_SCHEMES, categoriesOf, SEX_DIVISIONS } from '#domain/divisions.ts';
+import { podiumAchievement, PODIUM_PLACES } from '#domain/achievement-rules.ts';
 
 describe('a place names its board', () => {
   it('says the place, of how many, and the board', () => {
@@ -73,5 +74,43 @@ describe('a board named from its category id alone', () => {
       }
     }
     expect(boardNameOf(null, 'rx')).toBe('Rx');
+  });
+});
+
+describe('a podium achievement says the place in the same words', () => {
+  it('"Podium: 3rd of 40 · Women Rx in Fran"', () => {
+    const third = podiumAchievement({ rank: 3, of: 40, board: 'Women Rx' }, 'Fran');
+    expect(third).toMatchObject({ type: 'podium', title: 'Podium: 3rd of 40 · Women Rx in Fran', icon: '🥉', rarity: 'rare' });
+    expect(podiumAchievement({ rank: 1, of: 12, board: 'Men 35–39 Scaled' }, 'Grace')).toMatchObject({
+      title: 'Podium: 1st of 12 · Men 35–39 Scaled in Grace',
+      description: 'You won your board: 1st of 12 · Men 35–39 Scaled in Grace.',
+      rarity: 'epic',
+    });
+  });
+
+  it('always carries the place text, and a better place is worth more', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: PODIUM_PLACES }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.constantFrom('Rx', 'Women Scaled', 'Men 35–39 Rx'),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        (rank, more, board, title) => {
+          const place = { rank, of: rank + more, board };
+          const a = podiumAchievement(place, title);
+          expect(a.title).toBe(`Podium: ${placeText(place)} in ${title}`);
+          expect(a.description).toContain(placeText(place));
+          if (rank > 1) expect(podiumAchievement({ ...place, rank: rank - 1 }, title).points).toBeGreaterThan(a.points);
+        },
+      ),
+    );
+  });
+});
+
+describe('a place on the whole board', () => {
+  it('says overall, with the size when known', () => {
+    expect(overallText(8, 25)).toBe('8th of 25 overall');
+    expect(overallText(1)).toBe('1st overall');
+    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000 }), (n) => overallText(n, n) === `${ordinal(n)} of ${n} overall`));
   });
 });

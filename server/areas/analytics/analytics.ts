@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { boardName } from '#domain/places.ts';
+import type { DivisionScheme } from '#domain/divisions.ts';
 import { listStreaks } from '../realtime/index.ts';
 
 // Athlete analytics: the signed-in athlete's own numbers, each computed in SQL on an index
@@ -42,12 +44,14 @@ async function weeks(ctx: AppContext, userId: number) {
 async function challengePlaces(ctx: AppContext, userId: number) {
   const rows = await rowsOf<Record<string, string | number>>(
     ctx.database.db,
-    sql`select p.challenge_id, c.title, e.division,
+    sql`select p.challenge_id, c.title, e.division, e.category, c.sex_divisions, c.age_scheme,
         1 + (select count(*) from challenge_entries x where x.challenge_id = e.challenge_id and x.sort_key < e.sort_key)::int as place,
         (select count(*) from challenge_entries x where x.challenge_id = e.challenge_id)::int as field_size,
         1 + (select count(*) from challenge_entries x
-             where x.challenge_id = e.challenge_id and x.division = e.division and x.sort_key < e.sort_key)::int as division_place,
-        (select count(*) from challenge_entries x where x.challenge_id = e.challenge_id and x.division = e.division)::int as division_size
+             where x.challenge_id = e.challenge_id and x.division = e.division and x.category = e.category
+               and x.sort_key < e.sort_key)::int as division_place,
+        (select count(*) from challenge_entries x
+          where x.challenge_id = e.challenge_id and x.division = e.division and x.category = e.category)::int as division_size
       from (select challenge_id, joined_at from challenge_participants where user_id = ${userId}
             order by joined_at desc limit ${ANALYTICS_CHALLENGES * 2}) p
       join challenge_entries e on e.challenge_id = p.challenge_id and e.user_id = ${userId}
@@ -64,6 +68,11 @@ async function challengePlaces(ctx: AppContext, userId: number) {
       challenge_id: Number(r.challenge_id),
       title: String(r.title),
       division: String(r.division),
+      board: boardName(
+        { sex: r.sex_divisions, age: r.age_scheme } as DivisionScheme,
+        String(r.category ?? ''),
+        r.division === 'scaled' ? 'scaled' : 'rx',
+      ),
       place,
       field_size: fieldSize,
       percentile: percentileOf(place, fieldSize),

@@ -4,6 +4,8 @@ import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { deliverTimelinePost } from '../athletes/index.ts';
 import { timelineAllows } from '../settings/index.ts';
+import { celebratePodiums } from '../realtime/index.ts';
+import { PODIUM_PLACES } from '#domain/achievement-rules.ts';
 import { CATEGORY_BOARD_WORDS, PLACE_DIVISION_NAMES } from '#domain/places.ts';
 
 /** The board's name in SQL, as domain/places.ts boardNameOf writes it ("Women Rx", "Men 35–39 Scaled", "Rx"). */
@@ -12,6 +14,16 @@ const boardNameSql = (category: ReturnType<typeof sql>, division: ReturnType<typ
     [...CATEGORY_BOARD_WORDS].map(([id, words]) => sql`when ${id}::varchar then ${words}::varchar`),
     sql` `,
   )} end, case ${division} when 'rx' then ${PLACE_DIVISION_NAMES.rx}::varchar else ${PLACE_DIVISION_NAMES.scaled}::varchar end)`;
+
+interface PodiumRow {
+  user_id: number;
+  place: number;
+  athletes: number;
+  category: string;
+  division: string;
+  board: string;
+  title: string;
+}
 
 /** How many closed challenges one sweep finishes at most (the next sweep takes the rest). */
 const CHALLENGES_PER_SWEEP = 10;
@@ -24,7 +36,8 @@ export const COMMUNITY_PODIUM = 3;
  * Fran", the words of domain/places.ts), dated when the challenge closed; an unlisted challenge stays unlisted and posts
  * nothing. Places are the board's (ties share the higher place), counted in SQL. One transaction per challenge, which claims it with SKIP LOCKED,
  * so two servers sweeping at once post each challenge once. Podium places also go to the
- * community site when one is configured. Returns how many challenges were finished.
+ * community site when one is configured, and each board's podium unlocks an achievement ("Podium: 3rd of 40 ·
+ * Women Rx in Fran", once per athlete and challenge). Returns how many challenges were finished.
  */
 export async function postFinalStandings(ctx: AppContext): Promise<number> {
   const now = ctx.now();
@@ -61,6 +74,28 @@ export async function postFinalStandings(ctx: AppContext): Promise<number> {
             returning id, (payload->>'place')::int as place
           )
           select id from inserted where place <= ${COMMUNITY_PODIUM} order by id`,
+      );
+      // The podium of each board (whether or not the athlete posts to a timeline) unlocks an achievement that names it.
+      const podium = await rowsOf<PodiumRow>(
+        db,
+        sql`select b.user_id, b.place, b.athletes, b.category, b.division, ${boardNameSql(sql`b.category`, sql`b.division`)} as board, c.title
+          from (select e.user_id, e.division, e.category,
+              rank() over (partition by e.category, e.division order by e.sort_key)::int as place,
+              count(*) over (partition by e.category, e.division)::int as athletes
+            from challenge_entries e where e.challenge_id = ${due.id}) b
+          join challenges c on c.id = ${due.id} and c.visibility = 'public'
+          where b.place <= ${PODIUM_PLACES}
+          order by b.category, b.division, b.place, b.user_id`,
+      );
+      await celebratePodiums(
+        db,
+        podium.map((r) => ({
+          userId: Number(r.user_id),
+          challengeId: due.id,
+          challengeTitle: r.title,
+          place: { rank: Number(r.place), of: Number(r.athletes), board: r.board },
+        })),
+        now,
       );
       await db.execute(sql`update challenges set standings_posted_at = ${now.toISOString()}::timestamptz where id = ${due.id}`);
       return posted.map((p) => Number(p.id));

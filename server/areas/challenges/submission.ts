@@ -17,8 +17,9 @@ import {
   type EncodedScore,
   type ScoreType,
 } from '#domain/scoring/index.ts';
-import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, type ChallengeRow } from './challenge.ts';
-import { placeOfKey, slicesMoved } from '#server/lib/boards/rank-slices.ts';
+import { challengeStatus, rulesOf, NO_CHALLENGE, foundChallenge, presentScore, schemeOf, type ChallengeRow } from './challenge.ts';
+import { categorySizeSql, placeOfKey, slicesMoved } from '#server/lib/boards/rank-slices.ts';
+import { boardName } from '#domain/places.ts';
 import { scoreInputFor } from './score-input.ts';
 import { recordCandidate } from './record-candidate.ts';
 import { claimKey, keepAnswer, keptAnswer, type IdempotentCall } from '#server/lib/idempotency.ts';
@@ -177,9 +178,18 @@ const storeScore = statement(
  * statement keeps one cached plan.)
  */
 const submissionEffects = scoreEffects(
-  ['challenge_id', 'placed_at', 'category'],
+  ['challenge_id', 'placed_at', 'category', 'division', 'board'],
   (v) =>
     sql`case when ${v.placed_at}::bigint is null then null else ${placeOfKey(v.challenge_id, null, sql`(select ${v.placed_at}::bigint)`, v.category)} end`,
+  // The place on the athlete's own board (category × division) with its size and name, as every page says it.
+  (v) => {
+    const key = sql`(select ${v.placed_at}::bigint)`;
+    return sql`(select case when ${v.placed_at}::bigint is null then null else
+        jsonb_build_object('rank', b.rank, 'of', greatest(${categorySizeSql(v.challenge_id, v.category, v.division)}, b.rank),
+          'board', ${v.board}::varchar, 'category', ${v.category}::varchar, 'division', ${v.division}::varchar) end
+      from (select case when ${v.division}::varchar = 'scaled' then ${placeOfKey(v.challenge_id, 'scaled', key, v.category)}
+        else ${placeOfKey(v.challenge_id, null, key, v.category)} end as rank) b)`;
+  },
 );
 
 /**
@@ -277,7 +287,7 @@ export async function submitScore(
     const announced: RealtimeEnvelope[] = [
       {
         to: { user: userId },
-        message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, rank: null, is_best: isBest },
+        message: { type: 'progress_update', challenge_id: c.id, challenge_title: c.title, place: null, is_best: isBest },
       },
     ];
     if (isBest) {
@@ -298,7 +308,13 @@ export async function submitScore(
         hasFirstScore: who.has_first_score,
       },
       announced,
-      { challenge_id: id, placed_at: placedAt === null ? null : String(placedAt), category: who.category ?? '' },
+      {
+        challenge_id: id,
+        placed_at: placedAt === null ? null : String(placedAt),
+        category: who.category ?? '',
+        division,
+        board: boardName(schemeOf(c), who.category ?? '', division),
+      },
     );
     // Everything the answer needs but the score's id and the place, worked out before anything can commit.
     const shown = presentScore(c, {

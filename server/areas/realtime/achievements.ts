@@ -7,6 +7,7 @@ import { ACHIEVEMENT_CATCH_UP_LIMIT, ACHIEVEMENT_CATCH_UP_MS } from '#domain/con
 import {
   firstScoreAchievement,
   personalRecordAchievement,
+  podiumAchievement,
   streakAchievement,
   type AchievementFields,
   type PersonalRecordEvent,
@@ -23,6 +24,7 @@ import {
   type StreakRow,
 } from './streaks.ts';
 import { statement } from '#server/db/statement.ts';
+import type { Place } from '#domain/places.ts';
 
 type AchievementRow = typeof achievements.$inferSelect;
 
@@ -85,6 +87,28 @@ export async function unlock(
   return row ? presentAchievement(row) : null;
 }
 
+/** A podium place on a closed challenge's board (final-standings.ts), to celebrate once. */
+export interface PodiumFinish {
+  userId: number;
+  challengeId: number;
+  challengeTitle: string;
+  place: Place;
+}
+
+/**
+ * The podium achievements of a closed challenge, inside the caller's transaction: one per athlete and challenge
+ * (key `podium:<challenge>`), each announced to the athlete's sockets once it is stored. Returns how many were new.
+ */
+export async function celebratePodiums(tx: Database, finishes: PodiumFinish[], at: Date): Promise<number> {
+  const announced: RealtimeEnvelope[] = [];
+  for (const f of finishes) {
+    const achievement = await unlock(tx, f.userId, `podium:${f.challengeId}`, podiumAchievement(f.place, f.challengeTitle), at);
+    if (achievement) announced.push({ to: { user: f.userId }, message: { type: 'achievement_unlocked', achievement } });
+  }
+  if (announced.length > 0) await publish(tx, announced);
+  return announced.length;
+}
+
 /** What a submission did to an athlete's streaks and achievements, as messages for their sockets. */
 export interface ScoreSubmitted {
   userId: number;
@@ -112,9 +136,14 @@ type EffectParameter = (typeof EFFECT_PARAMETERS)[number];
  *
  * `place` is the athlete's place as SQL over the caller's own placeholders (`placeNames`),
  * read as the statement runs: it is set as `rank` in `then`'s messages that carry one, and
- * returned. The statement's text is built once, here, not per submission.
+ * returned. `boardPlace` (a JSON Place that names its board, or null) is set as `place` in
+ * the messages that carry one. The statement's text is built once, here, not per submission.
  */
-export function scoreEffects<N extends string>(placeNames: readonly N[], place: (p: Record<N, Placeholder>) => SQL) {
+export function scoreEffects<N extends string>(
+  placeNames: readonly N[],
+  place: (p: Record<N, Placeholder>) => SQL,
+  boardPlace: (p: Record<N, Placeholder>) => SQL = () => sql`null`,
+) {
   const run = statement<EffectParameter | N>([...EFFECT_PARAMETERS, ...placeNames], (p) => {
     return sql`with saved as (${saveStreaks(p.user_id, p.streaks)}), unlocked as (
       insert into ${achievements}
@@ -127,14 +156,15 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
       on conflict (user_id, key) do nothing
       returning id, key
     ), placed as materialized (
-      select (${place(p)})::int as rank
+      select (${place(p)})::int as rank, (${boardPlace(p)})::jsonb as place
     )
     select pg_notify(${REALTIME_CHANNEL}, case
         when m.key is not null then jsonb_set(m.payload::jsonb, '{message,achievement,id}', to_jsonb(u.id))::text
         when m.ranked then jsonb_set(m.payload::jsonb, '{message,rank}', coalesce(to_jsonb(placed.rank), 'null'::jsonb))::text
+        when m.placed then jsonb_set(m.payload::jsonb, '{message,place}', coalesce(placed.place, 'null'::jsonb))::text
         else m.payload end),
       placed.rank
-    from jsonb_to_recordset(${p.messages}::jsonb) as m(n int, key varchar, ranked boolean, payload text)
+    from jsonb_to_recordset(${p.messages}::jsonb) as m(n int, key varchar, ranked boolean, placed boolean, payload text)
     cross join placed
     left join unlocked u on u.key = m.key
     where m.key is null or u.id is not null
@@ -184,7 +214,13 @@ export function scoreEffects<N extends string>(placeNames: readonly N[], place: 
       streaks: streakRowsJson(updates),
       unlocking: JSON.stringify(unlocking),
       messages: JSON.stringify(
-        messages.map((m, i) => ({ n: i, key: m.key, ranked: 'rank' in m.envelope.message, payload: payloadOf(m.envelope) })),
+        messages.map((m, i) => ({
+          n: i,
+          key: m.key,
+          ranked: 'rank' in m.envelope.message,
+          placed: 'place' in m.envelope.message,
+          payload: payloadOf(m.envelope),
+        })),
       ),
     });
     return { rank: sent?.rank === null || sent?.rank === undefined ? null : Number(sent.rank) };

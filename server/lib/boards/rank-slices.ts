@@ -93,16 +93,25 @@ export async function sliceStart(db: Database, challengeId: number, division: Di
 
 /** How many entries a category's board holds (the division's, when given): its top-level slices summed. */
 export async function categorySize(db: Database, challengeId: number, category: string, division: Division | null) {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select ${categorySizeSql(challengeId, category, division)} as n`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * How many entries a board holds (SQL): a category's (or, with '', the whole board's) entries in one division, or
+ * in both with null. The division may be a placeholder bound per call ('rx', 'scaled' or '' for both).
+ */
+export function categorySizeSql(
+  challengeId: number | Placeholder,
+  category: string | Placeholder,
+  division: Division | null | Placeholder,
+): SQL {
   const shift = BigInt(RANK_LEVEL_SHIFTS[TOP_LEVEL]);
   const split = String(SCALED_KEYS_FROM >> shift);
-  const range =
-    division === 'rx' ? sql`and s.slice < ${split}::bigint` : division === 'scaled' ? sql`and s.slice >= ${split}::bigint` : sql``;
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select coalesce(sum(s.entries), 0)::int as n from challenge_rank_slices s
-      where s.challenge_id = ${challengeId} and s.category = ${category} and s.level = ${sql.raw(String(TOP_LEVEL))} ${range}`,
-  );
-  return Number(row?.n ?? 0);
+  const div = sql`${division ?? ''}::varchar`;
+  return sql`(select coalesce(sum(s.entries), 0)::int from challenge_rank_slices s
+      where s.challenge_id = ${challengeId}::int and s.category = ${category}::varchar and s.level = ${sql.raw(String(TOP_LEVEL))}
+        and (case ${div} when 'rx' then s.slice < ${split}::bigint when 'scaled' then s.slice >= ${split}::bigint else true end))`;
 }
 
 /**

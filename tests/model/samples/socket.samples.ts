@@ -7,7 +7,13 @@ import { socketPath } from '#machines/socket-path.ts';
 export const firstAddress = { url: socketPath('t1', 7), token: 't1' };
 export const renewedAddress = { url: socketPath('t2', 7), token: 't2' };
 export const sampleRoom = { challenge_id: 5 };
-export const sampleMessage = { type: 'progress_update', challenge_id: 5, challenge_title: 'Fran', rank: 3, is_best: true } as const;
+export const sampleMessage = {
+  type: 'progress_update',
+  challenge_id: 5,
+  challenge_title: 'Fran',
+  place: { rank: 3, of: 12, board: 'Women Rx', category: 'female', division: 'rx' },
+  is_best: true,
+} as const;
 
 export default defineSamples({
   machine: socketMachine,

@@ -6,6 +6,7 @@ import { Skeleton, SkeletonLines } from '#src/components/ui/skeleton.tsx';
 import { CellLabel, Table } from '#src/components/ui/table.tsx';
 import { formatDate } from '#src/lib/format.ts';
 import { hasNoNumbers, useMyAnalytics, type MyAnalytics } from '../api/analytics.ts';
+import { overallText, placeText } from '#domain/places.ts';
 import '../analytics.css';
 
 const WeeklyChart = lazy(() => import('../components/weekly-chart.tsx'));
@@ -80,9 +81,9 @@ function Places({ challenges }: { challenges: MyAnalytics['challenges'] }) {
           <thead>
             <tr>
               <th scope="col">Challenge</th>
-              <th scope="col">Place</th>
+              <th scope="col">Overall</th>
               <th scope="col">Percentile</th>
-              <th scope="col">In your division</th>
+              <th scope="col">On your board</th>
             </tr>
           </thead>
           <tbody>
@@ -92,17 +93,16 @@ function Places({ challenges }: { challenges: MyAnalytics['challenges'] }) {
                   <AppLink href={`/challenge-detail-page?id=${c.challenge_id}`}>{c.title}</AppLink>
                 </th>
                 <td>
-                  <CellLabel>Place</CellLabel>
-                  {c.place} of {c.field_size}
+                  <CellLabel>Overall</CellLabel>
+                  {overallText(c.place, c.field_size)}
                 </td>
                 <td>
                   <CellLabel>Percentile</CellLabel>
                   {number.format(c.percentile)}
                 </td>
                 <td>
-                  <CellLabel>In your division</CellLabel>
-                  {c.division_place} of {c.division_size} in {c.division === 'scaled' ? 'Scaled' : 'Rx'} (
-                  {number.format(c.division_percentile)})
+                  <CellLabel>On your board</CellLabel>
+                  {placeText({ rank: c.division_place, of: c.division_size, board: c.board })} ({number.format(c.division_percentile)})
                 </td>
               </tr>
             ))}

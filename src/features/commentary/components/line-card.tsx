@@ -8,6 +8,7 @@ import { Button } from '#src/components/ui/button.tsx';
 import { TextArea } from '#src/components/ui/text-field.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { KIND_LABELS, LINE_MAX_LENGTH } from '#domain/commentary.ts';
+import { ordinal, overallText } from '#domain/places.ts';
 import { useLineActions, type EditorLine } from '../api/commentary.ts';
 
 const STATUS_TEXT = { queued: 'Waiting', published: 'Published', rejected: 'Rejected' } as const;
@@ -129,7 +130,7 @@ function factsText(f: EditorLine['facts']): string {
     if (f.mark) parts.push(`mark ${f.mark}${f.rival ? ` (${f.rival})` : ''}`);
     if (f.seconds_left) parts.push(`${f.seconds_left} s left`);
   } else {
-    parts.push(`${f.previous_place ? `from ${f.previous_place} to ` : ''}place ${f.place ?? '–'}`, f.score ?? '');
+    parts.push(`${f.previous_place ? `from ${ordinal(f.previous_place)} to ` : ''}${f.place ? overallText(f.place) : '–'}`, f.score ?? '');
     if (f.previous_leader) parts.push(`previous leader ${f.previous_leader}`);
   }
   return parts.filter(Boolean).join(' · ');

@@ -15,7 +15,7 @@ import { QUEUE_LAST_PAGE, QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type
 import JudgingPanel from '../components/judging-panel.tsx';
 import { CertifyJudge } from '../components/certify-judge.tsx';
 import '../judging.css';
-import { ordinal } from '#domain/places.ts';
+import { overallText } from '#domain/places.ts';
 import { useDisplayText } from '#src/lib/score-text.ts';
 
 export const STATE_BADGES: Record<JudgingSubmission['state'], { label: string; tone: BadgeTone }> = {
@@ -149,7 +149,7 @@ function QueueItem({
   const heldByOther = s.claim !== null && !s.claim.mine;
   const review = s.state === 'confirming';
   // The queue's place counts the whole board (every board and division): said as such.
-  const place = s.place !== null ? `${ordinal(s.place)} overall` : 'not on the board';
+  const place = s.place !== null ? overallText(s.place) : 'not on the board';
   const shown = useDisplayText();
   return (
     <li>
