@@ -19,7 +19,12 @@ test('a creator writes for subscribers; a subscriber reads it, a newcomer sees t
 }) => {
   const a = app();
   const coachApi = await apiSignIn(a, mailbox, coach);
-  const tier = await apiCall(a, coachApi, 'POST', 'api/creators/me/tiers', { name: 'Club', price_cents: 900, currency: 'usd', benefits: '' });
+  const tier = await apiCall(a, coachApi, 'POST', 'api/creators/me/tiers', {
+    name: 'Club',
+    price_cents: 900,
+    currency: 'usd',
+    benefits: '',
+  });
   const fanApi = await apiSignIn(a, mailbox, fan);
   await apiCall(a, fanApi, 'POST', 'api/creators/subscriptions', { tier_id: tier.id });
   await apiSignIn(a, mailbox, newcomer);
