@@ -3,7 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { sessionCredentials } from '#src/api/client.ts';
 import { uploadChunkSize } from '#domain/videos.ts';
 import type { UploadFile, UploadTarget, VideoUploadEvent } from '#machines/video-upload.ts';
-import { initUpload, uploadUrlOf, type VideoPurpose } from '../api/videos.ts';
+import { initUpload, uploadUrlOf, type VideoPurpose } from '#src/api/video-uploads.ts';
 import { sha256OfBlob } from './sha256.ts';
 
 /** tus retries a dropped chunk after these waits before the upload shows as interrupted. */
