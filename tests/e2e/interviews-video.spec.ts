@@ -88,7 +88,7 @@ test('an athlete records a video interview on camera, re-takes an answer, puts i
 test('a browser without a camera gets plain words and a way to answer in writing', async ({ browser }) => {
   test.setTimeout(120_000);
   const a = app();
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // No camera at all, as on a desktop without one.
   await context.addInitScript(() => {
     Object.defineProperty(navigator.mediaDevices, 'getUserMedia', {
@@ -97,6 +97,7 @@ test('a browser without a camera gets plain words and a way to answer in writing
   });
   const page = await context.newPage();
   await signUpAndSignIn(page, a, mailbox, { email: 'no.camera@example.test', name: 'No Camera', password: 'no-camera-pass-1' });
+  await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`${a.url}video-interview-page?start=1`);
   await expect(page.getByRole('alert')).toContainText('No camera was found.');
   await expect(page.getByRole('link', { name: 'Answer in writing instead' })).toHaveAttribute('href', /ai-interview-page/);
