@@ -2762,6 +2762,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video-interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's video interviews, newest first (unfinished ones can be resumed) */
+        get: operations["listMyVideoInterviews"];
+        put?: never;
+        /**
+         * Start a video interview - its questions come from the caller's history, like the AI interview's
+         * @description A suspended account is refused (403). Limited to 10 starts per hour.
+         */
+        post: operations["startVideoInterview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-interviews/{videoInterviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's video interviews with its questions and clips (403 someone else's) */
+        get: operations["getVideoInterview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-interviews/{videoInterviewId}/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question with an uploaded clip (the next question, or a re-take of an answered one)
+         * @description The clip is one of the caller's own uploaded videos with purpose `interview` (400 otherwise), fully
+         *     received (processing or ready; 409 while still uploading or when processing failed) and not already
+         *     answering another question (409). Questions are answered in order (409 otherwise); a re-take replaces
+         *     an answered question's clip until the interview is put on the profile (409 then). Someone else's
+         *     interview is refused (403). The clip answering the last question finishes the interview.
+         */
+        post: operations["answerVideoInterviewQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-interviews/{videoInterviewId}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Show a finished video interview on the caller's profile, or keep it private (again) */
+        put: operations["setVideoInterviewVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-interviews/athlete/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The video interviews an athlete shows on their profile, newest first (anyone may look) */
+        get: operations["listProfileVideoInterviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/interviews": {
         parameters: {
             query?: never;
@@ -7228,6 +7324,40 @@ export interface components {
         Avatar: {
             avatar_url: string;
         };
+        /**
+         * @description Kept to the athlete, or shown on their profile.
+         * @enum {string}
+         */
+        VideoInterviewVisibility: "private" | "profile";
+        /**
+         * @description What the question is about (a follow-up is built from the athlete's answer).
+         * @enum {string}
+         */
+        InterviewQuestionKind: "opener" | "record" | "result" | "streak" | "challenge" | "follow_up";
+        VideoInterviewQuestion: {
+            id: number;
+            kind: components["schemas"]["InterviewQuestionKind"];
+            text: string;
+            /** @description The clip answering it (null until answered). */
+            video: null | components["schemas"]["Video"];
+        };
+        VideoInterview: {
+            id: number;
+            /** @description The name the athlete's profile shows. */
+            athlete: string;
+            /** @enum {string} */
+            status: "open" | "finished";
+            visibility: components["schemas"]["VideoInterviewVisibility"];
+            questions: components["schemas"]["VideoInterviewQuestion"][];
+            /** @description The next question to answer; null once finished. */
+            current_question_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** Format: date-time */
+            published_at: string | null;
+        };
         InterviewSummary: {
             id: number;
             /** @enum {string} */
@@ -7241,11 +7371,6 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
         };
-        /**
-         * @description What the question is about (a follow-up is built from the athlete's answer).
-         * @enum {string}
-         */
-        InterviewQuestionKind: "opener" | "record" | "result" | "streak" | "challenge" | "follow_up";
         InterviewQuestion: {
             id: number;
             kind: components["schemas"]["InterviewQuestionKind"];
@@ -8985,6 +9110,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The clip is not usable yet or already used, the question is not next, or the interview is on the profile or unfinished. */
+        VideoInterviewConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The interview is finished, not finished yet, already published, or the question is not next. */
         InterviewConflict: {
             headers: {
@@ -9119,6 +9253,7 @@ export interface components {
         KudosKind: "story" | "score";
         KudosItemId: number;
         GymId: number;
+        VideoInterviewId: number;
         InterviewId: number;
         JudgingChallengeId: number;
         JudgingScoreId: number;
@@ -14110,6 +14245,172 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyVideoInterviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video interviews (at most 20). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["VideoInterview"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    startVideoInterview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new video interview. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoInterview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVideoInterview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoInterviewId: components["parameters"]["VideoInterviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video interview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoInterview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    answerVideoInterviewQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoInterviewId: components["parameters"]["VideoInterviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question_id: number;
+                    video_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The video interview with the clip in place. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoInterview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoInterviewConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setVideoInterviewVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                videoInterviewId: components["parameters"]["VideoInterviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    visibility: components["schemas"]["VideoInterviewVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The video interview with its new visibility. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoInterview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VideoInterviewConflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listProfileVideoInterviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published video interviews (at most 10), each clip with links for this viewer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["VideoInterview"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     listMyInterviews: {

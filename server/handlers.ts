@@ -15,7 +15,7 @@ import { imageHandlers } from './areas/images/index.ts';
 import { judgingHandlers } from './areas/judging/index.ts';
 import { legalHandlers } from './areas/legal/index.ts';
 import { liveBroadcastHandlers, liveHandlers } from './areas/live/index.ts';
-import { interviewHandlers } from './areas/interviews/index.ts';
+import { interviewHandlers, shownOnProfile } from './areas/interviews/index.ts';
 import { moderationHandlers } from './areas/moderation/index.ts';
 import { notificationHandlers } from './areas/notifications/index.ts';
 import { privacyHandlers } from './areas/privacy/index.ts';
@@ -52,7 +52,7 @@ export function allHandlers(ctx: AppContext) {
     ...notificationHandlers(ctx),
     ...boardWriters(teamHandlers(ctx)),
     ...boardWriters(teamAllianceHandlers(ctx)),
-    ...boardWriters(videoHandlers(ctx, { shownInTheater, shownInStory })),
+    ...boardWriters(videoHandlers(ctx, { shownInTheater, shownInStory, shownOnProfile })),
     ...boardWriters(judgingHandlers(ctx)),
     ...theaterHandlers(ctx),
     ...adminHandlers(ctx),

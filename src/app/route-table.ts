@@ -158,7 +158,7 @@ export const pageRoutes: PageRoute[] = [
   r('/team-dashboard-page', 'Team Dashboard', 'user', () => import('../features/teams/pages/team-dashboard-page.tsx')),
   r('/terms-of-service-page', 'Terms of Service', 'public', () => import('../features/legal/pages/terms-of-service-page.tsx')),
   r('/test-deep-dive-page', 'Test Deep Dive', 'public', () => import('../features/athletes/pages/test-deep-dive-page.tsx')),
-  r('/video-interview-page', 'Video Interview', 'user'),
+  r('/video-interview-page', 'Video Interview', 'user', () => import('../features/interviews/pages/video-interview-page.tsx')),
   r('/video-judging-test-page', 'Video Judging Test', 'user', () => import('../features/judging/pages/video-judging-test-page.tsx')),
   { ...r('/settings', 'Settings', 'user', () => import('../features/settings/pages/settings-page.tsx')), singleForm: true },
 ];

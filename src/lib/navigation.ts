@@ -52,6 +52,7 @@ export const ATHLETE_AREAS: readonly NavArea[] = [
     items: [
       { href: COMMUNITY_FEED_HREF, label: 'Stories' },
       { href: '/ai-interview-page', label: 'AI Interview' },
+      { href: '/video-interview-page', label: 'Video Interview' },
       { href: '/team-dashboard-page', label: 'Teams' },
       { href: '/gyms-page', label: 'Gyms' },
       { href: '/creator-subscriptions-page', label: 'Creators' },

@@ -48,6 +48,7 @@ test('the account menu opens from the keyboard, lists the athlete’s pages and 
     'Claim Performances',
     'Stories',
     'AI Interview',
+    'Video Interview',
     'Teams',
     'Gyms',
     'Creators',

@@ -33,6 +33,19 @@ describe.skipIf(!installed)('ffmpeg and ffprobe on untrusted files', () => {
     expect(await probeVideo(real, container!)).toMatchObject({ width: 160, height: 120, durationMs: 1000 });
   });
 
+  it("a browser recording's WebM without a duration probes by its last packet", async () => {
+    // What MediaRecorder writes: Matroska with no Duration element (ffmpeg's live mode writes the same).
+    const live = path.join(dir, 'recorded.webm');
+    // prettier-ignore
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'libvpx', '-f', 'webm', '-live', '1', live]);
+    const container = videoContainer(await readHead(live));
+    expect(container).toBe('matroska');
+    const probe = await probeVideo(live, container!);
+    expect(probe).toMatchObject({ width: 160, height: 120 });
+    expect(probe!.durationMs).toBeGreaterThanOrEqual(900);
+    expect(probe!.durationMs).toBeLessThanOrEqual(1100);
+  });
+
   it.each(['hls', 'concat'] as const)('a %s playlist named .mp4 is refused: nothing it references is read', async (kind) => {
     const evil = path.join(dir, `${kind}.mp4`);
     writeFileSync(evil, playlists()[kind]);

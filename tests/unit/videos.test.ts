@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Sha256, sha256OfBlob } from '#src/features/videos/lib/sha256.ts';
+import { Sha256, sha256OfBlob } from '#src/lib/upload/sha256.ts';
 import { formatBytes, formatTimestamp, frameSeconds, parseTimestamp, timestampParam, uploadChunkSize } from '#domain/videos.ts';
 
 describe('video rules', () => {

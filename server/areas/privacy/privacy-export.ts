@@ -118,10 +118,13 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'interviews.json',
-    about: 'Your AI interviews: the questions you were asked, your answers, and the stories you published them as.',
+    about:
+      'Your AI and video interviews: the questions you were asked, your answers (video answers name their clip in videos.json), and where you published them.',
     sources: [
       { table: 'interviews', column: 'user_id' },
       { table: 'interview_questions', column: 'user_id' },
+      { table: 'video_interviews', column: 'user_id' },
+      { table: 'video_interview_questions', column: 'user_id' },
     ],
   },
   {

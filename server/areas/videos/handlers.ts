@@ -10,6 +10,7 @@ import {
   myVideos,
   ownUpload,
   presentVideo,
+  profileKind,
   storyKind,
   theaterKind,
   uploadState,
@@ -51,9 +52,10 @@ export function parseRange(header: string | undefined, size: number): { start: n
 export interface VideoShowcases {
   shownInTheater: (db: Database, videoId: string) => Promise<boolean>;
   shownInStory: (db: Database, videoId: string) => Promise<boolean>;
+  shownOnProfile: (db: Database, videoId: string) => Promise<boolean>;
 }
 
-export function videoHandlers(ctx: AppContext, { shownInTheater, shownInStory }: VideoShowcases): Handlers<VideoOps> {
+export function videoHandlers(ctx: AppContext, { shownInTheater, shownInStory, shownOnProfile }: VideoShowcases): Handlers<VideoOps> {
   const svc = () => videoService(ctx);
 
   async function sendOutput(
@@ -70,9 +72,12 @@ export function videoHandlers(ctx: AppContext, { shownInTheater, shownInStory }:
     const theater = !own && checkLinkToken(svc(), id, theaterKind(kind), token);
     // A story reader's link opens it only while a story nobody hid still shows it.
     const story = !own && !theater && checkLinkToken(svc(), id, storyKind(kind), token);
-    if (!own && !theater && !story) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
+    // A profile viewer's link opens it only while a published video interview still shows it.
+    const profile = !own && !theater && !story && checkLinkToken(svc(), id, profileKind(kind), token);
+    if (!own && !theater && !story && !profile) throw new ApiError(403, 'This link has expired. Reload the page to get a new one.');
     if (theater && !(await shownInTheater(ctx.database.db, id))) throw notFound(VIDEO_NOT_FOUND);
     if (story && !(await shownInStory(ctx.database.db, id))) throw notFound(VIDEO_NOT_FOUND);
+    if (profile && !(await shownOnProfile(ctx.database.db, id))) throw notFound(VIDEO_NOT_FOUND);
     const row = await findVideo(svc(), id);
     const size = row && row.status !== 'failed' ? await svc().storage.outputSize(id, name) : null;
     if (size === null) throw notFound(VIDEO_NOT_FOUND);

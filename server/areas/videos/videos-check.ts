@@ -57,6 +57,25 @@ interface FfprobeStream {
   disposition?: { attached_pic?: number };
 }
 
+/** The time (seconds) of the end of the last video packet, for a container that does not say its duration. */
+async function lastPacketTime(file: string, container: string): Promise<number> {
+  try {
+    const args = ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0'];
+    const { stdout } = await runTool('ffprobe', [...args, ...inputArgs(container, file)], {
+      timeoutMs: MEDIA_LIMITS.ffprobeTimeoutMs,
+      memoryKb: MEDIA_LIMITS.ffprobeMemoryKb,
+    });
+    let end = Number.NaN;
+    for (const line of stdout.split('\n')) {
+      const [pts, length] = line.split(',').map(Number);
+      if (Number.isFinite(pts)) end = Math.max(Number.isFinite(end) ? end : 0, pts! + (Number.isFinite(length) ? length! : 0));
+    }
+    return end;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
  * ffprobe's view of the file read as `container` (the demuxer the first bytes named, never guessed; local
  * files only; under the media limits), or null when it holds no playable video stream.
@@ -72,7 +91,9 @@ export async function probeVideo(file: string, container: string): Promise<Probe
   const info = JSON.parse(stdout) as { streams?: FfprobeStream[]; format?: { duration?: string } };
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height);
-  const duration = Number(info.format?.duration);
+  let duration = Number(info.format?.duration);
+  // A browser's MediaRecorder writes WebM without a duration: the last video packet's time stands in for it.
+  if (video && !Number.isFinite(duration) && container === 'matroska') duration = await lastPacketTime(file, container);
   if (!video || !Number.isFinite(duration) || duration <= 0) return null;
   const audio = streams.find((s) => s.codec_type === 'audio');
   const [num, den] = (video.avg_frame_rate ?? '0/0').split('/').map(Number);

@@ -73,6 +73,14 @@ export function presentVideo(svc: VideoService, row: VideoRow, viewerId?: number
   return presentWithLinks(svc, row, viewerId, (kind) => kind);
 }
 
+/** Signed-link kinds for a video shown on an athlete's profile (a published video interview's clip). */
+export const profileKind = (kind: 'stream' | 'poster') => `profile-${kind}`;
+
+/** A video shown on an athlete's profile, with links minted for its viewers (0: signed out). */
+export function presentProfileVideo(svc: VideoService, row: VideoRow, viewerId: number): Video {
+  return presentWithLinks(svc, row, viewerId, profileKind);
+}
+
 /** A video shown in a challenge's theater, with links minted for theater viewers (0: signed out). */
 export function presentTheaterVideo(svc: VideoService, row: VideoRow, viewerId: number): Video {
   return presentWithLinks(svc, row, viewerId, theaterKind);

@@ -1,7 +1,16 @@
 import AthleteProfilePage from '#src/features/athletes/pages/athlete-profile-page.tsx';
 import { FollowPanel } from '#src/features/follows/components/follow-panel.tsx';
+import { ProfileVideoInterviews } from '#src/features/interviews/components/profile-video-interviews.tsx';
 
-/** /athlete-profile-page: the athletes area's profile with the follows area's counts and Follow button in its header. */
+/**
+ * /athlete-profile-page: the athletes area's profile with the follows area's counts and Follow button in its
+ * header, and the interviews area's video interviews the athlete put on it.
+ */
 export default function AthleteProfile() {
-  return <AthleteProfilePage social={(a) => <FollowPanel userId={a.userId} name={a.name} isMe={a.isMe} />} />;
+  return (
+    <AthleteProfilePage
+      social={(a) => <FollowPanel userId={a.userId} name={a.name} isMe={a.isMe} />}
+      sections={(a) => <ProfileVideoInterviews userId={a.userId} name={a.name} />}
+    />
+  );
 }

@@ -61,10 +61,10 @@ function NoSuchAthlete() {
   );
 }
 
-/** What another area shows in the profile's header (the follows area's counts and Follow button), composed by the route. */
+/** What another area shows in the profile (the follows area's header panel, the interviews area's section), composed by the route. */
 export type ProfileSlot = (athlete: { userId: number; name: string; isMe: boolean }) => ReactNode;
 
-export default function AthleteProfilePage({ social }: { social?: ProfileSlot }) {
+export default function AthleteProfilePage({ social, sections }: { social?: ProfileSlot; sections?: ProfileSlot }) {
   const search = useSearch();
   const { user, restoring } = useSessionView();
   const asked = new URLSearchParams(search).get('id');
@@ -112,10 +112,10 @@ export default function AthleteProfilePage({ social }: { social?: ProfileSlot })
       </Shell>
     );
   }
-  return <Profile p={profile.data} social={social} />;
+  return <Profile p={profile.data} social={social} sections={sections} />;
 }
 
-function Profile({ p, social }: { p: PublicAthleteProfile; social?: ProfileSlot }) {
+function Profile({ p, social, sections }: { p: PublicAthleteProfile; social?: ProfileSlot; sections?: ProfileSlot }) {
   const [editing, setEditing] = useState(false);
   const me = useMyAthleteProfile();
   // The activity below the Best results waits for them.
@@ -236,6 +236,7 @@ function Profile({ p, social }: { p: PublicAthleteProfile; social?: ProfileSlot 
       <Bests p={p} />
       {/* Once the results above have their height, so the activity is never pushed down under the reader. */}
       {!bestsPending && <Timeline p={p} />}
+      {!bestsPending && sections?.({ userId: p.user_id, name: p.display_name, isMe: own })}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { components } from '#openapi/schema.d.ts';
 import { PROCESSING_POLL_MS } from '#src/api/my-videos.ts';
 
 export type Video = components['schemas']['Video'];
-export type VideoPurpose = components['schemas']['VideoPurpose'];
+export type { VideoPurpose } from '#src/api/video-uploads.ts';
 
 export const videoKey = (id: string) => ['get', '/api/videos/{videoId}', id] as const;
 
@@ -19,9 +19,3 @@ export function useVideo(id: string | null) {
       q.state.data && (q.state.data.status === 'processing' || q.state.data.status === 'uploading') ? PROCESSING_POLL_MS : false,
   });
 }
-
-export const initUpload = (body: components['schemas']['VideoUploadInit']) =>
-  callApi(secureApi.POST('/api/videos/upload/init', { body }), 'Could not start the upload.');
-
-export const uploadUrlOf = (videoId: string) =>
-  callApi(secureApi.GET('/api/videos/{videoId}/upload-url', { params: { path: { videoId } } }), 'Could not find the upload.');

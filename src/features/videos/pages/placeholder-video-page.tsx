@@ -14,7 +14,7 @@ import { useMyVideos } from '#src/api/my-videos.ts';
 import '../videos.css';
 
 // tus and the player load only when they are shown (the first-load budget).
-const VideoUploader = lazy(() => import('../components/video-uploader.tsx'));
+const VideoUploader = lazy(() => import('#src/components/video-uploader.tsx'));
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
 const STATUS: Record<Video['status'], { label: string; tone: BadgeTone }> = {

@@ -1,9 +1,9 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import { Upload, type DetailedError, type HttpRequest } from 'tus-js-client';
 import { fromCallback, fromPromise } from 'xstate';
 import { sessionCredentials } from '#src/api/client.ts';
 import { uploadChunkSize } from '#domain/videos.ts';
 import type { UploadFile, UploadTarget, VideoUploadEvent } from '#machines/video-upload.ts';
-import { initUpload, uploadUrlOf, type VideoPurpose } from '../api/videos.ts';
+import { initUpload, uploadUrlOf, type VideoPurpose } from '#src/api/video-uploads.ts';
 import { sha256OfBlob } from './sha256.ts';
 
 /** tus retries a dropped chunk after these waits before the upload shows as interrupted. */
@@ -67,6 +67,13 @@ export function prepareActor(getFile: () => File | null, purpose: VideoPurpose) 
   });
 }
 
+/** Each tus request carries the session's credentials, like every other call. */
+function authorize(req: HttpRequest) {
+  const { token, csrf } = sessionCredentials();
+  if (token) req.setHeader('Authorization', `Bearer ${token}`);
+  if (csrf) req.setHeader('X-CSRF-Token', csrf);
+}
+
 function failure(error: Error | DetailedError): { message: string; retryable: boolean } {
   const response = 'originalResponse' in error ? error.originalResponse : null;
   const status = response?.getStatus() ?? 0;
@@ -97,11 +104,7 @@ export function transferActor(getFile: () => File | null) {
       chunkSize: uploadChunkSize(file.size),
       retryDelays: RETRY_DELAYS_MS,
       storeFingerprintForResuming: false,
-      onBeforeRequest(req) {
-        const { token, csrf } = sessionCredentials();
-        if (token) req.setHeader('Authorization', `Bearer ${token}`);
-        if (csrf) req.setHeader('X-CSRF-Token', csrf);
-      },
+      onBeforeRequest: authorize,
       onProgress: (sent) => sendBack({ type: 'upload.progress', sent }),
       onSuccess: () => sendBack({ type: 'upload.finished' }),
       onError: (error) => sendBack({ type: 'upload.failed', ...failure(error) }),
@@ -109,4 +112,33 @@ export function transferActor(getFile: () => File | null) {
     upload.start();
     return () => void upload.abort();
   });
+}
+
+/**
+ * Uploads a whole file (a recorded clip) over tus in one go: hashes it, declares it, sends its chunks with the
+ * same retries, and resolves with the video's id; rejects with the words to show. `onProgress` gets bytes sent.
+ */
+export async function uploadFile(file: File, purpose: VideoPurpose, onProgress?: (sent: number) => void): Promise<string> {
+  const checksum = await sha256OfBlob(file);
+  const started = await initUpload({
+    file_name: file.name.slice(0, 200) || 'video',
+    size_bytes: file.size,
+    content_type: file.type || 'application/octet-stream',
+    purpose,
+    checksum_sha256: checksum,
+  });
+  await new Promise<void>((resolve, reject) => {
+    const upload = new Upload(file, {
+      uploadUrl: started.upload_url,
+      chunkSize: uploadChunkSize(file.size),
+      retryDelays: RETRY_DELAYS_MS,
+      storeFingerprintForResuming: false,
+      onBeforeRequest: authorize,
+      onProgress: (sent) => onProgress?.(sent),
+      onSuccess: () => resolve(),
+      onError: (error) => reject(new Error(failure(error).message)),
+    });
+    upload.start();
+  });
+  return started.video.id;
 }

@@ -6,10 +6,11 @@ import { Button } from '#src/components/ui/button.tsx';
 import { FileDropZone } from '#src/components/ui/file-drop-zone.tsx';
 import { formatBytes } from '#domain/videos.ts';
 import { videoUploadMachine } from '#machines/video-upload.ts';
-import { type VideoPurpose } from '../api/videos.ts';
+import { type VideoPurpose } from '#src/api/video-uploads.ts';
 import { MY_VIDEOS_KEY } from '#src/api/my-videos.ts';
-import { forgetUpload, prepareActor, transferActor } from '../lib/transfer.ts';
+import { forgetUpload, prepareActor, transferActor } from '#src/lib/upload/tus-transfer.ts';
 import { ProgressBar } from '#src/components/ui/progress-bar.tsx';
+import './video-uploader.css';
 
 const STATE_WORDS: Record<string, string> = {
   preparing: 'Checking the file…',
