@@ -104,9 +104,10 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'creators.json',
-    about: 'The subscription tiers you offer as a creator, your subscribers, and the creators you subscribe to.',
+    about: 'The subscription tiers you offer as a creator, your subscribers, the creators you subscribe to, and your promotion campaigns.',
     sources: [
       { table: 'creator_tiers', column: 'creator_id' },
+      { table: 'creator_campaigns', column: 'creator_id' },
       { table: 'creator_subscriptions', column: 'creator_id' },
       { table: 'creator_subscriptions', column: 'subscriber_id' },
     ],
