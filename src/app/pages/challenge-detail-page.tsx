@@ -19,7 +19,8 @@ function idParam(search: string): number | null {
  */
 export default function ChallengeDetail() {
   const id = idParam(useSearch());
-  // The theater comes once the page above it is in place (the same query: no second request), so it never gets pushed down.
+  // The theater comes once the page above it is in place (the same query: no second request, and the page no longer
+  // holding its skeleton for the event notes), so it never gets pushed down.
   const challenge = useChallenge(id);
   // The event notes sit under the title: the page waits for them (one small query, asked beside the challenge),
   // so they never push the page down when they arrive.
@@ -32,7 +33,7 @@ export default function ChallengeDetail() {
           <GoLiveLinks challengeId={id} canGoLive={!!challenge.data.my_entry && challenge.data.status === 'open'} />
         ) : null}
       </ChallengeDetailPage>
-      {challenge.data ? (
+      {challenge.data && !events.isLoading ? (
         <Suspense fallback={null}>
           <TheaterSection challengeId={id} />
         </Suspense>

@@ -124,12 +124,23 @@ export async function axeClean(page: Page) {
           return o > 0.01 && o < 0.99;
         }).length,
     );
-  for (let quiet = 0, tries = 0; quiet < 2 && tries < 40; tries++) {
-    quiet = (await moving()) === 0 ? quiet + 1 : 0;
-    await page.waitForTimeout(100);
+  const settle = async () => {
+    for (let quiet = 0, tries = 0; quiet < 2 && tries < 40; tries++) {
+      quiet = (await moving()) === 0 ? quiet + 1 : 0;
+      await page.waitForTimeout(100);
+    }
+  };
+  // Something may start moving after the quiet checks (an achievement popup handed over when the socket connects):
+  // a violation is judged again once things settle, and only one that stays is a failure.
+  let violations: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    await settle();
+    const results = await new AxeBuilder({ page }).analyze();
+    violations = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    if (violations.length === 0) break;
+    await page.waitForTimeout(700);
   }
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(violations).toEqual([]);
 }
 
 /** Moves the server's clock (an app started with TEST_CLOCK=1) by offsetMs from now, so days of history take seconds. */
