@@ -67,6 +67,8 @@ describe("a battle page's live words", () => {
       emitRealtimeMessage({ type: 'commentary_published', line: line(2, 6, 'Another battle’s line.') });
       emitRealtimeMessage({ type: 'commentary_published', line: line(3, 5, 'Ana wins Royale!') });
     });
+    // React Query tells its observers on the next tick.
+    await within(strip).findByText('Ana wins Royale!');
     const items = within(strip).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Ana wins Royale!', 'Round 1 of Royale is closed: Cy and Di fall at the cut.']);
   });

@@ -112,7 +112,7 @@ describe.each(databaseKinds)('battle commentary on %s', (kind) => {
       const champion = published.find((l) => l.kind === 'battle_champion')!;
       expect(champion.facts).toMatchObject({ athlete: 'Bo', round: 2 });
       expect(champion.text).toContain('Bo');
-      await room.next((m) => m.type === 'commentary_published' && m.line.kind === 'battle_champion');
+      await room.next((m) => m.type === 'commentary_published' && (m.line as Line).kind === 'battle_champion');
     } finally {
       room.close();
     }

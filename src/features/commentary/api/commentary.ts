@@ -58,13 +58,12 @@ export function useLineActions(lineId: number) {
 export function useSetStream(of: StreamOf) {
   const refresh = useRefreshCommentary();
   return useMutation({
-    mutationFn: (body: { auto_publish: boolean; auto_publish_model?: boolean }) =>
-      callApi(
-        'battleId' in of
-          ? secureApi.PUT('/api/commentary/battle-streams/{battleId}', { params: { path: { battleId: of.battleId } }, body })
-          : secureApi.PUT('/api/commentary/streams/{challengeId}', { params: { path: { challengeId: of.challengeId } }, body }),
-        'Could not change the stream.',
-      ),
+    mutationFn: async (body: { auto_publish: boolean; auto_publish_model?: boolean }) => {
+      const failed = 'Could not change the stream.';
+      if ('battleId' in of)
+        return callApi(secureApi.PUT('/api/commentary/battle-streams/{battleId}', { params: { path: { battleId: of.battleId } }, body }), failed);
+      return callApi(secureApi.PUT('/api/commentary/streams/{challengeId}', { params: { path: { challengeId: of.challengeId } }, body }), failed);
+    },
     onSuccess: refresh,
   });
 }
