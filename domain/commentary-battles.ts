@@ -5,7 +5,13 @@
  * battle's board shows them; each moment comes back once, keyed by its kind and round, so it is written once.
  */
 
-export const BATTLE_COMMENTARY_KINDS = ['battle_cut', 'battle_round_winner', 'battle_squad_out', 'battle_immunity', 'battle_champion'] as const;
+export const BATTLE_COMMENTARY_KINDS = [
+  'battle_cut',
+  'battle_round_winner',
+  'battle_squad_out',
+  'battle_immunity',
+  'battle_champion',
+] as const;
 export type BattleCommentaryKind = (typeof BATTLE_COMMENTARY_KINDS)[number];
 
 export const BATTLE_KIND_LABELS: Record<BattleCommentaryKind, string> = {

@@ -7,7 +7,13 @@
  * Event kinds are a union: leaderboard moves here, live attempts' moments in commentary-live.ts, battles'
  * rounds in commentary-battles.ts.
  */
-import { BATTLE_COMMENTARY_KINDS, BATTLE_KIND_LABELS, BATTLE_TEMPLATES, type BattleCommentaryKind, type BattleFacts } from './commentary-battles.ts';
+import {
+  BATTLE_COMMENTARY_KINDS,
+  BATTLE_KIND_LABELS,
+  BATTLE_TEMPLATES,
+  type BattleCommentaryKind,
+  type BattleFacts,
+} from './commentary-battles.ts';
 import {
   LIVE_COMMENTARY_KINDS,
   LIVE_KIND_LABELS,

@@ -35,7 +35,10 @@ export default function CommentaryStrip(source: Source) {
   const fetchLines = () => {
     if (battleId) return callApi(api.GET('/api/commentary/battles/{battleId}/lines', { params: { path: { battleId }, query } }), failed);
     if (attemptId) return callApi(api.GET('/api/commentary/live/{attemptId}/lines', { params: { path: { attemptId }, query } }), failed);
-    return callApi(api.GET('/api/commentary/challenges/{challengeId}/lines', { params: { path: { challengeId: challengeId! }, query } }), failed);
+    return callApi(
+      api.GET('/api/commentary/challenges/{challengeId}/lines', { params: { path: { challengeId: challengeId! }, query } }),
+      failed,
+    );
   };
   const lines = useQuery({
     queryKey: key,

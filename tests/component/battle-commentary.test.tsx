@@ -61,7 +61,9 @@ describe("a battle page's live words", () => {
     });
     withQueries(<CommentaryStrip battleId={5} />);
     const strip = await screen.findByRole('region', { name: 'Live commentary' });
-    expect(GET).toHaveBeenCalledWith('/api/commentary/battles/{battleId}/lines', { params: { path: { battleId: 5 }, query: { limit: 3 } } });
+    expect(GET).toHaveBeenCalledWith('/api/commentary/battles/{battleId}/lines', {
+      params: { path: { battleId: 5 }, query: { limit: 3 } },
+    });
     expect(within(strip).getByText(/Cy and Di fall at the cut/)).toBeTruthy();
     act(() => {
       emitRealtimeMessage({ type: 'commentary_published', line: line(2, 6, 'Another battle’s line.') });
@@ -69,7 +71,9 @@ describe("a battle page's live words", () => {
     });
     // React Query tells its observers on the next tick.
     await within(strip).findByText('Ana wins Royale!');
-    const items = within(strip).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(strip)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['Ana wins Royale!', 'Round 1 of Royale is closed: Cy and Di fall at the cut.']);
   });
 

@@ -232,7 +232,11 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     expect(told.filter((l) => l.eventKey?.endsWith(':2')).map((l) => l.kind)).toEqual(
       expect.arrayContaining(['battle_round_winner', 'battle_cut', 'battle_immunity']),
     );
-    expect(told.find((l) => l.eventKey === 'battle_immunity:2')!.facts).toMatchObject({ athlete: 'Ben', squad: 'Bears', names: ['Ben (Bears)'] });
+    expect(told.find((l) => l.eventKey === 'battle_immunity:2')!.facts).toMatchObject({
+      athlete: 'Ben',
+      squad: 'Bears',
+      names: ['Ben (Bears)'],
+    });
     expect(told.find((l) => l.eventKey === 'battle_round_winner:2')!.facts).toMatchObject({ athlete: 'Ann', squad: 'Wolves' });
 
     // Round 3 (the last): a declined offer reaches the room; an offer nobody answers expires when the round closes;

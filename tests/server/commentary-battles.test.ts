@@ -8,7 +8,15 @@ import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn, type TestApp } from './helpers.ts';
 
 const HOUR = 3_600_000;
-type Line = { id: number; battle_id: number | null; challenge_id: number | null; kind: string; text: string; status: string; facts: BattleFacts };
+type Line = {
+  id: number;
+  battle_id: number | null;
+  challenge_id: number | null;
+  kind: string;
+  text: string;
+  status: string;
+  facts: BattleFacts;
+};
 
 describe.each(databaseKinds)('battle commentary on %s', (kind) => {
   let t: TestApp;

@@ -69,12 +69,12 @@ describe('battle commentary templates', () => {
     expect(BATTLE_TEMPLATES.battle_cut[0]!(example('battle_cut', { names: ['Di'], more: 0, athlete: 'Di' }))).toBe(
       'Round 2 of Burpee Royale is closed: Di falls at the cut.',
     );
-    expect(BATTLE_TEMPLATES.battle_squad_out[0]!(example('battle_squad_out', { athlete: 'Red Squad', names: ['Red Squad'], more: 0 }))).toBe(
-      'Red Squad is wiped out in round 2 of Burpee Royale.',
-    );
     expect(
-      BATTLE_TEMPLATES.battle_round_winner[0]!(example('battle_round_winner', { squad: 'Blue Squad', names: [], more: 0 })),
-    ).toBe('Ana wins round 2 of Burpee Royale for Blue Squad with 50 reps.');
+      BATTLE_TEMPLATES.battle_squad_out[0]!(example('battle_squad_out', { athlete: 'Red Squad', names: ['Red Squad'], more: 0 })),
+    ).toBe('Red Squad is wiped out in round 2 of Burpee Royale.');
+    expect(BATTLE_TEMPLATES.battle_round_winner[0]!(example('battle_round_winner', { squad: 'Blue Squad', names: [], more: 0 }))).toBe(
+      'Ana wins round 2 of Burpee Royale for Blue Squad with 50 reps.',
+    );
     expect(
       BATTLE_TEMPLATES.battle_immunity[1]!(example('battle_immunity', { names: ['Ana (Red Squad)'], more: 0, squad: 'Red Squad' })),
     ).toBe("A token saves Ana (Red Squad) from round 2's cut in Burpee Royale.");

@@ -39,7 +39,13 @@ export function commentaryHandlers(ctx: AppContext): Handlers<CommentaryOps> {
     },
     async listCommentaryQueue(request) {
       const q = request.query;
-      return lineQueue(ctx, { challengeId: q.challenge_id, battleId: q.battle_id, status: q.status ?? 'queued', limit: q.limit ?? 50, before: q.before });
+      return lineQueue(ctx, {
+        challengeId: q.challenge_id,
+        battleId: q.battle_id,
+        status: q.status ?? 'queued',
+        limit: q.limit ?? 50,
+        before: q.before,
+      });
     },
     async editCommentaryLine(request) {
       return editLine(ctx, request.auth!.user.id, request.params.lineId, request.body.text);

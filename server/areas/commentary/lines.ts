@@ -92,7 +92,8 @@ export async function writeLine(ctx: AppContext, payload: Record<string, unknown
     facts: unknown;
   };
   if (!isFacts(facts)) return;
-  const battle = Number.isInteger(battle_id) && typeof event_key === 'string' && isBattleFacts(facts) ? { battleId: battle_id!, key: event_key } : null;
+  const battle =
+    Number.isInteger(battle_id) && typeof event_key === 'string' && isBattleFacts(facts) ? { battleId: battle_id!, key: event_key } : null;
   if (!battle && (!Number.isInteger(challenge_id) || !Number.isInteger(user_id))) return;
   const live = Number.isInteger(attempt_id) && typeof event_key === 'string' ? { attemptId: attempt_id!, key: event_key } : null;
   // A moment seen twice (two updates at once, a retried job) is written once: no second model call.

@@ -61,8 +61,14 @@ export function useSetStream(of: StreamOf) {
     mutationFn: async (body: { auto_publish: boolean; auto_publish_model?: boolean }) => {
       const failed = 'Could not change the stream.';
       if ('battleId' in of)
-        return callApi(secureApi.PUT('/api/commentary/battle-streams/{battleId}', { params: { path: { battleId: of.battleId } }, body }), failed);
-      return callApi(secureApi.PUT('/api/commentary/streams/{challengeId}', { params: { path: { challengeId: of.challengeId } }, body }), failed);
+        return callApi(
+          secureApi.PUT('/api/commentary/battle-streams/{battleId}', { params: { path: { battleId: of.battleId } }, body }),
+          failed,
+        );
+      return callApi(
+        secureApi.PUT('/api/commentary/streams/{challengeId}', { params: { path: { challengeId: of.challengeId } }, body }),
+        failed,
+      );
     },
     onSuccess: refresh,
   });
