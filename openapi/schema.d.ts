@@ -1908,6 +1908,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commentary/battles/{battleId}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A battle's published commentary, newest first (its page's live strip) */
+        get: operations["listBattleCommentary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/battle-streams/{battleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a battle's commentary to auto-publish (template lines; model lines only with their own opt-in) */
+        put: operations["setBattleCommentaryStream"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/commentary/challenges/{challengeId}/lines": {
         parameters: {
             query?: never;
@@ -1934,23 +1968,6 @@ export interface paths {
         };
         /** A live attempt's published commentary, newest first (its viewer's and the broadcast's strip) */
         get: operations["listAttemptCommentary"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/commentary/battles/{battleId}/lines": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A battle's published commentary, newest first (its page's live strip) */
-        get: operations["listBattleCommentary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2054,23 +2071,6 @@ export interface paths {
         get?: never;
         /** Switch a challenge's commentary to auto-publish (template lines; model lines only with their own opt-in) */
         put: operations["setCommentaryStream"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/commentary/battle-streams/{battleId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Switch a battle's commentary to auto-publish (template lines; model lines only with their own opt-in) */
-        put: operations["setBattleCommentaryStream"];
         post?: never;
         delete?: never;
         options?: never;
@@ -9295,8 +9295,8 @@ export interface components {
         BoardOffset: number;
         BoardLimit: number;
         ScoreId: number;
-        CommentaryChallengeId: number;
         CommentaryBattleId: number;
+        CommentaryChallengeId: number;
         CommentaryLineId: number;
         TierId: number;
         SubscriptionId: number;
@@ -12636,6 +12636,72 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listBattleCommentary: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                battleId: components["parameters"]["CommentaryBattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published lines about this battle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CommentaryLine"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBattleCommentaryStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["CommentaryBattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auto_publish: boolean;
+                    /** @description A model's lines publish without an editor too (only with auto_publish). */
+                    auto_publish_model?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        battle_id: number;
+                        auto_publish: boolean;
+                        auto_publish_model: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listPublishedCommentary: {
         parameters: {
             query?: {
@@ -12678,34 +12744,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The published lines about this attempt. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["CommentaryLine"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listBattleCommentary: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                battleId: components["parameters"]["CommentaryBattleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The published lines about this battle. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12897,44 +12935,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         challenge_id: number;
-                        auto_publish: boolean;
-                        auto_publish_model: boolean;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    setBattleCommentaryStream: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                battleId: components["parameters"]["CommentaryBattleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    auto_publish: boolean;
-                    /** @description A model's lines publish without an editor too (only with auto_publish). */
-                    auto_publish_model?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description The settings. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        battle_id: number;
                         auto_publish: boolean;
                         auto_publish_model: boolean;
                     };
