@@ -1908,6 +1908,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commentary/battles/{battleId}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A battle's published commentary, newest first (its page's live strip) */
+        get: operations["listBattleCommentary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commentary/battle-streams/{battleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a battle's commentary to auto-publish (template lines; model lines only with their own opt-in) */
+        put: operations["setBattleCommentaryStream"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/commentary/challenges/{challengeId}/lines": {
         parameters: {
             query?: never;
@@ -2017,7 +2051,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Challenges with commentary, their queue sizes and auto-publish settings, and what writes the lines */
+        /** Challenges and battles with commentary, their queue sizes and auto-publish settings, and what writes the lines */
         get: operations["listCommentaryStreams"];
         put?: never;
         post?: never;
@@ -6777,16 +6811,19 @@ export interface components {
             save_sex_to_profile?: boolean;
         };
         /**
-         * @description What happened on the board (a move) or in a live attempt (live_*).
+         * @description What happened on the board (a move), in a live attempt (live_*) or when a battle's round closed (battle_*).
          * @enum {string}
          */
-        CommentaryKind: "new_leader" | "record" | "big_jump" | "live_round" | "live_pace" | "live_leader" | "live_best" | "live_last_minute";
+        CommentaryKind: "new_leader" | "record" | "big_jump" | "live_round" | "live_pace" | "live_leader" | "live_best" | "live_last_minute" | "battle_cut" | "battle_round_winner" | "battle_squad_out" | "battle_immunity" | "battle_champion";
         /** @description A published commentary line. */
         CommentaryLine: {
             id: number;
-            challenge_id: number;
+            /** @description The challenge of a board move or a live moment (null for a battle's line). */
+            challenge_id: number | null;
             /** @description The live attempt a live moment's line is about. */
             attempt_id: number | null;
+            /** @description The battle a round's line is about. */
+            battle_id: number | null;
             kind: components["schemas"]["CommentaryKind"];
             text: string;
             /** Format: date-time */
@@ -6796,11 +6833,11 @@ export interface components {
         CommentaryStatus: "queued" | "published" | "rejected";
         /** @enum {string} */
         CommentarySource: "template" | "model";
-        /** @description The public facts the line was written from (names as the board shows them): a board move has place, previous_place, previous_leader and score; a live moment has count, round, mark, rival, projected and seconds_left. */
+        /** @description The public facts the line was written from (names as the board shows them): a board move has challenge, place, previous_place, previous_leader and score; a live moment has challenge, count, round, mark, rival, projected and seconds_left; a battle's moment has battle, format, round, names, more, squad and score (athlete is the one the line must name). */
         CommentaryFacts: {
             kind: components["schemas"]["CommentaryKind"];
             athlete: string;
-            challenge: string;
+            challenge?: string;
             place?: number;
             previous_place?: number | null;
             previous_leader?: string | null;
@@ -6811,11 +6848,18 @@ export interface components {
             rival?: string | null;
             projected?: string | null;
             seconds_left?: number | null;
+            battle?: string;
+            /** @enum {string} */
+            format?: "battle_royale" | "squad_decimation";
+            names?: string[];
+            more?: number;
+            squad?: string | null;
         };
         CommentaryLineForEditors: {
             id: number;
-            challenge_id: number;
+            challenge_id: number | null;
             attempt_id: number | null;
+            battle_id: number | null;
             kind: components["schemas"]["CommentaryKind"];
             text: string;
             status: components["schemas"]["CommentaryStatus"];
@@ -6833,6 +6877,15 @@ export interface components {
         };
         CommentaryStream: {
             challenge_id: number;
+            title: string;
+            auto_publish: boolean;
+            auto_publish_model: boolean;
+            queued: number;
+            published: number;
+        };
+        CommentaryBattleStream: {
+            battle_id: number;
+            /** @description The battle's name. */
             title: string;
             auto_publish: boolean;
             auto_publish_model: boolean;
@@ -8832,7 +8885,7 @@ export interface components {
             team_id: number;
             user_id: number;
         };
-        /** @description To a challenge's room (and a live attempt's room for a line about it), a commentary line an editor approved or the stream auto-published. */
+        /** @description To a challenge's room (and a live attempt's room for a line about it), or a battle's room for a battle's line, a commentary line an editor approved or the stream auto-published. */
         SocketCommentaryPublished: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -9242,6 +9295,7 @@ export interface components {
         BoardOffset: number;
         BoardLimit: number;
         ScoreId: number;
+        CommentaryBattleId: number;
         CommentaryChallengeId: number;
         CommentaryLineId: number;
         TierId: number;
@@ -12582,6 +12636,72 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listBattleCommentary: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                battleId: components["parameters"]["CommentaryBattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published lines about this battle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CommentaryLine"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBattleCommentaryStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["CommentaryBattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auto_publish: boolean;
+                    /** @description A model's lines publish without an editor too (only with auto_publish). */
+                    auto_publish_model?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        battle_id: number;
+                        auto_publish: boolean;
+                        auto_publish_model: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listPublishedCommentary: {
         parameters: {
             query?: {
@@ -12642,6 +12762,8 @@ export interface operations {
         parameters: {
             query?: {
                 challenge_id?: number;
+                /** @description Only the lines about this battle. */
+                battle_id?: number;
                 status?: components["schemas"]["CommentaryStatus"];
                 /** @description Only lines with a smaller id (the next page). */
                 before?: number;
@@ -12773,6 +12895,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["CommentaryStream"][];
+                        battles: components["schemas"]["CommentaryBattleStream"][];
                         writer: {
                             kind: components["schemas"]["CommentarySource"];
                             /** @description The model's name when an endpoint is set up. */

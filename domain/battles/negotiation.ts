@@ -65,6 +65,15 @@ const trades = (n: number) => `${n} ${n === 1 ? 'trade' : 'trades'}`;
 export const giverOf = (p: Pick<Pact, 'kind' | 'from' | 'to'>) => (p.kind === 'offer' ? p.from : p.to);
 export const takerOf = (p: Pick<Pact, 'kind' | 'from' | 'to'>) => (p.kind === 'offer' ? p.to : p.from);
 
+/**
+ * The words for a pact that ended without a trade, the same in the public log and on the battle page:
+ * "Red Squad declined Blue Squad’s offer." / "Blue Squad withdrew its offer to Red Squad." ('proposal' when
+ * the page no longer knows which kind it was).
+ */
+export function pactEndedText(p: { answer: 'declined' | 'withdrawn'; from: string; to: string; kind: PactKind | 'proposal' }): string {
+  return p.answer === 'declined' ? `${p.to} declined ${p.from}’s ${p.kind}.` : `${p.from} withdrew its ${p.kind} to ${p.to}.`;
+}
+
 /** Tokens a squad could trade or declare now. */
 export const freeTokens = (tokens: readonly Token[], team: number) => tokens.filter((t) => t.holder === team && t.status === 'held');
 

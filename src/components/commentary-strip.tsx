@@ -11,40 +11,50 @@ type Lines = { items: Line[] };
 /** How many of the newest lines the strip shows. */
 const SHOWN = 3;
 
-/** Whose commentary: a challenge's (its board) or one live attempt's (its viewer, the broadcast). */
-type Source = { challengeId: number; attemptId?: undefined } | { attemptId: number; challengeId?: undefined };
+/** Whose commentary: a challenge's (its board), one live attempt's (its viewer, the broadcast) or a battle's (its page). */
+type Source =
+  | { challengeId: number; attemptId?: undefined; battleId?: undefined }
+  | { attemptId: number; challengeId?: undefined; battleId?: undefined }
+  | { battleId: number; challengeId?: undefined; attemptId?: undefined };
 
 /**
- * Live commentary: the newest published lines of a challenge or of a live attempt, and each new one the
- * moment an editor approves it (the challenge's or the attempt's room). Its own chunk, loaded by the page
+ * Live commentary: the newest published lines of a challenge, a live attempt or a battle, and each new one the
+ * moment an editor approves it (the challenge's, the attempt's or the battle's room). Its own chunk, loaded by the page
  * after its main content, so the first load does not grow; nothing shows while there is no commentary.
  */
 export default function CommentaryStrip(source: Source) {
-  const { challengeId, attemptId } = source;
+  const { challengeId, attemptId, battleId } = source;
   const queryClient = useQueryClient();
   const key = attemptId
     ? ['get', '/api/commentary/live/{attemptId}/lines', attemptId]
-    : ['get', '/api/commentary/challenges/{challengeId}/lines', challengeId];
+    : battleId
+      ? ['get', '/api/commentary/battles/{battleId}/lines', battleId]
+      : ['get', '/api/commentary/challenges/{challengeId}/lines', challengeId];
+  const failed = 'Could not load the commentary.';
+  const query = { limit: SHOWN };
+  const fetchLines = () => {
+    if (battleId) return callApi(api.GET('/api/commentary/battles/{battleId}/lines', { params: { path: { battleId }, query } }), failed);
+    if (attemptId) return callApi(api.GET('/api/commentary/live/{attemptId}/lines', { params: { path: { attemptId }, query } }), failed);
+    return callApi(
+      api.GET('/api/commentary/challenges/{challengeId}/lines', { params: { path: { challengeId: challengeId! }, query } }),
+      failed,
+    );
+  };
   const lines = useQuery({
     queryKey: key,
-    queryFn: () =>
-      attemptId
-        ? callApi(
-            api.GET('/api/commentary/live/{attemptId}/lines', { params: { path: { attemptId }, query: { limit: SHOWN } } }),
-            'Could not load the commentary.',
-          )
-        : callApi(
-            api.GET('/api/commentary/challenges/{challengeId}/lines', {
-              params: { path: { challengeId: challengeId! }, query: { limit: SHOWN } },
-            }),
-            'Could not load the commentary.',
-          ),
-    // Visitors have no socket: they see new lines on the next poll (a live attempt's sooner).
-    refetchInterval: attemptId ? 15_000 : 60_000,
+    queryFn: fetchLines,
+    // Visitors have no socket: they see new lines on the next poll (a live attempt's and a battle's sooner).
+    refetchInterval: attemptId || battleId ? 15_000 : 60_000,
   });
-  useRealtime(attemptId ? { session_id: String(attemptId) } : { challenge_id: challengeId! }, (message) => {
+  const room = attemptId
+    ? { session_id: String(attemptId) }
+    : battleId
+      ? { room_id: `battle:${battleId}` }
+      : { challenge_id: challengeId! };
+  useRealtime(room, (message) => {
     if (message.type !== 'commentary_published') return;
-    if (attemptId ? message.line.attempt_id !== attemptId : message.line.challenge_id !== challengeId) return;
+    const line = message.line;
+    if (attemptId ? line.attempt_id !== attemptId : battleId ? line.battle_id !== battleId : line.challenge_id !== challengeId) return;
     queryClient.setQueryData<Lines>(key, (old) => ({
       items: [message.line, ...(old?.items ?? []).filter((l) => l.id !== message.line.id)].slice(0, SHOWN),
     }));

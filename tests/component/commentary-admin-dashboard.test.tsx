@@ -16,6 +16,7 @@ function line(id: number, over: Partial<EditorLine> = {}): EditorLine {
     id,
     challenge_id: 4,
     attempt_id: null,
+    battle_id: null,
     kind: 'new_leader',
     text: 'Bo takes the lead in Fran with 3:59!',
     status: 'queued',
@@ -47,7 +48,7 @@ const done = <T,>(data: T) => ({
 
 // The dashboard as an editor sees it, with what the server answered provided (no session, no network).
 vi.mock('#src/features/commentary/api/commentary.ts', () => ({
-  useCommentaryStreams: () => done({ items: state.streams, writer: state.writer }),
+  useCommentaryStreams: () => done({ items: state.streams, battles: [], writer: state.writer }),
   useCommentaryQueue: () => done({ items: state.lines }),
   useLineActions: () => ({
     save: { mutateAsync: calls.save },
@@ -130,6 +131,7 @@ describe('the commentary dashboard', () => {
     state.lines = [];
     render(<CommentaryAdminDashboard />);
     expect(screen.getByText(/No challenge has commentary yet/)).toBeTruthy();
+    expect(screen.getByText(/No battle has commentary yet/)).toBeTruthy();
     expect(screen.getByText(/Nothing is waiting/)).toBeTruthy();
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRound, battleJobHandlers } from '#server/areas/battles/index.ts';
 import { readFile } from 'node:fs/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { battleNegotiation, battles, teamMembers } from '#server/db/schema.ts';
+import { battleNegotiation, battles, commentaryLines, teamMembers } from '#server/db/schema.ts';
+import { commentaryJobHandlers } from '#server/areas/commentary/index.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
@@ -224,6 +225,19 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     ]);
     expect(state.log.map((l) => l.kind).slice(0, 2)).toEqual(['token_earned', 'immunity_used']);
     expect(state.log[1]!.text).toBe('Ben (Bears) was protected from round 2’s cut: the next-lowest member fell instead.');
+    // The close's commentary (written after it, once): the round's winner with her squad, and the token that saved Ben.
+    await t.settled();
+    await runDueJobs(t.context, commentaryJobHandlers);
+    const told = await t.context.database.db.select().from(commentaryLines).where(eq(commentaryLines.battleId, id));
+    expect(told.filter((l) => l.eventKey?.endsWith(':2')).map((l) => l.kind)).toEqual(
+      expect.arrayContaining(['battle_round_winner', 'battle_cut', 'battle_immunity']),
+    );
+    expect(told.find((l) => l.eventKey === 'battle_immunity:2')!.facts).toMatchObject({
+      athlete: 'Ben',
+      squad: 'Bears',
+      names: ['Ben (Bears)'],
+    });
+    expect(told.find((l) => l.eventKey === 'battle_round_winner:2')!.facts).toMatchObject({ athlete: 'Ann', squad: 'Wolves' });
 
     // Round 3 (the last): a declined offer reaches the room; an offer nobody answers expires when the round closes;
     // no token after the last round.
@@ -243,6 +257,14 @@ describe.each(databaseKinds)('squad negotiation on %s', (kind) => {
     state = await negotiation(ann);
     expect(state).toMatchObject({ round_no: null, open_pacts: [], my: { team_id: wolves, trades_left: 0 } });
     expect(state.log[0]!.kind).toBe('pact_expired');
+    // The last round ends the battle: its champion squad is told.
+    await t.settled();
+    await runDueJobs(t.context, commentaryJobHandlers);
+    const champion = (await t.context.database.db.select().from(commentaryLines).where(eq(commentaryLines.battleId, id))).find(
+      (l) => l.eventKey === 'battle_champion:3',
+    );
+    expect(champion).toMatchObject({ battleId: id, userId: null, status: 'queued' });
+    expect(champion!.facts).toMatchObject({ format: 'squad_decimation', round: 3 });
     expect(state.squads.reduce((n, s) => n + s.held + s.declared + s.spent, 0)).toBe(2);
     expect(refusal(await propose(ann, { to_team_id: bears, kind: 'offer' }))).toMatch(/while a round is open/);
   });

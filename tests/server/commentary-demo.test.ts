@@ -27,4 +27,14 @@ describe('the demo world’s commentary', () => {
     expect(shown.items[0].text).toContain(board.items[0].athlete.display_name);
     expect(shown.items[0].text).toContain(first.title);
   });
+
+  it('tells the seeded battles’ closed rounds on their pages', async () => {
+    const streams = (await t.app.inject({ method: 'GET', url: '/api/commentary/streams', headers: authHeaders(editor) })).json();
+    const battle = streams.battles[0] as { battle_id: number; title: string; published: number };
+    expect(battle.published).toBeGreaterThan(0);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/commentary/battles/${battle.battle_id}/lines` })).json();
+    expect(shown.items.length).toBe(Math.min(10, battle.published));
+    for (const line of shown.items) expect(line).toMatchObject({ battle_id: battle.battle_id, challenge_id: null });
+    expect(shown.items.map((l: { text: string }) => l.text).join(' ')).toContain(battle.title);
+  });
 });

@@ -17,7 +17,7 @@ export const NO_BATTLE = 'No battle with that id.';
 export const ROUND_CLOSE_JOB = 'battle_round_close';
 const HOUR = 3_600_000;
 
-export const battleRoom = (battleId: number) => `battle:${battleId}`;
+export { battleRoom } from '#server/lib/realtime/realtime-events.ts';
 /** A squad battle's page (inbox notices link to it). */
 export const squadBattleLink = (battleId: number) => `/squad-decimation-battle-page?id=${battleId}`;
 

@@ -6,6 +6,7 @@ import { battleEntries, battleRounds, battles } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import { closeRoyaleRound, isSquadCut } from '#domain/battles/index.ts';
+import { noteBattleRound } from '../commentary/index.ts';
 import { notify } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
@@ -15,7 +16,8 @@ import { advanceStage } from './tournaments.ts';
 // Closing a round: the job queued at the round's close (battles.ts scheduleRoundCloses) ranks the living field,
 // cuts it with the engine, records who fell, tells each of them (inbox) and the battle's room (socket), and after
 // the last round writes the final places. One transaction; the round row is locked and closed once, so running
-// the job twice, or on two nodes at once, changes nothing the second time.
+// the job twice, or on two nodes at once, changes nothing the second time. Once the close has committed, its
+// moments (who fell, the round's winner, …) become commentary (the commentary area, off this job's transaction).
 
 /** Round ids in the room message up to this many; past it the page reloads the board instead. */
 const MAX_LISTED = 200;
@@ -23,6 +25,12 @@ const MAX_LISTED = 200;
 const intArray = (xs: number[]) => `{${xs.join(',')}}`;
 
 export async function closeRound(ctx: AppContext, battleId: number, roundNo: number): Promise<{ closed: boolean; eliminated: number[] }> {
+  const result = await closeRoundIn(ctx, battleId, roundNo);
+  if (result.closed) noteBattleRound(ctx, { battleId, roundNo });
+  return result;
+}
+
+function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promise<{ closed: boolean; eliminated: number[] }> {
   const now = ctx.now();
   return ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;

@@ -11,6 +11,7 @@ import {
   giverOf,
   NEGOTIATION_LIMITS,
   proposalProblem,
+  pactEndedText,
   takerOf,
   tokenToMove,
   tradesIn,
@@ -264,9 +265,7 @@ export async function answerPact(
     const text =
       answer === 'accept'
         ? `${to} accepted ${from}’s ${what}: a token moved from ${nameOf(view, giverOf(pact))} to ${nameOf(view, takerOf(pact))}.`
-        : answer === 'decline'
-          ? `${to} declined ${from}’s ${what}.`
-          : `${from} withdrew its ${what} to ${to}.`;
+        : pactEndedText({ answer: answer === 'decline' ? 'declined' : 'withdrawn', from, to, kind: pact.kind });
     await logNegotiation(
       tx,
       battleId,

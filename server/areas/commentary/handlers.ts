@@ -1,16 +1,29 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
-import { approveLine, editLine, lineQueue, publishedAttemptLines, publishedLines, rejectLine, setStream, streams } from './lines.ts';
+import {
+  approveLine,
+  editLine,
+  lineQueue,
+  publishedAttemptLines,
+  publishedBattleLines,
+  publishedLines,
+  rejectLine,
+  setBattleStream,
+  setStream,
+  streams,
+} from './lines.ts';
 
 type CommentaryOps =
   | 'listPublishedCommentary'
   | 'listAttemptCommentary'
+  | 'listBattleCommentary'
   | 'listCommentaryQueue'
   | 'editCommentaryLine'
   | 'approveCommentaryLine'
   | 'rejectCommentaryLine'
   | 'listCommentaryStreams'
-  | 'setCommentaryStream';
+  | 'setCommentaryStream'
+  | 'setBattleCommentaryStream';
 
 // Editors' operations are gated by the contract (bearer with the admin scope: administrators and editors).
 export function commentaryHandlers(ctx: AppContext): Handlers<CommentaryOps> {
@@ -21,9 +34,18 @@ export function commentaryHandlers(ctx: AppContext): Handlers<CommentaryOps> {
     async listAttemptCommentary(request) {
       return publishedAttemptLines(ctx, request.params.attemptId, request.query.limit ?? 10);
     },
+    async listBattleCommentary(request) {
+      return publishedBattleLines(ctx, request.params.battleId, request.query.limit ?? 10);
+    },
     async listCommentaryQueue(request) {
       const q = request.query;
-      return lineQueue(ctx, { challengeId: q.challenge_id, status: q.status ?? 'queued', limit: q.limit ?? 50, before: q.before });
+      return lineQueue(ctx, {
+        challengeId: q.challenge_id,
+        battleId: q.battle_id,
+        status: q.status ?? 'queued',
+        limit: q.limit ?? 50,
+        before: q.before,
+      });
     },
     async editCommentaryLine(request) {
       return editLine(ctx, request.auth!.user.id, request.params.lineId, request.body.text);
@@ -39,6 +61,9 @@ export function commentaryHandlers(ctx: AppContext): Handlers<CommentaryOps> {
     },
     async setCommentaryStream(request) {
       return setStream(ctx, request.auth!.user.id, request.params.challengeId, request.body);
+    },
+    async setBattleCommentaryStream(request) {
+      return setBattleStream(ctx, request.auth!.user.id, request.params.battleId, request.body);
     },
   };
 }

@@ -1,12 +1,13 @@
-import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { challenges, commentaryLines, commentaryStreams, liveAttempts } from '#server/db/schema.ts';
+import { battles, challenges, commentaryBattleStreams, commentaryLines, commentaryStreams, liveAttempts } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
-import { challengeRoom, liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
+import { battleRoom, challengeRoom, liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import type { RunningJob } from '#server/lib/jobs.ts';
 import {
   COMMENTARY_KINDS,
+  isBattleFacts,
   isLiveFacts,
   lineTextProblem,
   type CommentaryFacts,
@@ -16,15 +17,17 @@ import {
 import { COMMENTARY_WRITE_JOB } from './moves.ts';
 import { writerFor } from './writers.ts';
 
-// Commentary lines: written by the job a board move or a live attempt's moment queued, then queued for
-// editors or published at once (auto-publish); editors approve, edit or reject; published lines go to
-// the challenge's room, and a live attempt's also to the attempt's room (its viewer and the broadcast).
+// Commentary lines: written by the job a board move, a live attempt's moment or a battle round's moment queued,
+// then queued for editors or published at once (auto-publish); editors approve, edit or reject; published lines
+// go to the challenge's room, a live attempt's also to the attempt's room (its viewer and the broadcast), and a
+// battle's to the battle's room (its page).
 
 type LineRow = typeof commentaryLines.$inferSelect;
 
 export const NO_LINE = 'No commentary line with that id.';
 export const NO_CHALLENGE_TEXT = 'No challenge with that id.';
 export const NO_ATTEMPT_TEXT = 'No live attempt with that id.';
+export const NO_BATTLE_TEXT = 'No battle with that id.';
 export const EDIT_PUBLISHED_TEXT = 'This line is already published; published lines cannot be changed.';
 export const REJECTED_TEXT = 'This line was rejected; it can no longer be changed.';
 
@@ -32,6 +35,7 @@ export const presentLine = (r: LineRow) => ({
   id: r.id,
   challenge_id: r.challengeId,
   attempt_id: r.attemptId,
+  battle_id: r.battleId,
   kind: r.kind as CommentaryKind,
   text: r.text,
   published_at: (r.publishedAt ?? r.createdAt).toISOString(),
@@ -41,6 +45,7 @@ export const presentAdminLine = (r: LineRow) => ({
   id: r.id,
   challenge_id: r.challengeId,
   attempt_id: r.attemptId,
+  battle_id: r.battleId,
   kind: r.kind as CommentaryKind,
   text: r.text,
   status: r.status as LineStatus,
@@ -56,7 +61,8 @@ export const presentAdminLine = (r: LineRow) => ({
 const announce = (db: Database, r: LineRow) => {
   const message = { type: 'commentary_published' as const, line: presentLine(r) };
   return publish(db, [
-    { to: { room: challengeRoom(r.challengeId) }, message },
+    ...(r.challengeId !== null ? [{ to: { room: challengeRoom(r.challengeId) }, message }] : []),
+    ...(r.battleId !== null ? [{ to: { room: battleRoom(r.battleId) }, message }] : []),
     ...(r.attemptId ? [{ to: { room: liveAttemptRoom(String(r.attemptId)) }, message }] : []),
   ]);
 };
@@ -64,43 +70,54 @@ const announce = (db: Database, r: LineRow) => {
 function isFacts(value: unknown): value is CommentaryFacts {
   const f = value as Partial<CommentaryFacts> | null;
   if (!f || typeof f !== 'object' || !(COMMENTARY_KINDS as readonly string[]).includes(f.kind as string)) return false;
-  if (typeof f.athlete !== 'string' || typeof f.challenge !== 'string') return false;
+  if (typeof f.athlete !== 'string') return false;
   const facts = f as CommentaryFacts;
+  if (isBattleFacts(facts)) return typeof facts.battle === 'string' && Number.isInteger(facts.round) && Array.isArray(facts.names);
+  if (typeof facts.challenge !== 'string') return false;
   return isLiveFacts(facts) ? typeof facts.count === 'string' : typeof facts.place === 'number' && typeof facts.score === 'string';
 }
 
-/** A seed for the templates from a moment's key, so an attempt's lines vary. */
-const keySeed = (attemptId: number, key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, attemptId);
+/** A seed for the templates from a moment's key, so an attempt's (or a battle's) lines vary. */
+const keySeed = (id: number, key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, id);
 
-/** The job a move or a live moment queued: the line written (a model or the templates), stored, and published when the stream auto-publishes. */
+/** The job a move, a live moment or a battle's moment queued: the line written (a model or the templates), stored, and published when the stream auto-publishes. */
 export async function writeLine(ctx: AppContext, payload: Record<string, unknown>, _job?: RunningJob): Promise<void> {
-  const { challenge_id, user_id, score_id, attempt_id, event_key, facts } = payload as {
-    challenge_id: number;
-    user_id: number;
+  const { challenge_id, user_id, score_id, attempt_id, battle_id, event_key, facts } = payload as {
+    challenge_id?: number;
+    user_id?: number | null;
     score_id?: number;
     attempt_id?: number;
+    battle_id?: number;
     event_key?: string;
     facts: unknown;
   };
-  if (!isFacts(facts) || !Number.isInteger(challenge_id) || !Number.isInteger(user_id)) return;
+  if (!isFacts(facts)) return;
+  const battle =
+    Number.isInteger(battle_id) && typeof event_key === 'string' && isBattleFacts(facts) ? { battleId: battle_id!, key: event_key } : null;
+  if (!battle && (!Number.isInteger(challenge_id) || !Number.isInteger(user_id))) return;
   const live = Number.isInteger(attempt_id) && typeof event_key === 'string' ? { attemptId: attempt_id!, key: event_key } : null;
   // A moment seen twice (two updates at once, a retried job) is written once: no second model call.
-  if (live && (await momentWritten(ctx.database.db, live.attemptId, live.key))) return;
-  const written = await writerFor(ctx).write(facts, live ? keySeed(live.attemptId, live.key) : Number(score_id) || 0);
+  if (live && (await momentWritten(ctx.database.db, eq(commentaryLines.attemptId, live.attemptId), live.key))) return;
+  if (battle && (await momentWritten(ctx.database.db, eq(commentaryLines.battleId, battle.battleId), battle.key))) return;
+  const seed = live ? keySeed(live.attemptId, live.key) : battle ? keySeed(battle.battleId, battle.key) : Number(score_id) || 0;
+  const written = await writerFor(ctx).write(facts, seed);
   const now = ctx.now();
   await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
-    const [stream] = await tx.select().from(commentaryStreams).where(eq(commentaryStreams.challengeId, challenge_id));
+    const [stream] = battle
+      ? await tx.select().from(commentaryBattleStreams).where(eq(commentaryBattleStreams.battleId, battle.battleId))
+      : await tx.select().from(commentaryStreams).where(eq(commentaryStreams.challengeId, challenge_id!));
     // A model's line quotes athlete-written names: it publishes alone only where editors opted in.
     const auto = !!stream?.autoPublish && (written.source === 'template' || stream.autoPublishModel);
     const [line] = await tx
       .insert(commentaryLines)
       .values({
-        challengeId: challenge_id,
-        userId: user_id,
+        challengeId: battle ? null : challenge_id!,
+        battleId: battle?.battleId ?? null,
+        userId: typeof user_id === 'number' && Number.isInteger(user_id) ? user_id : null,
         scoreId: Number.isInteger(score_id) ? score_id : null,
         attemptId: live?.attemptId ?? null,
-        eventKey: live?.key ?? null,
+        eventKey: live?.key ?? battle?.key ?? null,
         kind: facts.kind,
         facts,
         text: written.text,
@@ -119,12 +136,26 @@ export async function writeLine(ctx: AppContext, payload: Record<string, unknown
 
 export const commentaryJobHandlers = { [COMMENTARY_WRITE_JOB]: writeLine };
 
-async function momentWritten(db: Database, attemptId: number, key: string) {
+async function momentWritten(db: Database, of: SQL, key: string) {
   const [row] = await db
     .select({ id: commentaryLines.id })
     .from(commentaryLines)
-    .where(and(eq(commentaryLines.attemptId, attemptId), eq(commentaryLines.eventKey, key)));
+    .where(and(of, eq(commentaryLines.eventKey, key)));
   return !!row;
+}
+
+/** The published lines of a battle, newest first (its page's strip). */
+export async function publishedBattleLines(ctx: AppContext, battleId: number, limit: number) {
+  const db = ctx.database.db;
+  const [battle] = await db.select({ id: battles.id }).from(battles).where(eq(battles.id, battleId));
+  if (!battle) throw notFound(NO_BATTLE_TEXT);
+  const rows = await db
+    .select()
+    .from(commentaryLines)
+    .where(and(eq(commentaryLines.battleId, battleId), eq(commentaryLines.status, 'published')))
+    .orderBy(desc(commentaryLines.publishedAt), desc(commentaryLines.id))
+    .limit(limit);
+  return { items: rows.map(presentLine) };
 }
 
 /** The published lines of a live attempt, newest first (its viewer's and the broadcast's strip). */
@@ -154,7 +185,10 @@ export async function publishedLines(ctx: AppContext, challengeId: number, limit
 }
 
 /** Editors' queue: lines of one challenge (or all), by status, newest first; `before` pages on by id. */
-export async function lineQueue(ctx: AppContext, q: { challengeId?: number; status: LineStatus; limit: number; before?: number }) {
+export async function lineQueue(
+  ctx: AppContext,
+  q: { challengeId?: number; battleId?: number; status: LineStatus; limit: number; before?: number },
+) {
   const rows = await ctx.database.db
     .select()
     .from(commentaryLines)
@@ -162,6 +196,7 @@ export async function lineQueue(ctx: AppContext, q: { challengeId?: number; stat
       and(
         eq(commentaryLines.status, q.status),
         q.challengeId ? eq(commentaryLines.challengeId, q.challengeId) : undefined,
+        q.battleId ? eq(commentaryLines.battleId, q.battleId) : undefined,
         q.before ? lt(commentaryLines.id, q.before) : undefined,
       ),
     )
@@ -170,35 +205,64 @@ export async function lineQueue(ctx: AppContext, q: { challengeId?: number; stat
   return { items: rows.map(presentAdminLine) };
 }
 
-/** The streams editors look after: challenges with lines or settings, the busiest queue first; and what writes lines. */
+/** The streams editors look after: challenges and battles with lines or settings, the busiest queue first; and what writes lines. */
 export async function streams(ctx: AppContext) {
   const db = ctx.database.db;
-  const [queued, settings] = await Promise.all([
+  const [queued, battleQueued, settings, battleSettings] = await Promise.all([
     db
       .select({ challengeId: commentaryLines.challengeId, status: commentaryLines.status, n: count() })
       .from(commentaryLines)
+      .where(isNotNull(commentaryLines.challengeId))
       .groupBy(commentaryLines.challengeId, commentaryLines.status),
+    db
+      .select({ battleId: commentaryLines.battleId, status: commentaryLines.status, n: count() })
+      .from(commentaryLines)
+      .where(isNotNull(commentaryLines.battleId))
+      .groupBy(commentaryLines.battleId, commentaryLines.status),
     db.select().from(commentaryStreams),
+    db.select().from(commentaryBattleStreams),
   ]);
-  const ids = [...new Set([...queued.map((r) => r.challengeId), ...settings.map((s) => s.challengeId)])];
+  const ids = [...new Set([...queued.map((r) => r.challengeId!), ...settings.map((s) => s.challengeId)])];
   const titles = ids.length
     ? await db.select({ id: challenges.id, title: challenges.title }).from(challenges).where(inArray(challenges.id, ids))
     : [];
-  const items = titles.map((c) => {
-    const s = settings.find((x) => x.challengeId === c.id);
-    const n = (status: LineStatus) => Number(queued.find((r) => r.challengeId === c.id && r.status === status)?.n ?? 0);
-    return {
-      challenge_id: c.id,
-      title: c.title,
-      auto_publish: s?.autoPublish ?? false,
-      auto_publish_model: s?.autoPublishModel ?? false,
-      queued: n('queued'),
-      published: n('published'),
-    };
+  const battleIds = [...new Set([...battleQueued.map((r) => r.battleId!), ...battleSettings.map((s) => s.battleId)])];
+  const names = battleIds.length
+    ? await db.select({ id: battles.id, title: battles.name }).from(battles).where(inArray(battles.id, battleIds))
+    : [];
+  const stream = (
+    title: string,
+    s: { autoPublish: boolean; autoPublishModel: boolean } | undefined,
+    n: (status: LineStatus) => number,
+  ) => ({
+    title,
+    auto_publish: s?.autoPublish ?? false,
+    auto_publish_model: s?.autoPublishModel ?? false,
+    queued: n('queued'),
+    published: n('published'),
   });
-  items.sort((a, b) => b.queued - a.queued || a.title.localeCompare(b.title));
+  const items = titles.map((c) => ({
+    challenge_id: c.id,
+    ...stream(
+      c.title,
+      settings.find((x) => x.challengeId === c.id),
+      (status) => Number(queued.find((r) => r.challengeId === c.id && r.status === status)?.n ?? 0),
+    ),
+  }));
+  const battleItems = names.map((b) => ({
+    battle_id: b.id,
+    ...stream(
+      b.title,
+      battleSettings.find((x) => x.battleId === b.id),
+      (status) => Number(battleQueued.find((r) => r.battleId === b.id && r.status === status)?.n ?? 0),
+    ),
+  }));
+  const busiest = (a: { queued: number; title: string }, b: { queued: number; title: string }) =>
+    b.queued - a.queued || a.title.localeCompare(b.title);
+  items.sort(busiest);
+  battleItems.sort(busiest);
   const w = writerFor(ctx).describe;
-  return { items, writer: { kind: w.kind, model: w.model } };
+  return { items, battles: battleItems, writer: { kind: w.kind, model: w.model } };
 }
 
 /** A queued line's row, or the reason it cannot change: 404, or 409 published / rejected. */
@@ -274,4 +338,26 @@ export async function setStream(
 export async function challengeExists(db: Database, challengeId: number) {
   const [row] = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, challengeId));
   return !!row;
+}
+
+/** A battle's stream settings (created on first change): the same two opt-ins as a challenge's. */
+export async function setBattleStream(
+  ctx: AppContext,
+  editorId: number,
+  battleId: number,
+  body: { auto_publish: boolean; auto_publish_model?: boolean },
+) {
+  const [battle] = await ctx.database.db.select({ id: battles.id }).from(battles).where(eq(battles.id, battleId));
+  if (!battle) throw notFound(NO_BATTLE_TEXT);
+  const values = {
+    autoPublish: body.auto_publish,
+    autoPublishModel: body.auto_publish && (body.auto_publish_model ?? false),
+    updatedBy: editorId,
+    updatedAt: ctx.now(),
+  };
+  await ctx.database.db
+    .insert(commentaryBattleStreams)
+    .values({ battleId, ...values })
+    .onConflictDoUpdate({ target: commentaryBattleStreams.battleId, set: values });
+  return { battle_id: battleId, auto_publish: values.autoPublish, auto_publish_model: values.autoPublishModel };
 }

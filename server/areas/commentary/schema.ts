@@ -1,28 +1,30 @@
 import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { challengeScores, challenges, liveAttempts, users } from '#server/db/schema.ts';
+import { battles, challengeScores, challenges, liveAttempts, users } from '#server/db/schema.ts';
 import type { CommentaryFacts } from '#domain/commentary.ts';
 
 /**
- * Commentary lines (domain/commentary.ts): written for a challenge's board when it moves, queued for
- * editors unless the challenge auto-publishes; a published line went to the challenge's room (and a live
- * attempt's line to the attempt's room too).
+ * Commentary lines (domain/commentary.ts): written for a challenge's board when it moves, or for a battle
+ * when a round closes, queued for editors unless the challenge (or battle) auto-publishes; a published line
+ * went to the challenge's room (and a live attempt's line to the attempt's room too), a battle's to the battle's.
  */
 export const commentaryLines = pgTable(
   'commentary_lines',
   {
     id: serial('id').primaryKey(),
-    challengeId: integer('challenge_id')
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'cascade' }),
-    /** The athlete the line is about (erasing the account removes the line). */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The challenge of a board move or a live moment (null for a battle's line). */
+    challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'cascade' }),
+    /** The battle of a round's moment (gone with the battle). */
+    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'cascade' }),
+    /**
+     * The athlete the line is about (erasing the account removes the line); a battle's line about a squad has
+     * none, a battle's line naming several athletes has the first one named.
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The score that made the move: one line per score (a retried submission writes none), gone with the score. */
     scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
     /** The live attempt a live moment's line is about (gone with the attempt). */
     attemptId: integer('attempt_id').references(() => liveAttempts.id, { onDelete: 'cascade' }),
-    /** Which moment of the attempt ('round:5', 'leader', 'pace', …): each is written once per attempt. */
+    /** Which moment of the attempt ('round:5', 'leader', 'pace', …) or battle ('battle_cut:2', …): each is written once. */
     eventKey: varchar('event_key', { length: 40 }),
     kind: varchar('kind', { length: 24 }).notNull(),
     /** The public facts the line was written from. */
@@ -45,6 +47,8 @@ export const commentaryLines = pgTable(
     index('commentary_lines_status_idx').on(t.status, t.id),
     uniqueIndex('commentary_lines_score_idx').on(t.scoreId),
     uniqueIndex('commentary_lines_event_idx').on(t.attemptId, t.eventKey),
+    uniqueIndex('commentary_lines_battle_event_idx').on(t.battleId, t.eventKey),
+    index('commentary_lines_battle_idx').on(t.battleId, t.status, t.id),
   ],
 );
 
@@ -56,6 +60,17 @@ export const commentaryStreams = pgTable('commentary_streams', {
   /** Template lines publish at once. */
   autoPublish: boolean('auto_publish').notNull().default(false),
   /** A model's lines publish at once too (they quote athlete-written names, so this is a separate opt-in). */
+  autoPublishModel: boolean('auto_publish_model').notNull().default(false),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** A battle's commentary stream: the same two opt-ins as a challenge's. */
+export const commentaryBattleStreams = pgTable('commentary_battle_streams', {
+  battleId: integer('battle_id')
+    .primaryKey()
+    .references(() => battles.id, { onDelete: 'cascade' }),
+  autoPublish: boolean('auto_publish').notNull().default(false),
   autoPublishModel: boolean('auto_publish_model').notNull().default(false),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -6,12 +6,14 @@ import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { anonymousName } from '#domain/privacy.ts';
 import { templateLine, type MoveFacts } from '#domain/commentary.ts';
 import { formatScore, type ScoreType } from '#domain/scoring/index.ts';
+import { battleRoundMoments } from './battle-moves.ts';
 
 const HOUR = 3_600_000;
 
 /**
  * The demo world's commentary, from the open challenges' boards as seeded: on each of the first three
- * with at least three athletes, the leader's line (published) and a climb into third (waiting for an editor).
+ * with at least three athletes, the leader's line (published) and a climb into third (waiting for an editor);
+ * and each seeded battle's closed rounds, told as a close tells them (published).
  */
 export async function seedDemoCommentary(tx: Database, now: number) {
   const at = new Date(now).toISOString();
@@ -78,5 +80,35 @@ export async function seedDemoCommentary(tx: Database, now: number) {
         createdAt: new Date(now - HOUR),
       },
     ]);
+  }
+  await seedBattleCommentary(tx, now);
+}
+
+/** The closed rounds of the seeded battles, their moments written by the templates and published. */
+async function seedBattleCommentary(tx: Database, now: number) {
+  const rounds = await rowsOf<{ battle_id: number; round_no: number }>(
+    tx,
+    sql`select battle_id, round_no from battle_rounds where closed_at is not null and field_size is not null order by battle_id, round_no`,
+  );
+  const written = new Date(now - HOUR);
+  for (const r of rounds) {
+    const battleId = Number(r.battle_id);
+    for (const m of await battleRoundMoments(tx, { battleId, roundNo: Number(r.round_no) }))
+      await tx
+        .insert(commentaryLines)
+        .values({
+          battleId,
+          userId: m.userId,
+          eventKey: m.key,
+          kind: m.facts.kind,
+          facts: m.facts,
+          text: templateLine(m.facts, battleId + Number(r.round_no)),
+          source: 'template',
+          status: 'published',
+          createdAt: written,
+          decidedAt: written,
+          publishedAt: written,
+        })
+        .onConflictDoNothing();
   }
 }

@@ -180,6 +180,7 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'moderation_appeals', column: 'decided_by' },
       { table: 'commentary_lines', column: 'decided_by' },
       { table: 'commentary_streams', column: 'updated_by' },
+      { table: 'commentary_battle_streams', column: 'updated_by' },
     ],
   },
   {

@@ -19,6 +19,8 @@ export interface RealtimeEnvelope {
 
 export const challengeRoom = (challengeId: number) => `challenge:${challengeId}`;
 export const liveAttemptRoom = (sessionId: string) => `live_attempt:${sessionId}`;
+/** A battle's page (rounds, negotiation, commentary). */
+export const battleRoom = (battleId: number) => `battle:${battleId}`;
 
 /**
  * Sends envelopes to every node through NOTIFY. Given a transaction, they go out only

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { squadNegotiationMachine, type PactAnswer } from '#machines/squad-negotiation.ts';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { QueryState } from '#src/components/query-state.tsx';
@@ -10,6 +10,8 @@ import { Card } from '#src/components/ui/card.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { CellLabel, Table } from '#src/components/ui/table.tsx';
 import { TextArea } from '#src/components/ui/text-field.tsx';
+import { useRealtime } from '#src/lib/realtime.ts';
+import { pactEndedText } from '#domain/battles/index.ts';
 import { useAnswerPact, useProposePact, useSpendToken, useSquadNegotiation, type SquadNegotiation } from '../api/negotiation.ts';
 import { useSquadBoard } from '../api/squads.ts';
 
@@ -267,12 +269,39 @@ function Negotiation({ battleId, n }: { battleId: number; n: SquadNegotiation })
   );
 }
 
+/**
+ * A pact declined or withdrawn, in words, as it happens (the log says it too once it reloads): the names and the
+ * kind come from the negotiation as the page had it when the message came, before the refresh drops the pact.
+ */
+function usePactNews(battleId: number, n: SquadNegotiation | undefined) {
+  const [news, setNews] = useState<string | null>(null);
+  const known = useRef(n);
+  known.current = n;
+  useRealtime({ room_id: `battle:${battleId}` }, (m) => {
+    if ((m.type !== 'pact_declined' && m.type !== 'pact_withdrawn') || m.battle_id !== battleId) return;
+    const name = (team: number) => known.current?.squads.find((s) => s.team_id === team)?.name ?? 'A squad';
+    setNews(
+      pactEndedText({
+        answer: m.type === 'pact_declined' ? 'declined' : 'withdrawn',
+        from: name(m.from_team_id),
+        to: name(m.to_team_id),
+        kind: known.current?.open_pacts.find((p) => p.id === m.pact_id)?.kind ?? 'proposal',
+      }),
+    );
+  });
+  return news;
+}
+
 /** The battle page's negotiation: tokens per squad and the public log for everyone, a captain's moves for captains. */
 export function NegotiationPanel({ battleId }: { battleId: number }) {
   const q = useSquadNegotiation(battleId);
+  const news = usePactNews(battleId, q.data);
   return (
     <section aria-labelledby="negotiation">
       <h2 id="negotiation">Negotiation</h2>
+      <div role="status" aria-live="polite">
+        {news ? <p className="battle-reveal card">{news}</p> : null}
+      </div>
       <QueryState query={q} loading="Loading the negotiation…">
         {(n) =>
           n.enabled ? <Negotiation battleId={battleId} n={n} /> : <p className="muted">This battle plays without immunity tokens.</p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CommentarySlot } from '#src/components/commentary-slot.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -104,6 +105,7 @@ function BattleView({ battle: b }: { battle: BattleView }) {
       <div role="status" aria-live="polite">
         {reveal ? <p className="battle-reveal card">{reveal}</p> : null}
       </div>
+      <CommentarySlot battleId={b.id} />
       {standing ? <p className="battle-card-mine">{standing}</p> : null}
       {!user ? (
         <p className="muted">

@@ -5,6 +5,9 @@ import type { components } from '#openapi/schema.d.ts';
 
 export type EditorLine = components['schemas']['CommentaryLineForEditors'];
 export type CommentaryStream = components['schemas']['CommentaryStream'];
+export type CommentaryBattleStream = components['schemas']['CommentaryBattleStream'];
+/** Whose stream: a challenge's or a battle's. */
+export type StreamOf = { challengeId: number } | { battleId: number };
 export type LineStatus = components['schemas']['CommentaryStatus'];
 
 const isCommentaryKey = (key: readonly unknown[]) => typeof key[1] === 'string' && key[1].startsWith('/api/commentary');
@@ -52,14 +55,21 @@ export function useLineActions(lineId: number) {
   return { save, approve, reject, refresh };
 }
 
-export function useSetStream(challengeId: number) {
+export function useSetStream(of: StreamOf) {
   const refresh = useRefreshCommentary();
   return useMutation({
-    mutationFn: (body: { auto_publish: boolean; auto_publish_model?: boolean }) =>
-      callApi(
-        secureApi.PUT('/api/commentary/streams/{challengeId}', { params: { path: { challengeId } }, body }),
-        'Could not change the stream.',
-      ),
+    mutationFn: async (body: { auto_publish: boolean; auto_publish_model?: boolean }) => {
+      const failed = 'Could not change the stream.';
+      if ('battleId' in of)
+        return callApi(
+          secureApi.PUT('/api/commentary/battle-streams/{battleId}', { params: { path: { battleId: of.battleId } }, body }),
+          failed,
+        );
+      return callApi(
+        secureApi.PUT('/api/commentary/streams/{challengeId}', { params: { path: { challengeId: of.challengeId } }, body }),
+        failed,
+      );
+    },
     onSuccess: refresh,
   });
 }

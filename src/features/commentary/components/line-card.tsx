@@ -7,7 +7,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { TextArea } from '#src/components/ui/text-field.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
-import { KIND_LABELS, LINE_MAX_LENGTH } from '#domain/commentary.ts';
+import { KIND_LABELS, LINE_MAX_LENGTH, namedList } from '#domain/commentary.ts';
 import { ordinal, overallText } from '#domain/places.ts';
 import { useLineActions, type EditorLine } from '../api/commentary.ts';
 
@@ -122,6 +122,10 @@ export function LineCard({ line }: { line: EditorLine }) {
 
 /** The facts a line was written from, in one line for the editor to check it against. */
 function factsText(f: EditorLine['facts']): string {
+  if (f.battle !== undefined) {
+    const named = f.names?.length ? namedList(f.names, f.more ?? 0) : f.athlete;
+    return [f.battle, f.round ? `round ${f.round}` : '', named, f.squad ?? '', f.score ?? ''].filter(Boolean).join(' · ');
+  }
   const parts = [f.athlete, f.challenge];
   if (f.count !== undefined) {
     parts.push(`live count ${f.count}`);

@@ -2,7 +2,14 @@ import { QueryState } from '#src/components/query-state.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
-import { useCommentaryQueue, useCommentaryStreams, useSetStream, type CommentaryStream, type LineStatus } from '../api/commentary.ts';
+import {
+  useCommentaryQueue,
+  useCommentaryStreams,
+  useSetStream,
+  type CommentaryBattleStream,
+  type CommentaryStream,
+  type LineStatus,
+} from '../api/commentary.ts';
 import { LineCard } from '../components/line-card.tsx';
 import '../commentary.css';
 
@@ -13,7 +20,7 @@ const STATUSES: { value: LineStatus; label: string }[] = [
 ];
 
 const EMPTY: Record<LineStatus, string> = {
-  queued: 'Nothing is waiting. Lines appear here when a board moves: a new leader, a board record or a big jump.',
+  queued: 'Nothing is waiting. Lines appear here when a board moves (a new leader, a board record, a big jump) or a battle round closes.',
   published: 'No line has been published yet.',
   rejected: 'No line has been rejected.',
 };
@@ -24,8 +31,10 @@ const VIEW = {
   status: param.oneOf(['queued', 'published', 'rejected'] as const, 'queued'),
 };
 
-function StreamRow({ stream, modelWrites }: { stream: CommentaryStream; modelWrites: boolean }) {
-  const set = useSetStream(stream.challenge_id);
+function StreamRow({ stream, modelWrites }: { stream: CommentaryStream | CommentaryBattleStream; modelWrites: boolean }) {
+  const battle = 'battle_id' in stream;
+  const set = useSetStream(battle ? { battleId: stream.battle_id } : { challengeId: stream.challenge_id });
+  const id = battle ? `battle-${stream.battle_id}` : String(stream.challenge_id);
   return (
     <li className="card commentary-stream">
       <div>
@@ -35,7 +44,7 @@ function StreamRow({ stream, modelWrites }: { stream: CommentaryStream; modelWri
         </p>
       </div>
       <Switch
-        id={`auto-${stream.challenge_id}`}
+        id={`auto-${id}`}
         label="Auto-publish template lines"
         checked={stream.auto_publish}
         disabled={set.isPending}
@@ -43,7 +52,7 @@ function StreamRow({ stream, modelWrites }: { stream: CommentaryStream; modelWri
       />
       {modelWrites && (
         <Switch
-          id={`auto-model-${stream.challenge_id}`}
+          id={`auto-model-${id}`}
           label="Model lines too"
           checked={stream.auto_publish_model}
           disabled={set.isPending || !stream.auto_publish}
@@ -69,8 +78,10 @@ export default function CommentaryAdminDashboard() {
       <h1>Commentary</h1>
       <p className="lead muted">
         Lines about the boards&apos; big moments (a new leader, a board record, a big jump) and about live attempts (a round passed, the
-        leader&apos;s mark or an athlete&apos;s own best passed, a pace to lead, the last minute). Approve, edit or reject each line before
-        it reaches the challenge&apos;s board and the attempt&apos;s live page, or let a challenge publish on its own.
+        leader&apos;s mark or an athlete&apos;s own best passed, a pace to lead, the last minute) and battles&apos; rounds (who fell at the
+        cut, the round&apos;s winner, a squad wiped out, an immunity that saved someone, the champion). Approve, edit or reject each line
+        before it reaches the challenge&apos;s board, the attempt&apos;s live page or the battle&apos;s page, or let a challenge or a battle
+        publish on its own.
       </p>
       {writer && (
         <p className="hint" role="status">
@@ -91,6 +102,23 @@ export default function CommentaryAdminDashboard() {
             <ul className="commentary-streams">
               {data.items.map((s) => (
                 <StreamRow key={s.challenge_id} stream={s} modelWrites={data.writer.kind === 'model'} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+      <section aria-labelledby="battle-streams-title">
+        <h2 id="battle-streams-title">Battles</h2>
+        <QueryState
+          query={streams}
+          loading="Loading the battles…"
+          isEmpty={(d) => d.battles.length === 0}
+          empty={<p className="empty card">No battle has commentary yet: lines appear once a battle&apos;s round closes.</p>}
+        >
+          {(data) => (
+            <ul className="commentary-streams">
+              {data.battles.map((s) => (
+                <StreamRow key={s.battle_id} stream={s} modelWrites={data.writer.kind === 'model'} />
               ))}
             </ul>
           )}
