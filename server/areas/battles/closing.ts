@@ -10,6 +10,8 @@ import { notify } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
 import { closeSquadRoundIn } from './squad-closing.ts';
+import { closeBracketRoundIn } from './bracket-closing.ts';
+import { BRACKET_FORMAT } from './brackets.ts';
 import { advanceStage } from './tournaments.ts';
 
 // Closing a round: the job queued at the round's close (battles.ts scheduleRoundCloses) ranks the living field,
@@ -38,6 +40,7 @@ export async function closeRound(ctx: AppContext, battleId: number, roundNo: num
       tx,
       sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
     );
+    if (battle!.format === BRACKET_FORMAT) return closeBracketRoundIn(tx, battle!, round, last, now);
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
     const field = await tx
       .select({ athleteId: battleEntries.userId, enteredAt: battleEntries.enteredAt })
