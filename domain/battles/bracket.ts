@@ -112,7 +112,10 @@ export interface BracketRoundOutcome {
 
 /** Closes a bracket round: decides every undecided head-to-head from the best attempts, then draws the next round. */
 export function closeBracketRound(matches: readonly BracketMatch[], best: BestKeys, round: number, rounds: number): BracketRoundOutcome {
-  const decided = matches.map((m) => (m.winner || !m.a || !m.b ? m : { ...m, winner: decideMatch(m.a, m.b, best) }));
+  // A side left alone (its opponent's account is gone) goes on as after a bye.
+  const decided = matches.map((m) =>
+    m.winner ? m : m.a && m.b ? { ...m, winner: decideMatch(m.a, m.b, best) } : { ...m, winner: m.a ?? m.b },
+  );
   const losers = decided
     .filter(isPlayed)
     .map((m) => (m.winner!.athleteId === m.a!.athleteId ? m.b! : m.a!))

@@ -19,7 +19,7 @@ const sideOf = (userId: number | null, seed: number | null): BracketSide | null 
 export function toMatch(r: MatchRow): BracketMatch {
   const a = sideOf(r.aUserId, r.aSeed);
   const b = sideOf(r.bUserId, r.bSeed);
-  const winner = r.winnerUserId === null ? null : a?.athleteId === r.winnerUserId ? a : b;
+  const winner = r.winnerUserId === null ? null : a?.athleteId === r.winnerUserId ? a : b?.athleteId === r.winnerUserId ? b : null;
   return { round: r.roundNo, slot: r.slot, a, b, winner };
 }
 
