@@ -6,6 +6,8 @@ import { scoreText } from './attempts.ts';
 import type { BattleRow } from './battles.ts';
 import { matchesOf, toMatch } from './brackets.ts';
 
+// A bracket stage as the tournament page and the preview show it (brackets.ts stores it, bracket-closing.ts plays it).
+
 export interface BracketSideView {
   seed: number;
   user_id: number | null;
