@@ -32,7 +32,9 @@ export async function tournamentPreview(ctx: AppContext, id: number) {
       const stage = view.stages[i]!;
       if (stage.format !== 'bracket') return null;
       const seeds = stage.seeds.map((x) => ({ seed: x.seed, user_id: x.user_id, display_name: x.display_name }));
-      return presentBracket(db, await loadBattle(db, stage.battle_id), stage.rounds.length, p.field, seeds);
+      // Projected from the projected seeds; with nobody entered yet, from the seed slots the stage before fills.
+      const planned = p.field > 0 ? p.field : (view.stages[i - 1]?.advance ?? 0);
+      return presentBracket(db, await loadBattle(db, stage.battle_id), stage.rounds.length, planned, seeds);
     }),
   );
   return {

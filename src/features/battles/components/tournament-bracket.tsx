@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { components } from '#openapi/schema.d.ts';
 
 export type BracketData = NonNullable<components['schemas']['BracketOrNull']>;
@@ -21,11 +22,15 @@ export function matchText(m: BracketMatch): string {
 
 /** A bracket stage's bracket: its rounds as columns side by side (one under another on a phone), each match in words. */
 export function TournamentBracket({ bracket, label }: { bracket: BracketData; label: string }) {
+  const id = useId();
   return (
     <div className="tournament-bracket" role="group" aria-label={label}>
       {bracket.rounds.map((r) => (
-        <section key={r.round_no} className="tournament-bracket-round" aria-labelledby={`${label}-round-${r.round_no}`.replace(/\W+/g, '-')}>
-          <h5 id={`${label}-round-${r.round_no}`.replace(/\W+/g, '-')}>{r.name}</h5>
+        <section key={r.round_no} className="tournament-bracket-round" aria-labelledby={`${id}-round-${r.round_no}`}>
+          <h5 id={`${id}-round-${r.round_no}`}>{r.name}</h5>
+          {r.matches.length === 0 ? (
+            <p className="muted">Nobody plays in this round.</p>
+          ) : (
           <ol className="tournament-bracket-matches">
             {r.matches.map((m) => (
               <li
@@ -36,6 +41,7 @@ export function TournamentBracket({ bracket, label }: { bracket: BracketData; la
               </li>
             ))}
           </ol>
+          )}
         </section>
       ))}
     </div>
