@@ -5,7 +5,7 @@ import { rowsOf } from '#server/db/rows.ts';
 import { battleEntries, battleRounds, battles } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
-import { closeRoyaleRound, isSquadCut } from '#domain/battles/index.ts';
+import { closeRoyaleRound, isBracketRound, isSquadCut } from '#domain/battles/index.ts';
 import { notify } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
@@ -40,7 +40,7 @@ export async function closeRound(ctx: AppContext, battleId: number, roundNo: num
       tx,
       sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
     );
-    if (battle!.format === BRACKET_FORMAT) return closeBracketRoundIn(tx, battle!, round, last, now);
+    if (battle!.format === BRACKET_FORMAT || isBracketRound(round.cut)) return closeBracketRoundIn(tx, battle!, round, last, now);
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
     const field = await tx
       .select({ athleteId: battleEntries.userId, enteredAt: battleEntries.enteredAt })
