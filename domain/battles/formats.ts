@@ -165,7 +165,7 @@ export function bracketRules(p: BracketParams): string[] {
   return [
     `${plural(p.size, 'athlete')} are seeded from the stage before (seed 1 is its winner): first meets last, second meets second to last, and so on, placed so that the top two seeds can only meet in the final.`,
     byes > 0
-      ? `${plural(byes, 'top seed')} ${byes === 1 ? 'has a bye' : 'have byes'} in the first round (${plural(p.size, 'seed')} do not fill a bracket of ${byes + p.size}) and go straight to the second.`
+      ? `${plural(byes, 'top seed')} ${byes === 1 ? 'has a bye' : 'have byes'} in the first round (${plural(p.size, 'seed')} do not fill a bracket of ${byes + p.size}) and ${byes === 1 ? 'goes' : 'go'} straight to the second.`
       : 'Every seed plays in the first round.',
     `Each bracket round is open for ${plural(p.roundHours, 'hour')}; in each pair the better best attempt goes on (the workout’s tie-break counts), and an exact tie goes to the better seed.`,
     'An athlete who does not score loses the pair; if neither scores, the better seed goes on.',
