@@ -63,6 +63,7 @@ export interface TournamentProblem {
 export function tournamentProblem(stages: readonly StageSpec[]): TournamentProblem | null {
   if (stages.length < TOURNAMENT_LIMITS.minStages || stages.length > TOURNAMENT_LIMITS.maxStages)
     return { stage: null, message: `A tournament has ${TOURNAMENT_LIMITS.minStages} to ${TOURNAMENT_LIMITS.maxStages} stages.` };
+  const roundCounts = stageRoundCounts(stages);
   for (const [i, s] of stages.entries()) {
     const label = `Stage ${i + 1}`;
     const name = s.name.trim();
