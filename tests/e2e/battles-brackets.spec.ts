@@ -46,8 +46,9 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   await expect(page.getByRole('heading', { name: 'Knockout Cup', level: 1 })).toBeVisible();
   const id = Number(new URL(page.url()).searchParams.get('tournament'));
   const tournament = await apiCall(app(), sessions[0]!, 'GET', `api/battle-royale/tournaments/${id}`);
-  expect(tournament.stages.map((s: { format: string }) => s.format)).toEqual(['battle_royale', 'bracket']);
-  const [qualifier] = tournament.stages as { battle_id: number }[];
+  const stageList = tournament.stages as { format: string; battle_id: number }[];
+  expect(stageList.map((s) => s.format)).toEqual(['battle_royale', 'bracket']);
+  const [qualifier] = stageList;
   for (const s of sessions) await apiCall(app(), s, 'POST', `api/battle-royale/challenges/${qualifier!.battle_id}/enter`, {});
   await page.reload();
   const bracket = page.getByRole('group', { name: 'Final bracket' });

@@ -47,25 +47,13 @@ export async function closeBracketRoundIn(
     .update(battleRounds)
     .set({ closedAt: now, fieldSize: field, eliminatedCount: losers.length })
     .where(and(eq(battleRounds.battleId, battle.id), eq(battleRounds.roundNo, roundNo)));
-  const finished = roundNo >= last;
-  if (!finished) await drawRound(tx, battle.id, outcome.decided, roundNo + 1, last, now);
-  else {
-    const order = bracketFinalOrder((await matchesOf(tx, battle.id)).map(toMatch));
-    if (order.length)
-      await tx.execute(sql`
-        update battle_entries e set final_place = v.place
-        from unnest(${intArray(order.map((o) => o.athleteId))}::int[], ${intArray(order.map((o) => o.place))}::int[]) as v(user_id, place)
-        where e.battle_id = ${battle.id} and e.user_id = v.user_id`);
-    await tx.update(battles).set({ finishedAt: now }).where(eq(battles.id, battle.id));
-    // The champion, runner-up, … enter the next stage seeded by that order (tournaments.ts), in this transaction.
-    await advanceStage(tx, battle.id, now);
-  }
   const [stage] = await tx
-    .select({ tournamentId: tournamentStages.tournamentId, name: tournamentStages.name })
+    .select({ tournamentId: tournamentStages.tournamentId })
     .from(tournamentStages)
     .where(eq(tournamentStages.battleId, battle.id));
   const link = stage ? tournamentLink(stage.tournamentId) : `/individual-battle-royale-page?id=${battle.id}`;
   const roundName = bracketRoundName(roundNo, last);
+  // The losers are told first: a runner-up who goes on to the next stage reads that last.
   for (const m of outcome.decided.filter(isPlayed)) {
     const loser = m.winner!.athleteId === m.a!.athleteId ? m.b! : m.a!;
     await notify(
@@ -79,6 +67,19 @@ export async function closeBracketRoundIn(
       },
       now,
     );
+  }
+  const finished = roundNo >= last;
+  if (!finished) await drawRound(tx, battle.id, outcome.decided, roundNo + 1, last, now);
+  else {
+    const order = bracketFinalOrder((await matchesOf(tx, battle.id)).map(toMatch));
+    if (order.length)
+      await tx.execute(sql`
+        update battle_entries e set final_place = v.place
+        from unnest(${intArray(order.map((o) => o.athleteId))}::int[], ${intArray(order.map((o) => o.place))}::int[]) as v(user_id, place)
+        where e.battle_id = ${battle.id} and e.user_id = v.user_id`);
+    await tx.update(battles).set({ finishedAt: now }).where(eq(battles.id, battle.id));
+    // The champion, runner-up, … enter the next stage seeded by that order (tournaments.ts), in this transaction.
+    await advanceStage(tx, battle.id, now);
   }
   const envelopes: RealtimeEnvelope[] = [
     {
