@@ -37,9 +37,7 @@ export function bracketRounds(n: number): number {
 
 /** Whether n seeds make a bracket the catalogue plays. */
 export const bracketSizeProblem = (n: number): string | null =>
-  Number.isInteger(n) && n >= 2 && n <= BATTLE_LIMITS.maxBracketSize
-    ? null
-    : `A bracket has 2 to ${BATTLE_LIMITS.maxBracketSize} seeds.`;
+  Number.isInteger(n) && n >= 2 && n <= BATTLE_LIMITS.maxBracketSize ? null : `A bracket has 2 to ${BATTLE_LIMITS.maxBracketSize} seeds.`;
 
 /**
  * The seed in each line of a bracket of `size` (a power of two), top to bottom: [1, 8, 4, 5, 2, 7, 3, 6] for 8.

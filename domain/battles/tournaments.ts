@@ -168,19 +168,20 @@ export function projectTournament(stages: readonly StageSpec[], entrants: number
   for (const [i, s] of stages.entries()) {
     let alive = field;
     const bracket = s.format === 'bracket' ? projectBracket(field, roundCounts[i]) : [];
-    const rounds = s.format === 'bracket'
-      ? Array.from({ length: roundCounts[i]! }, (_, r) => {
-          const matches = bracket.filter((m) => m.round === r + 1);
-          // Everyone in the round's matches plays or has a bye; one goes on from each match.
-          const inRound = matches.reduce((n, m) => n + (isPlayed(m) ? 2 : 1), 0);
-          return { roundNo: r + 1, field: inRound, keep: matches.length, ruleText: BRACKET_ROUND_TEXT };
-        })
-      : s.cuts.map((cut, r) => {
-      const keep = keepCount(cut, alive);
-      const round = { roundNo: r + 1, field: alive, keep, ruleText: cutRuleText(cut) };
-      alive = keep;
-      return round;
-    });
+    const rounds =
+      s.format === 'bracket'
+        ? Array.from({ length: roundCounts[i]! }, (_, r) => {
+            const matches = bracket.filter((m) => m.round === r + 1);
+            // Everyone in the round's matches plays or has a bye; one goes on from each match.
+            const inRound = matches.reduce((n, m) => n + (isPlayed(m) ? 2 : 1), 0);
+            return { roundNo: r + 1, field: inRound, keep: matches.length, ruleText: BRACKET_ROUND_TEXT };
+          })
+        : s.cuts.map((cut, r) => {
+            const keep = keepCount(cut, alive);
+            const round = { roundNo: r + 1, field: alive, keep, ruleText: cutRuleText(cut) };
+            alive = keep;
+            return round;
+          });
     const advancing = s.advance === null ? null : Math.min(s.advance, field);
     out.push({
       stageNo: i + 1,

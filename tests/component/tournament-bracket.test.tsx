@@ -57,11 +57,11 @@ describe('a bracket stage on the tournament page', () => {
   });
 
   it('names seeds not known yet by their number, and a decided match by its winner', () => {
-    expect(
-      matchText({ slot: 0, a: side(1, null), b: side(8, null), winner_seed: null, bye: false, projected: true }),
-    ).toBe('Seed 1 — Seed 8 (projected)');
-    expect(
-      matchText({ slot: 0, a: side(1, 'Ana', '2:47'), b: side(8, 'Bo', '3:10'), winner_seed: 1, bye: false, projected: false }),
-    ).toBe('1 Ana 2:47 — 8 Bo 3:10, Ana advances');
+    expect(matchText({ slot: 0, a: side(1, null), b: side(8, null), winner_seed: null, bye: false, projected: true })).toBe(
+      'Seed 1 — Seed 8 (projected)',
+    );
+    expect(matchText({ slot: 0, a: side(1, 'Ana', '2:47'), b: side(8, 'Bo', '3:10'), winner_seed: 1, bye: false, projected: false })).toBe(
+      '1 Ana 2:47 — 8 Bo 3:10, Ana advances',
+    );
   });
 });

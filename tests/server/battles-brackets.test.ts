@@ -57,7 +57,8 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
   const call = (method: 'GET' | 'POST', url: string, who?: SignedIn, payload?: object) =>
     t.app.inject({ method, url, ...(who ? { headers: authHeaders(who) } : {}), ...(payload !== undefined ? { payload } : {}) });
   const iso = (ms: number) => new Date(ms).toISOString();
-  const score = (battleId: number, who: SignedIn, reps: number) => call('POST', `/api/battle-royale/challenges/${battleId}/attempts`, who, { reps });
+  const score = (battleId: number, who: SignedIn, reps: number) =>
+    call('POST', `/api/battle-royale/challenges/${battleId}/attempts`, who, { reps });
 
   /** Qualifier (one round, nobody cut, 5 advance) → Knockout (a bracket of 5: three 1-hour rounds, 2 advance) → Final. */
   const input = (over: Record<string, unknown>[] = []) => {
@@ -67,9 +68,22 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
       score_type: 'reps',
       attempts_per_round: 2,
       stages: [
-        { name: 'Qualifier', starts_at: iso(start), round_hours: 1, rounds: [{ cut: { kind: 'keep_top', keep: 6 } }], advance: 5, ...over[0] },
+        {
+          name: 'Qualifier',
+          starts_at: iso(start),
+          round_hours: 1,
+          rounds: [{ cut: { kind: 'keep_top', keep: 6 } }],
+          advance: 5,
+          ...over[0],
+        },
         { name: 'Knockout', format: 'bracket', starts_at: iso(start + HOUR), round_hours: 1, rounds: [], advance: 2, ...over[1] },
-        { name: 'Final', starts_at: iso(start + 4 * HOUR), round_hours: 1, rounds: [{ cut: { kind: 'keep_top', keep: 1 } }], advance: null },
+        {
+          name: 'Final',
+          starts_at: iso(start + 4 * HOUR),
+          round_hours: 1,
+          rounds: [{ cut: { kind: 'keep_top', keep: 1 } }],
+          advance: null,
+        },
       ],
     };
   };
@@ -119,7 +133,9 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
     }
     const preview = (await call('GET', `/api/battle-royale/tournaments/${tn.id}/preview`)).json();
     expect(preview.stages[1]).toMatchObject({ format: 'bracket', projected_field: 5, advancing: 2 });
-    expect(preview.stages[1].rounds.map((r: { projected_field: number; projected_keep: number }) => [r.projected_field, r.projected_keep])).toEqual([
+    expect(
+      preview.stages[1].rounds.map((r: { projected_field: number; projected_keep: number }) => [r.projected_field, r.projected_keep]),
+    ).toEqual([
       [5, 4],
       [4, 2],
       [2, 1],
@@ -147,7 +163,12 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
       '4 Di',
       '5 Ed',
     ]);
-    expect(lines(drawn.stages[1].bracket, 1)).toEqual(['1 Ana v - (bye) → 1', '4 Di v 5 Ed → ?', '2 Bo v - (bye) → 2', '3 Cy v - (bye) → 3']);
+    expect(lines(drawn.stages[1].bracket, 1)).toEqual([
+      '1 Ana v - (bye) → 1',
+      '4 Di v 5 Ed → ?',
+      '2 Bo v - (bye) → 2',
+      '3 Cy v - (bye) → 3',
+    ]);
     expect(await count('battle_matches')).toBe(4);
 
     // Round 1: only Di and Ed play; a bye or a missing seed cannot submit. Ed (seed 5) wins the upset.
@@ -189,7 +210,9 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
     const done = (await call('GET', `/api/battle-royale/tournaments/${tn.id}`, Ana)).json();
     expect(done.stages[1]).toMatchObject({ status: 'finished', advanced: true });
     expect(lines(done.stages[1].bracket, 3)).toEqual(['1 Ana 10 reps v 2 Bo 90 reps → 2']);
-    expect(done.stages[2].seeds.map((s: { seed: number; display_name: string; from_place: number }) => [s.seed, s.display_name, s.from_place])).toEqual([
+    expect(
+      done.stages[2].seeds.map((s: { seed: number; display_name: string; from_place: number }) => [s.seed, s.display_name, s.from_place]),
+    ).toEqual([
       [1, 'Bo', 1],
       [2, 'Ana', 2],
     ]);

@@ -59,8 +59,26 @@ describe('bracket draw', () => {
   it('decides a head-to-head by score, an exact tie or no score by seed, one score beating none', () => {
     const [one, two] = seeds(2) as [BracketSide, BracketSide];
     const keys = (entries: [number, bigint][]) => new Map(entries.map(([id, sortKey]) => [id, { sortKey }]));
-    expect(decideMatch(one, two, keys([[one.athleteId, 5n], [two.athleteId, 3n]]))).toBe(two);
-    expect(decideMatch(one, two, keys([[one.athleteId, 3n], [two.athleteId, 3n]]))).toBe(one);
+    expect(
+      decideMatch(
+        one,
+        two,
+        keys([
+          [one.athleteId, 5n],
+          [two.athleteId, 3n],
+        ]),
+      ),
+    ).toBe(two);
+    expect(
+      decideMatch(
+        one,
+        two,
+        keys([
+          [one.athleteId, 3n],
+          [two.athleteId, 3n],
+        ]),
+      ),
+    ).toBe(one);
     expect(decideMatch(two, one, keys([]))).toBe(one);
     expect(decideMatch(one, two, keys([[two.athleteId, 9n]]))).toBe(two);
   });
@@ -121,9 +139,7 @@ describe('bracket properties (2–64 seeds, any results)', () => {
         const byes = matches.filter(isBye);
         const size = 2 ** bracketRounds(n);
         expect(byes.every((m) => m.round === 1)).toBe(true);
-        expect(byes.map((m) => (m.a ?? m.b)!.seed).sort((x, y) => x - y)).toEqual(
-          Array.from({ length: size - n }, (_, i) => i + 1),
-        );
+        expect(byes.map((m) => (m.a ?? m.b)!.seed).sort((x, y) => x - y)).toEqual(Array.from({ length: size - n }, (_, i) => i + 1));
         // Every match is a bye or a head-to-head: no empty slot in a bracket of the size it needs.
         expect(matches.every((m) => isBye(m) || isPlayed(m))).toBe(true);
       }),
@@ -208,7 +224,9 @@ describe('bracket stages in a tournament', () => {
   });
 
   it('refuses a bracket as stage 1, one with cut rules, one of more than 64 seeds, and a stage after it too early', () => {
-    expect(tournamentProblem([bracket({ startsAt: T0 }), { ...qualifier, startsAt: T0 + 100 * HOUR }])?.message).toMatch(/stage 1 is a battle royale/);
+    expect(tournamentProblem([bracket({ startsAt: T0 }), { ...qualifier, startsAt: T0 + 100 * HOUR }])?.message).toMatch(
+      /stage 1 is a battle royale/,
+    );
     expect(tournamentProblem([qualifier, bracket({ cuts: [{ kind: 'keep_top', keep: 2 }] })])?.message).toMatch(/no cut rules/);
     expect(tournamentProblem([{ ...qualifier, advance: 65 }, bracket()])?.message).toMatch(/2 to 64/);
     const after: StageSpec = {

@@ -308,8 +308,7 @@ export async function enterBattle(ctx: AppContext, battleId: number, userId: num
   const db = ctx.database.db;
   const now = ctx.now();
   const b = await loadBattle(db, battleId);
-  if (b.format === 'bracket_tournament')
-    throw conflict('Athletes reach this tournament stage by advancing from the stage before it.');
+  if (b.format === 'bracket_tournament') throw conflict('Athletes reach this tournament stage by advancing from the stage before it.');
   if (b.format !== 'battle_royale') throw conflict('Squads enter this battle through their captain, on the Squad Decimation page.');
   if (now >= b.startsAt) throw conflict('Entry closed when the first round opened.');
   if (await isLaterStage(db, battleId)) throw conflict('Athletes reach this tournament stage by advancing from the stage before it.');

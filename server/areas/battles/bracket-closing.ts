@@ -96,7 +96,10 @@ export async function closeBracketRoundIn(
     },
   ];
   if (!finished)
-    envelopes.push({ to: { room: battleRoom(battle.id) }, message: { type: 'battle_round_opened', battle_id: battle.id, round_no: roundNo + 1 } });
+    envelopes.push({
+      to: { room: battleRoom(battle.id) },
+      message: { type: 'battle_round_opened', battle_id: battle.id, round_no: roundNo + 1 },
+    });
   await publish(tx, envelopes);
   return { closed: true, eliminated: losers.map((l) => l.athleteId) };
 }

@@ -19,7 +19,14 @@ export interface BracketView {
   rounds: {
     round_no: number;
     name: string;
-    matches: { slot: number; a: BracketSideView | null; b: BracketSideView | null; winner_seed: number | null; bye: boolean; projected: boolean }[];
+    matches: {
+      slot: number;
+      a: BracketSideView | null;
+      b: BracketSideView | null;
+      winner_seed: number | null;
+      bye: boolean;
+      projected: boolean;
+    }[];
   }[];
 }
 

@@ -39,20 +39,32 @@ export async function matchesOf(db: Database, battleId: number, roundNo?: number
   return db
     .select()
     .from(battleMatches)
-    .where(roundNo === undefined ? eq(battleMatches.battleId, battleId) : and(eq(battleMatches.battleId, battleId), eq(battleMatches.roundNo, roundNo)))
+    .where(
+      roundNo === undefined
+        ? eq(battleMatches.battleId, battleId)
+        : and(eq(battleMatches.battleId, battleId), eq(battleMatches.roundNo, roundNo)),
+    )
     .orderBy(asc(battleMatches.roundNo), asc(battleMatches.slot));
 }
 
 /** Draws round 1 from the seeds (byes decided at once); a second draw changes nothing. */
 export async function drawFirstRound(tx: Database, battleId: number, seeds: BracketSide[], rounds: number, now: Date) {
   const matches = firstRound(seeds, rounds);
-  if (matches.length) await tx.insert(battleMatches).values(matches.map((m) => toRow(battleId, m, now))).onConflictDoNothing();
+  if (matches.length)
+    await tx
+      .insert(battleMatches)
+      .values(matches.map((m) => toRow(battleId, m, now)))
+      .onConflictDoNothing();
 }
 
 /** Stores a round drawn from the one before (bracket-closing.ts). */
 export async function drawRound(tx: Database, battleId: number, decided: BracketMatch[], round: number, rounds: number, now: Date) {
   const matches = nextRound(decided, round, rounds);
-  if (matches.length) await tx.insert(battleMatches).values(matches.map((m) => toRow(battleId, m, now))).onConflictDoNothing();
+  if (matches.length)
+    await tx
+      .insert(battleMatches)
+      .values(matches.map((m) => toRow(battleId, m, now)))
+      .onConflictDoNothing();
 }
 
 /** Why this athlete may not submit to this bracket round (no match of theirs, or a bye), or nothing. */
@@ -70,4 +82,3 @@ export async function checkBracketAttempt(tx: Database, battleId: number, roundN
   if (!row) throw conflict(`You have no match in round ${roundNo} of this bracket.`);
   if (isBye(toMatch(row))) throw conflict(`You have a bye in round ${roundNo}: you go through without playing.`);
 }
-

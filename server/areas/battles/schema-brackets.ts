@@ -24,5 +24,9 @@ export const battleMatches = pgTable(
     winnerUserId: integer('winner_user_id'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.battleId, t.roundNo, t.slot] }), index('battle_matches_a_idx').on(t.aUserId), index('battle_matches_b_idx').on(t.bUserId)],
+  (t) => [
+    primaryKey({ columns: [t.battleId, t.roundNo, t.slot] }),
+    index('battle_matches_a_idx').on(t.aUserId),
+    index('battle_matches_b_idx').on(t.bUserId),
+  ],
 );

@@ -31,16 +31,13 @@ export function TournamentBracket({ bracket, label }: { bracket: BracketData; la
           {r.matches.length === 0 ? (
             <p className="muted">Nobody plays in this round.</p>
           ) : (
-          <ol className="tournament-bracket-matches">
-            {r.matches.map((m) => (
-              <li
-                key={m.slot}
-                className={`tournament-bracket-match${m.projected ? ' is-projected' : ''}${m.bye ? ' is-bye' : ''}`}
-              >
-                {matchText(m)}
-              </li>
-            ))}
-          </ol>
+            <ol className="tournament-bracket-matches">
+              {r.matches.map((m) => (
+                <li key={m.slot} className={`tournament-bracket-match${m.projected ? ' is-projected' : ''}${m.bye ? ' is-bye' : ''}`}>
+                  {matchText(m)}
+                </li>
+              ))}
+            </ol>
           )}
         </section>
       ))}

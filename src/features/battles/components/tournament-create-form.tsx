@@ -70,11 +70,14 @@ const toDraft = (f: StageFields, last: boolean): StageDraft => ({
   format: f.format,
   startsAt: f.opens ? new Date(f.opens).toISOString() : '',
   roundHours: int(f.hours),
-  cuts: f.format === 'bracket' ? [] : Array.from({ length: Math.max(0, Math.min(BATTLE_LIMITS.maxRounds + 1, int(f.rounds) || 0)) }, (): CutRule =>
-    f.cut === 'keep_top'
-      ? { kind: 'keep_top', keep: int(f.keep) }
-      : { kind: 'cut_percent', percent: int(f.percent), minimum: int(f.minimum) },
-  ),
+  cuts:
+    f.format === 'bracket'
+      ? []
+      : Array.from({ length: Math.max(0, Math.min(BATTLE_LIMITS.maxRounds + 1, int(f.rounds) || 0)) }, (): CutRule =>
+          f.cut === 'keep_top'
+            ? { kind: 'keep_top', keep: int(f.keep) }
+            : { kind: 'cut_percent', percent: int(f.percent), minimum: int(f.minimum) },
+        ),
   advance: last ? null : int(f.advance),
 });
 
@@ -131,14 +134,14 @@ function StageFieldset({
       ) : null}
       <div className="row-fields">
         {bracket ? null : (
-        <TextInput
-          label={`${label} rounds`}
-          type="number"
-          min={BATTLE_LIMITS.minRounds}
-          max={BATTLE_LIMITS.maxRounds}
-          value={fields.rounds}
-          onChange={(e) => onChange({ rounds: e.target.value })}
-        />
+          <TextInput
+            label={`${label} rounds`}
+            type="number"
+            min={BATTLE_LIMITS.minRounds}
+            max={BATTLE_LIMITS.maxRounds}
+            value={fields.rounds}
+            onChange={(e) => onChange({ rounds: e.target.value })}
+          />
         )}
         <TextInput
           label={`${label} hours per round`}
@@ -150,16 +153,16 @@ function StageFieldset({
         />
       </div>
       {bracket ? null : (
-      <RadioGroup<CutRule['kind']>
-        label={`${label}: each round`}
-        orientation="horizontal"
-        options={[
-          { value: 'cut_percent', label: 'Eliminate the bottom share' },
-          { value: 'keep_top', label: 'Keep the best' },
-        ]}
-        value={fields.cut}
-        onChange={(cut) => onChange({ cut })}
-      />
+        <RadioGroup<CutRule['kind']>
+          label={`${label}: each round`}
+          orientation="horizontal"
+          options={[
+            { value: 'cut_percent', label: 'Eliminate the bottom share' },
+            { value: 'keep_top', label: 'Keep the best' },
+          ]}
+          value={fields.cut}
+          onChange={(cut) => onChange({ cut })}
+        />
       )}
       {bracket ? null : fields.cut === 'keep_top' ? (
         <TextInput
@@ -207,7 +210,9 @@ function StageFieldset({
           )}
           <li>
             {`${rounds} ${rounds === 1 ? 'round' : 'rounds'}`}
-            {ends !== null ? `; the stage ends ${new Date(ends).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.` : '.'}
+            {ends !== null
+              ? `; the stage ends ${new Date(ends).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : '.'}
           </li>
         </ul>
       ) : (
