@@ -1,9 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { BATTLE_LIMITS, tournamentProblem, type CutRule, type StageSpec } from '#domain/battles/index.ts';
+import { BATTLE_LIMITS, tournamentProblem, type CutRule, type StageFormat, type StageSpec } from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 
 export interface StageDraft {
   name: string;
+  /** A battle royale when absent; a bracket (after stage 1) has no cuts: its rounds follow from its seeds. */
+  format?: StageFormat;
   /** When the stage's first round opens (ISO). */
   startsAt: string;
   roundHours: number;
@@ -41,7 +43,14 @@ export function detailsProblem(d: TournamentDraft): string | null {
 }
 
 export const stageSpecsOf = (d: TournamentDraft): StageSpec[] =>
-  d.stages.map((s) => ({ name: s.name, startsAt: Date.parse(s.startsAt), roundHours: s.roundHours, cuts: s.cuts, advance: s.advance }));
+  d.stages.map((s) => ({
+    name: s.name,
+    format: s.format ?? 'battle_royale',
+    startsAt: Date.parse(s.startsAt),
+    roundHours: s.roundHours,
+    cuts: s.cuts,
+    advance: s.advance,
+  }));
 
 /** Step 2 (the stages): why the tournament cannot be created as it is, or null. */
 export function stagesProblem(d: TournamentDraft, now: number): string | null {
@@ -52,7 +61,7 @@ export function stagesProblem(d: TournamentDraft, now: number): string | null {
 
 /**
  * An administrator sets up a tournament in two steps: the tournament and its workout, then its stages (dates,
- * rounds, cut rules, how many advance); create → the new tournament's id, or the reason back on the stages step.
+ * a battle royale's rounds and cut rules or a bracket, how many advance); create → the new tournament's id, or the reason back on the stages step.
  */
 export const tournamentCreateMachine = setup({
   types: {

@@ -5993,6 +5993,11 @@ export interface components {
             kind: "per_squad";
             count: number;
         };
+        /** @description A bracket round (a tournament stage of the bracket format): each drawn pair plays head to head. */
+        BracketRule: {
+            /** @enum {string} */
+            kind: "head_to_head";
+        };
         BattleRound: {
             round_no: number;
             /** Format: date-time */
@@ -6001,7 +6006,7 @@ export interface components {
             closes_at: string;
             /** @enum {string} */
             state: "upcoming" | "open" | "closing" | "closed";
-            cut: components["schemas"]["CutRule"] | components["schemas"]["SquadCutRule"];
+            cut: components["schemas"]["CutRule"] | components["schemas"]["SquadCutRule"] | components["schemas"]["BracketRule"];
             /** @description The rule in words (domain/battles/formats.ts). */
             cut_text: string;
             /** @description Athletes alive when it closed. */
@@ -6012,7 +6017,7 @@ export interface components {
             id: number;
             name: string;
             /** @enum {string} */
-            format: "battle_royale" | "squad_decimation";
+            format: "battle_royale" | "squad_decimation" | "bracket_tournament";
             description: string;
             creator_id: number;
             score_type: components["schemas"]["ScoreType"];
@@ -6126,9 +6131,41 @@ export interface components {
                 members: components["schemas"]["SquadBoardMember"][];
             }[];
         };
+        /** @enum {string} */
+        StageFormat: "battle_royale" | "bracket";
+        BracketSideOrNull: null | {
+            seed: number;
+            /** @description Null until the seeds are known. */
+            user_id: number | null;
+            display_name: string | null;
+            /** @description The athlete's best attempt of the round. */
+            score_text: string | null;
+        };
+        BracketMatch: {
+            /** @description Top to bottom in its round; slots 2j and 2j+1 feed slot j of the next round. */
+            slot: number;
+            a: components["schemas"]["BracketSideOrNull"];
+            b: components["schemas"]["BracketSideOrNull"];
+            /** @description Who goes on: set for a bye, and for a match once its round closed. */
+            winner_seed: number | null;
+            bye: boolean;
+            /** @description Not drawn yet: the sides are the seeds expected if the better seed wins each match. */
+            projected: boolean;
+        };
+        /** @description A bracket stage's bracket (null for a battle royale stage): its rounds, each with its matches top to bottom; rounds not drawn yet are projected (the better seed of each match going on). */
+        BracketOrNull: null | {
+            rounds: {
+                round_no: number;
+                /** @description Final, Semi-finals, Quarter-finals or Round n. */
+                name: string;
+                matches: components["schemas"]["BracketMatch"][];
+            }[];
+        };
         TournamentStage: {
             stage_no: number;
             name: string;
+            format: components["schemas"]["StageFormat"];
+            bracket: components["schemas"]["BracketOrNull"];
             /** @description The stage is this battle royale (its board, attempts and page). */
             battle_id: number;
             /** Format: date-time */
@@ -6192,11 +6229,18 @@ export interface components {
             stages: {
                 name: string;
                 /**
+                 * @description A bracket (stages after the first) is seeded from the stage before; its rounds follow from its seeds.
+                 * @default battle_royale
+                 * @enum {string}
+                 */
+                format: "battle_royale" | "bracket";
+                /**
                  * Format: date-time
                  * @description The stage's first round opens (after the stage before ends).
                  */
                 starts_at: string;
                 round_hours: number;
+                /** @description One cut rule per round of a battle royale stage (1 to 8); none for a bracket. */
                 rounds: {
                     cut: components["schemas"]["CutRule"];
                 }[];
@@ -6213,6 +6257,8 @@ export interface components {
             stages: {
                 stage_no: number;
                 name: string;
+                format: components["schemas"]["StageFormat"];
+                bracket: components["schemas"]["BracketOrNull"];
                 battle_id: number;
                 /** Format: date-time */
                 starts_at: string;
@@ -6255,7 +6301,7 @@ export interface components {
             battle_id: number;
             battle_name: string;
             /** @enum {string} */
-            format: "battle_royale" | "squad_decimation";
+            format: "battle_royale" | "squad_decimation" | "bracket_tournament";
             tournament_id: number | null;
             stage_name: string | null;
             round_no: number;

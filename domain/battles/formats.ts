@@ -15,10 +15,14 @@ export type CutRule = { kind: 'keep_top'; keep: number } | { kind: 'cut_percent'
 /** A squad decimation round's rule: the `count` lowest-ranked living members of each squad are eliminated. */
 export type SquadCutRule = { kind: 'per_squad'; count: number };
 
-/** What a stored round applies: a battle royale cut or a squad cut. */
-export type RoundRule = CutRule | SquadCutRule;
+/** A bracket round (domain/battles/bracket.ts): each drawn pair plays head to head, the better score goes on. */
+export type BracketRule = { kind: 'head_to_head' };
+
+/** What a stored round applies: a battle royale cut, a squad cut or a bracket round. */
+export type RoundRule = CutRule | SquadCutRule | BracketRule;
 
 export const isSquadCut = (r: RoundRule): r is SquadCutRule => r.kind === 'per_squad';
+export const isBracketRound = (r: RoundRule): r is BracketRule => r.kind === 'head_to_head';
 
 export const BATTLE_LIMITS = {
   minRounds: 1,
@@ -109,8 +113,12 @@ export function squadCutText(count: number): string {
     : `the ${count} lowest-ranked living members of each squad are eliminated`;
 }
 
+/** A bracket round in one phrase. */
+export const BRACKET_ROUND_TEXT = 'head to head: in each pair the better score goes on, a tie to the better seed';
+
 /** Any stored round's rule in one phrase. */
-export const roundRuleText = (r: RoundRule): string => (isSquadCut(r) ? squadCutText(r.count) : cutRuleText(r));
+export const roundRuleText = (r: RoundRule): string =>
+  isSquadCut(r) ? squadCutText(r.count) : isBracketRound(r) ? BRACKET_ROUND_TEXT : cutRuleText(r);
 
 const TIE_TEXT = 'Ties at the cut line are broken by the workout’s tie-break time, then by who submitted that best attempt first.';
 const NOBODY_TEXT = 'A round in which nobody scored eliminates nobody.';
@@ -153,10 +161,15 @@ export function immunityRules(tradesPerRound: number): string[] {
 }
 
 export function bracketRules(p: BracketParams): string[] {
+  const byes = 2 ** Math.ceil(Math.log2(Math.max(2, p.size))) - p.size;
   return [
-    `${plural(p.size, 'athlete')} are seeded from a qualifying battle: first meets last, second meets second to last, and so on.`,
-    `Each bracket round is open for ${plural(p.roundHours, 'hour')}; in each pair the better score advances, ties by the tie-break then the earlier submission.`,
-    'An athlete who does not score loses the pair; if neither scores, the better seed advances.',
+    `${plural(p.size, 'athlete')} are seeded from the stage before (seed 1 is its winner): first meets last, second meets second to last, and so on, placed so that the top two seeds can only meet in the final.`,
+    byes > 0
+      ? `${plural(byes, 'top seed')} ${byes === 1 ? 'has a bye' : 'have byes'} in the first round (${plural(p.size, 'seed')} do not fill a bracket of ${byes + p.size}) and ${byes === 1 ? 'goes' : 'go'} straight to the second.`
+      : 'Every seed plays in the first round.',
+    `Each bracket round is open for ${plural(p.roundHours, 'hour')}; in each pair the better best attempt goes on (the workout’s tie-break counts), and an exact tie goes to the better seed.`,
+    'An athlete who does not score loses the pair; if neither scores, the better seed goes on.',
+    'Winners meet winners until one is left. The stage’s order: the champion, the runner-up, then the semi-final losers by seed, then earlier rounds’ losers, later rounds first and by seed.',
   ];
 }
 

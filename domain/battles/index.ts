@@ -3,3 +3,4 @@ export * from './engine.ts';
 export * from './attempt-body.ts';
 export * from './tournaments.ts';
 export * from './negotiation.ts';
+export * from './bracket.ts';

@@ -1,10 +1,12 @@
-import { BATTLE_LIMITS, cutRuleProblem, cutRuleText, type CutRule } from './formats.ts';
+import { BATTLE_LIMITS, BRACKET_ROUND_TEXT, cutRuleProblem, cutRuleText, type CutRule } from './formats.ts';
 import { keepCount } from './engine.ts';
+import { bracketRounds, isPlayed, projectBracket } from './bracket.ts';
 
 /**
  * Tournaments: an ordered list of stages (qualifier → semi-final → final), each stage a battle royale with its own
  * rounds, cut rules and dates. When a stage's last round closes, the top K of its final ranking advance into the
- * next stage, seeded by their final place (seed 1 = the stage's winner). Pure: the server stores the stages as
+ * next stage, seeded by their final place (seed 1 = the stage's winner). A later stage may instead be a bracket
+ * (bracket.ts): its seeds play head to head, and its order (champion, runner-up, …) seeds the stage after. Pure: the server stores the stages as
  * battles and calls these to validate, advance and project.
  */
 
@@ -17,25 +19,37 @@ export const TOURNAMENT_LIMITS = {
   maxStageName: 40,
 } as const;
 
+/** A stage is a battle royale (rounds cut the field) or a single-elimination bracket seeded from the stage before. */
+export const STAGE_FORMATS = ['battle_royale', 'bracket'] as const;
+export type StageFormat = (typeof STAGE_FORMATS)[number];
+
 export interface StageSpec {
   name: string;
+  /** Battle royale when absent. */
+  format?: StageFormat;
   /** When the stage's first round opens (ms since the epoch). */
   startsAt: number;
   roundHours: number;
-  /** One cut rule per round. */
+  /** One cut rule per round (a battle royale stage); none for a bracket, whose rounds follow from its seeds. */
   cuts: CutRule[];
   /** How many of the stage's final ranking advance to the next stage; null for the last stage. */
   advance: number | null;
 }
 
-/** When the stage's last round closes (rounds run back to back). */
-export const stageEnd = (s: Pick<StageSpec, 'startsAt' | 'roundHours' | 'cuts'>) => s.startsAt + s.cuts.length * s.roundHours * HOUR;
+/** How many rounds each stage runs: its cuts, or for a bracket as many as the seeds advancing into it need. */
+export const stageRoundCounts = (stages: readonly Pick<StageSpec, 'format' | 'cuts' | 'advance'>[]): number[] =>
+  stages.map((s, i) => (s.format === 'bracket' ? bracketRounds(stages[i - 1]?.advance ?? 2) : s.cuts.length));
+
+/** When the stage's last round closes (rounds run back to back); a bracket stage passes its round count. */
+export const stageEnd = (s: Pick<StageSpec, 'startsAt' | 'roundHours' | 'cuts'>, rounds = s.cuts.length) =>
+  s.startsAt + rounds * s.roundHours * HOUR;
 
 /**
  * The smallest field a stage's rules are written for: two athletes to make a contest, and at least every minimum
  * or keep its rounds name (a keep-the-best-8 round in a field of 5 would cut nobody).
  */
-export function stageMinimumField(s: Pick<StageSpec, 'cuts'>): number {
+export function stageMinimumField(s: Pick<StageSpec, 'cuts' | 'format'>): number {
+  if (s.format === 'bracket') return 2;
   return Math.max(2, ...s.cuts.map((c) => (c.kind === 'keep_top' ? c.keep : c.minimum)));
 }
 
@@ -49,6 +63,7 @@ export interface TournamentProblem {
 export function tournamentProblem(stages: readonly StageSpec[]): TournamentProblem | null {
   if (stages.length < TOURNAMENT_LIMITS.minStages || stages.length > TOURNAMENT_LIMITS.maxStages)
     return { stage: null, message: `A tournament has ${TOURNAMENT_LIMITS.minStages} to ${TOURNAMENT_LIMITS.maxStages} stages.` };
+  const roundCounts = stageRoundCounts(stages);
   for (const [i, s] of stages.entries()) {
     const label = `Stage ${i + 1}`;
     const name = s.name.trim();
@@ -57,7 +72,10 @@ export function tournamentProblem(stages: readonly StageSpec[]): TournamentProbl
         stage: i,
         message: `${label}: give it a name of ${TOURNAMENT_LIMITS.minStageName} to ${TOURNAMENT_LIMITS.maxStageName} characters.`,
       };
-    if (s.cuts.length < BATTLE_LIMITS.minRounds || s.cuts.length > BATTLE_LIMITS.maxRounds)
+    if (s.format === 'bracket') {
+      if (i === 0) return { stage: i, message: `${label}: a bracket is seeded from the stage before it, so stage 1 is a battle royale.` };
+      if (s.cuts.length) return { stage: i, message: `${label}: a bracket's rounds follow from its seeds; give it no cut rules.` };
+    } else if (s.cuts.length < BATTLE_LIMITS.minRounds || s.cuts.length > BATTLE_LIMITS.maxRounds)
       return { stage: i, message: `${label}: a stage has ${BATTLE_LIMITS.minRounds} to ${BATTLE_LIMITS.maxRounds} rounds.` };
     for (const [r, cut] of s.cuts.entries()) {
       const problem = cutRuleProblem(cut);
@@ -70,7 +88,7 @@ export function tournamentProblem(stages: readonly StageSpec[]): TournamentProbl
       };
     if (!Number.isFinite(s.startsAt)) return { stage: i, message: `${label}: enter when its first round opens.` };
     const prev = stages[i - 1];
-    if (prev && s.startsAt < stageEnd(prev))
+    if (prev && s.startsAt < stageEnd(prev, roundCounts[i - 1]))
       return { stage: i, message: `${label} must open after ${prev.name.trim() || `stage ${i}`} ends: stages run in date order.` };
     const next = stages[i + 1];
     if (!next) {
@@ -82,6 +100,11 @@ export function tournamentProblem(stages: readonly StageSpec[]): TournamentProbl
       return {
         stage: i,
         message: `${label}: advance at least ${min} athletes, the smallest field ${next.name.trim() || `stage ${i + 2}`} is written for.`,
+      };
+    if (next.format === 'bracket' && s.advance > BATTLE_LIMITS.maxBracketSize)
+      return {
+        stage: i,
+        message: `${label}: advance 2 to ${BATTLE_LIMITS.maxBracketSize} athletes into the bracket of ${next.name.trim() || `stage ${i + 2}`}.`,
       };
   }
   return null;
@@ -123,6 +146,7 @@ export interface ProjectedRound {
 export interface ProjectedStage {
   stageNo: number;
   name: string;
+  format: StageFormat;
   startsAt: number;
   endsAt: number;
   field: number;
@@ -139,21 +163,32 @@ export interface ProjectedStage {
  */
 export function projectTournament(stages: readonly StageSpec[], entrants: number): ProjectedStage[] {
   const out: ProjectedStage[] = [];
+  const roundCounts = stageRoundCounts(stages);
   let field = Math.max(0, entrants);
   for (const [i, s] of stages.entries()) {
     let alive = field;
-    const rounds = s.cuts.map((cut, r) => {
-      const keep = keepCount(cut, alive);
-      const round = { roundNo: r + 1, field: alive, keep, ruleText: cutRuleText(cut) };
-      alive = keep;
-      return round;
-    });
+    const bracket = s.format === 'bracket' ? projectBracket(field, roundCounts[i]) : [];
+    const rounds =
+      s.format === 'bracket'
+        ? Array.from({ length: roundCounts[i]! }, (_, r) => {
+            const matches = bracket.filter((m) => m.round === r + 1);
+            // Everyone in the round's matches plays or has a bye; one goes on from each match.
+            const inRound = matches.reduce((n, m) => n + (isPlayed(m) ? 2 : 1), 0);
+            return { roundNo: r + 1, field: inRound, keep: matches.length, ruleText: BRACKET_ROUND_TEXT };
+          })
+        : s.cuts.map((cut, r) => {
+            const keep = keepCount(cut, alive);
+            const round = { roundNo: r + 1, field: alive, keep, ruleText: cutRuleText(cut) };
+            alive = keep;
+            return round;
+          });
     const advancing = s.advance === null ? null : Math.min(s.advance, field);
     out.push({
       stageNo: i + 1,
       name: s.name.trim(),
+      format: s.format ?? 'battle_royale',
       startsAt: s.startsAt,
-      endsAt: stageEnd(s),
+      endsAt: stageEnd(s, roundCounts[i]),
       field,
       rounds,
       advancing,

@@ -58,4 +58,12 @@ describe('the create steps', () => {
     expect(stagesProblem(keepFinal(advance + 1), now)).toMatch(new RegExp(`advance at least ${advance + 1} athletes`));
     expect(stagesProblem(keepFinal(0), now)).toMatch(/Keep between 1 and/);
   });
+
+  it('takes a bracket as a later stage (no cut rules: its rounds follow from the seeds advancing into it), never as stage 1', () => {
+    const now = Date.parse('2026-12-01T10:00:00Z');
+    const bracketFinal = { ...draft, stages: [draft.stages[0]!, { ...draft.stages[1]!, format: 'bracket' as const, cuts: [] }] };
+    expect(stagesProblem(bracketFinal, now)).toBeNull();
+    const bracketFirst = { ...draft, stages: [{ ...draft.stages[0]!, format: 'bracket' as const, cuts: [] }, draft.stages[1]!] };
+    expect(stagesProblem(bracketFirst, now)).toMatch(/stage 1 is a battle royale/);
+  });
 });

@@ -9,6 +9,7 @@ import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { encodeScore, formatScore, sortKey, validateScore, type ScoringRules, type ScoreType } from '#domain/scoring/index.ts';
 import { scoreInputFor } from '../challenges/index.ts';
 import { battleRoom, loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
+import { BRACKET_FORMAT, checkBracketAttempt } from './brackets.ts';
 
 // Attempts: an entered, living athlete submits to the open round, at most the round's limit; the best counts.
 
@@ -68,6 +69,8 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
     if (!entry) throw new ApiError(403, 'Enter this battle before submitting an attempt.');
     if (entry.eliminatedRound !== null)
       throw new ApiError(403, `You were eliminated in round ${entry.eliminatedRound} and cannot submit again.`);
+    // A bracket round is head to head: only the two athletes of a drawn match play it.
+    if (b.format === BRACKET_FORMAT) await checkBracketAttempt(tx, battleId, round.roundNo, userId);
     const [used] = await tx
       .select({ n: count() })
       .from(battleAttempts)

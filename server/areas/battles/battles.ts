@@ -3,7 +3,15 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { battleEntries, battleNegotiation, battleRounds, battles, jobs, users } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
-import { BATTLE_LIMITS, cutRuleProblem, isSquadCut, roundRuleText, type BattleFormat, type RoundRule } from '#domain/battles/index.ts';
+import {
+  BATTLE_LIMITS,
+  cutRuleProblem,
+  isBracketRound,
+  isSquadCut,
+  roundRuleText,
+  type BattleFormat,
+  type RoundRule,
+} from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { isLaterStage, notLaterStage } from './tournament-stages.ts';
 
@@ -79,7 +87,14 @@ export function checkBattleInput(input: BattleInput, squad: SquadShape | null, n
     throw badRequest('The first round must open in the future: entry closes when it opens.', 'starts_at');
   if (startsAt.getTime() > now.getTime() + 366 * 24 * HOUR) throw badRequest('The first round must open within a year.', 'starts_at');
   for (const [i, r] of input.rounds.entries()) {
-    const problem = isSquadCut(r.cut) ? (squad ? null : 'A battle royale round cuts the whole field.') : cutRuleProblem(r.cut);
+    // Bracket rounds come only from a tournament's bracket stage (the battles contract takes cut rules alone).
+    const problem = isSquadCut(r.cut)
+      ? squad
+        ? null
+        : 'A battle royale round cuts the whole field.'
+      : isBracketRound(r.cut)
+        ? null
+        : cutRuleProblem(r.cut);
     if (problem) throw badRequest(`Round ${i + 1}: ${problem}`, 'rounds');
   }
   if (input.score_type === 'time' && input.time_cap_ms != null && input.time_cap_ms <= 0)
@@ -98,7 +113,11 @@ export async function insertBattle(tx: Database, creatorId: number, input: Battl
     .insert(battles)
     .values({
       name,
-      format: (squad ? 'squad_decimation' : 'battle_royale') satisfies BattleFormat,
+      format: (squad
+        ? 'squad_decimation'
+        : input.rounds.every((r) => isBracketRound(r.cut))
+          ? 'bracket_tournament'
+          : 'battle_royale') satisfies BattleFormat,
       creatorId,
       description: (input.description ?? '').trim(),
       scoreType: input.score_type,
@@ -176,7 +195,7 @@ export function presentBattle(
   return {
     id: b.id,
     name: b.name,
-    format: b.format as 'battle_royale' | 'squad_decimation',
+    format: b.format as BattleFormat,
     description: b.description,
     creator_id: b.creatorId,
     score_type: b.scoreType as ScoreType,
@@ -289,6 +308,7 @@ export async function enterBattle(ctx: AppContext, battleId: number, userId: num
   const db = ctx.database.db;
   const now = ctx.now();
   const b = await loadBattle(db, battleId);
+  if (b.format === 'bracket_tournament') throw conflict('Athletes reach this tournament stage by advancing from the stage before it.');
   if (b.format !== 'battle_royale') throw conflict('Squads enter this battle through their captain, on the Squad Decimation page.');
   if (now >= b.startsAt) throw conflict('Entry closed when the first round opened.');
   if (await isLaterStage(db, battleId)) throw conflict('Athletes reach this tournament stage by advancing from the stage before it.');

@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { badRequest } from '#server/errors.ts';
-import { isSquadCut, keepCount } from '#domain/battles/index.ts';
+import { isBracketRound, isSquadCut, keepCount } from '#domain/battles/index.ts';
 import { scoreText } from './attempts.ts';
 import { loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 
@@ -79,7 +79,7 @@ export async function leaderboard(
   // A closed round's line is where it cut; an open one's where it would cut now (nobody scored: nobody falls).
   const keep = round.closedAt
     ? field - (round.eliminatedCount ?? 0)
-    : scored && !isSquadCut(round.cut)
+    : scored && !isSquadCut(round.cut) && !isBracketRound(round.cut)
       ? keepCount(round.cut, field)
       : field;
   return {

@@ -5,12 +5,14 @@ import { rowsOf } from '#server/db/rows.ts';
 import { battleEntries, battleRounds, battles } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
-import { closeRoyaleRound, isSquadCut } from '#domain/battles/index.ts';
+import { closeRoyaleRound, isBracketRound, isSquadCut } from '#domain/battles/index.ts';
 import { noteBattleRound } from '../commentary/index.ts';
 import { notify } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
 import { closeSquadRoundIn } from './squad-closing.ts';
+import { closeBracketRoundIn } from './bracket-closing.ts';
+import { BRACKET_FORMAT } from './brackets.ts';
 import { advanceStage } from './tournaments.ts';
 
 // Closing a round: the job queued at the round's close (battles.ts scheduleRoundCloses) ranks the living field,
@@ -46,6 +48,7 @@ function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promi
       tx,
       sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
     );
+    if (battle!.format === BRACKET_FORMAT || isBracketRound(round.cut)) return closeBracketRoundIn(tx, battle!, round, last, now);
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
     const field = await tx
       .select({ athleteId: battleEntries.userId, enteredAt: battleEntries.enteredAt })

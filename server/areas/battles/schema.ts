@@ -125,3 +125,5 @@ export const battleSquads = pgTable(
 
 // Tournaments (stages of battle royales): their own file.
 export * from './schema-tournaments.ts';
+// Bracket stages' matches: their own file.
+export * from './schema-brackets.ts';

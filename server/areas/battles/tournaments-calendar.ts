@@ -5,6 +5,7 @@ import type { AppContext } from '#server/context.ts';
 import { battleRounds, battles, tournamentStages, users } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { keyedHash, safeEqual } from '#server/lib/tokens.ts';
+import type { BattleFormat } from '#domain/battles/index.ts';
 import { roundState } from './battles.ts';
 import { tournamentLink } from './tournaments.ts';
 
@@ -81,7 +82,7 @@ export async function battleCalendar(ctx: AppContext, userId: number) {
     items: rows.map((r) => ({
       battle_id: r.battleId,
       battle_name: r.battleName,
-      format: r.format as 'battle_royale' | 'squad_decimation',
+      format: r.format as BattleFormat,
       tournament_id: r.tournamentId,
       stage_name: r.stageName,
       round_no: r.roundNo,

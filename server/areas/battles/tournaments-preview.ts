@@ -1,10 +1,13 @@
 import type { AppContext } from '#server/context.ts';
 import { ordinal, projectTournament, type CutRule, type StageSpec } from '#domain/battles/index.ts';
+import { loadBattle } from './battles.ts';
+import { presentBracket } from './bracket-view.ts';
 import { getTournament, stageOneField } from './tournaments.ts';
 
 // The tournament preview: the whole structure with its dates, each stage's field projected round by round (if
 // everyone scores), stage 1's entrants in their projected seeding (entry order: the engine ranks those who have not
 // scored by entry), and each later stage's seed slots, filled with the athletes once the stage before has advanced.
+// A bracket stage also shows its bracket: projected from the projected seeds until it is drawn, then as it stands.
 
 const FIELD_LIMIT = 100;
 
@@ -14,14 +17,26 @@ export async function tournamentPreview(ctx: AppContext, id: number) {
     const first = s.rounds[0]!;
     return {
       name: s.name,
+      format: s.format,
       startsAt: Date.parse(s.starts_at),
       roundHours: Math.round((Date.parse(first.closes_at) - Date.parse(first.opens_at)) / 3_600_000),
-      cuts: s.rounds.map((r) => r.cut as CutRule),
+      cuts: s.format === 'bracket' ? [] : s.rounds.map((r) => r.cut as CutRule),
       advance: s.advance,
     };
   });
   const projection = projectTournament(specs, view.entered);
-  const field = await stageOneField(ctx.database.db, view.stages[0]!.battle_id, FIELD_LIMIT);
+  const db = ctx.database.db;
+  const field = await stageOneField(db, view.stages[0]!.battle_id, FIELD_LIMIT);
+  const brackets = await Promise.all(
+    projection.map(async (p, i) => {
+      const stage = view.stages[i]!;
+      if (stage.format !== 'bracket') return null;
+      const seeds = stage.seeds.map((x) => ({ seed: x.seed, user_id: x.user_id, display_name: x.display_name }));
+      // Projected from the projected seeds; with nobody entered yet, from the seed slots the stage before fills.
+      const planned = p.field > 0 ? p.field : (view.stages[i - 1]?.advance ?? 0);
+      return presentBracket(db, await loadBattle(db, stage.battle_id), stage.rounds.length, planned, seeds);
+    }),
+  );
   return {
     tournament_id: view.id,
     name: view.name,
@@ -33,6 +48,8 @@ export async function tournamentPreview(ctx: AppContext, id: number) {
       return {
         stage_no: p.stageNo,
         name: p.name,
+        format: p.format,
+        bracket: brackets[i] ?? null,
         battle_id: stage.battle_id,
         starts_at: stage.starts_at,
         ends_at: stage.ends_at,

@@ -3,13 +3,24 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { battleEntries, battleRounds, battles, tournamentSeeds, tournamentStages, tournaments, users } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/errors.ts';
-import { advancers, tournamentProblem, type CutRule, type StageSpec } from '#domain/battles/index.ts';
+import {
+  advancers,
+  stageEnd,
+  stageRoundCounts,
+  tournamentProblem,
+  type CutRule,
+  type RoundRule,
+  type StageFormat,
+  type StageSpec,
+} from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { notify } from '../notifications/index.ts';
 import { battleStatus, checkBattleInput, fieldCounts, insertBattle, presentRound, type BattleStatus, type RoundRow } from './battles.ts';
+import { BRACKET_FORMAT, drawFirstRound } from './brackets.ts';
+import { presentBracket } from './bracket-view.ts';
 
 // Tournaments: stages played one after another, each a battle royale of its own (battles.ts stores it, its rounds
-// close by the usual job). When a stage's last round closes, closing.ts calls advanceStage in the same transaction:
+// close by the usual job) or, after the first, a bracket (a battle of head-to-head rounds: brackets.ts). When a stage's last round closes, closing.ts calls advanceStage in the same transaction:
 // the top K of the stage's final ranking enter the next stage, seeded by their place. The preview is preview.ts.
 
 export const NO_TOURNAMENT = 'No tournament with that id.';
@@ -22,7 +33,14 @@ export interface TournamentInput {
   reps_per_round?: number | null;
   has_tiebreak?: boolean;
   attempts_per_round: number;
-  stages: { name: string; starts_at: string; round_hours: number; rounds: { cut: CutRule }[]; advance: number | null }[];
+  stages: {
+    name: string;
+    format?: StageFormat;
+    starts_at: string;
+    round_hours: number;
+    rounds: { cut: CutRule }[];
+    advance: number | null;
+  }[];
 }
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -34,6 +52,7 @@ export const tournamentLink = (id: number) => `/battle-hub?tournament=${id}`;
 export const stageSpecs = (input: TournamentInput): StageSpec[] =>
   input.stages.map((s) => ({
     name: s.name,
+    format: s.format ?? 'battle_royale',
     startsAt: Date.parse(s.starts_at),
     roundHours: s.round_hours,
     cuts: s.rounds.map((r) => r.cut),
@@ -47,7 +66,10 @@ export async function createTournament(ctx: AppContext, creatorId: number, input
   if (name.length < 3) throw badRequest('Give the tournament a name of at least 3 characters.', 'name');
   const problem = tournamentProblem(stageSpecs(input));
   if (problem) throw badRequest(problem.message, 'stages');
-  const stageInputs = input.stages.map((s) => ({
+  const specs = stageSpecs(input);
+  const roundCounts = stageRoundCounts(specs);
+  const headToHead: { cut: RoundRule }[] = [{ cut: { kind: 'head_to_head' } }];
+  const stageInputs = input.stages.map((s, i) => ({
     name: `${name} · ${s.name.trim()}`,
     description: `Stage of the tournament ${name}.`,
     score_type: input.score_type,
@@ -57,7 +79,8 @@ export async function createTournament(ctx: AppContext, creatorId: number, input
     attempts_per_round: input.attempts_per_round,
     starts_at: s.starts_at,
     round_hours: s.round_hours,
-    rounds: s.rounds,
+    // A bracket's rounds: as many head-to-head rounds as its seeds need.
+    rounds: s.format === 'bracket' ? Array.from({ length: roundCounts[i]! }, () => headToHead[0]!) : (s.rounds as { cut: RoundRule }[]),
   }));
   for (const [i, s] of stageInputs.entries()) {
     try {
@@ -66,7 +89,6 @@ export async function createTournament(ctx: AppContext, creatorId: number, input
       throw e instanceof Error ? badRequest(`Stage ${i + 1}: ${e.message}`, 'stages') : e;
     }
   }
-  const specs = stageSpecs(input);
   const id = await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [row] = await tx
@@ -77,9 +99,7 @@ export async function createTournament(ctx: AppContext, creatorId: number, input
         creatorId,
         scoreType: input.score_type,
         startsAt: new Date(specs[0]!.startsAt),
-        endsAt: new Date(
-          Date.parse(stageInputs.at(-1)!.starts_at) + stageInputs.at(-1)!.round_hours * 3_600_000 * specs.at(-1)!.cuts.length,
-        ),
+        endsAt: new Date(stageEnd(specs.at(-1)!, roundCounts.at(-1))),
         createdAt: now,
       })
       .returning();
@@ -142,12 +162,29 @@ export async function getTournament(ctx: AppContext, id: number, viewer: number 
   ]);
   const counts = await Promise.all(battleIds.map((b) => fieldCounts(db, b)));
   const winner = t.finishedAt ? await stageWinner(db, stages.at(-1)!.battleId) : null;
+  const brackets = await Promise.all(
+    stages.map((s, i) => {
+      const b = stageBattles.find((x) => x.id === s.battleId)!;
+      if (b.format !== BRACKET_FORMAT) return null;
+      const own = seeds.filter((x) => x.stageNo === s.stageNo);
+      const roundCount = rounds.filter((r) => r.battleId === s.battleId).length;
+      return presentBracket(
+        db,
+        b,
+        roundCount,
+        stages[i - 1]?.advance ?? 0,
+        own.map((x) => ({ seed: x.seed, user_id: x.userId, display_name: x.displayName })),
+      );
+    }),
+  );
   const presented = stages.map((s, i) => {
     const b = stageBattles.find((x) => x.id === s.battleId)!;
     const entry = mine.find((m) => m.battleId === s.battleId) ?? null;
     return {
       stage_no: s.stageNo,
       name: s.name,
+      format: (b.format === BRACKET_FORMAT ? 'bracket' : 'battle_royale') as StageFormat,
+      bracket: brackets[i] ?? null,
       battle_id: s.battleId,
       starts_at: b.startsAt.toISOString(),
       ends_at: b.endsAt.toISOString(),
@@ -265,6 +302,18 @@ export async function advanceStage(tx: Database, battleId: number, now: Date): P
         })),
       )
       .onConflictDoNothing();
+    const [nextBattle] = await tx.select().from(battles).where(eq(battles.id, next.battleId));
+    if (nextBattle?.format === BRACKET_FORMAT) {
+      // A bracket stage: round 1 is drawn now, from these seeds (byes for the top seeds when they do not fill it).
+      const roundCount = (await tx.select().from(battleRounds).where(eq(battleRounds.battleId, next.battleId))).length;
+      await drawFirstRound(
+        tx,
+        next.battleId,
+        going.map((a) => ({ athleteId: a.athleteId, seed: a.seed })),
+        roundCount,
+        now,
+      );
+    }
   }
   for (const a of going)
     await notify(

@@ -77,11 +77,13 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   {
     file: 'battles.json',
     about:
-      'Battles and tournaments you created or entered (with your seeds), your attempts in them, and the negotiation moves you made or that named you.',
+      'Battles and tournaments you created or entered (with your seeds and bracket matches), your attempts in them, and the negotiation moves you made or that named you.',
     sources: [
       { table: 'battles', column: 'creator_id' },
       { table: 'battle_entries', column: 'user_id' },
       { table: 'battle_attempts', column: 'user_id' },
+      { table: 'battle_matches', column: 'a_user_id' },
+      { table: 'battle_matches', column: 'b_user_id' },
       { table: 'battle_squads', column: 'captain_id' },
       { table: 'battle_tokens', column: 'used_on' },
       { table: 'battle_pacts', column: 'proposed_by' },

@@ -8,7 +8,16 @@ import { EnumSelect } from '#src/components/enum-select.tsx';
 import { FormFooter } from '#src/components/form-footer.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
-import { BATTLE_LIMITS, TOURNAMENT_LIMITS, cutRuleText, stageEnd, type CutRule } from '#domain/battles/index.ts';
+import {
+  BATTLE_LIMITS,
+  TOURNAMENT_LIMITS,
+  bracketRounds,
+  bracketRules,
+  cutRuleText,
+  stageEnd,
+  type CutRule,
+  type StageFormat,
+} from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { useCreateTournament } from '../api/tournaments.ts';
 import { SCORE_TYPE_NAMES } from './create-battle-form.tsx';
@@ -21,6 +30,8 @@ const int = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 /** One stage as typed: strings, turned into a StageDraft on create. */
 interface StageFields {
   name: string;
+  /** A battle royale, or (after stage 1) a bracket seeded from the stage before. */
+  format: StageFormat;
   opens: string;
   rounds: string;
   hours: string;
@@ -39,6 +50,7 @@ function defaultStages(now: number): StageFields[] {
   return STAGE_NAMES.filter((_, i) => i !== 1).map((name, i, all) => {
     const stage = {
       name,
+      format: 'battle_royale' as const,
       opens: toLocalInput(opens),
       rounds: '2',
       hours: '24',
@@ -55,13 +67,17 @@ function defaultStages(now: number): StageFields[] {
 
 const toDraft = (f: StageFields, last: boolean): StageDraft => ({
   name: f.name,
+  format: f.format,
   startsAt: f.opens ? new Date(f.opens).toISOString() : '',
   roundHours: int(f.hours),
-  cuts: Array.from({ length: Math.max(0, Math.min(BATTLE_LIMITS.maxRounds + 1, int(f.rounds) || 0)) }, (): CutRule =>
-    f.cut === 'keep_top'
-      ? { kind: 'keep_top', keep: int(f.keep) }
-      : { kind: 'cut_percent', percent: int(f.percent), minimum: int(f.minimum) },
-  ),
+  cuts:
+    f.format === 'bracket'
+      ? []
+      : Array.from({ length: Math.max(0, Math.min(BATTLE_LIMITS.maxRounds + 1, int(f.rounds) || 0)) }, (): CutRule =>
+          f.cut === 'keep_top'
+            ? { kind: 'keep_top', keep: int(f.keep) }
+            : { kind: 'cut_percent', percent: int(f.percent), minimum: int(f.minimum) },
+        ),
   advance: last ? null : int(f.advance),
 });
 
@@ -69,17 +85,26 @@ function StageFieldset({
   index,
   last,
   fields,
+  seedsIn,
   onChange,
 }: {
   index: number;
   last: boolean;
   fields: StageFields;
+  /** How many the stage before sends on (null for stage 1): a bracket's size. */
+  seedsIn: number | null;
   onChange: (patch: Partial<StageFields>) => void;
 }) {
   const label = `Stage ${index + 1}`;
   const draft = toDraft(fields, last);
+  const bracket = fields.format === 'bracket';
+  const rounds = bracket ? bracketRounds(seedsIn ?? 2) : draft.cuts.length;
   const ends =
-    Number.isFinite(Date.parse(draft.startsAt)) && draft.cuts.length ? stageEnd({ ...draft, startsAt: Date.parse(draft.startsAt) }) : null;
+    Number.isFinite(Date.parse(draft.startsAt)) && rounds ? stageEnd({ ...draft, startsAt: Date.parse(draft.startsAt) }, rounds) : null;
+  const bracketText =
+    bracket && seedsIn !== null && Number.isInteger(seedsIn) && seedsIn >= 2 && Number.isInteger(draft.roundHours)
+      ? bracketRules({ size: seedsIn, roundHours: draft.roundHours })
+      : [];
   return (
     <fieldset className="card form">
       <legend>{last ? `${label} (the final)` : label}</legend>
@@ -95,15 +120,29 @@ function StageFieldset({
         value={fields.opens}
         onChange={(e) => onChange({ opens: e.target.value })}
       />
-      <div className="row-fields">
-        <TextInput
-          label={`${label} rounds`}
-          type="number"
-          min={BATTLE_LIMITS.minRounds}
-          max={BATTLE_LIMITS.maxRounds}
-          value={fields.rounds}
-          onChange={(e) => onChange({ rounds: e.target.value })}
+      {index > 0 ? (
+        <RadioGroup<StageFormat>
+          label={`${label} format`}
+          orientation="horizontal"
+          options={[
+            { value: 'battle_royale', label: 'Battle royale' },
+            { value: 'bracket', label: 'Bracket (head to head)' },
+          ]}
+          value={fields.format}
+          onChange={(format) => onChange({ format })}
         />
+      ) : null}
+      <div className="row-fields">
+        {bracket ? null : (
+          <TextInput
+            label={`${label} rounds`}
+            type="number"
+            min={BATTLE_LIMITS.minRounds}
+            max={BATTLE_LIMITS.maxRounds}
+            value={fields.rounds}
+            onChange={(e) => onChange({ rounds: e.target.value })}
+          />
+        )}
         <TextInput
           label={`${label} hours per round`}
           type="number"
@@ -113,17 +152,19 @@ function StageFieldset({
           onChange={(e) => onChange({ hours: e.target.value })}
         />
       </div>
-      <RadioGroup<CutRule['kind']>
-        label={`${label}: each round`}
-        orientation="horizontal"
-        options={[
-          { value: 'cut_percent', label: 'Eliminate the bottom share' },
-          { value: 'keep_top', label: 'Keep the best' },
-        ]}
-        value={fields.cut}
-        onChange={(cut) => onChange({ cut })}
-      />
-      {fields.cut === 'keep_top' ? (
+      {bracket ? null : (
+        <RadioGroup<CutRule['kind']>
+          label={`${label}: each round`}
+          orientation="horizontal"
+          options={[
+            { value: 'cut_percent', label: 'Eliminate the bottom share' },
+            { value: 'keep_top', label: 'Keep the best' },
+          ]}
+          value={fields.cut}
+          onChange={(cut) => onChange({ cut })}
+        />
+      )}
+      {bracket ? null : fields.cut === 'keep_top' ? (
         <TextInput
           label={`${label} athletes kept per round`}
           type="number"
@@ -160,10 +201,26 @@ function StageFieldset({
           onChange={(e) => onChange({ advance: e.target.value })}
         />
       )}
-      <p className="hint">
-        When a round closes, {draft.cuts[0] ? cutRuleText(draft.cuts[0]) : 'the rule cuts the field'}.
-        {ends !== null ? ` The stage ends ${new Date(ends).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.` : ''}
-      </p>
+      {bracket ? (
+        <ul className="hint" aria-label={`${label}: how the bracket works`}>
+          {bracketText.length ? (
+            bracketText.map((rule) => <li key={rule}>{rule}</li>)
+          ) : (
+            <li>The stage before must send 2 to {BATTLE_LIMITS.maxBracketSize} athletes into a bracket.</li>
+          )}
+          <li>
+            {`${rounds} ${rounds === 1 ? 'round' : 'rounds'}`}
+            {ends !== null
+              ? `; the stage ends ${new Date(ends).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.`
+              : '.'}
+          </li>
+        </ul>
+      ) : (
+        <p className="hint">
+          When a round closes, {draft.cuts[0] ? cutRuleText(draft.cuts[0]) : 'the rule cuts the field'}.
+          {ends !== null ? ` The stage ends ${new Date(ends).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}.` : ''}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -184,6 +241,7 @@ export function CreateTournamentForm() {
             attempts_per_round: input.attemptsPerRound,
             stages: input.stages.map((s) => ({
               name: s.name.trim(),
+              format: s.format ?? 'battle_royale',
               starts_at: s.startsAt,
               round_hours: s.roundHours,
               rounds: s.cuts.map((cut) => ({ cut })),
@@ -251,9 +309,17 @@ export function CreateTournamentForm() {
     <form className="form" aria-label="Create a tournament: the stages" onSubmit={submit} noValidate>
       <p className="muted">
         Step 2 of 2: the stages of {draft.name.trim()}, in date order. The best of each stage go through to the next, seeded by their place.
+        A stage after the first may be a bracket: its seeds play head to head, winners on, until one is left.
       </p>
       {stages.map((s, i) => (
-        <StageFieldset key={i} index={i} last={i === stages.length - 1} fields={s} onChange={(patch) => editStage(i, patch)} />
+        <StageFieldset
+          key={i}
+          index={i}
+          last={i === stages.length - 1}
+          fields={s}
+          seedsIn={i === 0 ? null : int(stages[i - 1]!.advance)}
+          onChange={(patch) => editStage(i, patch)}
+        />
       ))}
       <div className="battle-filter">
         {stages.length < TOURNAMENT_LIMITS.maxStages ? (

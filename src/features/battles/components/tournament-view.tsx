@@ -8,6 +8,7 @@ import { useRefreshBattles } from '../api/battles.ts';
 import { useTournament, useTournamentPreview, type TournamentPreviewView, type TournamentView } from '../api/tournaments.ts';
 import { EnterBattle } from './battle-actions.tsx';
 import { STATUS_NAMES } from './battle-card.tsx';
+import { TournamentBracket } from './tournament-bracket.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const ROUND_STATE = { upcoming: 'upcoming', open: 'open now', closing: 'closing…', closed: 'closed' } as const;
@@ -82,6 +83,12 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
                   );
                 })}
               </ul>
+              {ps.bracket ? (
+                <>
+                  <h4>{ps.bracket.rounds.some((r) => r.matches.some((m) => !m.projected)) ? 'Bracket' : 'Projected bracket'}</h4>
+                  <TournamentBracket bracket={ps.bracket} label={`${ps.name} bracket`} />
+                </>
+              ) : null}
               {ps.seeds.length ? (
                 <>
                   <h4>Seeding</h4>
@@ -138,8 +145,9 @@ export function TournamentPage({ id }: { id: number }) {
               <section aria-labelledby="tournament-structure">
                 <h2 id="tournament-structure">{t.status === 'entry' ? 'Preview: stages, dates and seeding' : 'Stages'}</h2>
                 <p className="muted">
-                  Every stage is a battle royale; when its last round closes, the best of its final ranking go through to the next stage,
-                  seeded by their place (seed 1 is the stage’s winner).
+                  {t.stages.some((s) => s.format === 'bracket')
+                    ? 'A battle royale stage cuts its field round by round; a bracket stage pairs its seeds head to head (first against last), and the better score of each pair goes on until one is left. When a stage ends, the best of its final order go through to the next stage, seeded by their place (seed 1 is the stage’s winner).'
+                    : 'Every stage is a battle royale; when its last round closes, the best of its final ranking go through to the next stage, seeded by their place (seed 1 is the stage’s winner).'}
                 </p>
                 <QueryState query={preview} loading="Loading the preview…">
                   {(p) => (

@@ -16,7 +16,7 @@ import { TournamentPage } from '../components/tournament-view.tsx';
 import '../battles.css';
 
 const STATUSES: BattleStatus[] = ['live', 'entry', 'finished'];
-/** The list's format filter: battle royales, or tournaments (stages of battle royales). */
+/** The list's format filter: battle royales, or tournaments (stages of battle royales and brackets). */
 const KINDS = ['battles', 'tournaments'] as const;
 const KIND_NAMES = { battles: 'Battle royales', tournaments: 'Tournaments' } as const;
 const FORMAT_HREF: Record<string, string> = {
@@ -79,7 +79,7 @@ function Hub() {
             <Card key={f.format} titleAs="h3" title={f.name}>
               <p>{f.summary}</p>
               {f.format === 'bracket_tournament' ? (
-                <p className="muted">Not open yet: battle royale and squad decimation battles can be created today. The rules are final.</p>
+                <p className="muted">Played as a tournament stage: any stage after the first may be a bracket of 2 to 64 seeds.</p>
               ) : null}
               <AppLink href={FORMAT_HREF[f.format]!}>{FORMAT_LINK_TEXT[f.format]}</AppLink>
             </Card>

@@ -9,7 +9,7 @@ import { Table } from '#src/components/ui/table.tsx';
 import { useRealtime } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
-import { battleRoyaleRules, type CutRule } from '#domain/battles/index.ts';
+import { battleRoyaleRules, bracketRules, type CutRule } from '#domain/battles/index.ts';
 import { useBattle, useBattleBoard, useMyAttempts, useRefreshBattles, type BattleBoard, type BattleView } from '../api/battles.ts';
 import { AttemptForm, EnterBattle } from '../components/battle-actions.tsx';
 import { STATUS_NAMES, standingText } from '../components/battle-card.tsx';
@@ -85,12 +85,17 @@ function BattleView({ battle: b }: { battle: BattleView }) {
   });
   const open = b.rounds.find((r) => r.state === 'open');
   const first = b.rounds[0];
-  const rules = battleRoyaleRules({
-    rounds: b.rounds.length,
-    cut: (first?.cut ?? { kind: 'keep_top', keep: 1 }) as CutRule,
-    attemptsPerRound: b.attempts_per_round,
-    roundHours: first ? Math.round((Date.parse(first.closes_at) - Date.parse(first.opens_at)) / 3_600_000) : 0,
-  });
+  const roundHours = first ? Math.round((Date.parse(first.closes_at) - Date.parse(first.opens_at)) / 3_600_000) : 0;
+  // A tournament's bracket stage is played here too (its attempts); its rules are the bracket's.
+  const rules =
+    b.format === 'bracket_tournament'
+      ? bracketRules({ size: Math.max(2, b.entered), roundHours })
+      : battleRoyaleRules({
+          rounds: b.rounds.length,
+          cut: (first?.cut ?? { kind: 'keep_top', keep: 1 }) as CutRule,
+          attemptsPerRound: b.attempts_per_round,
+          roundHours,
+        });
   const standing = standingText(b);
   const alive = b.me && b.me.eliminated_round === null;
   return (

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { apiCall, apiSignIn, setClock } from './support/api.ts';
+import { looksRight } from './support/looks.ts';
+
+// A tournament whose second stage is a bracket: the form offers it and prints its rules, the preview projects the
+// bracket from the seeds, and once the qualifier closes (on a moved clock) the drawn bracket names the athletes.
+const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
+const HOUR = 3_600_000;
+const admin = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
+const athletes = ['Ana', 'Bo', 'Cy', 'Di', 'Ed'].map((name) => ({
+  email: `${name.toLowerCase()}.bracket@example.test`,
+  name,
+  password: `${name}-pass-123456`,
+}));
+
+const localInput = (page: Page, ms: number) =>
+  page.evaluate((t) => new Date(t - new Date(t).getTimezoneOffset() * 60_000).toISOString().slice(0, 16), ms);
+
+test('an administrator makes the final a bracket of 5; the preview projects it and the draw names the seeds', async ({ page }) => {
+  test.setTimeout(240_000);
+  const sessions = [];
+  for (const who of athletes) sessions.push(await apiSignIn(app(), mailbox, who));
+  await signUpAndSignIn(page, app(), mailbox, admin);
+
+  await page.goto(`${app().url}battle-hub?kind=tournaments&status=entry`);
+  const details = page.getByRole('form', { name: 'Create a tournament: the workout' });
+  await details.getByLabel('Tournament name').fill('Knockout Cup');
+  await details.getByRole('button', { name: 'Next: the stages' }).click();
+
+  const base = Math.ceil((Date.now() + HOUR + 60_000) / 60_000) * 60_000;
+  const stages = page.getByRole('form', { name: 'Create a tournament: the stages' });
+  await stages.getByLabel('Stage 1 opens').fill(await localInput(page, base));
+  await stages.getByLabel('Stage 1 rounds').fill('1');
+  await stages.getByLabel('Stage 1 hours per round').fill('1');
+  await stages.getByLabel('Stage 1 athletes going through').fill('5');
+  await stages.getByRole('radio', { name: 'Bracket (head to head)' }).click();
+  // A bracket has no cut rules of its own; its rules text follows from the 5 seeds going into it.
+  await expect(stages.getByLabel('Stage 2 rounds')).toHaveCount(0);
+  await expect(stages.getByText(/3 top seeds have byes in the first round/)).toBeVisible();
+  await expect(stages.getByText(/^3 rounds/)).toBeVisible();
+  await stages.getByLabel('Stage 2 opens').fill(await localInput(page, base + HOUR));
+  await stages.getByLabel('Stage 2 hours per round').fill('1');
+  await stages.getByRole('button', { name: 'Create the tournament' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Knockout Cup', level: 1 })).toBeVisible();
+  const id = Number(new URL(page.url()).searchParams.get('tournament'));
+  const tournament = await apiCall(app(), sessions[0]!, 'GET', `api/battle-royale/tournaments/${id}`);
+  const stageList = tournament.stages as { format: string; battle_id: number }[];
+  expect(stageList.map((s) => s.format)).toEqual(['battle_royale', 'bracket']);
+  const [qualifier] = stageList;
+  for (const s of sessions) await apiCall(app(), s, 'POST', `api/battle-royale/challenges/${qualifier!.battle_id}/enter`, {});
+  await page.reload();
+  const bracket = page.getByRole('group', { name: 'Final bracket' });
+  await expect(page.getByRole('heading', { name: 'Projected bracket' })).toBeVisible();
+  await expect(bracket.getByRole('heading', { name: 'Quarter-finals' })).toBeVisible();
+  await expect(bracket.getByText('Seed 1: a bye, goes straight on')).toBeVisible();
+  await expect(bracket.getByText('Seed 4 — Seed 5 (projected)')).toBeVisible();
+  await expect(bracket.getByText('Seed 1 — Seed 4 (projected)')).toBeVisible();
+  await looksRight(page, 'tournament-bracket-preview', () => expect(bracket.getByText('Seed 4 — Seed 5 (projected)')).toBeVisible());
+
+  // The qualifier closes with nobody scored: entry order seeds them, Ana 1 … Ed 5, and round 1 is drawn.
+  await setClock(app(), base + HOUR - Date.now() + 60_000);
+  await expect(async () => {
+    await page.reload();
+    await expect(bracket.getByText('4 Di — 5 Ed, to be decided')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Bracket', exact: true })).toBeVisible();
+  await expect(bracket.getByText('1 Ana: a bye, goes straight on')).toBeVisible();
+  await expect(bracket.getByText('1 Ana — 4 Di (projected)')).toBeVisible();
+  await looksRight(page, 'tournament-bracket-drawn', () => expect(bracket.getByText('4 Di — 5 Ed, to be decided')).toBeVisible());
+});
