@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -45,11 +45,11 @@ export function viewerKey(userId: number | null, ip: string, userAgent: string |
 const TARGET_PROBLEM: Record<CampaignTarget, string> = {
   story: 'Promote one of your own stories.',
   tier: 'Promote one of your own offered tiers.',
-  challenge: 'Promote one of your own public challenges that has not been deleted.',
+  challenge: 'Promote one of your own public challenges that has not closed.',
 };
 
 /** The promoted item, checked: one of the creator's own visible stories, offered tiers or public challenges (400 otherwise). */
-async function ownTarget(db: Database, creatorId: number, kind: CampaignTarget, id: number) {
+async function ownTarget(db: Database, creatorId: number, kind: CampaignTarget, id: number, now: Date) {
   const [row] =
     kind === 'challenge'
       ? await db
@@ -62,6 +62,7 @@ async function ownTarget(db: Database, creatorId: number, kind: CampaignTarget, 
               isNull(challenges.deletedAt),
               isNull(challenges.hiddenAt),
               eq(challenges.visibility, 'public'),
+              gt(challenges.endsAt, now),
             ),
           )
       : kind === 'story'
@@ -83,7 +84,7 @@ export async function createCampaign(ctx: AppContext, creatorId: number, input: 
   if (problem) throw badRequest(problem.detail, problem.field);
   const budget = budgetProblem(input);
   if (budget) throw badRequest(budget.detail, budget.field);
-  await ownTarget(db, creatorId, input.target_kind, input.target_id);
+  await ownTarget(db, creatorId, input.target_kind, input.target_id, now);
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     await tx.execute(sql`select pg_advisory_xact_lock(4702, ${creatorId})`);

@@ -146,7 +146,7 @@ function CampaignTable({ data }: { data: CampaignStats }) {
 }
 
 /** Every campaign's days added up, day by day, for the chart. */
-export function dayTotals(data: CampaignStats): CampaignDayTotal[] {
+function dayTotals(data: CampaignStats): CampaignDayTotal[] {
   const byDay = new Map<string, CampaignDayTotal>();
   for (const d of data.items.flatMap((c) => c.days)) {
     const t = byDay.get(d.day) ?? { day: d.day, views: 0, clicks: 0, joins: 0 };
