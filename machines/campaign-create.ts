@@ -59,7 +59,7 @@ export function detailsProblem(d: CampaignDraft, today: string): string | null {
   if (dates) return dates.detail;
   const budget = budgetCentsOf(d.budgetText);
   if (Number.isNaN(budget)) return 'Enter the budget as an amount such as 50 or 49.99.';
-  return budgetProblem({ target_kind: d.targetKind, budget_cents: budget, currency: d.currency })?.detail ?? null;
+  return budgetProblem({ target_kind: d.targetKind, budget_cents: budget, currency: budget === null ? null : d.currency })?.detail ?? null;
 }
 
 export function requestOf(d: CampaignDraft): CampaignRequest {
