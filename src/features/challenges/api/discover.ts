@@ -18,11 +18,14 @@ export interface DiscoverFilters {
 export function useDiscover(filters: DiscoverFilters, archive = false) {
   const path = archive ? '/api/challenges/archive' : '/api/challenges/discover';
   // Signed in, discovery asks as the athlete: a promoted challenge's impression is theirs (never its creator's own).
-  const signedIn = !!useSessionView().user;
+  // While a remembered session is being restored it waits, so one look is not counted as a visitor's and an athlete's.
+  const { user, restoring } = useSessionView();
+  const signedIn = !!user;
   const client = signedIn ? secureApi : api;
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: ['get', path, filters, signedIn],
+      enabled: archive || !restoring,
       queryFn: async ({ pageParam }) => {
         const query = { ...filters, search: filters.search || undefined, cursor: pageParam ?? undefined, limit: 12 };
         return archive

@@ -145,10 +145,16 @@ function CampaignTable({ data }: { data: CampaignStats }) {
   );
 }
 
-/** Every campaign's days added up, day by day, for the chart. */
+/** Every campaign's days added up, for each day of the range (a day with nothing counted is a zero). */
 function dayTotals(data: CampaignStats): CampaignDayTotal[] {
+  const counted = data.items.flatMap((c) => c.days);
+  if (counted.length === 0) return [];
   const byDay = new Map<string, CampaignDayTotal>();
-  for (const d of data.items.flatMap((c) => c.days)) {
+  for (let t = Date.parse(`${data.from}T00:00:00Z`); t <= Date.parse(`${data.to}T00:00:00Z`); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    byDay.set(day, { day, views: 0, clicks: 0, joins: 0 });
+  }
+  for (const d of counted) {
     const t = byDay.get(d.day) ?? { day: d.day, views: 0, clicks: 0, joins: 0 };
     byDay.set(d.day, { day: d.day, views: t.views + d.views, clicks: t.clicks + d.clicks, joins: t.joins + d.joins });
   }
