@@ -5,7 +5,12 @@ import type { CreatorDashboard } from '#src/features/creators/api/creators.ts';
 
 const requestPayout = vi.fn(async (body: { amount_cents: number; currency: string }) => ({ id: 1, ...body }));
 const createTier = vi.fn();
-const createCampaign = vi.fn(async (body: { name: string }) => ({ id: 9, name: body.name, code: 'Zz9', link: '/api/creators/campaigns/Zz9/go' }));
+const createCampaign = vi.fn(async (body: { name: string }) => ({
+  id: 9,
+  name: body.name,
+  code: 'Zz9',
+  link: '/api/creators/campaigns/Zz9/go',
+}));
 const setPaused = vi.fn(async (action: 'pause' | 'resume') => ({ id: 4, status: action === 'pause' ? 'paused' : 'running' }));
 const dashboard: CreatorDashboard = {
   subscribers: 2,
@@ -41,7 +46,12 @@ vi.mock('#src/features/creators/api/creators.ts', () => ({
   useArchiveTier: () => mutation(vi.fn()),
   useCampaigns: (days: number) => campaignsQuery(days),
   useMyChallenges: () =>
-    query({ items: [{ id: 12, title: 'Burpee week', visibility: 'public', status: 'open' }, { id: 13, title: 'Old', visibility: 'public', status: 'closed' }] }),
+    query({
+      items: [
+        { id: 12, title: 'Burpee week', visibility: 'public', status: 'open' },
+        { id: 13, title: 'Old', visibility: 'public', status: 'closed' },
+      ],
+    }),
   useCreateCampaign: () => mutation(createCampaign),
   useSetCampaignPaused: () => mutation(setPaused),
 }));

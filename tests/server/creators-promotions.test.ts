@@ -64,8 +64,7 @@ describe.each(databaseKinds)('challenge campaigns on %s', (kind) => {
   };
   const campaignRows = async () => {
     const rows = (await t.context.database.db.execute(sql`select count(*)::int as n from creator_campaigns`)) as unknown as
-      | { n: number }[]
-      | { rows: { n: number }[] };
+      { n: number }[] | { rows: { n: number }[] };
     return (Array.isArray(rows) ? rows : rows.rows)[0]!.n;
   };
 
@@ -95,8 +94,12 @@ describe.each(databaseKinds)('challenge campaigns on %s', (kind) => {
       expect(refusal(res)).toContain(field);
     }
     // Fractional cents and an unknown currency never pass the contract.
-    expect((await call('POST', '/api/creators/me/campaigns', coach, { ...base, budget_cents: 12.5, currency: 'usd' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/creators/me/campaigns', coach, { ...base, budget_cents: 5000, currency: 'xyz' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/creators/me/campaigns', coach, { ...base, budget_cents: 12.5, currency: 'usd' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', '/api/creators/me/campaigns', coach, { ...base, budget_cents: 5000, currency: 'xyz' })).statusCode).toBe(
+      400,
+    );
     expect(await campaignRows()).toBe(0);
     expect(await promotedIn()).toBeNull();
   });
@@ -157,7 +160,10 @@ describe.each(databaseKinds)('challenge campaigns on %s', (kind) => {
       200,
     );
     // A code that is not this challenge's is ignored, never refused.
-    const elsewhere = await call('POST', `/api/challenges/${othersChallenge}/join`, athletes[1], { division: 'rx', campaign: campaign.code });
+    const elsewhere = await call('POST', `/api/challenges/${othersChallenge}/join`, athletes[1], {
+      division: 'rx',
+      campaign: campaign.code,
+    });
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     const f = await figures();
     expect(f).toMatchObject({ views: 3, clicks: 2, joins: 1, spend_cents: 6, cost_per_join_cents: 6 });
@@ -180,7 +186,10 @@ describe.each(databaseKinds)('challenge campaigns on %s', (kind) => {
     expect(await figures()).toMatchObject({ status: 'paused', views: 3, clicks: 2, joins: 1, spend_cents: 6 });
 
     expect((await call('POST', `/api/creators/me/campaigns/${campaign.id}/resume`, other)).statusCode).toBe(403);
-    expect((await call('POST', `/api/creators/me/campaigns/${campaign.id}/resume`, coach)).json()).toEqual({ id: campaign.id, status: 'running' });
+    expect((await call('POST', `/api/creators/me/campaigns/${campaign.id}/resume`, coach)).json()).toEqual({
+      id: campaign.id,
+      status: 'running',
+    });
     expect(await promotedIn(fresh)).toBe(campaign.code);
     expect(await figures()).toMatchObject({ status: 'running', views: 4, spend_cents: 8 });
   });

@@ -80,7 +80,8 @@ describe('the spend rule', () => {
 
 describe('budgets and states', () => {
   it('a challenge needs a whole-cent budget within bounds and a currency; a story or tier may go without', () => {
-    const c = (b: number | null | undefined, currency: string | null = 'usd') => budgetProblem({ target_kind: 'challenge', budget_cents: b, currency });
+    const c = (b: number | null | undefined, currency: string | null = 'usd') =>
+      budgetProblem({ target_kind: 'challenge', budget_cents: b, currency });
     expect(c(undefined)?.field).toBe('budget_cents');
     expect(c(-500)?.field).toBe('budget_cents');
     expect(c(12.5)?.field).toBe('budget_cents');

@@ -66,14 +66,14 @@ async function ownTarget(db: Database, creatorId: number, kind: CampaignTarget, 
             ),
           )
       : kind === 'story'
-      ? await db
-          .select({ id: stories.id })
-          .from(stories)
-          .where(and(eq(stories.id, id), eq(stories.authorId, creatorId), isNull(stories.hiddenAt)))
-      : await db
-          .select({ id: creatorTiers.id })
-          .from(creatorTiers)
-          .where(and(eq(creatorTiers.id, id), eq(creatorTiers.creatorId, creatorId), isNull(creatorTiers.archivedAt)));
+        ? await db
+            .select({ id: stories.id })
+            .from(stories)
+            .where(and(eq(stories.id, id), eq(stories.authorId, creatorId), isNull(stories.hiddenAt)))
+        : await db
+            .select({ id: creatorTiers.id })
+            .from(creatorTiers)
+            .where(and(eq(creatorTiers.id, id), eq(creatorTiers.creatorId, creatorId), isNull(creatorTiers.archivedAt)));
   if (!row) throw badRequest(TARGET_PROBLEM[kind], 'target_id');
 }
 

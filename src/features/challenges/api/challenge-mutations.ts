@@ -33,7 +33,10 @@ export function useJoinChallenge(id: number) {
     mutationFn: (input: components['schemas']['JoinInput']) =>
       callApi(
         // The promotion the athlete came through, if any: the server counts the join for it (and ignores another's).
-        secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: { ...input, campaign: campaignCode() } }),
+        secureApi.POST('/api/challenges/{challengeId}/join', {
+          params: { path: { challengeId: id } },
+          body: { ...input, campaign: campaignCode() },
+        }),
         'Could not join the challenge.',
       ),
     onSuccess: () => void invalidate(),

@@ -39,7 +39,8 @@ const spent = (c: Campaign) =>
   c.budget_cents === null || c.spend_cents === null || c.currency === null
     ? 'No budget'
     : `${formatMoney(c.spend_cents, c.currency)} of ${formatMoney(c.budget_cents, c.currency)}`;
-const perJoin = (c: Campaign) => (c.cost_per_join_cents === null || c.currency === null ? '—' : formatMoney(c.cost_per_join_cents, c.currency));
+const perJoin = (c: Campaign) =>
+  c.cost_per_join_cents === null || c.currency === null ? '—' : formatMoney(c.cost_per_join_cents, c.currency);
 
 /** Pause or Resume for one campaign (machines/campaign-pause.ts); an ended campaign offers neither. */
 function PauseButton({ campaign }: { campaign: Campaign }) {
