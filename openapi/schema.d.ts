@@ -2087,15 +2087,75 @@ export interface paths {
         };
         /**
          * The caller's campaigns with their figures over a range of days (default the last 30)
-         * @description Views (the promoted story opened, or the promoted tier listed) and clicks through the link count at most once
-         *     per viewer and day, bots left out by their user agent, and never the creator's own. Subscriptions are those
+         * @description Views (the promoted story opened, the promoted tier listed, or the promoted challenge shown in discovery: an
+         *     impression) and clicks (through the link, or on the promoted challenge in discovery) count at most once per
+         *     viewer and day, bots left out by their user agent, and never the creator's own. Joins are joins of the promoted
+         *     challenge by people who came through the campaign while it ran, once per person. Spend follows domain/campaigns.ts:
+         *     a fixed price per thousand impressions, never above the budget; `spend_cents` and `cost_per_join_cents` cover
+         *     the campaign's whole life, `days` the range. Subscriptions are those
          *     started through the link in the range (paid); revenue is read from the ledger: what those subscriptions paid
          *     (gross), the platform's fee and the creator's share (net), refunds deducted. The range is at most 366 days.
          */
         get: operations["creatorCampaigns"];
         put?: never;
-        /** Promote one of the caller's own stories or offered tiers from one day through another (UTC, at most 92 days) */
+        /**
+         * Promote one of the caller's own stories, offered tiers or public challenges from one day through another (UTC, at most 92 days)
+         * @description A challenge campaign needs a budget (whole cents, 5.00 to 100,000.00) in a currency; a story or tier campaign
+         *     may have one. A negative or fractional budget, someone else's challenge or a last day before the first is a 400
+         *     and stores nothing.
+         */
         post: operations["createCreatorCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/campaigns/{campaignId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause one of the caller's campaigns (nothing is promoted, counted or spent until it is resumed) */
+        post: operations["pauseCreatorCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/campaigns/{campaignId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume one of the caller's paused campaigns */
+        post: operations["resumeCreatorCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/campaigns/{code}/click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A click on a promoted challenge in discovery - counted once per viewer and day while the campaign runs */
+        post: operations["clickCreatorCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6538,6 +6598,10 @@ export interface components {
             my_place?: components["schemas"]["Place"] | null;
             /** @description The catalogue test this challenge is linked to; its bounds refuse impossible results. */
             test_id?: number | null;
+            /** @description Only in discovery - the running campaign that promotes this challenge (shown as "Promoted"); its code goes with a click and a join. */
+            promotion?: {
+                campaign: string;
+            };
         };
         ChallengePage: {
             items: components["schemas"]["Challenge"][];
@@ -6855,6 +6919,8 @@ export interface components {
             team_id?: number;
             /** @description Also store `sex` on the caller's athlete profile (in the same transaction as the join). */
             save_sex_to_profile?: boolean;
+            /** @description The promotion campaign the athlete came through (discovery's "Promoted"); counted as a join after the join, never refusing it. */
+            campaign?: string;
         };
         /**
          * @description What happened on the board (a move), in a live attempt (live_*) or when a battle's round closed (battle_*).
@@ -6939,23 +7005,40 @@ export interface components {
             published: number;
         };
         /** @enum {string} */
+        CampaignStatus: "scheduled" | "running" | "paused" | "ended";
+        /** @enum {string} */
         Currency: "usd" | "eur" | "gbp";
         Campaign: {
             id: number;
             name: string;
             target: {
                 /** @enum {string} */
-                kind: "story" | "tier";
+                kind: "story" | "tier" | "challenge";
                 id: number;
                 title: string;
             };
             link: string;
             starts_on: string;
             ends_on: string;
-            /** @enum {string} */
-            status: "scheduled" | "running" | "ended";
+            status: components["schemas"]["CampaignStatus"];
+            /** @description Views of the promoted story or tier, impressions of a promoted challenge. */
             views: number;
             clicks: number;
+            /** @description Joins of the promoted challenge through the campaign. */
+            joins: number;
+            budget_cents: number | null;
+            currency: components["schemas"]["Currency"] | null;
+            /** @description Spent over the whole campaign (null without a budget). */
+            spend_cents: number | null;
+            /** @description Spend over the whole campaign per join (null without a join). */
+            cost_per_join_cents: number | null;
+            /** @description The range day by day (only days with something counted). */
+            days: {
+                day: string;
+                views: number;
+                clicks: number;
+                joins: number;
+            }[];
             subscriptions: number;
             revenue: {
                 currency: components["schemas"]["Currency"];
@@ -9191,6 +9274,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The campaign's status now. */
+        CampaignState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    id: number;
+                    status: components["schemas"]["CampaignStatus"];
+                };
+            };
+        };
         /** @description Following is refused (yourself, or the most people one account may follow). */
         FollowConflict: {
             headers: {
@@ -9344,6 +9439,7 @@ export interface components {
         CommentaryBattleId: number;
         CommentaryChallengeId: number;
         CommentaryLineId: number;
+        CampaignId: number;
         TierId: number;
         SubscriptionId: number;
         EventId: number;
@@ -13029,10 +13125,13 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    target_kind: "story" | "tier";
+                    target_kind: "story" | "tier" | "challenge";
                     target_id: number;
                     starts_on: string;
                     ends_on: string;
+                    /** @description The most the campaign may spend, in whole minor units. */
+                    budget_cents?: number | null;
+                    currency?: components["schemas"]["Currency"] | null;
                 };
             };
         };
@@ -13056,6 +13155,67 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["CreatorConflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    pauseCreatorCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CampaignState"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    resumeCreatorCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaignId: components["parameters"]["CampaignId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CampaignState"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CreatorConflict"];
+        };
+    };
+    clickCreatorCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether this click was counted (a repeat the same day, a bot, the creator or a paused campaign is not). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counted: boolean;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     followCreatorCampaign: {

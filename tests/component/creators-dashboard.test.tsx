@@ -5,6 +5,13 @@ import type { CreatorDashboard } from '#src/features/creators/api/creators.ts';
 
 const requestPayout = vi.fn(async (body: { amount_cents: number; currency: string }) => ({ id: 1, ...body }));
 const createTier = vi.fn();
+const createCampaign = vi.fn(async (body: { name: string }) => ({
+  id: 9,
+  name: body.name,
+  code: 'Zz9',
+  link: '/api/creators/campaigns/Zz9/go',
+}));
+const setPaused = vi.fn(async (action: 'pause' | 'resume') => ({ id: 4, status: action === 'pause' ? 'paused' : 'running' }));
 const dashboard: CreatorDashboard = {
   subscribers: 2,
   mrr: [{ currency: 'usd', amount_cents: 4998 }],
@@ -38,6 +45,15 @@ vi.mock('#src/features/creators/api/creators.ts', () => ({
   useCreateTier: () => mutation(vi.fn(), createTier),
   useArchiveTier: () => mutation(vi.fn()),
   useCampaigns: (days: number) => campaignsQuery(days),
+  useMyChallenges: () =>
+    query({
+      items: [
+        { id: 12, title: 'Burpee week', visibility: 'public', status: 'open' },
+        { id: 13, title: 'Old', visibility: 'public', status: 'closed' },
+      ],
+    }),
+  useCreateCampaign: () => mutation(createCampaign),
+  useSetCampaignPaused: () => mutation(setPaused),
 }));
 const campaignsQuery = vi.fn((days: number) =>
   query({
@@ -57,8 +73,14 @@ const campaignsQuery = vi.fn((days: number) =>
               status: 'running',
               views: 3,
               clicks: 2,
+              joins: 1,
               subscriptions: 1,
               revenue: [{ currency: 'usd', gross_cents: 2499, fee_cents: 249, net_cents: 2250 }],
+              budget_cents: 5000,
+              currency: 'usd',
+              spend_cents: 6,
+              cost_per_join_cents: 6,
+              days: [],
             },
           ],
   }),
@@ -106,7 +128,7 @@ describe('the creator dashboard', () => {
     expect(createTier).toHaveBeenCalledWith({ name: 'Silver', price_cents: 999, currency: 'usd', benefits: '' }, expect.anything());
   });
 
-  it('shows each campaign with its views, clicks, subscriptions and revenue; a range with none says so', async () => {
+  it('shows each campaign with its views, clicks, joins, subscriptions, revenue, spend and cost per join; a range with none says so', async () => {
     const user = userEvent.setup({ delay: null });
     render(<CreatorDashboardPage />);
     const table = screen.getByRole('region', { name: 'Campaign figures' });
@@ -117,11 +139,51 @@ describe('the creator dashboard', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells).toEqual(['Views3', 'Clicks2', 'Subscriptions1', 'Revenue$24.99', 'Yours after fees$22.50']);
+    expect(cells).toEqual([
+      'Views3',
+      'Clicks2',
+      'Joins1',
+      'Subscriptions1',
+      'Revenue$24.99',
+      'Yours after fees$22.50',
+      'Spent$0.06 of $50.00',
+      'Cost per join$0.06',
+    ]);
+    await user.click(within(row).getByRole('button', { name: 'Pause Gold week' }));
+    expect(setPaused).toHaveBeenCalledWith('pause');
+    expect(await within(row).findByRole('button', { name: 'Resume Gold week' })).toBeTruthy();
     expect(campaignsQuery).toHaveBeenLastCalledWith(30);
     await user.click(screen.getByRole('combobox', { name: 'Figures for' }));
     await user.click(await screen.findByRole('option', { name: 'Last 7 days' }));
     expect(campaignsQuery).toHaveBeenLastCalledWith(7);
     expect(await screen.findByText(/No campaigns yet/)).toBeTruthy();
+  });
+
+  it('walks a new campaign through target, details and review, checking the budget before asking the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<CreatorDashboardPage />);
+    const form = screen.getByRole('form', { name: 'New campaign' });
+    await user.click(within(form).getByRole('button', { name: 'Next' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Choose one of your challenges.');
+    await user.click(within(form).getByRole('combobox', { name: 'What to promote' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Challenge: Burpee week', 'Tier: Gold']);
+    await user.click(screen.getByRole('option', { name: 'Challenge: Burpee week' }));
+    await user.click(within(form).getByRole('button', { name: 'Next' }));
+    await user.type(within(form).getByLabelText('Campaign name'), 'Burpee push');
+    await user.type(within(form).getByLabelText('Budget'), '-5');
+    await user.click(within(form).getByRole('button', { name: 'Next' }));
+    expect(within(form).getByRole('alert').textContent).toContain('amount such as 50');
+    await user.clear(within(form).getByLabelText('Budget'));
+    await user.type(within(form).getByLabelText('Budget'), '50');
+    await user.click(within(form).getByRole('button', { name: 'Next' }));
+    expect(form.textContent).toContain('PromotesChallenge: Burpee week');
+    expect(form.textContent).toContain('Budget$50.00');
+    expect(createCampaign).not.toHaveBeenCalled();
+    await user.click(within(form).getByRole('button', { name: 'Create the campaign' }));
+    expect(await screen.findByText(/Campaign “Burpee push” created/)).toBeTruthy();
+    expect(createCampaign).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Burpee push', target_kind: 'challenge', target_id: 12, budget_cents: 5000, currency: 'usd' }),
+    );
   });
 });

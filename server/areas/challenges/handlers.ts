@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
+import { promoteChallenges, recordCampaignJoin, viewerKey } from '../creators/index.ts';
 import { allianceRankings } from './alliance-board.ts';
 import { servedRankings } from './board-pages.ts';
 import { createChallenge, deleteChallenge, getChallenge, listDeleted, updateChallenge } from './crud.ts';
@@ -65,7 +66,16 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
       return reply.code(201).send(await createChallenge(ctx, caller(request).id, request.body, caller(request)));
     },
     async discoverChallenges(request) {
-      return discover(ctx, { ...request.query, limit: request.query.limit ?? 20 });
+      const page = await discover(ctx, { ...request.query, limit: request.query.limit ?? 20 });
+      // Challenges a running campaign promotes are labelled, and each shown one counts an impression (creators area).
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      const viewer = viewerKey(who?.user.id ?? null, request.ip, request.headers['user-agent']);
+      const promoted = await promoteChallenges(
+        ctx,
+        page.items.map((c) => c.id),
+        viewer,
+      );
+      return { ...page, items: page.items.map((c) => (promoted.has(c.id) ? { ...c, promotion: { campaign: promoted.get(c.id)! } } : c)) };
     },
     async getHomeFeed(_request, reply) {
       // Shared caches may keep it briefly: it is public and the page refetches it every 30 s.
@@ -124,7 +134,13 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
       return updateChallenge(ctx, caller(request), request.params.challengeId, request.body);
     },
     async joinChallenge(request) {
-      return joinChallenge(ctx, caller(request).id, request.params.challengeId, request.body);
+      const { campaign, ...input } = request.body;
+      const joined = await joinChallenge(ctx, caller(request).id, request.params.challengeId, input);
+      // After the join has committed: a join through a promotion counts for its campaign, and never undoes the join.
+      await recordCampaignJoin(ctx, request.params.challengeId, caller(request).id, campaign).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'campaign join not counted'),
+      );
+      return joined;
     },
     async countChallengeParticipants(request) {
       return countParticipants(ctx, request.params.challengeId);

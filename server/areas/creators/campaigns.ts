@@ -1,19 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { creatorCampaigns, creatorTiers, stories } from '#server/db/schema.ts';
+import { challenges, creatorCampaigns, creatorTiers, stories } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { CAMPAIGN_LIMITS, campaignProblem, dayStart, DAY_MS } from '#domain/creators.ts';
+import { budgetProblem, campaignSpend, campaignStatus, costPerJoin } from '#domain/campaigns.ts';
 import type { Currency } from '#domain/ledger.ts';
 
-// Campaigns: a creator promotes one of their stories or tiers for a period through a link. Views of the promoted
-// item and clicks through the link are counted server-side, at most once per viewer, kind and day, bots left out
-// by their user agent; subscriptions started through the link carry the campaign, and its revenue is read from
-// the ledger. The figures are aggregated in SQL over a bounded range of days.
+// Campaigns: a creator promotes one of their stories, tiers or challenges for a period through a link. Views of the
+// promoted item (impressions of a challenge in discovery, promotions.ts) and clicks are counted server-side, at most
+// once per viewer, kind and day, bots left out by their user agent; subscriptions started through the link carry the
+// campaign, and its revenue is read from the ledger; joins of a promoted challenge are counted once per person. A
+// paused campaign promotes and counts nothing. The figures are aggregated in SQL over a bounded range of days.
 
-export type CampaignTarget = 'story' | 'tier';
+export type CampaignTarget = 'story' | 'tier' | 'challenge';
 export const NO_CAMPAIGN = 'No campaign with that link.';
 const BOT_AGENT = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|httpclient/i;
 
@@ -23,6 +25,8 @@ export interface CampaignInput {
   target_id: number;
   starts_on: string;
   ends_on: string;
+  budget_cents?: number | null;
+  currency?: Currency | null;
 }
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -38,19 +42,39 @@ export function viewerKey(userId: number | null, ip: string, userAgent: string |
     .slice(0, 32)}`;
 }
 
-/** The promoted item, checked: one of the creator's own visible stories or offered tiers (400 otherwise). */
-async function ownTarget(db: Database, creatorId: number, kind: CampaignTarget, id: number) {
+const TARGET_PROBLEM: Record<CampaignTarget, string> = {
+  story: 'Promote one of your own stories.',
+  tier: 'Promote one of your own offered tiers.',
+  challenge: 'Promote one of your own public challenges that has not closed.',
+};
+
+/** The promoted item, checked: one of the creator's own visible stories, offered tiers or public challenges (400 otherwise). */
+async function ownTarget(db: Database, creatorId: number, kind: CampaignTarget, id: number, now: Date) {
   const [row] =
-    kind === 'story'
+    kind === 'challenge'
       ? await db
-          .select({ id: stories.id })
-          .from(stories)
-          .where(and(eq(stories.id, id), eq(stories.authorId, creatorId), isNull(stories.hiddenAt)))
-      : await db
-          .select({ id: creatorTiers.id })
-          .from(creatorTiers)
-          .where(and(eq(creatorTiers.id, id), eq(creatorTiers.creatorId, creatorId), isNull(creatorTiers.archivedAt)));
-  if (!row) throw badRequest(kind === 'story' ? 'Promote one of your own stories.' : 'Promote one of your own offered tiers.', 'target_id');
+          .select({ id: challenges.id })
+          .from(challenges)
+          .where(
+            and(
+              eq(challenges.id, id),
+              eq(challenges.creatorId, creatorId),
+              isNull(challenges.deletedAt),
+              isNull(challenges.hiddenAt),
+              eq(challenges.visibility, 'public'),
+              gt(challenges.endsAt, now),
+            ),
+          )
+      : kind === 'story'
+        ? await db
+            .select({ id: stories.id })
+            .from(stories)
+            .where(and(eq(stories.id, id), eq(stories.authorId, creatorId), isNull(stories.hiddenAt)))
+        : await db
+            .select({ id: creatorTiers.id })
+            .from(creatorTiers)
+            .where(and(eq(creatorTiers.id, id), eq(creatorTiers.creatorId, creatorId), isNull(creatorTiers.archivedAt)));
+  if (!row) throw badRequest(TARGET_PROBLEM[kind], 'target_id');
 }
 
 export async function createCampaign(ctx: AppContext, creatorId: number, input: CampaignInput) {
@@ -58,7 +82,9 @@ export async function createCampaign(ctx: AppContext, creatorId: number, input: 
   const now = ctx.now();
   const problem = campaignProblem(input, today(now));
   if (problem) throw badRequest(problem.detail, problem.field);
-  await ownTarget(db, creatorId, input.target_kind, input.target_id);
+  const budget = budgetProblem(input);
+  if (budget) throw badRequest(budget.detail, budget.field);
+  await ownTarget(db, creatorId, input.target_kind, input.target_id, now);
   return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     await tx.execute(sql`select pg_advisory_xact_lock(4702, ${creatorId})`);
@@ -75,6 +101,8 @@ export async function createCampaign(ctx: AppContext, creatorId: number, input: 
         startsAt: dayStart(input.starts_on)!,
         endsAt: new Date(dayStart(input.ends_on)!.getTime() + DAY_MS),
         createdAt: now,
+        budgetCents: input.budget_cents ?? null,
+        currency: input.budget_cents === undefined || input.budget_cents === null ? null : (input.currency ?? null),
       })
       .returning();
     return { id: row!.id, name: row!.name, code: row!.code, link: linkOf(row!.code) };
@@ -83,6 +111,8 @@ export async function createCampaign(ctx: AppContext, creatorId: number, input: 
 
 const running = (now: Date) =>
   sql`${creatorCampaigns.startsAt} <= ${now.toISOString()}::timestamptz and ${creatorCampaigns.endsAt} > ${now.toISOString()}::timestamptz`;
+/** Running and not paused: promoted, and counting. */
+export const live = (now: Date) => sql`${running(now)} and ${creatorCampaigns.pausedAt} is null`;
 
 /** Counts a view of these promoted items by this viewer today, for every campaign running now (not the creator's own views). */
 export async function recordCampaignViews(ctx: AppContext, kind: CampaignTarget, ids: number[], viewer: string | null) {
@@ -96,7 +126,7 @@ export async function recordCampaignViews(ctx: AppContext, kind: CampaignTarget,
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})
-      and ${running(now)} and ${viewer} <> ('u:' || ${creatorCampaigns.creatorId})
+      and ${live(now)} and ${viewer} <> ('u:' || ${creatorCampaigns.creatorId})
     on conflict do nothing`);
 }
 
@@ -106,12 +136,13 @@ export async function followCampaign(ctx: AppContext, code: string, viewer: stri
   const now = ctx.now();
   const [c] = await db.select().from(creatorCampaigns).where(eq(creatorCampaigns.code, code));
   if (!c) throw notFound(NO_CAMPAIGN);
-  if (viewer && c.startsAt <= now && c.endsAt > now && viewer !== `u:${c.creatorId}`)
+  if (viewer && campaignStatus(c, now) === 'running' && viewer !== `u:${c.creatorId}`)
     await db.execute(sql`
       insert into creator_campaign_events (campaign_id, kind, viewer_key, day, at)
       values (${c.id}, 'click', ${viewer}, ${today(now)}::date, ${now.toISOString()}::timestamptz)
       on conflict do nothing`);
   const base = ctx.config.basePath;
+  if (c.targetKind === 'challenge') return `${base}challenge-detail-page?id=${c.targetId}&campaign=${c.code}`;
   return c.targetKind === 'story'
     ? `${base}my-stories-page?story=${c.targetId}&campaign=${c.code}`
     : `${base}creator-subscriptions-page?creator=${c.creatorId}&campaign=${c.code}`;
@@ -123,7 +154,7 @@ export async function campaignForSubscription(db: Database, code: string | undef
   const [c] = await db
     .select({ id: creatorCampaigns.id, kind: creatorCampaigns.targetKind, target: creatorCampaigns.targetId })
     .from(creatorCampaigns)
-    .where(and(eq(creatorCampaigns.code, code), eq(creatorCampaigns.creatorId, tier.creatorId), running(now)));
+    .where(and(eq(creatorCampaigns.code, code), eq(creatorCampaigns.creatorId, tier.creatorId), live(now)));
   if (!c || (c.kind === 'tier' && c.target !== tier.id)) return null;
   return c.id;
 }
@@ -137,9 +168,23 @@ interface StatRow {
   code: string;
   starts_at: string | Date;
   ends_at: string | Date;
+  paused_at: string | Date | null;
+  budget_cents: number | null;
+  currency: string | null;
   views: number;
   clicks: number;
+  joins: number;
+  views_total: number;
+  joins_total: number;
   subscriptions: number;
+}
+
+interface DayRow {
+  campaign_id: number;
+  day: string;
+  views: number;
+  clicks: number;
+  joins: number;
 }
 
 interface MoneyRow {
@@ -172,13 +217,18 @@ export async function campaignStats(ctx: AppContext, creatorId: number, fromText
   const rows = await rowsOf<StatRow>(
     db,
     sql`
-    select c.id, c.name, c.target_kind, c.target_id, c.code, c.starts_at, c.ends_at,
+    select c.id, c.name, c.target_kind, c.target_id, c.code, c.starts_at, c.ends_at, c.paused_at, c.budget_cents, c.currency,
       case c.target_kind when 'story' then (select title from stories where id = c.target_id)
+                         when 'challenge' then (select title from challenges where id = c.target_id)
                          else (select name from creator_tiers where id = c.target_id) end as target_title,
       (select count(*) from creator_campaign_events e
          where e.campaign_id = c.id and e.kind = 'view' and e.day >= ${range.from}::date and e.day <= ${range.to}::date)::int as views,
       (select count(*) from creator_campaign_events e
          where e.campaign_id = c.id and e.kind = 'click' and e.day >= ${range.from}::date and e.day <= ${range.to}::date)::int as clicks,
+      (select count(*) from creator_campaign_events e
+         where e.campaign_id = c.id and e.kind = 'join' and e.day >= ${range.from}::date and e.day <= ${range.to}::date)::int as joins,
+      (select count(*) from creator_campaign_events e where e.campaign_id = c.id and e.kind = 'view')::int as views_total,
+      (select count(*) from creator_campaign_events e where e.campaign_id = c.id and e.kind = 'join')::int as joins_total,
       (select count(*) from creator_subscriptions s
          where s.campaign_id = c.id and s.status <> 'pending'
            and s.created_at >= ${start}::timestamptz and s.created_at < ${end}::timestamptz)::int as subscriptions
@@ -203,6 +253,19 @@ export async function campaignStats(ctx: AppContext, creatorId: number, fromText
     group by s.campaign_id, le.currency
     order by le.currency`,
   );
+  const days = await rowsOf<DayRow>(
+    db,
+    sql`
+    select e.campaign_id, to_char(e.day, 'YYYY-MM-DD') as day,
+      (count(*) filter (where e.kind = 'view'))::int as views,
+      (count(*) filter (where e.kind = 'click'))::int as clicks,
+      (count(*) filter (where e.kind = 'join'))::int as joins
+    from creator_campaign_events e
+    join creator_campaigns c on c.id = e.campaign_id
+    where c.creator_id = ${creatorId} and e.day >= ${range.from}::date and e.day <= ${range.to}::date
+    group by e.campaign_id, e.day
+    order by e.day`,
+  );
   const now = ctx.now();
   return {
     from: range.from,
@@ -210,6 +273,8 @@ export async function campaignStats(ctx: AppContext, creatorId: number, fromText
     items: rows.map((r) => {
       const startsAt = new Date(r.starts_at);
       const endsAt = new Date(r.ends_at);
+      const budget = r.budget_cents === null ? null : Number(r.budget_cents);
+      const spend = budget === null ? null : campaignSpend(budget, Number(r.views_total));
       return {
         id: Number(r.id),
         name: r.name,
@@ -217,9 +282,17 @@ export async function campaignStats(ctx: AppContext, creatorId: number, fromText
         link: linkOf(r.code),
         starts_on: startsAt.toISOString().slice(0, 10),
         ends_on: new Date(endsAt.getTime() - DAY_MS).toISOString().slice(0, 10),
-        status: now < startsAt ? ('scheduled' as const) : now >= endsAt ? ('ended' as const) : ('running' as const),
+        status: campaignStatus({ startsAt, endsAt, pausedAt: r.paused_at === null ? null : new Date(r.paused_at) }, now),
         views: Number(r.views),
         clicks: Number(r.clicks),
+        joins: Number(r.joins),
+        budget_cents: budget,
+        currency: budget === null ? null : (r.currency as Currency),
+        spend_cents: spend,
+        cost_per_join_cents: spend === null ? null : costPerJoin(spend, Number(r.joins_total)),
+        days: days
+          .filter((d) => Number(d.campaign_id) === Number(r.id))
+          .map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks), joins: Number(d.joins) })),
         subscriptions: Number(r.subscriptions),
         revenue: money
           .filter((m) => Number(m.campaign_id) === Number(r.id))

@@ -9,6 +9,7 @@ import { archiveTier, createTier, listCreators, type TierInput } from './tiers.t
 import { decidePayout, payoutsForReview } from './payout-review.ts';
 import { creatorEconomy } from './economy.ts';
 import { campaignStats, createCampaign, followCampaign, recordCampaignViews, viewerKey, type CampaignInput } from './campaigns.ts';
+import { clickCampaign, setCampaignPaused } from './promotions.ts';
 import { optionalAuth } from '../auth/index.ts';
 
 type CreatorOps =
@@ -27,7 +28,10 @@ type CreatorOps =
   | 'creatorEconomy'
   | 'createCreatorCampaign'
   | 'creatorCampaigns'
-  | 'followCreatorCampaign';
+  | 'followCreatorCampaign'
+  | 'pauseCreatorCampaign'
+  | 'resumeCreatorCampaign'
+  | 'clickCreatorCampaign';
 
 const providers = new WeakMap<AppContext, PaymentProvider>();
 
@@ -62,6 +66,16 @@ export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
     },
     async creatorCampaigns(request) {
       return campaignStats(ctx, request.auth!.user.id, request.query.from, request.query.to);
+    },
+    async pauseCreatorCampaign(request) {
+      return setCampaignPaused(ctx, request.auth!.user.id, request.params.campaignId, 'pause');
+    },
+    async resumeCreatorCampaign(request) {
+      return setCampaignPaused(ctx, request.auth!.user.id, request.params.campaignId, 'resume');
+    },
+    async clickCreatorCampaign(request) {
+      const auth = await optionalAuth(ctx, request, { csrf: false });
+      return clickCampaign(ctx, request.params.code, viewerKey(auth?.user.id ?? null, request.ip, request.headers['user-agent']));
     },
     async followCreatorCampaign(request, reply) {
       const auth = await optionalAuth(ctx, request, { csrf: false });

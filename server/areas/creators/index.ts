@@ -8,3 +8,4 @@ export { renewLocalSubscriptions, renewalSweep } from './renewals.ts';
 export { payoutsWaiting } from './payout-review.ts';
 export { lockableTier, subscribedPrices } from './story-access.ts';
 export { recordCampaignViews, viewerKey } from './campaigns.ts';
+export { promoteChallenges, recordCampaignJoin } from './promotions.ts';

@@ -139,7 +139,7 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 });
 
-/** A creator promotes one of their stories or tiers for a period, through a link with this code (campaigns.ts). */
+/** A creator promotes one of their stories, tiers or challenges for a period, through a link with this code (campaigns.ts). */
 export const creatorCampaigns = pgTable(
   'creator_campaigns',
   {
@@ -148,13 +148,18 @@ export const creatorCampaigns = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 80 }).notNull(),
-    /** 'story' | 'tier'. */
-    targetKind: varchar('target_kind', { length: 8 }).notNull(),
+    /** 'story' | 'tier' | 'challenge'. */
+    targetKind: varchar('target_kind', { length: 9 }).notNull(),
     targetId: integer('target_id').notNull(),
     code: varchar('code', { length: 16 }).notNull().unique(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The most the campaign may spend, in minor units of `currency` (domain/campaigns.ts); required for a challenge. */
+    budgetCents: integer('budget_cents'),
+    currency: varchar('currency', { length: 3 }),
+    /** Set while the creator has paused it: nothing is promoted or counted. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
   },
   (t) => [index('creator_campaigns_creator_idx').on(t.creatorId, t.id), index('creator_campaigns_target_idx').on(t.targetKind, t.targetId)],
 );
@@ -167,7 +172,7 @@ export const creatorCampaignEvents = pgTable(
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => creatorCampaigns.id, { onDelete: 'cascade' }),
-    /** 'view' | 'click'. */
+    /** 'view' (an impression) | 'click' | 'join'. */
     kind: varchar('kind', { length: 8 }).notNull(),
     /** `u:<user id>`, or `a:` and a hash of the address and browser for someone signed out. */
     viewerKey: varchar('viewer_key', { length: 64 }).notNull(),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
+import { campaignCode } from '#src/lib/campaign-code.ts';
 import type { components } from '#openapi/schema.d.ts';
 import type { ChallengeInput, ScoreSubmission } from './challenges.ts';
 
@@ -31,7 +32,11 @@ export function useJoinChallenge(id: number) {
   return useMutation({
     mutationFn: (input: components['schemas']['JoinInput']) =>
       callApi(
-        secureApi.POST('/api/challenges/{challengeId}/join', { params: { path: { challengeId: id } }, body: input }),
+        // The promotion the athlete came through, if any: the server counts the join for it (and ignores another's).
+        secureApi.POST('/api/challenges/{challengeId}/join', {
+          params: { path: { challengeId: id } },
+          body: { ...input, campaign: campaignCode() },
+        }),
         'Could not join the challenge.',
       ),
     onSuccess: () => void invalidate(),

@@ -3,18 +3,32 @@ import { formatDate } from '#src/lib/format.ts';
 import { SCORE_TYPE_LABELS, type Challenge } from '../api/challenges.ts';
 import { StatusPill } from './status-pill.tsx';
 import { placeText } from '#domain/places.ts';
+import { Badge } from '#src/components/ui/badge.tsx';
+import { useSessionView } from '#src/lib/session/session-view.ts';
+import { clickPromotion } from '../api/discover.ts';
 
 /** One challenge in a list: what, how it scores, when, and how many are in. */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
   const c = challenge;
+  const signedIn = !!useSessionView().user;
+  const code = c.promotion?.campaign;
   return (
     <li className="card card-linked challenge-card">
       <div className="challenge-card-head">
         <StatusPill status={c.status} />
         <span className="muted">{SCORE_TYPE_LABELS[c.score_type]}</span>
+        {code ? (
+          <span className="challenge-card-promoted" role="note" aria-label="Promoted by its creator">
+            <Badge tone="brand">Promoted</Badge>
+          </span>
+        ) : null}
       </div>
       <h2 className="challenge-card-title">
-        <Link className="card-title-link" href={`/challenge-detail-page?id=${c.id}`}>
+        <Link
+          className="card-title-link"
+          href={code ? `/challenge-detail-page?id=${c.id}&campaign=${code}` : `/challenge-detail-page?id=${c.id}`}
+          onClick={code ? () => clickPromotion(code, signedIn) : undefined}
+        >
           {c.title}
         </Link>
       </h2>

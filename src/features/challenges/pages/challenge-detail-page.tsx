@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
@@ -6,6 +6,7 @@ import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '#src/lib/format.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { toast } from '#src/lib/toast.ts';
+import { rememberCampaign } from '#src/lib/campaign-code.ts';
 import { GYM_RULE_LABELS } from '#domain/gym-events.ts';
 import {
   DIVISION_LABELS,
@@ -255,6 +256,8 @@ export default function ChallengeDetailPage({ children, holding = false }: { chi
   const challenge = useChallenge(id);
   const preview = useRankings({ challengeId: id, offset: 0, limit: 10 });
   const scoreText = useScoreText();
+  // Arrived through a promotion (discovery's "Promoted", or a campaign's link): a join from here counts for it.
+  useEffect(() => rememberCampaign(), []);
   if (id === null) return <Missing text="This address does not name a challenge." />;
   if (challenge.isPending || (holding && !challenge.isError))
     return (

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
-import type { components } from '#openapi/schema.d.ts';
+import type { components, operations } from '#openapi/schema.d.ts';
 import { campaignCode } from '#src/lib/campaign-code.ts';
 
 export type CreatorListing = components['schemas']['CreatorListing'];
@@ -138,5 +138,39 @@ export function useCampaigns(days: number) {
       return callApi(secureApi.GET('/api/creators/me/campaigns', { params: { query } }), 'Could not load your campaigns.');
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The creator's own challenges, to choose one to promote (open or upcoming ones are worth promoting). */
+export function useMyChallenges() {
+  return useQuery({
+    queryKey: ['get', '/api/challenges/my-created'],
+    queryFn: () => callApi(secureApi.GET('/api/challenges/my-created'), 'Could not load your challenges.'),
+  });
+}
+
+export type CampaignRequest = NonNullable<operations['createCreatorCampaign']['requestBody']>['content']['application/json'];
+
+export function useCreateCampaign() {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (body: CampaignRequest) =>
+      callApi(secureApi.POST('/api/creators/me/campaigns', { body }), 'Could not create the campaign.'),
+    onSuccess: refresh,
+  });
+}
+
+/** Pause or resume one campaign; answers its status now. */
+export function useSetCampaignPaused(campaignId: number) {
+  const refresh = useRefreshCreators();
+  return useMutation({
+    mutationFn: (action: 'pause' | 'resume') =>
+      callApi(
+        action === 'pause'
+          ? secureApi.POST('/api/creators/me/campaigns/{campaignId}/pause', { params: { path: { campaignId } } })
+          : secureApi.POST('/api/creators/me/campaigns/{campaignId}/resume', { params: { path: { campaignId } } }),
+        action === 'pause' ? 'Could not pause the campaign.' : 'Could not resume the campaign.',
+      ),
+    onSuccess: refresh,
   });
 }

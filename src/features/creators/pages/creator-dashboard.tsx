@@ -170,7 +170,7 @@ export default function CreatorDashboard() {
               <Tiers d={d} />
               <TierForm />
             </section>
-            <Campaigns />
+            <Campaigns tiers={d.tiers} />
           </>
         )}
       </QueryState>
