@@ -106,9 +106,9 @@ export function scoreCandidate(f: DirectorFacts): ScoredCandidate {
 
 /** Candidates scored, best first: a higher score, then the lower attempt id (the earlier started), so ties never wobble. */
 export function rankCandidates(candidates: readonly DirectorFacts[]): ScoredCandidate[] {
-  const seen = new Set<number>();
-  const unique = candidates.filter((c) => (seen.has(c.attemptId) ? false : (seen.add(c.attemptId), true)));
-  return unique.map(scoreCandidate).sort((a, b) => b.score - a.score || a.attemptId - b.attemptId);
+  const byId = new Map<number, DirectorFacts>();
+  for (const c of candidates) if (!byId.has(c.attemptId)) byId.set(c.attemptId, c);
+  return [...byId.values()].map(scoreCandidate).sort((a, b) => b.score - a.score || a.attemptId - b.attemptId);
 }
 
 export interface DirectorState {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DirectorMode } from '../domain/director.ts';
+import type { DirectorMode } from '#domain/director.ts';
 
 // The director panel of a broadcast (editors and administrators): hand the broadcast to the director
 // (Auto), pin what it features (Pinned), or pin another live attempt. One change at a time; a refusal
