@@ -9,6 +9,7 @@ const HOUR = 3_600_000;
 
 interface Board {
   mode: 'auto' | 'pinned';
+  directed: boolean;
   featured_attempt_id: number | null;
   pick: number | null;
   reason: string;

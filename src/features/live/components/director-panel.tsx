@@ -5,9 +5,8 @@ import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
-import { formatDateTime } from '#src/lib/format.ts';
 import { toast } from '#src/lib/toast.ts';
-import { DIRECTOR_MIN_INTERVAL_MS, DIRECTOR_SWITCH_MARGIN, REASON_WORDS, candidateWords, type DirectorMode } from '#domain/director.ts';
+import { DIRECTOR_MIN_INTERVAL_MS, DIRECTOR_SWITCH_MARGIN, REASON_WORDS, candidateWords, spanWords, type DirectorMode } from '#domain/director.ts';
 import { broadcastDirectorMachine, type DirectorRequest } from '#machines/broadcast-director.ts';
 import { setDirector, useDirectorBoard, useKeepDirectorBoard, type DirectorBoardView, type DirectorCandidateView } from '../api/live-director.ts';
 
@@ -95,7 +94,7 @@ function DirectorBody({
         {REASON_WORDS[d.reason]}{' '}
         {d.mode === 'auto' && d.status === 'live'
           ? d.next_switch_at
-            ? `Next switch allowed at ${formatDateTime(d.next_switch_at)}.`
+            ? `Next switch allowed in ${spanWords(Math.max(0, Date.parse(d.next_switch_at) - Date.parse(d.server_time)))}.`
             : 'The director may switch now.'
           : ''}
       </p>
