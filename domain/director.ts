@@ -84,7 +84,12 @@ export function placesAtStake(standing: number, projectedPlace: number | null): 
  * clock); without one, `elapsed − leader × elapsed / value` (when its own pace reaches the leader's mark).
  * Null without a leader, a count, or time run.
  */
-export function paceAgainstLeader(f: { value: number | null; leaderValue: number | null; elapsedMs: number; capMs: number | null }): LeaderPace | null {
+export function paceAgainstLeader(f: {
+  value: number | null;
+  leaderValue: number | null;
+  elapsedMs: number;
+  capMs: number | null;
+}): LeaderPace | null {
   const { value, leaderValue, elapsedMs, capMs } = f;
   if (value === null || leaderValue === null || !(leaderValue > 0) || !(elapsedMs > 0) || !(value >= 0)) return null;
   if (capMs && capMs > 0) return { kind: 'leader_pace', aheadMs: Math.round((value * capMs) / leaderValue - elapsedMs) };
@@ -95,7 +100,8 @@ export function paceAgainstLeader(f: { value: number | null; leaderValue: number
 /** The score's parts for one candidate, and their sum. */
 export function scoreCandidate(f: DirectorFacts): ScoredCandidate {
   const w = DIRECTOR_WEIGHTS;
-  const place = f.projectedPlace !== null && f.projectedPlace >= 1 ? Math.max(0, w.placeTop - w.placeStep * (Math.floor(f.projectedPlace) - 1)) : 0;
+  const place =
+    f.projectedPlace !== null && f.projectedPlace >= 1 ? Math.max(0, w.placeTop - w.placeStep * (Math.floor(f.projectedPlace) - 1)) : 0;
   const stake = whole(w.stake * Math.log2(1 + nonNegative(f.placesAtStake)));
   const aheadS = f.pace ? Math.max(-w.paceCapS, Math.min(w.paceCapS, f.pace.aheadMs / 1000)) : 0;
   const pace = whole(w.pacePerS * (Number.isFinite(aheadS) ? aheadS : 0)) || 0;

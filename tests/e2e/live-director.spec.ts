@@ -8,7 +8,9 @@ import { looksRight } from './support/looks.ts';
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const HOUR = 3_600_000;
 
-test('the director switches the broadcast to an attempt that overtakes; the viewer follows; an editor pins it back', async ({ browser }) => {
+test('the director switches the broadcast to an attempt that overtakes; the viewer follows; an editor pins it back', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const a = app();
   const adminWho = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-password-1' };

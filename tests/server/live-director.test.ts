@@ -14,7 +14,13 @@ interface Board {
   pick: number | null;
   reason: string;
   next_switch_at: string | null;
-  candidates: { attempt_id: number; score: number; projected_place: number | null; places_at_stake: number; parts: Record<string, number> }[];
+  candidates: {
+    attempt_id: number;
+    score: number;
+    projected_place: number | null;
+    places_at_stake: number;
+    parts: Record<string, number>;
+  }[];
 }
 
 describe.each(databaseKinds)('the broadcast director on %s', (kind) => {
@@ -55,7 +61,11 @@ describe.each(databaseKinds)('the broadcast director on %s', (kind) => {
     return res.json() as Board;
   };
   const featured = async () =>
-    (await call('GET', '/api/live-broadcasts/current')).json().broadcast as { id: number; featured_attempt_id: number; director_mode: string };
+    (await call('GET', '/api/live-broadcasts/current')).json().broadcast as {
+      id: number;
+      featured_attempt_id: number;
+      director_mode: string;
+    };
 
   /** A board with three finished scores (50, 40, 30 reps) and two live attempts on it. */
   async function setUp() {
@@ -70,7 +80,8 @@ describe.each(databaseKinds)('the broadcast director on %s', (kind) => {
     const challengeId = c.json().id as number;
     for (const [i, who] of [...setters, ana, bo].entries()) {
       expect((await call('POST', `/api/challenges/${challengeId}/join`, who, { division: 'rx', sex: 'female' })).statusCode).toBe(200);
-      if (i < 3) expect((await call('POST', `/api/challenges/${challengeId}/submit-score`, who, { reps: 50 - 10 * i })).statusCode).toBe(201);
+      if (i < 3)
+        expect((await call('POST', `/api/challenges/${challengeId}/submit-score`, who, { reps: 50 - 10 * i })).statusCode).toBe(201);
     }
     const start = async (who: SignedIn) => {
       const res = await call('POST', '/api/live-attempts', who, { challenge_id: challengeId });
@@ -107,7 +118,12 @@ describe.each(databaseKinds)('the broadcast director on %s', (kind) => {
     const auto = await call('PUT', `/api/admin/broadcasts/${id}/director`, editor, { mode: 'auto' });
     expect(auto.statusCode, auto.body).toBe(200);
     expect(auto.json()).toMatchObject({ mode: 'auto', featured_attempt_id: anaAttempt });
-    expect(auto.json().candidates.map((c: { attempt_id: number }) => c.attempt_id).sort()).toEqual([anaAttempt, boAttempt].sort());
+    expect(
+      auto
+        .json()
+        .candidates.map((c: { attempt_id: number }) => c.attempt_id)
+        .sort(),
+    ).toEqual([anaAttempt, boAttempt].sort());
 
     // Bo climbs to 45 reps: projected 2nd, two places at stake, close to the leader's mark.
     await count(bo, boAttempt, 45);
@@ -210,7 +226,10 @@ describe.each(databaseKinds)('the broadcast director on %s', (kind) => {
     // Featuring another attempt by hand is a pin.
     expect((await call('POST', `/api/challenges/${challengeId}/join`, fan, { division: 'rx', sex: 'female' })).statusCode).toBe(200);
     const fanAttempt = (await call('POST', '/api/live-attempts', fan, { challenge_id: challengeId })).json().id as number;
-    const repinned = await call('PATCH', `/api/admin/broadcasts/${id}`, admin, { title: 'Refusals again', featured_attempt_id: fanAttempt });
+    const repinned = await call('PATCH', `/api/admin/broadcasts/${id}`, admin, {
+      title: 'Refusals again',
+      featured_attempt_id: fanAttempt,
+    });
     expect(repinned.json()).toMatchObject({ director_mode: 'pinned', featured_attempt_id: fanAttempt });
     for (const [who, attempt] of [
       [ana, anaAttempt],

@@ -31,7 +31,10 @@ const candidate: fc.Arbitrary<DirectorFacts> = fc.record({
   projectedPlace: fc.option(fc.integer({ min: 1, max: 200 }), { nil: null }),
   placesAtStake: fc.integer({ min: 0, max: 200 }),
   pace: fc.option(
-    fc.record({ kind: fc.constantFrom('leader_pace' as const, 'leader_mark' as const), aheadMs: fc.integer({ min: -600_000, max: 600_000 }) }),
+    fc.record({
+      kind: fc.constantFrom('leader_pace' as const, 'leader_mark' as const),
+      aheadMs: fc.integer({ min: -600_000, max: 600_000 }),
+    }),
     { nil: null },
   ),
   spectators: fc.integer({ min: 0, max: 5000 }),
@@ -54,7 +57,9 @@ describe('the director score', () => {
     expect(c.parts).toEqual({ place: 27, stake: 16, pace: 2, spectators: 22 });
     expect(c.score).toBe(67);
     expect(candidateWords(c).join(' · ')).toBe('would place 2nd · 2 places at stake · 4 s ahead of the leader’s pace · 12 watching');
-    expect(candidateWords(facts(2)).join(' · ')).toBe('no place yet · no places at stake · no leader’s mark to pace against · nobody watching');
+    expect(candidateWords(facts(2)).join(' · ')).toBe(
+      'no place yet · no places at stake · no leader’s mark to pace against · nobody watching',
+    );
     expect(scoreCandidate(facts(3)).score).toBe(0);
     // A place from the 11th on earns nothing for the place itself.
     expect(scoreCandidate(facts(4, { projectedPlace: 11 })).parts.place).toBe(0);
@@ -67,8 +72,14 @@ describe('the director score', () => {
       aheadMs: 150_000,
     });
     // Uncapped: 20 reps in 60 s; at that pace the leader's 30 comes in another 30 s.
-    expect(paceAgainstLeader({ value: 20, leaderValue: 30, elapsedMs: 60_000, capMs: null })).toEqual({ kind: 'leader_mark', aheadMs: -30_000 });
-    expect(paceAgainstLeader({ value: 40, leaderValue: 30, elapsedMs: 60_000, capMs: null })).toEqual({ kind: 'leader_mark', aheadMs: 15_000 });
+    expect(paceAgainstLeader({ value: 20, leaderValue: 30, elapsedMs: 60_000, capMs: null })).toEqual({
+      kind: 'leader_mark',
+      aheadMs: -30_000,
+    });
+    expect(paceAgainstLeader({ value: 40, leaderValue: 30, elapsedMs: 60_000, capMs: null })).toEqual({
+      kind: 'leader_mark',
+      aheadMs: 15_000,
+    });
     expect(paceAgainstLeader({ value: 0, leaderValue: 30, elapsedMs: 60_000, capMs: null })).toBeNull();
     expect(paceAgainstLeader({ value: 10, leaderValue: null, elapsedMs: 60_000, capMs: null })).toBeNull();
     expect(paceAgainstLeader({ value: null, leaderValue: 30, elapsedMs: 60_000, capMs: 600_000 })).toBeNull();
@@ -126,7 +137,10 @@ describe('the director rule', () => {
     expect(choose([close, strong], s)).toMatchObject({ attemptId: 2, reason: 'first' });
     expect(choose([], s)).toMatchObject({ attemptId: null, reason: 'none' });
     // A live pin wins over any score; an ended pin gives way.
-    expect(choose([weak, strong], { ...s, pinnedId: 1, now: T0 + 10 * DIRECTOR_MIN_INTERVAL_MS })).toMatchObject({ attemptId: 1, reason: 'pinned' });
+    expect(choose([weak, strong], { ...s, pinnedId: 1, now: T0 + 10 * DIRECTOR_MIN_INTERVAL_MS })).toMatchObject({
+      attemptId: 1,
+      reason: 'pinned',
+    });
     expect(choose([strong, close], { ...s, currentId: 1, pinnedId: 1 })).toMatchObject({ attemptId: 2, reason: 'first' });
   });
 

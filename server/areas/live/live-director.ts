@@ -120,7 +120,9 @@ export async function directLiveBroadcast(ctx: AppContext): Promise<DirectorRun 
       .set({ featuredAttemptId: choice.attemptId, switchedAt: now, updatedAt: now, directorMode: 'auto' })
       .where(eq(liveBroadcasts.id, b.id))
       .returning();
-    await publish(tx, [{ to: { everyone: true }, message: { type: 'broadcast_changed', broadcast: await presentBroadcast(tx, row!, now) } }]);
+    await publish(tx, [
+      { to: { everyone: true }, message: { type: 'broadcast_changed', broadcast: await presentBroadcast(tx, row!, now) } },
+    ]);
     return { broadcastId: b.id, switched: true, featuredAttemptId: choice.attemptId };
   });
 }
@@ -218,7 +220,9 @@ export async function setDirector(ctx: AppContext, id: number, input: DirectorIn
       .where(eq(liveBroadcasts.id, id))
       .returning();
     if (moved && row!.status === 'live')
-      await publish(tx, [{ to: { everyone: true }, message: { type: 'broadcast_changed', broadcast: await presentBroadcast(tx, row!, now) } }]);
+      await publish(tx, [
+        { to: { everyone: true }, message: { type: 'broadcast_changed', broadcast: await presentBroadcast(tx, row!, now) } },
+      ]);
     return false;
   });
   // Handed to the director while live: it decides now rather than at the next sweep.

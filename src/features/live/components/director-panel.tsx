@@ -6,9 +6,22 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { toast } from '#src/lib/toast.ts';
-import { DIRECTOR_MIN_INTERVAL_MS, DIRECTOR_SWITCH_MARGIN, REASON_WORDS, candidateWords, spanWords, type DirectorMode } from '#domain/director.ts';
+import {
+  DIRECTOR_MIN_INTERVAL_MS,
+  DIRECTOR_SWITCH_MARGIN,
+  REASON_WORDS,
+  candidateWords,
+  spanWords,
+  type DirectorMode,
+} from '#domain/director.ts';
 import { broadcastDirectorMachine, type DirectorRequest } from '#machines/broadcast-director.ts';
-import { setDirector, useDirectorBoard, useKeepDirectorBoard, type DirectorBoardView, type DirectorCandidateView } from '../api/live-director.ts';
+import {
+  setDirector,
+  useDirectorBoard,
+  useKeepDirectorBoard,
+  type DirectorBoardView,
+  type DirectorCandidateView,
+} from '../api/live-director.ts';
 
 const DONE_TEXT = (r: DirectorRequest) =>
   r.mode === 'auto' ? 'The director picks the featured attempt now.' : 'Pinned: the featured attempt stays while it is live.';
@@ -146,7 +159,8 @@ function CandidateRow({
         {words.join(' · ')}
       </p>
       <p className="director-parts muted">
-        Score <strong>{c.score}</strong> = place {c.parts.place} + at stake {c.parts.stake} + pace {c.parts.pace} + watching {c.parts.spectators}
+        Score <strong>{c.score}</strong> = place {c.parts.place} + at stake {c.parts.stake} + pace {c.parts.pace} + watching{' '}
+        {c.parts.spectators}
       </p>
       {pinned ? null : (
         <Button size="sm" loading={pinning} disabled={busy} onClick={() => pin(c.attempt_id)} aria-label={`Pin ${c.display_name}`}>
