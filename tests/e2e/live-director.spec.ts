@@ -37,11 +37,17 @@ test('the director switches the broadcast to an attempt that overtakes; the view
 
   // A broadcast featuring Ana, handed to the director.
   const b = await apiCall(a, admin, 'POST', 'api/admin/broadcasts', { title: 'Director night', featured_attempt_id: ana.id });
-  await apiCall(a, admin, 'POST', `api/admin/broadcasts/${String(b.id)}/start`);
+  // No body: the start is the address itself.
+  const started = await fetch(`${a.url}api/admin/broadcasts/${String(b.id)}/start`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'x-csrf-token': admin.csrf },
+  });
+  expect(started.status).toBe(200);
   await apiCall(a, admin, 'PUT', `api/admin/broadcasts/${String(b.id)}/director`, { mode: 'auto' });
 
   // A signed-in fan watches the broadcast.
   const fanWho = { email: 'fan-dir@example.test', name: 'Fan Follows', password: 'fan-password-1' };
+  await apiSignIn(a, mailbox, fanWho);
   const viewer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(viewer, a, mailbox, fanWho);
   await expectSignedIn(viewer);
