@@ -198,7 +198,7 @@ export function candidateWords(c: DirectorFacts): string[] {
 
 /** Why the director picked what it did, for the panel. */
 export const REASON_WORDS: Record<DirectorReason, string> = {
-  pinned: 'Pinned by an editor: it stays while it is live.',
+  pinned: 'Pinned: the featured attempt stays while it is live, whatever the scores.',
   none: 'Nobody is live: the broadcast keeps what it showed.',
   first: 'The featured attempt is not live: the best candidate takes over at once.',
   waiting: `The last switch was less than ${DIRECTOR_MIN_INTERVAL_MS / 1000} s ago: the featured attempt stays for now.`,
