@@ -3512,6 +3512,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/broadcasts/{broadcastId}/director": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The director's board of a broadcast (editors and administrators) — its mode, the candidates' scores with their parts, the next allowed switch */
+        get: operations["getBroadcastDirector"];
+        /** Hand the broadcast to the director (auto) or pin a live attempt (editors and administrators); a pin to another attempt reaches every open page */
+        put: operations["setBroadcastDirector"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/live-attempts/{attemptId}/segments": {
         parameters: {
             query?: never;
@@ -7754,6 +7772,11 @@ export interface components {
             /** Format: date-time */
             ended_at: string | null;
             featured_attempt_id: number | null;
+            /**
+             * @description auto: the director picks the featured attempt; pinned: it stays while live.
+             * @enum {string}
+             */
+            director_mode: "auto" | "pinned";
             stream: null | components["schemas"]["ExternalStream"];
             /** @description Pages watching now (live only). */
             viewers: number;
@@ -7781,6 +7804,61 @@ export interface components {
              * @description When it is planned to start (a label; start begins it).
              */
             scheduled_for?: string | null;
+        };
+        /** @description A live attempt as the director weighs it (domain/director.ts); the score is the sum of its parts. */
+        DirectorCandidate: {
+            attempt_id: number;
+            display_name: string;
+            challenge_id: number;
+            challenge_title: string;
+            count: number;
+            /** @enum {string} */
+            count_unit: "reps" | "rounds" | "calories" | "points";
+            projected_place: number | null;
+            places_at_stake: number;
+            pace: null | {
+                /** @enum {string} */
+                kind: "leader_pace" | "leader_mark";
+                /** @description Ahead of the leader (positive) or behind (negative), in milliseconds. */
+                ahead_ms: number;
+            };
+            spectators: number;
+            score: number;
+            parts: {
+                place: number;
+                stake: number;
+                pace: number;
+                spectators: number;
+            };
+        };
+        DirectorBoard: {
+            broadcast_id: number;
+            /** @enum {string} */
+            status: "scheduled" | "live" | "ended";
+            /** @enum {string} */
+            mode: "auto" | "pinned";
+            featured_attempt_id: number | null;
+            /** @description False for a broadcast showing an external stream (the director picks live attempts only). */
+            directed: boolean;
+            /**
+             * Format: date-time
+             * @description When the featured attempt last changed.
+             */
+            switched_at: string | null;
+            /**
+             * Format: date-time
+             * @description The earliest the director may switch on its own (null: now).
+             */
+            next_switch_at: string | null;
+            /** @description The director's pick now (the pin while it is live). */
+            pick: number | null;
+            /** @enum {string} */
+            reason: "pinned" | "none" | "first" | "waiting" | "switched" | "kept";
+            min_interval_ms: number;
+            switch_margin: number;
+            candidates: components["schemas"]["DirectorCandidate"][];
+            /** Format: date-time */
+            server_time: string;
         };
         LiveStream: {
             attempt_id: number;
@@ -15752,6 +15830,67 @@ export interface operations {
                     "application/json": components["schemas"]["LiveBroadcast"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BroadcastConflict"];
+        };
+    };
+    getBroadcastDirector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The director's board. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectorBoard"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBroadcastDirector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broadcastId: components["parameters"]["BroadcastId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "auto" | "pinned";
+                    /** @description The live attempt to pin (pinned only; the featured one when absent). */
+                    attempt_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The director's board after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectorBoard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -38,7 +38,7 @@ import { keepByteBodies } from './lib/uploaded-bytes.ts';
 import { keepRawBodies, renewalSweep } from './areas/creators/index.ts';
 import { followJobHandlers } from './areas/follows/index.ts';
 import { keepRequestBytes } from './lib/request-bytes.ts';
-import { liveJobHandlers, liveRecordingJobHandlers, liveSpectatorWatcher } from './areas/live/index.ts';
+import { liveJobHandlers, liveRecordingJobHandlers, liveSpectatorWatcher, sweepDirector } from './areas/live/index.ts';
 import { videoJobHandlers, videoSweep, videoService } from './areas/videos/index.ts';
 import { loggerOptions } from './logging.ts';
 import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
@@ -110,6 +110,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
+  const stopDirector = config.directorSweepMs ? sweepDirector(context, config.directorSweepMs) : () => {};
   const videos = videoService(context);
   const sweepVideos = videoSweep(videos);
   const jobHandlers: JobHandlers = {
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     await releaseRunningJobs(context).catch((err: unknown) => app.log.error({ err }, 'could not release running jobs'));
     stopStandings();
     stopPrivacy();
+    stopDirector();
     await realtime?.close();
     await context.tasks.settled();
     if (!database) await db.close();

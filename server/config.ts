@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type ProxyTrust } from './proxy-trust.ts';
+import { DIRECTOR_EVALUATE_MS } from '#domain/director.ts';
 
 /** Limits of uploaded videos. */
 export interface VideoLimits {
@@ -74,6 +75,8 @@ export interface AppConfig {
   scryptLogN?: number;
   /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */
   standingsSweepMs?: number;
+  /** How often the broadcast director looks at the live broadcast (live-director.ts); off when absent (tests call the service). */
+  directorSweepMs?: number;
   /** How often accounts past their deletion grace period are erased and expired exports emptied; off when absent (tests call the service). */
   privacySweepMs?: number;
   /** Where uploaded videos and their renditions are kept (VIDEO_DIR); default DATA_DIR/videos. */
@@ -160,6 +163,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
     standingsSweepMs: 60_000,
+    directorSweepMs: DIRECTOR_EVALUATE_MS,
     // With a movable test clock, a test that jumps past the grace period should not wait a minute.
     privacySweepMs: env.TEST_CLOCK === '1' ? 1000 : 60_000,
     videoDir: env.VIDEO_DIR ? path.resolve(env.VIDEO_DIR) : undefined,

@@ -2,7 +2,7 @@
 export { commentaryHandlers } from './handlers.ts';
 export { commentaryJobHandlers } from './lines.ts';
 export { noteScoreMove, type ScoreMove } from './moves.ts';
-export { noteLiveCount, type LiveCountMove } from './live-moves.ts';
+export { boardMarks, liveBoardScore, noteLiveCount, type LiveCountMove } from './live-moves.ts';
 export { noteBattleRound, type BattleRoundClosed } from './battle-moves.ts';
 export { CallBudget, modelWriter, templateWriter, writerFor, type LineWriter } from './writers.ts';
 export { seedDemoCommentary } from './seed.ts';

@@ -44,6 +44,46 @@ interface Mark {
   anonymous: boolean;
   status: string;
   value: string;
+  sort_key: string;
+}
+
+/**
+ * The marks a live count is set against: the best finished entry of anyone else on the board (the leader's,
+ * with the name the board shows) and the athlete's own best entry (its sort key places it on the board).
+ */
+export async function boardMarks(db: Database, challengeId: number, userId: number) {
+  const marks = await rowsOf<Mark & { mine: boolean }>(
+    db,
+    sql`(select e.user_id, u.display_name, (${hiddenFromBoards(sql`e.user_id`)}) as anonymous, e.status, e.value::text as value,
+          e.sort_key::text as sort_key, false as mine
+        from challenge_entries e join users u on u.id = e.user_id
+        where e.challenge_id = ${challengeId} and e.user_id <> ${userId} order by e.sort_key, e.submitted_at limit 1)
+      union all
+      (select e.user_id, '' as display_name, false as anonymous, e.status, e.value::text as value, e.sort_key::text as sort_key, true as mine
+        from challenge_entries e where e.challenge_id = ${challengeId} and e.user_id = ${userId} order by e.sort_key limit 1)`,
+  );
+  return {
+    leader: marks.find((m) => !m.mine && m.status === 'finished') ?? null,
+    best: marks.find((m) => m.mine && m.status === 'finished') ?? null,
+    /** The athlete's own entry, finished or not (where they stand on the board). */
+    own: marks.find((m) => m.mine) ?? null,
+  };
+}
+
+/**
+ * A live count as the board would encode it (higher is better), or null: a for-time workout (its count is
+ * not its score) or a count that is not a score yet.
+ */
+export function liveBoardScore(c: typeof challenges.$inferSelect, count: number | null, elapsedMs: number): EncodedScore | null {
+  const rules = rulesOf(c);
+  if (count === null || rules.scoreType === 'time') return null;
+  const body = liveScoreBody(rules, { count, elapsedMs, finished: false });
+  if (!body) return null;
+  try {
+    return encodeScore(rules, scoreInputFor(rules.scoreType, body), null);
+  } catch {
+    return null;
+  }
 }
 
 /** The moments one update made, with their public facts (names as the board shows them). */
@@ -60,30 +100,10 @@ export async function liveMoments(db: Database, move: LiveCountMove) {
     db,
     sql`select u.display_name, (${hiddenFromBoards(sql`u.id`)}) as anonymous from users u where u.id = ${a.userId}`,
   );
-  // The best mark of anyone else on the board, and the athlete's own.
-  const marks = await rowsOf<Mark & { mine: boolean }>(
-    db,
-    sql`(select e.user_id, u.display_name, (${hiddenFromBoards(sql`e.user_id`)}) as anonymous, e.status, e.value::text as value, false as mine
-        from challenge_entries e join users u on u.id = e.user_id
-        where e.challenge_id = ${c.id} and e.user_id <> ${a.userId} order by e.sort_key, e.submitted_at limit 1)
-      union all
-      (select e.user_id, '' as display_name, false as anonymous, e.status, e.value::text as value, true as mine
-        from challenge_entries e where e.challenge_id = ${c.id} and e.user_id = ${a.userId} order by e.sort_key limit 1)`,
-  );
-  const leader = marks.find((m) => !m.mine && m.status === 'finished') ?? null;
-  const best = marks.find((m) => m.mine && m.status === 'finished') ?? null;
+  const { leader, best } = await boardMarks(db, c.id, a.userId);
   // A for-time workout's count is not its score: only its rounds and its last minute are told.
   const counted = rules.scoreType !== 'time';
-  const encoded = (count: number | null): EncodedScore | null => {
-    if (count === null || !counted) return null;
-    const body = liveScoreBody(rules, { count, elapsedMs: move.elapsedMs, finished: false });
-    if (!body) return null;
-    try {
-      return encodeScore(rules, scoreInputFor(rules.scoreType, body), null);
-    } catch {
-      return null;
-    }
-  };
+  const encoded = (count: number | null) => liveBoardScore(c, count, move.elapsedMs);
   const unit = liveCountUnit(rules);
   const projected = encoded(projectedCount(move.count, move.elapsedMs, c.timeCapMs));
   const events = liveEvents({

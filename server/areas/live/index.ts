@@ -4,4 +4,5 @@ export { liveJobHandlers, settleIfDue } from './live-end.ts';
 export { liveSpectatorWatcher } from './spectators.ts';
 // Broadcasts (live-broadcast*.ts).
 export { liveBroadcastHandlers } from './live-broadcast-handlers.ts';
+export { directLiveBroadcast, sweepDirector } from './live-director.ts';
 export { liveRecordingJobHandlers } from './live-segments-recording.ts';

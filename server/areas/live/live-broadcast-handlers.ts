@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { cancelBroadcast, changeBroadcast, listBroadcasts, scheduleBroadcast, startBroadcast, stopBroadcast } from './live-broadcasts.ts';
 import { broadcastTicker, currentBroadcast, watchBroadcast } from './live-broadcast-public.ts';
+import { directorBoard, setDirector } from './live-director.ts';
 
 type BroadcastOps =
   | 'getCurrentBroadcast'
@@ -12,7 +13,9 @@ type BroadcastOps =
   | 'changeBroadcast'
   | 'cancelBroadcast'
   | 'startBroadcast'
-  | 'stopBroadcast';
+  | 'stopBroadcast'
+  | 'getBroadcastDirector'
+  | 'setBroadcastDirector';
 
 export function liveBroadcastHandlers(ctx: AppContext): Handlers<BroadcastOps> {
   return {
@@ -47,6 +50,13 @@ export function liveBroadcastHandlers(ctx: AppContext): Handlers<BroadcastOps> {
     },
     async stopBroadcast(request) {
       return stopBroadcast(ctx, request.params.broadcastId);
+    },
+    // The director (live-director.ts): editors and administrators.
+    async getBroadcastDirector(request) {
+      return directorBoard(ctx, request.params.broadcastId);
+    },
+    async setBroadcastDirector(request) {
+      return setDirector(ctx, request.params.broadcastId, request.body);
     },
   };
 }

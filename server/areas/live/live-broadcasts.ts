@@ -5,6 +5,7 @@ import { liveAttempts, liveBroadcastViewers, liveBroadcasts } from '#server/db/s
 import { badRequest, conflict, isUniqueViolation, notFound } from '#server/errors.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
 import type { SocketServerMessage } from '#domain/socket-messages.ts';
+import type { DirectorMode } from '#domain/director.ts';
 import {
   BROADCAST_SCHEDULE_MAX_MS,
   BROADCAST_TITLE,
@@ -59,6 +60,7 @@ export async function presentBroadcast(db: Database, b: BroadcastRow, now: Date)
     started_at: b.startedAt?.toISOString() ?? null,
     ended_at: b.endedAt?.toISOString() ?? null,
     featured_attempt_id: b.featuredAttemptId,
+    director_mode: b.directorMode as DirectorMode,
     stream: stream ? { ...stream, url: canonicalStreamUrl(stream) } : null,
     viewers: b.status === 'live' ? await viewersNow(db, b.id, now) : 0,
     peak_viewers: b.peakViewers,
@@ -127,9 +129,16 @@ export async function changeBroadcast(ctx: AppContext, id: number, input: Broadc
     const b = await lockBroadcast(tx, id);
     if (b.status === 'ended') throw conflict('This broadcast has ended; schedule a new one.');
     const cols = await columnsOf(tx, input, now);
+    // Featuring another attempt (or a stream) by hand is a pin: the director stops choosing (live-director.ts).
+    const moved = cols.featuredAttemptId !== b.featuredAttemptId || cols.streamUrl !== null;
     const [row] = await tx
       .update(liveBroadcasts)
-      .set({ ...cols, scheduledFor: cols.scheduledFor === undefined ? b.scheduledFor : cols.scheduledFor, updatedAt: now })
+      .set({
+        ...cols,
+        scheduledFor: cols.scheduledFor === undefined ? b.scheduledFor : cols.scheduledFor,
+        updatedAt: now,
+        ...(moved ? { directorMode: 'pinned', switchedAt: now } : {}),
+      })
       .where(eq(liveBroadcasts.id, id))
       .returning();
     const shown = await presentBroadcast(tx, row!, now);
@@ -147,7 +156,8 @@ export async function startBroadcast(ctx: AppContext, id: number) {
       const b = await lockBroadcast(tx, id);
       if (b.status === 'live') throw conflict('This broadcast is already live.');
       if (b.status === 'ended') throw conflict('This broadcast has ended; schedule a new one.');
-      if (b.featuredAttemptId !== null) {
+      // In the director's hands, an attempt that ended is replaced by the director's pick (live-director.ts).
+      if (b.featuredAttemptId !== null && b.directorMode !== 'auto') {
         const [a] = await tx.select({ status: liveAttempts.status }).from(liveAttempts).where(eq(liveAttempts.id, b.featuredAttemptId));
         if (a?.status !== 'live') throw conflict('The featured attempt is no longer live; change the broadcast to feature another.');
       }
@@ -155,7 +165,7 @@ export async function startBroadcast(ctx: AppContext, id: number) {
       if (live) throw conflict(ANOTHER_LIVE);
       const [row] = await tx
         .update(liveBroadcasts)
-        .set({ status: 'live', startedAt: now, updatedAt: now })
+        .set({ status: 'live', startedAt: now, updatedAt: now, switchedAt: now })
         .where(eq(liveBroadcasts.id, id))
         .returning();
       const shown = await presentBroadcast(tx, row!, now);

@@ -17,6 +17,10 @@ export const liveBroadcasts = pgTable(
     featuredAttemptId: integer('featured_attempt_id').references(() => liveAttempts.id, { onDelete: 'set null' }),
     streamUrl: varchar('stream_url', { length: 300 }),
     peakViewers: integer('peak_viewers').notNull().default(0),
+    /** 'pinned' (the featured attempt stays, an administrator's or editor's choice) or 'auto' (the director picks; live-director.ts). */
+    directorMode: varchar('director_mode', { length: 8 }).notNull().default('pinned'),
+    /** When the featured attempt last changed (the director waits its minimum interval after it). */
+    switchedAt: timestamp('switched_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -12,16 +12,19 @@ import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
+import { useSessionView } from '#src/lib/session/session-view.ts';
 import { toast } from '#src/lib/toast.ts';
 import { BROADCAST_STREAM_URL_MAX, BROADCAST_TITLE } from '#domain/live-broadcasts.ts';
 import { broadcastAdminMachine, type BroadcastAction } from '#machines/live-broadcast-admin.ts';
 import { useLiveAttempts, type LiveAttemptView } from '../api/live.ts';
+import { DirectorPanel } from '../components/director-panel.tsx';
 import {
   cancelBroadcast,
   scheduleBroadcast,
   startBroadcast,
   stopBroadcast,
   useAdminBroadcasts,
+  useCurrentBroadcast,
   useRefreshBroadcasts,
   useSetCurrentBroadcast,
   type LiveBroadcastView,
@@ -37,8 +40,38 @@ const DONE_TEXT: Record<BroadcastAction, string> = {
   cancelled: 'The scheduled broadcast was cancelled.',
 };
 
-/** Administrators schedule, start and stop the site-wide broadcast and watch its viewer count. */
+/** Administrators run broadcasts; editors steer the live one's director (the only part of the page theirs). */
 export default function LiveBroadcastDashboard() {
+  const { user } = useSessionView();
+  return user?.wp_role === 'editor' ? <EditorDashboard /> : <AdminDashboard />;
+}
+
+function EditorDashboard() {
+  const current = useCurrentBroadcast();
+  return (
+    <div className="container page broadcast-dashboard">
+      <h1>Broadcasts</h1>
+      <p className="muted">
+        Administrators schedule, start and stop broadcasts. As an editor you choose what the live one features: hand it to the director or
+        pin an attempt.
+      </p>
+      <QueryState query={current} loading="Loading the broadcast…">
+        {(data) =>
+          data.broadcast ? (
+            <Card className="broadcast-card" titleAs="h2" title={data.broadcast.title}>
+              <DirectorPanel broadcastId={data.broadcast.id} />
+            </Card>
+          ) : (
+            <p className="muted">No broadcast is live. The director panel shows here while one is.</p>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
+
+/** Administrators schedule, start and stop the site-wide broadcast and watch its viewer count. */
+function AdminDashboard() {
   const broadcasts = useAdminBroadcasts();
   const refresh = useRefreshBroadcasts();
   const setCurrent = useSetCurrentBroadcast();
@@ -139,9 +172,10 @@ function featured(b: LiveBroadcastView, attempts: Map<number, LiveAttemptView>) 
   if (b.stream) return `${b.stream.provider === 'youtube' ? 'YouTube' : 'Twitch'} stream: ${b.stream.url}`;
   if (b.featured_attempt_id === null) return 'Nothing featured';
   const a = attempts.get(b.featured_attempt_id);
+  const by = b.director_mode === 'auto' ? ', picked by the director' : '';
   return a
-    ? `Featuring ${a.display_name} live on ${a.challenge_title}`
-    : `Featuring live attempt #${b.featured_attempt_id} (it is no longer live)`;
+    ? `Featuring ${a.display_name} live on ${a.challenge_title}${by}`
+    : `Featuring live attempt #${b.featured_attempt_id} (it is no longer live)${by}`;
 }
 
 function BroadcastCard({
@@ -205,10 +239,13 @@ function BroadcastCard({
     >
       <p className="broadcast-featured">{featured(b, attempts)}</p>
       {live ? (
-        <p>
-          <strong data-testid="broadcast-viewers">{b.viewers}</strong> watching now · at most {b.peak_viewers} · live since{' '}
-          {b.started_at ? formatDateTime(b.started_at) : ''}
-        </p>
+        <>
+          <p>
+            <strong data-testid="broadcast-viewers">{b.viewers}</strong> watching now · at most {b.peak_viewers} · live since{' '}
+            {b.started_at ? formatDateTime(b.started_at) : ''}
+          </p>
+          <DirectorPanel broadcastId={b.id} />
+        </>
       ) : (
         <p className="muted">
           {b.scheduled_for ? `Planned for ${formatDateTime(b.scheduled_for)}` : 'No start time set'}

@@ -19,6 +19,7 @@ import {
 } from '../api/live-broadcasts.ts';
 import { ordinal, useLiveClock } from '../components/live-clock.ts';
 import { useLiveAttemptRoom } from '../components/live-room.ts';
+import { StreamPlayer } from '../components/stream-player.tsx';
 import '../live-dot.css';
 import '../live.css';
 import '../live-broadcast.css';
@@ -108,7 +109,8 @@ function Viewer({ broadcast: b }: { broadcast: LiveBroadcastView }) {
         {b.stream && parseStreamUrl(b.stream.url) ? (
           <StreamFrame stream={parseStreamUrl(b.stream.url)!} title={b.title} />
         ) : b.featured_attempt_id ? (
-          <FeaturedAttempt id={b.featured_attempt_id} />
+          // A new featured attempt (the director's switch or an editor's pin) is a new stage: its player, clock and room start afresh.
+          <FeaturedAttempt key={b.featured_attempt_id} id={b.featured_attempt_id} />
         ) : null}
       </div>
       <section className="broadcast-ticker" aria-labelledby="ticker-title">
@@ -156,10 +158,10 @@ function FeaturedAttempt({ id }: { id: number }) {
   const attempt = useLiveAttempt(id, { poll: !user });
   if (attempt.isPending) return <LoadingSkeleton label="Loading the featured attempt…" variant="cards" rows={1} />;
   if (attempt.isError) return <QueryError error={attempt.error} onRetry={attempt.refetch} retrying={attempt.isFetching} />;
-  return <AttemptFigures attempt={attempt.data} />;
+  return <AttemptFigures attempt={attempt.data} signedIn={!!user} />;
 }
 
-function AttemptFigures({ attempt: a }: { attempt: LiveAttemptView }) {
+function AttemptFigures({ attempt: a, signedIn }: { attempt: LiveAttemptView; signedIn: boolean }) {
   const qc = useQueryClient();
   const live = a.status === 'live';
   useLiveAttemptRoom(a, { ended: () => void qc.invalidateQueries({ queryKey: liveAttemptKey(a.id) }) });
@@ -170,6 +172,7 @@ function AttemptFigures({ attempt: a }: { attempt: LiveAttemptView }) {
         <strong>{a.display_name}</strong> on <AppLink href={`/challenge-detail-page?id=${a.challenge_id}`}>{a.challenge_title}</AppLink>
         {live ? null : ` · ${a.score_text ? `finished: ${a.score_text}` : 'ended'}`}
       </p>
+      <StreamPlayer attemptId={a.id} live={live} poll={!signedIn} />
       <dl className="live-viewer-figures">
         <div>
           <dt>Clock</dt>
