@@ -5,3 +5,5 @@ export { liveSpectatorWatcher } from './spectators.ts';
 // Broadcasts (live-broadcast*.ts).
 export { liveBroadcastHandlers } from './live-broadcast-handlers.ts';
 export { liveRecordingJobHandlers } from './live-segments-recording.ts';
+export { liveCleanupJobHandlers, liveCleanupSweep } from './live-stream-cleanup.ts';
+export { recordingGaps, type LiveGap } from './live-segments-recording.ts';
