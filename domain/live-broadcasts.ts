@@ -16,6 +16,23 @@ export const BROADCAST_VIEWER_WINDOW_MS = 45_000;
 export const BROADCAST_TICKER_SIZE = 10;
 /** Signed-out visitors (no socket) read the current broadcast again this often. */
 export const BROADCAST_POLL_MS = 20_000;
+/** A scheduled broadcast shows its countdown on the banner from this long before its start. */
+export const BROADCAST_COUNTDOWN_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** Past its planned start, a broadcast not yet started says "Starting soon" this long, then no more. */
+export const BROADCAST_LATE_MS = 30 * 60 * 1000;
+/** Near and past its start, the banner reads the current broadcast this often, to switch to live soon after. */
+export const BROADCAST_START_POLL_MS = 5_000;
+
+/** The countdown's words: "Starts in 4:32" (under an hour), "Starts in 2:04:05", then "Starting soon". */
+export function formatCountdown(msLeft: number): string {
+  if (!(msLeft > 0)) return 'Starting soon';
+  // Rounded up: the last second still says 0:01, never 0:00 before the start.
+  const total = Math.ceil(msLeft / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return `Starts in ${h > 0 ? `${h}:${String(m).padStart(2, '0')}` : m}:${s}`;
+}
 
 /** The only origins a broadcast's stream may be framed from (the CSP's frame-src names exactly these). */
 export const EXTERNAL_STREAM_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://player.twitch.tv'] as const;

@@ -19,6 +19,17 @@ export const LIVE_GAP_MIN_MS = 1000;
 export const LIVE_SEGMENT_QUEUE_MAX = 30;
 /** How far behind the newest segment a spectator starts playing. */
 export const LIVE_SPECTATOR_LAG_SEGMENTS = 2;
+/**
+ * A live attempt that hears nothing from its athlete this long (no count update, no segment) is closed as
+ * abandoned (end reason `inactive`): the athlete is gone, and its stored segments are removed.
+ */
+export const LIVE_GONE_MS = 30 * 60_000;
+/** How many attempts' stored segments one cleanup run removes at most (the next run takes the rest). */
+export const LIVE_CLEANUP_BATCH = 20;
+/** How often each server makes sure a cleanup run is queued (it also runs at once after an abandon). */
+export const LIVE_CLEANUP_EVERY_MS = 10 * 60_000;
+/** Why an attempt closed for its athlete being gone says so (the athlete and spectators read it). */
+export const LIVE_GONE_TEXT = `Closed after ${LIVE_GONE_MS / 60_000} minutes without a tap or video from the athlete; nothing was submitted.`;
 /** The first bytes of every WebM (EBML) file. */
 export const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3] as const;
 
@@ -74,6 +85,12 @@ export function describeGap(gap: { at_ms: number; gap_ms: number }): string {
   const total = Math.floor(gap.at_ms / 1000);
   const at = `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
   return `gap of ${Math.max(1, Math.round(gap.gap_ms / 1000))} s at ${at}`;
+}
+
+/** A gap as the judging screen lists it, at its place in the recording: "Gap of 4 s at 1:12 — the athlete's connection dropped". */
+export function describeRecordingGap(gap: { recording_ms: number; gap_ms: number }): string {
+  const text = describeGap({ at_ms: gap.recording_ms, gap_ms: gap.gap_ms });
+  return `G${text.slice(1)} — the athlete’s connection dropped`;
 }
 
 /** Which segment a spectator starts at: a couple behind the newest, so playback has something buffered. */

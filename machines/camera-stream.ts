@@ -8,6 +8,8 @@ import { LIVE_SEGMENT_QUEUE_MAX } from '#domain/live-stream.ts';
 // segment's number is given when it is first sent, so segments dropped while the server was out of reach
 // (past LIVE_SEGMENT_QUEUE_MAX waiting) leave no hole in the numbers: the server marks the gap from their
 // times. A lost answer is simply sent again (the server answers a replay of the last segment unchanged).
+// A segment that does not fit in the athlete's video storage (413, field `storage`) stops the camera (full):
+// the page says so in words, and the tap counter, a chart of its own, keeps counting without video.
 
 /** One recorded segment: a whole WebM file and where it sits on the attempt's clock. */
 export interface RecordedSegment {
@@ -51,6 +53,13 @@ export const CAMERA_RETRY_MS = 2000;
 /** The API client's errors carry the HTTP status; 0 when the server was not reached. */
 const statusOf = (error: unknown) => (error && typeof error === 'object' && 'status' in error ? Number(error.status) : -1);
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'The segment was refused.');
+/** The server's refusal names the field `storage`: the athlete's video storage is full. */
+const storageFull = (error: unknown) =>
+  statusOf(error) === 413 &&
+  !!error &&
+  typeof error === 'object' &&
+  'fieldErrors' in error &&
+  !!(error.fieldErrors as Record<string, string> | undefined)?.storage;
 /** Out of reach or the server failing: worth sending again. */
 const transient = (error: unknown) => {
   const status = statusOf(error);
@@ -137,6 +146,8 @@ export const cameraStreamMachine = setup({
       return { nextSeq, queue: [{ ...head, seq: undefined }, ...rest] };
     }),
     over: assign({ queue: [], ended: true, problem: 'The attempt has ended: the camera stopped streaming.' }),
+    // Storage full: nothing more can be kept, so nothing waits; the server's words say how full and what to do.
+    full: assign((_, params: { error: unknown }) => ({ queue: [], offline: false, problem: messageOf(params.error) })),
     clear: assign({ queue: [] }),
   },
   guards: {
@@ -144,6 +155,7 @@ export const cameraStreamMachine = setup({
     hasQueue: ({ context }) => context.queue.length > 0,
     transient: (_, params: { error: unknown }) => transient(params.error),
     outOfStep: (_, params: { error: unknown }) => statusOf(params.error) === 409,
+    storageFull: (_, params: { error: unknown }) => storageFull(params.error),
     notLive: (_, params: { live: boolean }) => !params.live,
     isFault: (_, params: { error: unknown; fault: CameraFault }) => faultOf(params.error) === params.fault,
   },
@@ -201,6 +213,11 @@ export const cameraStreamMachine = setup({
             onError: [
               { guard: { type: 'transient', params: ({ event }) => ({ error: event.error }) }, target: 'retrying' },
               { guard: { type: 'outOfStep', params: ({ event }) => ({ error: event.error }) }, target: 'resyncing' },
+              {
+                guard: { type: 'storageFull', params: ({ event }) => ({ error: event.error }) },
+                target: '#cameraStream.full',
+                actions: { type: 'full', params: ({ event }) => ({ error: event.error }) },
+              },
               { target: 'idle', actions: { type: 'refused', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
@@ -228,5 +245,7 @@ export const cameraStreamMachine = setup({
       },
     },
     stopped: { on: { 'camera.start': 'asking' } },
+    /** The athlete's video storage is full: the camera is off; after deleting a video they may start it again. */
+    full: { on: { 'camera.start': 'asking' } },
   },
 });

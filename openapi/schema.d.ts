@@ -3398,7 +3398,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The broadcast live now, or null (the banner's light read; cached for a few seconds) */
+        /** The broadcast live now, or null, and the next one scheduled (the banner's light read; cached for a few seconds) */
         get: operations["getCurrentBroadcast"];
         put?: never;
         post?: never;
@@ -7631,6 +7631,16 @@ export interface components {
             at_ms: number;
             note?: string | null;
         };
+        LiveRecordingGap: {
+            /** @description Where the stream resumed, in ms from the live attempt's start. */
+            at_ms: number;
+            /** @description How long nothing was recorded. */
+            gap_ms: number;
+            /** @description Where the gap falls in the recording (seek the player here). */
+            recording_ms: number;
+            /** @description As judges read it: "Gap of 4 s at 1:12 — the athlete’s connection dropped". */
+            text: string;
+        };
         JudgingSubmission: {
             score_id: number;
             challenge: {
@@ -7663,6 +7673,8 @@ export interface components {
             verdict_reason: string | null;
             rep_count: number | null;
             marks: components["schemas"]["NoRepMark"][];
+            /** @description A live recording's gaps (the athlete's connection dropped), in order; empty for an uploaded video. */
+            live_gaps: components["schemas"]["LiveRecordingGap"][];
             appeal_reason: string | null;
             /** Format: date-time */
             appealed_at: string | null;
@@ -7878,10 +7890,10 @@ export interface components {
                 gap_ms: number;
             }[];
             /**
-             * @description What became of the recording: made = it is the score's video, judged like an upload.
+             * @description What became of the recording: made = it is the score's video, judged like an upload; removed = abandoned, its segments deleted.
              * @enum {string}
              */
-            recording: "none" | "streaming" | "queued" | "made" | "failed";
+            recording: "none" | "streaming" | "queued" | "made" | "failed" | "removed";
             recording_problem: string | null;
             /** @description The recording as a video (once made). */
             video_id: string | null;
@@ -7918,8 +7930,11 @@ export interface components {
             ends_by: string;
             /** Format: date-time */
             ended_at: string | null;
-            /** @enum {string|null} */
-            end_reason: "finished" | "stopped" | "capped" | "abandoned" | null;
+            /**
+             * @description inactive: closed because nothing was heard from the athlete for 30 minutes.
+             * @enum {string|null}
+             */
+            end_reason: "finished" | "stopped" | "capped" | "abandoned" | "inactive" | null;
             elapsed_ms: number;
             seq: number;
             count: number;
@@ -9126,7 +9141,7 @@ export interface components {
             /** @enum {string} */
             status: "ended" | "abandoned";
             /** @enum {string} */
-            end_reason: "finished" | "stopped" | "capped" | "abandoned";
+            end_reason: "finished" | "stopped" | "capped" | "abandoned" | "inactive";
             count: number;
             elapsed_ms: number;
             score_text: string | null;
@@ -15611,6 +15626,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         broadcast: null | components["schemas"]["LiveBroadcast"];
+                        /** @description While none is live, the next broadcast scheduled to start within a day (or up to 30 minutes late), for the countdown. */
+                        upcoming: null | components["schemas"]["LiveBroadcast"];
                         /** Format: date-time */
                         server_time: string;
                     };
@@ -15989,7 +16006,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["LiveConflict"];
-            413: components["responses"]["LiveConflict"];
+            /** @description The segment is too large, or it does not fit in the athlete's video storage (field_errors.storage). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["LiveConflict"];
             422: components["responses"]["LiveConflict"];
         };

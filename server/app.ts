@@ -38,7 +38,14 @@ import { keepByteBodies } from './lib/uploaded-bytes.ts';
 import { keepRawBodies, renewalSweep } from './areas/creators/index.ts';
 import { followJobHandlers } from './areas/follows/index.ts';
 import { keepRequestBytes } from './lib/request-bytes.ts';
-import { liveJobHandlers, liveRecordingJobHandlers, liveSpectatorWatcher, sweepDirector } from './areas/live/index.ts';
+import {
+  liveCleanupJobHandlers,
+  liveCleanupSweep,
+  liveJobHandlers,
+  liveRecordingJobHandlers,
+  liveSpectatorWatcher,
+  sweepDirector,
+} from './areas/live/index.ts';
 import { videoJobHandlers, videoSweep, videoService } from './areas/videos/index.ts';
 import { loggerOptions } from './logging.ts';
 import { ApiError, databaseFaultStatus, isDatabaseFault, RATE_LIMITED_TEXT, SERVICE_UNAVAILABLE_TEXT } from './errors.ts';
@@ -124,6 +131,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     ...followJobHandlers,
     ...liveJobHandlers,
     ...liveRecordingJobHandlers,
+    ...liveCleanupJobHandlers(app.log),
     ...(config.testClock ? testJobHandlers : {}),
   };
   // What a crash left running goes back to the queue (or fails, out of attempts) before any worker polls.
@@ -131,7 +139,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   await failStrandedExports(context);
   const stopJobs = config.jobsPollMs
     ? startJobWorker(context, config.jobsPollMs, jobHandlers, (c) =>
-        Promise.all([sweepVideos(), biSweep(c), pruneFinishedJobs(c), renewalSweep(c)]),
+        Promise.all([sweepVideos(), biSweep(c), pruneFinishedJobs(c), renewalSweep(c), liveCleanupSweep(c)]),
       )
     : () => {};
   app.addHook('onClose', async () => {

@@ -44,6 +44,8 @@ export default function VideoPlayer({
   onTimeChange,
   momentLinks = true,
   label,
+  seekTo,
+  markers,
 }: {
   video: PlayableVideo;
   startAt?: number | null;
@@ -54,11 +56,23 @@ export default function VideoPlayer({
   momentLinks?: boolean;
   /** What the video element is called (default: the file name). */
   label?: string;
+  /** A moment to jump to, e.g. a judge choosing a gap in a live recording (a new object for every jump). */
+  seekTo?: { seconds: number } | null;
+  /** Moments drawn on a strip under the video (decorative: the page lists them as controls too). */
+  markers?: readonly { seconds: number; label: string }[];
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [speed, setSpeed] = useState('1');
   const [time, setTime] = useState(startAt ?? 0);
+  const [duration, setDuration] = useState(0);
   const frame = frameSeconds(video.frame_rate);
+
+  useEffect(() => {
+    const v = ref.current;
+    if (!v || !seekTo) return;
+    v.currentTime = Math.max(0, Math.min(v.duration || Infinity, seekTo.seconds));
+    v.focus();
+  }, [seekTo]);
 
   useEffect(() => {
     if (ref.current) ref.current.playbackRate = Number(speed);
@@ -148,6 +162,7 @@ export default function VideoPlayer({
           aria-label={label ?? `Video: ${video.file_name}`}
           aria-keyshortcuts={`Space K ArrowLeft ArrowRight , . [ ]${extraKeys ? ` ${Object.keys(extraKeys).join(' ')}` : ''}`}
           onLoadedMetadata={(e) => {
+            setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0);
             if (startAt) e.currentTarget.currentTime = startAt;
             e.currentTarget.playbackRate = Number(speed);
           }}
@@ -155,6 +170,18 @@ export default function VideoPlayer({
           onSeeked={(e) => setTime(e.currentTarget.currentTime)}
         />
       </div>
+      {markers?.length && duration > 0 ? (
+        <div className="video-markers" aria-hidden>
+          {markers.map((m) => (
+            <span
+              key={m.seconds}
+              className="video-marker"
+              title={m.label}
+              style={{ insetInlineStart: `${Math.min(100, (m.seconds / duration) * 100)}%` }}
+            />
+          ))}
+        </div>
+      ) : null}
       <div className="video-controls" onKeyDown={onKey}>
         <span className="video-time" aria-live="off">
           {formatTimestamp(time)}

@@ -13,7 +13,7 @@ const seg = (atMs: number): RecordedSegment => ({ blob: new Blob(['x']), atMs, d
 describe('camera stream chart: generated paths', () => {
   it('reaches every camera outcome and every sending state', () => {
     const values = new Set(graph.paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.value))));
-    for (const v of ['"unsupported"', '"refused"', '"absent"', '"busy"', '"failed"', '"stopped"']) expect(values).toContain(v);
+    for (const v of ['"unsupported"', '"refused"', '"absent"', '"busy"', '"failed"', '"stopped"', '"full"']) expect(values).toContain(v);
     for (const sub of ['sending', 'retrying', 'resyncing', 'idle']) expect(values).toContain(JSON.stringify({ streaming: sub }));
   });
 
@@ -30,6 +30,12 @@ describe('camera stream chart: generated paths', () => {
           if (snap.hasTag('offline')) expect(snap.context.queue.length).toBeGreaterThanOrEqual(before.context.queue.length);
           if (type === 'xstate.done.actor.sendSegment') expect(snap.context.sent).toBe(before.context.sent + 1);
           if (snap.matches('stopped')) expect(snap.context.queue).toEqual([]);
+          // Storage full: the camera is off, nothing waits to be sent, and the server's words are shown.
+          if (snap.matches('full')) {
+            expect(snap.context.queue).toEqual([]);
+            expect(snap.context.problem).toMatch(/does not fit in your storage/);
+            expect(snap.hasTag('live')).toBe(false);
+          }
           if (snap.matches('unsupported')) expect(snap.context.supported).toBe(false);
         },
       });

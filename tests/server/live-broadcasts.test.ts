@@ -80,6 +80,19 @@ describe.each(databaseKinds)('broadcasts on %s', (kind) => {
     });
     // Scheduled is not live: no banner yet.
     expect(await current()).toBeNull();
+    // …but its countdown: the public read names the next one to start (a later one waits its turn).
+    const later = await call('POST', '/api/admin/broadcasts', admin, {
+      title: 'Saturday Burpees',
+      featured_attempt_id: attemptId,
+      scheduled_for: new Date(now() + 2 * HOUR).toISOString(),
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect((await call('GET', '/api/live-broadcasts/current')).json()).toMatchObject({
+      broadcast: null,
+      upcoming: { id: b.id, status: 'scheduled', scheduled_for: new Date(now() + HOUR).toISOString() },
+      server_time: new Date(now()).toISOString(),
+    });
+    expect((await call('DELETE', `/api/admin/broadcasts/${later.json().id}`, admin)).statusCode).toBe(204);
 
     const started = await call('POST', `/api/admin/broadcasts/${b.id}/start`, admin);
     expect(started.statusCode, started.body).toBe(200);
@@ -94,6 +107,7 @@ describe.each(databaseKinds)('broadcasts on %s', (kind) => {
       "frame-src 'self' https://www.youtube-nocookie.com https://player.twitch.tv;",
     );
     expect(shown.json().broadcast).toMatchObject({ id: b.id, status: 'live', featured_attempt_id: attemptId });
+    expect(shown.json().upcoming).toBeNull();
 
     // Viewers: each open page counts once, signed out too, until its heartbeat goes stale.
     expect((await call('POST', `/api/live-broadcasts/${b.id}/viewers`, undefined, { viewer: VIEWER_A })).json()).toEqual({ viewers: 1 });

@@ -113,6 +113,10 @@ describe.each(databaseKinds)('live camera streaming on %s', (kind) => {
     expect(video.duration_ms).toBeGreaterThan(2500);
     const mine = (await call('GET', '/api/judging/mine', ana)).json();
     expect(mine.items[0]).toMatchObject({ state: 'waiting', display: '12 reps', video: { id: made.video_id } });
+    // The judging screen lists the gap where it falls in the recording (after segments 1 and 2, 1 s each).
+    expect(mine.items[0].live_gaps).toEqual([
+      { at_ms: 7000, gap_ms: 5000, recording_ms: 2000, text: 'Gap of 5 s at 0:02 — the athlete’s connection dropped' },
+    ]);
     expect(await runDueJobs(t.context, videoJobHandlers(videoService(t.context)))).toBe(1);
     expect((await call('GET', `/api/videos/${made.video_id}`, ana)).json().status).toBe('ready');
   }, 120_000);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { S3 } from '@aws-sdk/client-s3';
@@ -128,5 +128,22 @@ describe.each(databaseKinds)('videos in S3-compatible storage on %s', (kind) => 
     const refused = await patch(res.json().upload_url, 0, fake);
     expect(refused.status).toBe(422);
     expect(await keys()).toEqual(before);
+  });
+
+  it("removes a live stream's segments alone, and everything under a video's folder with the video", async () => {
+    const storage = videoService(t.context).storage;
+    const id = randomUUID();
+    const put = async (name: 'seg-1.webm' | 'seg-2.webm' | 'poster.jpg') => {
+      const file = path.join(dir, `${id}-${name}`);
+      writeFileSync(file, name);
+      await storage.putOutput(id, name, file);
+    };
+    for (const name of ['seg-1.webm', 'seg-2.webm', 'poster.jpg'] as const) await put(name);
+    expect(await storage.removeSegments(id)).toBe(2);
+    expect((await keys()).filter((k) => k.includes(id))).toEqual([`media/${id}/poster.jpg`]);
+    expect(await storage.removeSegments(id)).toBe(0);
+    await put('seg-1.webm');
+    await storage.removeAll(id);
+    expect((await keys()).filter((k) => k.includes(id))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   EXTERNAL_STREAM_FRAME_SOURCES,
   STREAM_URL_PROBLEM,
   broadcastFormProblem,
+  formatCountdown,
   canonicalStreamUrl,
   parseStreamUrl,
   streamEmbedUrl,
@@ -117,5 +118,34 @@ describe('the broadcast form', () => {
       /60 days/,
     );
     expect(broadcastFormProblem(form({ scheduledFor: new Date(now + 3_600_000).toISOString() }), now)).toBeNull();
+  });
+});
+
+describe('a scheduled broadcast’s countdown', () => {
+  it('examples: m:ss under an hour, h:mm:ss beyond, rounded up, then "Starting soon"', () => {
+    expect(formatCountdown(272_000)).toBe('Starts in 4:32');
+    expect(formatCountdown(271_001)).toBe('Starts in 4:32');
+    expect(formatCountdown(1)).toBe('Starts in 0:01');
+    expect(formatCountdown(3_600_000)).toBe('Starts in 1:00:00');
+    expect(formatCountdown(7_445_000)).toBe('Starts in 2:04:05');
+    expect(formatCountdown(0)).toBe('Starting soon');
+    expect(formatCountdown(-5000)).toBe('Starting soon');
+    expect(formatCountdown(Number.NaN)).toBe('Starting soon');
+  });
+
+  it('reads back as the whole seconds left, rounded up, and never goes up as time passes', () => {
+    const seconds = (text: string) => {
+      const parts = text.replace('Starts in ', '').split(':').map(Number);
+      return parts.reduce((total, n) => total * 60 + n, 0);
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 86_400_000 }), fc.integer({ min: 0, max: 10_000 }), (left, passed) => {
+        const now = formatCountdown(left);
+        expect(now).toMatch(/^Starts in (\d+:\d\d:\d\d|\d{1,2}:\d\d)$/);
+        expect(seconds(now)).toBe(Math.ceil(left / 1000));
+        const later = formatCountdown(left - passed);
+        if (later !== 'Starting soon') expect(seconds(later)).toBeLessThanOrEqual(seconds(now));
+      }),
+    );
   });
 });

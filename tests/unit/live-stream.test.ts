@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIVE_GAP_MIN_MS, acceptSegment, describeGap, spectatorStart, type StreamState } from '#domain/live-stream.ts';
+import {
+  LIVE_GAP_MIN_MS,
+  acceptSegment,
+  describeGap,
+  describeRecordingGap,
+  spectatorStart,
+  type StreamState,
+} from '#domain/live-stream.ts';
 
 const fresh: StreamState = { lastSeq: 0, lastSha256: null, lastEndMs: 0 };
 const seg = (seq: number, atMs = (seq - 1) * 2000, sha256 = `sha-${seq}`) => ({ seq, sha256, atMs, durationMs: 2000 });
@@ -16,6 +23,7 @@ describe('live stream segments', () => {
     expect(acceptSegment(s, seg(2, 2000 + LIVE_GAP_MIN_MS))).toMatchObject({ kind: 'store', gapMs: LIVE_GAP_MIN_MS });
     expect(acceptSegment(s, seg(2, 2000 + LIVE_GAP_MIN_MS - 1))).toMatchObject({ kind: 'store', gapMs: 0 });
     expect(describeGap({ at_ms: 185_000, gap_ms: 12_400 })).toBe('gap of 12 s at 3:05');
+    expect(describeRecordingGap({ recording_ms: 72_000, gap_ms: 4_200 })).toBe('Gap of 4 s at 1:12 — the athlete’s connection dropped');
     expect(spectatorStart(1)).toBe(1);
     expect(spectatorStart(10)).toBe(8);
   });
@@ -54,6 +62,19 @@ describe('live stream segments', () => {
           at += 2000;
         });
         expect(total).toBeLessThanOrEqual(holes.slice(1).reduce((a, b) => a + b, 0));
+      }),
+    );
+  });
+
+  it('a gap on the judging screen names its length (at least 1 s) and its place in the recording as m:ss', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4 * 3_600_000 }), fc.integer({ min: LIVE_GAP_MIN_MS, max: 3_600_000 }), (at, gap) => {
+        const text = describeRecordingGap({ recording_ms: at, gap_ms: gap });
+        const m = /^Gap of (\d+) s at (\d+):(\d\d) — the athlete’s connection dropped$/.exec(text);
+        expect(m).not.toBeNull();
+        expect(Number(m![1])).toBe(Math.max(1, Math.round(gap / 1000)));
+        expect(Number(m![2]) * 60 + Number(m![3])).toBe(Math.floor(at / 1000));
+        expect(Number(m![3])).toBeLessThan(60);
       }),
     );
   });

@@ -24,6 +24,7 @@ import { placeOfKey, rankOf } from '#server/lib/boards/rank-slices.ts';
 import { challengeRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import { notify } from '../notifications/index.ts';
 import { presentVideo, videoService } from '../videos/index.ts';
+import { recordingGaps, type LiveGap } from '../live/index.ts';
 import { certificateOf } from './judging.ts';
 
 // The judging queue, claims, verdicts, the senior judge's confirmation and the athlete's one appeal.
@@ -40,6 +41,8 @@ interface Loaded {
   challenge: ChallengeRow;
   name: string;
   video: VideoRow | null;
+  /** A live recording's gaps (judging-live.ts); none for an upload. */
+  gaps: LiveGap[];
 }
 
 const NO_SUBMISSION = 'No score with a video has that id.';
@@ -55,7 +58,7 @@ async function load(db: Database, scoreId: number, forUpdate: boolean): Promise<
   const [row] = forUpdate ? await q.for('update', { of: scoreVideos }) : await q;
   if (!row) throw notFound(NO_SUBMISSION);
   const [video] = row.check.videoId ? await db.select().from(videos).where(eq(videos.id, row.check.videoId)) : [];
-  return { ...row, video: video ?? null };
+  return { ...row, video: video ?? null, gaps: video ? await recordingGaps(db, video.id) : [] };
 }
 
 async function placeOf(db: Database, s: Pick<ScoreRow, 'id' | 'challengeId' | 'userId'>) {
@@ -98,6 +101,7 @@ function present(ctx: AppContext, r: Loaded, place: number | null, viewerId: num
     appealed_at: k.appealedAt?.toISOString() ?? null,
     video: r.video ? presentVideo(videoService(ctx), r.video, viewerId) : null,
     video_url: k.externalUrl,
+    live_gaps: r.gaps,
     theater_shown: k.theaterShownAt !== null,
     submitted_at: r.score.submittedAt.toISOString(),
   };
@@ -220,7 +224,7 @@ export async function judgingQueue(ctx: AppContext, judgeId: number, q: { challe
     .from(scoreVideos)
     .where(and(...where));
   return {
-    items: rows.map((r) => present(ctx, { ...r, video: null }, Number(r.place), judgeId)),
+    items: rows.map((r) => present(ctx, { ...r, video: null, gaps: [] }, Number(r.place), judgeId)),
     total: Number(counted?.n ?? 0),
     offset: q.offset,
   };

@@ -6,3 +6,5 @@ export { liveSpectatorWatcher } from './spectators.ts';
 export { liveBroadcastHandlers } from './live-broadcast-handlers.ts';
 export { directLiveBroadcast, sweepDirector } from './live-director.ts';
 export { liveRecordingJobHandlers } from './live-segments-recording.ts';
+export { liveCleanupJobHandlers, liveCleanupSweep } from './live-stream-cleanup.ts';
+export { recordingGaps, type LiveGap } from './live-segments-recording.ts';

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -8,17 +8,43 @@ import { rankOf } from '#server/lib/boards/rank-slices.ts';
 import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { anonymousName } from '#domain/privacy.ts';
 import { formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
-import { BROADCAST_TICKER_SIZE, BROADCAST_VIEWER_WINDOW_MS } from '#domain/live-broadcasts.ts';
+import {
+  BROADCAST_COUNTDOWN_AHEAD_MS,
+  BROADCAST_LATE_MS,
+  BROADCAST_TICKER_SIZE,
+  BROADCAST_VIEWER_WINDOW_MS,
+} from '#domain/live-broadcasts.ts';
 import { NO_BROADCAST, presentBroadcast, viewersNow } from './live-broadcasts.ts';
 
 // The public side of broadcasts: the current one (the banner's read), a viewer's heartbeat, the ticker.
 
-/** The broadcast live now, or null. */
+/**
+ * The broadcast live now, or null; and while none is, the next one scheduled to start within
+ * BROADCAST_COUNTDOWN_AHEAD_MS (or started late by up to BROADCAST_LATE_MS), for the banner's countdown.
+ */
 export async function currentBroadcast(ctx: AppContext) {
   const db = ctx.database.db;
   const now = ctx.now();
   const [live] = await db.select().from(liveBroadcasts).where(eq(liveBroadcasts.status, 'live'));
-  return { broadcast: live ? await presentBroadcast(db, live, now) : null, server_time: now.toISOString() };
+  const [next] = live
+    ? []
+    : await db
+        .select()
+        .from(liveBroadcasts)
+        .where(
+          and(
+            eq(liveBroadcasts.status, 'scheduled'),
+            gt(liveBroadcasts.scheduledFor, new Date(now.getTime() - BROADCAST_LATE_MS)),
+            lte(liveBroadcasts.scheduledFor, new Date(now.getTime() + BROADCAST_COUNTDOWN_AHEAD_MS)),
+          ),
+        )
+        .orderBy(asc(liveBroadcasts.scheduledFor))
+        .limit(1);
+  return {
+    broadcast: live ? await presentBroadcast(db, live, now) : null,
+    upcoming: next ? await presentBroadcast(db, next, now) : null,
+    server_time: now.toISOString(),
+  };
 }
 
 /**

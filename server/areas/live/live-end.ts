@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { liveAttempts } from '#server/db/schema.ts';
@@ -6,9 +6,10 @@ import { ApiError, conflict } from '#server/errors.ts';
 import type { JobHandlers } from '#server/lib/jobs.ts';
 import { liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import { applyLiveUpdate, liveScoreBody } from '#domain/live.ts';
+import { LIVE_GONE_MS, LIVE_GONE_TEXT } from '#domain/live-stream.ts';
 import { rulesOf, submitScore } from '../challenges/index.ts';
 import { closeStream } from './live-segments-recording.ts';
-import { LIVE_CAP_JOB, elapsedOf, loadAttempt, ownedBy, presentAttempt } from './live.ts';
+import { LIVE_CAP_JOB, elapsedOf, loadAttempt, ownedBy, presentAttempt, type AttemptRow } from './live.ts';
 
 // Ending a live attempt: its count (and clock) become a score through the challenges area's normal
 // submission, with one Idempotency-Key per attempt, so the athlete's end and the cap's job racing, or a
@@ -19,18 +20,23 @@ type EndReason = 'finished' | 'stopped' | 'capped';
 /** The key that makes the attempt's score submission happen once however often the end runs. */
 const submissionKey = (id: number) => ({ operation: 'endLiveAttempt', key: `live-attempt-${id}`, hash: `live-attempt-${id}` });
 
+/** Closed without a score: the athlete abandoned it, or was gone too long (`inactive`). */
+const unscored = (reason: string) => reason === 'abandoned' || reason === 'inactive';
+
 async function closeAttempt(
   ctx: AppContext,
   id: number,
-  end: { reason: EndReason | 'abandoned'; endedAt: Date; count: number; elapsedMs: number },
+  end: { reason: EndReason | 'abandoned' | 'inactive'; endedAt: Date; count: number; elapsedMs: number },
   score: { id: number | null; text: string | null; problem: string | null },
-) {
-  await ctx.database.db.transaction(async (t) => {
+  /** Closes only while nothing was heard from the athlete since (the gone rule). */
+  quietSince?: Date,
+): Promise<boolean> {
+  return ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [closed] = await tx
       .update(liveAttempts)
       .set({
-        status: end.reason === 'abandoned' ? 'abandoned' : 'ended',
+        status: unscored(end.reason) ? 'abandoned' : 'ended',
         endedAt: end.endedAt,
         endReason: end.reason,
         scoreId: score.id,
@@ -38,17 +44,26 @@ async function closeAttempt(
         scoreProblem: score.problem,
         updatedAt: end.endedAt,
       })
-      .where(and(eq(liveAttempts.id, id), eq(liveAttempts.status, 'live')))
+      .where(
+        and(
+          eq(liveAttempts.id, id),
+          eq(liveAttempts.status, 'live'),
+          quietSince ? lt(liveAttempts.updatedAt, quietSince) : undefined,
+          quietSince
+            ? sql`not exists (select 1 from live_streams s where s.attempt_id = ${id} and s.updated_at >= ${quietSince.toISOString()})`
+            : undefined,
+        ),
+      )
       .returning({ id: liveAttempts.id });
-    if (!closed) return;
-    await closeStream(tx, id, end.reason !== 'abandoned', end.endedAt);
+    if (!closed) return false;
+    await closeStream(tx, id, !unscored(end.reason), end.endedAt);
     await publish(tx, [
       {
         to: { room: liveAttemptRoom(String(id)) },
         message: {
           type: 'live_ended',
           attempt_id: id,
-          status: end.reason === 'abandoned' ? 'abandoned' : 'ended',
+          status: unscored(end.reason) ? 'abandoned' : 'ended',
           end_reason: end.reason,
           count: end.count,
           elapsed_ms: end.elapsedMs,
@@ -56,6 +71,7 @@ async function closeAttempt(
         },
       },
     ]);
+    return true;
   });
 }
 
@@ -145,6 +161,21 @@ export async function abandonLive(ctx: AppContext, userId: number, id: number) {
       { id: null, text: null, problem: null },
     );
   return presentAttempt(ctx, await loadAttempt(ctx.database.db, id));
+}
+
+/**
+ * The athlete is gone: nothing heard (no update since `updatedAt`, checked again as the row closes) for
+ * LIVE_GONE_MS. The attempt closes as abandoned with end reason `inactive`, saying why; answers whether it closed.
+ */
+export async function closeGone(ctx: AppContext, attempt: AttemptRow): Promise<boolean> {
+  const now = ctx.now();
+  return closeAttempt(
+    ctx,
+    attempt.id,
+    { reason: 'inactive', endedAt: now, count: attempt.count, elapsedMs: elapsedOf(attempt, now) },
+    { id: null, text: null, problem: LIVE_GONE_TEXT },
+    new Date(now.getTime() - LIVE_GONE_MS),
+  );
 }
 
 /** The job queued at start for the attempt's cap. */

@@ -2,15 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { rowsOf } from '#server/db/rows.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { challengeScores, liveAttempts, liveSegments, liveStreams, scoreVideos, videos } from '#server/db/schema.ts';
 import { enqueueJob, type JobHandlers } from '#server/lib/jobs.ts';
-import { describeGap } from '#domain/live-stream.ts';
+import { describeGap, describeRecordingGap } from '#domain/live-stream.ts';
 import { audit } from '../challenges/index.ts';
 import { adoptVideo, joinWebmParts, videoService } from '../videos/index.ts';
 import { segmentName } from './live-segments.ts';
+import { LIVE_CLEANUP_JOB } from './live.ts';
 
 // The end of a stream: when the attempt ends as a score, its segments are joined into one recording (ffmpeg,
 // no re-encoding) that enters the video pipeline as the score's video, and the score joins the judging queue
@@ -18,14 +20,17 @@ import { segmentName } from './live-segments.ts';
 
 export const LIVE_RECORDING_JOB = 'live_recording';
 
-/** In the transaction that closes the attempt: queue its recording (ended) or mark there is none (abandoned). */
+/**
+ * In the transaction that closes the attempt: queue its recording (ended), or mark there is none (abandoned)
+ * and queue the cleanup that removes its segments from the video store.
+ */
 export async function closeStream(tx: Database, attemptId: number, ended: boolean, now: Date) {
   const [stream] = await tx
     .update(liveStreams)
     .set({ recording: ended ? 'queued' : 'none', updatedAt: now })
     .where(and(eq(liveStreams.attemptId, attemptId), eq(liveStreams.recording, 'streaming')))
     .returning({ attemptId: liveStreams.attemptId });
-  if (stream && ended) await enqueueJob(tx, LIVE_RECORDING_JOB, { attempt_id: attemptId }, now);
+  if (stream) await enqueueJob(tx, ended ? LIVE_RECORDING_JOB : LIVE_CLEANUP_JOB, { attempt_id: attemptId }, now);
 }
 
 /** The recording job: join, hand to the video pipeline, attach to the score. Runs again harmlessly. */
@@ -115,6 +120,34 @@ async function attachToScore(ctx: AppContext, attemptId: number, videoId: string
         );
     }
     await tx.update(liveStreams).set({ recording: 'made', updatedAt: now }).where(eq(liveStreams.attemptId, attemptId));
+  });
+}
+
+/** A gap on the judging screen: where the stream resumed (the attempt's clock), how long, where in the recording. */
+export interface LiveGap {
+  at_ms: number;
+  gap_ms: number;
+  recording_ms: number;
+  text: string;
+}
+
+/**
+ * The gaps of the live stream a video was recorded from (none for an uploaded video), where they fall in the
+ * recording: the segments are joined end to end, so a gap sits after the durations of the segments before it.
+ */
+export async function recordingGaps(db: Database, videoId: string): Promise<LiveGap[]> {
+  const rows = await rowsOf<{ seq: number; at_ms: number; gap_ms: number; recording_ms: string | number }>(
+    db,
+    sql`select seq, at_ms, gap_ms, recording_ms from (
+          select g.seq, g.at_ms, g.gap_ms,
+            coalesce(sum(g.duration_ms) over (order by g.seq rows between unbounded preceding and 1 preceding), 0) as recording_ms
+          from live_segments g join live_streams s on s.attempt_id = g.attempt_id
+          where s.video_id = ${videoId}) placed
+        where gap_ms > 0 order by seq limit 200`,
+  );
+  return rows.map((r) => {
+    const gap = { at_ms: Number(r.at_ms), gap_ms: Number(r.gap_ms), recording_ms: Number(r.recording_ms) };
+    return { ...gap, text: describeRecordingGap(gap) };
   });
 }
 

@@ -9,7 +9,7 @@ import { liveAttempts, liveSegments, liveStreams } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import { LIVE_SEGMENT_MAX_BYTES, LIVE_SEGMENT_MS, acceptSegment, isWebm, type StreamState } from '#domain/live-stream.ts';
-import { remuxWebm, videoService } from '../videos/index.ts';
+import { checkStorageQuota, remuxWebm, videoService } from '../videos/index.ts';
 import { NO_ATTEMPT, loadAttempt, ownedBy } from './live.ts';
 
 // Camera streaming: the athlete's segments (each a whole WebM file) stored in order in the video store under
@@ -92,6 +92,11 @@ async function store(
         .where(and(eq(liveSegments.attemptId, attemptId), eq(liveSegments.seq, seq)));
       return { status: 200 as const, ack: { attempt_id: attemptId, seq, gap_ms: last?.gapMs ?? 0, next_seq: seq + 1 } };
     }
+    // Segments count toward the athlete's video storage, by the rule uploads follow.
+    await checkStorageQuota(tx, svc.limits, userId, s.size, {
+      what: 'This live video',
+      advice: 'The camera stops here and your reps still count; delete a video to stream again.',
+    });
     const videoId = stream?.videoId ?? randomUUID();
     // The bytes first: a segment the database knows of is always in the store (a failed write stores nothing).
     await svc.storage.putOutput(videoId, segmentName(seq), s.stored);
@@ -150,7 +155,7 @@ export async function getStream(ctx: AppContext, attemptId: number) {
         .orderBy(asc(liveSegments.seq))
         .limit(200)
     : [];
-  const recording = (stream?.recording ?? 'none') as 'none' | 'streaming' | 'queued' | 'made' | 'failed';
+  const recording = (stream?.recording ?? 'none') as 'none' | 'streaming' | 'queued' | 'made' | 'failed' | 'removed';
   return {
     attempt_id: attemptId,
     status: attempt.status as 'live' | 'ended' | 'abandoned',

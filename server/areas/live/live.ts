@@ -15,6 +15,8 @@ export const NO_ATTEMPT = 'No live attempt with that id.';
 export const NOT_YOURS = 'This live attempt is someone else’s.';
 /** The job that ends a capped attempt at its cap (live-end.ts runs it). */
 export const LIVE_CAP_JOB = 'live_attempt_cap';
+/** The job that closes attempts whose athlete is gone and removes segments nobody will use (live-stream-cleanup.ts). */
+export const LIVE_CLEANUP_JOB = 'live_stream_cleanup';
 
 export type AttemptRow = typeof liveAttempts.$inferSelect;
 
@@ -93,7 +95,7 @@ export async function presentAttempt(ctx: AppContext, { attempt: a, challenge: c
     started_at: a.startedAt.toISOString(),
     ends_by: a.endsBy.toISOString(),
     ended_at: a.endedAt?.toISOString() ?? null,
-    end_reason: a.endReason as 'finished' | 'stopped' | 'capped' | 'abandoned' | null,
+    end_reason: a.endReason as 'finished' | 'stopped' | 'capped' | 'abandoned' | 'inactive' | null,
     elapsed_ms: elapsed,
     seq: a.seq,
     count: a.count,

@@ -6,7 +6,8 @@ import { liveAttempts } from './schema.ts';
  * A live attempt's camera stream: the id its segments and its recording are stored under in the video store
  * (the recording becomes the video with this id), the newest segment, and what became of the recording.
  * recording: 'streaming' → 'queued' (the attempt ended as a score) → 'made' | 'failed' (recording_problem), or
- * 'none' (abandoned: no recording is made).
+ * 'none' (abandoned: no recording is made) → 'removed' (the cleanup job deleted its segments, bytes 0).
+ * `bytes` counts toward the athlete's video storage quota until the recording replaces the segments ('made').
  */
 export const liveStreams = pgTable(
   'live_streams',
@@ -25,7 +26,13 @@ export const liveStreams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('live_streams_video_idx').on(t.videoId)],
+  (t) => [
+    uniqueIndex('live_streams_video_idx').on(t.videoId),
+    // Abandoned streams whose segments the cleanup job has yet to remove.
+    index('live_streams_unremoved_idx')
+      .on(t.attemptId)
+      .where(sql`recording = 'none'`),
+  ],
 );
 
 /** One received segment (its bytes are in the video store as media/<video id>/seg-<seq>.webm). */
@@ -52,3 +59,13 @@ export const liveSegments = pgTable(
       .where(sql`gap_ms > 0`),
   ],
 );
+
+/**
+ * The stored segments of a stream whose attempt was deleted (with its challenge or account): a trigger on
+ * live_streams writes the video id here as the row goes (migration 0068), and the cleanup job removes the
+ * segments from the video store, then the row.
+ */
+export const liveStreamLeftovers = pgTable('live_stream_leftovers', {
+  videoId: varchar('video_id', { length: 36 }).primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,15 @@ export { videoHandlers } from './handlers.ts';
 export { videoJobHandlers, videoSweep } from './videos-processing.ts';
 export { videoService } from './videos-tus.ts';
 export { mediaToolsPresent, seedDemoVideo } from './seed.ts';
-export { discardVideo, ownReadyVideo, presentProfileVideo, presentStoryVideo, presentTheaterVideo, presentVideo } from './videos.ts';
+export {
+  checkStorageQuota,
+  discardVideo,
+  ownReadyVideo,
+  presentProfileVideo,
+  presentStoryVideo,
+  presentTheaterVideo,
+  presentVideo,
+} from './videos.ts';
 export type { VideoRow } from './videos.ts';
 export { adoptVideo, joinWebmParts, remuxWebm } from './videos-adopt.ts';
 export type { MadeVideo } from './videos-adopt.ts';

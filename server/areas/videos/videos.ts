@@ -159,12 +159,39 @@ export async function ownUpload(svc: VideoService, id: string, userId: number): 
   return row;
 }
 
+/**
+ * What counts toward an account's video storage: every video not failed, and the segments of its live streams
+ * still stored until their recording replaces them (server/areas/live/schema-streaming.ts).
+ */
 async function usedBytes(db: Database, userId: number): Promise<number> {
   const [row] = await rowsOf<{ used: string | number | null }>(
     db,
-    sql`select coalesce(sum(size_bytes), 0) as used from videos where user_id = ${userId} and status <> 'failed'`,
+    sql`select (select coalesce(sum(size_bytes), 0) from videos where user_id = ${userId} and status <> 'failed')
+      + (select coalesce(sum(s.bytes), 0) from live_streams s join live_attempts a on a.id = s.attempt_id
+         where a.user_id = ${userId} and s.recording <> 'made') as used`,
   );
   return Number(row?.used ?? 0);
+}
+
+/**
+ * The storage quota, the one rule for uploads and live segments: inside the caller's transaction, the account's
+ * row is locked so two writes at once cannot both squeeze under it; 413 (field `storage`) when `bytes` do not fit.
+ */
+export async function checkStorageQuota(
+  db: Database,
+  limits: VideoLimits,
+  userId: number,
+  bytes: number,
+  words: { what: string; advice: string },
+) {
+  await db.execute(sql`select id from users where id = ${userId} for update`);
+  const used = await usedBytes(db, userId);
+  if (used + bytes > limits.quotaBytes)
+    throw new ApiError(
+      413,
+      `${words.what} does not fit in your storage: ${megabytes(used)} of ${megabytes(limits.quotaBytes)} used. ${words.advice}`,
+      'storage',
+    );
 }
 
 export async function initUpload(svc: VideoService, userId: number, body: VideoInit) {
@@ -178,15 +205,10 @@ export async function initUpload(svc: VideoService, userId: number, body: VideoI
   const id = randomUUID();
   const now = svc.ctx.now();
   const row = await svc.ctx.database.db.transaction(async (tx) => {
-    // One account's inits queue up here, so two at once cannot both squeeze under the quota.
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
-    const used = await usedBytes(tx as unknown as Database, userId);
-    if (used + body.size_bytes > limits.quotaBytes) {
-      throw new ApiError(
-        413,
-        `This video does not fit in your storage: ${megabytes(used)} of ${megabytes(limits.quotaBytes)} used. Delete a video or choose a smaller file.`,
-      );
-    }
+    await checkStorageQuota(tx as unknown as Database, limits, userId, body.size_bytes, {
+      what: 'This video',
+      advice: 'Delete a video or choose a smaller file.',
+    });
     const [inserted] = await tx
       .insert(videos)
       .values({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { S3 } from '@aws-sdk/client-s3';
-import { fileStorage, safe, type OutputName, type VideoStorage } from './videos-storage.ts';
+import { SEGMENT_FILE, fileStorage, safe, type OutputName, type VideoStorage } from './videos-storage.ts';
 
 export interface S3Location {
   endpoint: string;
@@ -69,6 +69,17 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
     const { size } = await stat(file);
     await client.putObject({ Bucket, Key, Body: createReadStream(file), ContentLength: size, ContentType });
   };
+  /** The keys under `media/<id>/` starting with `prefix`, page by page (ListObjectsV2, which every S3 server has). */
+  const listMedia = async (id: string, prefix: string) => {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.listObjectsV2({ Bucket, Prefix: `media/${safe(id)}/${prefix}`, ContinuationToken: token });
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  };
   return {
     datastore: local.datastore,
     async withOriginal(id, work) {
@@ -111,11 +122,15 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
     },
     async removeAll(id) {
       await local.removeAll(id);
-      await Promise.all(
-        [originalKey(id), mediaKey(id, 'web.mp4'), mediaKey(id, 'poster.jpg')].map((Key) =>
-          client.deleteObject({ Bucket, Key }).catch(() => {}),
-        ),
-      );
+      // Every object under the video's folder: the rendition, the poster and a live stream's segments.
+      const listed = await listMedia(id, '').catch(() => [mediaKey(id, 'web.mp4'), mediaKey(id, 'poster.jpg')]);
+      const keys = [originalKey(id), ...listed];
+      await Promise.all(keys.map((Key) => client.deleteObject({ Bucket, Key }).catch(() => {})));
+    },
+    async removeSegments(id) {
+      const keys = (await listMedia(id, 'seg-')).filter((k) => SEGMENT_FILE.test(k.slice(k.lastIndexOf('/') + 1)));
+      for (const Key of keys) await client.deleteObject({ Bucket, Key });
+      return keys.length;
     },
     scratchDir: (id) => local.scratchDir(id),
     uploadedFile: (id) => local.uploadedFile(id),

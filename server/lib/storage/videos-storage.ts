@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
@@ -26,6 +26,8 @@ export interface VideoStorage {
   uploadedFile(id: string): string;
   /** Deletes the original, its tus record and every output. */
   removeAll(id: string): Promise<void>;
+  /** Deletes a live stream's segments (`seg-<n>.webm`) stored under this id, and nothing else; answers how many. */
+  removeSegments(id: string): Promise<number>;
   /** A scratch folder for processing. */
   scratchDir(id: string): string;
 }
@@ -61,9 +63,21 @@ export function fileStorage(root: string): VideoStorage {
         rm(path.join(scratch, id), { recursive: true, force: true }),
       ]);
     },
+    async removeSegments(id) {
+      const dir = path.join(media, safe(id));
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const segments = names.filter((n) => SEGMENT_FILE.test(n));
+      await Promise.all(segments.map((n) => rm(path.join(dir, n), { force: true })));
+      // A stream without a recording leaves an empty folder behind.
+      if (segments.length === names.length) await rm(dir, { recursive: true, force: true });
+      return segments.length;
+    },
     scratchDir: (id) => path.join(scratch, safe(id)),
   };
 }
+
+/** A live stream's segment as stored (server/areas/live/live-segments.ts). */
+export const SEGMENT_FILE = /^seg-\d+\.webm$/;
 
 /** A video id as a file or key name: never anything but a UUID. */
 export function safe(id: string): string {

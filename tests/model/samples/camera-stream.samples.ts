@@ -5,6 +5,10 @@ import { defineSamples } from '../samples.ts';
 const unreachable = Object.assign(new Error('Network error. Please check your connection.'), { status: 0 });
 const outOfStep = Object.assign(new Error('Segments go in order: send segment 4 next, not 6.'), { status: 409 });
 const tooBig = Object.assign(new Error('A segment is at most 4 MB.'), { status: 413 });
+const storageFull = Object.assign(new Error('This live video does not fit in your storage: 5120 MB of 5120 MB used.'), {
+  status: 413,
+  fieldErrors: { storage: 'This live video does not fit in your storage: 5120 MB of 5120 MB used.' },
+});
 const segment = { blob: new Blob(['webm']), atMs: 4000, durationMs: 2000 };
 
 /** A browser that can stream and one that cannot; the camera opens, is refused, absent, busy or fails. */
@@ -29,7 +33,7 @@ export default defineSamples({
         new Error('Something else'),
       ],
     },
-    sendSegment: { output: { seq: 3 }, errors: [unreachable, outOfStep, tooBig] },
+    sendSegment: { output: { seq: 3 }, errors: [unreachable, outOfStep, tooBig, storageFull] },
     loadStream: {
       outputs: [
         { lastSeq: 3, live: true },

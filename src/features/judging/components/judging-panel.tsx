@@ -13,6 +13,7 @@ import { formatTimestamp } from '#domain/videos.ts';
 import { PENALTY_PERCENT, VERDICT_LABELS, VERDICTS, VERDICT_REASON, type Verdict } from '#domain/judging.ts';
 import { judgingMachine, verdictFormProblem } from '#machines/judging.ts';
 import { MarkingTools } from './marking-tools.tsx';
+import { LiveGaps, gapMarkers } from './live-gaps.tsx';
 import { claimSubmission, confirmVerdict, sendVerdict, useRefreshJudging, useSubmission, type JudgingSubmission } from '../api/judging.ts';
 import { useDisplayText } from '#src/lib/score-text.ts';
 
@@ -119,6 +120,8 @@ type JudgingActor = ReturnType<typeof useFlow<typeof judgingMachine>>;
 function Judging({ s, actor, busy }: { s: JudgingSubmission; actor: JudgingActor; busy: boolean }) {
   const ctx = useSelector(actor, (snap) => snap.context);
   const [now, setNow] = useState(0);
+  const [seekTo, setSeekTo] = useState<{ seconds: number } | null>(null);
+  const markers = useMemo(() => gapMarkers(s.live_gaps), [s.live_gaps]);
   const mark = useCallback(() => actor.send({ type: 'judging.mark', atMs: Math.round(now * 1000) }), [actor, now]);
   const keys = useMemo(() => ({ n: mark, N: mark }), [mark]);
   const problem = verdictFormProblem(ctx);
@@ -128,7 +131,14 @@ function Judging({ s, actor, busy }: { s: JudgingSubmission; actor: JudgingActor
       <div>
         {s.video ? (
           <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
-            <VideoPlayer video={s.video} extraKeys={keys} extraKeysHint="N marks a no-rep here." onTimeChange={setNow} />
+            <VideoPlayer
+              video={s.video}
+              extraKeys={keys}
+              extraKeysHint="N marks a no-rep here."
+              onTimeChange={setNow}
+              seekTo={seekTo}
+              markers={markers}
+            />
           </Suspense>
         ) : s.video_url ? (
           <p>
@@ -141,6 +151,7 @@ function Judging({ s, actor, busy }: { s: JudgingSubmission; actor: JudgingActor
         ) : (
           <p className="muted">The video is no longer available.</p>
         )}
+        {s.video ? <LiveGaps gaps={s.live_gaps} onSeek={(seconds) => setSeekTo({ seconds })} /> : null}
       </div>
       <div className="judging-form">
         <MarkingTools
@@ -212,6 +223,8 @@ function Review({
   problem: string | null;
   onConfirm: (agree: boolean) => void;
 }) {
+  const [seekTo, setSeekTo] = useState<{ seconds: number } | null>(null);
+  const markers = useMemo(() => gapMarkers(s.live_gaps), [s.live_gaps]);
   return (
     <div className="judging-form">
       <p>
@@ -220,9 +233,12 @@ function Review({
       </p>
       {s.marks.length ? <p>No-reps marked at {s.marks.map((m) => formatTimestamp(m.at_ms / 1000)).join(', ')}.</p> : null}
       {s.video ? (
-        <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
-          <VideoPlayer video={s.video} />
-        </Suspense>
+        <>
+          <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+            <VideoPlayer video={s.video} seekTo={seekTo} markers={markers} />
+          </Suspense>
+          <LiveGaps gaps={s.live_gaps} onSeek={(seconds) => setSeekTo({ seconds })} />
+        </>
       ) : s.video_url ? (
         <AppLink href={s.video_url} external target="_blank" rel="noopener noreferrer">
           Watch the attempt

@@ -3,7 +3,7 @@ import { useRealtime } from '#src/lib/realtime.ts';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
-import { BROADCAST_POLL_MS } from '#domain/live-broadcasts.ts';
+import { BROADCAST_POLL_MS, BROADCAST_START_POLL_MS } from '#domain/live-broadcasts.ts';
 import type { ScheduleRequest } from '#machines/live-broadcast-admin.ts';
 
 export type LiveBroadcastView = components['schemas']['LiveBroadcast'];
@@ -12,12 +12,25 @@ export type BoardMoveView = components['schemas']['BoardMove'];
 export const CURRENT_BROADCAST_KEY = ['get', '/api/live-broadcasts/current'] as const;
 const ADMIN_KEY = ['get', '/api/admin/broadcasts'] as const;
 
-/** The broadcast live now (null: none). Signed-in pages also hear starts and stops over the socket. */
+export type CurrentBroadcastView = { broadcast: LiveBroadcastView | null; upcoming: LiveBroadcastView | null; server_time: string };
+
+/** Read again sooner once a scheduled broadcast is a poll away from its start, so the page turns live soon after. */
+export function pollEvery(data: CurrentBroadcastView | undefined, readAt: number, now: number): number {
+  const at = data && !data.broadcast && data.upcoming?.scheduled_for ? Date.parse(data.upcoming.scheduled_for) : null;
+  if (at === null) return BROADCAST_POLL_MS;
+  const serverNow = now + (Date.parse(data!.server_time) - readAt);
+  return at - serverNow < BROADCAST_POLL_MS ? BROADCAST_START_POLL_MS : BROADCAST_POLL_MS;
+}
+
+/**
+ * The broadcast live now (null: none) and the next one scheduled (its countdown). Signed-in pages also hear
+ * starts and stops over the socket; signed-out ones read again, more often near a start.
+ */
 export function useCurrentBroadcast() {
   return useQuery({
     queryKey: CURRENT_BROADCAST_KEY,
     queryFn: () => callApi(api.GET('/api/live-broadcasts/current'), 'Could not load the broadcast.'),
-    refetchInterval: BROADCAST_POLL_MS,
+    refetchInterval: (q) => pollEvery(q.state.data, q.state.dataUpdatedAt, Date.now()),
   });
 }
 
@@ -65,11 +78,18 @@ export function useRefreshBroadcasts() {
  */
 export function useSetCurrentBroadcast() {
   const qc = useQueryClient();
+  // The server's clock as the page last read it, moved on by this device's time since (the countdown's offset).
   return (broadcast: LiveBroadcastView | null) =>
-    qc.setQueryData(CURRENT_BROADCAST_KEY, (old: { server_time: string } | undefined) => ({
-      server_time: old?.server_time ?? new Date().toISOString(),
-      broadcast,
-    }));
+    qc.setQueryData(CURRENT_BROADCAST_KEY, (old: CurrentBroadcastView | undefined): CurrentBroadcastView => {
+      const readAt = qc.getQueryState(CURRENT_BROADCAST_KEY)?.dataUpdatedAt ?? Date.now();
+      const serverNow = old ? Date.parse(old.server_time) + (Date.now() - readAt) : Date.now();
+      return {
+        server_time: new Date(serverNow).toISOString(),
+        broadcast,
+        // While one is live there is no countdown; after a stop the next read brings the next one's.
+        upcoming: broadcast ? null : (old?.upcoming ?? null),
+      };
+    });
 }
 
 export const scheduleBroadcast = (body: ScheduleRequest) =>

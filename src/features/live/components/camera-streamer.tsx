@@ -160,9 +160,12 @@ export function CameraStreamer({ attemptId, clockMs }: { attemptId: number; cloc
         </div>
       ) : state === 'unsupported' ? null : (
         <Button onClick={() => flow.send({ type: 'camera.start' })} loading={asking}>
-          Stream my camera
+          {state === 'full' ? 'Try the camera again' : 'Stream my camera'}
         </Button>
       )}
+      {state === 'full' ? (
+        <p role="status">Your video storage is full, so the camera stopped. Keep going: every rep you tap still counts.</p>
+      ) : null}
       {fault || problem ? (
         <p className="error-text" role="alert">
           {fault ?? problem}

@@ -198,7 +198,9 @@ function Result({ attempt }: { attempt: LiveAttemptView }) {
       <h1>{attempt.status === 'abandoned' ? 'Live attempt abandoned' : 'Live attempt ended'}</h1>
       <p className="live-result card" role="status">
         {attempt.status === 'abandoned'
-          ? `You stopped at ${attempt.count} after ${formatLiveClock(attempt.elapsed_ms)}; nothing was submitted.`
+          ? attempt.end_reason === 'inactive'
+            ? (attempt.score_problem ?? 'Closed because nothing was heard from you for a long while; nothing was submitted.')
+            : `You stopped at ${attempt.count} after ${formatLiveClock(attempt.elapsed_ms)}; nothing was submitted.`
           : attempt.score_text
             ? `Submitted: ${attempt.score_text}${attempt.end_reason === 'capped' ? ' (the time cap ended it)' : ''}.`
             : `Not submitted: ${attempt.score_problem ?? 'the result could not be scored.'}`}

@@ -17,6 +17,7 @@ import {
   useCurrentBroadcast,
   type LiveBroadcastView,
 } from '../api/live-broadcasts.ts';
+import { BroadcastCountdown } from '../components/broadcast-countdown.tsx';
 import { ordinal, useLiveClock } from '../components/live-clock.ts';
 import { useLiveAttemptRoom } from '../components/live-room.ts';
 import { StreamPlayer } from '../components/stream-player.tsx';
@@ -38,6 +39,18 @@ export default function LiveBroadcastViewer() {
       </div>
     );
   const b = current.data.broadcast;
+  const next = current.data.upcoming;
+  if (!b && next?.scheduled_for)
+    return (
+      <div className="container page">
+        <p className="muted">Next broadcast</p>
+        <h1 className="break">{next.title}</h1>
+        <p className="broadcast-countdown card">
+          <BroadcastCountdown startsAt={next.scheduled_for} serverTime={current.data.server_time} readAt={current.dataUpdatedAt} />
+        </p>
+        <p className="muted">This page turns into the show when it starts; no need to reload.</p>
+      </div>
+    );
   if (!b)
     return (
       <div className="container page">

@@ -105,7 +105,9 @@ function Viewer({ attempt: a, signedIn }: { attempt: LiveAttemptView; signedIn: 
       {!live ? (
         <p className="card live-result" role="status">
           {a.status === 'abandoned'
-            ? `${a.display_name} stopped without a score.`
+            ? a.end_reason === 'inactive'
+              ? `${a.display_name}’s attempt was closed: nothing was heard from them for a long while.`
+              : `${a.display_name} stopped without a score.`
             : a.score_text
               ? `${a.display_name} finished live: ${a.score_text}${a.end_reason === 'capped' ? ' at the time cap' : ''}.`
               : `${a.display_name} ended without a score: ${a.score_problem ?? 'the result could not be scored.'}`}{' '}
