@@ -12,6 +12,7 @@ const broadcast = (over: Partial<LiveBroadcastView>): LiveBroadcastView => ({
   started_at: null,
   ended_at: null,
   featured_attempt_id: 9,
+  director_mode: 'pinned',
   stream: null,
   viewers: 0,
   peak_viewers: 0,
