@@ -234,8 +234,7 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
 }
 
 /** 200,000 athletes each following 3 others, the reader 500; stories, public challenges and verified results among them. */
-async function benchFeed(label: string, db: Database, firstId: number) {
-  const t0 = performance.now();
+async function loadFeed(db: Database, firstId: number) {
   const reader = firstId + ATHLETES - 1;
   const stories = Math.round(100_000 * SCALE);
   const challenges = Math.max(100, Math.round(20_000 * SCALE));
@@ -259,6 +258,12 @@ async function benchFeed(label: string, db: Database, firstId: number) {
       now() - make_interval(secs => g * ${(365 * 86_400) / results}::float8)
     from generate_series(1, ${results}) g cross join (select min(id) as min from challenges where title like 'Bench challenge %') c`);
   await db.execute(sql`vacuum analyze`);
+  return { reader, stories, challenges, results };
+}
+
+async function benchFeed(label: string, db: Database, firstId: number) {
+  const t0 = performance.now();
+  const { reader, stories, challenges, results } = await loadFeed(db, firstId);
   const loaded = (performance.now() - t0) / 1000;
   const now = new Date();
   const who = { id: reader, isStaff: false };
