@@ -8,8 +8,7 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { buildApp } from '../server/app.ts';
-import type { DatabaseHandle } from '../server/db/index.ts';
-import type { Database } from '../server/db/index.ts';
+import type { Database, DatabaseHandle } from '../server/db/index.ts';
 import { creatorBalances, creatorSumsDrift, creatorSumsFromEntries } from '../server/areas/creators/ledger.ts';
 import { creatorStatement } from '../server/areas/creators/statements.ts';
 import { followersFeed } from '../server/areas/follows/feed.ts';
@@ -149,7 +148,9 @@ async function benchLedger(label: string, db: Database, firstId: number) {
   };
   row('big creator: balances (kept monthly sums + the hold)', m.balance);
   row('big creator: statement of last month', m.statement);
-  console.log(`    (${statement.lines.length} postings; opening ${statement.totals[0]?.opening_cents}, closing ${statement.totals[0]?.closing_cents})`);
+  console.log(
+    `    (${statement.lines.length} postings; opening ${statement.totals[0]?.opening_cents}, closing ${statement.totals[0]?.closing_cents})`,
+  );
   row('any other creator: balances', m.balanceOther);
   row('any other creator: statement of last month', m.statementOther);
   row('baseline: big creator\u2019s balances summed from every entry', m.naiveBalance);
@@ -160,7 +161,6 @@ async function benchLedger(label: string, db: Database, firstId: number) {
       `summing every entry is ${(m.naiveBalance.p50 / Math.max(m.balance.p50, 0.001)).toFixed(0)}x slower at p50 than the kept sums`,
   );
 }
-
 
 /** Tiers and live Stripe subscriptions (`sub_bench_N`) to pay, then signed invoice.paid events, 30% of them sent again. */
 async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: number) {
@@ -180,12 +180,18 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
   const unique = Math.round(WEBHOOKS * (1 - DUPLICATE_SHARE));
   const events = Array.from({ length: unique }, (_, i) => {
     const t = byG.get(i % subscriptions)!;
-    const object = { id: `in_bench_${i}`, amount_paid: Number(t.price), currency: t.currency, subscription: `sub_bench_${i % subscriptions}` };
+    const object = {
+      id: `in_bench_${i}`,
+      amount_paid: Number(t.price),
+      currency: t.currency,
+      subscription: `sub_bench_${i % subscriptions}`,
+    };
     return { id: `evt_bench_${i}`, type: 'invoice.paid', data: { object } };
   });
   // Every third or so event is sent again later (a replay from Stripe's retries): WEBHOOKS in all.
   const sends = [...events];
-  for (let k = 0; sends.length < WEBHOOKS; k++) sends.splice(Math.min(sends.length, (k * 7 + 5) % (sends.length + 1) + 1), 0, events[(k * 13) % unique]!);
+  for (let k = 0; sends.length < WEBHOOKS; k++)
+    sends.splice(Math.min(sends.length, ((k * 7 + 5) % (sends.length + 1)) + 1), 0, events[(k * 13) % unique]!);
   const expected = events.reduce((sum, e) => sum + e.data.object.amount_paid, 0);
   const stripe = new Stripe(STRIPE_KEY);
   const config = {
@@ -207,7 +213,10 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
       const res = await app.inject({
         method: 'POST',
         url: '/api/creators/stripe-webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
         payload,
       });
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
@@ -220,8 +229,12 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
         join ledger_entries e on e.transaction_id = t.id and e.account = 'subscriber_clearing' where t.idempotency_key like 'payment:in_bench_%'`,
     );
     const drift = await creatorSumsDrift(db);
-    console.log(`\n# ${label}: ${sends.length.toLocaleString('en')} signed Stripe webhooks (invoice.paid), ${duplicates} of them replays, one after another`);
-    console.log(`  ${Math.round(sends.length / seconds).toLocaleString('en')} events/s (${((seconds * 1000) / sends.length).toFixed(2)} ms each: verify, store the event id, post, renew)`);
+    console.log(
+      `\n# ${label}: ${sends.length.toLocaleString('en')} signed Stripe webhooks (invoice.paid), ${duplicates} of them replays, one after another`,
+    );
+    console.log(
+      `  ${Math.round(sends.length / seconds).toLocaleString('en')} events/s (${((seconds * 1000) / sends.length).toFixed(2)} ms each: verify, store the event id, post, renew)`,
+    );
     const right = posted.n === unique && Number(posted.gross) === expected && duplicates === sends.length - unique && drift.length === 0;
     console.log(
       `  replays changed nothing: ${right ? 'yes' : 'NO'} (${posted.n} payments posted for ${unique} unique events, ` +

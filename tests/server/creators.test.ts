@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatorStatement, creatorSumsDrift, ledgerTotals, renewLocalSubscriptions, stripeProvider, usePaymentProvider } from '#server/areas/creators/index.ts';
+import {
+  creatorStatement,
+  creatorSumsDrift,
+  ledgerTotals,
+  renewLocalSubscriptions,
+  stripeProvider,
+  usePaymentProvider,
+} from '#server/areas/creators/index.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;

@@ -61,27 +61,23 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
   );
   return {
     month,
-    totals: totals.map(
-      (r): StatementTotals => ({
-        currency: r.currency as Currency,
-        opening_cents: Number(r.opening),
-        gross_cents: Number(r.gross),
-        fee_cents: Number(r.fee),
-        paid_out_cents: Number(r.paid_out),
-        refunded_cents: Number(r.refunded),
-        closing_cents: Number(r.closing),
-      }),
-    ),
-    lines: lines.map(
-      (r): StatementLine => ({
-        id: Number(r.id),
-        kind: r.kind as LedgerKind,
-        at: new Date(r.at as string).toISOString(),
-        currency: r.currency as Currency,
-        gross_cents: Number(r.gross),
-        fee_cents: Number(r.fee),
-        net_cents: Number(r.net),
-      }),
-    ),
+    totals: totals.map((r): StatementTotals => ({
+      currency: r.currency as Currency,
+      opening_cents: Number(r.opening),
+      gross_cents: Number(r.gross),
+      fee_cents: Number(r.fee),
+      paid_out_cents: Number(r.paid_out),
+      refunded_cents: Number(r.refunded),
+      closing_cents: Number(r.closing),
+    })),
+    lines: lines.map((r): StatementLine => ({
+      id: Number(r.id),
+      kind: r.kind as LedgerKind,
+      at: new Date(r.at as string).toISOString(),
+      currency: r.currency as Currency,
+      gross_cents: Number(r.gross),
+      fee_cents: Number(r.fee),
+      net_cents: Number(r.net),
+    })),
   };
 }
