@@ -80,6 +80,40 @@ export function balances(entries: LedgerEntry[]): Map<string, number> {
   return out;
 }
 
+/** A creator's figures in one currency, as the kept monthly sums hold them (all minor units, from the creator's side). */
+export interface CreatorSums {
+  /** What subscribers paid (payments' clearing debits). */
+  gross: number;
+  /** The platform's fees, less fees returned by refunds. */
+  fee: number;
+  /** What the creator is owed: their payable account's credit balance. */
+  owed: number;
+  /** Payouts less payouts turned down. */
+  paidOut: number;
+  /** What refunds gave back to subscribers. */
+  refunded: number;
+}
+
+/**
+ * What one posting adds to its creator's kept sums, per currency: the same figures creatorBalances once summed
+ * from every entry (server/areas/creators/ledger.ts), so adding them up over a history gives that history's sums.
+ */
+export function creatorSumsOf(kind: LedgerKind, entries: LedgerEntry[]): Map<Currency, CreatorSums> {
+  const out = new Map<Currency, CreatorSums>();
+  for (const e of entries) {
+    const s = out.get(e.currency) ?? { gross: 0, fee: 0, owed: 0, paidOut: 0, refunded: 0 };
+    if (e.account === 'subscriber_clearing' && kind === 'subscription_payment') s.gross += e.amount;
+    if (e.account === 'subscriber_clearing' && kind === 'refund') s.refunded -= e.amount;
+    if (e.account === 'platform_fee_revenue') s.fee -= e.amount;
+    if (e.account === 'creator_payable') {
+      s.owed -= e.amount;
+      if (kind === 'payout' || kind === 'payout_reversal') s.paidOut += e.amount;
+    }
+    out.set(e.currency, s);
+  }
+  return out;
+}
+
 /** Formats minor units for people: 1234 usd → "$12.34". */
 export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTotals } from '#server/areas/creators/index.ts';
+import { creatorSumsDrift, ledgerTotals } from '#server/areas/creators/index.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;
@@ -38,6 +38,7 @@ describe.each(databaseKinds)('payout review on %s', (kind) => {
     for (const row of await ledgerTotals(t.context.database.db))
       sums.set(row.currency, (sums.get(row.currency) ?? 0) + Number(row.balance));
     for (const sum of sums.values()) expect(sum).toBe(0);
+    expect(await creatorSumsDrift(t.context.database.db)).toEqual([]);
   };
 
   it('only administrators see the queue and decide', async () => {

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTotals, renewLocalSubscriptions, stripeProvider, usePaymentProvider } from '#server/areas/creators/index.ts';
+import {
+  creatorStatement,
+  creatorSumsDrift,
+  ledgerTotals,
+  renewLocalSubscriptions,
+  stripeProvider,
+  usePaymentProvider,
+} from '#server/areas/creators/index.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;
@@ -33,6 +40,8 @@ describe.each(databaseKinds)('creator subscriptions and the ledger on %s', (kind
     for (const row of await ledgerTotals(t.context.database.db))
       sums.set(row.currency, (sums.get(row.currency) ?? 0) + Number(row.balance));
     for (const sum of sums.values()) expect(sum).toBe(0);
+    // The kept monthly sums the balances read equal the entries' sums.
+    expect(await creatorSumsDrift(t.context.database.db)).toEqual([]);
   };
 
   let tierId = 0;
@@ -119,6 +128,24 @@ describe.each(databaseKinds)('creator subscriptions and the ledger on %s', (kind
     expect(d.balances[0]).toMatchObject({ available_cents: 0, paid_out_cents: 4500 });
     expect(d.payouts).toHaveLength(1);
     await expectBalancedLedger();
+  });
+
+  it('the monthly statement: the opening balance, each posting of the month and the closing balance', async () => {
+    const db = t.context.database.db;
+    const now = t.context.now();
+    const month = now.toISOString().slice(0, 7);
+    const s = await creatorStatement(db, creator.userId, month);
+    const d = await dashboard();
+    const owed = d.balances[0].available_cents + d.balances[0].pending_cents;
+    expect(s.totals).toHaveLength(1);
+    const [totals] = s.totals;
+    expect(totals!.closing_cents).toBe(owed);
+    expect(totals!.closing_cents - totals!.opening_cents).toBe(s.lines.reduce((sum, l) => sum + l.net_cents, 0));
+    for (const l of s.lines.filter((x) => x.kind === 'subscription_payment')) expect(l.gross_cents - l.fee_cents).toBe(l.net_cents);
+    expect(s.lines.map((l) => l.at)).toEqual([...s.lines.map((l) => l.at)].sort());
+    const earlier = await creatorStatement(db, creator.userId, '2001-01');
+    expect(earlier.lines).toEqual([]);
+    await expect(creatorStatement(db, creator.userId, '2026-13')).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('the database refuses a ledger transaction whose entries do not sum to zero', async () => {
@@ -269,6 +296,7 @@ describe.each(databaseKinds)('Stripe webhooks on %s', (kind) => {
     expect(totals.every((r) => Number(r.balance) === 0)).toBe(true);
     const d = (await t.app.inject({ method: 'GET', url: '/api/creators/me/dashboard', headers: authHeaders(creator) })).json();
     expect(d.balances[0]).toMatchObject({ gross_cents: 1500, fee_cents: 0, refunded_cents: 1500, available_cents: 0, pending_cents: 0 });
+    expect(await creatorSumsDrift(t.context.database.db)).toEqual([]);
     expect(d.subscribers).toBe(0);
   });
 
@@ -327,6 +355,7 @@ describe.each(databaseKinds)('Stripe webhooks on %s', (kind) => {
           const perCurrency = new Map<string, number>();
           for (const r of totals) perCurrency.set(r.currency, (perCurrency.get(r.currency) ?? 0) + Number(r.balance));
           for (const v of perCurrency.values()) expect(v).toBe(0);
+          expect(await creatorSumsDrift(t.context.database.db)).toEqual([]);
         },
       ),
       { numRuns: 12 },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   balances,
+  creatorSumsOf,
   CURRENCIES,
   paymentEntries,
   payoutEntries,
@@ -11,6 +12,7 @@ import {
   splitFee,
   type Currency,
   type LedgerEntry,
+  type LedgerKind,
 } from '#domain/ledger.ts';
 import { parsePriceText, tierProblem } from '#domain/creators.ts';
 
@@ -40,6 +42,7 @@ function run(
   >,
 ) {
   const postings: LedgerEntry[][] = [];
+  const kinds: LedgerKind[] = [];
   const payments: { entries: LedgerEntry[]; refunded: boolean; key: string }[] = [];
   /** Creator and currency (`creator_payable:<id>:<cur>`) paid out before, then refunded: the refund may leave a debt. */
   const paidOut = new Set<string>();
@@ -49,6 +52,7 @@ function run(
     if (o.op === 'pay') {
       const entries = paymentEntries(o.creator, o.amount, o.currency);
       postings.push(entries);
+      kinds.push('subscription_payment');
       payments.push({ entries, refunded: false, key: `creator_payable:${o.creator}:${o.currency}` });
     } else if (o.op === 'refund') {
       const open = payments.filter((p) => !p.refunded);
@@ -57,19 +61,21 @@ function run(
       p.refunded = true;
       if (paidOut.has(p.key)) indebted.add(p.key);
       postings.push(reversalEntries(p.entries));
+      kinds.push('refund');
     } else {
       const key = `creator_payable:${o.creator}:${o.currency}`;
       const owed = -payable(key);
       const amount = Math.floor(owed * o.share);
       if (amount > 0) {
         postings.push(payoutEntries(o.creator, amount, o.currency));
+        kinds.push('payout');
         paidOut.add(key);
         // A payout never takes more than is owed at that moment.
         expect(payable(key)).toBeLessThanOrEqual(0);
       }
     }
   }
-  return { postings, indebted };
+  return { postings, kinds, indebted };
 }
 
 describe('the ledger (domain/ledger.ts)', () => {
@@ -100,6 +106,32 @@ describe('the ledger (domain/ledger.ts)', () => {
           if (key.startsWith('creator_payable') && !indebted.has(key)) expect(value).toBeLessThanOrEqual(0);
         }
         for (const sum of perCurrency.values()) expect(sum).toBe(0);
+      }),
+    );
+  });
+
+  it('the kept sums of any history equal its entries: owed is the payable balance, owed = gross − refunded − fee − paid out', () => {
+    fc.assert(
+      fc.property(history, (ops) => {
+        const { postings, kinds } = run(ops);
+        const kept = new Map<string, { gross: number; fee: number; owed: number; paidOut: number; refunded: number }>();
+        const fees = new Map<string, number>();
+        postings.forEach((entries, i) => {
+          const creator = entries.find((e) => e.account === 'creator_payable')!.creatorId;
+          for (const [cur, s] of creatorSumsOf(kinds[i]!, entries)) {
+            const key = `creator_payable:${creator}:${cur}`;
+            const k = kept.get(key) ?? { gross: 0, fee: 0, owed: 0, paidOut: 0, refunded: 0 };
+            for (const f of ['gross', 'fee', 'owed', 'paidOut', 'refunded'] as const) k[f] += s[f];
+            kept.set(key, k);
+            fees.set(cur, (fees.get(cur) ?? 0) + s.fee);
+          }
+        });
+        const all = balances(postings.flat());
+        for (const [key, k] of kept) {
+          expect(k.owed).toBe(0 - (all.get(key) ?? 0));
+          expect(k.owed).toBe(k.gross - k.refunded - k.fee - k.paidOut);
+        }
+        for (const [cur, fee] of fees) expect(fee).toBe(0 - (all.get(`platform_fee_revenue::${cur}`) ?? 0));
       }),
     );
   });

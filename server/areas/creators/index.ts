@@ -2,7 +2,8 @@
 export { creatorHandlers, providerFor, usePaymentProvider } from './handlers.ts';
 export { keepRawBodies } from './raw-body.ts';
 export { localProvider, stripeProvider, type PaymentProvider } from './payments.ts';
-export { ledgerTotals } from './ledger.ts';
+export { creatorSumsDrift, ledgerTotals } from './ledger.ts';
+export { creatorStatement } from './statements.ts';
 export { seedDemoCreators } from './seed.ts';
 export { renewLocalSubscriptions, renewalSweep } from './renewals.ts';
 export { payoutsWaiting } from './payout-review.ts';

@@ -1,14 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
+import { creatorLedgerMonths, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
 import { CREATOR_LIMITS, DAY_MS } from '#domain/creators.ts';
-import { postingProblem, type Currency, type LedgerEntry, type LedgerKind } from '#domain/ledger.ts';
+import { creatorSumsOf, postingProblem, type Currency, type LedgerEntry, type LedgerKind } from '#domain/ledger.ts';
 
 // Posting to the ledger and reading balances from it. A posting is one ledger transaction and its entries,
 // written inside the caller's database transaction; its idempotency key makes a second posting of the same
 // payment, refund or payout a no-op. The database re-checks the balance when the transaction commits
-// (migration 0047's constraint trigger).
+// (migration 0047's constraint trigger). Each posting also adds to its creator's kept monthly sums
+// (creator_ledger_months), which balances and statements read instead of every entry.
 
 export interface Posting {
   kind: LedgerKind;
@@ -38,6 +39,23 @@ export async function post(tx: Database, posting: Posting): Promise<number | nul
     .returning({ id: ledgerTransactions.id });
   if (!row) return null;
   await tx.insert(ledgerEntries).values(posting.entries.map((e) => ({ transactionId: row.id, ...e })));
+  const month = `${posting.at.toISOString().slice(0, 7)}-01`;
+  for (const [currency, s] of creatorSumsOf(posting.kind, posting.entries)) {
+    const add = (column: AnyColumn) => sql`${column} + excluded.${sql.identifier(column.name)}`;
+    await tx
+      .insert(creatorLedgerMonths)
+      .values({ creatorId: posting.creatorId, currency, month, ...s })
+      .onConflictDoUpdate({
+        target: [creatorLedgerMonths.creatorId, creatorLedgerMonths.currency, creatorLedgerMonths.month],
+        set: {
+          gross: add(creatorLedgerMonths.gross),
+          fee: add(creatorLedgerMonths.fee),
+          owed: add(creatorLedgerMonths.owed),
+          paidOut: add(creatorLedgerMonths.paidOut),
+          refunded: add(creatorLedgerMonths.refunded),
+        },
+      });
+  }
   return row.id;
 }
 
@@ -79,26 +97,26 @@ export interface CreatorBalance {
 }
 
 /**
- * A creator's figures per currency, summed in SQL from the entries. What is owed to the creator is the credit
- * balance of their creator_payable account; the part credited by payments inside the hold is pending, the rest
- * (less payouts and refunds, which debit it at once) is available.
+ * A creator's figures per currency, from the kept monthly sums. What is owed to the creator is the credit balance
+ * of their creator_payable account; the part credited by payments inside the hold (read from those few postings)
+ * is pending, the rest (less payouts and refunds, which debit it at once) is available.
  */
 export async function creatorBalances(db: Database, creatorId: number, now: Date): Promise<CreatorBalance[]> {
   const holdStart = new Date(now.getTime() - CREATOR_LIMITS.holdDays * DAY_MS).toISOString();
   const rows = await rowsOf<Record<string, string | number>>(
     db,
-    sql`select e.currency,
-          coalesce(sum(case when t.kind = 'subscription_payment' and e.account = 'subscriber_clearing' then e.amount end), 0) as gross,
-          coalesce(sum(case when e.account = 'platform_fee_revenue' then -e.amount end), 0) as fee,
-          coalesce(sum(case when e.account = 'creator_payable' then -e.amount end), 0) as owed,
-          coalesce(sum(case when e.account = 'creator_payable' and t.kind = 'subscription_payment' and t.posted_at > ${holdStart}::timestamptz
-                             and not exists (select 1 from ledger_transactions r where r.kind = 'refund' and r.reverses_id = t.id)
-                        then -e.amount end), 0) as pending,
-          coalesce(sum(case when e.account = 'creator_payable' and t.kind in ('payout', 'payout_reversal') then e.amount end), 0) as paid_out,
-          coalesce(sum(case when t.kind = 'refund' and e.account = 'subscriber_clearing' then -e.amount end), 0) as refunded
-        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-        where t.creator_id = ${creatorId}
-        group by e.currency order by e.currency`,
+    sql`select m.currency, sum(m.gross) as gross, sum(m.fee) as fee, sum(m.owed) as owed, sum(m.paid_out) as paid_out,
+          sum(m.refunded) as refunded, coalesce(max(h.pending), 0) as pending
+        from creator_ledger_months m
+        left join (
+          select e.currency, sum(-e.amount) as pending
+          from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'creator_payable'
+          where t.creator_id = ${creatorId} and t.kind = 'subscription_payment' and t.posted_at > ${holdStart}::timestamptz
+            and not exists (select 1 from ledger_transactions r where r.reverses_id = t.id and r.kind = 'refund')
+          group by e.currency
+        ) h on h.currency = m.currency
+        where m.creator_id = ${creatorId}
+        group by m.currency order by m.currency`,
   );
   return rows.map((r) => {
     const owed = Number(r.owed);
@@ -113,6 +131,29 @@ export async function creatorBalances(db: Database, creatorId: number, now: Date
       refunded_cents: Number(r.refunded),
     };
   });
+}
+
+/** The kept monthly sums as the entries give them: the query that fills creator_ledger_months (migration 0071). */
+export const creatorSumsFromEntries = sql`select t.creator_id, e.currency, date_trunc('month', t.posted_at at time zone 'UTC')::date as month,
+    coalesce(sum(case when t.kind = 'subscription_payment' and e.account = 'subscriber_clearing' then e.amount end), 0) as gross,
+    coalesce(sum(case when e.account = 'platform_fee_revenue' then -e.amount end), 0) as fee,
+    coalesce(sum(case when e.account = 'creator_payable' then -e.amount end), 0) as owed,
+    coalesce(sum(case when e.account = 'creator_payable' and t.kind in ('payout', 'payout_reversal') then e.amount end), 0) as paid_out,
+    coalesce(sum(case when t.kind = 'refund' and e.account = 'subscriber_clearing' then -e.amount end), 0) as refunded
+  from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+  group by 1, 2, 3`;
+
+/** The creator, currency and month rows where the kept sums differ from the entries' sums (none, when all is well). */
+export async function creatorSumsDrift(db: Database) {
+  return rowsOf<Record<string, string | number>>(
+    db,
+    sql`with fresh as (${creatorSumsFromEntries})
+      select coalesce(f.creator_id, m.creator_id) as creator_id, coalesce(f.currency, m.currency) as currency,
+             coalesce(f.month, m.month)::text as month
+      from fresh f full join creator_ledger_months m on m.creator_id = f.creator_id and m.currency = f.currency and m.month = f.month
+      where (f.gross, f.fee, f.owed, f.paid_out, f.refunded) is distinct from (m.gross, m.fee, m.owed, m.paid_out, m.refunded)
+        and not (f.creator_id is null and m.gross = 0 and m.fee = 0 and m.owed = 0 and m.paid_out = 0 and m.refunded = 0)`,
+  );
 }
 
 /** Every account's balance per currency (the whole ledger sums to zero in each currency). */

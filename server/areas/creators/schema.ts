@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -90,7 +91,36 @@ export const ledgerTransactions = pgTable(
     reversesId: integer('reverses_id'),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('ledger_transactions_creator_idx').on(t.creatorId, t.kind, t.postedAt)],
+  (t) => [
+    index('ledger_transactions_creator_idx').on(t.creatorId, t.kind, t.postedAt),
+    // A creator's statement: their postings of one month.
+    index('ledger_transactions_creator_time_idx').on(t.creatorId, t.postedAt),
+    // Whether a payment was refunded (the pending part of a balance, refunds).
+    index('ledger_transactions_reverses_idx')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} is not null`),
+  ],
+);
+
+/**
+ * Kept sums: a creator's figures per currency and UTC month (domain/ledger.ts creatorSumsOf), added to in the same
+ * database transaction as each posting, so a balance or a statement's opening balance reads a few rows instead of
+ * every entry. `creatorSumsDrift` (ledger.ts) compares them with the entries.
+ */
+export const creatorLedgerMonths = pgTable(
+  'creator_ledger_months',
+  {
+    creatorId: integer('creator_id').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** The first day of the month (UTC). */
+    month: date('month').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    owed: bigint('owed', { mode: 'number' }).notNull().default(0),
+    paidOut: bigint('paid_out', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.currency, t.month] })],
 );
 
 export const ledgerEntries = pgTable(

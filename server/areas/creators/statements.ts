@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { badRequest } from '#server/errors.ts';
+import type { Currency, LedgerKind } from '#domain/ledger.ts';
+
+// A creator's monthly statement: per currency, what they were owed when the month opened (the kept monthly sums
+// of the months before), the month's figures, and each posting of the month (the creator-and-time index), with
+// what it was owed when the month closed. Amounts in minor units, from the creator's side.
+
+export interface StatementLine {
+  id: number;
+  kind: LedgerKind;
+  at: string;
+  currency: Currency;
+  /** What the subscriber paid (a payment) or got back (a refund, negative). */
+  gross_cents: number;
+  fee_cents: number;
+  /** What the creator's balance moved by. */
+  net_cents: number;
+}
+
+export interface StatementTotals {
+  currency: Currency;
+  opening_cents: number;
+  gross_cents: number;
+  fee_cents: number;
+  paid_out_cents: number;
+  refunded_cents: number;
+  closing_cents: number;
+}
+
+/** The statement of one UTC month ('YYYY-MM'); 400 for anything else. */
+export async function creatorStatement(db: Database, creatorId: number, month: string) {
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!m) throw badRequest('A statement is for one month, written YYYY-MM.', 'month');
+  const from = `${month}-01`;
+  const next = Number(m[2]) === 12 ? `${Number(m[1]) + 1}-01-01` : `${m[1]}-${String(Number(m[2]) + 1).padStart(2, '0')}-01`;
+  const totals = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`select currency,
+          coalesce(sum(owed) filter (where month < ${from}::date), 0) as opening,
+          coalesce(sum(gross) filter (where month = ${from}::date), 0) as gross,
+          coalesce(sum(fee) filter (where month = ${from}::date), 0) as fee,
+          coalesce(sum(paid_out) filter (where month = ${from}::date), 0) as paid_out,
+          coalesce(sum(refunded) filter (where month = ${from}::date), 0) as refunded,
+          coalesce(sum(owed) filter (where month <= ${from}::date), 0) as closing
+        from creator_ledger_months where creator_id = ${creatorId} and month <= ${from}::date
+        group by currency order by currency`,
+  );
+  const lines = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`select t.id, t.kind, t.posted_at as at, e.currency,
+          coalesce(sum(e.amount) filter (where e.account = 'subscriber_clearing' and t.kind in ('subscription_payment', 'refund')), 0) as gross,
+          coalesce(sum(-e.amount) filter (where e.account = 'platform_fee_revenue'), 0) as fee,
+          coalesce(sum(-e.amount) filter (where e.account = 'creator_payable'), 0) as net
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.creator_id = ${creatorId} and t.posted_at >= (${from}::timestamp at time zone 'UTC') and t.posted_at < (${next}::timestamp at time zone 'UTC')
+        group by t.id, t.kind, t.posted_at, e.currency
+        order by t.posted_at, t.id`,
+  );
+  return {
+    month,
+    totals: totals.map((r): StatementTotals => ({
+      currency: r.currency as Currency,
+      opening_cents: Number(r.opening),
+      gross_cents: Number(r.gross),
+      fee_cents: Number(r.fee),
+      paid_out_cents: Number(r.paid_out),
+      refunded_cents: Number(r.refunded),
+      closing_cents: Number(r.closing),
+    })),
+    lines: lines.map((r): StatementLine => ({
+      id: Number(r.id),
+      kind: r.kind as LedgerKind,
+      at: new Date(r.at as string).toISOString(),
+      currency: r.currency as Currency,
+      gross_cents: Number(r.gross),
+      fee_cents: Number(r.fee),
+      net_cents: Number(r.net),
+    })),
+  };
+}
