@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
-import { jobs, notifications, userSettings } from '#server/db/schema.ts';
+import { notifications, userSettings } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { emailWanted, type NotificationKind } from '#domain/notifications.ts';
@@ -58,43 +59,46 @@ export async function notify(tx: Database, input: NotificationInput, now = new D
   return notification;
 }
 
-/** Rows per statement in notifyMany (a statement carries at most 65,535 parameters). */
+/** Notifications per round of statements in notifyMany. */
 const BATCH = 2000;
 
 /**
- * notify() for many accounts at once, in a few statements per 2,000 (the rows, their socket pushes, the mail
- * choices and the mail jobs), so a round's close that tells 25,000 athletes does not make 100,000 round trips.
+ * notify() for many accounts at once: per 2,000, one insert (the rows travel as one JSON parameter), one statement
+ * of socket pushes, one read of the mail choices and one insert of the mail jobs. A round's close that tells
+ * 25,000 athletes then makes a few dozen round trips, not 100,000.
  */
 export async function notifyMany(tx: Database, inputs: readonly NotificationInput[], now = new Date()): Promise<void> {
   for (let i = 0; i < inputs.length; i += BATCH) {
-    const batch = inputs.slice(i, i + BATCH);
-    const rows = await tx
-      .insert(notifications)
-      .values(
-        batch.map((input) => ({
-          userId: input.userId,
-          kind: input.kind.slice(0, 40),
-          title: input.title.slice(0, 160),
-          body: (input.body ?? '').slice(0, 1000),
-          link: safeLink(input.link ?? ''),
-          createdAt: now,
-        })),
-      )
-      .returning();
+    const batch = inputs.slice(i, i + BATCH).map((input) => ({
+      user_id: input.userId,
+      kind: input.kind.slice(0, 40),
+      title: input.title.slice(0, 160),
+      body: (input.body ?? '').slice(0, 1000),
+      link: safeLink(input.link ?? ''),
+    }));
+    const inserted = await rowsOf<{ id: number; user_id: number; kind: string; title: string; body: string; link: string }>(
+      tx,
+      sql`insert into notifications (user_id, kind, title, body, link, created_at)
+        select x.user_id, x.kind, x.title, x.body, x.link, ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(user_id int, kind text, title text, body text, link text)
+        returning id, user_id, kind, title, body, link`,
+    );
+    const rows: NotificationRow[] = inserted.map((r) => ({ ...r, userId: r.user_id, readAt: null, createdAt: now }));
     await publish(
       tx,
       rows.map((row) => ({ to: { user: row.userId }, message: { type: NOTIFICATION_MESSAGE, notification: presentNotification(row) } })),
     );
-    const choices = await tx
-      .select({ userId: userSettings.userId, kinds: userSettings.emailKinds })
-      .from(userSettings)
-      .where(inArray(userSettings.userId, [...new Set(rows.map((r) => r.userId))]));
-    const chosen = new Map(choices.map((c) => [c.userId, c.kinds]));
-    const mailed = rows.filter((row) => emailWanted(row.kind as NotificationKind, chosen.get(row.userId)));
+    const users = [...new Set(rows.map((r) => r.userId))];
+    const choices = await rowsOf<{ user_id: number; email_kinds: Record<string, boolean> }>(
+      tx,
+      sql`select user_id, email_kinds from user_settings where user_id = any(${`{${users.join(',')}}`}::int[])`,
+    );
+    const chosen = new Map(choices.map((c) => [c.user_id, c.email_kinds]));
+    const mailed = rows.filter((row) => emailWanted(row.kind as NotificationKind, chosen.get(row.userId))).map((row) => row.id);
     if (mailed.length)
-      await tx
-        .insert(jobs)
-        .values(mailed.map((row) => ({ kind: NOTIFICATION_MAIL_JOB, payload: { notificationId: row.id }, runAt: now, createdAt: now })));
+      await tx.execute(sql`insert into jobs (kind, payload, run_at, created_at)
+        select ${NOTIFICATION_MAIL_JOB}, jsonb_build_object('notificationId', id), ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from unnest(${`{${mailed.join(',')}}`}::int[]) as id`);
   }
 }
 
