@@ -8,6 +8,7 @@ import type { RoundAttempt } from '#domain/battles/index.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { encodeScore, formatScore, sortKey, validateScore, type ScoringRules, type ScoreType } from '#domain/scoring/index.ts';
 import { scoreInputFor } from '../challenges/index.ts';
+import { dropKeptBoards } from './board-kept.ts';
 import { battleRoom, loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 
 // Attempts: an entered, living athlete submits to the open round, at most the round's limit; the best counts.
@@ -57,7 +58,7 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
   // Until the previous round's cut is made, nobody knows who may go on.
   if (rounds.some((r) => r.roundNo < round.roundNo && !r.closedAt))
     throw conflict(`Round ${round.roundNo - 1} is being closed; submit again in a moment.`);
-  return db.transaction(async (t) => {
+  const answer = await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     // The entry row is the lock: two attempts at once count against the limit one after the other.
     const [entry] = await tx
@@ -95,6 +96,9 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
     ]);
     return { ...presentAttempt(b, row!), attempts_left: b.attemptsPerRound - (used?.n ?? 0) - 1 };
   });
+  // This node's kept board of the round, now behind (the others drop theirs on the room message).
+  dropKeptBoards(ctx, battleId);
+  return answer;
 }
 
 /** The latest attempts of a round (everyone's), newest first. */

@@ -4,6 +4,7 @@ import { rowsOf } from '#server/db/rows.ts';
 import { badRequest } from '#server/errors.ts';
 import { isSquadCut, keepCount } from '#domain/battles/index.ts';
 import { scoreText } from './attempts.ts';
+import { rankedRound, type RankedRow } from './board-kept.ts';
 import { loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 
 // A round's board, ranked in SQL: each athlete's best attempt by DISTINCT ON over the (battle, round, user, key,
@@ -39,24 +40,6 @@ export function rankedFieldSql(battleId: number, roundNo: number) {
     where e.battle_id = ${battleId} and (e.eliminated_round is null or e.eliminated_round >= ${roundNo})`;
 }
 
-/** rankedFieldSql's order without the names, with the field's size and how many scored on every row. */
-function rankedPlacesSql(battleId: number, roundNo: number) {
-  return sql`
-    with best as (
-      select distinct on (a.user_id) a.user_id, a.sort_key, a.submitted_at, a.status, a.value, a.tiebreak_ms
-      from battle_attempts a
-      where a.battle_id = ${battleId} and a.round_no = ${roundNo}
-      order by a.user_id, a.sort_key, a.submitted_at, a.id
-    )
-    select (row_number() over (order by b.sort_key asc nulls last, b.submitted_at asc nulls last,
-              case when b.sort_key is null then e.entered_at end asc, e.user_id))::int as place,
-           e.user_id, b.status, b.value::float8 as value, b.tiebreak_ms, b.submitted_at, e.eliminated_round,
-           (count(*) over ())::int as field, (count(b.status) over ())::int as scored
-    from battle_entries e
-    left join best b on b.user_id = e.user_id
-    where e.battle_id = ${battleId} and (e.eliminated_round is null or e.eliminated_round >= ${roundNo})`;
-}
-
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 const presentRow = (b: BattleRow, r: BoardRow, keep: number) => ({
@@ -82,19 +65,21 @@ export async function leaderboard(
   const fallback = openRound(rounds, now) ?? [...rounds].reverse().find((r) => r.closedAt) ?? rounds[0]!;
   const round = q.round === undefined ? fallback : rounds.find((r) => r.roundNo === q.round);
   if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
-  // One pass over the round: the page, the caller's row and the totals (place 1 keeps them when the page is past
-  // the end); names are joined to those rows only.
-  const rows = await rowsOf<BoardRow & { field: number; scored: number }>(
-    db,
-    sql`with ranked as (${rankedPlacesSql(battleId, round.roundNo)})
-      select r.*, u.display_name from ranked r join users u on u.id = r.user_id
-      where r.place between ${q.offset + 1} and ${q.offset + q.limit} or r.place = 1 or r.user_id = ${viewer ?? 0}
-      order by r.place`,
-  );
-  const page = rows.filter((r) => r.place > q.offset && r.place <= q.offset + q.limit);
-  const mine = viewer === null ? [] : rows.filter((r) => r.user_id === viewer);
-  const field = rows[0]?.field ?? 0;
-  const scored = rows[0]?.scored ?? 0;
+  // The ranking kept on this node once entry has closed (board-kept.ts); names read fresh for the rows shown.
+  const ranked = await rankedRound(ctx, battleId, round.roundNo, now >= b.startsAt);
+  const { field, scored } = ranked;
+  const mineRow = viewer === null ? undefined : ranked.byUser.get(viewer);
+  const shown = [...ranked.rows.slice(q.offset, q.offset + q.limit), ...(mineRow ? [mineRow] : [])];
+  const names = shown.length
+    ? await rowsOf<{ id: number; display_name: string }>(
+        db,
+        sql`select id, display_name from users where id = any(${`{${shown.map((r) => r.user_id).join(',')}}`}::int[])`,
+      )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
+  const named = (r: RankedRow): BoardRow => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' });
+  const page = shown.slice(0, shown.length - (mineRow ? 1 : 0)).map(named);
+  const mine = mineRow ? [named(mineRow)] : [];
   // A closed round's line is where it cut; an open one's where it would cut now (nobody scored: nobody falls).
   const keep = round.closedAt
     ? field - (round.eliminatedCount ?? 0)

@@ -9,6 +9,7 @@ import { closeRoyaleRound, isSquadCut } from '#domain/battles/index.ts';
 import { notifyMany } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
+import { dropKeptBoards } from './board-kept.ts';
 import { closeSquadRoundIn } from './squad-closing.ts';
 import { advanceStage } from './tournaments.ts';
 
@@ -24,7 +25,7 @@ const intArray = (xs: number[]) => `{${xs.join(',')}}`;
 
 export async function closeRound(ctx: AppContext, battleId: number, roundNo: number): Promise<{ closed: boolean; eliminated: number[] }> {
   const now = ctx.now();
-  return ctx.database.db.transaction(async (t) => {
+  const result = await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [round] = await tx
       .select()
@@ -112,6 +113,9 @@ export async function closeRound(ctx: AppContext, battleId: number, roundNo: num
     await publish(tx, envelopes);
     return { closed: true, eliminated: outcome.eliminated };
   });
+  // This node's kept boards now behind (every node drops its own on the room message).
+  if (result.closed) dropKeptBoards(ctx, null);
+  return result;
 }
 
 export const battleJobHandlers: Record<string, JobHandler> = {
