@@ -3,7 +3,7 @@ import type { Database } from '#server/db/index.ts';
 import { notifications, userSettings } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { publish } from '#server/lib/realtime/realtime-events.ts';
+import { payloadOf, publish, REALTIME_CHANNEL } from '#server/lib/realtime/realtime-events.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { emailWanted, type NotificationKind } from '#domain/notifications.ts';
 import { NOTIFICATION_MAIL_JOB } from './notifications-mail.ts';
@@ -84,10 +84,12 @@ export async function notifyMany(tx: Database, inputs: readonly NotificationInpu
         returning id, user_id, kind, title, body, link`,
     );
     const rows: NotificationRow[] = inserted.map((r) => ({ ...r, userId: r.user_id, readAt: null, createdAt: now }));
-    await publish(
-      tx,
-      rows.map((row) => ({ to: { user: row.userId }, message: { type: NOTIFICATION_MESSAGE, notification: presentNotification(row) } })),
+    // The pushes as publish() sends them, in one JSON parameter rather than two parameters each.
+    const payloads = rows.map((row) =>
+      payloadOf({ to: { user: row.userId }, message: { type: NOTIFICATION_MESSAGE, notification: presentNotification(row) } }),
     );
+    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, v.payload)
+      from json_array_elements_text(${JSON.stringify(payloads)}::json) with ordinality as v(payload, n) order by v.n`);
     const users = [...new Set(rows.map((r) => r.userId))];
     const choices = await rowsOf<{ user_id: number; email_kinds: Record<string, boolean> }>(
       tx,
