@@ -224,9 +224,7 @@ async function bench(label: string, handle: DatabaseHandle) {
       () => fetch(`${base}${path}`, { headers: { authorization: caller.authorization } }).then((r) => r.arrayBuffer()),
       20,
     );
-    const naiveBoardTimes = await time(Math.max(3, Math.ceil(size.boardRuns / 20)), () =>
-      naiveBoard(db, battleId, 1, caller.userId),
-    );
+    const naiveBoardTimes = await time(Math.max(3, Math.ceil(size.boardRuns / 20)), () => naiveBoard(db, battleId, 1, caller.userId));
     console.log(`  board page (50 rows + the caller's row + the live cut line at ${first.keep.toLocaleString('en')}):`);
     row('served over HTTP by the app (GET …/leaderboard, signed in)', served);
     row('naive: every attempt loaded and ranked in JS (in process)', naiveBoardTimes);

@@ -113,11 +113,21 @@ describe.each(databaseKinds)('notification inbox on %s', (kind) => {
     await socket.next('connected');
     await db().transaction(async (tx) => {
       await notifyMany(tx as unknown as Database, [
-        { userId: cy.userId, kind: 'battle_eliminated', title: 'Out, Cy', body: 'Place 9 of 10', link: '/individual-battle-royale-page?id=1' },
+        {
+          userId: cy.userId,
+          kind: 'battle_eliminated',
+          title: 'Out, Cy',
+          body: 'Place 9 of 10',
+          link: '/individual-battle-royale-page?id=1',
+        },
         { userId: dee.userId, kind: 'battle_eliminated', title: 'Out, Dee', link: 'https://evil.example/' },
       ]);
     });
-    expect((await socket.next('notification_received')).notification).toMatchObject({ title: 'Out, Cy', body: 'Place 9 of 10', read: false });
+    expect((await socket.next('notification_received')).notification).toMatchObject({
+      title: 'Out, Cy',
+      body: 'Place 9 of 10',
+      read: false,
+    });
     socket.ws.close();
     const cyPage = (await call('GET', '/api/notifications', cy)).json();
     const deePage = (await call('GET', '/api/notifications', dee)).json();
