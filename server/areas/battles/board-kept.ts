@@ -28,7 +28,7 @@ export interface RankedRound {
 }
 
 /** Rounds kept per node (a round of 100,000 is ~15 MB). */
-const MAX_KEPT = 16;
+const MAX_KEPT = 8;
 
 interface Store {
   kept: Map<string, RankedRound>;
