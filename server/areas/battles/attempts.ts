@@ -133,11 +133,11 @@ export async function myAttempts(ctx: AppContext, battleId: number, userId: numb
 
 /** Each athlete's best attempt of a round, as the engine takes them (closing a round reads these in its transaction). */
 export async function roundAttempts(tx: Database, battleId: number, roundNo: number): Promise<RoundAttempt[]> {
-  const best = await rowsOf<{ user_id: number; sort_key: string; submitted_at: string }>(
+  const best = await rowsOf<{ user_id: number; sort_key: string; submitted_ms: number }>(
     tx,
-    sql`select distinct on (user_id) user_id, sort_key::text as sort_key, submitted_at
+    sql`select distinct on (user_id) user_id, sort_key::text as sort_key, floor(extract(epoch from submitted_at) * 1000)::float8 as submitted_ms
         from battle_attempts where battle_id = ${battleId} and round_no = ${roundNo}
         order by user_id, sort_key, submitted_at, id`,
   );
-  return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: new Date(a.submitted_at).getTime() }));
+  return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: Number(a.submitted_ms) }));
 }

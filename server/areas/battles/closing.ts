@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { battleEntries, battleRounds, battles } from '#server/db/schema.ts';
+import { battleRounds, battles } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import { closeRoyaleRound, isSquadCut } from '#domain/battles/index.ts';
@@ -40,13 +40,15 @@ export async function closeRound(ctx: AppContext, battleId: number, roundNo: num
       sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
     );
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
-    const field = await tx
-      .select({ athleteId: battleEntries.userId, enteredAt: battleEntries.enteredAt })
-      .from(battleEntries)
-      .where(and(eq(battleEntries.battleId, battleId), isNull(battleEntries.eliminatedRound)));
+    // Entry times as epoch ms from the database (a field of 100,000 parses no dates).
+    const field = await rowsOf<{ user_id: number; entered_ms: number }>(
+      tx,
+      sql`select user_id, floor(extract(epoch from entered_at) * 1000)::float8 as entered_ms
+          from battle_entries where battle_id = ${battleId} and eliminated_round is null`,
+    );
     const attempts = await roundAttempts(tx, battleId, roundNo);
     const outcome = closeRoyaleRound(
-      field.map((f) => ({ athleteId: f.athleteId, enteredAt: f.enteredAt.getTime() })),
+      field.map((f) => ({ athleteId: f.user_id, enteredAt: Number(f.entered_ms) })),
       attempts,
       round.cut,
     );
