@@ -32,7 +32,7 @@ import { sweepFinalStandings } from './areas/challenges/index.ts';
 import { pruneFinishedJobs, reclaimDeadJobs, releaseRunningJobs, startJobWorker, type JobHandlers } from './lib/jobs.ts';
 import { registerTestHooks, testJobHandlers } from './lib/test-hooks.ts';
 import { notificationMailJobHandlers } from './areas/notifications/index.ts';
-import { battleJobHandlers } from './areas/battles/index.ts';
+import { battleBoardWatcher, battleJobHandlers } from './areas/battles/index.ts';
 import { commentaryJobHandlers } from './areas/commentary/index.ts';
 import { keepByteBodies } from './lib/uploaded-bytes.ts';
 import { keepRawBodies, renewalSweep } from './areas/creators/index.ts';
@@ -249,6 +249,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   realtime = await registerRealtime(app, context, basePrefix);
   // Spectator counts: this node's sockets in each live attempt's room, summed over nodes (server/areas/live/spectators.ts).
   realtime.hub.watchRooms('live_attempt:', liveSpectatorWatcher(context));
+  // A battle's kept boards are dropped on every message to its room, from any node (server/areas/battles/board-kept.ts).
+  realtime.hub.watchMessages('battle:', battleBoardWatcher(context));
   if (overrides.boardCache !== false) {
     const boards = await startBoardCache(context);
     app.addHook('onClose', () => boards.stop());

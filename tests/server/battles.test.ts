@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRound, battleJobHandlers } from '#server/areas/battles/index.ts';
+import { sql } from 'drizzle-orm';
 import { runDueJobs } from '#server/lib/jobs.ts';
+import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
 
@@ -175,5 +177,27 @@ describe.each(databaseKinds)('battles on %s', (kind) => {
     await call('POST', `/api/battle-royale/challenges/${id}/enter`, bo);
     await advance(2 * HOUR + 1000);
     expect(await closeRound(t.context, id, 1)).toEqual({ closed: true, eliminated: [] });
+  });
+
+  it('a board kept on a node shows another node’s attempt once the battle’s room hears of it', async () => {
+    const [ana, bo] = people as [SignedIn, SignedIn];
+    const id = (await call('POST', '/api/battle-royale/challenges', ana, input())).json().id as number;
+    await call('POST', `/api/battle-royale/challenges/${id}/enter`, ana);
+    await call('POST', `/api/battle-royale/challenges/${id}/enter`, bo);
+    await advance(HOUR + 1000);
+    await call('POST', `/api/battle-royale/challenges/${id}/attempts`, ana, { reps: 10 });
+    const board = async () => (await call('GET', `/api/battle-royale/challenges/${id}/leaderboard`, bo)).json();
+    expect(await board()).toMatchObject({ field: 2, scored: 1, me: { place: 2, score_text: null } });
+    // Another node writes Bo's attempt (40 reps, the Rx reps sort key); until its message reaches this node, this
+    // node serves the board it keeps.
+    const db = t.context.database.db;
+    await db.execute(sql`insert into battle_attempts (battle_id, round_no, user_id, status, value, sort_key, submitted_at)
+      values (${id}, 1, ${bo.userId}, 'finished', 40, ${String((68719476735n - 40n) * 33554432n + 33554431n)}::bigint, now())`);
+    expect(await board()).toMatchObject({ scored: 1 });
+    await publish(db, [
+      { to: { room: `battle:${id}` }, message: { type: 'battle_attempt_scored', battle_id: id, round_no: 1, user_id: bo.userId } },
+    ]);
+    for (let waited = 0; (await board()).scored !== 2 && waited < 3000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+    expect(await board()).toMatchObject({ field: 2, scored: 2, keep: 2, me: { place: 1, score_text: '40 reps', below_cut: false } });
   });
 });

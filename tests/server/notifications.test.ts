@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { notify } from '#server/areas/notifications/notifications.ts';
+import { notify, notifyMany } from '#server/areas/notifications/notifications.ts';
 import type { Database } from '#server/db/index.ts';
+import { sql } from 'drizzle-orm';
 import { authHeaders, createTestApp, databaseKinds, type SignedIn, signIn } from './helpers.ts';
 import { expectSocketContractKept, receivedMessage } from './socket-contract.ts';
 
@@ -100,5 +101,41 @@ describe.each(databaseKinds)('notification inbox on %s', (kind) => {
     const noCsrf = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: authHeaders(ana, false) });
     expect(noCsrf.statusCode).toBe(403);
     expect((await call('GET', '/api/notifications/unread-count', ana)).json()).toEqual({ unread: 1 });
+  });
+
+  it('notifyMany() tells many at once as notify() would: rows, pushes, and mail only for those who keep it on', async () => {
+    const cy = await signIn(t, 'cy@example.test', 'athlete-password', 'Cy');
+    const dee = await signIn(t, 'dee@example.test', 'athlete-password', 'Dee');
+    // Dee turned this kind's mail off; Cy keeps the default (on).
+    await db().execute(sql`insert into user_settings (user_id, email_kinds) values (${dee.userId}, '{"battle_eliminated": false}'::jsonb)
+      on conflict (user_id) do update set email_kinds = excluded.email_kinds`);
+    const socket = await openSocket(`${base}/api/ws?token=${encodeURIComponent(cy.token)}&user_id=${cy.userId}`);
+    await socket.next('connected');
+    await db().transaction(async (tx) => {
+      await notifyMany(tx as unknown as Database, [
+        {
+          userId: cy.userId,
+          kind: 'battle_eliminated',
+          title: 'Out, Cy',
+          body: 'Place 9 of 10',
+          link: '/individual-battle-royale-page?id=1',
+        },
+        { userId: dee.userId, kind: 'battle_eliminated', title: 'Out, Dee', link: 'https://evil.example/' },
+      ]);
+    });
+    expect((await socket.next('notification_received')).notification).toMatchObject({
+      title: 'Out, Cy',
+      body: 'Place 9 of 10',
+      read: false,
+    });
+    socket.ws.close();
+    const cyPage = (await call('GET', '/api/notifications', cy)).json();
+    const deePage = (await call('GET', '/api/notifications', dee)).json();
+    expect(cyPage.items).toMatchObject([{ title: 'Out, Cy', link: '/individual-battle-royale-page?id=1' }]);
+    expect(deePage.items).toMatchObject([{ title: 'Out, Dee', link: '' }]);
+    const mails = await db().execute(sql`select (payload->>'notificationId')::int as id from jobs where kind = 'notification.mail'
+      and (payload->>'notificationId')::int in (${cyPage.items[0].id}, ${deePage.items[0].id})`);
+    const ids = (Array.isArray(mails) ? mails : (mails as { rows: { id: number }[] }).rows).map((r: { id: number }) => r.id);
+    expect(ids).toEqual([cyPage.items[0].id]);
   });
 });

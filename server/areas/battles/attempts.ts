@@ -8,6 +8,7 @@ import type { RoundAttempt } from '#domain/battles/index.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { encodeScore, formatScore, sortKey, validateScore, type ScoringRules, type ScoreType } from '#domain/scoring/index.ts';
 import { scoreInputFor } from '../challenges/index.ts';
+import { dropKeptBoards } from './board-kept.ts';
 import { battleRoom, loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 import { BRACKET_FORMAT, checkBracketAttempt } from './brackets.ts';
 
@@ -58,7 +59,7 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
   // Until the previous round's cut is made, nobody knows who may go on.
   if (rounds.some((r) => r.roundNo < round.roundNo && !r.closedAt))
     throw conflict(`Round ${round.roundNo - 1} is being closed; submit again in a moment.`);
-  return db.transaction(async (t) => {
+  const answer = await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     // The entry row is the lock: two attempts at once count against the limit one after the other.
     const [entry] = await tx
@@ -98,6 +99,9 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
     ]);
     return { ...presentAttempt(b, row!), attempts_left: b.attemptsPerRound - (used?.n ?? 0) - 1 };
   });
+  // This node's kept board of the round, now behind (the others drop theirs on the room message).
+  dropKeptBoards(ctx, battleId);
+  return answer;
 }
 
 /** The latest attempts of a round (everyone's), newest first. */
@@ -132,11 +136,11 @@ export async function myAttempts(ctx: AppContext, battleId: number, userId: numb
 
 /** Each athlete's best attempt of a round, as the engine takes them (closing a round reads these in its transaction). */
 export async function roundAttempts(tx: Database, battleId: number, roundNo: number): Promise<RoundAttempt[]> {
-  const best = await rowsOf<{ user_id: number; sort_key: string; submitted_at: string }>(
+  const best = await rowsOf<{ user_id: number; sort_key: string; submitted_ms: number }>(
     tx,
-    sql`select distinct on (user_id) user_id, sort_key::text as sort_key, submitted_at
+    sql`select distinct on (user_id) user_id, sort_key::text as sort_key, floor(extract(epoch from submitted_at) * 1000)::float8 as submitted_ms
         from battle_attempts where battle_id = ${battleId} and round_no = ${roundNo}
         order by user_id, sort_key, submitted_at, id`,
   );
-  return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: new Date(a.submitted_at).getTime() }));
+  return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: Number(a.submitted_ms) }));
 }

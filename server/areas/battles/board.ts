@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
-import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { badRequest } from '#server/errors.ts';
 import { isBracketRound, isSquadCut, keepCount } from '#domain/battles/index.ts';
 import { scoreText } from './attempts.ts';
+import { rankedRound, type RankedRow } from './board-kept.ts';
 import { loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 
 // A round's board, ranked in SQL: each athlete's best attempt by DISTINCT ON over the (battle, round, user, key,
@@ -65,17 +65,21 @@ export async function leaderboard(
   const fallback = openRound(rounds, now) ?? [...rounds].reverse().find((r) => r.closedAt) ?? rounds[0]!;
   const round = q.round === undefined ? fallback : rounds.find((r) => r.roundNo === q.round);
   if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
-  const ranked = sql`select * from (${rankedFieldSql(battleId, round.roundNo)}) f`;
-  const [page, [totals], mine] = await Promise.all([
-    rowsOf<BoardRow>(db, sql`${ranked} order by place offset ${q.offset} limit ${q.limit}`),
-    rowsOf<{ field: number; scored: number }>(
-      db as Database,
-      sql`select count(*)::int as field, count(status)::int as scored from (${rankedFieldSql(battleId, round.roundNo)}) f`,
-    ),
-    viewer === null ? Promise.resolve([]) : rowsOf<BoardRow>(db, sql`${ranked} where user_id = ${viewer}`),
-  ]);
-  const field = totals?.field ?? 0;
-  const scored = totals?.scored ?? 0;
+  // The ranking kept on this node once entry has closed (board-kept.ts); names read fresh for the rows shown.
+  const ranked = await rankedRound(ctx, battleId, round.roundNo, now >= b.startsAt);
+  const { field, scored } = ranked;
+  const mineRow = viewer === null ? undefined : ranked.byUser.get(viewer);
+  const shown = [...ranked.rows.slice(q.offset, q.offset + q.limit), ...(mineRow ? [mineRow] : [])];
+  const names = shown.length
+    ? await rowsOf<{ id: number; display_name: string }>(
+        db,
+        sql`select id, display_name from users where id = any(${`{${shown.map((r) => r.user_id).join(',')}}`}::int[])`,
+      )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
+  const named = (r: RankedRow): BoardRow => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' });
+  const page = shown.slice(0, shown.length - (mineRow ? 1 : 0)).map(named);
+  const mine = mineRow ? [named(mineRow)] : [];
   // A closed round's line is where it cut; an open one's where it would cut now (nobody scored: nobody falls).
   const keep = round.closedAt
     ? field - (round.eliminatedCount ?? 0)

@@ -1,15 +1,16 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { battleEntries, battleRounds, battles } from '#server/db/schema.ts';
+import { battleRounds, battles } from '#server/db/schema.ts';
 import type { JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import { closeRoyaleRound, isBracketRound, isSquadCut } from '#domain/battles/index.ts';
 import { noteBattleRound } from '../commentary/index.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyMany } from '../notifications/index.ts';
 import { roundAttempts } from './attempts.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
+import { dropKeptBoards } from './board-kept.ts';
 import { closeSquadRoundIn } from './squad-closing.ts';
 import { closeBracketRoundIn } from './bracket-closing.ts';
 import { BRACKET_FORMAT } from './brackets.ts';
@@ -32,9 +33,9 @@ export async function closeRound(ctx: AppContext, battleId: number, roundNo: num
   return result;
 }
 
-function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promise<{ closed: boolean; eliminated: number[] }> {
+async function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promise<{ closed: boolean; eliminated: number[] }> {
   const now = ctx.now();
-  return ctx.database.db.transaction(async (t) => {
+  const result = await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [round] = await tx
       .select()
@@ -50,13 +51,15 @@ function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promi
     );
     if (battle!.format === BRACKET_FORMAT || isBracketRound(round.cut)) return closeBracketRoundIn(tx, battle!, round, last, now);
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
-    const field = await tx
-      .select({ athleteId: battleEntries.userId, enteredAt: battleEntries.enteredAt })
-      .from(battleEntries)
-      .where(and(eq(battleEntries.battleId, battleId), isNull(battleEntries.eliminatedRound)));
+    // Entry times as epoch ms from the database (a field of 100,000 parses no dates).
+    const field = await rowsOf<{ user_id: number; entered_ms: number }>(
+      tx,
+      sql`select user_id, floor(extract(epoch from entered_at) * 1000)::float8 as entered_ms
+          from battle_entries where battle_id = ${battleId} and eliminated_round is null`,
+    );
     const attempts = await roundAttempts(tx, battleId, roundNo);
     const outcome = closeRoyaleRound(
-      field.map((f) => ({ athleteId: f.athleteId, enteredAt: f.enteredAt.getTime() })),
+      field.map((f) => ({ athleteId: f.user_id, enteredAt: Number(f.entered_ms) })),
       attempts,
       round.cut,
     );
@@ -89,18 +92,18 @@ function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promi
       await advanceStage(tx, battleId, now);
     }
     const link = `/individual-battle-royale-page?id=${battleId}`;
-    for (const athleteId of outcome.eliminated)
-      await notify(
-        tx,
-        {
-          userId: athleteId,
-          kind: 'battle_eliminated',
-          title: `Eliminated in round ${roundNo} of ${battle!.name}`,
-          body: `You placed ${placeOf.get(athleteId)} of ${field.length}; ${outcome.survivors.length} went through.`,
-          link,
-        },
-        now,
-      );
+    // Everyone who fell, told in a few statements per 2,000 (a round at 100,000 cuts 25,000).
+    await notifyMany(
+      tx,
+      outcome.eliminated.map((athleteId) => ({
+        userId: athleteId,
+        kind: 'battle_eliminated' as const,
+        title: `Eliminated in round ${roundNo} of ${battle!.name}`,
+        body: `You placed ${placeOf.get(athleteId)} of ${field.length}; ${outcome.survivors.length} went through.`,
+        link,
+      })),
+      now,
+    );
     const envelopes: RealtimeEnvelope[] = [
       {
         to: { room: battleRoom(battleId) },
@@ -123,6 +126,9 @@ function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number): Promi
     await publish(tx, envelopes);
     return { closed: true, eliminated: outcome.eliminated };
   });
+  // This node's kept boards now behind (every node drops its own on the room message).
+  if (result.closed) dropKeptBoards(ctx, null);
+  return result;
 }
 
 export const battleJobHandlers: Record<string, JobHandler> = {

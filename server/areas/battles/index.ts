@@ -2,3 +2,4 @@
 export { battleHandlers } from './handlers.ts';
 export { battleJobHandlers, closeRound } from './closing.ts';
 export { seedDemoBattles } from './seed.ts';
+export { battleBoardWatcher } from './board-kept.ts';

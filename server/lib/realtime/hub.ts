@@ -57,6 +57,8 @@ export class RealtimeHub {
   private nextExpiry = Infinity;
   /** Watchers of rooms by name prefix: told the room's size on this node when a socket joins or leaves it. */
   private readonly roomWatchers: { prefix: string; changed: (room: string, size: number) => void }[] = [];
+  /** Listeners to what is said in rooms by name prefix, on every node, sockets there or not (watchMessages). */
+  private readonly messageWatchers: { prefix: string; heard: (room: string, message: RealtimeEnvelope['message']) => void }[] = [];
 
   constructor(readonly limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS }) {}
 
@@ -106,6 +108,14 @@ export class RealtimeHub {
     this.roomWatchers.push({ prefix, changed });
   }
 
+  /**
+   * Calls `heard(room, message)` for every message to a room whose name starts with `prefix` that reaches this node
+   * (from any node), before its sockets get it: what a node keeps about a room is dropped before a page refetches.
+   */
+  watchMessages(prefix: string, heard: (room: string, message: RealtimeEnvelope['message']) => void) {
+    this.messageWatchers.push({ prefix, heard });
+  }
+
   /** How many of this node's sockets are in a room. */
   roomSize(room: string): number {
     return this.rooms.get(room)?.size ?? 0;
@@ -123,6 +133,7 @@ export class RealtimeHub {
   /** Sends one message to its targets here; returns how many sockets it was written to. */
   deliver(envelope: RealtimeEnvelope): number {
     const to = envelope.to;
+    if ('room' in to) for (const w of this.messageWatchers) if (to.room.startsWith(w.prefix)) w.heard(to.room, envelope.message);
     const targets = 'everyone' in to ? this.clients : 'user' in to ? this.byUser.get(to.user) : this.rooms.get(to.room);
     if (!targets) return 0;
     const data = JSON.stringify(envelope.message);
