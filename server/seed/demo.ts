@@ -31,7 +31,7 @@ import { seedDemoCommentary } from '../areas/commentary/index.ts';
 import { seedDemoCreators } from '../areas/creators/index.ts';
 import { seedDemoFollows } from '../areas/follows/index.ts';
 import { seedDemoStories } from '../areas/stories/index.ts';
-import { seedDemoAchievements } from '../areas/realtime/index.ts';
+import { seedDemoAchievements, seedDemoStreaks } from '../areas/realtime/index.ts';
 import { recordSignUpConsent } from '../areas/legal/index.ts';
 
 const DAY = 86_400_000;
@@ -271,6 +271,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     await seedDemoFollows(tx, athleteIds, now);
     await seedDemoStories(tx, athleteIds, now);
     await seedDemoAchievements(tx, athleteIds);
+    await seedDemoStreaks(tx, athleteIds);
     const admin = await addDemoAdmin(tx, today, false);
     // The demo people accepted the current terms and privacy policy when they "signed up", so a
     // visitor signing in as one is not met by the "we updated our terms" dialog.
