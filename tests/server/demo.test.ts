@@ -238,6 +238,12 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     const milestones = await db.select().from(achievements).where(eq(achievements.type, 'streak'));
     expect(milestones.filter((a) => ids.includes(a.userId)).length).toBeGreaterThan(0);
     expect(milestones.every((a) => a.key.startsWith('streak:') && a.poppedAt !== null)).toBe(true);
+
+    // A demo world seeded before streaks existed gets the same ones at its next start.
+    const shape = (list: (typeof rows)[number][]) => list.map((r) => `${r.userId}:${r.type}:${r.currentCount}:${r.bestCount}`).sort();
+    await db.delete(streaks).where(inArray(streaks.userId, ids));
+    await seedDemo(t.context);
+    expect(shape(await db.select().from(streaks).where(inArray(streaks.userId, ids)))).toEqual(shape(rows));
   });
 
   it('has theater videos (made with ffmpeg at the first start), ready once the processing jobs ran', async () => {
