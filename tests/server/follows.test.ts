@@ -189,7 +189,7 @@ describe.each(databaseKinds)('follows on %s', (kind) => {
     expect(await db().select().from(kudos)).toEqual(before);
   });
 
-  it('tells a reader (a board row's menu) an item's kudos and whether they gave them, and nothing of a hidden one', async () => {
+  it('tells a reader (a board row’s menu) an item’s kudos and whether they gave them, and nothing of a hidden one', async () => {
     const mine = await call('GET', `/api/kudos/score/${boScore}`, ana);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toEqual({ kind: 'score', item_id: boScore, count: 1, mine: true });
