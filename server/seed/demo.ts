@@ -199,7 +199,12 @@ async function addDemoAdmin(db: Database, now: Date, onlyInDemo: boolean): Promi
 async function backfillDemoStreaks(db: Database) {
   const [demo] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, 'demo_seeded_at'));
   if (!demo) return;
-  const ids = (await db.select({ id: users.id }).from(users).where(like(users.emailNormalized, `%@${DEMO_EMAIL_DOMAIN}`))).map((u) => u.id);
+  const ids = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.emailNormalized, `%@${DEMO_EMAIL_DOMAIN}`))
+  ).map((u) => u.id);
   if (ids.length === 0) return;
   const [any] = await db.select({ n: count() }).from(streaks).where(inArray(streaks.userId, ids));
   if ((any?.n ?? 0) > 0) return;

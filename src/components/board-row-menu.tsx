@@ -98,10 +98,7 @@ export default function BoardRowMenu({ athleteId, name, scoreId, verified, score
         <DropdownMenuLabel>
           {name} · {scoreText}
         </DropdownMenuLabel>
-        <DropdownMenuItem
-          disabled={!summary.data || followBusy}
-          onSelect={() => follow.send({ type: 'toggle.press', want: !following })}
-        >
+        <DropdownMenuItem disabled={!summary.data || followBusy} onSelect={() => follow.send({ type: 'toggle.press', want: !following })}>
           {following ? <UserMinus size={16} aria-hidden /> : <UserPlus size={16} aria-hidden />}
           {!summary.data && !summary.isError ? 'Loading…' : following ? `Unfollow ${name}` : `Follow ${name}`}
         </DropdownMenuItem>

@@ -18,11 +18,16 @@ describe('a place names its board', () => {
     expect(placeText({ rank: 2, of: 8, board: 'Semi-final' })).toBe('2nd of 8 · Semi-final');
     expect(placeRest({ rank: 12, of: 80, board: GLOBAL_BOARD })).toBe('of 80 · Global Ranks');
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.string({ minLength: 1 }), (rank, more, board) => {
-        const place = { rank, of: rank + more, board };
-        expect(placeText(place)).toBe(`${ordinal(rank)} ${placeRest(place)}`);
-        expect(placeText(place).endsWith(` · ${board}`)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.string({ minLength: 1 }),
+        (rank, more, board) => {
+          const place = { rank, of: rank + more, board };
+          expect(placeText(place)).toBe(`${ordinal(rank)} ${placeRest(place)}`);
+          expect(placeText(place).endsWith(` · ${board}`)).toBe(true);
+        },
+      ),
     );
   });
 
