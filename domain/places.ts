@@ -44,9 +44,20 @@ export function boardNameOf(category: string | null | undefined, division: Place
   return [category ? (CATEGORY_BOARD_WORDS.get(category) ?? '') : '', PLACE_DIVISION_NAMES[division]].filter(Boolean).join(' ');
 }
 
+/** The board a team's place is on, in a team challenge (teams are ranked on one board). */
+export const TEAM_BOARD = 'Team board';
+
+/** The board of the global ranking (Global Ranks: every athlete's tests together). */
+export const GLOBAL_BOARD = 'Global Ranks';
+
 /** "3rd of 12 · Women Rx"; a board of its own size only: "1st of 1 · Rx". */
 export function placeText(place: Place): string {
-  return `${ordinal(place.rank)} of ${place.of} · ${place.board}`;
+  return `${ordinal(place.rank)} ${placeRest(place)}`;
+}
+
+/** What follows the ordinal in `placeText` ("of 12 · Women Rx"), for a stat card that shows "3rd" large. */
+export function placeRest(place: Place): string {
+  return `of ${place.of} · ${place.board}`;
 }
 
 /** The same with a fallback for no place (off the board, or held for review). */

@@ -64,13 +64,20 @@ export interface ScoreVideoChoice {
   kind: 'none' | 'upload' | 'link';
   videoId: string;
   url: string;
+  /** An upload made from the score form that is still being processed: it can be sent once ready. */
+  processing?: boolean;
 }
+
+export const VIDEO_PROCESSING_TEXT = 'Your video is still being processed. Submit once it shows as ready (usually within a minute).';
 
 export const NO_VIDEO: ScoreVideoChoice = { kind: 'none', videoId: '', url: '' };
 
 /** The submission fields for the video choice, or the sentence that says what is missing. */
 export function scoreVideoFields(choice: ScoreVideoChoice): Pick<ScoreBody, 'video_id' | 'video_url'> | { problem: string } {
-  if (choice.kind === 'upload') return choice.videoId ? { video_id: choice.videoId } : { problem: 'Choose one of your videos.' };
+  if (choice.kind === 'upload') {
+    if (choice.processing) return { problem: VIDEO_PROCESSING_TEXT };
+    return choice.videoId ? { video_id: choice.videoId } : { problem: 'Choose one of your videos.' };
+  }
   if (choice.kind === 'link') {
     const checked = checkExternalVideoUrl(choice.url);
     return checked.ok ? { video_url: checked.url } : { problem: checked.detail };

@@ -2658,7 +2658,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A story's or result's kudos, and whether the caller gave them (a board row's menu asks when opened) */
+        get: operations["getKudos"];
         /** Give kudos to a story or a result (once per person; giving again changes nothing) */
         put: operations["giveKudos"];
         post?: never;
@@ -14248,6 +14249,31 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getKudos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["parameters"]["KudosKind"];
+                itemId: components["parameters"]["KudosItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's kudos (mine is false when signed out). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Kudos"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     giveKudos: {

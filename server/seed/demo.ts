@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, users } from '../db/schema.ts';
+import { appMeta, challengeEntries, challengeParticipants, challenges, challengeScores, streaks, users } from '../db/schema.ts';
 import type { Database } from '../db/index.ts';
 import { hashPassword } from '../areas/auth/index.ts';
 import { rebuildRankSlices } from '../lib/boards/rank-slices.ts';
@@ -22,7 +22,7 @@ import {
   type TestRow,
   CATALOGUE,
 } from '../areas/athletes/index.ts';
-import { abilityFor, CAST, DEMO_ADMIN_EMAIL, emailOf, nameOf, onTheDay, rng, type Weights } from './cast.ts';
+import { abilityFor, CAST, DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, emailOf, nameOf, onTheDay, rng, type Weights } from './cast.ts';
 import { DEMO_CHALLENGES, type DemoChallenge } from '../areas/challenges/index.ts';
 import { seedDemoEvent, type EventWorkout } from '../areas/events/index.ts';
 import { seedDemoTeams } from '../areas/teams/index.ts';
@@ -31,7 +31,7 @@ import { seedDemoCommentary } from '../areas/commentary/index.ts';
 import { seedDemoCreators } from '../areas/creators/index.ts';
 import { seedDemoFollows } from '../areas/follows/index.ts';
 import { seedDemoStories } from '../areas/stories/index.ts';
-import { seedDemoAchievements } from '../areas/realtime/index.ts';
+import { seedDemoAchievements, seedDemoStreaks } from '../areas/realtime/index.ts';
 import { recordSignUpConsent } from '../areas/legal/index.ts';
 
 const DAY = 86_400_000;
@@ -192,6 +192,25 @@ async function addDemoAdmin(db: Database, now: Date, onlyInDemo: boolean): Promi
   return row?.id ?? null;
 }
 
+/**
+ * A demo world seeded before streaks were: its athletes get the streaks their scores made, once (while none of them
+ * has a streak row), so a start of such a database costs one small query afterwards.
+ */
+async function backfillDemoStreaks(db: Database) {
+  const [demo] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, 'demo_seeded_at'));
+  if (!demo) return;
+  const ids = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.emailNormalized, `%@${DEMO_EMAIL_DOMAIN}`))
+  ).map((u) => u.id);
+  if (ids.length === 0) return;
+  const [any] = await db.select({ n: count() }).from(streaks).where(inArray(streaks.userId, ids));
+  if ((any?.n ?? 0) > 0) return;
+  await db.transaction(async (t) => seedDemoStreaks(t as unknown as Database, ids));
+}
+
 /** Fills an empty database with the demo world: one cast of athletes, their gyms, teams, tests, challenges and an event. */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const db = ctx.database.db;
@@ -200,6 +219,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   if ((existing?.n ?? 0) > 0) {
     const seeded = await seedAthletes(ctx);
     await addDemoAdmin(db, ctx.now(), true);
+    await backfillDemoStreaks(db);
     return seeded;
   }
   const now = ctx.now().getTime();
@@ -271,6 +291,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     await seedDemoFollows(tx, athleteIds, now);
     await seedDemoStories(tx, athleteIds, now);
     await seedDemoAchievements(tx, athleteIds);
+    await seedDemoStreaks(tx, athleteIds);
     const admin = await addDemoAdmin(tx, today, false);
     // The demo people accepted the current terms and privacy policy when they "signed up", so a
     // visitor signing in as one is not met by the "we updated our terms" dialog.

@@ -9,15 +9,20 @@ export const MY_VIDEOS_KEY = ['get', '/api/videos/mine'] as const;
 /** How often a list with a video still processing is asked again. */
 export const PROCESSING_POLL_MS = 1500;
 
-const myVideos = (enabled: boolean) =>
+/** `waitingFor`: an upload just made (the score form's), asked for again until it is ready or failed. */
+const myVideos = (enabled: boolean, waitingFor: string | null = null) =>
   queryOptions({
     queryKey: MY_VIDEOS_KEY,
     queryFn: () => callApi(secureApi.GET('/api/videos/mine'), 'Could not load your videos.'),
     enabled,
-    refetchInterval: (q) => (q.state.data?.videos.some((v) => v.status === 'processing') ? PROCESSING_POLL_MS : false),
+    refetchInterval: (q) => {
+      const videos = q.state.data?.videos ?? [];
+      const waiting = waitingFor !== null && !videos.some((v) => v.id === waitingFor && (v.status === 'ready' || v.status === 'failed'));
+      return waiting || videos.some((v) => v.status === 'processing') ? PROCESSING_POLL_MS : false;
+    },
   });
 
-export const useMyVideos = (enabled: boolean) => useQuery(myVideos(enabled));
+export const useMyVideos = (enabled: boolean, waitingFor: string | null = null) => useQuery(myVideos(enabled, waitingFor));
 
 /** The uploads that finished processing: the ones a result can be submitted with. */
 export const useMyReadyVideos = (enabled: boolean) =>

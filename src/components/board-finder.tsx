@@ -3,6 +3,7 @@ import { useDebounced } from '../lib/use-debounced.ts';
 import { Button } from './ui/button.tsx';
 import { TextInput } from './ui/text-field.tsx';
 import { FIND_QUERY_MAX, FIND_QUERY_MIN } from '#domain/board-find.ts';
+import { ordinal } from '#domain/places.ts';
 import './board-finder.css';
 
 /** A row a board's search found: its place and the page (of the board's page size) that lists it. */
@@ -150,7 +151,7 @@ export function BoardFinder<Match>({
                 return (
                   <li key={row.key}>
                     <Button size="sm" onClick={() => onPick(m)}>
-                      <span className="board-find-rank">#{row.rank}</span> {row.name}
+                      <span className="board-find-rank">{ordinal(row.rank)}</span> {row.name}
                       <span className="muted"> · page {row.page}</span>
                     </Button>
                   </li>

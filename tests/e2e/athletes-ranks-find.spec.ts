@@ -58,7 +58,7 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
 
   // Someone else by the start of a word of their name: the board moves to their page and marks them.
   await page.getByLabel('Find an athlete').fill('ranked 9');
-  await page.getByRole('button', { name: /#112 Ranked 90 · page 3/ }).click();
+  await page.getByRole('button', { name: /112th Ranked 90 · page 3/ }).click();
   await expect(page).toHaveURL(/[?&]page=3\b/);
   await expect(page.locator('tr[data-picked]')).toContainText('112Ranked 90');
 
@@ -69,7 +69,7 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
   await page.getByLabel('Find an athlete').fill('ranked');
   await expect(page.getByText('No athlete on this board matches “ranked”.')).toBeVisible();
   await page.getByLabel('Find an athlete').fill('mia');
-  await expect(page.getByRole('button', { name: /#1 Mia Middle · page 1/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /1st Mia Middle · page 1/ })).toBeVisible();
 
   // At phone width, light and dark, the finder and its results fit without sideways scroll.
   await page.setViewportSize({ width: 360, height: 800 });
@@ -78,7 +78,7 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
   await page.screenshot({ path: test.info().outputPath('ranks-find-test-360-light.png'), fullPage: true });
   await page.getByRole('button', { name: 'Overall' }).click();
   await page.getByLabel('Find an athlete').fill('ranked 9');
-  await page.getByRole('button', { name: /#112 Ranked 90 · page 3/ }).click();
+  await page.getByRole('button', { name: /112th Ranked 90 · page 3/ }).click();
   await expect(page.locator('tr[data-picked]')).toBeInViewport();
   // The marked row stays marked over a reload (the address keeps it), in the dark theme too.
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
@@ -91,7 +91,7 @@ test('on Global Ranks, Find me jumps to the page holding my row and a search fin
   await page.screenshot({ path: test.info().outputPath('ranks-find-360-dark.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByLabel('Find an athlete').fill('ranked 9');
-  await expect(page.getByRole('button', { name: /#112 Ranked 90/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /112th Ranked 90/ })).toBeVisible();
   await axeClean(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: test.info().outputPath('ranks-find-1280-dark.png') });

@@ -90,13 +90,13 @@ test('Find me jumps to the page holding my row on a 1,000-athlete board; a searc
 
   // Someone else by the start of a word of their name (751 seeded and Mia ahead): the board moves to their page and marks them.
   await page.getByLabel('Find an athlete').fill('athlete 25');
-  await page.getByRole('button', { name: /#752 Athlete 250 · page 16/ }).click();
+  await page.getByRole('button', { name: /752nd Athlete 250 · page 16/ }).click();
   await expect(page).toHaveURL(/[?&]page=16\b/);
   await expect(page.locator('tr[data-picked]')).toContainText('752Athlete 250');
   // At phone width the search, its results and the marked row fit without sideways scroll.
   await page.setViewportSize({ width: 360, height: 800 });
   await page.getByLabel('Find an athlete').fill('athlete 25');
-  await expect(page.getByRole('button', { name: /#752 Athlete 250/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /752nd Athlete 250/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByLabel('Find an athlete').fill('zz');
   await expect(page.getByText('No athlete on this board matches “zz”.')).toBeVisible();
@@ -151,7 +151,7 @@ test('Find my team jumps to the page holding my team on a 121-team board; a sear
 
   // A team by its member's name: "Member 10" is Team 10's (20 reps: 110 teams and Mia's ahead).
   await page.getByLabel('Find a team').fill('member 10');
-  await page.getByRole('button', { name: /#112 Team 10 · page 3/ }).click();
+  await page.getByRole('button', { name: /112th Team 10 · page 3/ }).click();
   await expect(page).toHaveURL(/[?&]page=3\b/);
   await expect(page.locator('tr[data-picked]')).toContainText('112Team 10');
   await page.getByLabel('Find a team').fill('zz');
@@ -170,7 +170,7 @@ test('Find my team jumps to the page holding my team on a 121-team board; a sear
   await axeClean(page);
   await page.screenshot({ path: test.info().outputPath('team-find-360-light.png') });
   await page.getByLabel('Find a team').fill('member 10');
-  await expect(page.getByRole('button', { name: /#112 Team 10/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /112th Team 10/ })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: test.info().outputPath('team-find-360-search.png'), fullPage: true });
 });

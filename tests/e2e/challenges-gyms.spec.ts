@@ -78,8 +78,8 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   await expect(rows.nth(3).getByRole('cell').nth(2)).toHaveText('3 pts');
   // The counted athletes unfold under their gym.
   await rows.nth(1).getByText('2 counted of 2').click();
-  await expect(rows.nth(1)).toContainText('Nora North: place 2 (4 pts)');
-  await expect(rows.nth(1)).toContainText('Ned North: place 3 (3 pts)');
+  await expect(rows.nth(1)).toContainText('Nora North: 2nd overall (4 pts)');
+  await expect(rows.nth(1)).toContainText('Ned North: 3rd overall (3 pts)');
   await axeClean(sam);
 
   // The view survives a reload (it is in the address), on a phone, light and dark.
@@ -93,7 +93,7 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   await expect(sam.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(rows).toHaveCount(4);
   await rows.nth(3).getByText('2 counted of 2').click();
-  await expect(rows.nth(3)).toContainText('Sam South: place 4 (2 pts)');
+  await expect(rows.nth(3)).toContainText('Sam South: 4th overall (2 pts)');
   await phoneChecks(sam);
   await sam.screenshot({ path: 'test-results/gym-board-phone-dark.png', fullPage: true });
   await sam.setViewportSize({ width: 1280, height: 800 });

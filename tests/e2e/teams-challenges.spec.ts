@@ -84,7 +84,7 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   });
   await apiCall(app(), mateApi, 'POST', `api/challenges/${challenge.id}/submit-score`, { reps: 42 });
   // The captain's dashboard takes the team's new place live, without a reload.
-  await expect(entered).toContainText('Place 1 of 1 · 42 reps');
+  await expect(entered).toContainText('1st of 1 · Team board · 42 reps');
   // A short sprint the team enters and wins closes before the end of the test: the record's first finish.
   const sprintEnds = Date.now() + 15_000;
   const sprint = await apiCall(app(), coachApi, 'POST', 'api/challenges/', {
@@ -100,7 +100,7 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   await apiCall(app(), mateApi, 'POST', `api/challenges/${sprint.id}/submit-score`, { reps: 12 });
   await page.reload();
   await expect(page.getByText('The record starts when a team challenge the team entered closes with a counted result.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Team challenges entered' })).toContainText('Place 1 of 1 · 42 reps');
+  await expect(page.getByRole('list', { name: 'Team challenges entered' })).toContainText('1st of 1 · Team board · 42 reps');
 
   // The team calendar's feed holds the challenge's window.
   const feed = await page.getByLabel('Calendar feed').inputValue();
@@ -120,10 +120,10 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   await page.waitForTimeout(Math.max(0, sprintEnds - Date.now() + 500));
   await page.goto(`${app().url}team-dashboard-page?id=${team.id}`);
   const record = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Team record' }) });
-  await expect(record.getByRole('img', { name: /Harbor sprint, place 1 of 1 \(100%\)/ })).toBeVisible();
+  await expect(record.getByRole('img', { name: /Harbor sprint, 1st of 1 · Team board \(100%\)/ })).toBeVisible();
   await expect(record.locator('canvas')).toBeVisible();
   await expect(record).toContainText('Wins1');
   await record.getByText('Show every finish as a table').click();
-  await expect(record.getByRole('row', { name: /Harbor sprint/ })).toContainText('1 of 1');
+  await expect(record.getByRole('row', { name: /Harbor sprint/ })).toContainText('1st of 1 · Team board');
   await axeClean(page);
 });

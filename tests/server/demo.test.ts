@@ -7,6 +7,10 @@ import { seedDemoTheater } from '#server/seed/demo-videos.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { videoJobHandlers } from '#server/areas/videos/videos-processing.ts';
 import { videoService } from '#server/areas/videos/index.ts';
+import { eq, inArray, like } from 'drizzle-orm';
+import { achievements, challengeScores, streaks, users } from '#server/db/schema.ts';
+import { DEMO_EMAIL_DOMAIN } from '#server/seed/cast.ts';
+import { localDay, weekOf } from '#server/areas/realtime/streaks.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
 
 // The demo world as a visitor reads it: the same athletes, as strong, on the challenge boards,
@@ -193,6 +197,53 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(pending.json()).toEqual({ documents: [] });
     const admin = await signIn(accounts.find((a) => a.kind === 'administrator')!.email);
     expect(admin.user.wp_role).toBe('administrator');
+  });
+
+  it('gives the demo athletes the streaks their scores made, and the milestones on the way as achievements', async () => {
+    const db = t.context.database.db;
+    const demo = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(like(users.emailNormalized, `%@${DEMO_EMAIL_DOMAIN}`));
+    const ids = demo.map((u) => u.id);
+    const scores = await db.select().from(challengeScores).where(inArray(challengeScores.userId, ids));
+    const rows = await db.select().from(streaks).where(inArray(streaks.userId, ids));
+    const scored = new Set(scores.map((s) => s.userId));
+    expect(scored.size).toBeGreaterThan(10);
+    for (const id of scored) {
+      const own = scores.filter((s) => s.userId === id);
+      const days = new Set(own.map((s) => localDay(s.submittedAt, 'UTC')));
+      const weeks = new Set([...days].map(weekOf));
+      const streak = (type: string) => rows.find((r) => r.userId === id && r.type === type)!;
+      expect(rows.filter((r) => r.userId === id)).toHaveLength(4);
+      // Never more days or weeks in a row than the athlete scored on, and at least one of each.
+      expect(streak('daily_submissions').bestCount).toBeGreaterThanOrEqual(1);
+      expect(streak('daily_submissions').bestCount).toBeLessThanOrEqual(days.size);
+      expect(streak('weekly_participation').bestCount).toBeGreaterThanOrEqual(1);
+      expect(streak('weekly_participation').bestCount).toBeLessThanOrEqual(weeks.size);
+      expect(streak('improvement_streak').bestCount).toBeLessThanOrEqual(own.length - new Set(own.map((s) => s.challengeId)).size);
+    }
+    expect(rows.filter((r) => !scored.has(r.userId))).toEqual([]);
+    // The challenges running now were scored in this week and the last: most profiles show a live weekly streak.
+    const live = await Promise.all(
+      demo.slice(0, 8).map(async (u) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/demo-sign-in', payload: { email: u.email } });
+        const token = (res.json() as { token: { token: string } }).token.token;
+        const list = await t.app.inject({ method: 'GET', url: '/api/achievements/streaks', headers: { authorization: `Bearer ${token}` } });
+        expect(list.statusCode).toBe(200);
+        return (list.json() as { items: { type: string; current_count: number }[] }).items.find((x) => x.type === 'weekly_participation')!;
+      }),
+    );
+    expect(live.filter((w) => w.current_count > 0).length).toBeGreaterThanOrEqual(4);
+    const milestones = await db.select().from(achievements).where(eq(achievements.type, 'streak'));
+    expect(milestones.filter((a) => ids.includes(a.userId)).length).toBeGreaterThan(0);
+    expect(milestones.every((a) => a.key.startsWith('streak:') && a.poppedAt !== null)).toBe(true);
+
+    // A demo world seeded before streaks existed gets the same ones at its next start.
+    const shape = (list: (typeof rows)[number][]) => list.map((r) => `${r.userId}:${r.type}:${r.currentCount}:${r.bestCount}`).sort();
+    await db.delete(streaks).where(inArray(streaks.userId, ids));
+    await seedDemo(t.context);
+    expect(shape(await db.select().from(streaks).where(inArray(streaks.userId, ids)))).toEqual(shape(rows));
   });
 
   it('has theater videos (made with ffmpeg at the first start), ready once the processing jobs ran', async () => {

@@ -189,6 +189,19 @@ describe.each(databaseKinds)('follows on %s', (kind) => {
     expect(await db().select().from(kudos)).toEqual(before);
   });
 
+  it('tells a reader (a board row’s menu) an item’s kudos and whether they gave them, and nothing of a hidden one', async () => {
+    const mine = await call('GET', `/api/kudos/score/${boScore}`, ana);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual({ kind: 'score', item_id: boScore, count: 1, mine: true });
+    expect((await call('GET', `/api/kudos/score/${boScore}`, di)).json()).toMatchObject({ count: 1, mine: false });
+    expect((await call('GET', `/api/kudos/score/${boScore}`)).json()).toMatchObject({ count: 1, mine: false });
+    const [hiddenStory] = await db().select().from(stories).where(eq(stories.title, 'Hidden one'));
+    const onHidden = await call('GET', `/api/kudos/story/${hiddenStory!.id}`, ana);
+    expect(onHidden.statusCode).toBe(404);
+    expect(refusal(onHidden)).toBe('No story with that id.');
+    expect((await call('GET', '/api/kudos/score/0')).statusCode).toBe(400);
+  });
+
   it('limits the kudos one person gives in a minute', async () => {
     const ctx = t.context;
     const rows = Array.from({ length: KUDOS_PER_MINUTE }, (_, i) => ({

@@ -86,6 +86,11 @@ describe.each(databaseKinds)('judging scores by video on %s', (kind) => {
     const linked = await submit(ana, c.id, { reps: 100, video_url: 'https://www.youtube.com/watch?v=abc' });
     expect(linked.statusCode, linked.body).toBe(201);
     expect(linked.json().score.video_check).toBe('unverified');
+    // The athlete's own list says the same as the board (no "Ranked" beside a video no judge has watched).
+    const mine = (await call('GET', '/api/challenges/my-submissions', ana)).json() as {
+      items: { score: { id: number; video_check?: string } }[];
+    };
+    expect(mine.items.find((i) => i.score.id === linked.json().score.id)?.score.video_check).toBe('unverified');
     expect((await submit(ben, c.id, { reps: 90, video_id: bens })).statusCode).toBe(201);
     expect(order(await board(c.id))).toEqual(['1 Ana (unverified)', '2 Ben (unverified)']);
     // Top N: only a score that would place in the top 1 needs one.

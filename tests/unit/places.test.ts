@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardName, boardNameOf, ordinal, overallText, placeText } from '#domain/places.ts';
+import { boardName, boardNameOf, GLOBAL_BOARD, ordinal, overallText, placeRest, placeText, TEAM_BOARD } from '#domain/places.ts';
 import { AGE_SCHEMES, categoriesOf, SEX_DIVISIONS } from '#domain/divisions.ts';
 import { podiumAchievement, PODIUM_PLACES } from '#domain/achievement-rules.ts';
 
@@ -11,6 +11,24 @@ describe('a place names its board', () => {
     expect(boardName({ sex: 'split', age: 'none' }, 'female', 'rx')).toBe('Women Rx');
     expect(boardName({ sex: 'split', age: 'masters' }, 'male:35-39', 'scaled')).toBe('Men 35–39 Scaled');
     expect(boardName({ sex: 'open', age: 'none' }, '', 'scaled')).toBe('Scaled');
+  });
+
+  it('says team, battle and global places the same way, the board named (a stat card shows the ordinal large)', () => {
+    expect(placeText({ rank: 1, of: 1, board: TEAM_BOARD })).toBe('1st of 1 · Team board');
+    expect(placeText({ rank: 2, of: 8, board: 'Semi-final' })).toBe('2nd of 8 · Semi-final');
+    expect(placeRest({ rank: 12, of: 80, board: GLOBAL_BOARD })).toBe('of 80 · Global Ranks');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.string({ minLength: 1 }),
+        (rank, more, board) => {
+          const place = { rank, of: rank + more, board };
+          expect(placeText(place)).toBe(`${ordinal(rank)} ${placeRest(place)}`);
+          expect(placeText(place).endsWith(` · ${board}`)).toBe(true);
+        },
+      ),
+    );
   });
 
   it('writes English ordinals, the teens with th', () => {

@@ -20,6 +20,7 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
       best: challengeEntries.scoreId,
       category: challengeEntries.category,
       division: challengeEntries.division,
+      videoState: scoreVideos.state,
       judgement: {
         verdict: scoreVideos.verdict,
         penaltyPercent: scoreVideos.penaltyPercent,
@@ -49,7 +50,11 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
     const isBest = r.best === r.score.id;
     items.push({
       challenge: { id: r.challenge.id, title: r.challenge.title, score_type: r.challenge.scoreType as ScoreType },
-      score: presentScore(r.challenge, r.score, r.judgement),
+      // A score with a video reads as the board shows it: Unverified until a judge has watched it.
+      score: {
+        ...presentScore(r.challenge, r.score, r.judgement),
+        ...(r.videoState ? { video_check: r.videoState === 'judged' ? ('judged' as const) : ('unverified' as const) } : {}),
+      },
       is_best: isBest,
       rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, r.category ?? '') : null,
       place: isBest

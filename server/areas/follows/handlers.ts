@@ -4,7 +4,7 @@ import { FEED_PAGE_SIZE } from '#domain/follows.ts';
 import { isAdminRole, optionalAuth, type Authenticated } from '../auth/index.ts';
 import { followersFeed } from './feed.ts';
 import { follow, followSummary, people, suggestions, unfollow, type Actor } from './follows.ts';
-import { giveKudos, undoKudos } from './kudos.ts';
+import { giveKudos, readKudos, undoKudos } from './kudos.ts';
 
 type FollowOps =
   | 'getFollowSummary'
@@ -14,6 +14,7 @@ type FollowOps =
   | 'listFollowing'
   | 'followersFeed'
   | 'followSuggestions'
+  | 'getKudos'
   | 'giveKudos'
   | 'undoKudos';
 
@@ -45,6 +46,9 @@ export function followHandlers(ctx: AppContext): Handlers<FollowOps> {
     },
     async followSuggestions(request) {
       return suggestions(ctx.database.db, request.auth!.user.id, request.query.limit ?? 6, ctx.now());
+    },
+    async getKudos(request) {
+      return readKudos(ctx.database.db, request.params.kind, request.params.itemId, await viewer(request));
     },
     async giveKudos(request) {
       return giveKudos(ctx, actorOf(request.auth!), request.params.kind, request.params.itemId);

@@ -49,6 +49,12 @@ async function refuseTooMany(ctx: AppContext, db: Database, actor: Actor) {
   if ((row?.n ?? 0) >= KUDOS_PER_MINUTE) throw new ApiError(429, KUDOS_RATE_TEXT);
 }
 
+/** The kudos of an item everyone may see (a signed-out reader's `mine` is false); 404 for anything else. */
+export async function readKudos(db: Database, kind: KudosKind, itemId: number, viewerId: number | null) {
+  if ((await visibleAuthor(db, kind, itemId)) === null) throw notFound(NO_ITEM[kind]);
+  return kudosOf(db, kind, itemId, viewerId ?? 0);
+}
+
 export async function giveKudos(ctx: AppContext, actor: Actor, kind: KudosKind, itemId: number) {
   refuseSuspended(ctx, actor);
   const db = ctx.database.db;

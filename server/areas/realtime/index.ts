@@ -5,4 +5,4 @@ export { realtimeHandlers } from './handlers.ts';
 export { registerRealtime } from './socket.ts';
 export type { RealtimeHub } from './socket.ts';
 export { ensureStreakRows, isTimeZone, listStreaks, setTimeZone, streakFromJson } from './streaks.ts';
-export { seedDemoAchievements } from './seed.ts';
+export { seedDemoAchievements, seedDemoStreaks } from './seed.ts';

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { formatDate } from '#src/lib/format.ts';
 import { formatMeasure } from '#domain/measures.ts';
 import { CATEGORY_NAMES } from '#domain/test-catalogue.ts';
+import { placeText } from '#domain/places.ts';
 import type { TestBest, Units } from '../api/profile.ts';
 import { ScoreMeter } from './record-status.tsx';
 import { DataTable, type Column } from '#src/components/data-table.tsx';
@@ -29,10 +30,7 @@ export function RecordBestsTable({ bests, units, caption }: { bests: TestBest[];
       className: 'ath-num',
       headerClassName: '',
       cell: (b) => (
-        <Link href={`/test-deep-dive-page?id=${b.test_id}`}>
-          #{b.rank} of {b.athletes}
-          <span className="visually-hidden"> on {b.test_name}</span>
-        </Link>
+        <Link href={`/test-deep-dive-page?id=${b.test_id}`}>{placeText({ rank: b.rank, of: b.athletes, board: b.test_name })}</Link>
       ),
     },
     { id: 'date', header: 'Date', className: 'ath-date', headerClassName: '', cell: (b) => formatDate(b.achieved_on) },

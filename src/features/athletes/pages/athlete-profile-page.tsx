@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatDate, formatDateTime } from '#src/lib/format.ts';
 import { AGE_GROUPS, BODYWEIGHT_CLASSES } from '#domain/athlete-groups.ts';
+import { GLOBAL_BOARD, ordinal, placeRest } from '#domain/places.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { isNotFound } from '#src/api/errors.ts';
 import { QueryError, QueryState } from '#src/components/query-state.tsx';
@@ -207,8 +208,8 @@ function Profile({ p, social, sections }: { p: PublicAthleteProfile; social?: Pr
             <span className="ath-stat-label">Global rank</span>
             {p.global ? (
               <>
-                <span className="ath-stat-value">#{number.format(p.global.rank)}</span>
-                <span className="muted">of {number.format(p.global.athletes)} athletes</span>
+                <span className="ath-stat-value">{ordinal(p.global.rank)}</span>
+                <span className="muted">{placeRest({ rank: p.global.rank, of: p.global.athletes, board: GLOBAL_BOARD })}</span>
                 <Link href="/global-test-leaderboards-page">See Global Ranks</Link>
               </>
             ) : (

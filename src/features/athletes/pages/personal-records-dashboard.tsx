@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { formatDate, formatDateTime } from '#src/lib/format.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { formatMeasure } from '#domain/measures.ts';
+import { GLOBAL_BOARD, ordinal, placeRest } from '#domain/places.ts';
 import { useViewerUnits, type GlobalStanding, type Units } from '../api/profile.ts';
 import { useMyPersonalRecords, type PersonalRecord, type ReviewStatus } from '../api/records.ts';
 import { RecordBestsTable } from '../components/record-bests-table.tsx';
@@ -29,8 +30,8 @@ function StandingCard({ standing }: { standing: GlobalStanding | null }) {
           <div>
             <dt>Rank</dt>
             <dd>
-              <span className="ath-stat-value">#{number.format(standing.rank)}</span>{' '}
-              <span className="muted">of {number.format(standing.athletes)}</span>
+              <span className="ath-stat-value">{ordinal(standing.rank)}</span>{' '}
+              <span className="muted">{placeRest({ rank: standing.rank, of: standing.athletes, board: GLOBAL_BOARD })}</span>
             </dd>
           </div>
           <div>

@@ -1,6 +1,7 @@
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { formatName } from '#domain/battles/index.ts';
+import { placeText } from '#domain/places.ts';
 import type { BattleView } from '../api/battles.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -10,7 +11,11 @@ export const STATUS_NAMES = { entry: 'Open for entry', live: 'Live', finished: '
 /** Where the caller stands in a battle, in a few words. */
 export function standingText(b: BattleView): string | null {
   if (!b.me) return null;
-  if (b.me.final_place !== null) return b.me.final_place === 1 ? 'You won' : `You finished ${b.me.final_place}`;
+  // The battle is the board: "You finished 3rd of 12 · Row Royale".
+  if (b.me.final_place !== null)
+    return b.me.final_place === 1
+      ? 'You won'
+      : `You finished ${placeText({ rank: b.me.final_place, of: Math.max(b.entered, b.me.final_place), board: b.name })}`;
   if (b.me.eliminated_round !== null) return `Eliminated in round ${b.me.eliminated_round}`;
   return b.status === 'entry' ? 'Entered' : 'Still in';
 }

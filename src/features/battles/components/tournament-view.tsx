@@ -3,6 +3,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { useRealtime } from '#src/lib/realtime.ts';
+import { placeText } from '#domain/places.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useRefreshBattles } from '../api/battles.ts';
 import { useTournament, useTournamentPreview, type TournamentPreviewView, type TournamentView } from '../api/tournaments.ts';
@@ -19,11 +20,10 @@ function standing(t: TournamentView): string | null {
   if (!t.me) return null;
   const stage = t.stages.find((s) => s.stage_no === t.me!.stage_no)!;
   if (t.me.final_place !== null) {
-    if (stage.advance !== null && t.me.final_place <= stage.advance)
-      return `You finished ${stage.name} in place ${t.me.final_place}: through`;
-    return t.me.final_place === 1 && stage.advance === null
-      ? 'You won the tournament'
-      : `You finished ${stage.name} in place ${t.me.final_place}`;
+    // The stage is the board: "You finished 2nd of 8 · Semi-final".
+    const place = placeText({ rank: t.me.final_place, of: Math.max(stage.entered, t.me.final_place), board: stage.name });
+    if (stage.advance !== null && t.me.final_place <= stage.advance) return `You finished ${place}: through`;
+    return t.me.final_place === 1 && stage.advance === null ? 'You won the tournament' : `You finished ${place}`;
   }
   if (t.me.eliminated_round !== null) return `Eliminated in round ${t.me.eliminated_round} of ${stage.name}`;
   return `You are in ${stage.name}`;

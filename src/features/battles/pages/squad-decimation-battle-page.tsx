@@ -8,6 +8,7 @@ import { AppLink } from '#src/components/ui/link.tsx';
 import { useRealtime } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
+import { placeText } from '#domain/places.ts';
 import { useRefreshBattles } from '../api/battles.ts';
 import { useSquadBattle, useSquadBoard, type SquadBattleView, type SquadBoard } from '../api/squads.ts';
 import { AttemptForm } from '../components/battle-actions.tsx';
@@ -69,7 +70,7 @@ function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
         <p className="battle-card-mine">
           Your squad, {mine.name}:{' '}
           {mine.final_place !== null
-            ? `finished ${mine.final_place} of ${s.squads.length}`
+            ? `finished ${placeText({ rank: mine.final_place, of: Math.max(s.squads.length, mine.final_place), board: 'Squads' })}`
             : mine.out_round !== null
               ? `out in round ${mine.out_round}`
               : `${mine.living} of ${mine.size} standing`}

@@ -1,3 +1,4 @@
+import { overallText } from '#domain/places.ts';
 import type { GymRankingRow } from '../api/gym-board.ts';
 
 /** A gym's or alliance's counted athletes, unfolding under its count. */
@@ -13,7 +14,7 @@ export function CountedAthletes({ row }: { row: Pick<GymRankingRow, 'counted' | 
         <ol>
           {row.athletes.map((a) => (
             <li key={a.athlete.wp_user_id}>
-              {a.athlete.display_name}: place {a.place} ({a.points} {a.points === 1 ? 'pt' : 'pts'})
+              {a.athlete.display_name}: {overallText(a.place)} ({a.points} {a.points === 1 ? 'pt' : 'pts'})
             </li>
           ))}
         </ol>

@@ -11,8 +11,10 @@ import { AthleteInitials } from './athlete-initials.tsx';
 import './board-look.css';
 import type { ScoreType } from '#domain/scoring/index.ts';
 
-// Only signed-in people can report a score: visitors never load the button (nor its reasons).
+// Only signed-in people can report a score, follow its athlete or give it kudos: visitors never load the button (nor
+// its reasons) or the row menu (nor Radix's menu).
 const ReportButton = lazy(() => import('#src/components/report-button.tsx').then((m) => ({ default: m.ReportButton })));
+const BoardRowMenu = lazy(() => import('#src/components/board-row-menu.tsx'));
 
 const PODIUM = ['First place', 'Second place', 'Third place'];
 
@@ -136,6 +138,13 @@ function Row({
               itemId={row.score.id}
               authorId={row.athlete.wp_user_id}
               subject={`${row.athlete.display_name}'s ${score}`}
+            />
+            <BoardRowMenu
+              athleteId={row.athlete.wp_user_id}
+              name={row.athlete.display_name}
+              scoreId={row.score.id}
+              verified={row.score.verification === 'verified'}
+              scoreText={score}
             />
           </Suspense>
         )}

@@ -1,13 +1,17 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
-import { useMyReadyVideos } from '#src/api/my-videos.ts';
-import { AppLink } from '#src/components/ui/link.tsx';
+import { useMyVideos } from '#src/api/my-videos.ts';
+import { Button } from '#src/components/ui/button.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
 import { VIDEO_URL_MAX } from '#domain/judging.ts';
 import type { ScoreVideoChoice } from '#machines/score-submission.ts';
+
+// The resumable uploader (tus) loads when the athlete chooses to upload from the form.
+const VideoUploader = lazy(() => import('#src/components/video-uploader.tsx'));
 
 export function useVideoRule(challengeId: number, enabled = true) {
   return useQuery({
@@ -28,7 +32,7 @@ export function videoRuleText(rule: { rule: 'none' | 'every' | 'top_n'; top_n: n
     : `A score that would place in the top ${rule.top_n} needs a video. A judge watches it; until then it shows as Unverified.`;
 }
 
-/** Picks the score's video. Uploads are made on the videos page; only ready ones can be attached. */
+/** Picks the score's video: one of the athlete's ready uploads, a new upload made here, or a link. */
 export function ScoreVideoPicker({
   challengeId,
   value,
@@ -41,9 +45,31 @@ export function ScoreVideoPicker({
   error?: string | null;
 }) {
   const rule = useVideoRule(challengeId);
-  const mine = useMyReadyVideos(value.kind === 'upload');
-  const ready = mine.data ?? [];
+  const mine = useMyVideos(value.kind === 'upload', value.processing ? value.videoId : null);
+  const all = mine.data?.videos ?? [];
+  const ready = all.filter((v) => v.status === 'ready');
+  const [uploading, setUploading] = useState(false);
+  const [uploadedId, setUploadedId] = useState<string | null>(null);
   const text = videoRuleText(rule.data);
+  // The uploader reports its video once; the choice it makes must not depend on a render's value.
+  const latest = useRef({ value, onChange });
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
+  const onUploaded = useCallback((videoId: string) => {
+    const { value: now, onChange: change } = latest.current;
+    change({ ...now, kind: 'upload', videoId, processing: true });
+    setUploadedId(videoId);
+    setUploading(false);
+  }, []);
+  // An upload made here is attached as soon as processing is over (the list polls while one is processing).
+  const processed = value.processing ? all.find((v) => v.id === value.videoId) : undefined;
+  useEffect(() => {
+    if (!processed || processed.status === 'processing' || processed.status === 'uploading') return;
+    const { value: now, onChange: change } = latest.current;
+    change({ ...now, processing: false, videoId: processed.status === 'ready' ? now.videoId : '' });
+  }, [processed]);
+  const failed = uploadedId ? all.find((v) => v.id === uploadedId && v.status === 'failed') : undefined;
   return (
     <fieldset className="field">
       <legend>Video of the attempt</legend>
@@ -53,7 +79,7 @@ export function ScoreVideoPicker({
         hideLabel
         options={[
           { value: 'none', label: 'No video' },
-          { value: 'upload', label: 'One of my uploaded videos' },
+          { value: 'upload', label: 'An upload (one of mine, or a new one)' },
           { value: 'link', label: 'A YouTube or Vimeo link' },
         ]}
         value={value.kind}
@@ -62,19 +88,37 @@ export function ScoreVideoPicker({
       {value.kind === 'upload' ? (
         mine.isPending ? (
           <p className="muted">Loading your videos…</p>
-        ) : ready.length ? (
-          <Select
-            id="sc-video"
-            label="Video"
-            placeholder="Choose a video"
-            options={ready.map((v) => ({ value: v.id, label: v.file_name }))}
-            value={value.videoId}
-            onChange={(videoId) => onChange({ ...value, videoId })}
-          />
-        ) : (
-          <p className="muted">
-            You have no ready video yet. <AppLink href="/placeholder-video-page">Upload one on the videos page</AppLink>, then come back.
+        ) : value.processing ? (
+          <p className="score-video-processing" role="status">
+            Processing {processed?.file_name ?? 'your video'}… It is attached to this score once it is ready (usually within a minute).
           </p>
+        ) : (
+          <>
+            {failed ? (
+              <p className="error-text" role="alert">
+                {failed.file_name} could not be processed. Upload another video of the attempt.
+              </p>
+            ) : null}
+            {ready.length ? (
+              <Select
+                id="sc-video"
+                label="Video"
+                placeholder="Choose a video"
+                options={ready.map((v) => ({ value: v.id, label: v.file_name }))}
+                value={value.videoId}
+                onChange={(videoId) => onChange({ ...value, videoId })}
+              />
+            ) : null}
+            {uploading || !ready.length ? (
+              <Suspense fallback={<p className="muted">Loading the uploader…</p>}>
+                <VideoUploader purpose="score" onUploaded={onUploaded} />
+              </Suspense>
+            ) : (
+              <Button size="sm" onClick={() => setUploading(true)}>
+                Upload a new video
+              </Button>
+            )}
+          </>
         )
       ) : null}
       {value.kind === 'link' ? (

@@ -1,40 +1,15 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { FEED_PAGE_SIZE } from '#domain/follows.ts';
 
-export type FollowSummary = components['schemas']['FollowSummary'];
 export type FollowPerson = components['schemas']['FollowPerson'];
 export type FeedItem = components['schemas']['FollowFeedItem'];
 
-const isFollowKey = (key: readonly unknown[]) => typeof key[1] === 'string' && key[1].startsWith('/api/follows');
-
-export function useFollowSummary(userId: number) {
-  const { user } = useSessionView();
-  const client = user ? secureApi : api;
-  return useQuery({
-    queryKey: ['get', '/api/follows/athletes/{userId}', { userId, me: user?.wp_user_id ?? null }],
-    queryFn: () =>
-      callApi(client.GET('/api/follows/athletes/{userId}', { params: { path: { userId } } }), 'Could not load the follower counts.'),
-    enabled: userId > 0,
-  });
-}
-
-/** Follow (want) or unfollow; every follows query (counts, lists, the feed, suggestions) is asked again after. */
-export function useSaveFollow(userId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (want: boolean) => {
-      const params = { path: { userId } };
-      return want
-        ? callApi(secureApi.PUT('/api/follows/athletes/{userId}', { params }), 'Could not follow this athlete.')
-        : callApi(secureApi.DELETE('/api/follows/athletes/{userId}', { params }), 'Could not unfollow this athlete.');
-    },
-    onSuccess: () => void qc.invalidateQueries({ predicate: (q) => isFollowKey(q.queryKey) }),
-  });
-}
+// The counts and the follow toggle are shared with a board row's menu: they live in src/api/follows.ts.
+export { useFollowSummary, useSaveFollow, type FollowSummary } from '#src/api/follows.ts';
 
 export function useFollowPeople(userId: number, side: 'followers' | 'following', enabled: boolean) {
   const { user } = useSessionView();

@@ -1,6 +1,7 @@
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
+import { placeText, TEAM_BOARD } from '#domain/places.ts';
 import { useTeamPlacesLive, type TeamChallengeEntry } from '../api/teams.ts';
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -11,8 +12,10 @@ const STATUS_LABEL: Record<TeamChallengeEntry['status'], string> = {
   deleted: 'Removed',
 };
 
-const placeText = (e: TeamChallengeEntry) =>
-  e.place === null ? 'No counted result yet' : `Place ${e.place} of ${e.teams}${e.aggregate ? ` · ${e.aggregate}` : ''}`;
+const entryPlace = (e: TeamChallengeEntry) =>
+  e.place === null
+    ? 'No counted result yet'
+    : `${placeText({ rank: e.place, of: Math.max(e.teams, e.place), board: TEAM_BOARD })}${e.aggregate ? ` · ${e.aggregate}` : ''}`;
 
 /** The team challenges the team entered as a unit, with its place on each team board. */
 export function TeamEntries({ teamId, entries }: { teamId: number; entries: TeamChallengeEntry[] }) {
@@ -34,7 +37,7 @@ export function TeamEntries({ teamId, entries }: { teamId: number; entries: Team
                   {dateOnly.format(new Date(e.starts_at))} – {dateOnly.format(new Date(e.ends_at))} · {e.competitors}{' '}
                   {e.competitors === 1 ? 'athlete competes' : 'athletes compete'}
                 </span>
-                <span>{placeText(e)}</span>
+                <span>{entryPlace(e)}</span>
               </div>
               <Badge tone={e.status === 'open' ? 'brand' : 'info'}>{STATUS_LABEL[e.status]}</Badge>
             </li>

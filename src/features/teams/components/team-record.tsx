@@ -3,6 +3,7 @@ import { Card } from '#src/components/ui/card.tsx';
 import { Skeleton } from '#src/components/ui/skeleton.tsx';
 import { Table } from '#src/components/ui/table.tsx';
 import type { TeamChallengeEntry } from '../api/teams.ts';
+import { ordinal, placeText, TEAM_BOARD } from '#domain/places.ts';
 import { recordOf } from '../record.ts';
 
 const TeamRecordChart = lazy(() => import('./team-record-chart.tsx'));
@@ -21,7 +22,7 @@ export function TeamRecord({ entries }: { entries: TeamChallengeEntry[] }) {
   const best = Math.min(...points.map((p) => p.place));
   const average = Math.round(points.reduce((sum, p) => sum + p.beaten, 0) / points.length);
   const label = `The team's finishes over time, as the share of other teams beaten: ${points
-    .map((p) => `${p.title}, place ${p.place} of ${p.teams} (${p.beaten}%)`)
+    .map((p) => `${p.title}, ${placeText({ rank: p.place, of: p.teams, board: TEAM_BOARD })} (${p.beaten}%)`)
     .join('; ')}.`;
   return (
     <Card title="Team record">
@@ -36,7 +37,7 @@ export function TeamRecord({ entries }: { entries: TeamChallengeEntry[] }) {
         </div>
         <div>
           <dt>Best place</dt>
-          <dd>{best}</dd>
+          <dd>{ordinal(best)}</dd>
         </div>
         <div>
           <dt>Teams beaten (average)</dt>
@@ -61,9 +62,7 @@ export function TeamRecord({ entries }: { entries: TeamChallengeEntry[] }) {
               <tr key={p.challengeId}>
                 <th scope="row">{p.title}</th>
                 <td>{dateOnly.format(new Date(p.endedAt))}</td>
-                <td>
-                  {p.place} of {p.teams}
-                </td>
+                <td>{placeText({ rank: p.place, of: p.teams, board: TEAM_BOARD })}</td>
               </tr>
             ))}
           </tbody>
