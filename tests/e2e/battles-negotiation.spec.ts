@@ -82,11 +82,28 @@ test('two captains trade an immunity token; the protected member survives the cu
     [max, 10],
     [bo, 5],
   ]);
+  // The round's close is heard live only by a socket already in the battle's room: wait for the room's
+  // "joined" before moving the clock (on a busy machine the socket can come after the page's content).
+  let joined = false;
+  const room = `battle:${String(id)}`;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload !== 'string') return;
+      try {
+        const m = JSON.parse(frame.payload) as { type?: string; room_id?: string };
+        if (m.type === 'joined' && m.room_id === room) joined = true;
+      } catch {
+        // not a message of ours
+      }
+    }),
+  );
+  const inRoom = async () => await expect.poll(() => joined, { timeout: 20_000 }).toBe(true);
   await signIn(page, app(), mailbox, bea);
   await page.goto(`${app().url}squad-decimation-battle-page?id=${id}`);
   const panel = page.getByRole('region', { name: 'Negotiation' });
   await expect(panel.getByText('Nothing negotiated yet')).toBeVisible();
   await expect(panel.getByText('Bear Den holds 0 tokens to trade or spend; 1 trade left this round.')).toBeVisible();
+  await inRoom();
   await setClock(app(), 25 * HOUR + 60_000);
   await expect(page.getByText('Round 1 closed: Max Pact (Wolf Pack) and Bo Pact (Bear Den) fell.')).toBeVisible({ timeout: 20_000 });
   // The moved clock outran the page's session (its timer refreshes it before expiry in real time): reload.
@@ -124,6 +141,7 @@ test('two captains trade an immunity token; the protected member survives the cu
     [mo, 30],
     [ben, 5],
   ]);
+  joined = false;
   await page.reload();
   const bearsBoard = page.getByRole('region', { name: 'Bear Den in round 2' });
   await expect(bearsBoard.getByRole('row', { name: /Ben Pact/ })).toContainText('Protected by a token');
@@ -131,6 +149,7 @@ test('two captains trade an immunity token; the protected member survives the cu
   await looksRight(page, 'negotiation-captain', () => expect(panel.getByRole('heading', { name: 'Protect a member' })).toBeVisible());
 
   // The round closes on the moved clock: Ben survives, Bea falls in his place.
+  await inRoom();
   await setClock(app(), 49 * HOUR + 60_000);
   await expect(page.getByText('Round 2 closed: you (Bear Den) and Mo Pact (Wolf Pack) fell.')).toBeVisible({ timeout: 20_000 });
   // The moved clock outran the page's session (its timer refreshes it before expiry in real time): reload.

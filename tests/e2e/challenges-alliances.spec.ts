@@ -84,8 +84,8 @@ test('two alliances of teams in a multi-gym event: the Alliances switch of the G
   await expect(rows.nth(2).getByRole('cell').nth(0)).toHaveText('2');
   await expect(rows.nth(2).getByRole('cell').nth(2)).toHaveText('5 pts');
   await rows.nth(2).getByText('2 counted of 2').click();
-  await expect(rows.nth(2)).toContainText('Ann Alpha: place 2 (4 pts)');
-  await expect(rows.nth(2)).toContainText('Ben Bravo: place 5 (1 pt)');
+  await expect(rows.nth(2)).toContainText('Ann Alpha: 2nd overall (4 pts)');
+  await expect(rows.nth(2)).toContainText('Ben Bravo: 5th overall (1 pt)');
   await axeClean(page);
   await page.screenshot({ path: 'test-results/alliance-board-desktop-light.png', fullPage: true });
 
