@@ -43,15 +43,17 @@ async function demoSignIn(page: Page, kind: 'demo athlete' | 'demo administrator
  */
 async function closeCelebrations(page: Page) {
   const popup = page.getByTestId('achievement-popup');
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 8; i++) {
     const shown = await popup
       .first()
       .waitFor({ state: 'visible', timeout: i === 0 ? 5_000 : 2_000 })
       .then(() => true)
       .catch(() => false);
     if (!shown) return;
+    const text = (await popup.first().textContent()) ?? '';
     await popup.first().getByRole('button', { name: 'Close' }).click();
-    await expect(popup).toHaveCount(0);
+    // The next achievement may take its place at once: wait for this one to go.
+    await expect(popup.filter({ hasText: text })).toHaveCount(0);
   }
 }
 
