@@ -222,7 +222,7 @@ function testSegment(dir: string) {
   execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=24', '-f', 'lavfi', '-i', 'sine=frequency=440',
     '-t', String(LIVE_SEGMENT_MS / 1000), '-vf', 'noise=alls=30:allf=t', '-c:v', 'libvpx', '-b:v', '2500k', '-g', '12',
     '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-b:a', '128k', file]); // prettier-ignore
-  return readFileSync(file);
+  return new Uint8Array(readFileSync(file));
 }
 
 async function liveBench(label: string, nodes: BuiltApp[], sockets: number, videoDir: string) {
@@ -278,7 +278,7 @@ async function relayBench(
   console.log(
     `\n## Segment relay: ${RELAY_SPECTATORS} spectators, ${label}, ${SEGMENTS} segments of ${LIVE_SEGMENT_MS / 1000} s, one every ${LIVE_SEGMENT_MS / 1000} s`,
   );
-  let segment: Buffer;
+  let segment: Uint8Array<ArrayBuffer>;
   try {
     segment = testSegment(dir);
   } catch {
