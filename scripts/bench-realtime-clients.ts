@@ -1,6 +1,8 @@
 // Child process of bench-realtime.ts: opens N sockets, puts each in a room, and reports
 // when each one receives the published message (wall-clock ms, comparable across processes).
 // It also plays the attacker (a flooding socket) and times GET /api/health, each in its own child.
+// bench-live.ts uses it for a live attempt's spectators: when each receives a `live_count`, and
+// (with fetchSegments) each segment's bytes fetched on `live_segment`, as the player does.
 import WebSocket from 'ws';
 
 interface Open {
@@ -10,6 +12,8 @@ interface Open {
   count: number;
   /** Message to send after connecting (join a room), or null. */
   join: unknown;
+  /** On `live_segment`, fetch the segment from the socket's own node (bench-live.ts). */
+  fetchSegments?: boolean;
 }
 
 /** Floods for `seconds`, reconnecting whenever the server closes the socket. */
@@ -33,8 +37,23 @@ const sockets: WebSocket[] = [];
 const now = () => performance.timeOrigin + performance.now();
 let received: number[] = [];
 let expected = 0;
+/** Per segment and spectator: when the notice came, when the bytes were all in, and how many (notice + body). */
+let fetched: { notice: number; done: number; bytes: number }[] = [];
 
-async function openAll({ urls, count, join }: Open) {
+/** Fetches a segment named by a `live_segment` notice, as a spectator's player does, and notes when it is in. */
+function fetchSegment(origin: string, message: { attempt_id?: number; seq?: number }, noticeBytes: number) {
+  const notice = now();
+  fetch(`${origin}/api/live-attempts/${message.attempt_id}/segments/${message.seq}`)
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`segment ${message.seq}: ${res.status}`);
+      const body = await res.arrayBuffer();
+      fetched.push({ notice, done: now(), bytes: noticeBytes + body.byteLength });
+      if (fetched.length === expected) process.send!({ type: 'fetched', fetched });
+    })
+    .catch((error: Error) => process.send!({ type: 'error', message: error.message }));
+}
+
+async function openAll({ urls, count, join, fetchSegments }: Open) {
   const BATCH = 250;
   for (let i = 0; i < count; i += BATCH) {
     await Promise.all(
@@ -42,10 +61,11 @@ async function openAll({ urls, count, join }: Open) {
         { length: Math.min(BATCH, count - i) },
         (_, j) =>
           new Promise<void>((resolve, reject) => {
-            const ws = new WebSocket(urls[(i + j) % urls.length]!, { perMessageDeflate: false });
+            const url = urls[(i + j) % urls.length]!;
+            const ws = new WebSocket(url, { perMessageDeflate: false });
             let ready = join === null;
             ws.on('message', (data) => {
-              const message = JSON.parse(data.toString()) as { type: string; nonce?: string };
+              const message = JSON.parse(data.toString()) as { type: string; nonce?: string; attempt_id?: number; seq?: number };
               if (message.type === 'connected' && join !== null) ws.send(JSON.stringify(join));
               else if (message.type === 'joined' && !ready) {
                 ready = true;
@@ -54,6 +74,12 @@ async function openAll({ urls, count, join }: Open) {
                 // The bench's probe carries when it was sent as its nonce.
                 received.push(now() - Number(message.nonce));
                 if (received.length === expected) process.send!({ type: 'latencies', values: received });
+              } else if (message.type === 'live_count') {
+                // A live count carries no send time: when it came, which bench-live.ts takes its send time from.
+                received.push(now());
+                if (received.length === expected) process.send!({ type: 'latencies', values: received });
+              } else if (message.type === 'live_segment' && fetchSegments) {
+                fetchSegment(new URL(url).origin.replace(/^ws/, 'http'), message, (data as Buffer).length);
               }
             });
             ws.on('open', () => {
@@ -125,6 +151,7 @@ process.on('message', (m: Open | Flood | Health | { type: 'expect'; count: numbe
   if (m.type === 'health') void health(m).catch(fail);
   if (m.type === 'expect') {
     received = [];
+    fetched = [];
     expected = m.count;
   }
   if (m.type === 'close') {
