@@ -1,0 +1,78 @@
+// Parts of scripts/bench-commentary.ts: the board as the bench believes it stands (to pick moves worth a line) and a slow
+// OpenAI-compatible endpoint.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const CLIMB = 10;
+
+export interface Athlete {
+  userId: number;
+  headers: Record<string, string>;
+  value: number;
+}
+
+/** The board as the bench believes it stands (best first), to pick moves that climb ten places or take the lead. */
+export class Board {
+  private readonly rows: Athlete[];
+  readonly busy = new Set<number>();
+  private moves = 0;
+  constructor(athletes: Athlete[]) {
+    this.rows = [...athletes].sort((a, b) => b.value - a.value);
+  }
+
+  /** The next move: a mover below the top 20 (not mid-submission) and its new best; one in fifty takes the lead. */
+  next(): { athlete: Athlete; reps: number } | null {
+    const n = (this.moves += 1);
+    for (let tries = 0; tries < 20; tries++) {
+      const i = 20 + Math.floor(Math.random() * (this.rows.length - 20));
+      const athlete = this.rows[i]!;
+      if (this.busy.has(athlete.userId)) continue;
+      const reps = (n % 50 === 0 ? this.rows[0]!.value : this.rows[i - CLIMB]!.value) + 1;
+      this.rows.splice(i, 1);
+      athlete.value = reps;
+      let lo = 0;
+      let hi = this.rows.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.rows[mid]!.value >= reps) lo = mid + 1;
+        else hi = mid;
+      }
+      this.rows.splice(lo, 0, athlete);
+      return { athlete, reps };
+    }
+    return null;
+  }
+}
+
+/** An OpenAI-compatible endpoint that answers every chat completion after `delayMs`, with a line naming the athlete. */
+export async function slowModel(delayMs: number) {
+  let calls = 0;
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += String(c)));
+    req.on('end', () => {
+      calls += 1;
+      const body = JSON.parse(raw || '{}') as { model?: string; messages?: { content: string }[] };
+      const content = body.messages?.at(-1)?.content ?? '{}';
+      const athlete = /"athlete":\s*"([^"]*)"/.exec(content)?.[1] ?? 'The athlete';
+      const reply = JSON.stringify({
+        id: 'chatcmpl-bench',
+        object: 'chat.completion',
+        created: 1,
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `${athlete} storms up the board!` } }],
+      });
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(reply), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    calls: () => calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
