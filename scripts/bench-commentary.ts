@@ -8,7 +8,7 @@
 //   move hook itself (noteScoreMove) called at the rate for scores stored beforehand in bulk, the lag from each call.
 // - The leaderboard's own latency (the board read, GET /api/challenges/rankings, 20 a second; the submission's
 //   answer) p50/p99 with commentary off (the move hook's deferred task dropped: no facts read, no job) beside
-//   commentary written by an OpenAI-compatible endpoint that answers after 5 s (a local stub started here), in
+//   commentary written by an OpenAI-compatible endpoint that answers after 5 s (a slow local endpoint this bench starts), in
 //   alternating windows of the same run, at the same rate. Target: the ratio ~1 (generation is off the request path).
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -367,7 +367,8 @@ async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
       process.exitCode = 1;
     }
   } finally {
-    // The stub first: the call in flight fails, its line falls back to the templates and is written while the database is open.
+    // Close the slow endpoint before the app: a call still in flight fails, falls back to the templates, and its line
+    // is written while the database is still open.
     await model.close();
     await sleep(500);
     await built.app.close();

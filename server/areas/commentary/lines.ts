@@ -149,13 +149,7 @@ export async function publishedBattleLines(ctx: AppContext, battleId: number, li
   const db = ctx.database.db;
   const [battle] = await db.select({ id: battles.id }).from(battles).where(eq(battles.id, battleId));
   if (!battle) throw notFound(NO_BATTLE_TEXT);
-  const rows = await db
-    .select()
-    .from(commentaryLines)
-    .where(and(eq(commentaryLines.battleId, battleId), eq(commentaryLines.status, 'published')))
-    .orderBy(desc(commentaryLines.publishedAt), desc(commentaryLines.id))
-    .limit(limit);
-  return { items: rows.map(presentLine) };
+  return publishedWhere(db, eq(commentaryLines.battleId, battleId), limit);
 }
 
 /** The published lines of a live attempt, newest first (its viewer's and the broadcast's strip). */
@@ -163,22 +157,21 @@ export async function publishedAttemptLines(ctx: AppContext, attemptId: number, 
   const db = ctx.database.db;
   const [attempt] = await db.select({ id: liveAttempts.id }).from(liveAttempts).where(eq(liveAttempts.id, attemptId));
   if (!attempt) throw notFound(NO_ATTEMPT_TEXT);
-  const rows = await db
-    .select()
-    .from(commentaryLines)
-    .where(and(eq(commentaryLines.attemptId, attemptId), eq(commentaryLines.status, 'published')))
-    .orderBy(desc(commentaryLines.publishedAt), desc(commentaryLines.id))
-    .limit(limit);
-  return { items: rows.map(presentLine) };
+  return publishedWhere(db, eq(commentaryLines.attemptId, attemptId), limit);
 }
 
 /** The published lines of a challenge, newest first (the board's strip). */
 export async function publishedLines(ctx: AppContext, challengeId: number, limit: number) {
   if (!(await challengeExists(ctx.database.db, challengeId))) throw notFound(NO_CHALLENGE_TEXT);
-  const rows = await ctx.database.db
+  return publishedWhere(ctx.database.db, eq(commentaryLines.challengeId, challengeId), limit);
+}
+
+/** Published lines of one subject (a challenge, a battle or a live attempt), newest first. */
+async function publishedWhere(db: Database, subject: SQL, limit: number) {
+  const rows = await db
     .select()
     .from(commentaryLines)
-    .where(and(eq(commentaryLines.challengeId, challengeId), eq(commentaryLines.status, 'published')))
+    .where(and(subject, eq(commentaryLines.status, 'published')))
     .orderBy(desc(commentaryLines.publishedAt), desc(commentaryLines.id))
     .limit(limit);
   return { items: rows.map(presentLine) };
