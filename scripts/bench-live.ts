@@ -7,7 +7,6 @@
 // CPU, the bytes per spectator, and the delay from the upload's start to a spectator holding the bytes.
 // The spectators live in bench-realtime-clients.ts (another process), as bench-realtime.ts's do.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +15,10 @@ import { WebSocketServer } from 'ws';
 import { buildApp, type BuiltApp } from '#server/app.ts';
 import type { AppConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/index.ts';
-import { sessions, users } from '#server/db/schema.ts';
 import { Outbox } from '#server/lib/mail.ts';
-import { signAccessToken } from '#server/lib/tokens.ts';
 import { SOCKET_MAX_PER_USER } from '#domain/constants.ts';
 import { LIVE_SEGMENT_MS } from '#domain/live-stream.ts';
+import { benchAccounts } from './bench-accounts.ts';
 import { percentile } from './bench-lib.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -128,36 +126,7 @@ async function bareBroadcast(count: number) {
   }
 }
 
-/** Accounts enough for `count` sockets within the per-account cap, each with a signed-in session (CSRF token "x"). */
-async function accountsFor(app: BuiltApp, count: number) {
-  const db = app.context.database.db;
-  const t = new Date();
-  const accounts: { token: string; userId: number }[] = [];
-  for (let i = 0; i < count; i += 500) {
-    const batch = Array.from({ length: Math.min(500, count - i) }, () => `live.${randomUUID()}@example.test`);
-    const rows = await db
-      .insert(users)
-      .values(batch.map((email) => ({ email, emailNormalized: email, passwordHash: 'x', displayName: 'Live Bench' })))
-      .returning({ id: users.id });
-    const made = rows.map((row) => ({ id: randomUUID(), userId: row.id }));
-    await db.insert(sessions).values(
-      made.map((m) => ({
-        id: m.id,
-        userId: m.userId,
-        csrfToken: 'x',
-        refreshHash: randomUUID(),
-        createdAt: t,
-        expiresAt: new Date(t.getTime() + 86_400_000),
-      })),
-    );
-    for (const m of made)
-      accounts.push({
-        userId: m.userId,
-        token: (await signAccessToken(app.context.jwtKey, { userId: m.userId, sessionId: m.id }, t)).token,
-      });
-  }
-  return accounts;
-}
+const accountsFor = (app: BuiltApp, count: number) => benchAccounts(app, count, 'Live Bench');
 
 /** The spectators' socket addresses: each account on every node, so sockets alternate between the nodes. */
 async function spectatorUrls(app: BuiltApp, addresses: string[], sockets: number) {

@@ -6,18 +6,16 @@
 // Then the attacks of issue #14 against one node: a socket that floods and never reads,
 // and an authenticate flood, with the server's memory growth and GET /api/health meanwhile.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
 import { WebSocketServer } from 'ws';
 import { buildApp, type BuiltApp } from '../server/app.ts';
 import type { AppConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
-import { sessions, users } from '../server/db/schema.ts';
 import { Outbox } from '../server/lib/mail.ts';
 import { publish } from '../server/lib/realtime/realtime-events.ts';
-import { signAccessToken } from '../server/lib/tokens.ts';
 import { SOCKET_MAX_PER_USER } from '../domain/constants.ts';
+import { benchAccounts } from './bench-accounts.ts';
 
 const N = Number(process.env.BENCH_SOCKETS ?? 20_000);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 8);
@@ -96,36 +94,7 @@ class Clients {
 const fmt = (r: { p50: number; p99: number; lastSocketP50: number }) =>
   `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (all ${N} reached in ${r.lastSocketP50.toFixed(1)} ms, median round)`;
 
-/** Accounts enough for N sockets within the per-account cap, each with a signed-in session. */
-async function tokensFor(app: BuiltApp, count: number) {
-  const db = app.context.database.db;
-  const t = new Date();
-  const accounts: { token: string; userId: number }[] = [];
-  for (let i = 0; i < count; i += 500) {
-    const batch = Array.from({ length: Math.min(500, count - i) }, (_, j) => `bench${i + j}@example.test`);
-    const rows = await db
-      .insert(users)
-      .values(batch.map((email) => ({ email, emailNormalized: email, passwordHash: 'x', displayName: 'Bench' })))
-      .returning({ id: users.id });
-    const made = rows.map((row) => ({ id: randomUUID(), userId: row.id }));
-    await db.insert(sessions).values(
-      made.map((m) => ({
-        id: m.id,
-        userId: m.userId,
-        csrfToken: 'x',
-        refreshHash: randomUUID(),
-        createdAt: t,
-        expiresAt: new Date(t.getTime() + 86_400_000),
-      })),
-    );
-    for (const m of made)
-      accounts.push({
-        userId: m.userId,
-        token: (await signAccessToken(app.context.jwtKey, { userId: m.userId, sessionId: m.id }, t)).token,
-      });
-  }
-  return accounts;
-}
+const tokensFor = (app: BuiltApp, count: number) => benchAccounts(app, count, 'Bench');
 
 const socketUrl = (address: string, account: { token: string; userId: number }) =>
   `${address.replace('http', 'ws')}/api/ws?token=${encodeURIComponent(account.token)}&user_id=${account.userId}`;
