@@ -1,3 +1,6 @@
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
+import { QueryError } from '#src/components/query-state.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { placeText } from '#domain/places.ts';
 import { boardHref } from '../api/places.ts';
@@ -235,7 +238,9 @@ export default function ScoreSubmissionPage() {
       </EmptyState>
     );
   else if (challenge.isPending) body = <LoadingSkeleton label="Loading the challenge…" />;
-  else if (challenge.isError) body = <p className="error-text">{challenge.error.message}</p>;
+  else if (challenge.isError && isNotFound(challenge.error))
+    body = <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />;
+  else if (challenge.isError) body = <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   else if (!challenge.data.my_entry)
     body = (
       <p>
