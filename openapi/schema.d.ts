@@ -6493,10 +6493,10 @@ export interface components {
                 reason: string | null;
             } | null;
             /**
-             * @description A score with a video: unverified until a judge has watched it (judging.yaml). Absent for a score without one.
+             * @description A score with a video: unverified until a judge has watched it (judging.yaml); waiting_for_video while the video it was submitted with still processes (unverified, not yet in judging's queue); no_video when that video could not be processed (the score stays unverified, without a video). Absent for a score without one.
              * @enum {string}
              */
-            video_check?: "unverified" | "judged";
+            video_check?: "unverified" | "judged" | "waiting_for_video" | "no_video";
         };
         RankingRow: {
             rank: number;
@@ -8223,6 +8223,8 @@ export interface components {
             score_rejected: boolean;
             /** @description A judge gives the verdict on your video score. Default on. */
             score_judged: boolean;
+            /** @description The video of a score you submitted while it processed could not be processed. Default on. */
+            score_video_failed: boolean;
             /** @description A moderator hides something of yours or suspends you. Default on. */
             moderation_decision: boolean;
             /** @description A moderator decides on your appeal. Default on. */
@@ -8290,6 +8292,7 @@ export interface components {
             alliance_ended?: boolean;
             score_rejected?: boolean;
             score_judged?: boolean;
+            score_video_failed?: boolean;
             moderation_decision?: boolean;
             moderation_appeal?: boolean;
             report_outcome?: boolean;

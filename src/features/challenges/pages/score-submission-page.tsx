@@ -68,6 +68,11 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
         <h2>{r.score.verification === 'unverified' ? 'Saved for review' : r.is_best ? 'New best!' : 'Score saved'}</h2>
         {r.score.video_check === 'unverified' ? (
           <p>Your video goes to the judges; the score shows as Unverified until one has watched it.</p>
+        ) : r.score.video_check === 'waiting_for_video' ? (
+          <p>
+            Unverified: waiting for its video. Your video is still being processed; it goes to the judges as soon as it is ready. If it
+            cannot be processed, we tell you and the score stays unverified.
+          </p>
         ) : null}
         <p>
           {scoreText(r.score, c.score_type)}. {r.message}
