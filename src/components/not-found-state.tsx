@@ -15,11 +15,14 @@ export const HOME_WAY_BACK: WayBack = { href: '/', label: 'Go to the home page' 
  */
 export function NotFoundState({
   what,
+  detail,
   back = HOME_WAY_BACK,
   heading,
 }: {
   /** The thing asked for, as the sentence's subject: "This squad battle". */
-  what: string;
+  what?: string;
+  /** Without `what`: the server's words for what was not found. */
+  detail?: string;
   back?: WayBack;
   /** The page's h1, when the page shows none of its own around this. */
   heading?: string;
@@ -28,7 +31,7 @@ export function NotFoundState({
     <>
       {heading ? <h1>{heading}</h1> : null}
       <EmptyState
-        title={`${what} does not exist or was removed`}
+        title={what ? `${what} does not exist or was removed` : detail || 'This does not exist or was removed'}
         action={
           <AppLink href={back.href} look="primary">
             {back.label}

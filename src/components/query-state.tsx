@@ -72,7 +72,7 @@ export function QueryState<T>({
     return typeof loading === 'string' ? <LoadingSkeleton label={loading} /> : <>{loading}</>;
   }
   if (query.data === undefined) {
-    if (query.isError && isNotFound(query.error)) return <>{notFound ?? <NotFoundState what="What this address names" />}</>;
+    if (query.isError && isNotFound(query.error)) return <>{notFound ?? <NotFoundState detail={query.error?.message} />}</>;
     return query.isError ? retry : null;
   }
   const data = query.data;

@@ -157,3 +157,21 @@ describe('a page opened for something that does not exist', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });
+
+describe('QueryState on a 404 it was given no words for', () => {
+  it('shows the server’s words and the way home, not a Retry', async () => {
+    const { QueryState } = await import('#src/components/query-state.tsx');
+    const { ApiError } = await import('#src/api/errors.ts');
+    const query = {
+      data: undefined,
+      error: new ApiError('No squad with that id.', 404),
+      isPending: false,
+      isError: true,
+      refetch: vi.fn(),
+    };
+    render(<QueryState query={query}>{() => 'never'}</QueryState>);
+    expect(screen.getByRole('heading', { name: 'No squad with that id.' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
