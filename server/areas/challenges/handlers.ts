@@ -9,6 +9,7 @@ import { discover, myCreated, myParticipating, recommendations } from './discove
 import { findOnBoard } from './find.ts';
 import { gymRankings } from './gym-board.ts';
 import { mySubmissions, scoreHistory } from './history.ts';
+import { athleteChallengeResults } from './profile-results.ts';
 import { homeFeed } from './home.ts';
 import { countParticipants, joinChallenge } from './join.ts';
 import { deleteScore, listPendingScores, reviewScore } from './review.ts';
@@ -30,6 +31,7 @@ type ChallengeOps =
   | 'listMyCreatedChallenges'
   | 'recommendChallenges'
   | 'listMySubmissions'
+  | 'listAthleteChallengeResults'
   | 'getChallengeRankings'
   | 'findOnChallengeBoard'
   | 'listDeletedChallenges'
@@ -96,6 +98,10 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
     },
     async listMySubmissions(request) {
       return mySubmissions(ctx, caller(request).id);
+    },
+    async listAthleteChallengeResults(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      return athleteChallengeResults(ctx, request.params.userId, who?.user.id ?? null);
     },
     async getChallengeRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });

@@ -1,3 +1,4 @@
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -119,7 +120,17 @@ export function TournamentPage({ id }: { id: number }) {
       <p>
         <AppLink href="/battle-hub?kind=tournaments">All tournaments</AppLink>
       </p>
-      <QueryState query={tournament} loading="Loading the tournament…">
+      <QueryState
+        query={tournament}
+        loading="Loading the tournament…"
+        notFound={
+          <NotFoundState
+            heading="Tournament"
+            what="This tournament"
+            back={{ href: '/battle-hub?kind=tournaments', label: 'See all tournaments' }}
+          />
+        }
+      >
         {(t) => {
           const mine = standing(t);
           const first = t.stages[0]!;

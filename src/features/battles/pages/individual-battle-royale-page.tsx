@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CommentarySlot } from '#src/components/commentary-slot.tsx';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -186,7 +187,13 @@ export default function IndividualBattleRoyalePage() {
   return (
     <div className="container page">
       {id > 0 ? (
-        <QueryState query={battle} loading="Loading the battle…">
+        <QueryState
+          query={battle}
+          loading="Loading the battle…"
+          notFound={
+            <NotFoundState heading="Battle Royale" what="This battle" back={{ href: '/battle-hub', label: 'Go to the Battle Hub' }} />
+          }
+        >
           {(data) => <BattleView battle={data} />}
         </QueryState>
       ) : (
