@@ -78,6 +78,8 @@ export function BracketBoard({
   label: string;
 }) {
   const id = useId();
+  // Highlighted: the caller's latest match (the one to play, or the last they played); earlier ones name them only.
+  const current = myMatch(bracket, me);
   return (
     <div className="bracket-board" role="group" aria-label={label}>
       {bracket.rounds.map((r) => {
@@ -93,7 +95,7 @@ export function BracketBoard({
             ) : (
               <ol className="bracket-board-matches">
                 {r.matches.map((m) => {
-                  const mine = me !== null && !m.projected && (m.a?.user_id === me || m.b?.user_id === me);
+                  const mine = current !== null && current.round.round_no === r.round_no && current.match.slot === m.slot;
                   const state = matchState(m, round?.state, mine);
                   const sides = [m.a, m.b].filter((s): s is BracketSide => s !== null);
                   return (
