@@ -1296,6 +1296,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battle-royale/challenges/{battleId}/bracket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bracket stage's bracket as its own battle page shows it, with the tournament it belongs to */
+        get: operations["getBattleBracket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battle-royale/user/calendar": {
         parameters: {
             query?: never;
@@ -6395,6 +6412,16 @@ export interface components {
                 user_id: number;
                 display_name: string;
             }[];
+        };
+        /** @description A bracket stage (a battle of format bracket_tournament) with its tournament and its bracket. */
+        BattleBracket: {
+            battle_id: number;
+            tournament_id: number;
+            tournament_name: string;
+            stage_no: number;
+            stage_name: string;
+            /** @description Never null here (the bracket stage's own bracket). */
+            bracket: components["schemas"]["BracketOrNull"];
         };
         RoundWindow: {
             battle_id: number;
@@ -11803,6 +11830,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TournamentPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBattleBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stage's bracket (rounds not drawn yet projected). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattleBracket"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -59,7 +59,11 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
                   <Badge tone={s.status === 'live' ? 'success' : s.status === 'entry' ? 'info' : 'neutral'}>{STATUS_NAMES[s.status]}</Badge>
                 )
               }
-              actions={<AppLink href={`/individual-battle-royale-page?id=${s.battle_id}`}>{`${ps.name}: board and attempts`}</AppLink>}
+              actions={
+                <AppLink href={`/individual-battle-royale-page?id=${s.battle_id}`}>
+                  {`${ps.name}: ${s.format === 'bracket' ? 'bracket' : 'board'} and attempts`}
+                </AppLink>
+              }
             >
               {s.status === 'live' ? <StageRoom battleId={s.battle_id} /> : null}
               <p>
