@@ -59,7 +59,7 @@ export async function battleRoundMoments(
   );
   // A round not played (the battle had ended before it) makes no news.
   if (!b || !b.closed || b.field_size === null) return [];
-  const format: BattleFormat = b.format === 'squad_decimation' ? 'squad_decimation' : 'battle_royale';
+  const format: BattleFormat = b.format === 'squad_decimation' || b.format === 'bracket_tournament' ? b.format : 'battle_royale';
   const fallen = await rowsOf<Named>(
     db,
     sql`select e.user_id, u.display_name from battle_entries e join users u on u.id = e.user_id
