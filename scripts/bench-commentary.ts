@@ -34,6 +34,8 @@ const MAX_IN_FLIGHT = 256;
 const LAG_TARGET_MS = 1000;
 /** The name `noteScoreMove` (server/areas/commentary/moves.ts) defers its work under: dropped when commentary is off. */
 const MOVE_TASK = 'commentary move';
+/** The name template lines are stored under, in batches (server/areas/commentary/store.ts): counted while pending. */
+const LINES_TASK = 'commentary lines';
 
 const config: AppConfig = {
   basePath: '/',
@@ -210,6 +212,10 @@ function moveTasks(built: BuiltApp) {
   const defer = tasks.defer.bind(tasks);
   const state = { off: false, pending: 0, seen: 0, dropped: 0 };
   tasks.defer = (name, work) => {
+    if (name === LINES_TASK) {
+      state.pending += 1;
+      return defer(name, () => work().finally(() => (state.pending -= 1)));
+    }
     if (name !== MOVE_TASK) return defer(name, work);
     state.seen += 1;
     if (state.off) {
