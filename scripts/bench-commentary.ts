@@ -131,6 +131,8 @@ interface Fed {
   seconds: number;
   submit: number[];
   read: number[];
+  /** When each stored score's answer arrived (ms since the epoch), by score id. */
+  answeredAt: Map<number, number>;
   firstError?: string;
 }
 
@@ -139,7 +141,7 @@ interface Fed {
  * skipped and counted), while one reader reads the board every READ_EVERY_MS; every answer timed.
  */
 async function feed(base: string, challengeId: number, board: Board, seconds: number, perMinute: number): Promise<Fed> {
-  const fed: Fed = { answered: 0, failed: 0, skipped: 0, seconds, submit: [], read: [] };
+  const fed: Fed = { answered: 0, failed: 0, skipped: 0, seconds, submit: [], read: [], answeredAt: new Map() };
   const interval = 60_000 / perMinute;
   const inFlight = new Set<Promise<void>>();
   let reading = true;
@@ -164,6 +166,7 @@ async function feed(base: string, challengeId: number, board: Board, seconds: nu
       const body = await res.text();
       if (res.status === 201) {
         fed.submit.push(performance.now() - t0);
+        fed.answeredAt.set(Number((JSON.parse(body) as { score: { id: number } }).score.id), Date.now());
         fed.answered += 1;
       } else {
         fed.failed += 1;
@@ -266,9 +269,10 @@ async function lagRun(handle: DatabaseHandle, id: number, board: Board, pollMs: 
       left = !(await drained());
     }
     const drainMs = performance.now() - t0;
-    const lags = await exec<{ lag: number; kind: string }>(
+    const lags = await exec<{ lag: number; kind: string; score_id: number; at: number }>(
       db,
-      sql`select extract(epoch from (l.created_at - s.submitted_at)) * 1000 as lag, l.kind from commentary_lines l
+      sql`select extract(epoch from (l.created_at - s.submitted_at)) * 1000 as lag, l.kind, l.score_id,
+          extract(epoch from l.created_at) * 1000 as at from commentary_lines l
         join challenge_scores s on s.id = l.score_id where l.challenge_id = ${id} and s.submitted_at >= ${since}::timestamptz`,
     );
     const [counts] = await exec<{ scores: number; failed: number }>(
@@ -304,6 +308,11 @@ function printLag(title: string, r: Awaited<ReturnType<typeof lagRun>>, pollMs: 
   if (r.fed.firstError) console.log(`    first refusal: ${r.fed.firstError}`);
   const lag = stats(r.lags.map((l) => Number(l.lag)));
   row('lag, move → its line written (templates)', lag);
+  const afterAnswer = r.lags.flatMap((l) => {
+    const answered = r.fed.answeredAt.get(Number(l.score_id));
+    return answered === undefined ? [] : [Number(l.at) - answered];
+  });
+  row('  of which after the answer arrived (line − answer)', stats(afterAnswer));
   row('the submission’s answer, under this load', stats(r.fed.submit));
   row('the board read, under this load', stats(r.fed.read));
   console.log(
