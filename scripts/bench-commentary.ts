@@ -316,7 +316,7 @@ function printLag(title: string, r: Awaited<ReturnType<typeof lagRun>>, pollMs: 
   row('the submission’s answer, under this load', stats(r.fed.submit));
   row('the board read, under this load', stats(r.fed.read));
   console.log(
-    `    queue: at most ${r.backlog.toLocaleString('en')} jobs waiting (sampled each second);` +
+    `    backlog: at most ${r.backlog.toLocaleString('en')} moves waiting for their line (deferred work and jobs, sampled each second);` +
       ` ${r.left === 0 ? `drained ${ms(r.drainMs)} after the last move` : `NOT drained: ${r.left} left after 120 s`};` +
       ` ${r.counts.failed} failed`,
   );
