@@ -7897,8 +7897,8 @@ export interface components {
             places_at_stake: number;
             pace: null | {
                 /** @enum {string} */
-                kind: "leader_pace" | "leader_mark";
-                /** @description Ahead of the leader (positive) or behind (negative), in milliseconds. */
+                kind: "leader_pace" | "leader_mark" | "leader_time";
+                /** @description Ahead of the leader (positive) or behind (negative), in milliseconds; for leader_time (a for-time workout whose reps are not known) the time left inside the leader's finishing time (negative: past it). */
                 ahead_ms: number;
             };
             spectators: number;
