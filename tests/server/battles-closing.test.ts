@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { closeRound } from '#server/areas/battles/index.ts';
+import { battleJobHandlers, closeRound } from '#server/areas/battles/index.ts';
+import { tellTheFallen } from '#server/areas/battles/closing.ts';
+import { runDueJobs } from '#server/lib/jobs.ts';
 import { roundAttempts } from '#server/areas/battles/attempts.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { closeRoyaleRound, finalRanking, type CutRule, type EliminationRecord } from '#domain/battles/index.ts';
@@ -141,9 +143,13 @@ describe.each(databaseKinds)('closing a battle royale round on %s', (kind) => {
         sql`select field_size, eliminated_count from battle_rounds where battle_id = ${id} and round_no = ${roundNo}`,
       );
       expect(round).toEqual({ field_size: living.length, eliminated_count: want.eliminated.length });
+      // The fallen are told by the job the close queued, once however often it runs.
+      await runDueJobs(t.context, battleJobHandlers);
+      const title = `Eliminated in round ${roundNo} of Close s${seed}`;
+      await tellTheFallen(t.context, { battle_id: id, round_no: roundNo, title, rest: ` of ${living.length}; ${want.keep} went through.` });
       const [told] = await exec<{ n: number; body: string }>(
         sql`select count(*)::int as n, max(body) filter (where user_id = ${want.eliminated[0] ?? 0}) as body from notifications
-          where kind = 'battle_eliminated' and title = ${`Eliminated in round ${roundNo} of Close s${seed}`}`,
+          where kind = 'battle_eliminated' and title = ${title}`,
       );
       expect(told!.n).toBe(want.eliminated.length);
       if (want.eliminated.length) expect(told!.body).toBe(`You placed ${want.keep + 1} of ${living.length}; ${want.keep} went through.`);

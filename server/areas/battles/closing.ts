@@ -3,7 +3,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { battleRounds, battles } from '#server/db/schema.ts';
-import type { JobHandler } from '#server/lib/jobs.ts';
+import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import { isBracketRound, isSquadCut } from '#domain/battles/index.ts';
 import { noteBattleRound } from '../commentary/index.ts';
@@ -16,11 +16,15 @@ import { BRACKET_FORMAT } from './brackets.ts';
 import { advanceStage } from './tournaments.ts';
 import { cutRoyaleRound } from './royale-closing.ts';
 
+/** Tells the fallen of a closed battle royale round (queued by its close). */
+export const ROUND_NOTICES_JOB = 'battle_round_notices';
+
 // Closing a round: the job queued at the round's close (battles.ts scheduleRoundCloses) ranks the living field,
-// cuts it by the engine's rules (in one statement, royale-closing.ts), records who fell, tells each of them (inbox) and the battle's room (socket), and after
-// the last round writes the final places. One transaction; the round row is locked and closed once, so running
-// the job twice, or on two nodes at once, changes nothing the second time. Once the close has committed, its
-// moments (who fell, the round's winner, …) become commentary (the commentary area, off this job's transaction).
+// cuts it by the engine's rules (one statement, royale-closing.ts), records who fell, tells the battle's room
+// (socket) and after the last round writes the final places. One transaction; the round row is locked and closed
+// once, so running the job twice, or on two nodes at once, changes nothing the second time. The fallen's notices
+// (inbox, socket push, mail) are a job queued in that transaction (ROUND_NOTICES_JOB), run after the commit. Once
+// the close has committed, its moments (who fell, the round's winner, …) become commentary (the commentary area).
 
 /** Round ids in the room message up to this many; past it the page reloads the board instead. */
 const MAX_LISTED = 200;
@@ -62,16 +66,17 @@ async function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number):
       // A tournament stage: its top K enter the next stage, in this same transaction (tournaments.ts).
       await advanceStage(tx, battleId, now);
     }
-    // Everyone who fell, told in one statement that reads them back from their entries (no row sent from here).
+    // Everyone who fell is told by a job queued here, so it exists once the cut has committed and runs after it
+    // (tellTheFallen): 25,000 notices, their socket pushes and mails are most of a large round's close.
     if (eliminated.length)
-      await notifyEach(
+      await enqueueJob(
         tx,
+        ROUND_NOTICES_JOB,
         {
-          kind: 'battle_eliminated',
-          link: `/individual-battle-royale-page?id=${battleId}`,
-          rows: sql`select user_id, ${`Eliminated in round ${roundNo} of ${battle!.name}`}::text,
-                      'You placed ' || eliminated_place || ${` of ${cut.field}; ${cut.keep} went through.`}::text
-                    from battle_entries where battle_id = ${battleId} and eliminated_round = ${roundNo} order by eliminated_place`,
+          battle_id: battleId,
+          round_no: roundNo,
+          title: `Eliminated in round ${roundNo} of ${battle!.name}`,
+          rest: ` of ${cut.field}; ${cut.keep} went through.`,
         },
         now,
       );
@@ -102,8 +107,38 @@ async function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number):
   return result;
 }
 
+/**
+ * The notices of a closed round: one statement tells everyone who fell in it (inbox, socket, mail). The round's
+ * notified_at, set in the same transaction, makes a second run (a retried job) change nothing.
+ */
+export async function tellTheFallen(ctx: AppContext, payload: Record<string, unknown>): Promise<void> {
+  const battleId = Number(payload.battle_id);
+  const roundNo = Number(payload.round_no);
+  const now = ctx.now();
+  await ctx.database.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const claimed = await rowsOf(
+      tx,
+      sql`update battle_rounds set notified_at = ${now.toISOString()}::timestamptz
+          where battle_id = ${battleId} and round_no = ${roundNo} and closed_at is not null and notified_at is null returning 1`,
+    );
+    if (!claimed.length) return;
+    await notifyEach(
+      tx,
+      {
+        kind: 'battle_eliminated',
+        link: `/individual-battle-royale-page?id=${battleId}`,
+        rows: sql`select user_id, ${String(payload.title)}::text, 'You placed ' || eliminated_place || ${String(payload.rest)}::text
+                  from battle_entries where battle_id = ${battleId} and eliminated_round = ${roundNo} order by eliminated_place`,
+      },
+      now,
+    );
+  });
+}
+
 export const battleJobHandlers: Record<string, JobHandler> = {
   [ROUND_CLOSE_JOB]: async (ctx, payload) => {
     await closeRound(ctx, Number(payload.battle_id), Number(payload.round_no));
   },
+  [ROUND_NOTICES_JOB]: tellTheFallen,
 };

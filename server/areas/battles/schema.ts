@@ -46,6 +46,8 @@ export const battleRounds = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     fieldSize: integer('field_size'),
     eliminatedCount: integer('eliminated_count'),
+    /** Set once the fallen of a battle royale round have been told (the notices job after the close, closing.ts). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.battleId, t.roundNo] })],
 );

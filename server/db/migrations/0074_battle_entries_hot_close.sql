@@ -4,3 +4,7 @@
 -- fallen athlete and the living field is read through the primary key's battle_id prefix as fast.
 DROP INDEX IF EXISTS "battle_entries_alive_idx";--> statement-breakpoint
 ALTER TABLE "battle_entries" SET (fillfactor = 75);
+--> statement-breakpoint
+-- Set once the fallen of a closed round have been told (the notices job after the close): a retried job tells no one twice.
+ALTER TABLE "battle_rounds" ADD COLUMN "notified_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "battle_rounds" SET "notified_at" = "closed_at" WHERE "closed_at" IS NOT NULL;
