@@ -247,7 +247,8 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
     expect((await score(f, Ana, 70)).statusCode).toBe(201);
     expect((await score(f, Bo, 60)).statusCode).toBe(201);
     await advance(HOUR);
-    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(1);
+    // The close, then the notice to the one who fell.
+    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(2);
     expect((await call('GET', `/api/battle-royale/tournaments/${tn.id}`)).json()).toMatchObject({
       status: 'finished',
       winner: { display_name: 'Ana' },

@@ -159,7 +159,8 @@ describe.each(databaseKinds)('tournaments on %s', (kind) => {
       t.clock.advance(1000);
     }
     await advance(HOUR);
-    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(1);
+    // The close, then the notice to the one who fell.
+    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(2);
     // Running the close again (a second node, a retried job) changes nothing.
     expect(await closeRound(t.context, q!.battle_id, 1)).toEqual({ closed: false, eliminated: [] });
 

@@ -130,7 +130,8 @@ describe.each(databaseKinds)('battles on %s', (kind) => {
     // Not yet due: the job waits for the round's close.
     expect(await runDueJobs(t.context, battleJobHandlers)).toBe(0);
     await advance(HOUR);
-    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(1);
+    // The close, then the fallen's notices it queued (run after its commit).
+    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(2);
     const closed = await room.next((m) => m.type === 'battle_round_closed');
     expect(closed).toMatchObject({ battle_id: id, round_no: 1, field_size: 4, eliminated_count: 2, finished: false });
     expect([...(closed.eliminated as number[])].sort()).toEqual([cy.userId, di.userId].sort());

@@ -76,7 +76,8 @@ describe.each(databaseKinds)('battle commentary on %s', (kind) => {
       t.clock.advance(1000);
     }
     await advance(HOUR);
-    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(1);
+    // The close and the fallen's notices it queued.
+    expect(await runDueJobs(t.context, battleJobHandlers)).toBe(2);
     await written();
     const first = await lines(id);
     expect(first.map((l) => l.kind).sort()).toEqual(['battle_cut', 'battle_round_winner']);
@@ -113,7 +114,7 @@ describe.each(databaseKinds)('battle commentary on %s', (kind) => {
       expect((await call('PUT', `/api/commentary/battle-streams/${id}`, ana, { auto_publish: true })).statusCode).toBe(403);
       expect((await call('POST', `/api/battle-royale/challenges/${id}/attempts`, bo, { reps: 70 })).statusCode).toBe(201);
       await advance(HOUR);
-      expect(await runDueJobs(t.context, battleJobHandlers)).toBe(1);
+      expect(await runDueJobs(t.context, battleJobHandlers)).toBe(2);
       await written();
       const published = await lines(id, 'published');
       expect(published.map((l) => l.kind).sort()).toEqual(['battle_champion', 'battle_cut', 'battle_cut', 'battle_round_winner']);

@@ -138,9 +138,11 @@ export async function myAttempts(ctx: AppContext, battleId: number, userId: numb
 export async function roundAttempts(tx: Database, battleId: number, roundNo: number): Promise<RoundAttempt[]> {
   const best = await rowsOf<{ user_id: number; sort_key: string; submitted_ms: number }>(
     tx,
-    sql`select distinct on (user_id) user_id, sort_key::text as sort_key, floor(extract(epoch from submitted_at) * 1000)::float8 as submitted_ms
-        from battle_attempts where battle_id = ${battleId} and round_no = ${roundNo}
-        order by user_id, sort_key, submitted_at, id`,
+    // Ordered by the table's columns (a.sort_key): the bare name would sort by the text of the key selected below.
+    sql`select distinct on (a.user_id) a.user_id, a.sort_key::text as sort_key,
+          floor(extract(epoch from a.submitted_at) * 1000)::float8 as submitted_ms
+        from battle_attempts a where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+        order by a.user_id, a.sort_key, a.submitted_at, a.id`,
   );
   return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: Number(a.submitted_ms) }));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { notifications, userSettings } from '#server/db/schema.ts';
 import { notFound } from '#server/errors.ts';
@@ -67,7 +67,6 @@ const BATCH = 5000;
  * the kind's mail on. A round's close that tells 25,000 athletes makes 5 round trips, not 100,000.
  */
 export async function notifyMany(tx: Database, inputs: readonly NotificationInput[], now = new Date()): Promise<void> {
-  const at = now.toISOString();
   for (let i = 0; i < inputs.length; i += BATCH) {
     const batch = inputs.slice(i, i + BATCH).map((input) => ({
       user_id: input.userId,
@@ -76,27 +75,58 @@ export async function notifyMany(tx: Database, inputs: readonly NotificationInpu
       body: (input.body ?? '').slice(0, 1000),
       link: safeLink(input.link ?? ''),
     }));
-    const mailByDefault = Object.fromEntries(batch.map((n) => [n.kind, emailWanted(n.kind as NotificationKind, null)]));
-    await tx.execute(sql`
-      with ins as (
-        insert into notifications (user_id, kind, title, body, link, created_at)
-        select x.user_id, x.kind, x.title, x.body, x.link, ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(user_id int, kind text, title text, body text, link text)
-        returning id, user_id, kind, title, body, link
-      ), pushed as (
-        select count(pg_notify(${REALTIME_CHANNEL}, json_build_object('to', json_build_object('user', i.user_id),
-          'message', json_build_object('type', ${NOTIFICATION_MESSAGE}::text, 'notification', json_build_object('id', i.id,
-            'kind', i.kind, 'title', i.title, 'body', i.body, 'link', i.link, 'read', false, 'created_at', ${at}::text)))::text)) as n
-        from ins i
-      ), mailed as (
-        insert into jobs (kind, payload, run_at, created_at)
-        select ${NOTIFICATION_MAIL_JOB}, jsonb_build_object('notificationId', i.id), ${at}::timestamptz, ${at}::timestamptz
-        from ins i left join user_settings s on s.user_id = i.user_id
-        where coalesce((s.email_kinds ->> i.kind)::boolean, (${JSON.stringify(mailByDefault)}::jsonb ->> i.kind)::boolean, false)
-        returning 1
-      )
-      select (select n from pushed) as pushed, (select count(*) from mailed) as mailed`);
+    const kinds = [...new Set(batch.map((n) => n.kind as NotificationKind))];
+    await storeAndPush(
+      tx,
+      sql`select x.user_id, x.kind, x.title, x.body, x.link
+          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(user_id int, kind text, title text, body text, link text)`,
+      kinds,
+      now,
+    );
   }
+}
+
+/**
+ * notify() for every account a query names, in one statement with no row sent from the app: `rows` selects
+ * (user_id, title, body) in the caller's transaction, e.g. everyone a round's close has just eliminated.
+ */
+export async function notifyEach(
+  tx: Database,
+  input: { kind: NotificationKind; link?: string; rows: SQL },
+  now = new Date(),
+): Promise<void> {
+  await storeAndPush(
+    tx,
+    sql`select x.user_id, ${input.kind.slice(0, 40)}::text, left(x.title, 160), left(coalesce(x.body, ''), 1000), ${safeLink(input.link ?? '')}::text
+        from (${input.rows}) as x(user_id, title, body)`,
+    [input.kind],
+    now,
+  );
+}
+
+/** Stores the notifications `source` selects (user_id, kind, title, body, link), pushes them, queues their mail. */
+async function storeAndPush(tx: Database, source: SQL, kinds: readonly NotificationKind[], now: Date) {
+  const at = now.toISOString();
+  const mailByDefault = Object.fromEntries(kinds.map((kind) => [kind, emailWanted(kind, null)]));
+  await tx.execute(sql`
+    with ins as (
+      insert into notifications (user_id, kind, title, body, link, created_at)
+      select s.user_id, s.kind, s.title, s.body, s.link, ${at}::timestamptz
+      from (${source}) as s(user_id, kind, title, body, link)
+      returning id, user_id, kind, title, body, link
+    ), pushed as (
+      select count(pg_notify(${REALTIME_CHANNEL}, json_build_object('to', json_build_object('user', i.user_id),
+        'message', json_build_object('type', ${NOTIFICATION_MESSAGE}::text, 'notification', json_build_object('id', i.id,
+          'kind', i.kind, 'title', i.title, 'body', i.body, 'link', i.link, 'read', false, 'created_at', ${at}::text)))::text)) as n
+      from ins i
+    ), mailed as (
+      insert into jobs (kind, payload, run_at, created_at)
+      select ${NOTIFICATION_MAIL_JOB}, jsonb_build_object('notificationId', i.id), ${at}::timestamptz, ${at}::timestamptz
+      from ins i left join user_settings s on s.user_id = i.user_id
+      where coalesce((s.email_kinds ->> i.kind)::boolean, (${JSON.stringify(mailByDefault)}::jsonb ->> i.kind)::boolean, false)
+      returning 1
+    )
+    select (select n from pushed) as pushed, (select count(*) from mailed) as mailed`);
 }
 
 /** Only in-app paths are kept: a notification never sends anyone off-site. */

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { keepCount, type CutRule } from '#domain/battles/index.ts';
+
+// Ranking and cutting a battle royale round in the database, inside closing.ts's transaction (the round's row held):
+// no field or attempt is sent to the app. The order is the engine's (domain/battles/engine.ts rankRound): each
+// athlete's best attempt (smallest key, then earliest), scorers by key, earliest best submission (to the ms, as
+// the engine compares times), athlete id; then those who did not score, earliest entry (to the ms), athlete id.
+// How many stay is the engine's keepCount over the living field (a round nobody scored in cuts nobody).
+// tests/server/battles-closing.test.ts checks the outcome against the engine's on fields full of ties.
+
+export interface RoyaleCut {
+  /** The living field at the round's start. */
+  field: number;
+  /** How many went through (the cut line sits below this place). */
+  keep: number;
+  /** The fallen by their place in the round. */
+  eliminated: { userId: number; place: number }[];
+}
+
+/** The living field, each with their place in the round: one window over the round's best attempts. */
+const rankedLiving = (battleId: number, roundNo: number) => sql`
+  select e.user_id, (row_number() over (order by b.sort_key asc nulls last, b.submitted asc nulls last,
+           case when b.sort_key is null then date_trunc('milliseconds', e.entered_at) end asc, e.user_id))::int as place
+  from battle_entries e
+  left join (
+    select distinct on (a.user_id) a.user_id, a.sort_key, date_trunc('milliseconds', a.submitted_at) as submitted
+    from battle_attempts a
+    where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+    order by a.user_id, a.sort_key, a.submitted_at
+  ) b on b.user_id = e.user_id
+  where e.battle_id = ${battleId} and e.eliminated_round is null`;
+
+/**
+ * Ranks the living field and writes the fallen (eliminated_round, eliminated_place) in one statement; after the last
+ * round (`finished`) the same statement writes every entry's final place: the living field by this round's places
+ * (survivors, then this round's fallen), then those who fell before, later rounds first, by their place in it.
+ */
+export async function cutRoyaleRound(
+  tx: Database,
+  battleId: number,
+  roundNo: number,
+  rule: CutRule,
+  finished: boolean,
+): Promise<RoyaleCut> {
+  const [counts] = await rowsOf<{ field: number; scored: boolean }>(
+    tx,
+    sql`select (select count(*)::int from battle_entries where battle_id = ${battleId} and eliminated_round is null) as field,
+          exists (select 1 from battle_attempts a
+                  join battle_entries e on e.battle_id = a.battle_id and e.user_id = a.user_id and e.eliminated_round is null
+                  where a.battle_id = ${battleId} and a.round_no = ${roundNo}) as scored`,
+  );
+  const field = counts?.field ?? 0;
+  const keep = counts?.scored ? keepCount(rule, field) : field;
+  if (keep >= field && !finished) return { field, keep, eliminated: [] };
+  const moves = finished
+    ? sql`select user_id, place, place as final_place from ranked
+          union all
+          select user_id, null, (${field} + row_number() over (order by eliminated_round desc, eliminated_place, user_id))::int
+          from battle_entries where battle_id = ${battleId} and eliminated_round is not null`
+    : sql`select user_id, place, null::int as final_place from ranked where place > ${keep}`;
+  const fallen = await rowsOf<{ user_id: number; place: number }>(
+    tx,
+    sql`
+      with ranked as (${rankedLiving(battleId, roundNo)}),
+      moved as (
+        update battle_entries e set
+          eliminated_round = case when m.place > ${keep} then ${roundNo}::int else e.eliminated_round end,
+          eliminated_place = case when m.place > ${keep} then m.place else e.eliminated_place end,
+          final_place = coalesce(m.final_place, e.final_place)
+        from (${moves}) as m(user_id, place, final_place)
+        where e.battle_id = ${battleId} and e.user_id = m.user_id
+        returning e.user_id, m.place
+      )
+      select user_id, place from moved where place > ${keep} order by place`,
+  );
+  return { field, keep, eliminated: fallen.map((f) => ({ userId: Number(f.user_id), place: Number(f.place) })) };
+}
