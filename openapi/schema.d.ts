@@ -2230,6 +2230,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/me/statements/{month}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement of one UTC month as CSV: opening balance, every posting (subscription, refund, payout, reversal) with gross, fee, net and running balance per currency, closing balance
+         * @description Amounts are decimals in the currency's main unit (minor units divided by 100, never floats); the gross, fee and net columns add up to the month's figures. Cells a spreadsheet would run as a formula start with '. Someone who never earned gets the header alone.
+         */
+        get: operations["creatorStatementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators": {
         parameters: {
             query?: never;
@@ -13426,6 +13446,31 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    creatorStatementCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The month, YYYY-MM (UTC); not one that has not begun. */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement (RFC 4180, UTF-8), as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listCreators: {

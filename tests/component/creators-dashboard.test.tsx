@@ -54,6 +54,7 @@ vi.mock('#src/features/creators/api/creators.ts', () => ({
     }),
   useCreateCampaign: () => mutation(createCampaign),
   useSetCampaignPaused: () => mutation(setPaused),
+  downloadStatement: vi.fn(),
 }));
 const campaignsQuery = vi.fn((days: number) =>
   query({
@@ -99,6 +100,9 @@ describe('the creator dashboard', () => {
     expect(figures.textContent).toContain('$45.00');
     const earnings = screen.getByRole('region', { name: 'Earnings per currency' });
     expect(within(earnings).getByText('$4.98')).toBeTruthy();
+    // The statement download sits with the earnings.
+    const statement = screen.getByRole('form', { name: 'Monthly statement' });
+    expect(within(statement).getByRole('button', { name: /Download statement \(CSV\)/ })).toBeTruthy();
 
     const amount = screen.getByLabelText('Amount (USD)');
     await user.type(amount, '46');

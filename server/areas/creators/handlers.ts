@@ -8,6 +8,7 @@ import { cancel, mySubscriptions, resume, subscribe } from './subscriptions.ts';
 import { archiveTier, createTier, listCreators, type TierInput } from './tiers.ts';
 import { decidePayout, payoutsForReview } from './payout-review.ts';
 import { creatorEconomy } from './economy.ts';
+import { creatorStatementCsv } from './statements.ts';
 import { campaignStats, createCampaign, followCampaign, recordCampaignViews, viewerKey, type CampaignInput } from './campaigns.ts';
 import { clickCampaign, setCampaignPaused } from './promotions.ts';
 import { optionalAuth } from '../auth/index.ts';
@@ -31,7 +32,8 @@ type CreatorOps =
   | 'followCreatorCampaign'
   | 'pauseCreatorCampaign'
   | 'resumeCreatorCampaign'
-  | 'clickCreatorCampaign';
+  | 'clickCreatorCampaign'
+  | 'creatorStatementCsv';
 
 const providers = new WeakMap<AppContext, PaymentProvider>();
 
@@ -101,6 +103,15 @@ export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
     },
     async listPayoutsForReview(request) {
       return payoutsForReview(ctx, request.query.status ?? 'open', request.query.limit ?? 50);
+    },
+    async creatorStatementCsv(request, reply) {
+      const { month } = request.params;
+      const csv = await creatorStatementCsv(ctx.database.db, request.auth!.user.id, month, ctx.now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="repforge-statement-${month}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
     },
     async creatorEconomy(request) {
       return creatorEconomy(ctx, request.query.range ?? 30);
