@@ -2250,6 +2250,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/me/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe Connect: make the caller's Express account (once) and answer the Account Link that onboards it; 409 in test mode */
+        post: operations["startPayoutOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators": {
         parameters: {
             query?: never;
@@ -7106,6 +7123,8 @@ export interface components {
             /** Format: date-time */
             paid_at: string | null;
             reason: string | null;
+            /** @description Stripe Connect: the transfer made when it was approved. */
+            transfer_id: string | null;
             creator: {
                 wp_user_id: number;
                 display_name: string;
@@ -7131,6 +7150,8 @@ export interface components {
             paid_at: string | null;
             /** @description Why it was turned down. */
             reason: string | null;
+            /** @description Stripe Connect: the transfer made when it was approved; Stripe's webhook marks it paid. */
+            transfer_id: string | null;
         };
         CreatorEconomy: {
             range_days: number;
@@ -7210,6 +7231,13 @@ export interface components {
             payout_min_cents: number;
             hold_days: number;
             provider: components["schemas"]["PaymentProviderKind"];
+            /**
+             * @description manual: administrators approve and mark payouts paid (test mode: no money moves); connect: approving transfers the money to the creator's Stripe account.
+             * @enum {string}
+             */
+            payouts_via: "manual" | "connect";
+            /** @description The creator has a Stripe Connect account for payouts (connect only). */
+            payout_account: boolean;
             tiers: components["schemas"]["CreatorTier"][];
             payouts: components["schemas"]["CreatorPayout"][];
         };
@@ -13422,6 +13450,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Stripe Connect: Stripe did not take the transfer; nothing was approved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     creatorEconomy: {
@@ -13471,6 +13508,47 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    startPayoutOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe's onboarding page; the creator comes back to /creator-dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Test mode (the local provider): no money moves, administrators mark payouts paid. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stripe did not answer. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCreators: {

@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { badRequest } from '#server/errors.ts';
 import type { Currency } from '#domain/ledger.ts';
-import { creatorDashboard, requestPayout, takeWebhook } from './earnings.ts';
+import { creatorDashboard, requestPayout, startPayoutOnboarding, takeWebhook } from './earnings.ts';
 import { paymentProvider, type PaymentProvider } from './payments.ts';
 import { cancel, mySubscriptions, resume, subscribe } from './subscriptions.ts';
 import { archiveTier, createTier, listCreators, type TierInput } from './tiers.ts';
@@ -33,7 +33,8 @@ type CreatorOps =
   | 'pauseCreatorCampaign'
   | 'resumeCreatorCampaign'
   | 'clickCreatorCampaign'
-  | 'creatorStatementCsv';
+  | 'creatorStatementCsv'
+  | 'startPayoutOnboarding';
 
 const providers = new WeakMap<AppContext, PaymentProvider>();
 
@@ -113,11 +114,21 @@ export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
         .header('cache-control', 'no-store')
         .send(csv);
     },
+    async startPayoutOnboarding(request) {
+      return startPayoutOnboarding(ctx, providerFor(ctx), request.auth!.user.id);
+    },
     async creatorEconomy(request) {
       return creatorEconomy(ctx, request.query.range ?? 30);
     },
     async decidePayout(request) {
-      return decidePayout(ctx, request.auth!.user.id, request.params.payoutId, request.body.decision, request.body.reason);
+      return decidePayout(
+        ctx,
+        providerFor(ctx),
+        request.auth!.user.id,
+        request.params.payoutId,
+        request.body.decision,
+        request.body.reason,
+      );
     },
     async mySubscriptions(request) {
       return { items: await mySubscriptions(ctx, request.auth!.user.id) };

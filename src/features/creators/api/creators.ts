@@ -98,6 +98,14 @@ export function useRequestPayout() {
   });
 }
 
+/** Stripe Connect: the onboarding page for the caller's payout account (the browser goes there). */
+export function useStartPayoutOnboarding() {
+  return useMutation({
+    mutationFn: () => callApi(secureApi.POST('/api/creators/me/payout-account'), 'Could not open Stripe’s onboarding.'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
 export type ReviewedPayout = components['schemas']['ReviewedPayout'];
 export type CreatorPayout = components['schemas']['CreatorPayout'];
 

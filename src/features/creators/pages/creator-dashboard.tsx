@@ -10,6 +10,7 @@ import { TestModeNotice } from '../components/test-mode-notice.tsx';
 import { TierForm } from '../components/tier-form.tsx';
 import { Campaigns } from '../components/campaigns.tsx';
 import { StatementDownload } from '../components/statement-download.tsx';
+import { PayoutAccount } from '../components/payout-account.tsx';
 import '../creators.css';
 
 function Figures({ d }: { d: Dashboard }) {
@@ -142,6 +143,7 @@ export default function CreatorDashboard() {
             </section>
             <section aria-labelledby="payouts">
               <h2 id="payouts">Payouts</h2>
+              <PayoutAccount via={d.payouts_via} connected={d.payout_account} />
               {d.balances
                 .filter((b) => b.available_cents >= d.payout_min_cents)
                 .map((b) => (
