@@ -36,6 +36,8 @@ export const CREATOR_TEXT = {
   badSignature: 'The webhook signature did not verify.',
   noPayout: 'No payout with that id.',
   payoutReasonNeeded: 'Say why the payout is turned down (the creator reads it).',
+  noConnectInTestMode: 'Test mode: no money moves. Payouts are approved and marked paid by administrators.',
+  connectFailed: 'Stripe did not take the transfer. Nothing was approved; please try again.',
 } as const;
 
 /**

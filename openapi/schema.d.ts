@@ -2267,6 +2267,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/me/statements/{month}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's statement of one UTC month as CSV: opening balance, every posting (subscription, refund, payout, reversal) with gross, fee, net and running balance per currency, closing balance
+         * @description Amounts are decimals in the currency's main unit (minor units divided by 100, never floats); the gross, fee and net columns add up to the month's figures. Cells a spreadsheet would run as a formula start with '. Someone who never earned gets the header alone.
+         */
+        get: operations["creatorStatementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/me/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe Connect: make the caller's Express account (once) and answer the Account Link that onboards it; 409 in test mode */
+        post: operations["startPayoutOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators": {
         parameters: {
             query?: never;
@@ -7152,6 +7189,8 @@ export interface components {
             /** Format: date-time */
             paid_at: string | null;
             reason: string | null;
+            /** @description Stripe Connect: the transfer made when it was approved. */
+            transfer_id: string | null;
             creator: {
                 wp_user_id: number;
                 display_name: string;
@@ -7177,6 +7216,8 @@ export interface components {
             paid_at: string | null;
             /** @description Why it was turned down. */
             reason: string | null;
+            /** @description Stripe Connect: the transfer made when it was approved; Stripe's webhook marks it paid. */
+            transfer_id: string | null;
         };
         CreatorEconomy: {
             range_days: number;
@@ -7256,6 +7297,13 @@ export interface components {
             payout_min_cents: number;
             hold_days: number;
             provider: components["schemas"]["PaymentProviderKind"];
+            /**
+             * @description manual: administrators approve and mark payouts paid (test mode: no money moves); connect: approving transfers the money to the creator's Stripe account.
+             * @enum {string}
+             */
+            payouts_via: "manual" | "connect";
+            /** @description The creator has a Stripe Connect account for payouts (connect only). */
+            payout_account: boolean;
             tiers: components["schemas"]["CreatorTier"][];
             payouts: components["schemas"]["CreatorPayout"][];
         };
@@ -13519,6 +13567,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Stripe Connect: Stripe did not take the transfer; nothing was approved. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     creatorEconomy: {
@@ -13543,6 +13600,72 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    creatorStatementCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The month, YYYY-MM (UTC); not one that has not begun. */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement (RFC 4180, UTF-8), as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    startPayoutOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe's onboarding page; the creator comes back to /creator-dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Test mode (the local provider): no money moves, administrators mark payouts paid. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stripe did not answer. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCreators: {

@@ -177,6 +177,11 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
       const field = [error, inner].find((e): e is ApiError => e instanceof ApiError && !!e.field)?.field;
       return reply.code(status).send(field ? { detail, field_errors: { [field]: detail } } : { detail });
     }
+    // A service we depend on failed (Stripe, say): the handler's words, with its 502/503/504.
+    if (error instanceof ApiError && status >= 502 && status <= 504) {
+      request.log.warn({ err: error.cause ?? error }, 'upstream failed');
+      return reply.code(status).send({ detail: error.message });
+    }
     request.log.error({ err: error }, 'request failed');
     recordServerFault(context, error, request);
     return reply.code(500).send({ detail: SERVER_FAULT });

@@ -5,6 +5,7 @@ import type { CreatorDashboard } from '#src/features/creators/api/creators.ts';
 
 const requestPayout = vi.fn(async (body: { amount_cents: number; currency: string }) => ({ id: 1, ...body }));
 const createTier = vi.fn();
+const startOnboarding = vi.fn();
 const createCampaign = vi.fn(async (body: { name: string }) => ({
   id: 9,
   name: body.name,
@@ -22,6 +23,8 @@ const dashboard: CreatorDashboard = {
   payout_min_cents: 2000,
   hold_days: 7,
   provider: 'local',
+  payouts_via: 'manual',
+  payout_account: false,
   tiers: [
     { id: 3, creator_id: 9, name: 'Gold', price_cents: 2499, currency: 'usd', benefits: 'Plans', archived: false, active_subscribers: 2 },
   ],
@@ -54,6 +57,8 @@ vi.mock('#src/features/creators/api/creators.ts', () => ({
     }),
   useCreateCampaign: () => mutation(createCampaign),
   useSetCampaignPaused: () => mutation(setPaused),
+  downloadStatement: vi.fn(),
+  useStartPayoutOnboarding: () => mutation(vi.fn(), startOnboarding),
 }));
 const campaignsQuery = vi.fn((days: number) =>
   query({
@@ -99,6 +104,9 @@ describe('the creator dashboard', () => {
     expect(figures.textContent).toContain('$45.00');
     const earnings = screen.getByRole('region', { name: 'Earnings per currency' });
     expect(within(earnings).getByText('$4.98')).toBeTruthy();
+    // The statement download sits with the earnings.
+    const statement = screen.getByRole('form', { name: 'Monthly statement' });
+    expect(within(statement).getByRole('button', { name: /Download statement \(CSV\)/ })).toBeTruthy();
 
     const amount = screen.getByLabelText('Amount (USD)');
     await user.type(amount, '46');

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
@@ -96,6 +97,21 @@ test('an administrator approves a creator’s payout and marks it paid; the crea
     expect(dashboard.payouts[0]).toMatchObject({ status: 'paid', amount_cents: 4500 });
     const inbox = await apiCall(a, coachApi, 'GET', 'api/notifications');
     expect(JSON.stringify(inbox)).toContain('Your payout of $45.00 is paid');
+
+    // The coach downloads the month's statement (at 360 px): the payment, its fee and the paid payout.
+    const coachPage = await (await browser.newContext({ viewport: { width: 360, height: 800 }, acceptDownloads: true })).newPage();
+    await signIn(coachPage, a, mailbox, coach);
+    await coachPage.goto(`${a.url}creator-dashboard`);
+    await expect(coachPage.getByLabel('Statement month')).toBeVisible();
+    await axeClean(coachPage);
+    const [download] = await Promise.all([
+      coachPage.waitForEvent('download'),
+      coachPage.getByRole('button', { name: 'Download statement (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^repforge-statement-\d{4}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain(',subscription,Strength club,USD,50.00,5.00,45.00,45.00\r\n');
+    expect(csv).toMatch(/,payout,Payout #\d+ \(Paid\),USD,0\.00,0\.00,-45\.00,0\.00\r\n/);
   } finally {
     await setClock(a, 0);
   }

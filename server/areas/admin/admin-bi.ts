@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { percentOf, type BiRange, type BiTable } from '#domain/business-intelligence.ts';
+import { csvOf } from '#domain/csv.ts';
 import { ALL_CHALLENGES_ID, addDays, mondayOf } from './admin-bi-rollup.ts';
 import { utcDay } from '#server/lib/bi-record.ts';
 
@@ -157,16 +158,6 @@ async function buildReport(ctx: AppContext, range: BiRange, state: Awaited<Retur
 }
 
 const pick = ({ viewers, joiners, submitters }: FunnelRow) => ({ viewers, joiners, submitters });
-
-/** RFC 4180: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula starts with '. */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvOf = (header: string[], rows: (string | number)[][]) =>
-  [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 /** One table of the page as CSV (a header row, then every row; the funnel with every challenge). */
 export async function businessCsv(ctx: AppContext, table: BiTable, range: BiRange): Promise<string> {

@@ -1,15 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { creatorPayouts, creatorSubscriptions, creatorTiers, paymentWebhookEvents } from '#server/db/schema.ts';
-import { badRequest, conflict } from '#server/errors.ts';
+import {
+  creatorConnectAccounts,
+  creatorPayouts,
+  creatorSubscriptions,
+  creatorTiers,
+  paymentWebhookEvents,
+  users,
+} from '#server/db/schema.ts';
+import { ApiError, badRequest, conflict } from '#server/errors.ts';
 import { CREATOR_LIMITS, CREATOR_TEXT } from '#domain/creators.ts';
 import { PLATFORM_FEE_PERCENT, payoutEntries, type Currency } from '#domain/ledger.ts';
 import { creatorBalances, post } from './ledger.ts';
 import type { PaymentProvider } from './payments.ts';
 import { endByProviderRef, recordPayment, recordRefund } from './subscriptions.ts';
 import { hasAccessSql, tiersOf } from './tiers.ts';
-import { presentPayout } from './payout-review.ts';
+import { markTransferred, presentPayout } from './payout-review.ts';
 
 // The creator's dashboard (subscribers, MRR, earnings from the ledger), payout requests, and the payment
 // provider's webhooks, each event taken once by its id.
@@ -43,6 +50,8 @@ export async function creatorDashboard(ctx: AppContext, provider: PaymentProvide
     payout_min_cents: CREATOR_LIMITS.payoutMin,
     hold_days: CREATOR_LIMITS.holdDays,
     provider: provider.kind,
+    payouts_via: provider.payouts,
+    payout_account: (await connectAccountOf(db, creatorId)) !== null,
     tiers: await tiersOf(db, creatorId, now, true),
     payouts: payouts.map(presentPayout),
   };
@@ -90,6 +99,41 @@ export async function takeWebhook(ctx: AppContext, provider: PaymentProvider, ra
     if (e.type === 'payment_succeeded') await recordPayment(tx, now, e);
     else if (e.type === 'payment_refunded') await recordRefund(tx, now, e.paymentId, e.refundId);
     else if (e.type === 'subscription_ended') await endByProviderRef(tx, now, e.providerRef);
+    else if (e.type === 'payout_transferred') await markTransferred(tx, now, e);
     return { received: true, duplicate: false };
   });
+}
+
+async function connectAccountOf(db: Database, creatorId: number): Promise<string | null> {
+  const [row] = await db.select().from(creatorConnectAccounts).where(eq(creatorConnectAccounts.creatorId, creatorId));
+  return row?.accountId ?? null;
+}
+
+/**
+ * Stripe Connect onboarding: the creator's Express account is made once (and kept before they finish, so coming back
+ * continues it) and the answer is Stripe's onboarding page. The test provider answers 409: no money moves.
+ */
+export async function startPayoutOnboarding(ctx: AppContext, provider: PaymentProvider, creatorId: number) {
+  if (provider.payouts !== 'connect') throw conflict(CREATOR_TEXT.noConnectInTestMode);
+  const db = ctx.database.db;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, creatorId));
+  const back = `${ctx.config.publicOrigin ?? ''}${ctx.config.basePath}creator-dashboard`;
+  let started;
+  try {
+    started = await provider.startPayoutOnboarding({
+      creatorId,
+      accountId: await connectAccountOf(db, creatorId),
+      email: user?.email ?? null,
+      returnUrl: `${back}?payouts=connected`,
+      refreshUrl: `${back}?payouts=retry`,
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(502, 'Stripe did not answer. Please try again.');
+  }
+  await db
+    .insert(creatorConnectAccounts)
+    .values({ creatorId, accountId: started.accountId, createdAt: ctx.now() })
+    .onConflictDoNothing({ target: creatorConnectAccounts.creatorId });
+  return { url: started.url };
 }

@@ -2,12 +2,13 @@ import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { badRequest } from '#server/errors.ts';
 import type { Currency } from '#domain/ledger.ts';
-import { creatorDashboard, requestPayout, takeWebhook } from './earnings.ts';
+import { creatorDashboard, requestPayout, startPayoutOnboarding, takeWebhook } from './earnings.ts';
 import { paymentProvider, type PaymentProvider } from './payments.ts';
 import { cancel, mySubscriptions, resume, subscribe } from './subscriptions.ts';
 import { archiveTier, createTier, listCreators, type TierInput } from './tiers.ts';
 import { decidePayout, payoutsForReview } from './payout-review.ts';
 import { creatorEconomy } from './economy.ts';
+import { creatorStatementCsv } from './statements.ts';
 import { campaignStats, createCampaign, followCampaign, recordCampaignViews, viewerKey, type CampaignInput } from './campaigns.ts';
 import { clickCampaign, setCampaignPaused } from './promotions.ts';
 import { optionalAuth } from '../auth/index.ts';
@@ -31,7 +32,9 @@ type CreatorOps =
   | 'followCreatorCampaign'
   | 'pauseCreatorCampaign'
   | 'resumeCreatorCampaign'
-  | 'clickCreatorCampaign';
+  | 'clickCreatorCampaign'
+  | 'creatorStatementCsv'
+  | 'startPayoutOnboarding';
 
 const providers = new WeakMap<AppContext, PaymentProvider>();
 
@@ -102,11 +105,30 @@ export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
     async listPayoutsForReview(request) {
       return payoutsForReview(ctx, request.query.status ?? 'open', request.query.limit ?? 50);
     },
+    async creatorStatementCsv(request, reply) {
+      const { month } = request.params;
+      const csv = await creatorStatementCsv(ctx.database.db, request.auth!.user.id, month, ctx.now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="repforge-statement-${month}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+    async startPayoutOnboarding(request) {
+      return startPayoutOnboarding(ctx, providerFor(ctx), request.auth!.user.id);
+    },
     async creatorEconomy(request) {
       return creatorEconomy(ctx, request.query.range ?? 30);
     },
     async decidePayout(request) {
-      return decidePayout(ctx, request.auth!.user.id, request.params.payoutId, request.body.decision, request.body.reason);
+      return decidePayout(
+        ctx,
+        providerFor(ctx),
+        request.auth!.user.id,
+        request.params.payoutId,
+        request.body.decision,
+        request.body.reason,
+      );
     },
     async mySubscriptions(request) {
       return { items: await mySubscriptions(ctx, request.auth!.user.id) };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { AppConfig } from '#server/config.ts';
-import { ApiError, badRequest } from '#server/errors.ts';
+import { ApiError, badRequest, conflict } from '#server/errors.ts';
 import { CREATOR_TEXT } from '#domain/creators.ts';
 import type { Currency } from '#domain/ledger.ts';
 
@@ -34,7 +34,26 @@ export type PaymentEvent =
     }
   | { type: 'payment_refunded'; paymentId: string; refundId: string }
   | { type: 'subscription_ended'; providerRef: string }
+  /** Stripe Connect: the money of an approved payout went to the creator's account (or on to their bank). */
+  | { type: 'payout_transferred'; payoutId: number | null; transferId: string | null }
   | { type: 'ignored' };
+
+/** Stripe Connect onboarding: where the creator goes to give Stripe their details (an Account Link). */
+export interface PayoutOnboardingRequest {
+  creatorId: number;
+  /** The creator's connected account, when one was made before. */
+  accountId: string | null;
+  email: string | null;
+  returnUrl: string;
+  refreshUrl: string;
+}
+
+export interface PayoutTransferRequest {
+  payoutId: number;
+  accountId: string;
+  amountCents: number;
+  currency: Currency;
+}
 
 export interface VerifiedEvent {
   id: string;
@@ -49,6 +68,15 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(providerRef: string | null, cancel: boolean): Promise<void>;
   /** Verifies a webhook's signature over the raw body and reads the event; 400 when it does not verify. */
   verifyWebhook(rawBody: string, signature: string | undefined): VerifiedEvent;
+  /**
+   * Payouts: 'manual' (administrators pay by their own means and mark payouts paid; the test provider, where no money
+   * moves) or 'connect' (Stripe Connect: approving transfers the money, and the webhook marks the payout paid).
+   */
+  payouts: 'manual' | 'connect';
+  /** Makes the creator's connected account if they have none, and the page that onboards them. */
+  startPayoutOnboarding(request: PayoutOnboardingRequest): Promise<{ accountId: string; url: string }>;
+  /** Sends an approved payout to the creator's connected account, once per payout (its id is the idempotency key). */
+  transferPayout(request: PayoutTransferRequest): Promise<{ transferId: string }>;
 }
 
 export function localProvider(): PaymentProvider {
@@ -60,6 +88,13 @@ export function localProvider(): PaymentProvider {
     async cancelAtPeriodEnd() {},
     verifyWebhook() {
       throw badRequest('Payment webhooks come from Stripe; this server uses the local test provider.');
+    },
+    payouts: 'manual',
+    async startPayoutOnboarding() {
+      throw conflict(CREATOR_TEXT.noConnectInTestMode);
+    },
+    async transferPayout() {
+      throw conflict(CREATOR_TEXT.noConnectInTestMode);
     },
   };
 }
@@ -113,6 +148,15 @@ export function readStripeEvent(type: string, object: StripeObject): PaymentEven
       if (!paymentId || !refundId || object.refunded !== true) return { type: 'ignored' };
       return { type: 'payment_refunded', paymentId, refundId: `refund_${refundId}` };
     }
+    case 'transfer.created':
+    case 'payout.paid': {
+      // Our transfers carry the payout's id; a connected account's payout to its bank names the transfer it paid
+      // out only through its metadata, which the dashboard's automatic payouts leave empty (then it is ignored).
+      const payoutId = Number(metadata.payout_id ?? NaN);
+      const transferId = type === 'transfer.created' ? str(object.id) : str(metadata.transfer_id);
+      const ours = Number.isSafeInteger(payoutId) && payoutId > 0 ? payoutId : null;
+      return ours || transferId ? { type: 'payout_transferred', payoutId: ours, transferId } : { type: 'ignored' };
+    }
     case 'customer.subscription.deleted': {
       const providerRef = str(object.id);
       return providerRef ? { type: 'subscription_ended', providerRef } : { type: 'ignored' };
@@ -122,10 +166,43 @@ export function readStripeEvent(type: string, object: StripeObject): PaymentEven
   }
 }
 
-export function stripeProvider(secretKey: string, webhookSecret: string | undefined): PaymentProvider {
-  const stripe = new Stripe(secretKey);
+/** Where the Stripe client sends its calls (tests point it at a local server); Stripe's own API by default. */
+export type StripeHost = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
+
+export function stripeProvider(secretKey: string, webhookSecret: string | undefined, host: StripeHost = {}): PaymentProvider {
+  const stripe = new Stripe(secretKey, { ...host, maxNetworkRetries: 1 });
   return {
     kind: 'stripe',
+    payouts: 'connect',
+    async startPayoutOnboarding(request) {
+      const accountId =
+        request.accountId ??
+        (
+          await stripe.accounts.create(
+            { type: 'express', ...(request.email ? { email: request.email } : {}), metadata: { creator_id: String(request.creatorId) } },
+            { idempotencyKey: `connect-account:${request.creatorId}` },
+          )
+        ).id;
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: request.returnUrl,
+        refresh_url: request.refreshUrl,
+      });
+      return { accountId, url: link.url };
+    },
+    async transferPayout(request) {
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          destination: request.accountId,
+          metadata: { payout_id: String(request.payoutId) },
+        },
+        { idempotencyKey: `payout:${request.payoutId}` },
+      );
+      return { transferId: transfer.id };
+    },
     async startCheckout(request) {
       const metadata = { subscription_id: String(request.subscriptionId) };
       const session = await stripe.checkout.sessions.create({

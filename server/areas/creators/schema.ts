@@ -157,9 +157,26 @@ export const creatorPayouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Why it was turned down, for the creator. */
     reason: varchar('reason', { length: 300 }),
+    /** Stripe Connect: the transfer made when it was approved (its webhook marks the payout paid). */
+    transferId: varchar('transfer_id', { length: 255 }),
   },
-  (t) => [index('creator_payouts_creator_idx').on(t.creatorId, t.id), index('creator_payouts_status_idx').on(t.status, t.id)],
+  (t) => [
+    index('creator_payouts_creator_idx').on(t.creatorId, t.id),
+    index('creator_payouts_status_idx').on(t.status, t.id),
+    uniqueIndex('creator_payouts_transfer_idx')
+      .on(t.transferId)
+      .where(sql`${t.transferId} is not null`),
+  ],
 );
+
+/** A creator's Stripe Connect (Express) account, made when they first start onboarding; payouts are transferred to it. */
+export const creatorConnectAccounts = pgTable('creator_connect_accounts', {
+  creatorId: integer('creator_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: varchar('account_id', { length: 255 }).notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
 
 /** Every payment-provider event taken, by the provider's event id: a replayed event finds its row and changes nothing. */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { badRequest } from '#server/errors.ts';
-import type { Currency, LedgerKind } from '#domain/ledger.ts';
+import { type Currency, type LedgerKind } from '#domain/ledger.ts';
+import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '#domain/creators.ts';
+import { STATEMENT_MONTH, statementCsv, statementMonthProblem } from '#domain/creator-statement.ts';
 
 // A creator's monthly statement: per currency, what they were owed when the month opened (the kept monthly sums
 // of the months before), the month's figures, and each posting of the month (the creator-and-time index), with
@@ -30,12 +32,16 @@ export interface StatementTotals {
   closing_cents: number;
 }
 
+/** The first day of the month and of the next ('YYYY-MM-DD'). */
+function monthBounds(month: string) {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { from: `${month}-01`, next: m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01` };
+}
+
 /** The statement of one UTC month ('YYYY-MM'); 400 for anything else. */
 export async function creatorStatement(db: Database, creatorId: number, month: string) {
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
-  if (!m) throw badRequest('A statement is for one month, written YYYY-MM.', 'month');
-  const from = `${month}-01`;
-  const next = Number(m[2]) === 12 ? `${Number(m[1]) + 1}-01-01` : `${m[1]}-${String(Number(m[2]) + 1).padStart(2, '0')}-01`;
+  if (!STATEMENT_MONTH.test(month)) throw badRequest('A statement is for one month, written YYYY-MM.', 'month');
+  const { from, next } = monthBounds(month);
   const totals = await rowsOf<Record<string, string | number>>(
     db,
     sql`select currency,
@@ -80,4 +86,42 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
       net_cents: Number(r.net),
     })),
   };
+}
+
+/** What each posting of the month was for: its tier (payments, refunds) or its payout (payouts, reversals). */
+async function statementDescriptions(db: Database, creatorId: number, from: string, next: string) {
+  const rows = await rowsOf<Record<string, string | number | null>>(
+    db,
+    sql`select t.id, ti.name as tier_name, p.id as payout_id, p.status as payout_status, p.reason
+        from ledger_transactions t
+        left join creator_subscriptions s on s.id = t.subscription_id
+        left join creator_tiers ti on ti.id = s.tier_id
+        left join creator_payouts p on p.transaction_id = case t.kind when 'payout' then t.id when 'payout_reversal' then t.reverses_id end
+        where t.creator_id = ${creatorId} and t.posted_at >= (${from}::timestamp at time zone 'UTC') and t.posted_at < (${next}::timestamp at time zone 'UTC')`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/** The month's statement as CSV (domain/creator-statement.ts); 400 for a month that is malformed or has not begun. */
+export async function creatorStatementCsv(db: Database, creatorId: number, month: string, now: Date): Promise<string> {
+  const problem = statementMonthProblem(month, now);
+  if (problem) throw badRequest(problem, 'month');
+  const statement = await creatorStatement(db, creatorId, month);
+  const { from, next } = monthBounds(month);
+  const details = await statementDescriptions(db, creatorId, from, next);
+  return statementCsv(statement, (line) => {
+    const d = details.get(line.id);
+    const tier = d?.tier_name ? String(d.tier_name) : 'A tier no longer offered';
+    const payout = d?.payout_id ? `Payout #${d.payout_id}` : 'A payout';
+    switch (line.kind) {
+      case 'subscription_payment':
+      case 'refund':
+        // The tier's name, as the creator wrote it (the kind column says payment or refund).
+        return tier;
+      case 'payout':
+        return `${payout} (${PAYOUT_STATUS_LABELS[(d?.payout_status as PayoutStatus) ?? 'requested'] ?? 'requested'})`;
+      case 'payout_reversal':
+        return `${payout} turned down${d?.reason ? `: ${d.reason}` : ''}`;
+    }
+  });
 }

@@ -106,9 +106,11 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'creators.json',
-    about: 'The subscription tiers you offer as a creator, your subscribers, the creators you subscribe to, and your promotion campaigns.',
+    about:
+      'The subscription tiers you offer as a creator, your subscribers, the creators you subscribe to, your promotion campaigns, and the Stripe account your payouts go to.',
     sources: [
       { table: 'creator_tiers', column: 'creator_id' },
+      { table: 'creator_connect_accounts', column: 'creator_id' },
       { table: 'creator_campaigns', column: 'creator_id' },
       { table: 'creator_subscriptions', column: 'creator_id' },
       { table: 'creator_subscriptions', column: 'subscriber_id' },

@@ -3,6 +3,7 @@ import { secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
 import type { BiRange, BiTable } from '#domain/business-intelligence.ts';
+import { saveTextFile } from '#src/lib/save-text-file.ts';
 
 export type BusinessReport = components['schemas']['BusinessReport'];
 export type BiDay = BusinessReport['days'][number];
@@ -38,14 +39,7 @@ export async function downloadCsv(table: BiTable, range: BiRange): Promise<void>
     secureApi.GET('/api/admin/bi/export/{table}', { params: { path: { table }, query: { range } }, parseAs: 'text' }),
     'Could not download the table.',
   );
-  const url = URL.createObjectURL(new Blob([csv as string], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `repforge-${table}-${range}d.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveTextFile(csv as string, `repforge-${table}-${range}d.csv`);
 }
 
 /** The creator economy over the range, read live from the ledger (not from the rollups). */

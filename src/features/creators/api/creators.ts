@@ -3,6 +3,7 @@ import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components, operations } from '#openapi/schema.d.ts';
 import { campaignCode } from '#src/lib/campaign-code.ts';
+import { saveTextFile } from '#src/lib/save-text-file.ts';
 
 export type CreatorListing = components['schemas']['CreatorListing'];
 export type CreatorTier = components['schemas']['CreatorTier'];
@@ -97,6 +98,14 @@ export function useRequestPayout() {
   });
 }
 
+/** Stripe Connect: the onboarding page for the caller's payout account (the browser goes there). */
+export function useStartPayoutOnboarding() {
+  return useMutation({
+    mutationFn: () => callApi(secureApi.POST('/api/creators/me/payout-account'), 'Could not open Stripe’s onboarding.'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
 export type ReviewedPayout = components['schemas']['ReviewedPayout'];
 export type CreatorPayout = components['schemas']['CreatorPayout'];
 
@@ -173,4 +182,13 @@ export function useSetCampaignPaused(campaignId: number) {
       ),
     onSuccess: refresh,
   });
+}
+
+/** Fetches the caller's statement of one month as CSV (with the session's token) and hands it to the browser. */
+export async function downloadStatement(month: string): Promise<void> {
+  const csv = await callApi(
+    secureApi.GET('/api/creators/me/statements/{month}.csv', { params: { path: { month } }, parseAs: 'text' }),
+    'Could not download the statement.',
+  );
+  saveTextFile(csv as string, `repforge-statement-${month}.csv`);
 }

@@ -9,6 +9,8 @@ import { useSessionView } from '#src/lib/session/session-view.ts';
 import { TestModeNotice } from '../components/test-mode-notice.tsx';
 import { TierForm } from '../components/tier-form.tsx';
 import { Campaigns } from '../components/campaigns.tsx';
+import { StatementDownload } from '../components/statement-download.tsx';
+import { PayoutAccount } from '../components/payout-account.tsx';
 import '../creators.css';
 
 function Figures({ d }: { d: Dashboard }) {
@@ -137,9 +139,11 @@ export default function CreatorDashboard() {
             <section aria-labelledby="earnings">
               <h2 id="earnings">Earnings</h2>
               <Earnings d={d} />
+              <StatementDownload />
             </section>
             <section aria-labelledby="payouts">
               <h2 id="payouts">Payouts</h2>
+              <PayoutAccount via={d.payouts_via} connected={d.payout_account} />
               {d.balances
                 .filter((b) => b.available_cents >= d.payout_min_cents)
                 .map((b) => (
