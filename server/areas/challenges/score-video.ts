@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
-import { judgingAudit, scoreVideos } from '#server/db/schema.ts';
+import { battleAttempts, judgingAudit, scoreVideos } from '#server/db/schema.ts';
 import { ApiError, badRequest, isUniqueViolation } from '#server/errors.ts';
 import { checkExternalVideoUrl, videoRequired, type VideoRule } from '#domain/judging.ts';
 import { ownReadyVideo } from '../videos/index.ts';
@@ -58,7 +58,9 @@ export async function checkScoreVideo(
   if (videoId) {
     await ownReadyVideo(db, athleteId, videoId, 'video_id');
     const [used] = await db.select({ scoreId: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId));
-    if (used) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
+    // A battle attempt's judged video (server/areas/battles/attempt-video.ts) backs that attempt alone.
+    const [attempt] = await db.select({ id: battleAttempts.id }).from(battleAttempts).where(eq(battleAttempts.videoId, videoId));
+    if (used || attempt) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
   }
   return { videoId, externalUrl };
 }
