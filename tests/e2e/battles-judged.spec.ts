@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
-import { apiCall, apiSignIn, setClock, type ApiSession } from './support/api.ts';
+import { apiCall, apiSignIn, axeClean, setClock, type ApiSession } from './support/api.ts';
 
 // A battle whose attempts need a judged video: an athlete's attempt with her processed upload waits for a verdict,
 // a judge verifies it in the judging dashboard, and the battle's board counts it (live, on the athlete's page).
@@ -83,6 +83,7 @@ test('an attempt with a video waits for a verdict; a judge verifies it in the da
   await expect(page.getByText('Round 1: 42 reps Waiting for a verdict')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Round 1 board' }).getByText('No score yet')).toBeVisible();
   await expect(page.getByText(/need a judged video/).first()).toBeVisible();
+  await axeClean(page);
 
   const judgeContext = await browser.newContext();
   const judgePage = await judgeContext.newPage();
@@ -90,6 +91,7 @@ test('an attempt with a video waits for a verdict; a judge verifies it in the da
   await judgePage.goto(`${app().url}judging-dashboard`);
   const item = judgePage.getByRole('form', { name: "Verdict on Ana Judged's attempt" });
   await expect(item).toBeVisible();
+  await axeClean(judgePage);
   await item.getByRole('button', { name: 'Send the verdict' }).click();
   await expect(judgePage.getByText('No battle attempt waits for a verdict')).toBeVisible();
   await judgeContext.close();
