@@ -25,7 +25,7 @@ export const BATTLE_KIND_LABELS: Record<BattleCommentaryKind, string> = {
 /** A line names at most this many athletes or squads, then says how many more ("and 12 more"). */
 export const BATTLE_NAMES_SHOWN = 3;
 
-export type BattleFormat = 'battle_royale' | 'squad_decimation';
+export type BattleFormat = 'battle_royale' | 'squad_decimation' | 'bracket_tournament';
 
 /** The public facts of one battle moment: names as the battle's board shows them, the score as it prints it. */
 export interface BattleFacts {
@@ -105,15 +105,26 @@ const fall = (f: BattleFacts) => (many(f) ? 'fall' : 'falls');
 const isAre = (f: BattleFacts) => (many(f) ? 'are' : 'is');
 const squadOf = (f: BattleFacts) => (f.squad ? ` for ${f.squad}` : '');
 const score = (f: BattleFacts) => f.score ?? 'the best score';
+/** A bracket stage: athletes go out by losing a match, not at a cut. */
+const ko = (f: BattleFacts) => f.format === 'bracket_tournament';
 
 export const BATTLE_TEMPLATES: Record<BattleCommentaryKind, Template[]> = {
   battle_cut: [
-    (f) => `Round ${f.round} of ${f.battle} is closed: ${list(f)} ${fall(f)} at the cut.`,
-    (f) => `The cut claims ${list(f)} in round ${f.round} of ${f.battle}.`,
+    (f) =>
+      ko(f)
+        ? `Round ${f.round} of ${f.battle} is decided: ${list(f)} ${many(f) ? 'lose their matches' : 'loses the match'} and ${isAre(f)} out.`
+        : `Round ${f.round} of ${f.battle} is closed: ${list(f)} ${fall(f)} at the cut.`,
+    (f) =>
+      ko(f)
+        ? `Knocked out of ${f.battle} in round ${f.round}: ${list(f)}.`
+        : `The cut claims ${list(f)} in round ${f.round} of ${f.battle}.`,
     (f) => `Out of ${f.battle} after round ${f.round}: ${list(f)}.`,
   ],
   battle_round_winner: [
-    (f) => `${f.athlete} wins round ${f.round} of ${f.battle}${squadOf(f)} with ${score(f)}.`,
+    (f) =>
+      ko(f)
+        ? `${f.athlete} posts the best attempt of round ${f.round} in ${f.battle}: ${score(f)}.`
+        : `${f.athlete} wins round ${f.round} of ${f.battle}${squadOf(f)} with ${score(f)}.`,
     (f) => `Top of round ${f.round} in ${f.battle}: ${f.athlete}${squadOf(f)}, ${score(f)}.`,
     (f) => `${score(f)} makes ${f.athlete} the best of round ${f.round} in ${f.battle}.`,
   ],
@@ -128,7 +139,7 @@ export const BATTLE_TEMPLATES: Record<BattleCommentaryKind, Template[]> = {
     (f) => `${list(f)} would have fallen in round ${f.round} of ${f.battle}, but immunity held.`,
   ],
   battle_champion: [
-    (f) => `${f.athlete} wins ${f.battle}, through every cut to the top of round ${f.round}!`,
+    (f) => `${f.athlete} wins ${f.battle}, through every ${ko(f) ? 'match' : 'cut'} to the top of round ${f.round}!`,
     (f) => `${f.battle} is over after ${f.round} ${f.round === 1 ? 'round' : 'rounds'}: ${f.athlete} takes the win.`,
     (f) => `${f.format === 'squad_decimation' ? 'Champion squad' : 'Champion'} of ${f.battle}: ${f.athlete}, still standing at the end.`,
   ],

@@ -1,4 +1,6 @@
 import { ordinal } from './commentary-live.ts';
+import { liveCountable } from './live.ts';
+import type { ScoreType } from './scoring/types.ts';
 
 // The broadcast director: which live attempt a broadcast features. Each candidate gets a transparent score
 // (its parts are shown to editors in words), and a rule keeps the current pick unless the minimum interval
@@ -32,13 +34,19 @@ export type DirectorMode = 'auto' | 'pinned';
 export const DIRECTOR_MODES = ['auto', 'pinned'] as const satisfies readonly DirectorMode[];
 
 /**
- * How the attempt stands against the leader's mark (the best other entry on its board), in time:
- * `leader_pace` for a capped counted workout (the leader's mark spread evenly over the cap: positive is
- * ahead), `leader_mark` without a cap (at its own pace so far, when it passed or will pass the leader's
- * mark: positive is how long ago, negative how long until).
+ * How the attempt stands against the leader's mark (the best other entry on its board), in time; positive is
+ * ahead. `leader_pace`: the leader's mark spread evenly over their time, when that pace reaches the attempt's
+ * count, less the clock (a capped counted workout: over the cap; a for-time workout: over the leader's finishing
+ * time when the workout's reps are known, or over the cap when the leader was capped too). `leader_mark`: a counted
+ * workout without a cap, at its own pace so far, when it passed or will pass the leader's mark (how long ago, or
+ * negative: how long until). `leader_time`: a for-time workout whose reps are not known, the time left inside the
+ * leader's finishing time (negative: past it, so it can no longer beat the leader).
  */
+export type PaceKind = 'leader_pace' | 'leader_mark' | 'leader_time';
+export const PACE_KINDS = ['leader_pace', 'leader_mark', 'leader_time'] as const satisfies readonly PaceKind[];
+
 export interface LeaderPace {
-  kind: 'leader_pace' | 'leader_mark';
+  kind: PaceKind;
   aheadMs: number;
 }
 
@@ -97,13 +105,80 @@ export function paceAgainstLeader(f: {
   return { kind: 'leader_mark', aheadMs: Math.round(elapsedMs - (leaderValue * elapsedMs) / value) };
 }
 
-/** The score's parts for one candidate, and their sum. */
+/** The leader's mark on a for-time board: a finishing time (ms), or the reps done within the cap (capped). */
+export interface ForTimeMark {
+  status: 'finished' | 'capped';
+  value: number;
+}
+
+/**
+ * A for-time attempt (lower time is better: its count is reps done so far, not its score) against the leader:
+ * - the leader was capped (nobody finished): their reps spread over the cap; when that pace reaches the attempt's
+ *   count, less the clock (`leader_pace`);
+ * - the leader finished in T and the workout's reps W are known: the leader's even pace did `count` reps at
+ *   count × T / W; that less the clock (`leader_pace`: positive when the attempt has done more reps than the
+ *   leader's pace had at the same time; with every rep done, T − the clock, its margin if it finished now);
+ * - the leader finished and W is not known: T − the clock (`leader_time`: the time left to beat the leader).
+ * Null without a leader, a count, or time run.
+ */
+export function forTimePace(f: {
+  count: number | null;
+  elapsedMs: number;
+  capMs: number | null;
+  leader: ForTimeMark | null;
+  workReps: number | null;
+}): LeaderPace | null {
+  const { count, elapsedMs, capMs, leader, workReps } = f;
+  if (!leader || count === null || !(count >= 0) || !(elapsedMs > 0) || !(leader.value > 0)) return null;
+  if (leader.status === 'capped') {
+    if (!(capMs && capMs > 0)) return null;
+    return { kind: 'leader_pace', aheadMs: Math.round((count * capMs) / leader.value - elapsedMs) };
+  }
+  if (workReps && workReps > 0)
+    return { kind: 'leader_pace', aheadMs: Math.round((Math.min(count, workReps) * leader.value) / workReps - elapsedMs) };
+  return { kind: 'leader_time', aheadMs: Math.round(leader.value - elapsedMs) };
+}
+
+/**
+ * Pace against the leader for any score type a live attempt can have (domain/live.ts `LIVE_SCORE_TYPES`): for
+ * time by `forTimePace`; counted types (reps, rounds and reps, calories, points) by `paceAgainstLeader` on the
+ * board's values (`value`: the count as the board encodes it; the leader's mark only when finished). Load and
+ * distance have no live attempts (entered after the workout): null.
+ */
+export function livePace(f: {
+  scoreType: ScoreType;
+  /** The attempt's count as the board would encode it (counted types). */
+  value: number | null;
+  /** The attempt's count (a for-time workout's reps so far). */
+  count: number | null;
+  elapsedMs: number;
+  capMs: number | null;
+  leader: ForTimeMark | null;
+  /** A for-time workout's reps, when known. */
+  workReps?: number | null;
+}): LeaderPace | null {
+  if (f.scoreType === 'time')
+    return forTimePace({ count: f.count, elapsedMs: f.elapsedMs, capMs: f.capMs, leader: f.leader, workReps: f.workReps ?? null });
+  if (!liveCountable(f.scoreType)) return null;
+  return paceAgainstLeader({
+    value: f.value,
+    leaderValue: f.leader?.status === 'finished' ? f.leader.value : null,
+    elapsedMs: f.elapsedMs,
+    capMs: f.capMs,
+  });
+}
+
+/**
+ * The score's parts for one candidate, and their sum. A `leader_time` pace counts only when behind: time left
+ * inside the leader's time says nothing of being ahead (a fresh attempt has the most), being past it does.
+ */
 export function scoreCandidate(f: DirectorFacts): ScoredCandidate {
   const w = DIRECTOR_WEIGHTS;
   const place =
     f.projectedPlace !== null && f.projectedPlace >= 1 ? Math.max(0, w.placeTop - w.placeStep * (Math.floor(f.projectedPlace) - 1)) : 0;
   const stake = whole(w.stake * Math.log2(1 + nonNegative(f.placesAtStake)));
-  const aheadS = f.pace ? Math.max(-w.paceCapS, Math.min(w.paceCapS, f.pace.aheadMs / 1000)) : 0;
+  const capped = f.pace ? Math.max(-w.paceCapS, Math.min(w.paceCapS, f.pace.aheadMs / 1000)) : 0;
+  const aheadS = f.pace?.kind === 'leader_time' ? Math.min(0, capped) : capped;
   const pace = whole(w.pacePerS * (Number.isFinite(aheadS) ? aheadS : 0)) || 0;
   const spectators = whole(w.spectators * Math.log2(1 + nonNegative(f.spectators)));
   const parts = { place, stake, pace, spectators };
@@ -180,8 +255,10 @@ export function spanWords(ms: number): string {
 export function paceWords(pace: LeaderPace | null): string {
   if (!pace) return 'no leader’s mark to pace against';
   const span = spanWords(pace.aheadMs);
+  if (span === '0 s' && pace.kind === 'leader_time') return 'at the leader’s time';
   if (span === '0 s') return pace.kind === 'leader_pace' ? 'level with the leader’s pace' : 'at the leader’s mark';
   if (pace.kind === 'leader_pace') return `${span} ${pace.aheadMs > 0 ? 'ahead of' : 'behind'} the leader’s pace`;
+  if (pace.kind === 'leader_time') return pace.aheadMs > 0 ? `${span} left to beat the leader’s time` : `past the leader’s time by ${span}`;
   return pace.aheadMs > 0 ? `past the leader’s mark ${span} ago` : `reaches the leader’s mark in ${span} at this pace`;
 }
 

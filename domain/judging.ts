@@ -130,6 +130,19 @@ export function certificateInForce(c: Certificate | null | undefined, now: Date)
 export const CHECK_STATES = ['waiting', 'confirming', 'judged', 'appealed'] as const;
 export type CheckState = (typeof CHECK_STATES)[number];
 
+/**
+ * A score's video check as answers name it (`video_check`), from its row's state: judged, or unverified, which says
+ * why when the video it was submitted with was still processing (`processing`: waiting for its video) or could not
+ * be processed (`no_video`). Those two states are before and outside judging's queue (CHECK_STATES).
+ */
+export type VideoCheck = 'unverified' | 'judged' | 'waiting_for_video' | 'no_video';
+export function videoCheckOf(state: string): VideoCheck {
+  if (state === 'judged') return 'judged';
+  if (state === 'processing') return 'waiting_for_video';
+  if (state === 'no_video') return 'no_video';
+  return 'unverified';
+}
+
 /** A check the board shows as "Unverified": not judged yet (or judged and appealed). */
 export const isUnverified = (state: CheckState) => state !== 'judged';
 

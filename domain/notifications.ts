@@ -61,6 +61,11 @@ export const NOTIFICATION_KINDS = {
   alliance_ended: { label: 'Alliance ended', hint: 'Fewer than two teams remain in an alliance.', email: false },
   score_rejected: { label: 'Score not accepted', hint: 'A reviewer rejects one of your scores.', email: true },
   score_judged: { label: 'Video score judged', hint: 'A judge gives the verdict on your video score.', email: true },
+  score_video_failed: {
+    label: 'Score video failed',
+    hint: 'The video of a score you submitted while it processed could not be processed.',
+    email: true,
+  },
   moderation_decision: { label: 'Moderation of your posts', hint: 'A moderator hides something of yours or suspends you.', email: true },
   moderation_appeal: { label: 'Your appeal answered', hint: 'A moderator decides on your appeal.', email: true },
   report_outcome: { label: 'Your reports handled', hint: 'A moderator acts on something you reported.', email: false },

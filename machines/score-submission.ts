@@ -29,7 +29,7 @@ export interface ScoreBody {
   points?: number;
   tiebreak_ms?: number;
   note?: string;
-  /** The score's video for the judges: one of the athlete's ready uploads, or a YouTube/Vimeo link. */
+  /** The score's video for the judges: one of the athlete's uploads (ready, or still processing), or a YouTube/Vimeo link. */
   video_id?: string;
   video_url?: string;
 }
@@ -37,7 +37,14 @@ export interface ScoreBody {
 /** What the server answers, as far as the confirmation shows it. */
 export interface ScoreSaved {
   /** The server's ScoreView; status and value let the page show a weight or distance in the athlete's units. */
-  score: { display: string; verification: string; status?: string; value?: number; video_check?: string };
+  score: {
+    display: string;
+    verification: string;
+    status?: string;
+    value?: number;
+    /** unverified (a judge watches it), waiting_for_video (its upload still processes), no_video, judged. */
+    video_check?: string;
+  };
   is_best: boolean;
   rank: number | null;
   /** The place naming its board (domain/places.ts), with what opens that board; null for a held score. */
@@ -64,18 +71,18 @@ export interface ScoreVideoChoice {
   kind: 'none' | 'upload' | 'link';
   videoId: string;
   url: string;
-  /** An upload made from the score form that is still being processed: it can be sent once ready. */
+  /**
+   * An upload made from the score form that is still being processed. It is sent as it is: the server holds the
+   * score ("Unverified: waiting for its video") and sends it to the judges once processing is over.
+   */
   processing?: boolean;
 }
-
-export const VIDEO_PROCESSING_TEXT = 'Your video is still being processed. Submit once it shows as ready (usually within a minute).';
 
 export const NO_VIDEO: ScoreVideoChoice = { kind: 'none', videoId: '', url: '' };
 
 /** The submission fields for the video choice, or the sentence that says what is missing. */
 export function scoreVideoFields(choice: ScoreVideoChoice): Pick<ScoreBody, 'video_id' | 'video_url'> | { problem: string } {
   if (choice.kind === 'upload') {
-    if (choice.processing) return { problem: VIDEO_PROCESSING_TEXT };
     return choice.videoId ? { video_id: choice.videoId } : { problem: 'Choose one of your videos.' };
   }
   if (choice.kind === 'link') {

@@ -1296,6 +1296,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/battle-royale/challenges/{battleId}/bracket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bracket stage's bracket as its own battle page shows it, with the tournament it belongs to */
+        get: operations["getBattleBracket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/battle-royale/user/calendar": {
         parameters: {
             query?: never;
@@ -1649,6 +1666,26 @@ export interface paths {
         };
         /** The caller's scores with their current rank */
         get: operations["listMySubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges/athletes/{userId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An athlete's verified results in challenges not linked to a catalogue test, with their places
+         * @description For the athlete's profile (issue #37): each challenge without a catalogue test in which the athlete's best score is verified (no video, or its video judged), while the challenge runs and after, newest end first, with the place on the athlete's own board, named. A score held for review or whose video waits for a judge is left out; so is a private challenge, except for the athlete. One query.
+         */
+        get: operations["listAthleteChallengeResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6414,6 +6451,16 @@ export interface components {
                 display_name: string;
             }[];
         };
+        /** @description A bracket stage (a battle of format bracket_tournament) with its tournament and its bracket. */
+        BattleBracket: {
+            battle_id: number;
+            tournament_id: number;
+            tournament_name: string;
+            stage_no: number;
+            stage_name: string;
+            /** @description Never null here (the bracket stage's own bracket). */
+            bracket: components["schemas"]["BracketOrNull"];
+        };
         RoundWindow: {
             battle_id: number;
             battle_name: string;
@@ -6542,10 +6589,10 @@ export interface components {
                 reason: string | null;
             } | null;
             /**
-             * @description A score with a video: unverified until a judge has watched it (judging.yaml). Absent for a score without one.
+             * @description A score with a video: unverified until a judge has watched it (judging.yaml); waiting_for_video while the video it was submitted with still processes (unverified, not yet in judging's queue); no_video when that video could not be processed (the score stays unverified, without a video). Absent for a score without one.
              * @enum {string}
              */
-            video_check?: "unverified" | "judged";
+            video_check?: "unverified" | "judged" | "waiting_for_video" | "no_video";
         };
         RankingRow: {
             rank: number;
@@ -6799,6 +6846,25 @@ export interface components {
             place?: components["schemas"]["Place"] | null;
             /** @description How many people gave this result kudos (the follows area's /api/kudos). */
             kudos: number;
+        };
+        AthleteChallengeResult: {
+            challenge: {
+                id: number;
+                title: string;
+                score_type: components["schemas"]["ScoreType"];
+                status: components["schemas"]["ChallengeStatus"];
+            };
+            /** @description The athlete's best score; `display` is metric, the pages show it in the viewer's units from status and value. */
+            score: {
+                /** @enum {string} */
+                status: "finished" | "capped";
+                /** @description In the canonical unit: ms, reps, g, mm, cal, pts. */
+                value: number;
+                display: string;
+            };
+            place: components["schemas"]["Place"];
+            /** @description Always true (only verified results are listed); the badge the profile shows. */
+            verified: boolean;
         };
         /** @description Exactly the fields of the challenge’s score type: time_ms (or capped + reps) for time; reps; load_value + load_unit; rounds + reps; distance_value + distance_unit; calories; points. */
         ScoreSubmission: {
@@ -7907,8 +7973,8 @@ export interface components {
             places_at_stake: number;
             pace: null | {
                 /** @enum {string} */
-                kind: "leader_pace" | "leader_mark";
-                /** @description Ahead of the leader (positive) or behind (negative), in milliseconds. */
+                kind: "leader_pace" | "leader_mark" | "leader_time";
+                /** @description Ahead of the leader (positive) or behind (negative), in milliseconds; for leader_time (a for-time workout whose reps are not known) the time left inside the leader's finishing time (negative: past it). */
                 ahead_ms: number;
             };
             spectators: number;
@@ -8299,6 +8365,8 @@ export interface components {
             score_rejected: boolean;
             /** @description A judge gives the verdict on your video score. Default on. */
             score_judged: boolean;
+            /** @description The video of a score you submitted while it processed could not be processed. Default on. */
+            score_video_failed: boolean;
             /** @description A moderator hides something of yours or suspends you. Default on. */
             moderation_decision: boolean;
             /** @description A moderator decides on your appeal. Default on. */
@@ -8366,6 +8434,7 @@ export interface components {
             alliance_ended?: boolean;
             score_rejected?: boolean;
             score_judged?: boolean;
+            score_video_failed?: boolean;
             moderation_decision?: boolean;
             moderation_appeal?: boolean;
             report_outcome?: boolean;
@@ -11857,6 +11926,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getBattleBracket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                battleId: components["parameters"]["BattleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stage's bracket (rounds not drawn yet projected). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattleBracket"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     battleCalendar: {
         parameters: {
             query?: never;
@@ -12474,6 +12567,30 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listAthleteChallengeResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Results, newest end first (at most 50). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AthleteChallengeResult"][];
+                    };
+                };
+            };
         };
     };
     submitScore: {

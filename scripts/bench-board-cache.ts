@@ -5,7 +5,8 @@
 // database). Prints requests/s and p99 under autocannon, the ratio to bare Fastify (target
 // >= 0.3x), and how long a new score takes to show on the next read. With `Accept-Encoding: br`
 // (what every browser sends): the app, whose kept page keeps its br body (send-kept.ts), beside a
-// bare Fastify sending br bytes it keeps (target >= 0.5x). BENCH_ONLY=postgres skips PGlite.
+// bare Fastify sending br bytes it keeps (target >= 0.5x); then the team, gym, alliance and event boards
+// the same way. BENCH_ONLY=postgres skips PGlite.
 import autocannon from 'autocannon';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify from 'fastify';
@@ -63,6 +64,17 @@ async function load(handle: DatabaseHandle) {
       values ('Bench event', (select min(id) from users), 'sum_of_places', now() - interval '1 day', now() + interval '30 days') returning id`),
   );
   await db.execute(sql`insert into event_workouts (event_id, challenge_id, position) values (${event!.id}, ${id}, 1)`);
+  // Alliances of two lasting teams each, one per 100 athletes, every athlete counted for one (as stored at a join).
+  const alliances = Math.max(2, Math.ceil(N / 100));
+  await db.execute(sql`insert into teams (name, max_size, created_at)
+    select 'Bench lasting team ' || g, 5, now() from generate_series(1, ${2 * alliances}) g`);
+  await db.execute(sql`insert into alliances (name, status, created_at, active_at)
+    select 'Bench alliance ' || g, 'active', now(), now() from generate_series(1, ${alliances}) g`);
+  await db.execute(sql`insert into alliance_members (alliance_id, team_id, state, invited_at)
+    select (select min(id) from alliances) + (g - 1) / 2, (select min(id) from teams) + g - 1, 'accepted', now()
+    from generate_series(1, ${2 * alliances}) g`);
+  await db.execute(sql`insert into challenge_participant_alliances (challenge_id, user_id, alliance_id)
+    select ${id}, p.user_id, (select min(id) from alliances) + p.user_id % ${alliances} from challenge_participants p where p.challenge_id = ${id}`);
   await db.execute(sql`vacuum analyze`);
   const [u] = rowsOf<{ id: number }>(await db.execute(sql`select max(id) as id from users where email like '%@bench.local'`));
   return { id, lastUser: Number(u!.id), eventId: Number(event!.id) };
@@ -144,15 +156,16 @@ async function bench(label: string, handle: DatabaseHandle) {
     ['team board', `/api/challenges/${id}/team-rankings?offset=0&limit=50`],
     ['gym board', `/api/challenges/${id}/gym-rankings?offset=0&limit=50`],
     ['event standings', `/api/events/${eventId}/standings?offset=0&limit=50`],
+    ['alliance board', `/api/challenges/${id}/alliance-rankings?offset=0&limit=50`],
   ]);
 }
 
 /**
- * Team, gym and event boards with `Accept-Encoding: br`: the app (a visitor's answer kept until its board changes,
+ * Team, gym, alliance and event boards with `Accept-Encoding: br`: the app (a visitor's answer kept until its board changes,
  * with its br body: send-kept.ts sendKeptBoard) beside a bare Fastify sending that page's br bytes, kept, in the same run.
  */
 async function otherBoards(handle: DatabaseHandle, boards: [string, string][]) {
-  const { app } = await buildApp(config, handle, { rateLimit: false });
+  const { app, context } = await buildApp(config, handle, { rateLimit: false });
   const base = await listen(app as unknown as ReturnType<typeof Fastify>);
   for (const [name, path] of boards) {
     const first = await fetch(`${base}${path}`);
@@ -160,7 +173,11 @@ async function otherBoards(handle: DatabaseHandle, boards: [string, string][]) {
       console.log(`  ${name}: ${first.status} ${await first.text()}`);
       continue;
     }
-    const brBytes = brotliCompressSync(Buffer.from(await first.text()));
+    // A slow first read (a gym or alliance board) starts keeping its result in the background: let it finish
+    // before the bare Fastify is measured, so neither run shares the machine with it.
+    await first.arrayBuffer();
+    await context.tasks.settled();
+    const brBytes = brotliCompressSync(Buffer.from(await (await fetch(`${base}${path}`)).text()));
     const bareBr = Fastify();
     bareBr.get(path.split('?')[0]!, (_req, reply) =>
       reply.header('content-encoding', 'br').type('application/json; charset=utf-8').send(brBytes),

@@ -34,6 +34,8 @@ const MAX_IN_FLIGHT = 256;
 const LAG_TARGET_MS = 1000;
 /** The name `noteScoreMove` (server/areas/commentary/moves.ts) defers its work under: dropped when commentary is off. */
 const MOVE_TASK = 'commentary move';
+/** The name template lines are stored under, in batches (server/areas/commentary/store.ts): counted while pending. */
+const LINES_TASK = 'commentary lines';
 
 const config: AppConfig = {
   basePath: '/',
@@ -129,6 +131,8 @@ interface Fed {
   seconds: number;
   submit: number[];
   read: number[];
+  /** When each stored score's answer arrived (ms since the epoch), by score id. */
+  answeredAt: Map<number, number>;
   firstError?: string;
 }
 
@@ -137,7 +141,7 @@ interface Fed {
  * skipped and counted), while one reader reads the board every READ_EVERY_MS; every answer timed.
  */
 async function feed(base: string, challengeId: number, board: Board, seconds: number, perMinute: number): Promise<Fed> {
-  const fed: Fed = { answered: 0, failed: 0, skipped: 0, seconds, submit: [], read: [] };
+  const fed: Fed = { answered: 0, failed: 0, skipped: 0, seconds, submit: [], read: [], answeredAt: new Map() };
   const interval = 60_000 / perMinute;
   const inFlight = new Set<Promise<void>>();
   let reading = true;
@@ -162,6 +166,7 @@ async function feed(base: string, challengeId: number, board: Board, seconds: nu
       const body = await res.text();
       if (res.status === 201) {
         fed.submit.push(performance.now() - t0);
+        fed.answeredAt.set(Number((JSON.parse(body) as { score: { id: number } }).score.id), Date.now());
         fed.answered += 1;
       } else {
         fed.failed += 1;
@@ -210,6 +215,10 @@ function moveTasks(built: BuiltApp) {
   const defer = tasks.defer.bind(tasks);
   const state = { off: false, pending: 0, seen: 0, dropped: 0 };
   tasks.defer = (name, work) => {
+    if (name === LINES_TASK) {
+      state.pending += 1;
+      return defer(name, () => work().finally(() => (state.pending -= 1)));
+    }
     if (name !== MOVE_TASK) return defer(name, work);
     state.seen += 1;
     if (state.off) {
@@ -260,9 +269,10 @@ async function lagRun(handle: DatabaseHandle, id: number, board: Board, pollMs: 
       left = !(await drained());
     }
     const drainMs = performance.now() - t0;
-    const lags = await exec<{ lag: number; kind: string }>(
+    const lags = await exec<{ lag: number; kind: string; score_id: number; at: number }>(
       db,
-      sql`select extract(epoch from (l.created_at - s.submitted_at)) * 1000 as lag, l.kind from commentary_lines l
+      sql`select extract(epoch from (l.created_at - s.submitted_at)) * 1000 as lag, l.kind, l.score_id,
+          extract(epoch from l.created_at) * 1000 as at from commentary_lines l
         join challenge_scores s on s.id = l.score_id where l.challenge_id = ${id} and s.submitted_at >= ${since}::timestamptz`,
     );
     const [counts] = await exec<{ scores: number; failed: number }>(
@@ -298,10 +308,15 @@ function printLag(title: string, r: Awaited<ReturnType<typeof lagRun>>, pollMs: 
   if (r.fed.firstError) console.log(`    first refusal: ${r.fed.firstError}`);
   const lag = stats(r.lags.map((l) => Number(l.lag)));
   row('lag, move → its line written (templates)', lag);
+  const afterAnswer = r.lags.flatMap((l) => {
+    const answered = r.fed.answeredAt.get(Number(l.score_id));
+    return answered === undefined ? [] : [Number(l.at) - answered];
+  });
+  row('  of which after the answer arrived (line − answer)', stats(afterAnswer));
   row('the submission’s answer, under this load', stats(r.fed.submit));
   row('the board read, under this load', stats(r.fed.read));
   console.log(
-    `    queue: at most ${r.backlog.toLocaleString('en')} jobs waiting (sampled each second);` +
+    `    backlog: at most ${r.backlog.toLocaleString('en')} moves waiting for their line (deferred work and jobs, sampled each second);` +
       ` ${r.left === 0 ? `drained ${ms(r.drainMs)} after the last move` : `NOT drained: ${r.left} left after 120 s`};` +
       ` ${r.counts.failed} failed`,
   );

@@ -28,7 +28,7 @@ import { loadSigningKey } from './lib/tokens.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import { exportJobHandlers, failStrandedExports, sweepPrivacy } from './areas/privacy/index.ts';
 import { recordServerFault, attachRateLimits, RateLimits, platformCheckJobHandlers, biJobHandlers, biSweep } from './areas/admin/index.ts';
-import { sweepFinalStandings } from './areas/challenges/index.ts';
+import { scoreVideoJobHandlers, sweepFinalStandings } from './areas/challenges/index.ts';
 import { pruneFinishedJobs, reclaimDeadJobs, releaseRunningJobs, startJobWorker, type JobHandlers } from './lib/jobs.ts';
 import { registerTestHooks, testJobHandlers } from './lib/test-hooks.ts';
 import { notificationMailJobHandlers } from './areas/notifications/index.ts';
@@ -122,6 +122,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const sweepVideos = videoSweep(videos);
   const jobHandlers: JobHandlers = {
     ...videoJobHandlers(videos),
+    ...scoreVideoJobHandlers,
     ...biJobHandlers(),
     ...platformCheckJobHandlers,
     ...notificationMailJobHandlers,

@@ -11,6 +11,7 @@ import { AppRoutes } from './router.tsx';
 import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 import { firstPaint } from '../lib/first-paint.ts';
+import { ApiError } from '../api/errors.ts';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
 const EmbedHost = lazy(() => import('./layout/embed-host.tsx'));
@@ -27,7 +28,12 @@ const LiveBroadcastBanner = lazy(() => import('../features/live/components/live-
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    // One more try after a failure, except when the server answered "no" (4xx: not found, not allowed): asking again cannot help.
+    queries: {
+      staleTime: 30_000,
+      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
   },
 });
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import './primitives.css';
 import { firstPaint } from '../lib/first-paint.ts';
+import { isNotFound } from '../api/errors.ts';
 import { LoadingSkeleton } from './loading-skeleton.tsx';
+import { NotFoundState } from './not-found-state.tsx';
 
 /** What QueryState reads of a react-query result (useQuery or useInfiniteQuery). */
 export interface QueryLike<T> {
@@ -47,6 +49,7 @@ export function QueryState<T>({
   loading = 'Loading…',
   empty,
   isEmpty = isEmptyData,
+  notFound,
   children,
 }: {
   query: QueryLike<T>;
@@ -54,6 +57,11 @@ export function QueryState<T>({
   /** Shown instead of children when the data holds nothing; without it, children always render. */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
+  /**
+   * Shown when the server answers 404 (the thing asked for does not exist): a NotFoundState naming it
+   * with a way back. Without it a 404 still offers the home page instead of a Retry that cannot help.
+   */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const retry = <QueryError error={query.error} onRetry={query.refetch} retrying={!!query.isFetching} />;
@@ -63,7 +71,10 @@ export function QueryState<T>({
     if (query.isFetching === false && !(firstPaint.active && query.isEnabled)) return null;
     return typeof loading === 'string' ? <LoadingSkeleton label={loading} /> : <>{loading}</>;
   }
-  if (query.data === undefined) return query.isError ? retry : null;
+  if (query.data === undefined) {
+    if (query.isError && isNotFound(query.error)) return <>{notFound ?? <NotFoundState detail={query.error?.message} />}</>;
+    return query.isError ? retry : null;
+  }
   const data = query.data;
   const body =
     empty !== undefined && isEmpty(data) ? (

@@ -26,6 +26,17 @@ describe('a score’s state where the athlete lists their scores', () => {
     expect(screen.getByText('Waiting for a judge to watch the video')).toBeTruthy();
   });
 
+  it('says Unverified and why while its video still processes, and when it could not be processed', () => {
+    const { unmount } = render(<ScoreState score={score({ video_check: 'waiting_for_video' })} isBest />);
+    expect(screen.getByText('Unverified')).toBeTruthy();
+    expect(screen.queryByText('Ranked')).toBeNull();
+    expect(screen.getByText(/^Waiting for its video/)).toBeTruthy();
+    unmount();
+    render(<ScoreState score={score({ video_check: 'no_video' })} isBest />);
+    expect(screen.getByText('Unverified')).toBeTruthy();
+    expect(screen.getByText(/could not be processed/)).toBeTruthy();
+  });
+
   it('says Ranked for the best score once a judge has passed its video, and Verified for the others', () => {
     const { unmount } = render(<ScoreState score={score({ video_check: 'judged' })} isBest />);
     expect(screen.getByText('Ranked')).toBeTruthy();

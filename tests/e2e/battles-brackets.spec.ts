@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, setClock } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
 
 // A tournament whose second stage is a bracket: the form offers it and prints its rules, the preview projects the
-// bracket from the seeds, and once the qualifier closes (on a moved clock) the drawn bracket names the athletes.
+// bracket from the seeds, and once the qualifier closes (on a moved clock) the drawn bracket names the athletes; the
+// stage's own battle page shows that bracket (not a royale board), Di's match and form, live as Ed scores and as
+// the round closes.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
 const HOUR = 3_600_000;
 const admin = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
@@ -69,4 +71,43 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   await expect(bracket.getByText('1 Ana: a bye, goes straight on')).toBeVisible();
   await expect(bracket.getByText('1 Ana — 4 Di (projected)')).toBeVisible();
   await looksRight(page, 'tournament-bracket-drawn', () => expect(bracket.getByText('4 Di — 5 Ed, to be decided')).toBeVisible());
+
+  // The stage's own battle page: the bracket, round by round, not a battle royale's board.
+  await page.getByRole('link', { name: 'Final: bracket and attempts' }).click();
+  await expect(page.getByRole('heading', { name: 'Knockout Cup · Final', level: 1 })).toBeVisible();
+  const stageBracket = page.getByRole('group', { name: 'Final bracket' });
+  const quarters = stageBracket.getByRole('region', { name: 'Quarter-finals' });
+  await expect(quarters.getByText(/^Open now, closes/)).toBeVisible();
+  await expect(quarters.getByRole('listitem')).toHaveCount(4);
+  await expect(quarters.getByRole('listitem').nth(1)).toContainText('Playing now');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Knockout Cup' })).toHaveAttribute('href', `/battle-hub?tournament=${id}`);
+
+  // Di, seed 4, opens it: her match is marked, with the form; Ed's score arrives live over the battle's room.
+  const diPage = await (await page.context().browser()!.newContext()).newPage();
+  await signIn(diPage, app(), mailbox, athletes[3]!);
+  const stageId = stageList[1]!.battle_id;
+  await diPage.goto(`${app().url}individual-battle-royale-page?id=${stageId}`);
+  const diQuarters = diPage.getByRole('group', { name: 'Final bracket' }).getByRole('region', { name: 'Quarter-finals' });
+  const mine = diQuarters.locator('li[aria-current="true"]');
+  await expect(mine).toContainText('Your match: playing now');
+  await expect(mine).toContainText('Di (you)');
+  await expect(diPage.getByRole('heading', { name: 'Your match: Quarter-finals' })).toBeVisible();
+  await diPage.getByLabel('Your score for round 1').fill('40');
+  await diPage.getByRole('button', { name: 'Submit the attempt' }).click();
+  await expect(mine).toContainText('40 reps');
+  // A fresh session for Ed: the clock moved past the first one's access token.
+  const ed = await apiSignIn(app(), mailbox, athletes[4]!);
+  await apiCall(app(), ed, 'POST', `api/battle-royale/challenges/${stageId}/attempts`, { reps: 50 });
+  await expect(mine).toContainText('50 reps');
+  await looksRight(diPage, 'bracket-stage-page', () => expect(diPage.locator('li[aria-current="true"]')).toContainText('50 reps'));
+
+  // The round closes on the clock: without a reload Di sees she is out (greyed), and the form is gone.
+  await setClock(app(), base + 2 * HOUR - Date.now() + 60_000);
+  await expect(diPage.getByText('You were knocked out in the quarter-finals and cannot submit again.')).toBeVisible({ timeout: 60_000 });
+  await expect(diPage.getByRole('form')).toHaveCount(0);
+  const lost = diPage.getByRole('region', { name: 'Quarter-finals' }).getByRole('listitem').nth(1);
+  await expect(lost.locator('.bracket-side.is-out')).toContainText('Di (you)');
+  await expect(lost.locator('.bracket-side.is-winner')).toContainText('Goes on');
+  await expect(diPage.getByRole('region', { name: 'Semi-finals' }).getByRole('listitem').first()).toContainText('Ed');
 });

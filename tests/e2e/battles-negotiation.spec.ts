@@ -86,9 +86,12 @@ test('two captains trade an immunity token; the protected member survives the cu
   // "joined" before moving the clock (on a busy machine the socket can come after the page's content).
   let joined = false;
   const room = `battle:${String(id)}`;
+  // What the page's sockets heard, printed if a live reveal is missed (to tell a lost message from a wrong text).
+  const heard: string[] = [];
   page.on('websocket', (ws) =>
     ws.on('framereceived', (frame) => {
       if (typeof frame.payload !== 'string') return;
+      heard.push(`${new Date().toISOString()} ${frame.payload.slice(0, 300)}`);
       try {
         const m = JSON.parse(frame.payload) as { type?: string; room_id?: string };
         if (m.type === 'joined' && m.room_id === room) joined = true;
@@ -98,6 +101,16 @@ test('two captains trade an immunity token; the protected member survives the cu
     }),
   );
   const inRoom = async () => await expect.poll(() => joined, { timeout: 20_000 }).toBe(true);
+  const revealed = async (text: string) => {
+    try {
+      await expect(page.getByText(text)).toBeVisible({ timeout: 20_000 });
+    } catch (error) {
+      console.log(
+        `The page's sockets heard:\n${heard.join('\n')}\nThe reveal region says: ${await page.getByRole('status').allInnerTexts()}`,
+      );
+      throw error;
+    }
+  };
   await signIn(page, app(), mailbox, bea);
   await page.goto(`${app().url}squad-decimation-battle-page?id=${id}`);
   const panel = page.getByRole('region', { name: 'Negotiation' });
@@ -105,7 +118,7 @@ test('two captains trade an immunity token; the protected member survives the cu
   await expect(panel.getByText('Bear Den holds 0 tokens to trade or spend; 1 trade left this round.')).toBeVisible();
   await inRoom();
   await setClock(app(), 25 * HOUR + 60_000);
-  await expect(page.getByText('Round 1 closed: Max Pact (Wolf Pack) and Bo Pact (Bear Den) fell.')).toBeVisible({ timeout: 20_000 });
+  await revealed('Round 1 closed: Max Pact (Wolf Pack) and Bo Pact (Bear Den) fell.');
   // The moved clock outran the page's session (its timer refreshes it before expiry in real time): reload.
   await page.reload();
   await expect(panel.getByText('Wolf Pack earned an immunity token: Sam Pact ranked first in round 1.')).toBeVisible();
@@ -151,7 +164,7 @@ test('two captains trade an immunity token; the protected member survives the cu
   // The round closes on the moved clock: Ben survives, Bea falls in his place.
   await inRoom();
   await setClock(app(), 49 * HOUR + 60_000);
-  await expect(page.getByText('Round 2 closed: you (Bear Den) and Mo Pact (Wolf Pack) fell.')).toBeVisible({ timeout: 20_000 });
+  await revealed('Round 2 closed: you (Bear Den) and Mo Pact (Wolf Pack) fell.');
   // The moved clock outran the page's session (its timer refreshes it before expiry in real time): reload.
   await page.reload();
   await expect(panel.getByText('Ben Pact (Bear Den) was protected from round 2’s cut: the next-lowest member fell instead.')).toBeVisible();

@@ -117,12 +117,13 @@ test('the theme choice persists across a reload without a flash of the other the
 });
 
 test('a page whose chunk fails to load shows an error and a toast, and Retry loads it', async ({ page }) => {
-  await page.goto(app().url);
   const events: string[] = [];
   await page.exposeFunction('recordPreloadError', () => events.push('preload-error'));
-  await page.evaluate(() =>
+  // Listened for in every document the page loads (an evaluate after goto is lost if the document is replaced).
+  await page.addInitScript(() =>
     window.addEventListener('preload-error', () => (window as unknown as { recordPreloadError: () => void }).recordPreloadError()),
   );
+  await page.goto(app().url);
   await page.route(/terms-of-service-page-[^/]*\.js$/, (route) => route.abort());
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
   await expect(page.getByText('Something went wrong. Please retry or contact support.')).toBeVisible();

@@ -7,7 +7,6 @@ import {
   scoreVideoFields,
   emptyScoreFields,
   submissionBody,
-  VIDEO_PROCESSING_TEXT,
 } from '#machines/score-submission.ts';
 import samples from './samples/score-submission.samples.ts';
 import { graphOf } from './charts.ts';
@@ -113,16 +112,23 @@ describe('reading a typed score', () => {
     expect(submissionBody(actor.getSnapshot().context)).toEqual({ reps: 25, video_id: 'v-1' });
   });
 
-  it('waits for an upload made from the form: while it is processing nothing is sent and the form says why', () => {
+  it('does not wait for an upload made from the form: one still processing is sent, and the server holds the score for it', () => {
     const actor = createActor(scoreSubmissionMachine, { input: { rules: r('reps') } }).start();
     actor.send({ type: 'score.update', field: 'reps', value: '25' });
     actor.send({ type: 'score.setVideo', video: { kind: 'upload', videoId: 'v-2', url: '', processing: true } });
-    expect(submissionBody(actor.getSnapshot().context)).toBeNull();
-    actor.send({ type: 'score.submit' });
-    expect(actor.getSnapshot().context.videoProblem).toBe(VIDEO_PROCESSING_TEXT);
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-    actor.send({ type: 'score.setVideo', video: { kind: 'upload', videoId: 'v-2', url: '', processing: false } });
     expect(submissionBody(actor.getSnapshot().context)).toEqual({ reps: 25, video_id: 'v-2' });
+    actor.send({ type: 'score.submit' });
+    expect(actor.getSnapshot().context.videoProblem).toBeNull();
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+  });
+
+  it('still asks for the video while an upload has none yet (its upload has not finished)', () => {
+    const actor = createActor(scoreSubmissionMachine, { input: { rules: r('reps') } }).start();
+    actor.send({ type: 'score.update', field: 'reps', value: '25' });
+    actor.send({ type: 'score.setVideo', video: { kind: 'upload', videoId: '', url: '' } });
+    actor.send({ type: 'score.submit' });
+    expect(actor.getSnapshot().context.videoProblem).toBe('Choose one of your videos.');
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
   it('never keeps a note longer than the limit', () => {

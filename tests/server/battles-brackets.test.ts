@@ -183,6 +183,25 @@ describe.each(databaseKinds)('bracket stages on %s', (kind) => {
     expect(lines(r1.stages[1].bracket, 1)[1]).toBe('4 Di 40 reps v 5 Ed 50 reps → 5');
     expect(lines(r1.stages[1].bracket, 2)).toEqual(['1 Ana v 5 Ed → ?', '2 Bo v 3 Cy → ?']);
     expect(r1.me).toMatchObject({ stage_no: 2, eliminated_round: 1 });
+    // The stage's own battle page reads the same bracket, with the tournament it belongs to; other battles have none.
+    const own = await call('GET', `/api/battle-royale/challenges/${k}/bracket`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({
+      battle_id: k,
+      tournament_id: tn.id,
+      tournament_name: 'Bracket Cup',
+      stage_no: 2,
+      stage_name: 'Knockout',
+      bracket: r1.stages[1].bracket,
+    });
+    for (const [other, detail] of [
+      [q, 'That battle is not a bracket stage of a tournament.'],
+      [f, 'That battle is not a bracket stage of a tournament.'],
+      [999_999, 'No battle with that id.'],
+    ] as const) {
+      const res = await call('GET', `/api/battle-royale/challenges/${other}/bracket`);
+      expect([res.statusCode, refusal(res)]).toEqual([404, detail]);
+    }
     const diInbox = (await call('GET', '/api/notifications', Di)).json();
     expect(diInbox.items[0]).toMatchObject({ kind: 'battle_eliminated', link: `/battle-hub?tournament=${tn.id}` });
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/rows.ts';
 import { commentaryJobHandlers } from '#server/areas/commentary/lines.ts';
 import { modelWriter } from '#server/areas/commentary/writers.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
@@ -150,6 +152,43 @@ describe.each(databaseKinds)('commentary on %s', (kind) => {
       expect((await h.call('GET', `/api/commentary/challenges/${id}/lines`)).json().items).toHaveLength(1);
       expect(room.messages.filter((m) => m.type === 'commentary_published')).toHaveLength(1);
       expect((await h.call('GET', '/api/commentary/challenges/999999/lines')).statusCode).toBe(404);
+    } finally {
+      room.close();
+    }
+  });
+
+  it('template lines are written by the moves’ own work after the answer (no job queued) and announced', async () => {
+    const id = await fullBoard('Batch Burpees');
+    expect((await h.call('PUT', `/api/commentary/streams/${id}`, admin, { auto_publish: true })).statusCode).toBe(200);
+    const room = await watchRoom(base, people[0]!, id);
+    try {
+      // Three climbs answered at once, each news whatever order their lines are written in.
+      const climbs = await Promise.all(
+        (
+          [
+            [7, 115],
+            [6, 116],
+            [5, 117],
+          ] as const
+        ).map(([i, reps]) => h.call('POST', `/api/challenges/${id}/submit-score`, people[i]!, { reps })),
+      );
+      expect(climbs.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+      await t.settled(); // no job run: the lines are there already
+      const published = await h.queue(admin, id, 'published');
+      expect(published.map((l) => l.facts.athlete).sort()).toEqual(['Flo', 'Gus', 'Hal']);
+      for (const l of published) expect(l).toMatchObject({ source: 'template', fallback_reason: null });
+      const heard = new Set<number>();
+      while (heard.size < 3)
+        heard.add(
+          ((await room.next((m) => m.type === 'commentary_published' && !heard.has((m.line as { id: number }).id))).line as { id: number })
+            .id,
+        );
+      expect([...heard].sort()).toEqual(published.map((l) => l.id).sort());
+      const jobs = await rowsOf<{ n: number }>(
+        t.context.database.db,
+        sql`select count(*)::int as n from jobs where kind = 'commentary_write'`,
+      );
+      expect(Number(jobs[0]!.n)).toBe(0);
     } finally {
       room.close();
     }

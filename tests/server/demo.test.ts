@@ -83,6 +83,71 @@ describe.each(databaseKinds)('the demo world on %s', (kind) => {
     expect(n.log).toEqual([expect.objectContaining({ kind: 'token_earned', round_no: 1 })]);
   });
 
+  it('the demo tournament is live on the hub: its qualifier finished, its bracket in the semi-finals', async () => {
+    interface Side {
+      seed: number;
+      user_id: number | null;
+      display_name: string | null;
+      score_text: string | null;
+    }
+    interface Match {
+      a: Side | null;
+      b: Side | null;
+      winner_seed: number | null;
+      bye: boolean;
+      projected: boolean;
+    }
+    const live = await get<{
+      items: {
+        id: number;
+        name: string;
+        stages: { name: string; format: string; status: string; advanced: boolean; battle_id: number }[];
+      }[];
+    }>('/api/battle-royale/tournaments?status=live');
+    const cup = live.items.find((x) => x.name === 'Thruster Knockout Cup')!;
+    expect(cup.stages.map((s) => [s.name, s.format, s.status, s.advanced])).toEqual([
+      ['Qualifier', 'battle_royale', 'finished', true],
+      ['Knockout', 'bracket', 'live', false],
+    ]);
+    const knockout = cup.stages[1]!.battle_id;
+    const battle = await get<{ format: string; current_round: number; entered: number; alive: number }>(
+      `/api/battle-royale/challenges/${knockout}`,
+    );
+    expect(battle).toMatchObject({ format: 'bracket_tournament', current_round: 2, entered: 8, alive: 4 });
+    const { bracket } = await get<{ bracket: { rounds: { name: string; matches: Match[] }[] } }>(
+      `/api/battle-royale/challenges/${knockout}/bracket`,
+    );
+    expect(bracket.rounds.map((r) => r.name)).toEqual(['Quarter-finals', 'Semi-finals', 'Final']);
+    const [quarters, semis, final] = bracket.rounds as [
+      (typeof bracket.rounds)[number],
+      (typeof bracket.rounds)[number],
+      (typeof bracket.rounds)[number],
+    ];
+    // Seeds 1 v 8, 4 v 5, 2 v 7, 3 v 6, every one played, scored and decided.
+    expect(quarters.matches.map((m) => [m.a!.seed, m.b!.seed])).toEqual([
+      [1, 8],
+      [4, 5],
+      [2, 7],
+      [3, 6],
+    ]);
+    for (const m of quarters.matches) {
+      expect(m).toMatchObject({ bye: false, projected: false, winner_seed: expect.any(Number) });
+      expect([m.a!.score_text, m.b!.score_text]).toEqual([expect.stringMatching(/reps$/), expect.stringMatching(/reps$/)]);
+    }
+    // The semi-finals drawn from the winners, undecided, the first with one side scored; the final still projected.
+    expect(semis.matches.map((m) => [m.a!.seed, m.b!.seed])).toEqual([
+      [quarters.matches[0]!.winner_seed, quarters.matches[1]!.winner_seed],
+      [quarters.matches[2]!.winner_seed, quarters.matches[3]!.winner_seed],
+    ]);
+    expect(semis.matches.map((m) => m.winner_seed)).toEqual([null, null]);
+    expect(semis.matches.flatMap((m) => [m.a!.score_text, m.b!.score_text]).filter(Boolean)).toHaveLength(1);
+    expect(final.matches).toEqual([expect.objectContaining({ projected: true })]);
+    // Demo athletes the sign-in page offers play the open semi-finals (signing in as one shows their match).
+    const offered = (await get<{ accounts: { display_name: string }[] }>('/api/auth/demo-accounts')).accounts.map((a) => a.display_name);
+    const playing = semis.matches.flatMap((m) => [m.a!.display_name, m.b!.display_name]);
+    expect(playing.filter((n) => offered.includes(n!)).length).toBeGreaterThan(0);
+  });
+
   it('two demo creators offer tiers with subscribers paid through the local test provider', async () => {
     const { items, provider } = await get<{ items: { subscribers: number; tiers: unknown[] }[]; provider: string }>('/api/creators');
     expect(provider).toBe('local');

@@ -23,7 +23,7 @@ const name = fc
 
 const result: fc.Arbitrary<BattleRoundResult> = fc.record({
   battle: name,
-  format: fc.constantFrom('battle_royale' as const, 'squad_decimation' as const),
+  format: fc.constantFrom('battle_royale' as const, 'squad_decimation' as const, 'bracket_tournament' as const),
   round: fc.integer({ min: 1, max: 8 }),
   fallen: fc.array(name, { maxLength: 20 }),
   winner: fc.option(fc.record({ name, squad: fc.option(name, { nil: null }), score: fc.constantFrom('50 reps', '4:12') }), {
@@ -81,6 +81,18 @@ describe('battle commentary templates', () => {
     expect(BATTLE_TEMPLATES.battle_champion[2]!(example('battle_champion', { format: 'squad_decimation', athlete: 'Red Squad' }))).toBe(
       'Champion squad of Burpee Royale: Red Squad, still standing at the end.',
     );
+  });
+
+  it('a bracket stage speaks of matches lost, never of a cut', () => {
+    const bracket = { format: 'bracket_tournament' as const, battle: 'Cup · Knockout' };
+    const lines = BATTLE_TEMPLATES.battle_cut.map((t) => t(example('battle_cut', { ...bracket, names: ['Kai'], more: 0, athlete: 'Kai' })));
+    for (const line of lines) expect(line).not.toMatch(/cut/i);
+    expect(lines[0]).toBe('Round 2 of Cup · Knockout is decided: Kai loses the match and is out.');
+    expect(lines[1]).toBe('Knocked out of Cup · Knockout in round 2: Kai.');
+    expect(BATTLE_TEMPLATES.battle_round_winner[0]!(example('battle_round_winner', { ...bracket, names: [], more: 0 }))).toBe(
+      'Ana posts the best attempt of round 2 in Cup · Knockout: 50 reps.',
+    );
+    expect(BATTLE_TEMPLATES.battle_champion[0]!(example('battle_champion', bracket))).toContain('through every match');
   });
 
   it('list names in plain words', () => {

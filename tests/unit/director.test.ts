@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LIVE_SCORE_TYPES } from '#domain/live.ts';
+import { SCORE_TYPES } from '#domain/scoring/types.ts';
 import {
   DIRECTOR_MIN_INTERVAL_MS,
   DIRECTOR_SWITCH_MARGIN,
+  PACE_KINDS,
   candidateWords,
   choose,
+  forTimePace,
+  livePace,
   paceAgainstLeader,
   paceWords,
   placesAtStake,
@@ -32,7 +37,7 @@ const candidate: fc.Arbitrary<DirectorFacts> = fc.record({
   placesAtStake: fc.integer({ min: 0, max: 200 }),
   pace: fc.option(
     fc.record({
-      kind: fc.constantFrom('leader_pace' as const, 'leader_mark' as const),
+      kind: fc.constantFrom(...PACE_KINDS),
       aheadMs: fc.integer({ min: -600_000, max: 600_000 }),
     }),
     { nil: null },
@@ -113,6 +118,133 @@ describe('the director score', () => {
         expect(scoreCandidate({ ...f, placesAtStake: f.placesAtStake + more }).score).toBeGreaterThanOrEqual(a.score);
         if (f.projectedPlace !== null && f.projectedPlace > 1)
           expect(scoreCandidate({ ...f, projectedPlace: f.projectedPlace - 1 }).score).toBeGreaterThanOrEqual(a.score);
+      }),
+    );
+  });
+});
+
+describe('pace against the leader for every live score type', () => {
+  const MIN = 60_000;
+  it('paces a for-time attempt by reps done against the leader’s reps at the same time, or the clock against their time', () => {
+    // The leader finished 60 reps in 4 minutes: after 1 minute their even pace had 15. Ana has 20: she did 20 by the
+    // time the leader's pace had (20 s later); Bo has 10 (the leader's pace had 10 by 40 s: 20 s behind).
+    const leader = { status: 'finished' as const, value: 4 * MIN };
+    expect(forTimePace({ count: 20, elapsedMs: MIN, capMs: null, leader, workReps: 60 })).toEqual({ kind: 'leader_pace', aheadMs: 20_000 });
+    expect(forTimePace({ count: 10, elapsedMs: MIN, capMs: null, leader, workReps: 60 })).toEqual({
+      kind: 'leader_pace',
+      aheadMs: -20_000,
+    });
+    // Every rep done (or more tapped): its margin if it finished now, the leader's time less the clock.
+    expect(forTimePace({ count: 60, elapsedMs: 3 * MIN, capMs: null, leader, workReps: 60 })?.aheadMs).toBe(MIN);
+    expect(forTimePace({ count: 75, elapsedMs: 5 * MIN, capMs: null, leader, workReps: 60 })?.aheadMs).toBe(-MIN);
+    // The workout's reps unknown: the time left to beat the leader's time, then how far past it.
+    expect(forTimePace({ count: 20, elapsedMs: MIN, capMs: null, leader, workReps: null })).toEqual({
+      kind: 'leader_time',
+      aheadMs: 3 * MIN,
+    });
+    expect(forTimePace({ count: 20, elapsedMs: 5 * MIN, capMs: null, leader, workReps: null })).toEqual({
+      kind: 'leader_time',
+      aheadMs: -MIN,
+    });
+    // Nobody finished: the leader's capped reps spread over the cap (80 reps in 10 minutes: 40 by 5 minutes).
+    const capped = { status: 'capped' as const, value: 80 };
+    expect(forTimePace({ count: 48, elapsedMs: 5 * MIN, capMs: 10 * MIN, leader: capped, workReps: 100 })).toEqual({
+      kind: 'leader_pace',
+      aheadMs: MIN,
+    });
+    expect(forTimePace({ count: 48, elapsedMs: 5 * MIN, capMs: null, leader: capped, workReps: null })).toBeNull();
+    expect(forTimePace({ count: 5, elapsedMs: MIN, capMs: null, leader: null, workReps: 60 })).toBeNull();
+    expect(forTimePace({ count: 5, elapsedMs: 0, capMs: null, leader, workReps: 60 })).toBeNull();
+    expect(paceWords({ kind: 'leader_time', aheadMs: 3 * MIN })).toBe('3 min left to beat the leader’s time');
+    expect(paceWords({ kind: 'leader_time', aheadMs: -65_000 })).toBe('past the leader’s time by 1 min 5 s');
+    expect(paceWords({ kind: 'leader_time', aheadMs: 200 })).toBe('at the leader’s time');
+    // Time left inside the leader's time earns nothing (a fresh attempt has the most); past it costs points.
+    expect(scoreCandidate(facts(1, { pace: { kind: 'leader_time', aheadMs: 3 * MIN } })).parts.pace).toBe(0);
+    expect(scoreCandidate(facts(1, { pace: { kind: 'leader_time', aheadMs: -20_000 } })).parts.pace).toBe(-10);
+    expect(scoreCandidate(facts(1, { pace: { kind: 'leader_pace', aheadMs: 20_000 } })).parts.pace).toBe(10);
+  });
+
+  it('counted types pace on board values; load and distance have no live pace', () => {
+    const leader = { status: 'finished' as const, value: 60 };
+    for (const scoreType of ['reps', 'rounds_reps', 'calories', 'points'] as const)
+      expect(livePace({ scoreType, value: 45, count: 45, elapsedMs: 5 * MIN, capMs: 10 * MIN, leader })).toEqual(
+        paceAgainstLeader({ value: 45, leaderValue: 60, elapsedMs: 5 * MIN, capMs: 10 * MIN }),
+      );
+    expect(
+      livePace({
+        scoreType: 'time',
+        value: null,
+        count: 20,
+        elapsedMs: MIN,
+        capMs: null,
+        leader: { status: 'finished', value: 4 * MIN },
+        workReps: 60,
+      }),
+    ).toEqual({
+      kind: 'leader_pace',
+      aheadMs: 20_000,
+    });
+    for (const scoreType of ['load', 'distance'] as const)
+      expect(livePace({ scoreType, value: 45, count: 45, elapsedMs: MIN, capMs: null, leader })).toBeNull();
+    // Every type a live attempt supports gets a pace once there is a leader, a count and time run.
+    for (const scoreType of SCORE_TYPES) {
+      const pace = livePace({
+        scoreType,
+        value: 30,
+        count: 30,
+        elapsedMs: MIN,
+        capMs: 10 * MIN,
+        leader: { status: 'finished', value: 4 * MIN },
+        workReps: 60,
+      });
+      expect(pace !== null).toBe((LIVE_SCORE_TYPES as readonly string[]).includes(scoreType));
+    }
+  });
+
+  const forTime = fc.record({
+    count: fc.integer({ min: 0, max: 500 }),
+    elapsedMs: fc.integer({ min: 1, max: 60 * MIN }),
+    capMs: fc.option(fc.integer({ min: MIN, max: 60 * MIN }), { nil: null }),
+    leader: fc.oneof(
+      fc.record({ status: fc.constant('finished' as const), value: fc.integer({ min: 1000, max: 60 * MIN }) }),
+      fc.record({ status: fc.constant('capped' as const), value: fc.integer({ min: 1, max: 500 }) }),
+    ),
+    workReps: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
+  });
+
+  it('for time: more reps never lose ground, more time on the clock never gains it; ahead iff more reps than the leader’s pace had (property)', () => {
+    fc.assert(
+      fc.property(forTime, fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 5 * MIN }), (f, reps, ms) => {
+        const pace = forTimePace(f);
+        if (!pace) {
+          expect(f.leader.status === 'capped' && f.capMs === null).toBe(true);
+          return;
+        }
+        expect(Number.isInteger(pace.aheadMs)).toBe(true);
+        expect(forTimePace({ ...f, count: f.count + reps })!.aheadMs).toBeGreaterThanOrEqual(pace.aheadMs);
+        expect(forTimePace({ ...f, elapsedMs: f.elapsedMs + ms })!.aheadMs).toBeLessThanOrEqual(pace.aheadMs);
+        // Reps done against the leader's even-pace reps at the same elapsed time (clear of rounding).
+        const span = f.leader.status === 'capped' ? f.capMs! : f.leader.value;
+        const of = f.leader.status === 'capped' ? f.leader.value : f.workReps;
+        if (of !== null) {
+          expect(pace.kind).toBe('leader_pace');
+          const leaderReps = (of * f.elapsedMs) / span;
+          const done = f.leader.status === 'finished' ? Math.min(f.count, of) : f.count;
+          if (done - leaderReps > 1e-6 * of && pace.aheadMs !== 0) expect(pace.aheadMs).toBeGreaterThan(0);
+          if (leaderReps - done > (of / span) * 1) expect(pace.aheadMs).toBeLessThan(0);
+        } else {
+          expect(pace).toEqual({ kind: 'leader_time', aheadMs: f.leader.value - f.elapsedMs });
+        }
+      }),
+    );
+  });
+
+  it('a faster attempt on the same board never scores less for its pace (property)', () => {
+    fc.assert(
+      fc.property(forTime, fc.integer({ min: 1, max: 50 }), (f, reps) => {
+        const slow = scoreCandidate(facts(1, { pace: forTimePace(f) }));
+        const fast = scoreCandidate(facts(1, { pace: forTimePace({ ...f, count: f.count + reps }) }));
+        expect(fast.parts.pace).toBeGreaterThanOrEqual(slow.parts.pace);
       }),
     );
   });

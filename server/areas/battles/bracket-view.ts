@@ -1,12 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { battleRounds, tournamentSeeds, tournamentStages, tournaments, users } from '#server/db/schema.ts';
+import { notFound } from '#server/errors.ts';
 import { bracketRoundName, firstRound, isBye, isPlayed, nextRound, type BracketMatch, type BracketSide } from '#domain/battles/index.ts';
 import { scoreText } from './attempts.ts';
-import type { BattleRow } from './battles.ts';
-import { matchesOf, toMatch } from './brackets.ts';
+import { loadBattle, type BattleRow } from './battles.ts';
+import { BRACKET_FORMAT, matchesOf, toMatch } from './brackets.ts';
 
-// A bracket stage as the tournament page and the preview show it (brackets.ts stores it, bracket-closing.ts plays it).
+// A bracket stage as the tournament page, the preview and the stage's own battle page show it (brackets.ts stores
+// it, bracket-closing.ts plays it).
+
+export const NOT_A_BRACKET = 'That battle is not a bracket stage of a tournament.';
 
 export interface BracketSideView {
   seed: number;
@@ -96,4 +102,45 @@ export async function presentBracket(
     });
   }
   return { rounds: out };
+}
+
+/**
+ * A bracket stage's own battle page (/individual-battle-royale-page?id=…): the stage's bracket as the tournament page
+ * shows it, with the tournament it belongs to. 404 for a battle that is not a bracket stage.
+ */
+export async function battleBracket(ctx: AppContext, battleId: number) {
+  const db = ctx.database.db;
+  const b = await loadBattle(db, battleId);
+  const [stage] = await db
+    .select({
+      tournamentId: tournamentStages.tournamentId,
+      stageNo: tournamentStages.stageNo,
+      name: tournamentStages.name,
+      tournamentName: tournaments.name,
+    })
+    .from(tournamentStages)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentStages.tournamentId))
+    .where(eq(tournamentStages.battleId, battleId));
+  if (b.format !== BRACKET_FORMAT || !stage) throw notFound(NOT_A_BRACKET);
+  const [before, seeds, rounds] = await Promise.all([
+    db
+      .select({ advance: tournamentStages.advance })
+      .from(tournamentStages)
+      .where(and(eq(tournamentStages.tournamentId, stage.tournamentId), eq(tournamentStages.stageNo, stage.stageNo - 1))),
+    db
+      .select({ seed: tournamentSeeds.seed, user_id: tournamentSeeds.userId, display_name: users.displayName })
+      .from(tournamentSeeds)
+      .innerJoin(users, eq(users.id, tournamentSeeds.userId))
+      .where(and(eq(tournamentSeeds.tournamentId, stage.tournamentId), eq(tournamentSeeds.stageNo, stage.stageNo)))
+      .orderBy(asc(tournamentSeeds.seed)),
+    db.select({ roundNo: battleRounds.roundNo }).from(battleRounds).where(eq(battleRounds.battleId, battleId)),
+  ]);
+  return {
+    battle_id: battleId,
+    tournament_id: stage.tournamentId,
+    tournament_name: stage.tournamentName,
+    stage_no: stage.stageNo,
+    stage_name: stage.name,
+    bracket: await presentBracket(db, b, rounds.length, before[0]?.advance ?? 0, seeds),
+  };
 }

@@ -5,6 +5,7 @@ import { closeRoyaleRound, type CutRule } from '#domain/battles/index.ts';
 import { sortKey } from '#domain/scoring/index.ts';
 import { scheduleRoundCloses } from './battles.ts';
 import { seedDemoSquadBattle } from './seed-squads.ts';
+import { seedDemoTournament } from './seed-tournament.ts';
 
 const HOUR = 3_600_000;
 
@@ -18,7 +19,8 @@ const cut: CutRule = { kind: 'cut_percent', percent: 50, minimum: 2 };
 
 /**
  * The demo world's battles: a battle royale in its second round (round 1 cut the field in half), one open for
- * entry, and a squad decimation in its second round (seed-squads.ts). Reps, so a better athlete scores more.
+ * entry, a squad decimation in its second round (seed-squads.ts) and a tournament whose bracket stage is under way
+ * (seed-tournament.ts). Reps, so a better athlete scores more.
  */
 export async function seedDemoBattles(tx: Database, athletes: BattleAthlete[], now: number) {
   if (athletes.length < 4 || !athletes[0]) return;
@@ -132,4 +134,6 @@ export async function seedDemoBattles(tx: Database, athletes: BattleAthlete[], n
   await scheduleRoundCloses(tx, live!.id, liveRounds.slice(1), new Date(now));
   await scheduleRoundCloses(tx, open!.id, openRounds as { roundNo: number; closesAt: Date }[], new Date(now));
   await seedDemoSquadBattle(tx, athletes, now);
+  // After the battles above, so their ids stay as they were (1 the royale, 3 the squad battle).
+  await seedDemoTournament(tx, athletes, now);
 }

@@ -1,12 +1,19 @@
 import type { AppContext } from '#server/context.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { optionalAuth } from '../auth/index.ts';
+import { battleBracket } from './bracket-view.ts';
 import { createTournament, getTournament, listTournaments, type TournamentInput } from './tournaments.ts';
 import { battleCalendar, battleCalendarFeed } from './tournaments-calendar.ts';
 import { tournamentPreview } from './tournaments-preview.ts';
 
 export type TournamentOps =
-  'listTournaments' | 'createTournament' | 'getTournament' | 'tournamentPreview' | 'battleCalendar' | 'battleCalendarFeed';
+  | 'listTournaments'
+  | 'createTournament'
+  | 'getTournament'
+  | 'tournamentPreview'
+  | 'getBattleBracket'
+  | 'battleCalendar'
+  | 'battleCalendarFeed';
 
 export function tournamentHandlers(ctx: AppContext): Handlers<TournamentOps> {
   const viewer = async (request: Parameters<typeof optionalAuth>[1]) =>
@@ -24,6 +31,9 @@ export function tournamentHandlers(ctx: AppContext): Handlers<TournamentOps> {
     },
     async tournamentPreview(request) {
       return tournamentPreview(ctx, request.params.tournamentId);
+    },
+    async getBattleBracket(request) {
+      return battleBracket(ctx, request.params.battleId);
     },
     async battleCalendar(request) {
       return battleCalendar(ctx, request.auth!.user.id);

@@ -66,6 +66,13 @@ export const ALLIANCE_UNIT: BoardUnit<AllianceName> = {
   },
 };
 
+/**
+ * The board number of what a challenge's alliance board reads for its rows (alliances' names and status, their
+ * accepted teams, those teams' names, tags and moderation): migration 0077 notifies it, 2^33 + the challenge's id,
+ * so a rename drops the kept alliance pages alone, not the challenge's other boards nor its kept ranked result.
+ */
+export const allianceNamesBoard = (challengeId: number) => 2 ** 33 + challengeId;
+
 const unlisted = (id: number): AllianceName => ({ id, name: 'Alliance no longer listed', status: 'ended', teams: [] });
 
 /** Every alliance of the board in order (what the tests compare with the naive ranking). */

@@ -10,6 +10,7 @@ import { loadChallenge, NO_CHALLENGE, schemeOf, type ChallengeRow } from './chal
 import { boardAnonymousColumn, boardGym, boardGymColumn, boardName, type BoardGymInfo } from '#server/lib/boards/privacy-names.ts';
 import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from '#server/lib/boards/rank-slices.ts';
 import { hasCategories, isCategoryOf } from '#domain/divisions.ts';
+import { videoCheckOf } from '#domain/judging.ts';
 
 /** The category asked for must be one of the challenge's; the combined board only where the creator offers one. */
 function checkCategory(c: ChallengeRow, category: string) {
@@ -228,7 +229,7 @@ export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: n
       display: formatScore(c.scoreType as ScoreType, encoded, { repsPerRound: c.repsPerRound }),
       verification: 'verified' as const,
       submitted_at: new Date(Number(r.submitted_ms)).toISOString(),
-      ...(r.video_state ? { video_check: r.video_state === 'judged' ? ('judged' as const) : ('unverified' as const) } : {}),
+      ...(r.video_state ? { video_check: videoCheckOf(r.video_state) } : {}),
     },
   };
 }

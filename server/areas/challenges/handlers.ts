@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { optionalAuth, isAdminRole } from '../auth/index.ts';
 import { promoteChallenges, recordCampaignJoin, viewerKey } from '../creators/index.ts';
-import { allianceRankings } from './alliance-board.ts';
+import { allianceNamesBoard, allianceRankings } from './alliance-board.ts';
 import { servedRankings } from './board-pages.ts';
 import { createChallenge, deleteChallenge, getChallenge, listDeleted, updateChallenge } from './crud.ts';
 import { discover, myCreated, myParticipating, recommendations } from './discovery.ts';
 import { findOnBoard } from './find.ts';
 import { gymRankings } from './gym-board.ts';
 import { mySubmissions, scoreHistory } from './history.ts';
+import { athleteChallengeResults } from './profile-results.ts';
 import { homeFeed } from './home.ts';
 import { countParticipants, joinChallenge } from './join.ts';
 import { deleteScore, listPendingScores, reviewScore } from './review.ts';
@@ -19,7 +20,7 @@ import { listTeams, teamRankings } from './teams.ts';
 import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
-import { sendKept, sendKeptAnswer, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
+import { sendKept, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
 
 type ChallengeOps =
   | 'createChallenge'
@@ -30,6 +31,7 @@ type ChallengeOps =
   | 'listMyCreatedChallenges'
   | 'recommendChallenges'
   | 'listMySubmissions'
+  | 'listAthleteChallengeResults'
   | 'getChallengeRankings'
   | 'findOnChallengeBoard'
   | 'listDeletedChallenges'
@@ -96,6 +98,10 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
     },
     async listMySubmissions(request) {
       return mySubmissions(ctx, caller(request).id);
+    },
+    async listAthleteChallengeResults(request) {
+      const who = await optionalAuth(ctx, request, { csrf: false });
+      return athleteChallengeResults(ctx, request.params.userId, who?.user.id ?? null);
     },
     async getChallengeRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
@@ -187,15 +193,15 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
     },
     async getAllianceRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });
-      const q = request.query;
-      const answer = await allianceRankings(
-        ctx,
-        request.params.challengeId,
-        { offset: q.offset ?? 0, limit: q.limit ?? 50 },
-        who?.user.id ?? null,
-      );
-      // What a visitor sees goes out as a kept page: its ETag answers 304 and its br/gzip bodies are compressed once.
-      return who ? answer : sendKeptAnswer(request, reply, answer);
+      const id = request.params.challengeId;
+      const page = { offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 };
+      if (who) return allianceRankings(ctx, id, page, who.user.id);
+      // What a visitor sees is kept until the board changes or what it names does (an alliance, its teams; on any
+      // node: migration 0077), and sent with its ETag and compressed bodies.
+      const boards = [id, allianceNamesBoard(id)];
+      return sendKeptBoard(ctx, request, reply, `alliance-board:${id}:${page.offset}:${page.limit}`, boards, async () => ({
+        answer: await allianceRankings(ctx, id, page, null),
+      }));
     },
     async getTeamRankings(request, reply) {
       const who = await optionalAuth(ctx, request, { csrf: false });

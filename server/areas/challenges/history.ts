@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { challengeEntries, challenges, challengeScores, kudos, scoreVideos, users } from '#server/db/schema.ts';
 import type { Division, ScoreType } from '#domain/scoring/index.ts';
+import { videoCheckOf } from '#domain/judging.ts';
 import { loadChallenge, presentScore } from './challenge.ts';
 import { rankOf } from '#server/lib/boards/rank-slices.ts';
 import { placeOnBoard } from './places.ts';
@@ -53,7 +54,7 @@ export async function mySubmissions(ctx: AppContext, userId: number) {
       // A score with a video reads as the board shows it: Unverified until a judge has watched it.
       score: {
         ...presentScore(r.challenge, r.score, r.judgement),
-        ...(r.videoState ? { video_check: r.videoState === 'judged' ? ('judged' as const) : ('unverified' as const) } : {}),
+        ...(r.videoState ? { video_check: videoCheckOf(r.videoState) } : {}),
       },
       is_best: isBest,
       rank: isBest ? await rankOf(db, r.challenge.id, r.score.sortKey, r.category ?? '') : null,

@@ -28,7 +28,7 @@ export { HOME_OPEN_CHALLENGES, HOME_RECENT_RECORDS, homeFeed } from './home.ts';
 export { countParticipants, joinChallenge, placement } from './join.ts';
 export { deleteScore, listPendingScores, recomputeEntry, reviewScore } from './review.ts';
 export { scoreInputFor } from './score-input.ts';
-export { audit } from './score-video.ts';
+export { audit, scoreVideoJobHandlers, settleScoreVideo } from './score-video.ts';
 export { DEMO_CHALLENGES } from './seed.ts';
 export type { DemoChallenge } from './seed.ts';
 export { UNVERIFIED_MARGIN, UNVERIFIED_MIN_ENTRIES, submitScore } from './submission.ts';

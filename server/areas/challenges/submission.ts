@@ -24,7 +24,7 @@ import { scoreInputFor } from './score-input.ts';
 import { recordCandidate } from './record-candidate.ts';
 import { claimKey, keepAnswer, keptAnswer, type IdempotentCall } from '#server/lib/idempotency.ts';
 import { placeInChallenge } from './places.ts';
-import { attachScoreVideo, checkScoreVideo, planScoreVideo, type VideoRuleRow } from './score-video.ts';
+import { attachScoreVideo, checkScoreVideo, planScoreVideo, type AttachedCheck, type VideoRuleRow } from './score-video.ts';
 
 // The score submission: the hot path, one transaction in two round trips, its statements built once.
 
@@ -358,7 +358,7 @@ export async function submitScore(
         { id: done.score.id, value: encoded.value, sortKey: key, isBest, rank: done.rank },
         now,
       );
-      const answer = checked ? { ...done, score: { ...done.score, video_check: 'unverified' as const } } : done;
+      const answer = checked ? { ...done, score: { ...done.score, video_check: checked } } : done;
       if (!idempotent) return { result: answer };
       // A replay answers byte for byte, so the kept answer holds the place that names its board too.
       const kept = { ...answer, place: answer.rank === null ? null : await placeInChallenge(txDb, id, userId) };
@@ -389,7 +389,7 @@ export async function submitScore(
 }
 
 type SubmittedScore = {
-  score: ReturnType<typeof presentScore> & { video_check?: 'unverified' };
+  score: ReturnType<typeof presentScore> & { video_check?: AttachedCheck };
   is_best: boolean;
   rank: number | null;
   message: string;

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { enqueueJob } from '#server/lib/jobs.ts';
 import { formatScore, type ScoreType } from '#domain/scoring/index.ts';
 import { battleMoments, type BattleFacts, type BattleFormat } from '#domain/commentary.ts';
-import { COMMENTARY_WRITE_JOB } from './moves.ts';
+import { writeSoon } from './store.ts';
 
 /** A battle round that has just closed (the battles area's closing calls this once its transaction committed). */
 export interface BattleRoundClosed {
@@ -21,12 +20,7 @@ export interface BattleRoundClosed {
 export function noteBattleRound(ctx: AppContext, closed: BattleRoundClosed): void {
   ctx.tasks.defer('battle commentary', async () => {
     for (const m of await battleRoundMoments(ctx.database.db, closed))
-      await enqueueJob(
-        ctx.database.db,
-        COMMENTARY_WRITE_JOB,
-        { battle_id: closed.battleId, user_id: m.userId, event_key: m.key, facts: m.facts },
-        ctx.now(),
-      );
+      await writeSoon(ctx, { battle_id: closed.battleId, user_id: m.userId, event_key: m.key, facts: m.facts });
   });
 }
 
@@ -59,7 +53,7 @@ export async function battleRoundMoments(
   );
   // A round not played (the battle had ended before it) makes no news.
   if (!b || !b.closed || b.field_size === null) return [];
-  const format: BattleFormat = b.format === 'squad_decimation' ? 'squad_decimation' : 'battle_royale';
+  const format: BattleFormat = b.format === 'squad_decimation' || b.format === 'bracket_tournament' ? b.format : 'battle_royale';
   const fallen = await rowsOf<Named>(
     db,
     sql`select e.user_id, u.display_name from battle_entries e join users u on u.id = e.user_id

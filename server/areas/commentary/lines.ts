@@ -3,22 +3,13 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { battles, challenges, commentaryBattleStreams, commentaryLines, commentaryStreams, liveAttempts } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
-import { battleRoom, challengeRoom, liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
 import type { RunningJob } from '#server/lib/jobs.ts';
-import {
-  COMMENTARY_KINDS,
-  isBattleFacts,
-  isLiveFacts,
-  lineTextProblem,
-  type CommentaryFacts,
-  type CommentaryKind,
-  type LineStatus,
-} from '#domain/commentary.ts';
-import { COMMENTARY_WRITE_JOB } from './moves.ts';
+import { lineTextProblem, type CommentaryKind, type LineStatus } from '#domain/commentary.ts';
+import { announce, COMMENTARY_WRITE_JOB, lineRequest, presentLine, storeLines } from './store.ts';
 import { writerFor } from './writers.ts';
 
-// Commentary lines: written by the job a board move, a live attempt's moment or a battle round's moment queued,
-// then queued for editors or published at once (auto-publish); editors approve, edit or reject; published lines
+// Commentary lines: template lines written in the move's own deferred work (store.ts), a model's by the job the move
+// queued; then queued for editors or published at once (auto-publish); editors approve, edit or reject; published lines
 // go to the challenge's room, a live attempt's also to the attempt's room (its viewer and the broadcast), and a
 // battle's to the battle's room (its page).
 
@@ -30,16 +21,6 @@ export const NO_ATTEMPT_TEXT = 'No live attempt with that id.';
 export const NO_BATTLE_TEXT = 'No battle with that id.';
 export const EDIT_PUBLISHED_TEXT = 'This line is already published; published lines cannot be changed.';
 export const REJECTED_TEXT = 'This line was rejected; it can no longer be changed.';
-
-export const presentLine = (r: LineRow) => ({
-  id: r.id,
-  challenge_id: r.challengeId,
-  attempt_id: r.attemptId,
-  battle_id: r.battleId,
-  kind: r.kind as CommentaryKind,
-  text: r.text,
-  published_at: (r.publishedAt ?? r.createdAt).toISOString(),
-});
 
 export const presentAdminLine = (r: LineRow) => ({
   id: r.id,
@@ -58,80 +39,16 @@ export const presentAdminLine = (r: LineRow) => ({
   published_at: r.publishedAt?.toISOString() ?? null,
 });
 
-const announce = (db: Database, r: LineRow) => {
-  const message = { type: 'commentary_published' as const, line: presentLine(r) };
-  return publish(db, [
-    ...(r.challengeId !== null ? [{ to: { room: challengeRoom(r.challengeId) }, message }] : []),
-    ...(r.battleId !== null ? [{ to: { room: battleRoom(r.battleId) }, message }] : []),
-    ...(r.attemptId ? [{ to: { room: liveAttemptRoom(String(r.attemptId)) }, message }] : []),
-  ]);
-};
-
-function isFacts(value: unknown): value is CommentaryFacts {
-  const f = value as Partial<CommentaryFacts> | null;
-  if (!f || typeof f !== 'object' || !(COMMENTARY_KINDS as readonly string[]).includes(f.kind as string)) return false;
-  if (typeof f.athlete !== 'string') return false;
-  const facts = f as CommentaryFacts;
-  if (isBattleFacts(facts)) return typeof facts.battle === 'string' && Number.isInteger(facts.round) && Array.isArray(facts.names);
-  if (typeof facts.challenge !== 'string') return false;
-  return isLiveFacts(facts) ? typeof facts.count === 'string' : typeof facts.place === 'number' && typeof facts.score === 'string';
-}
-
-/** A seed for the templates from a moment's key, so an attempt's (or a battle's) lines vary. */
-const keySeed = (id: number, key: string) => [...key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, id);
-
-/** The job a move, a live moment or a battle's moment queued: the line written (a model or the templates), stored, and published when the stream auto-publishes. */
+/** The job a move, a live moment or a battle's moment queued (a model's line, or a template batch that could not be stored): the line written (a model or the templates), stored, and published when the stream auto-publishes. */
 export async function writeLine(ctx: AppContext, payload: Record<string, unknown>, _job?: RunningJob): Promise<void> {
-  const { challenge_id, user_id, score_id, attempt_id, battle_id, event_key, facts } = payload as {
-    challenge_id?: number;
-    user_id?: number | null;
-    score_id?: number;
-    attempt_id?: number;
-    battle_id?: number;
-    event_key?: string;
-    facts: unknown;
-  };
-  if (!isFacts(facts)) return;
-  const battle =
-    Number.isInteger(battle_id) && typeof event_key === 'string' && isBattleFacts(facts) ? { battleId: battle_id!, key: event_key } : null;
-  if (!battle && (!Number.isInteger(challenge_id) || !Number.isInteger(user_id))) return;
-  const live = Number.isInteger(attempt_id) && typeof event_key === 'string' ? { attemptId: attempt_id!, key: event_key } : null;
+  const request = lineRequest(payload);
+  if (!request) return;
+  const { live, battle } = request;
   // A moment seen twice (two updates at once, a retried job) is written once: no second model call.
   if (live && (await momentWritten(ctx.database.db, eq(commentaryLines.attemptId, live.attemptId), live.key))) return;
   if (battle && (await momentWritten(ctx.database.db, eq(commentaryLines.battleId, battle.battleId), battle.key))) return;
-  const seed = live ? keySeed(live.attemptId, live.key) : battle ? keySeed(battle.battleId, battle.key) : Number(score_id) || 0;
-  const written = await writerFor(ctx).write(facts, seed);
-  const now = ctx.now();
-  await ctx.database.db.transaction(async (t) => {
-    const tx = t as unknown as Database;
-    const [stream] = battle
-      ? await tx.select().from(commentaryBattleStreams).where(eq(commentaryBattleStreams.battleId, battle.battleId))
-      : await tx.select().from(commentaryStreams).where(eq(commentaryStreams.challengeId, challenge_id!));
-    // A model's line quotes athlete-written names: it publishes alone only where editors opted in.
-    const auto = !!stream?.autoPublish && (written.source === 'template' || stream.autoPublishModel);
-    const [line] = await tx
-      .insert(commentaryLines)
-      .values({
-        challengeId: battle ? null : challenge_id!,
-        battleId: battle?.battleId ?? null,
-        userId: typeof user_id === 'number' && Number.isInteger(user_id) ? user_id : null,
-        scoreId: Number.isInteger(score_id) ? score_id : null,
-        attemptId: live?.attemptId ?? null,
-        eventKey: live?.key ?? battle?.key ?? null,
-        kind: facts.kind,
-        facts,
-        text: written.text,
-        source: written.source,
-        fallbackReason: written.fallbackReason,
-        status: auto ? 'published' : 'queued',
-        createdAt: now,
-        publishedAt: auto ? now : null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A retried submission's move was written already.
-    if (line && auto) await announce(tx, line);
-  });
+  const written = await writerFor(ctx).write(request.facts, request.seed);
+  await storeLines(ctx, [{ request, written }]);
 }
 
 export const commentaryJobHandlers = { [COMMENTARY_WRITE_JOB]: writeLine };
@@ -297,7 +214,7 @@ export async function editLine(ctx: AppContext, editorId: number, lineId: number
 export async function approveLine(ctx: AppContext, editorId: number, lineId: number) {
   const now = ctx.now();
   return decide(ctx, lineId, { status: 'published', decidedAt: now, decidedBy: editorId, publishedAt: now }, (row, tx) =>
-    announce(tx, row),
+    announce(tx, [row]),
   );
 }
 

@@ -3,14 +3,13 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { challenges, liveAttempts } from '#server/db/schema.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { enqueueJob } from '#server/lib/jobs.ts';
 import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { anonymousName } from '#domain/privacy.ts';
 import { liveCountUnit, liveScoreBody } from '#domain/live.ts';
 import { encodeScore, formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
 import { liveEvents, projectedCount, type LiveEvent, type LiveFacts } from '#domain/commentary.ts';
 import { rulesOf, scoreInputFor } from '../challenges/index.ts';
-import { COMMENTARY_WRITE_JOB } from './moves.ts';
+import { writeSoon } from './store.ts';
 
 /** An applied update of a live count (the live area's hook, called after its answer is decided). */
 export interface LiveCountMove {
@@ -29,12 +28,13 @@ export function noteLiveCount(ctx: AppContext, move: LiveCountMove): void {
   ctx.tasks.defer('live commentary', async () => {
     const moments = await liveMoments(ctx.database.db, move);
     for (const m of moments)
-      await enqueueJob(
-        ctx.database.db,
-        COMMENTARY_WRITE_JOB,
-        { challenge_id: m.challengeId, user_id: m.userId, attempt_id: move.attemptId, event_key: m.event.key, facts: m.facts },
-        ctx.now(),
-      );
+      await writeSoon(ctx, {
+        challenge_id: m.challengeId,
+        user_id: m.userId,
+        attempt_id: move.attemptId,
+        event_key: m.event.key,
+        facts: m.facts,
+      });
   });
 }
 

@@ -6,6 +6,7 @@ import { challengeEntries, challenges, challengeScores, scoreVideos, users, vide
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   APPEAL_REASON,
+  CHECK_STATES,
   CLAIM_MINUTES,
   LIVE_CLAIMS_MAX,
   TOO_MANY_CLAIMS_TEXT,
@@ -54,7 +55,15 @@ async function load(db: Database, scoreId: number, forUpdate: boolean): Promise<
     .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
     .innerJoin(challenges, eq(challenges.id, scoreVideos.challengeId))
     .innerJoin(users, eq(users.id, scoreVideos.athleteId))
-    .where(and(eq(scoreVideos.scoreId, scoreId), isNull(challengeScores.deletedAt), isNull(challenges.deletedAt)));
+    // A score whose video still processes (or failed to) is not in judging: its check starts once the video is ready.
+    .where(
+      and(
+        eq(scoreVideos.scoreId, scoreId),
+        inArray(scoreVideos.state, [...CHECK_STATES]),
+        isNull(challengeScores.deletedAt),
+        isNull(challenges.deletedAt),
+      ),
+    );
   const [row] = forUpdate ? await q.for('update', { of: scoreVideos }) : await q;
   if (!row) throw notFound(NO_SUBMISSION);
   const [video] = row.check.videoId ? await db.select().from(videos).where(eq(videos.id, row.check.videoId)) : [];
@@ -248,7 +257,7 @@ export async function myJudgedScores(ctx: AppContext, athleteId: number) {
     .select({ id: scoreVideos.scoreId })
     .from(scoreVideos)
     .innerJoin(challengeScores, eq(challengeScores.id, scoreVideos.scoreId))
-    .where(and(eq(scoreVideos.athleteId, athleteId), isNull(challengeScores.deletedAt)))
+    .where(and(eq(scoreVideos.athleteId, athleteId), inArray(scoreVideos.state, [...CHECK_STATES]), isNull(challengeScores.deletedAt)))
     .orderBy(desc(scoreVideos.createdAt))
     .limit(100);
   const items = [];

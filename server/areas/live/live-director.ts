@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { challenges, liveAttempts, liveBroadcasts } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
@@ -10,11 +11,13 @@ import {
   DIRECTOR_MIN_INTERVAL_MS,
   DIRECTOR_SWITCH_MARGIN,
   choose,
-  paceAgainstLeader,
+  livePace,
   placesAtStake,
   type DirectorFacts,
   type DirectorMode,
+  type ForTimeMark,
 } from '#domain/director.ts';
+import type { ScoreType } from '#domain/scoring/index.ts';
 import { NO_BROADCAST, presentBroadcast } from './live-broadcasts.ts';
 import { listLive } from './live-count.ts';
 import type { PresentedAttempt } from './live.ts';
@@ -54,18 +57,54 @@ async function candidates(ctx: AppContext): Promise<Candidate[]> {
     const { leader, own } = await boardMarks(db, c.id, a.user_id);
     const standing = own ? await rankOf(db, c.id, BigInt(own.sort_key)) : a.board_size + 1;
     const value = liveBoardScore(c, a.count, a.elapsed_ms)?.value ?? null;
+    const scoreType = c.scoreType as ScoreType;
+    const forTime = scoreType === 'time' ? await forTimeLeader(db, c.id, a.user_id) : null;
     out.push({
       attempt: a,
       facts: {
         attemptId: a.id,
         projectedPlace: a.projected_place,
         placesAtStake: placesAtStake(standing, a.projected_place),
-        pace: paceAgainstLeader({ value, leaderValue: leader ? Number(leader.value) : null, elapsedMs: a.elapsed_ms, capMs: c.timeCapMs }),
+        pace: livePace({
+          scoreType,
+          value,
+          count: a.count,
+          elapsedMs: a.elapsed_ms,
+          capMs: c.timeCapMs,
+          leader: forTime ? forTime.mark : leader ? { status: 'finished', value: Number(leader.value) } : null,
+          workReps: forTime?.workReps ?? null,
+        }),
         spectators: a.spectators,
       },
     });
   }
   return out;
+}
+
+/**
+ * A for-time board's leader for the pace (domain/director.ts `forTimePace`): the best other entry, finished (its
+ * time) or capped (its reps), and the workout's reps when the board knows them: the count of the live attempt
+ * the leader finished (the reps they tapped), else the median count of the board's live attempts finished and
+ * scored. Null without another entry.
+ */
+async function forTimeLeader(
+  db: Database,
+  challengeId: number,
+  userId: number,
+): Promise<{ mark: ForTimeMark; workReps: number | null } | null> {
+  const [row] = await rowsOf<{ status: string; value: string; work_reps: number | null }>(
+    db,
+    sql`select e.status, e.value::text as value, coalesce(
+        (select a.count from live_attempts a where a.status = 'ended' and a.challenge_id = e.challenge_id
+          and a.score_id = e.score_id and a.end_reason = 'finished' and a.count > 0 limit 1),
+        (select percentile_disc(0.5) within group (order by a.count) from live_attempts a
+          where a.status = 'ended' and a.challenge_id = e.challenge_id and a.end_reason = 'finished'
+            and a.score_id is not null and a.count > 0)) as work_reps
+      from challenge_entries e where e.challenge_id = ${challengeId} and e.user_id <> ${userId}
+      order by e.sort_key, e.submitted_at limit 1`,
+  );
+  if (!row || (row.status !== 'finished' && row.status !== 'capped')) return null;
+  return { mark: { status: row.status, value: Number(row.value) }, workReps: row.work_reps === null ? null : Number(row.work_reps) };
 }
 
 const stateOf = (b: BroadcastRow, now: Date) => ({

@@ -192,5 +192,7 @@ export const challengeParticipantAlliances = pgTable(
       name: 'challenge_participant_alliances_participant_fk',
     }).onDelete('cascade'),
     index('challenge_participant_alliances_alliance_idx').on(t.challengeId, t.allianceId),
+    /** The challenges an alliance stands on (migration 0077: a renamed alliance or team tells those boards). */
+    index('challenge_participant_alliances_by_alliance_idx').on(t.allianceId, t.challengeId),
   ],
 );

@@ -2,10 +2,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { videos } from '#server/db/schema.ts';
-import type { JobHandlers } from '#server/lib/jobs.ts';
 import { inputArgs, MEDIA_LIMITS, runTool } from './videos-ffmpeg.ts';
 import { readHead, videoContainer } from './videos-check.ts';
-import { POSTER_MADE, PROCESS_JOB, removeAbandonedUploads, type VideoService } from './videos.ts';
+import { enqueueJob, type JobHandlers } from '#server/lib/jobs.ts';
+import type { Database } from '#server/db/index.ts';
+import { POSTER_MADE, PROCESS_JOB, VIDEO_SETTLED_JOB, removeAbandonedUploads, type VideoService } from './videos.ts';
 
 /** How often the processing progress is written while ffmpeg runs. */
 const PROGRESS_EVERY_MS = 1000;
@@ -45,6 +46,24 @@ export const renditionArgs = (input: string, output: string, container: string) 
 ];
 
 /**
+ * Ends a video's processing (ready, or failed with the reason) and queues VIDEO_SETTLED_JOB in the same transaction,
+ * so what waited for the video learns of it exactly once it is so. Only a video still processing is changed.
+ */
+async function settle(db: Database, videoId: string, now: Date, end: { status: 'ready' } | { status: 'failed'; reason: string }) {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const changes =
+      end.status === 'ready' ? { status: 'ready', progress: 1, readyAt: now } : { status: 'failed', failureReason: end.reason };
+    const changed = await tx
+      .update(videos)
+      .set(changes)
+      .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')))
+      .returning({ id: videos.id });
+    if (changed.length) await enqueueJob(tx, VIDEO_SETTLED_JOB, { videoId, status: end.status }, now);
+  });
+}
+
+/**
  * The processing job: a web rendition (H.264/AAC MP4, moov atom first so playback starts
  * before the whole file arrives, at most 1080 lines) and a poster frame. The video then is
  * ready, or failed with the reason; its progress is kept as it goes.
@@ -70,13 +89,13 @@ export async function processVideo(svc: VideoService, videoId: string, signal?: 
   try {
     await svc.storage.withOriginal(videoId, (input) => render(input));
     await writing;
-    await db.update(videos).set({ status: 'ready', progress: 1, readyAt: svc.ctx.now() }).where(eq(videos.id, videoId));
+    await settle(db, videoId, svc.ctx.now(), { status: 'ready' });
   } catch (error) {
     await writing.catch(() => {});
     // Released (the server is stopping): the job runs again on the next worker, the video stays processing.
     if (signal?.aborted) throw error;
     const reason = `Processing failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
-    await db.update(videos).set({ status: 'failed', failureReason: reason }).where(eq(videos.id, videoId));
+    await settle(db, videoId, svc.ctx.now(), { status: 'failed', reason });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -103,12 +122,8 @@ export function videoJobHandlers(svc: VideoService): JobHandlers {
   return {
     [PROCESS_JOB]: {
       run: (_ctx, payload, job) => processVideo(svc, String(payload.videoId), job.signal),
-      failed: async (ctx, payload) => {
-        await ctx.database.db
-          .update(videos)
-          .set({ status: 'failed', failureReason: PROCESSING_LOST_TEXT })
-          .where(and(eq(videos.id, String(payload.videoId)), eq(videos.status, 'processing')));
-      },
+      failed: (ctx, payload) =>
+        settle(ctx.database.db, String(payload.videoId), ctx.now(), { status: 'failed', reason: PROCESSING_LOST_TEXT }),
     },
   };
 }

@@ -20,6 +20,12 @@ type Video = components['schemas']['Video'];
 type VideoInit = components['schemas']['VideoUploadInit'];
 
 export const PROCESS_JOB = 'videos.process';
+/**
+ * Queued in the same transaction as a video's processing ends (ready or failed), with `{ videoId, status }`: what
+ * waited for the video (a score submitted while it processed, the challenges area) picks it up. Its handler is
+ * registered by the shell; a video nothing waited for makes it a no-op.
+ */
+export const VIDEO_SETTLED_JOB = 'videos.settled';
 /** An upload not completed this long after init is removed with its bytes. */
 export const ABANDONED_UPLOAD_MS = 24 * 3_600_000;
 export const VIDEO_NOT_FOUND = 'No such video.';
@@ -149,6 +155,18 @@ export async function ownReadyVideo(db: Database, userId: number, videoId: strin
   const [v] = await db.select().from(videos).where(eq(videos.id, videoId));
   if (!v || v.userId !== userId) throw new ApiError(400, 'That video is not one of yours.', field);
   if (v.status !== 'ready') throw new ApiError(422, 'That video is not ready yet: attach it once it has finished processing.', field);
+  return v;
+}
+
+/**
+ * The caller's own video for a score: ready, or uploaded and still processing (the score then waits for it, see
+ * VIDEO_SETTLED_JOB). Someone else's or a missing video: 400; one still uploading or failed: 422.
+ */
+export async function ownVideoForScore(db: Database, userId: number, videoId: string, field: string): Promise<VideoRow> {
+  const [v] = await db.select().from(videos).where(eq(videos.id, videoId));
+  if (!v || v.userId !== userId) throw new ApiError(400, 'That video is not one of yours.', field);
+  if (v.status === 'uploading') throw new ApiError(422, 'That video is still uploading: attach it once the upload has finished.', field);
+  if (v.status === 'failed') throw new ApiError(422, 'That video could not be processed: upload it again.', field);
   return v;
 }
 

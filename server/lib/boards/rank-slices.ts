@@ -37,7 +37,7 @@ export async function rankOf(db: Database, challengeId: number, key: bigint, cat
  * is the whole board; any other counts only that category's entries (its own places).
  */
 export function placeOfKey(
-  challengeId: number | Placeholder | AnyColumn,
+  challengeId: number | Placeholder | AnyColumn | SQL,
   division: Division | null,
   key: SQL,
   category: string | Placeholder = '',

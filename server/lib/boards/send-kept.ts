@@ -45,11 +45,10 @@ export async function sendKept(request: FastifyRequest, reply: FastifyReply, jso
 }
 
 /**
- * Bodies read per request but the same until their board changes (alliance boards: their reads depend on
- * more than the board cache hears of, e.g. a lasting team's name), and the answers of team and gym boards
- * and event standings each time they are read again after a change (sendKeptBoard), kept by their ETag with their compressed bodies: an answer equal to one sent before reuses its br and gzip
- * bytes, and a changed answer is a new entry, never a stale one. 32 MB of bodies at most (compressed
- * ones are a fraction of that).
+ * The answers of team, gym and alliance boards and event standings each time they are read again after a change
+ * (sendKeptBoard), kept by their ETag with their compressed bodies: an answer equal to one sent before reuses its br
+ * and gzip bytes, and a changed answer is a new entry, never a stale one. 32 MB of bodies at most (compressed ones
+ * are a fraction of that).
  */
 const byContent = new LRUCache<string, Serialized>({ max: 2_000, maxSize: 32 * 1024 * 1024, sizeCalculation: (s) => s.body.length + 1 });
 
@@ -64,20 +63,6 @@ export function keptByContent(body: string): Serialized {
   return fresh;
 }
 
-/**
- * Sends a board answer everyone sees (a visitor's) as a kept page: serialized by the route's contract
- * (so nothing beyond it leaves), with an ETag and its compressed bodies reused while the answer is
- * unchanged (keptByContent).
- */
-export function sendKeptAnswer(request: FastifyRequest, reply: FastifyReply, answer: object, vary: string[] = ['authorization']) {
-  return sendKept(
-    request,
-    reply,
-    keptByContent(String(reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json'))),
-    vary,
-  );
-}
-
 /** A visitor's board answer as read by `read`, with the boards it turned out to depend on beyond the key's. */
 export interface BoardAnswer {
   answer: object;
@@ -85,9 +70,9 @@ export interface BoardAnswer {
 }
 
 /**
- * Sends a board answer everyone sees (a team or gym board, an event's standings) from this node's board cache:
+ * Sends a board answer everyone sees (a team, gym or alliance board, an event's standings) from this node's board cache:
  * read once and kept under `key` until one of `boards` (or of the boards the read names) changes, on any node
- * (board-cache.ts; migration 0061 makes every table these boards read tell the cache), then sent as a kept page
+ * (board-cache.ts; migrations 0061 and 0077 make every table these boards read tell the cache), then sent as a kept page
  * (serialized by the route's contract, ETag, br and gzip bodies kept). Without a board cache it is read each time.
  */
 export async function sendKeptBoard(

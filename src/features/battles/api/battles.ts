@@ -44,7 +44,7 @@ export function useBattle(id: number) {
   });
 }
 
-export function useBattleBoard(id: number, round: number | null) {
+export function useBattleBoard(id: number, round: number | null, enabled = true) {
   const { user } = useSessionView();
   const client = user ? secureApi : api;
   return useQuery({
@@ -57,7 +57,7 @@ export function useBattleBoard(id: number, round: number | null) {
         'Could not load the battle board.',
       ),
     placeholderData: keepPreviousData,
-    enabled: id > 0,
+    enabled: enabled && id > 0,
   });
 }
 

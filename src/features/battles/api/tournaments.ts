@@ -66,3 +66,18 @@ export function useBattleCalendar(enabled: boolean) {
     enabled,
   });
 }
+
+export type BattleBracketView = components['schemas']['BattleBracket'];
+
+/** A bracket stage's bracket for its own battle page (refreshed with every battle query on a room message). */
+export function useBattleBracket(battleId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['get', '/api/battle-royale/challenges/{battleId}/bracket', battleId],
+    queryFn: () =>
+      callApi(
+        api.GET('/api/battle-royale/challenges/{battleId}/bracket', { params: { path: { battleId } } }),
+        'Could not load the bracket.',
+      ),
+    enabled: enabled && battleId > 0,
+  });
+}

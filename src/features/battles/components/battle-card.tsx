@@ -22,7 +22,9 @@ export function standingText(b: BattleView): string | null {
 
 export function BattleCard({ battle: b }: { battle: BattleView }) {
   const mine = standingText(b);
-  const round = b.current_round ? `Round ${b.current_round} of ${b.rounds.length}` : `${b.rounds.length} rounds`;
+  const round = b.current_round
+    ? `Round ${b.current_round} of ${b.rounds.length}`
+    : `${b.rounds.length} ${b.rounds.length === 1 ? 'round' : 'rounds'}`;
   return (
     <Card
       titleAs="h3"

@@ -1,3 +1,4 @@
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -58,7 +59,11 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
                   <Badge tone={s.status === 'live' ? 'success' : s.status === 'entry' ? 'info' : 'neutral'}>{STATUS_NAMES[s.status]}</Badge>
                 )
               }
-              actions={<AppLink href={`/individual-battle-royale-page?id=${s.battle_id}`}>{`${ps.name}: board and attempts`}</AppLink>}
+              actions={
+                <AppLink href={`/individual-battle-royale-page?id=${s.battle_id}`}>
+                  {`${ps.name}: ${s.format === 'bracket' ? 'bracket' : 'board'} and attempts`}
+                </AppLink>
+              }
             >
               {s.status === 'live' ? <StageRoom battleId={s.battle_id} /> : null}
               <p>
@@ -119,7 +124,17 @@ export function TournamentPage({ id }: { id: number }) {
       <p>
         <AppLink href="/battle-hub?kind=tournaments">All tournaments</AppLink>
       </p>
-      <QueryState query={tournament} loading="Loading the tournament…">
+      <QueryState
+        query={tournament}
+        loading="Loading the tournament…"
+        notFound={
+          <NotFoundState
+            heading="Tournament"
+            what="This tournament"
+            back={{ href: '/battle-hub?kind=tournaments', label: 'See all tournaments' }}
+          />
+        }
+      >
         {(t) => {
           const mine = standing(t);
           const first = t.stages[0]!;

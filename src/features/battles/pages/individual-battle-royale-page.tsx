@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CommentarySlot } from '#src/components/commentary-slot.tsx';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -12,8 +13,9 @@ import { useSessionView } from '#src/lib/session/session-view.ts';
 import { battleRoyaleRules, bracketRules, type CutRule } from '#domain/battles/index.ts';
 import { useBattle, useBattleBoard, useRefreshBattles, type BattleBoard, type BattleView } from '../api/battles.ts';
 import { AttemptForm, EnterBattle } from '../components/battle-actions.tsx';
-import { STATUS_NAMES, standingText } from '../components/battle-card.tsx';
 import { MyAttempts } from '../components/attempt-judging.tsx';
+import { STATUS_NAMES, standingText } from '../components/battle-card.tsx';
+import { BracketStage } from '../components/bracket-stage.tsx';
 import '../battles.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -70,7 +72,8 @@ function BattleView({ battle: b }: { battle: BattleView }) {
   const refresh = useRefreshBattles();
   const [round, setRound] = useState<number | null>(null);
   const [reveal, setReveal] = useState<string | null>(null);
-  const board = useBattleBoard(b.id, round);
+  const bracketStage = b.format === 'bracket_tournament';
+  const board = useBattleBoard(b.id, round, !bracketStage);
   useRealtime({ room_id: `battle:${b.id}` }, (m) => {
     if (!('battle_id' in m) || m.battle_id !== b.id) return;
     if (m.type === 'battle_round_closed') {
@@ -87,16 +90,15 @@ function BattleView({ battle: b }: { battle: BattleView }) {
   const first = b.rounds[0];
   const roundHours = first ? Math.round((Date.parse(first.closes_at) - Date.parse(first.opens_at)) / 3_600_000) : 0;
   // A tournament's bracket stage is played here too (its attempts); its rules are the bracket's.
-  const rules =
-    b.format === 'bracket_tournament'
-      ? bracketRules({ size: Math.max(2, b.entered), roundHours })
-      : battleRoyaleRules({
-          rounds: b.rounds.length,
-          cut: (first?.cut ?? { kind: 'keep_top', keep: 1 }) as CutRule,
-          attemptsPerRound: b.attempts_per_round,
-          roundHours,
-          judgedVideo: b.judged_video,
-        });
+  const rules = bracketStage
+    ? bracketRules({ size: Math.max(2, b.entered), roundHours })
+    : battleRoyaleRules({
+        rounds: b.rounds.length,
+        cut: (first?.cut ?? { kind: 'keep_top', keep: 1 }) as CutRule,
+        attemptsPerRound: b.attempts_per_round,
+        roundHours,
+        judgedVideo: b.judged_video,
+      });
   const standing = standingText(b);
   const alive = b.me && b.me.eliminated_round === null;
   return (
@@ -112,46 +114,53 @@ function BattleView({ battle: b }: { battle: BattleView }) {
         {reveal ? <p className="battle-reveal card">{reveal}</p> : null}
       </div>
       <CommentarySlot battleId={b.id} />
-      {standing ? <p className="battle-card-mine">{standing}</p> : null}
-      {!user ? (
-        <p className="muted">
-          <AppLink href="/login-page">Sign in</AppLink> to enter or submit attempts.
-        </p>
-      ) : b.status === 'entry' && !b.me ? (
-        <EnterBattle battleId={b.id} />
-      ) : alive && open ? (
-        <AttemptForm key={open.round_no} battleId={b.id} scoreType={b.score_type} round={open.round_no} judgedVideo={b.judged_video} />
-      ) : b.me?.eliminated_round ? (
-        <p className="muted">You were eliminated in round {b.me.eliminated_round} and cannot submit again.</p>
-      ) : null}
-      <section aria-labelledby="rounds">
-        <h2 id="rounds">Rounds</h2>
-        <ul className="battle-rounds">
-          {b.rounds.map((r) => (
-            <li key={r.round_no}>
-              <button
-                type="button"
-                className={`btn btn-small ${(round ?? board.data?.round_no) === r.round_no ? 'btn-primary' : 'btn-secondary'}`}
-                aria-pressed={(round ?? board.data?.round_no) === r.round_no}
-                onClick={() => setRound(r.round_no)}
-              >
-                Round {r.round_no}: {ROUND_STATE[r.state]}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {b.rounds.map((r) =>
-          (round ?? board.data?.round_no) === r.round_no ? (
-            <p key={r.round_no} className="muted">
-              {when(r.opens_at)} to {when(r.closes_at)}: {r.cut_text}.
-              {r.eliminated_count !== null ? ` ${r.eliminated_count} of ${r.field_size} eliminated.` : ''}
+      {bracketStage ? (
+        // A tournament's bracket stage: its bracket and the caller's match instead of a royale's board and cut line.
+        <BracketStage battle={b} me={me} />
+      ) : (
+        <>
+          {standing ? <p className="battle-card-mine">{standing}</p> : null}
+          {!user ? (
+            <p className="muted">
+              <AppLink href="/login-page">Sign in</AppLink> to enter or submit attempts.
             </p>
-          ) : null,
-        )}
-        <QueryState query={board} loading="Loading the board…">
-          {(data) => <Board board={data} me={me} />}
-        </QueryState>
-      </section>
+          ) : b.status === 'entry' && !b.me ? (
+            <EnterBattle battleId={b.id} />
+          ) : alive && open ? (
+            <AttemptForm key={open.round_no} battleId={b.id} scoreType={b.score_type} round={open.round_no} judgedVideo={b.judged_video} />
+          ) : b.me?.eliminated_round ? (
+            <p className="muted">You were eliminated in round {b.me.eliminated_round} and cannot submit again.</p>
+          ) : null}
+          <section aria-labelledby="rounds">
+            <h2 id="rounds">Rounds</h2>
+            <ul className="battle-rounds">
+              {b.rounds.map((r) => (
+                <li key={r.round_no}>
+                  <button
+                    type="button"
+                    className={`btn btn-small ${(round ?? board.data?.round_no) === r.round_no ? 'btn-primary' : 'btn-secondary'}`}
+                    aria-pressed={(round ?? board.data?.round_no) === r.round_no}
+                    onClick={() => setRound(r.round_no)}
+                  >
+                    Round {r.round_no}: {ROUND_STATE[r.state]}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {b.rounds.map((r) =>
+              (round ?? board.data?.round_no) === r.round_no ? (
+                <p key={r.round_no} className="muted">
+                  {when(r.opens_at)} to {when(r.closes_at)}: {r.cut_text}.
+                  {r.eliminated_count !== null ? ` ${r.eliminated_count} of ${r.field_size} eliminated.` : ''}
+                </p>
+              ) : null,
+            )}
+            <QueryState query={board} loading="Loading the board…">
+              {(data) => <Board board={data} me={me} />}
+            </QueryState>
+          </section>
+        </>
+      )}
       {b.me ? <MyAttempts battleId={b.id} /> : null}
       <Card title="Rules" titleAs="h2">
         <ul className="battle-rules">
@@ -164,14 +173,23 @@ function BattleView({ battle: b }: { battle: BattleView }) {
   );
 }
 
-/** /individual-battle-royale-page?id=… : one battle royale, its rounds, the field and the cut line, live. */
+/**
+ * /individual-battle-royale-page?id=… : one battle royale, its rounds, the field and the cut line, live; a tournament's
+ * bracket stage shows its bracket there instead.
+ */
 export default function IndividualBattleRoyalePage() {
   const [{ id }] = useQueryState({ id: param.int(0, 0, 2147483647) });
   const battle = useBattle(id);
   return (
     <div className="container page">
       {id > 0 ? (
-        <QueryState query={battle} loading="Loading the battle…">
+        <QueryState
+          query={battle}
+          loading="Loading the battle…"
+          notFound={
+            <NotFoundState heading="Battle Royale" what="This battle" back={{ href: '/battle-hub', label: 'Go to the Battle Hub' }} />
+          }
+        >
           {(data) => <BattleView battle={data} />}
         </QueryState>
       ) : (

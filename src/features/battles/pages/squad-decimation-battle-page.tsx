@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CommentarySlot } from '#src/components/commentary-slot.tsx';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -140,7 +141,17 @@ export default function SquadDecimationBattlePage() {
   return (
     <div className="container page">
       {id > 0 ? (
-        <QueryState query={squad} loading="Loading the squad battle…">
+        <QueryState
+          query={squad}
+          loading="Loading the squad battle…"
+          notFound={
+            <NotFoundState
+              heading="Squad Decimation Battle"
+              what="This squad battle"
+              back={{ href: '/squad-decimation-page', label: 'Go to Squad Decimation' }}
+            />
+          }
+        >
           {(data) => <SquadBattle squad={data} />}
         </QueryState>
       ) : (

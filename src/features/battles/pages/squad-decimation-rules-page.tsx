@@ -1,3 +1,4 @@
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
@@ -96,7 +97,17 @@ export default function SquadDecimationRulesPage() {
   return (
     <div className="container page narrow">
       {id > 0 ? (
-        <QueryState query={squad} loading="Loading the battle’s rules…">
+        <QueryState
+          query={squad}
+          loading="Loading the battle’s rules…"
+          notFound={
+            <NotFoundState
+              heading="Battle rules"
+              what="This squad battle"
+              back={{ href: '/squad-decimation-page', label: 'Go to Squad Decimation' }}
+            />
+          }
+        >
           {(data) => <BattleRules squad={data} />}
         </QueryState>
       ) : (

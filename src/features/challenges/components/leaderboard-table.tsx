@@ -124,7 +124,7 @@ function Row({
       <td className="board-division">{DIVISION_LABELS[row.division]}</td>
       <td className="board-score">
         {score}
-        {row.score.video_check === 'unverified' ? (
+        {row.score.video_check && row.score.video_check !== 'judged' ? (
           <>
             {' '}
             <span className="pill pill-unverified">Unverified</span>

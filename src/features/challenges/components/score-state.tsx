@@ -2,6 +2,14 @@ import { VERDICT_LABELS } from '#domain/judging.ts';
 import type { ScoreView } from '../api/challenges.ts';
 import { useDisplayText } from '#src/lib/score-text.ts';
 
+/** Why a score with a video is still Unverified, by its video check (null: judged). */
+const UNVERIFIED_WHY: Record<NonNullable<ScoreView['video_check']>, string | null> = {
+  unverified: 'Waiting for a judge to watch the video',
+  waiting_for_video: 'Waiting for its video: it goes to the judges once processing is over',
+  no_video: 'Its video could not be processed, so no judge can watch it',
+  judged: null,
+};
+
 /**
  * A score's state as its athlete reads it wherever the score is listed: ranked (their best,
  * on the board), verified (counted, not their best), unverified (its video waits for a judge, as
@@ -27,11 +35,12 @@ export function ScoreState({ score, isBest }: { score: ScoreView; isBest: boolea
     );
   }
   // A score with a video no judge has passed yet reads as the board shows it: Unverified, one badge, not also "Ranked".
+  const why = score.video_check ? UNVERIFIED_WHY[score.video_check] : null;
   const main =
-    score.video_check === 'unverified' ? (
+    why !== null && why !== undefined ? (
       <>
         <span className="pill pill-unverified">Unverified</span>
-        <span className="score-state-why muted">Waiting for a judge to watch the video</span>
+        <span className="score-state-why muted">{why}</span>
       </>
     ) : (
       <span className="pill pill-open">{isBest ? 'Ranked' : 'Verified'}</span>

@@ -90,7 +90,8 @@ export function ScoreVideoPicker({
           <p className="muted">Loading your videos…</p>
         ) : value.processing ? (
           <p className="score-video-processing" role="status">
-            Processing {processed?.file_name ?? 'your video'}… It is attached to this score once it is ready (usually within a minute).
+            Processing {processed?.file_name ?? 'your video'}… You can submit now: the score shows as Unverified, waiting for its video, and
+            goes to the judges once the video is ready.
           </p>
         ) : (
           <>

@@ -16,6 +16,8 @@ import { useDebounced } from '#src/lib/use-debounced.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryError, QueryState } from '#src/components/query-state.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Select } from '#src/components/ui/select.tsx';
@@ -88,6 +90,8 @@ function Board({ id }: { id: number }) {
     },
     live,
   );
+  if (challenge.isError && isNotFound(challenge.error))
+    return <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />;
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   const c = challenge.data;
   // A team challenge has a Teams view, a gym event a Gyms view (a challenge is never both).

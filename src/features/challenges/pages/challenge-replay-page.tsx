@@ -1,3 +1,5 @@
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
@@ -111,6 +113,8 @@ export default function ChallengeReplayPage() {
         </EmptyState>
       ) : history.isPending || challenge.isPending ? (
         <LoadingSkeleton label="Loading the replay…" />
+      ) : challenge.isError && isNotFound(challenge.error) ? (
+        <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />
       ) : history.isError ? (
         <p className="error-text">{history.error.message}</p>
       ) : (

@@ -19,6 +19,8 @@ import { EnumSelect } from '#src/components/enum-select.tsx';
 import { Checkbox } from '#src/components/ui/checkbox.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { FormFooter } from '#src/components/form-footer.tsx';
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryError } from '#src/components/query-state.tsx';
 import '../challenges.css';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
@@ -378,6 +380,8 @@ export function EditChallengeScreen() {
       </EmptyState>
     );
   if (challenge.isPending) return <LoadingSkeleton label="Loading the challenge…" />;
+  if (challenge.isError && isNotFound(challenge.error))
+    return <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />;
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   if (!challenge.data.can_edit)
     return (

@@ -1,3 +1,6 @@
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
+import { QueryError } from '#src/components/query-state.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { placeText } from '#domain/places.ts';
 import { boardHref } from '../api/places.ts';
@@ -65,6 +68,11 @@ function ScoreForm({ c }: { c: ChallengeDetail }) {
         <h2>{r.score.verification === 'unverified' ? 'Saved for review' : r.is_best ? 'New best!' : 'Score saved'}</h2>
         {r.score.video_check === 'unverified' ? (
           <p>Your video goes to the judges; the score shows as Unverified until one has watched it.</p>
+        ) : r.score.video_check === 'waiting_for_video' ? (
+          <p>
+            Unverified: waiting for its video. Your video is still being processed; it goes to the judges as soon as it is ready. If it
+            cannot be processed, we tell you and the score stays unverified.
+          </p>
         ) : null}
         <p>
           {scoreText(r.score, c.score_type)}. {r.message}
@@ -235,7 +243,9 @@ export default function ScoreSubmissionPage() {
       </EmptyState>
     );
   else if (challenge.isPending) body = <LoadingSkeleton label="Loading the challenge…" />;
-  else if (challenge.isError) body = <p className="error-text">{challenge.error.message}</p>;
+  else if (challenge.isError && isNotFound(challenge.error))
+    body = <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />;
+  else if (challenge.isError) body = <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   else if (!challenge.data.my_entry)
     body = (
       <p>

@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import { DataTable, type Column } from '#src/components/data-table.tsx';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryError, QueryState } from '#src/components/query-state.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Select } from '#src/components/ui/select.tsx';
@@ -69,6 +71,8 @@ export function EventBoard({ id }: { id: number }) {
   const category = e ? (e.categories.some((k) => k.id === state.cat) ? state.cat : e.categories[0]!.id) : undefined;
   const offset = (state.page - 1) * PAGE_SIZE;
   const board = useEventStandings({ eventId: id, category, sort: state.sort, order: state.order, offset, limit: PAGE_SIZE });
+  if (event.isError && isNotFound(event.error))
+    return <NotFoundState what="This event" back={{ href: '/challenge-discovery-page#events-title', label: 'See the events' }} />;
   if (event.isError) return <QueryError error={event.error} onRetry={event.refetch} retrying={event.isFetching} />;
   if (!e) return <LoadingSkeleton label="Loading the event…" rows={6} />;
   const onSort = (sort: string) =>

@@ -1,3 +1,4 @@
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
@@ -78,7 +79,11 @@ export default function GymPage() {
         <AppLink href="/gyms-page">← All gyms</AppLink>
       </p>
       {id > 0 ? (
-        <QueryState query={gym} loading="Loading the gym…">
+        <QueryState
+          query={gym}
+          loading="Loading the gym…"
+          notFound={<NotFoundState heading="Gym" what="This gym" back={{ href: '/gyms-page', label: 'Browse the gyms' }} />}
+        >
           {(data) => <GymView data={data} />}
         </QueryState>
       ) : (

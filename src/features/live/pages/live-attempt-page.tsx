@@ -7,6 +7,8 @@ import { liveAttemptMachine, type LiveAttemptSummary } from '#machines/live-atte
 import { formatLiveClock } from '#domain/live.ts';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryError } from '#src/components/query-state.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -45,6 +47,12 @@ export default function LiveAttemptPage() {
       </div>
     );
   if (mine.isPending) return <LoadingSkeleton label="Loading your live attempt…" variant="cards" rows={2} />;
+  if (mine.isError && isNotFound(mine.error))
+    return (
+      <div className="container page">
+        <NotFoundState heading="Go live" what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Find a challenge' }} />
+      </div>
+    );
   if (mine.isError)
     return (
       <div className="container page">

@@ -3,6 +3,8 @@ import { useSearch } from 'wouter';
 import { LIVE_REACTIONS, LIVE_REACTION_NAMES, formatLiveClock } from '#domain/live.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { isNotFound } from '#src/api/errors.ts';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryError } from '#src/components/query-state.tsx';
 import { CommentarySlot } from '#src/components/commentary-slot.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
@@ -37,6 +39,12 @@ export default function LiveStreamViewer() {
       </div>
     );
   if (attempt.isPending) return <LoadingSkeleton label="Loading the live attempt…" variant="cards" rows={2} />;
+  if (attempt.isError && isNotFound(attempt.error))
+    return (
+      <div className="container page">
+        <NotFoundState heading="Live attempt" what="This live attempt" back={{ href: '/live-spectating', label: 'See who is live now' }} />
+      </div>
+    );
   if (attempt.isError)
     return (
       <div className="container page">

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { SafeMarkdown } from '#src/components/safe-markdown.tsx';
 import { Button } from '#src/components/ui/button.tsx';
@@ -102,7 +103,11 @@ export function StoryView({ storyId }: { storyId: number }) {
       <p className="story-back">
         <AppLink href="/my-stories-page">← All stories</AppLink>
       </p>
-      <QueryState query={story} loading="Loading the story…">
+      <QueryState
+        query={story}
+        loading="Loading the story…"
+        notFound={<NotFoundState heading="Story" what="This story" back={{ href: '/my-stories-page', label: 'See all stories' }} />}
+      >
         {(data) => <StoryBody story={data} />}
       </QueryState>
     </div>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { fromPromise } from 'xstate';
 import { Link, useLocation } from 'wouter';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { FormFooter } from '#src/components/form-footer.tsx';
 import { TextArea, TextInput } from '#src/components/ui/text-field.tsx';
@@ -97,7 +98,11 @@ function StoryForm({ editing, initial }: { editing: Story | null; initial: Parti
 function EditStory({ storyId }: { storyId: number }) {
   const story = useStory(storyId);
   return (
-    <QueryState query={story} loading="Loading the story…">
+    <QueryState
+      query={story}
+      loading="Loading the story…"
+      notFound={<NotFoundState what="This story" back={{ href: '/my-stories-page', label: 'Back to stories' }} />}
+    >
       {(s) =>
         s.mine ? (
           <StoryForm

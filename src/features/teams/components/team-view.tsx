@@ -3,6 +3,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { leadsTeam, TEAM_ROLE_LABELS } from '#domain/teams.ts';
@@ -93,7 +94,11 @@ export function TeamView({ teamId }: { teamId: number }) {
   const { user, isAdmin } = useSessionView();
   return (
     <div className="container page team-page">
-      <QueryState query={team} loading="Loading the team…">
+      <QueryState
+        query={team}
+        loading="Loading the team…"
+        notFound={<NotFoundState heading="Team" what="This team" back={{ href: '/team-dashboard-page', label: 'Go to your teams' }} />}
+      >
         {(t) => (
           <>
             <div className="team-head">

@@ -4,6 +4,7 @@ import { AppLink } from '#src/components/ui/link.tsx';
 import { Badge, type BadgeTone } from '#src/components/ui/badge.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { NotFoundState } from '#src/components/not-found-state.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { useSearchParam } from '#src/lib/use-search-param.ts';
@@ -39,7 +40,11 @@ export default function PlaceholderVideoPage() {
 function OneVideo({ id, startAt }: { id: string; startAt: number | null }) {
   const video = useVideo(id);
   return (
-    <QueryState query={video} loading="Loading the video">
+    <QueryState
+      query={video}
+      loading="Loading the video"
+      notFound={<NotFoundState heading="Video" what="This video" back={{ href: '/placeholder-video-page', label: 'All your videos' }} />}
+    >
       {(v) => (
         <>
           <p>
