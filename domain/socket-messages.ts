@@ -33,6 +33,7 @@ const SERVER_MESSAGE_TYPES: Record<SocketServerMessageType, true> = {
   notification_received: true,
   admin_test_probe: true,
   battle_attempt_scored: true,
+  battle_attempt_judged: true,
   battle_round_closed: true,
   battle_round_opened: true,
   squad_round_closed: true,

@@ -10,6 +10,8 @@ export interface BattleDraft {
   /** When the first round opens (ISO), entry closing then. */
   startsAt: string;
   cuts: CutRule[];
+  /** Attempts need a judged video (domain/battles/judged.ts). */
+  judgedVideo: boolean;
 }
 
 export interface BattleCreateContext {

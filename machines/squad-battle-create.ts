@@ -15,6 +15,8 @@ export interface SquadBattleDraft {
   /** Immunity tokens (negotiation), and the trades each squad may make per round. */
   immunity: boolean;
   tradesPerRound: number;
+  /** Attempts need a judged video (domain/battles/judged.ts). */
+  judgedVideo: boolean;
 }
 
 export interface SquadBattleCreateContext {

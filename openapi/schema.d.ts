@@ -3105,6 +3105,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judging/battle-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Battle attempts waiting for a verdict, the round closing soonest first (then the earliest submitted) */
+        get: operations["listJudgingBattleAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judging/battle-attempts/{attemptId}/verdict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A judge's verdict on a waiting battle attempt: valid or a penalty verifies it (it counts, the penalty applied), invalid rejects it; the battle's room is told in the same transaction */
+        post: operations["judgeBattleAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/judging/test": {
         parameters: {
             query?: never;
@@ -5189,7 +5223,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Every message the server writes to a real-time socket, told apart by `type`. */
-        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"] | components["schemas"]["SocketBattleAttemptScored"] | components["schemas"]["SocketBattleRoundClosed"] | components["schemas"]["SocketBattleRoundOpened"] | components["schemas"]["SocketSquadRoundClosed"] | components["schemas"]["SocketPactProposed"] | components["schemas"]["SocketPactAccepted"] | components["schemas"]["SocketPactDeclined"] | components["schemas"]["SocketPactWithdrawn"] | components["schemas"]["SocketImmunityUsed"] | components["schemas"]["SocketCommentaryPublished"] | components["schemas"]["SocketLiveCount"] | components["schemas"]["SocketLiveEnded"] | components["schemas"]["SocketLiveSpectators"] | components["schemas"]["SocketLiveReaction"] | components["schemas"]["SocketBroadcastStarted"] | components["schemas"]["SocketBroadcastChanged"] | components["schemas"]["SocketBroadcastStopped"] | components["schemas"]["SocketLiveSegment"];
+        SocketServerMessage: components["schemas"]["SocketConnected"] | components["schemas"]["SocketAuthenticated"] | components["schemas"]["SocketError"] | components["schemas"]["SocketJoined"] | components["schemas"]["SocketLeft"] | components["schemas"]["SocketStreakUpdated"] | components["schemas"]["SocketMilestoneReached"] | components["schemas"]["SocketAchievementUnlocked"] | components["schemas"]["SocketPersonalRecordAchieved"] | components["schemas"]["SocketProgressUpdate"] | components["schemas"]["SocketLeaderboardUpdated"] | components["schemas"]["SocketTheaterChanged"] | components["schemas"]["SocketTheaterVotes"] | components["schemas"]["SocketNotificationReceived"] | components["schemas"]["SocketAdminTestProbe"] | components["schemas"]["SocketBattleAttemptScored"] | components["schemas"]["SocketBattleAttemptJudged"] | components["schemas"]["SocketBattleRoundClosed"] | components["schemas"]["SocketBattleRoundOpened"] | components["schemas"]["SocketSquadRoundClosed"] | components["schemas"]["SocketPactProposed"] | components["schemas"]["SocketPactAccepted"] | components["schemas"]["SocketPactDeclined"] | components["schemas"]["SocketPactWithdrawn"] | components["schemas"]["SocketImmunityUsed"] | components["schemas"]["SocketCommentaryPublished"] | components["schemas"]["SocketLiveCount"] | components["schemas"]["SocketLiveEnded"] | components["schemas"]["SocketLiveSpectators"] | components["schemas"]["SocketLiveReaction"] | components["schemas"]["SocketBroadcastStarted"] | components["schemas"]["SocketBroadcastChanged"] | components["schemas"]["SocketBroadcastStopped"] | components["schemas"]["SocketLiveSegment"];
         /** @description Every command a client may send on a real-time socket, told apart by `type`. */
         SocketClientCommand: components["schemas"]["SocketJoinRoom"] | components["schemas"]["SocketLeaveRoom"] | components["schemas"]["SocketJoinChallenge"] | components["schemas"]["SocketLeaveChallenge"] | components["schemas"]["SocketJoinLiveAttempt"] | components["schemas"]["SocketLeaveLiveAttempt"] | components["schemas"]["SocketAuthenticate"];
         /** @description Every error the API returns. */
@@ -6177,6 +6211,8 @@ export interface components {
             time_cap_ms: number | null;
             reps_per_round: number | null;
             has_tiebreak: boolean;
+            /** @description Attempts need a judged video and count once verified. */
+            judged_video: boolean;
             attempts_per_round: number;
             /** Format: date-time */
             starts_at: string;
@@ -6234,6 +6270,8 @@ export interface components {
             time_cap_ms?: number | null;
             reps_per_round?: number | null;
             has_tiebreak?: boolean;
+            /** @description Attempts need a judged video and count once a judge verifies them. */
+            judged_video?: boolean;
             attempts_per_round: number;
             /**
              * Format: date-time
@@ -6486,6 +6524,8 @@ export interface components {
             time_cap_ms?: number | null;
             reps_per_round?: number | null;
             has_tiebreak?: boolean;
+            /** @description Attempts need a judged video (the athlete's own processed upload); an attempt counts once a judge verifies it. */
+            judged_video?: boolean;
             attempts_per_round: number;
             /**
              * Format: date-time
@@ -6499,6 +6539,13 @@ export interface components {
             }[];
         };
         BattleAttempt: {
+            /**
+             * @description A judged-video battle's attempt waits for a verdict, then is verified (counts) or rejected; expired when its round closed before a verdict (does not count); null in other battles.
+             * @enum {string|null}
+             */
+            judging: "waiting" | "verified" | "rejected" | "expired" | null;
+            /** @description The judge's reason for a penalty or a rejection. */
+            verdict_reason?: string | null;
             id: number;
             round_no: number;
             user_id: number;
@@ -6522,6 +6569,8 @@ export interface components {
             calories?: number;
             points?: number;
             tiebreak_ms?: number;
+            /** @description A judged-video battle's attempt names the athlete's own processed upload (one video backs one attempt). */
+            video_id?: string;
         };
         BattleBoardRow: {
             place: number;
@@ -7719,6 +7768,33 @@ export interface components {
             finished_at: string | null;
             /** Format: date-time */
             published_at: string | null;
+        };
+        JudgingBattleAttempt: {
+            attempt_id: number;
+            battle: {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                format: "battle_royale" | "squad_decimation" | "bracket_tournament";
+            };
+            round_no: number;
+            /** Format: date-time */
+            round_closes_at: string;
+            athlete: {
+                user_id: number;
+                display_name: string;
+            };
+            /** @description The score as it counts (after a penalty). */
+            score_text: string;
+            /** @description The score as submitted. */
+            original_score_text: string;
+            /** @enum {string} */
+            judging: "waiting" | "verified" | "rejected" | "expired";
+            penalty_percent?: number | null;
+            verdict_reason?: string | null;
+            video: null | components["schemas"]["Video"];
+            /** Format: date-time */
+            submitted_at: string;
         };
         JudgeCertificate: {
             id: number;
@@ -9119,6 +9195,20 @@ export interface components {
             battle_id: number;
             round_no: number;
             user_id: number;
+        };
+        /** @description To a battle's room, a judge's verdict on an attempt of a judged-video battle: verified (it now counts, the live cut line may move) or rejected (it never counts). */
+        SocketBattleAttemptJudged: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "battle_attempt_judged";
+            battle_id: number;
+            round_no: number;
+            user_id: number;
+            attempt_id: number;
+            /** @enum {string} */
+            judging: "verified" | "rejected";
         };
         /** @description To a battle's room, a round closed and who it eliminated (listed up to 200; past that, empty and the board tells). */
         SocketBattleRoundClosed: {
@@ -12144,7 +12234,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: (components["schemas"]["BattleAttempt"] & {
-                            /** @description The round's best attempt. */
+                            /** @description The round's best attempt among those that count (verified, in a judged-video battle). */
                             counts: boolean;
                         })[];
                     };
@@ -15241,6 +15331,79 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["InterviewConflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listJudgingBattleAttempts: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the battle attempts waiting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["JudgingBattleAttempt"][];
+                        total: number;
+                        offset: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    judgeBattleAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attemptId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    verdict: "valid" | "minor_penalty" | "major_penalty" | "invalid";
+                    penalty_percent?: number | null;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The attempt after the verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JudgingBattleAttempt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The attempt already has a verdict, or its round has closed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getJudgingTest: {

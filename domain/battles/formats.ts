@@ -1,4 +1,5 @@
 import { SCORE_TYPES, type ScoreType } from '../scoring/types.ts';
+import { JUDGED_VIDEO_RULES } from './judged.ts';
 
 /**
  * The battle formats catalogue: each format's parameters, their bounds, and the rules text generated from them
@@ -48,6 +49,8 @@ export interface BattleRoyaleParams {
   cut: CutRule;
   attemptsPerRound: number;
   roundHours: number;
+  /** Every attempt needs the athlete's own video and counts once a judge verifies it (domain/battles/judged.ts). */
+  judgedVideo?: boolean;
 }
 
 export interface SquadDecimationParams {
@@ -58,6 +61,8 @@ export interface SquadDecimationParams {
   immunity: boolean;
   tradesPerRound: number;
   roundHours: number;
+  /** As for a battle royale: attempts need a judged video. */
+  judgedVideo?: boolean;
 }
 
 export interface BracketParams {
@@ -126,22 +131,24 @@ const NOBODY_TEXT = 'A round in which nobody scored eliminates nobody.';
 export function battleRoyaleRules(p: BattleRoyaleParams): string[] {
   return [
     `Enter before the first round opens. The battle runs ${plural(p.rounds, 'round')}; each round is open for ${plural(p.roundHours, 'hour')}.`,
-    `In every round you may submit up to ${plural(p.attemptsPerRound, 'attempt')}; only your best attempt counts.`,
+    `In every round you may submit up to ${plural(p.attemptsPerRound, 'attempt')}; only your best ${p.judgedVideo ? 'verified ' : ''}attempt counts.`,
     `When a round closes, ${cutRuleText(p.cut)}. Athletes who did not score rank below everyone who did, earliest entry first.`,
     TIE_TEXT,
     NOBODY_TEXT,
     'Eliminated athletes cannot submit again. The last round’s ranking is the final result; eliminated athletes follow, later rounds first.',
+    ...(p.judgedVideo ? JUDGED_VIDEO_RULES : []),
   ];
 }
 
 export function squadDecimationRules(p: SquadDecimationParams): string[] {
   const rules = [
     `Squads are existing teams of exactly ${plural(p.squadSize, 'member')}. The battle runs up to ${plural(p.rounds, 'round')} of ${plural(p.roundHours, 'hour')} each.`,
-    'Every living member scores in every round; members are ranked together by their best attempt.',
+    `Every living member scores in every round; members are ranked together by their best ${p.judgedVideo ? 'verified ' : ''}attempt.`,
     `When a round closes, ${squadCutText(p.cutPerSquad)}. A member who did not score ranks lowest.`,
     'A squad with no living members is out. The last squad standing wins; if several squads are left after the last round, or the last ones fall together, the squad with the most living members wins, then the lower total of its members’ places in the last round.',
     TIE_TEXT,
     NOBODY_TEXT,
+    ...(p.judgedVideo ? JUDGED_VIDEO_RULES : []),
   ];
   if (p.immunity) rules.push(...immunityRules(p.tradesPerRound));
   return rules;

@@ -4,3 +4,4 @@ export * from './attempt-body.ts';
 export * from './tournaments.ts';
 export * from './negotiation.ts';
 export * from './bracket.ts';
+export * from './judged.ts';

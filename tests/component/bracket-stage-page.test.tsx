@@ -30,6 +30,7 @@ const battle = (me: Battle['me']): Battle => ({
   time_cap_ms: null,
   reps_per_round: null,
   has_tiebreak: false,
+  judged_video: false,
   attempts_per_round: 2,
   starts_at: iso(now - 2 * HOUR),
   ends_at: iso(now + 20 * HOUR),

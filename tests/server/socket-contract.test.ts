@@ -28,6 +28,7 @@ describe('the socket contract (openapi/realtime.yaml)', () => {
         'admin_test_probe',
         'authenticated',
         'battle_attempt_scored',
+        'battle_attempt_judged',
         'battle_round_closed',
         'battle_round_opened',
         'broadcast_changed',

@@ -4,13 +4,14 @@ import type { Database } from '#server/db/index.ts';
 import { battleAttempts, battleEntries, users } from '#server/db/schema.ts';
 import { ApiError, conflict } from '#server/errors.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import type { RoundAttempt } from '#domain/battles/index.ts';
+import type { AttemptJudging, RoundAttempt } from '#domain/battles/index.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
 import { encodeScore, formatScore, sortKey, validateScore, type ScoringRules, type ScoreType } from '#domain/scoring/index.ts';
 import { scoreInputFor } from '../challenges/index.ts';
 import { dropKeptBoards } from './board-kept.ts';
 import { battleRoom, loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 import { BRACKET_FORMAT, checkBracketAttempt } from './brackets.ts';
+import { checkAttemptVideo, refuseVideoTaken } from './attempt-video.ts';
 
 // Attempts: an entered, living athlete submits to the open round, at most the round's limit; the best counts.
 
@@ -22,6 +23,9 @@ export const rulesOfBattle = (b: BattleRow): ScoringRules => ({
 });
 
 type AttemptRow = typeof battleAttempts.$inferSelect;
+
+/** Whether an attempt counts (domain attemptCounts): not judged, or verified by a judge. */
+const COUNTS = sql`coalesce(${battleAttempts.judging} = 'verified', ${battleAttempts.judging} is null)`;
 
 export const scoreText = (b: BattleRow, a: Pick<AttemptRow, 'status' | 'value' | 'tiebreakMs'>) =>
   formatScore(
@@ -39,6 +43,8 @@ const presentAttempt = (b: BattleRow, a: AttemptRow & { displayName?: string }) 
   ...(a.displayName !== undefined ? { display_name: a.displayName } : {}),
   score_text: scoreText(b, a),
   submitted_at: a.submittedAt.toISOString(),
+  judging: a.judging as AttemptJudging | null,
+  verdict_reason: a.verdictReason,
 });
 
 export async function submitAttempt(ctx: AppContext, battleId: number, userId: number, body: Record<string, unknown>) {
@@ -47,7 +53,9 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
   const b = await loadBattle(db, battleId);
   const rules = rulesOfBattle(b);
   const tiebreak = (body.tiebreak_ms as number | undefined) ?? null;
-  const { tiebreak_ms: _t, ...rest } = body;
+  const { tiebreak_ms: _t, video_id: givenVideo, ...rest } = body;
+  // A judged-video battle's attempt names the athlete's own processed upload (attempt-video.ts); others take none.
+  const videoId = await checkAttemptVideo(db, b, userId, givenVideo);
   const encoded = validateScore(
     rules,
     encodeScore(rules, scoreInputFor(rules.scoreType, { ...rest, ...(tiebreak !== null ? { tiebreak_ms: tiebreak } : {}) }), tiebreak),
@@ -89,8 +97,10 @@ export async function submitAttempt(ctx: AppContext, battleId: number, userId: n
         tiebreakMs: encoded.tiebreakMs,
         sortKey: sortKey(rules, encoded, 'rx'),
         submittedAt: now,
+        ...(videoId ? { videoId, judging: 'waiting' satisfies AttemptJudging, originalValue: encoded.value } : {}),
       })
-      .returning();
+      .returning()
+      .catch(refuseVideoTaken);
     await publish(tx, [
       {
         to: { room: battleRoom(battleId) },
@@ -119,14 +129,14 @@ export async function listAttempts(ctx: AppContext, battleId: number, q: { round
   return { round_no: round, items: rows.map((r) => presentAttempt(b, { ...r.attempt, displayName: r.displayName })) };
 }
 
-/** The caller's attempts in every round, by round then time, with the one that counts marked. */
+/** The caller's attempts in every round, by round then time, with the one that counts marked (among those that count). */
 export async function myAttempts(ctx: AppContext, battleId: number, userId: number) {
   const db = ctx.database.db;
   const b = await loadBattle(db, battleId);
   const rows = await db
     .select({
       attempt: battleAttempts,
-      counts: sql<boolean>`row_number() over (partition by ${battleAttempts.roundNo} order by ${battleAttempts.sortKey}, ${battleAttempts.submittedAt}, ${battleAttempts.id}) = 1`,
+      counts: sql<boolean>`${COUNTS} and row_number() over (partition by ${battleAttempts.roundNo}, ${COUNTS} order by ${battleAttempts.sortKey}, ${battleAttempts.submittedAt}, ${battleAttempts.id}) = 1`,
     })
     .from(battleAttempts)
     .where(and(eq(battleAttempts.battleId, battleId), eq(battleAttempts.userId, userId)))
@@ -139,9 +149,11 @@ export async function roundAttempts(tx: Database, battleId: number, roundNo: num
   const best = await rowsOf<{ user_id: number; sort_key: string; submitted_ms: number }>(
     tx,
     // Ordered by the table's columns (a.sort_key): the bare name would sort by the text of the key selected below.
+    // In a judged-video battle only verified attempts count (judging null: not judged at all).
     sql`select distinct on (a.user_id) a.user_id, a.sort_key::text as sort_key,
           floor(extract(epoch from a.submitted_at) * 1000)::float8 as submitted_ms
         from battle_attempts a where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+          and (a.judging is null or a.judging = 'verified')
         order by a.user_id, a.sort_key, a.submitted_at, a.id`,
   );
   return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: Number(a.submitted_ms) }));

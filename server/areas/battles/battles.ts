@@ -36,6 +36,8 @@ export interface BattleInput {
   time_cap_ms?: number | null;
   reps_per_round?: number | null;
   has_tiebreak?: boolean;
+  /** Attempts need a judged video (domain/battles/judged.ts). */
+  judged_video?: boolean;
   attempts_per_round: number;
   starts_at: string;
   round_hours: number;
@@ -124,6 +126,7 @@ export async function insertBattle(tx: Database, creatorId: number, input: Battl
       timeCapMs: input.score_type === 'time' ? (input.time_cap_ms ?? null) : null,
       repsPerRound: input.score_type === 'rounds_reps' ? (input.reps_per_round ?? null) : null,
       hasTiebreak: input.has_tiebreak ?? false,
+      judgedVideo: input.judged_video ?? false,
       attemptsPerRound: input.attempts_per_round,
       squadSize: squad?.squadSize ?? null,
       cutPerSquad: squad?.cutPerSquad ?? null,
@@ -202,6 +205,7 @@ export function presentBattle(
     time_cap_ms: b.timeCapMs,
     reps_per_round: b.repsPerRound,
     has_tiebreak: b.hasTiebreak,
+    judged_video: b.judgedVideo,
     attempts_per_round: b.attemptsPerRound,
     starts_at: b.startsAt.toISOString(),
     ends_at: b.endsAt.toISOString(),

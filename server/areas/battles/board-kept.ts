@@ -74,7 +74,7 @@ async function computeRanking(ctx: AppContext, battleId: number, roundNo: number
     sql`with best as (
       select distinct on (a.user_id) a.user_id, a.sort_key, a.submitted_at, a.status, a.value, a.tiebreak_ms
       from battle_attempts a
-      where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+      where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
       order by a.user_id, a.sort_key, a.submitted_at, a.id
     )
     select (row_number() over (order by b.sort_key asc nulls last, b.submitted_at asc nulls last,

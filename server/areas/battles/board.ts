@@ -27,7 +27,8 @@ export function rankedFieldSql(battleId: number, roundNo: number) {
     with best as (
       select distinct on (a.user_id) a.user_id, a.sort_key, a.submitted_at, a.status, a.value, a.tiebreak_ms
       from battle_attempts a
-      where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+      -- Only attempts that count: a judged-video battle's waiting, rejected or expired ones do not.
+      where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
       order by a.user_id, a.sort_key, a.submitted_at, a.id
     )
     select (row_number() over (order by b.sort_key asc nulls last, b.submitted_at asc nulls last,

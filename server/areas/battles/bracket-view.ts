@@ -53,7 +53,7 @@ export async function presentBracket(
     rowsOf<{ round_no: number; user_id: number; status: string; value: string; tiebreak_ms: number | null }>(
       db,
       sql`select distinct on (round_no, user_id) round_no, user_id, status, value::text as value, tiebreak_ms
-          from battle_attempts where battle_id = ${b.id}
+          from battle_attempts where battle_id = ${b.id} and (judging is null or judging = 'verified')
           order by round_no, user_id, sort_key, submitted_at, id`,
     ),
   ]);

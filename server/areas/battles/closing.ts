@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { battleRounds, battles } from '#server/db/schema.ts';
+import { battleAttempts, battleRounds, battles } from '#server/db/schema.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
-import { isBracketRound, isSquadCut } from '#domain/battles/index.ts';
+import { isBracketRound, isSquadCut, type AttemptJudging } from '#domain/battles/index.ts';
 import { noteBattleRound } from '../commentary/index.ts';
 import { notifyEach } from '../notifications/index.ts';
 import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
@@ -21,10 +21,12 @@ export const ROUND_NOTICES_JOB = 'battle_round_notices';
 
 // Closing a round: the job queued at the round's close (battles.ts scheduleRoundCloses) ranks the living field,
 // cuts it by the engine's rules (one statement, royale-closing.ts), records who fell, tells the battle's room
-// (socket) and after the last round writes the final places. One transaction; the round row is locked and closed
-// once, so running the job twice, or on two nodes at once, changes nothing the second time. The fallen's notices
-// (inbox, socket push, mail) are a job queued in that transaction (ROUND_NOTICES_JOB), run after the commit. Once
-// the close has committed, its moments (who fell, the round's winner, …) become commentary (the commentary area).
+// (socket) and after the last round writes the final places. In a judged-video battle only verified attempts count
+// (attempts.ts roundAttempts, royale-closing.ts): those still waiting for a verdict are marked expired here, in the
+// same transaction. One transaction; the round row is locked and closed once, so running the job twice, or on two
+// nodes at once, changes nothing the second time. The fallen's notices (inbox, socket push, mail) are a job queued in
+// that transaction (ROUND_NOTICES_JOB), run after the commit. Once the close has committed, its moments (who fell,
+// the round's winner, …) become commentary (the commentary area).
 
 /** Round ids in the room message up to this many; past it the page reloads the board instead. */
 const MAX_LISTED = 200;
@@ -51,6 +53,12 @@ async function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number):
       tx,
       sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
     );
+    // Judged video: what still waits for a verdict now does not count (domain/battles/judged.ts); it is marked so.
+    if (battle!.judgedVideo)
+      await tx
+        .update(battleAttempts)
+        .set({ judging: 'expired' satisfies AttemptJudging })
+        .where(and(eq(battleAttempts.battleId, battleId), eq(battleAttempts.roundNo, roundNo), eq(battleAttempts.judging, 'waiting')));
     if (battle!.format === BRACKET_FORMAT || isBracketRound(round.cut)) return closeBracketRoundIn(tx, battle!, round, last, now);
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
     const finished = roundNo >= last;

@@ -3,3 +3,4 @@ export { battleHandlers } from './handlers.ts';
 export { battleJobHandlers, closeRound, ROUND_NOTICES_JOB } from './closing.ts';
 export { seedDemoBattles } from './seed.ts';
 export { battleBoardWatcher } from './board-kept.ts';
+export { applyAttemptVerdict, attemptJudged, attemptScores, loadJudgedAttempt, NO_ATTEMPT } from './attempt-verdicts.ts';

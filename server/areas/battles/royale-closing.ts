@@ -27,7 +27,7 @@ const rankedLiving = (battleId: number, roundNo: number) => sql`
   left join (
     select distinct on (a.user_id) a.user_id, a.sort_key, date_trunc('milliseconds', a.submitted_at) as submitted
     from battle_attempts a
-    where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+    where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
     order by a.user_id, a.sort_key, a.submitted_at
   ) b on b.user_id = e.user_id
   where e.battle_id = ${battleId} and e.eliminated_round is null`;
@@ -49,7 +49,8 @@ export async function cutRoyaleRound(
     sql`select (select count(*)::int from battle_entries where battle_id = ${battleId} and eliminated_round is null) as field,
           exists (select 1 from battle_attempts a
                   join battle_entries e on e.battle_id = a.battle_id and e.user_id = a.user_id and e.eliminated_round is null
-                  where a.battle_id = ${battleId} and a.round_no = ${roundNo}) as scored`,
+                  where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+                    and (a.judging is null or a.judging = 'verified')) as scored`,
   );
   const field = counts?.field ?? 0;
   const keep = counts?.scored ? keepCount(rule, field) : field;

@@ -1,5 +1,7 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
+import { videos } from '../videos/schema.ts';
 import type { RoundRule } from '#domain/battles/index.ts';
 
 /** A battle (domain/battles/formats.ts): one workout scored over rounds, the field cut when each round closes. */
@@ -18,6 +20,8 @@ export const battles = pgTable(
     timeCapMs: integer('time_cap_ms'),
     repsPerRound: integer('reps_per_round'),
     hasTiebreak: boolean('has_tiebreak').notNull().default(false),
+    /** Every attempt needs the athlete's own uploaded video and counts only once a judge verifies it (attempts.ts, judging). */
+    judgedVideo: boolean('judged_video').notNull().default(false),
     attemptsPerRound: integer('attempts_per_round').notNull(),
     /** Squad decimation only: members per squad, and how many of each squad fall per round. */
     squadSize: integer('squad_size'),
@@ -80,7 +84,12 @@ export const battleEntries = pgTable(
   ],
 );
 
-/** Every attempt; the best per athlete and round counts (smallest sort key, then earliest). */
+/**
+ * Every attempt; the best per athlete and round counts (smallest sort key, then earliest). In a battle with judged
+ * video an attempt carries its video and `judging` ('waiting', 'verified', 'rejected'; null in other battles): only
+ * null or 'verified' attempts count. A judge's adjustment (a penalty) changes value and sort key; the submitted value
+ * is kept in original_value.
+ */
 export const battleAttempts = pgTable(
   'battle_attempts',
   {
@@ -97,8 +106,19 @@ export const battleAttempts = pgTable(
     tiebreakMs: integer('tiebreak_ms'),
     sortKey: bigint('sort_key', { mode: 'bigint' }).notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    videoId: varchar('video_id', { length: 36 }).references(() => videos.id, { onDelete: 'set null' }),
+    judging: varchar('judging', { length: 12 }),
+    originalValue: bigint('original_value', { mode: 'number' }),
+    penaltyPercent: integer('penalty_percent'),
+    verdictReason: varchar('verdict_reason', { length: 500 }),
+    verdictBy: integer('verdict_by').references(() => users.id, { onDelete: 'set null' }),
+    verdictAt: timestamp('verdict_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('battle_attempts_video_idx').on(t.videoId),
+    index('battle_attempts_waiting_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`judging = 'waiting'`),
     // The round's board: best attempt per athlete by DISTINCT ON (user) in key order.
     index('battle_attempts_round_user_idx').on(t.battleId, t.roundNo, t.userId, t.sortKey, t.submittedAt),
     index('battle_attempts_user_idx').on(t.userId, t.submittedAt.desc()),

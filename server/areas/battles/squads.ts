@@ -123,6 +123,7 @@ function presentSquadBattle(battle: PresentedBattle, row: BattleRow, squads: Squ
       immunity: trades !== undefined,
       tradesPerRound: trades ?? 0,
       roundHours,
+      judgedVideo: row.judgedVideo,
     }),
     squads: squads.map(({ battle_id: _b, ...s }) => s),
     my_team_id: mine,

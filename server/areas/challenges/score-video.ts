@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { challenges, judgingAudit, scoreVideos, videos } from '#server/db/schema.ts';
+import { battleAttempts, challenges, judgingAudit, scoreVideos, videos } from '#server/db/schema.ts';
 import { ApiError, badRequest, isUniqueViolation } from '#server/errors.ts';
 import type { JobHandlers } from '#server/lib/jobs.ts';
 import { checkExternalVideoUrl, videoRequired, type VideoRule } from '#domain/judging.ts';
@@ -61,7 +61,9 @@ export async function checkScoreVideo(
   if (videoId) {
     await ownVideoForScore(db, athleteId, videoId, 'video_id');
     const [used] = await db.select({ scoreId: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId));
-    if (used) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
+    // A battle attempt's judged video (server/areas/battles/attempt-video.ts) backs that attempt alone.
+    const [attempt] = await db.select({ id: battleAttempts.id }).from(battleAttempts).where(eq(battleAttempts.videoId, videoId));
+    if (used || attempt) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
   }
   return { videoId, externalUrl };
 }

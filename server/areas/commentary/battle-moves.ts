@@ -66,7 +66,7 @@ export async function battleRoundMoments(
         from battle_attempts a join users u on u.id = a.user_id
         join battle_entries e on e.battle_id = a.battle_id and e.user_id = a.user_id
         left join battle_squads s on s.battle_id = a.battle_id and s.team_id = e.squad_team_id
-        where a.battle_id = ${battleId} and a.round_no = ${roundNo}
+        where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
         order by a.sort_key, a.submitted_at, a.id limit 1`,
   );
   const squadsOut = await rowsOf<{ name: string }>(

@@ -9,6 +9,7 @@ import {
   judgingSubmission,
   myJudgedScores,
 } from './judging-verdicts.ts';
+import { battleAttemptQueue, judgeBattleAttempt } from './judging-battles.ts';
 import { createTestClip, judgingTest, takeJudgingTest } from './judging-test.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 
@@ -26,7 +27,9 @@ type JudgingOps =
   | 'appealJudgingVerdict'
   | 'getJudgingTest'
   | 'takeJudgingTest'
-  | 'createJudgingTestClip';
+  | 'createJudgingTestClip'
+  | 'listJudgingBattleAttempts'
+  | 'judgeBattleAttempt';
 
 export function judgingHandlers(ctx: AppContext): Handlers<JudgingOps> {
   return {
@@ -63,6 +66,12 @@ export function judgingHandlers(ctx: AppContext): Handlers<JudgingOps> {
     },
     async appealJudgingVerdict(request) {
       return appealVerdict(ctx, request.auth!.user.id, request.params.scoreId, request.body);
+    },
+    async listJudgingBattleAttempts(request) {
+      return battleAttemptQueue(ctx, request.auth!.user.id, { offset: request.query.offset ?? 0, limit: request.query.limit ?? 25 });
+    },
+    async judgeBattleAttempt(request) {
+      return judgeBattleAttempt(ctx, request.auth!.user.id, request.params.attemptId, request.body);
     },
     async getJudgingTest(request) {
       return judgingTest(ctx, request.auth!.user.id);

@@ -9,6 +9,7 @@ export const draft: BattleDraft = {
   roundHours: 24,
   startsAt: '2026-12-02T10:00:00.000Z',
   cuts: [{ kind: 'keep_top', keep: 2 }],
+  judgedVideo: false,
 };
 
 /** A ready draft, one with no name, and the server refusing. */
@@ -19,9 +20,10 @@ export default defineSamples({
     'create.change': [
       { type: 'create.change', draft: { name: '' } },
       { type: 'create.change', draft: { name: 'Burpee Royale' } },
+      { type: 'create.change', draft: { judgedVideo: true } },
     ],
     'create.submit': [{ type: 'create.submit', now: NOW }],
   },
   actors: { createBattle: { output: { id: 7 }, error: new Error('Round 1: Keep between 1 and 100000 athletes.') } },
-  stateContext: (c) => ({ named: c.draft.name !== '', problem: c.problem !== null, created: c.createdId }),
+  stateContext: (c) => ({ named: c.draft.name !== '', judged: c.draft.judgedVideo, problem: c.problem !== null, created: c.createdId }),
 });

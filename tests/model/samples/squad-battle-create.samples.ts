@@ -13,6 +13,7 @@ export const draft: SquadBattleDraft = {
   cutPerSquad: 1,
   immunity: true,
   tradesPerRound: 1,
+  judgedVideo: false,
 };
 
 /** A ready draft, one with a cut as big as the squad, and the server refusing. */
@@ -23,9 +24,15 @@ export default defineSamples({
     'squadCreate.change': [
       { type: 'squadCreate.change', draft: { cutPerSquad: 4 } },
       { type: 'squadCreate.change', draft: { cutPerSquad: 1 } },
+      { type: 'squadCreate.change', draft: { judgedVideo: true } },
     ],
     'squadCreate.submit': [{ type: 'squadCreate.submit', now: NOW }],
   },
   actors: { createSquadBattle: { output: { id: 9 }, error: new Error('Squads have 2 to 10 members.') } },
-  stateContext: (c) => ({ ready: c.draft.cutPerSquad < c.draft.squadSize, problem: c.problem !== null, created: c.createdId }),
+  stateContext: (c) => ({
+    ready: c.draft.cutPerSquad < c.draft.squadSize,
+    judged: c.draft.judgedVideo,
+    problem: c.problem !== null,
+    created: c.createdId,
+  }),
 });

@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { useMyReadyVideos } from '#src/api/my-videos.ts';
+import { Button } from '#src/components/ui/button.tsx';
+import { Select } from '#src/components/ui/select.tsx';
 import { battleAttemptMachine } from '#machines/battle-attempt.ts';
 import { battleEntryMachine } from '#machines/battle-entry.ts';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
@@ -38,12 +41,77 @@ export function EnterBattle({ battleId, label = 'Enter this battle' }: { battleI
   );
 }
 
-/** Submit an attempt to the open round: the score typed as it reads ("150 reps", "12:34"). */
-export function AttemptForm({ battleId, scoreType, round }: { battleId: number; scoreType: ScoreType; round: number }) {
+// The resumable uploader (tus, the score form's) loads when the athlete chooses to upload a new video.
+const VideoUploader = lazy(() => import('#src/components/video-uploader.tsx'));
+
+/** A judged-video battle's attempt video: one of the athlete's processed uploads, or a new upload made here. */
+function AttemptVideo({ value, onChange }: { value: string; onChange: (videoId: string) => void }) {
+  const ready = useMyReadyVideos(true);
+  const [uploading, setUploading] = useState(false);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const onUploaded = useCallback((id: string) => {
+    setUploaded(id);
+    setUploading(false);
+  }, []);
+  const videos = ready.data ?? [];
+  return (
+    <fieldset className="field">
+      <legend>Video of the attempt</legend>
+      <p className="hint">A judge watches it; the attempt counts once verified. Each video backs one attempt.</p>
+      {ready.isPending ? (
+        <p className="muted">Loading your videos…</p>
+      ) : ready.isError ? (
+        <p className="error-text" role="alert">
+          {ready.error.message}
+        </p>
+      ) : videos.length ? (
+        <Select
+          id={`battle-video`}
+          label="Video"
+          placeholder="Choose a video"
+          options={videos.map((v) => ({ value: v.id, label: v.file_name }))}
+          value={value}
+          onChange={onChange}
+        />
+      ) : null}
+      {uploaded && !videos.some((v) => v.id === uploaded) ? (
+        <p className="muted" role="status">
+          Processing your upload… choose it here once it is ready (usually within a minute).
+        </p>
+      ) : null}
+      {uploading || (!ready.isPending && !videos.length && !uploaded) ? (
+        <Suspense fallback={<p className="muted">Loading the uploader…</p>}>
+          <VideoUploader purpose="score" onUploaded={onUploaded} />
+        </Suspense>
+      ) : (
+        <Button size="sm" onClick={() => setUploading(true)}>
+          Upload a new video
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Submit an attempt to the open round: the score typed as it reads ("150 reps", "12:34"), and in a judged-video
+ * battle the video of it.
+ */
+export function AttemptForm({
+  battleId,
+  scoreType,
+  round,
+  judgedVideo = false,
+}: {
+  battleId: number;
+  scoreType: ScoreType;
+  round: number;
+  judgedVideo?: boolean;
+}) {
   const submit = useSubmitAttempt(battleId);
   const flow = useFlow(battleAttemptMachine.provide({ actors: { submitAttempt: fromPromise(({ input }) => submit.mutateAsync(input)) } }), {
-    input: { scoreType },
+    input: { scoreType, judgedVideo },
   });
+  const video = useSelector(flow, (s) => s.context.video);
   const text = useSelector(flow, (s) => s.context.text);
   const problem = useSelector(flow, (s) => s.context.problem);
   const accepted = useSelector(flow, (s) => s.context.accepted);
@@ -62,6 +130,7 @@ export function AttemptForm({ battleId, scoreType, round }: { battleId: number; 
         maxLength={40}
         autoComplete="off"
       />
+      {judgedVideo ? <AttemptVideo value={video} onChange={(videoId) => flow.send({ type: 'attempt.video', videoId })} /> : null}
       {accepted ? (
         <p className="success-text" role="status">
           {accepted}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useLocation } from 'wouter';
@@ -7,8 +7,9 @@ import { useFlow } from '#src/lib/flow/use-flow.ts';
 import { EnumSelect } from '#src/components/enum-select.tsx';
 import { FormFooter } from '#src/components/form-footer.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
+import { Switch } from '#src/components/ui/switch.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
-import { BATTLE_LIMITS, BATTLE_ROYALE, cutRuleText, type CutRule } from '#domain/battles/index.ts';
+import { BATTLE_LIMITS, BATTLE_ROYALE, cutRuleText, JUDGED_VIDEO_RULES, type CutRule } from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { useCreateBattle } from '../api/battles.ts';
 
@@ -21,6 +22,19 @@ export const SCORE_TYPE_NAMES: Record<ScoreType, string> = {
   calories: 'Calories',
   points: 'Points',
 };
+
+/** The format parameter "attempts need a judged video" (domain/battles/judged.ts), on both create forms. */
+export function JudgedVideoSwitch({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const hintId = useId();
+  return (
+    <>
+      <Switch label="Attempts need a judged video" checked={checked} onChange={onChange} describedBy={hintId} />
+      <p className="hint" id={hintId}>
+        {JUDGED_VIDEO_RULES[0]} {checked ? JUDGED_VIDEO_RULES.slice(1).join(' ') : ''}
+      </p>
+    </>
+  );
+}
 
 /** A Date as the value of a datetime-local input, in the viewer's own zone. */
 const toLocalInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -45,6 +59,7 @@ export function CreateBattleForm() {
     roundHours: defaults.roundHours,
     startsAt: new Date(Date.now() + 24 * 3_600_000).toISOString(),
     cuts: [defaults.cut],
+    judgedVideo: false,
   };
   const flow = useFlow(
     battleCreateMachine.provide({
@@ -57,6 +72,7 @@ export function CreateBattleForm() {
             round_hours: input.roundHours,
             starts_at: input.startsAt,
             rounds: input.cuts.map((cut) => ({ cut })),
+            judged_video: input.judgedVideo,
           });
           return { id: created.id };
         }),
@@ -133,6 +149,7 @@ export function CreateBattleForm() {
         </div>
       )}
       <p className="hint">When a round closes, {cutRuleText(cut())}.</p>
+      <JudgedVideoSwitch checked={draft.judgedVideo} onChange={(judgedVideo) => change({ judgedVideo })} />
       <TextInput
         label="First round opens (entry closes)"
         type="datetime-local"

@@ -11,7 +11,7 @@ import { TextInput } from '#src/components/ui/text-field.tsx';
 import { BATTLE_LIMITS, SQUAD_DECIMATION, squadCutText } from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { useCreateSquadBattle } from '../api/squads.ts';
-import { SCORE_TYPE_NAMES } from './create-battle-form.tsx';
+import { JudgedVideoSwitch, SCORE_TYPE_NAMES } from './create-battle-form.tsx';
 
 /** A Date as the value of a datetime-local input, in the viewer's own zone. */
 const toLocalInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -35,6 +35,7 @@ export function SquadCreateForm() {
     cutPerSquad: d.cutPerSquad,
     immunity: d.immunity,
     tradesPerRound: d.tradesPerRound,
+    judgedVideo: false,
   };
   const flow = useFlow(
     squadBattleCreateMachine.provide({
@@ -51,6 +52,7 @@ export function SquadCreateForm() {
             cut_per_squad: input.cutPerSquad,
             immunity: input.immunity,
             ...(input.immunity ? { trades_per_round: input.tradesPerRound } : {}),
+            judged_video: input.judgedVideo,
           });
           return { id: created.battle.id };
         }),
@@ -141,6 +143,7 @@ export function SquadCreateForm() {
           hint="The squad whose member ranks first in a round earns a token that protects one member from the next cut; captains may trade tokens."
         />
       ) : null}
+      <JudgedVideoSwitch checked={draft.judgedVideo} onChange={(judgedVideo) => change({ judgedVideo })} />
       <TextInput
         label="First round opens (entry closes)"
         type="datetime-local"

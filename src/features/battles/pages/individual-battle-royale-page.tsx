@@ -11,8 +11,9 @@ import { useRealtime } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { battleRoyaleRules, bracketRules, type CutRule } from '#domain/battles/index.ts';
-import { useBattle, useBattleBoard, useMyAttempts, useRefreshBattles, type BattleBoard, type BattleView } from '../api/battles.ts';
+import { useBattle, useBattleBoard, useRefreshBattles, type BattleBoard, type BattleView } from '../api/battles.ts';
 import { AttemptForm, EnterBattle } from '../components/battle-actions.tsx';
+import { MyAttempts } from '../components/attempt-judging.tsx';
 import { STATUS_NAMES, standingText } from '../components/battle-card.tsx';
 import { BracketStage } from '../components/bracket-stage.tsx';
 import '../battles.css';
@@ -73,7 +74,6 @@ function BattleView({ battle: b }: { battle: BattleView }) {
   const [reveal, setReveal] = useState<string | null>(null);
   const bracketStage = b.format === 'bracket_tournament';
   const board = useBattleBoard(b.id, round, !bracketStage);
-  const mine = useMyAttempts(b.id, !!b.me);
   useRealtime({ room_id: `battle:${b.id}` }, (m) => {
     if (!('battle_id' in m) || m.battle_id !== b.id) return;
     if (m.type === 'battle_round_closed') {
@@ -97,6 +97,7 @@ function BattleView({ battle: b }: { battle: BattleView }) {
         cut: (first?.cut ?? { kind: 'keep_top', keep: 1 }) as CutRule,
         attemptsPerRound: b.attempts_per_round,
         roundHours,
+        judgedVideo: b.judged_video,
       });
   const standing = standingText(b);
   const alive = b.me && b.me.eliminated_round === null;
@@ -126,7 +127,7 @@ function BattleView({ battle: b }: { battle: BattleView }) {
           ) : b.status === 'entry' && !b.me ? (
             <EnterBattle battleId={b.id} />
           ) : alive && open ? (
-            <AttemptForm key={open.round_no} battleId={b.id} scoreType={b.score_type} round={open.round_no} />
+            <AttemptForm key={open.round_no} battleId={b.id} scoreType={b.score_type} round={open.round_no} judgedVideo={b.judged_video} />
           ) : b.me?.eliminated_round ? (
             <p className="muted">You were eliminated in round {b.me.eliminated_round} and cannot submit again.</p>
           ) : null}
@@ -160,23 +161,7 @@ function BattleView({ battle: b }: { battle: BattleView }) {
           </section>
         </>
       )}
-      {b.me ? (
-        <section aria-labelledby="my-attempts">
-          <h2 id="my-attempts">My attempts</h2>
-          <QueryState query={mine} loading="Loading your attempts…" empty={<p className="muted">No attempts yet.</p>}>
-            {(data) => (
-              <ul>
-                {data.items.map((a) => (
-                  <li key={a.id}>
-                    Round {a.round_no}: {a.score_text}
-                    {a.counts ? ' (counts)' : ''}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </QueryState>
-        </section>
-      ) : null}
+      {b.me ? <MyAttempts battleId={b.id} /> : null}
       <Card title="Rules" titleAs="h2">
         <ul className="battle-rules">
           {rules.map((line) => (

@@ -13,6 +13,7 @@ import { placeText } from '#domain/places.ts';
 import { useRefreshBattles } from '../api/battles.ts';
 import { useSquadBattle, useSquadBoard, type SquadBattleView, type SquadBoard } from '../api/squads.ts';
 import { AttemptForm } from '../components/battle-actions.tsx';
+import { MyAttempts } from '../components/attempt-judging.tsx';
 import { NegotiationPanel } from '../components/negotiation-panel.tsx';
 import { STATUS_NAMES } from '../components/battle-card.tsx';
 import { SquadBoardView } from '../components/squad-board.tsx';
@@ -87,10 +88,11 @@ function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
           <SquadEntryForm battleId={b.id} size={s.squad_size} />
         </section>
       ) : alive && open ? (
-        <AttemptForm key={open.round_no} battleId={b.id} scoreType={b.score_type} round={open.round_no} />
+        <AttemptForm key={open.round_no} battleId={b.id} scoreType={b.score_type} round={open.round_no} judgedVideo={b.judged_video} />
       ) : b.me?.eliminated_round ? (
         <p className="muted">You fell in round {b.me.eliminated_round} and cannot submit again; your squad fights on without you.</p>
       ) : null}
+      {b.me && b.judged_video ? <MyAttempts battleId={b.id} /> : null}
       <section aria-labelledby="rounds">
         <h2 id="rounds">Rounds</h2>
         <ul className="battle-rounds">

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
-import type { components } from '#openapi/schema.d.ts';
+import type { components, paths } from '#openapi/schema.d.ts';
 import type { VerdictRequest } from '#machines/judging.ts';
 
 export type JudgingSubmission = components['schemas']['JudgingSubmission'];
@@ -88,3 +88,24 @@ export function useJudgingTest(enabled: boolean) {
 
 export const takeJudgingTest = (answers: { clip_id: number; reps: number; marks: number[] }[]) =>
   callApi(secureApi.POST('/api/judging/test/attempts', { body: { answers } }), 'Could not send your answers.');
+
+export type JudgingBattleAttempt = components['schemas']['JudgingBattleAttempt'];
+export type BattleVerdictRequest = NonNullable<
+  paths['/api/judging/battle-attempts/{attemptId}/verdict']['post']['requestBody']
+>['content']['application/json'];
+
+/** Battle attempts waiting for a verdict (judged-video battles), the round closing soonest first. */
+export function useBattleAttemptQueue(enabled: boolean) {
+  return useQuery({
+    queryKey: [...JUDGING_KEY, 'battle-attempts'],
+    queryFn: () =>
+      callApi(secureApi.GET('/api/judging/battle-attempts', { params: { query: { limit: 25 } } }), 'Could not load the battle attempts.'),
+    enabled,
+  });
+}
+
+export const judgeBattleAttempt = (attemptId: number, body: BattleVerdictRequest) =>
+  callApi(
+    secureApi.POST('/api/judging/battle-attempts/{attemptId}/verdict', { params: { path: { attemptId } }, body }),
+    'Could not send the verdict.',
+  );

@@ -14,6 +14,7 @@ import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { QUEUE_LAST_PAGE, QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
 import JudgingPanel from '../components/judging-panel.tsx';
 import { CertifyJudge } from '../components/certify-judge.tsx';
+import { BattleAttemptsQueue } from '../components/battle-attempts-queue.tsx';
 import '../judging.css';
 import { overallText } from '#domain/places.ts';
 import { useDisplayText } from '#src/lib/score-text.ts';
@@ -56,6 +57,7 @@ export default function JudgingDashboard() {
                 <AppLink href="/video-judging-test-page">video judging test</AppLink> shows where you stand.
               </p>
               <Queue senior={certificate.level === 'senior'} onOpen={setOpen} />
+              <BattleAttemptsQueue />
             </>
           )
         }
