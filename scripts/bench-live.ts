@@ -105,6 +105,9 @@ async function rounds(clients: Clients, count: number, send: (round: number) => 
     }
     await sleep(150);
   }
+  // BENCH_LIVE_ROUNDS_SHOWN=1 prints each round's first and last socket (to tell one slow round from a slow tail).
+  if (process.env.BENCH_LIVE_ROUNDS_SHOWN)
+    console.log(`  rounds (first–last socket, ms): ${slowest.map((s, i) => `${first[i]!.toFixed(0)}–${s.toFixed(0)}`).join(' ')}`);
   return { ...stats(all), lastSocketP50: stats(slowest).p50, firstSocketP50: stats(first).p50 };
 }
 
@@ -207,8 +210,9 @@ async function liveBench(label: string, nodes: BuiltApp[], sockets: number, vide
   const baseline = await bareBroadcast(sockets);
   const spectators = new Clients();
   await spectators.open(await spectatorUrls(nodes[0]!, addresses, sockets), sockets, join);
-  // The joins' spectator counts (coalesced per node) go out to the room; let them finish before timing.
-  await sleep(2000);
+  // The joins' spectator counts (coalesced per node) go out to the room; let them finish before timing. 2 s was too
+  // short for 5,000 joins: the first two updates then answered in 210–325 ms (3 Dec, idle), the rest in 70–110 ms.
+  await sleep(Number(process.env.BENCH_LIVE_SETTLE_MS ?? 8000));
   const answered: number[] = [];
   const ours = await rounds(spectators, sockets, async (r) => {
     const t0 = now();
