@@ -178,6 +178,7 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
       { table: 'judging_test_clips', column: 'created_by' },
       { table: 'score_videos', column: 'claimed_by' },
       { table: 'score_videos', column: 'verdict_by' },
+      { table: 'battle_attempts', column: 'verdict_by' },
       { table: 'score_videos', column: 'confirmed_by' },
       { table: 'content_reports', column: 'resolved_by' },
       { table: 'moderation_actions', column: 'actor_id' },
