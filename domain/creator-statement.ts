@@ -36,8 +36,10 @@ export interface StatementCsvLine {
   kind: LedgerKind;
   at: string;
   currency: Currency;
+  /** What the subscriber paid (a payment) or got back (a refund, negative). */
   gross_cents: number;
   fee_cents: number;
+  /** What the creator's balance moved by. */
   net_cents: number;
 }
 

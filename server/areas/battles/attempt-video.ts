@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
-import { battleAttempts, scoreVideos, videos } from '#server/db/schema.ts';
+import { videos } from '#server/db/schema.ts';
 import { ApiError, badRequest, isUniqueViolation } from '#server/errors.ts';
+import { videoBacksSomething } from '../videos/index.ts';
 import type { BattleRow } from './battles.ts';
 
 // A judged-video battle's attempt names a video of it (domain/battles/judged.ts): the athlete's own upload that has
@@ -25,9 +26,7 @@ export async function checkAttemptVideo(db: Database, b: BattleRow, userId: numb
   if (v.userId !== userId) throw new ApiError(403, 'That video is not one of yours: an attempt names a video you uploaded.', 'video_id');
   if (v.status !== 'ready')
     throw new ApiError(422, 'That video is not ready yet: submit the attempt once it has finished processing.', 'video_id');
-  const [attempt] = await db.select({ id: battleAttempts.id }).from(battleAttempts).where(eq(battleAttempts.videoId, videoId));
-  const [score] = await db.select({ id: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId));
-  if (attempt || score) throw new ApiError(409, VIDEO_TAKEN, 'video_id');
+  if (await videoBacksSomething(db, videoId)) throw new ApiError(409, VIDEO_TAKEN, 'video_id');
   return videoId;
 }
 

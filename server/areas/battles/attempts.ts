@@ -12,6 +12,7 @@ import { dropKeptBoards } from './board-kept.ts';
 import { battleRoom, loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
 import { BRACKET_FORMAT, checkBracketAttempt } from './brackets.ts';
 import { checkAttemptVideo, refuseVideoTaken } from './attempt-video.ts';
+import { countsSql } from './counting.ts';
 
 // Attempts: an entered, living athlete submits to the open round, at most the round's limit; the best counts.
 
@@ -153,7 +154,7 @@ export async function roundAttempts(tx: Database, battleId: number, roundNo: num
     sql`select distinct on (a.user_id) a.user_id, a.sort_key::text as sort_key,
           floor(extract(epoch from a.submitted_at) * 1000)::float8 as submitted_ms
         from battle_attempts a where a.battle_id = ${battleId} and a.round_no = ${roundNo}
-          and (a.judging is null or a.judging = 'verified')
+          and ${countsSql('a')}
         order by a.user_id, a.sort_key, a.submitted_at, a.id`,
   );
   return best.map((a) => ({ athleteId: a.user_id, sortKey: BigInt(a.sort_key), submittedAt: Number(a.submitted_ms) }));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { countsSql } from './counting.ts';
 
 // A round's ranking, kept per node once entry has closed (the field then changes only when a round closes). Every
 // change to a round's board says so in the battle's room (an attempt scored, a round closed, a round opened), and
@@ -74,7 +75,7 @@ async function computeRanking(ctx: AppContext, battleId: number, roundNo: number
     sql`with best as (
       select distinct on (a.user_id) a.user_id, a.sort_key, a.submitted_at, a.status, a.value, a.tiebreak_ms
       from battle_attempts a
-      where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
+      where a.battle_id = ${battleId} and a.round_no = ${roundNo} and ${countsSql('a')}
       order by a.user_id, a.sort_key, a.submitted_at, a.id
     )
     select (row_number() over (order by b.sort_key asc nulls last, b.submitted_at asc nulls last,

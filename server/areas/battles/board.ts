@@ -6,6 +6,7 @@ import { isBracketRound, isSquadCut, keepCount } from '#domain/battles/index.ts'
 import { scoreText } from './attempts.ts';
 import { rankedRound, type RankedRow } from './board-kept.ts';
 import { loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
+import { countsSql } from './counting.ts';
 
 // A round's board, ranked in SQL: each athlete's best attempt by DISTINCT ON over the (battle, round, user, key,
 // time) index, then one window in the engine's order (domain/battles/engine.ts rankRound): scorers by key, earliest
@@ -28,7 +29,7 @@ export function rankedFieldSql(battleId: number, roundNo: number) {
       select distinct on (a.user_id) a.user_id, a.sort_key, a.submitted_at, a.status, a.value, a.tiebreak_ms
       from battle_attempts a
       -- Only attempts that count: a judged-video battle's waiting, rejected or expired ones do not.
-      where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
+      where a.battle_id = ${battleId} and a.round_no = ${roundNo} and ${countsSql('a')}
       order by a.user_id, a.sort_key, a.submitted_at, a.id
     )
     select (row_number() over (order by b.sort_key asc nulls last, b.submitted_at asc nulls last,

@@ -8,6 +8,7 @@ import { bracketRoundName, firstRound, isBye, isPlayed, nextRound, type BracketM
 import { scoreText } from './attempts.ts';
 import { loadBattle, type BattleRow } from './battles.ts';
 import { BRACKET_FORMAT, matchesOf, toMatch } from './brackets.ts';
+import { countsSql } from './counting.ts';
 
 // A bracket stage as the tournament page, the preview and the stage's own battle page show it (brackets.ts stores
 // it, bracket-closing.ts plays it).
@@ -53,7 +54,7 @@ export async function presentBracket(
     rowsOf<{ round_no: number; user_id: number; status: string; value: string; tiebreak_ms: number | null }>(
       db,
       sql`select distinct on (round_no, user_id) round_no, user_id, status, value::text as value, tiebreak_ms
-          from battle_attempts where battle_id = ${b.id} and (judging is null or judging = 'verified')
+          from battle_attempts where battle_id = ${b.id} and ${countsSql()}
           order by round_no, user_id, sort_key, submitted_at, id`,
     ),
   ]);

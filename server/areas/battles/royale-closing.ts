@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { keepCount, type CutRule } from '#domain/battles/index.ts';
+import { countsSql } from './counting.ts';
 
 // Ranking and cutting a battle royale round in the database, inside closing.ts's transaction (the round's row held):
 // no field or attempt is sent to the app. The order is the engine's (domain/battles/engine.ts rankRound): each
@@ -27,7 +28,7 @@ const rankedLiving = (battleId: number, roundNo: number) => sql`
   left join (
     select distinct on (a.user_id) a.user_id, a.sort_key, date_trunc('milliseconds', a.submitted_at) as submitted
     from battle_attempts a
-    where a.battle_id = ${battleId} and a.round_no = ${roundNo} and (a.judging is null or a.judging = 'verified')
+    where a.battle_id = ${battleId} and a.round_no = ${roundNo} and ${countsSql('a')}
     order by a.user_id, a.sort_key, a.submitted_at
   ) b on b.user_id = e.user_id
   where e.battle_id = ${battleId} and e.eliminated_round is null`;
@@ -50,7 +51,7 @@ export async function cutRoyaleRound(
           exists (select 1 from battle_attempts a
                   join battle_entries e on e.battle_id = a.battle_id and e.user_id = a.user_id and e.eliminated_round is null
                   where a.battle_id = ${battleId} and a.round_no = ${roundNo}
-                    and (a.judging is null or a.judging = 'verified')) as scored`,
+                    and ${countsSql('a')}) as scored`,
   );
   const field = counts?.field ?? 0;
   const keep = counts?.scored ? keepCount(rule, field) : field;

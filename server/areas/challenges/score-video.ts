@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { battleAttempts, challenges, judgingAudit, scoreVideos, videos } from '#server/db/schema.ts';
+import { challenges, judgingAudit, scoreVideos, videos } from '#server/db/schema.ts';
 import { ApiError, badRequest, isUniqueViolation } from '#server/errors.ts';
 import type { JobHandlers } from '#server/lib/jobs.ts';
 import { checkExternalVideoUrl, videoRequired, type VideoRule } from '#domain/judging.ts';
 import { notify } from '../notifications/index.ts';
-import { ownVideoForScore, VIDEO_SETTLED_JOB } from '../videos/index.ts';
+import { ownVideoForScore, VIDEO_SETTLED_JOB, videoBacksSomething } from '../videos/index.ts';
 
 // A score's video as its submission checks and stores it; judging (verdicts, the queue) builds on this.
 
@@ -60,10 +60,9 @@ export async function checkScoreVideo(
   }
   if (videoId) {
     await ownVideoForScore(db, athleteId, videoId, 'video_id');
-    const [used] = await db.select({ scoreId: scoreVideos.scoreId }).from(scoreVideos).where(eq(scoreVideos.videoId, videoId));
-    // A battle attempt's judged video (server/areas/battles/attempt-video.ts) backs that attempt alone.
-    const [attempt] = await db.select({ id: battleAttempts.id }).from(battleAttempts).where(eq(battleAttempts.videoId, videoId));
-    if (used || attempt) throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
+    // Another score's video, or a battle attempt's judged video (server/areas/battles/attempt-video.ts).
+    if (await videoBacksSomething(db, videoId))
+      throw new ApiError(409, 'That video already backs another score. Upload a video of this attempt.', 'video_id');
   }
   return { videoId, externalUrl };
 }

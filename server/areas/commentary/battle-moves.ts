@@ -60,6 +60,7 @@ export async function battleRoundMoments(
         where e.battle_id = ${battleId} and e.eliminated_round = ${roundNo} order by e.eliminated_place, e.user_id`,
   );
   // The round's best attempt: the lowest sort key, the earlier one on a tie (as the round's board ranks).
+  // Only attempts that count (battles' counting.ts spells the rule; commentary cannot import battles, which imports it).
   const [top] = await rowsOf<Named & { status: string; value: number; tiebreak_ms: number | null; squad: string | null }>(
     db,
     sql`select a.user_id, u.display_name, a.status, a.value::float8 as value, a.tiebreak_ms, s.name as squad

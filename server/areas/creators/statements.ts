@@ -4,23 +4,14 @@ import { rowsOf } from '#server/db/rows.ts';
 import { badRequest } from '#server/errors.ts';
 import { type Currency, type LedgerKind } from '#domain/ledger.ts';
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '#domain/creators.ts';
-import { STATEMENT_MONTH, statementCsv, statementMonthProblem } from '#domain/creator-statement.ts';
+import { STATEMENT_MONTH, statementCsv, statementMonthProblem, type StatementCsvLine } from '#domain/creator-statement.ts';
 
 // A creator's monthly statement: per currency, what they were owed when the month opened (the kept monthly sums
 // of the months before), the month's figures, and each posting of the month (the creator-and-time index), with
 // what it was owed when the month closed. Amounts in minor units, from the creator's side.
 
-export interface StatementLine {
-  id: number;
-  kind: LedgerKind;
-  at: string;
-  currency: Currency;
-  /** What the subscriber paid (a payment) or got back (a refund, negative). */
-  gross_cents: number;
-  fee_cents: number;
-  /** What the creator's balance moved by. */
-  net_cents: number;
-}
+/** One posting of the month, from the creator's side: the same line the CSV writes (domain/creator-statement.ts). */
+export type StatementLine = StatementCsvLine;
 
 export interface StatementTotals {
   currency: Currency;

@@ -13,6 +13,7 @@ export {
   presentStoryVideo,
   presentTheaterVideo,
   presentVideo,
+  videoBacksSomething,
 } from './videos.ts';
 export type { VideoRow } from './videos.ts';
 export { adoptVideo, joinWebmParts, remuxWebm } from './videos-adopt.ts';

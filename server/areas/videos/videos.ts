@@ -170,6 +170,19 @@ export async function ownVideoForScore(db: Database, userId: number, videoId: st
   return v;
 }
 
+/**
+ * Whether a video already backs a challenge score or a battle attempt (each video backs one of them), in one
+ * statement; the unique indexes on both tables refuse a race between two submissions naming it.
+ */
+export async function videoBacksSomething(db: Database, videoId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ taken: boolean }>(
+    db,
+    sql`select exists (select 1 from score_videos where video_id = ${videoId})
+          or exists (select 1 from battle_attempts where video_id = ${videoId}) as taken`,
+  );
+  return !!row?.taken;
+}
+
 /** The caller's own video still receiving bytes (the chunk and upload-URL calls). */
 export async function ownUpload(svc: VideoService, id: string, userId: number): Promise<VideoRow> {
   const row = await findVideo(svc, id);

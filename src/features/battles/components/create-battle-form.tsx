@@ -9,7 +9,7 @@ import { FormFooter } from '#src/components/form-footer.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
 import { Switch } from '#src/components/ui/switch.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
-import { BATTLE_LIMITS, BATTLE_ROYALE, cutRuleText, JUDGED_VIDEO_RULES, type CutRule } from '#domain/battles/index.ts';
+import { BATTLE_LIMITS, BATTLE_ROYALE, cutRuleText, type CutRule } from '#domain/battles/index.ts';
 import type { ScoreType } from '#domain/scoring/index.ts';
 import { useCreateBattle } from '../api/battles.ts';
 
@@ -30,7 +30,8 @@ export function JudgedVideoSwitch({ checked, onChange }: { checked: boolean; onC
     <>
       <Switch label="Attempts need a judged video" checked={checked} onChange={onChange} describedBy={hintId} />
       <p className="hint" id={hintId}>
-        {JUDGED_VIDEO_RULES[0]} {checked ? JUDGED_VIDEO_RULES.slice(1).join(' ') : ''}
+        When on, each attempt names the athlete’s processed video and counts only once a certified judge verifies it; attempts still waiting
+        when their round closes do not count. The rules page states it in full.
       </p>
     </>
   );

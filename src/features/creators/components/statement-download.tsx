@@ -28,7 +28,7 @@ export function StatementDownload() {
     <form className="creators-form creators-statement" aria-label="Monthly statement" onSubmit={onSubmit} noValidate>
       <TextInput
         label="Statement month"
-        hint="Every payment, fee, refund and payout of the month with the running balance (UTC; YYYY-MM)."
+        hint="Every payment, fee, refund and payout of the month with the running balance (UTC)."
         type="month"
         max={thisMonth()}
         value={month}
