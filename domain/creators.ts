@@ -38,6 +38,10 @@ export const CREATOR_TEXT = {
   payoutReasonNeeded: 'Say why the payout is turned down (the creator reads it).',
   noConnectInTestMode: 'Test mode: no money moves. Payouts are approved and marked paid by administrators.',
   connectFailed: 'Stripe did not take the transfer. Nothing was approved; please try again.',
+  payoutAccountNotVerified:
+    'Stripe has not verified your payout account yet, so no payout can be sent to it. Finish Stripe’s onboarding from your dashboard, then ask again.',
+  payoutAccountNotVerifiedForAdmin:
+    'Stripe has not verified this creator’s payout account yet, so nothing was sent or approved. Approve it once Stripe has, or turn it down.',
 } as const;
 
 /**

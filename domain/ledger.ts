@@ -114,6 +114,34 @@ export function creatorSumsOf(kind: LedgerKind, entries: LedgerEntry[]): Map<Cur
   return out;
 }
 
+/** What a statement line shows of one posting, from the creator's side, kept on the posting when it is written. */
+export interface PostingFigures {
+  currency: Currency;
+  /** What the subscriber paid (a payment) or got back (a refund, negative); none for payouts. */
+  gross: number;
+  /** The platform's fee (a refund gives it back: negative). */
+  fee: number;
+  /** What the posting adds to what the creator is owed (a payout: negative). */
+  net: number;
+}
+
+/**
+ * A posting's statement figures, the same sums the statement once read from its entries: gross is the clearing
+ * account's side of a payment or refund, fee the fee account's credit, net the creator's payable credit. A posting
+ * is in one currency; null when its entries are in several (which no posting of this ledger is).
+ */
+export function postingFiguresOf(kind: LedgerKind, entries: LedgerEntry[]): PostingFigures | null {
+  const currency = entries[0]?.currency;
+  if (!currency || entries.some((e) => e.currency !== currency)) return null;
+  const out: PostingFigures = { currency, gross: 0, fee: 0, net: 0 };
+  for (const e of entries) {
+    if (e.account === 'subscriber_clearing' && (kind === 'subscription_payment' || kind === 'refund')) out.gross += e.amount;
+    if (e.account === 'platform_fee_revenue') out.fee -= e.amount;
+    if (e.account === 'creator_payable') out.net -= e.amount;
+  }
+  return out;
+}
+
 /** Formats minor units for people: 1234 usd → "$12.34". */
 export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);

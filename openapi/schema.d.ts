@@ -7336,6 +7336,22 @@ export interface components {
             paid_out_cents: number;
             refunded_cents: number;
         };
+        /** @description A Stripe Connect account as Stripe last described it (domain/connect-account.ts). Verified: details submitted and payouts enabled; payouts to an account that is not are refused (409). */
+        ConnectAccountStatus: {
+            charges_enabled: boolean;
+            payouts_enabled: boolean;
+            /** @description The creator finished Stripe's onboarding form. */
+            details_submitted: boolean;
+            /** @description Stripe's codes of what is due now or past due (external_account, individual.dob.day, ...). */
+            requirements_due: string[];
+            /** @description Why Stripe disabled the account (requirements.past_due, ...). */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When Stripe made the event the status came from; null until Stripe has said anything.
+             */
+            updated_at: string | null;
+        };
         CreatorDashboard: {
             /** @description Subscribers with access now. */
             subscribers: number;
@@ -7353,6 +7369,8 @@ export interface components {
             payouts_via: "manual" | "connect";
             /** @description The creator has a Stripe Connect account for payouts (connect only). */
             payout_account: boolean;
+            /** @description What Stripe last said of the creator's connected account (its account.updated events); null without one. */
+            payout_account_status: components["schemas"]["ConnectAccountStatus"] | null;
             tiers: components["schemas"]["CreatorTier"][];
             payouts: components["schemas"]["CreatorPayout"][];
         };
@@ -9566,7 +9584,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The state does not allow it (already subscribed, too many tiers, above the available balance, nothing to cancel). */
+        /** @description The state does not allow it (already subscribed, too many tiers, above the available balance, nothing to cancel, a payout to a Stripe account Stripe has not verified). */
         CreatorConflict: {
             headers: {
                 [name: string]: unknown;
@@ -13648,7 +13666,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The payout is not in a state this decision applies to (the detail says which). */
+            /** @description The payout is not in a state this decision applies to (the detail says which), or approving it would send it to a Stripe account Stripe has not verified (nothing is sent to Stripe). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -25,6 +25,7 @@ const dashboard: CreatorDashboard = {
   provider: 'local',
   payouts_via: 'manual',
   payout_account: false,
+  payout_account_status: null,
   tiers: [
     { id: 3, creator_id: 9, name: 'Gold', price_cents: 2499, currency: 'usd', benefits: 'Plans', archived: false, active_subscribers: 2 },
   ],

@@ -173,6 +173,99 @@ describe.each(databaseKinds)('Stripe Connect payouts on %s', (kind) => {
     expect((await call('GET', '/api/creators/me/dashboard', creator)).json().payout_account).toBe(true);
   });
 
+  it('account.updated (signed, once per event id, newest wins) says whether Stripe verified the account; until it has, payouts are refused with a 409 before Stripe is called', async () => {
+    const accountId = calls('/v1/account_links')[0]!.form.get('account')!;
+    const status = async () => (await call('GET', '/api/creators/me/dashboard', creator)).json().payout_account_status;
+    const balance = async () => (await call('GET', '/api/creators/me/dashboard', creator)).json().balances[0].available_cents;
+    const accountEvent = (id: string, secondsAgo: number, object: object) => ({
+      id,
+      type: 'account.updated',
+      created: Math.floor(Date.now() / 1000) - secondsAgo,
+      data: { object: { id: accountId, object: 'account', ...object } },
+    });
+    expect(await status()).toEqual({
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      requirements_due: [],
+      disabled_reason: null,
+      updated_at: null,
+    });
+    // Stripe has said nothing yet: the request is refused in plain words and nothing is held back.
+    const before = await balance();
+    const early = await call('POST', '/api/creators/me/payouts', creator, { amount_cents: 2000, currency: 'usd' });
+    expect(early.statusCode).toBe(409);
+    expect(refusal(early)).toMatch(/Stripe has not verified your payout account yet/);
+    expect(await balance()).toBe(before);
+    expect((await payoutsOf()).filter((p) => p.status === 'requested')).toHaveLength(0);
+
+    const unfinished = accountEvent('evt_acct_1', 300, {
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      requirements: {
+        currently_due: ['external_account', 'individual.dob.day', 42],
+        past_due: ['tos_acceptance.date'],
+        disabled_reason: 'requirements.past_due',
+      },
+    });
+    expect((await send(unfinished, 't=1,v1=deadbeef')).statusCode).toBe(400);
+    expect((await status()).updated_at).toBeNull();
+    expect((await send(unfinished)).json()).toEqual({ received: true, duplicate: false });
+    expect(await status()).toMatchObject({
+      details_submitted: false,
+      payouts_enabled: false,
+      requirements_due: ['tos_acceptance.date', 'external_account', 'individual.dob.day'],
+      disabled_reason: 'requirements.past_due',
+      updated_at: new Date(unfinished.created * 1000).toISOString(),
+    });
+    const stillRefused = await call('POST', '/api/creators/me/payouts', creator, { amount_cents: 2000, currency: 'usd' });
+    expect(stillRefused.statusCode).toBe(409);
+
+    const verified = accountEvent('evt_acct_2', 200, {
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      requirements: { currently_due: [], past_due: [], disabled_reason: null },
+    });
+    expect((await send(verified)).json()).toEqual({ received: true, duplicate: false });
+    expect((await send(verified)).json()).toEqual({ received: true, duplicate: true });
+    // An older event arriving late, and an account that is not ours, change nothing.
+    expect((await send({ ...unfinished, id: 'evt_acct_late' })).json()).toEqual({ received: true, duplicate: false });
+    const other = {
+      ...unfinished,
+      id: 'evt_acct_other',
+      created: verified.created + 10,
+      data: { object: { ...unfinished.data.object, id: 'acct_someone_else' } },
+    };
+    expect((await send(other)).json()).toEqual({ received: true, duplicate: false });
+    expect(await status()).toMatchObject({ details_submitted: true, payouts_enabled: true, requirements_due: [], disabled_reason: null });
+
+    // Verified: the request goes through. Then Stripe pauses payouts: approving is refused before any transfer.
+    const id = await requestPayout(2000);
+    const paused = accountEvent('evt_acct_3', 100, {
+      charges_enabled: true,
+      payouts_enabled: false,
+      details_submitted: true,
+      requirements: { currently_due: [], past_due: ['external_account'], disabled_reason: 'requirements.past_due' },
+    });
+    expect((await send(paused)).json()).toEqual({ received: true, duplicate: false });
+    const transfersBefore = calls('/v1/transfers').length;
+    const refused = await decide(id, 'approve');
+    expect(refused.statusCode).toBe(409);
+    expect(refusal(refused)).toMatch(/Stripe has not verified this creator’s payout account yet/);
+    expect(calls('/v1/transfers')).toHaveLength(transfersBefore);
+    expect((await payoutsOf()).find((p) => p.id === id)).toMatchObject({ status: 'requested', transfer_id: null });
+    const turnedDown = await call('POST', `/api/creators/admin/payouts/${id}/decision`, admin, {
+      decision: 'reject',
+      reason: 'Stripe paused the account.',
+    });
+    expect(turnedDown.statusCode, turnedDown.body).toBe(200);
+    expect((await send(accountEvent('evt_acct_4', 50, { ...verified.data.object, id: accountId }))).statusCode).toBe(200);
+    expect((await status()).payouts_enabled).toBe(true);
+    expect(await creatorSumsDrift(t.context.database.db)).toEqual([]);
+  });
+
   it('approving transfers the payout once (keyed by its id); the signed transfer.created webhook marks it paid, once', async () => {
     const accountId = calls('/v1/account_links')[0]!.form.get('account');
     const id = await requestPayout(3000);

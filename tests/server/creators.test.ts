@@ -153,7 +153,7 @@ describe.each(databaseKinds)('creator subscriptions and the ledger on %s', (kind
     await expect(
       t.context.database.db.transaction(async (tx) => {
         await tx.execute(
-          "insert into ledger_transactions (kind, creator_id, idempotency_key, posted_at) values ('payout', 1, 'unbalanced-probe', now())" as never,
+          "insert into ledger_transactions (kind, creator_id, idempotency_key, posted_at, currency, gross_cents, fee_cents, net_cents) values ('payout', 1, 'unbalanced-probe', now(), 'usd', 0, 0, -100)" as never,
         );
         await tx.execute(
           "insert into ledger_entries (transaction_id, account, creator_id, amount, currency) select id, 'creator_payable', 1, 100, 'usd' from ledger_transactions where idempotency_key = 'unbalanced-probe'" as never,

@@ -7,6 +7,7 @@ import {
   paymentEntries,
   payoutEntries,
   PLATFORM_FEE_PERCENT,
+  postingFiguresOf,
   postingProblem,
   reversalEntries,
   splitFee,
@@ -134,6 +135,56 @@ describe('the ledger (domain/ledger.ts)', () => {
         for (const [cur, fee] of fees) expect(fee).toBe(0 - (all.get(`platform_fee_revenue::${cur}`) ?? 0));
       }),
     );
+  });
+
+  it('the figures kept on each posting of any history (payouts turned down too) equal its entries and add up to the kept sums', () => {
+    fc.assert(
+      fc.property(history, fc.array(fc.boolean(), { maxLength: 40 }), (ops, turnDown) => {
+        const { postings, kinds } = run(ops);
+        // Administrators turn down some payouts: their entries reversed exactly (a payout_reversal).
+        postings.forEach((entries, i) => {
+          if (kinds[i] === 'payout' && turnDown[i]) {
+            postings.push(reversalEntries(entries));
+            kinds.push('payout_reversal');
+          }
+        });
+        const fromFigures = new Map<string, { gross: number; fee: number; net: number }>();
+        const kept = new Map<string, { gross: number; fee: number; owed: number; refunded: number }>();
+        postings.forEach((entries, i) => {
+          const figures = postingFiguresOf(kinds[i]!, entries)!;
+          const sum = (account: string) => entries.filter((e) => e.account === account).reduce((a, e) => a + e.amount, 0);
+          expect(figures.currency).toBe(entries[0]!.currency);
+          expect(figures.net).toBe(0 - sum('creator_payable'));
+          expect(figures.fee).toBe(0 - sum('platform_fee_revenue'));
+          const moneyIn = kinds[i] === 'subscription_payment' || kinds[i] === 'refund';
+          expect(figures.gross).toBe(moneyIn ? sum('subscriber_clearing') : 0);
+          // A statement line adds up: what the subscriber paid is the fee and the creator's share.
+          if (moneyIn) expect(figures.gross).toBe(figures.fee + figures.net);
+          const creator = entries.find((e) => e.account === 'creator_payable')!.creatorId;
+          const key = `${creator}:${figures.currency}`;
+          const f = fromFigures.get(key) ?? { gross: 0, fee: 0, net: 0 };
+          fromFigures.set(key, { gross: f.gross + figures.gross, fee: f.fee + figures.fee, net: f.net + figures.net });
+          for (const [cur, s] of creatorSumsOf(kinds[i]!, entries)) {
+            const k = kept.get(`${creator}:${cur}`) ?? { gross: 0, fee: 0, owed: 0, refunded: 0 };
+            kept.set(`${creator}:${cur}`, {
+              gross: k.gross + s.gross,
+              fee: k.fee + s.fee,
+              owed: k.owed + s.owed,
+              refunded: k.refunded + s.refunded,
+            });
+          }
+        });
+        // Summed over the history, the lines give the kept monthly sums (what the statement's totals read).
+        for (const [key, k] of kept) expect(fromFigures.get(key)).toEqual({ gross: k.gross - k.refunded, fee: k.fee, net: k.owed });
+      }),
+    );
+    const mixed = [
+      { account: 'subscriber_clearing', creatorId: null, amount: 5, currency: 'usd' },
+      { account: 'creator_payable', creatorId: 1, amount: -5, currency: 'usd' },
+      { account: 'subscriber_clearing', creatorId: null, amount: 5, currency: 'eur' },
+      { account: 'creator_payable', creatorId: 1, amount: -5, currency: 'eur' },
+    ] as LedgerEntry[];
+    expect(postingFiguresOf('subscription_payment', mixed)).toBeNull();
   });
 
   it('refuses postings that do not balance, split a cent or name no creator', () => {

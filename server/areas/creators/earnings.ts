@@ -17,6 +17,7 @@ import type { PaymentProvider } from './payments.ts';
 import { endByProviderRef, recordPayment, recordRefund } from './subscriptions.ts';
 import { hasAccessSql, tiersOf } from './tiers.ts';
 import { markTransferred, presentPayout } from './payout-review.ts';
+import { connectAccountOf, refuseUnverified, storeAccountStatus } from './connect-status.ts';
 
 // The creator's dashboard (subscribers, MRR, earnings from the ledger), payout requests, and the payment
 // provider's webhooks, each event taken once by its id.
@@ -36,6 +37,7 @@ export async function creatorDashboard(ctx: AppContext, provider: PaymentProvide
     .where(and(live, eq(creatorSubscriptions.cancelAtPeriodEnd, false)))
     .groupBy(creatorTiers.currency)
     .orderBy(creatorTiers.currency);
+  const account = await connectAccountOf(db, creatorId);
   const payouts = await db
     .select()
     .from(creatorPayouts)
@@ -51,15 +53,21 @@ export async function creatorDashboard(ctx: AppContext, provider: PaymentProvide
     hold_days: CREATOR_LIMITS.holdDays,
     provider: provider.kind,
     payouts_via: provider.payouts,
-    payout_account: (await connectAccountOf(db, creatorId)) !== null,
+    payout_account: account !== null,
+    payout_account_status: account?.status ?? null,
     tiers: await tiersOf(db, creatorId, now, true),
     payouts: payouts.map(presentPayout),
   };
 }
 
-/** A payout of available earnings: the payout row and its ledger transaction in one database transaction. */
-export async function requestPayout(ctx: AppContext, creatorId: number, amount: number, currency: Currency) {
+/**
+ * A payout of available earnings: the payout row and its ledger transaction in one database transaction. With Stripe
+ * Connect, a creator whose connected account Stripe has not verified is refused (409) and nothing is held back.
+ */
+export async function requestPayout(ctx: AppContext, provider: PaymentProvider, creatorId: number, amount: number, currency: Currency) {
   if (!Number.isSafeInteger(amount) || amount < CREATOR_LIMITS.payoutMin) throw badRequest(CREATOR_TEXT.payoutTooSmall, 'amount_cents');
+  if (provider.payouts === 'connect')
+    refuseUnverified(await connectAccountOf(ctx.database.db, creatorId), CREATOR_TEXT.payoutAccountNotVerified);
   const now = ctx.now();
   return ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
@@ -100,13 +108,9 @@ export async function takeWebhook(ctx: AppContext, provider: PaymentProvider, ra
     else if (e.type === 'payment_refunded') await recordRefund(tx, now, e.paymentId, e.refundId);
     else if (e.type === 'subscription_ended') await endByProviderRef(tx, now, e.providerRef);
     else if (e.type === 'payout_transferred') await markTransferred(tx, now, e);
+    else if (e.type === 'account_updated') await storeAccountStatus(tx, e);
     return { received: true, duplicate: false };
   });
-}
-
-async function connectAccountOf(db: Database, creatorId: number): Promise<string | null> {
-  const [row] = await db.select().from(creatorConnectAccounts).where(eq(creatorConnectAccounts.creatorId, creatorId));
-  return row?.accountId ?? null;
 }
 
 /**
@@ -122,7 +126,7 @@ export async function startPayoutOnboarding(ctx: AppContext, provider: PaymentPr
   try {
     started = await provider.startPayoutOnboarding({
       creatorId,
-      accountId: await connectAccountOf(db, creatorId),
+      accountId: (await connectAccountOf(db, creatorId))?.accountId ?? null,
       email: user?.email ?? null,
       returnUrl: `${back}?payouts=connected`,
       refreshUrl: `${back}?payouts=retry`,

@@ -96,7 +96,7 @@ export function creatorHandlers(ctx: AppContext): Handlers<CreatorOps> {
     },
     async requestCreatorPayout(request, reply) {
       const body = request.body as { amount_cents: number; currency: Currency };
-      return reply.code(201).send(await requestPayout(ctx, request.auth!.user.id, body.amount_cents, body.currency));
+      return reply.code(201).send(await requestPayout(ctx, providerFor(ctx), request.auth!.user.id, body.amount_cents, body.currency));
     },
     async subscribeToCreator(request, reply) {
       const { tier_id, campaign } = request.body;

@@ -3,13 +3,14 @@ import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { creatorLedgerMonths, ledgerEntries, ledgerTransactions } from '#server/db/schema.ts';
 import { CREATOR_LIMITS, DAY_MS } from '#domain/creators.ts';
-import { creatorSumsOf, postingProblem, type Currency, type LedgerEntry, type LedgerKind } from '#domain/ledger.ts';
+import { creatorSumsOf, postingFiguresOf, postingProblem, type Currency, type LedgerEntry, type LedgerKind } from '#domain/ledger.ts';
 
 // Posting to the ledger and reading balances from it. A posting is one ledger transaction and its entries,
 // written inside the caller's database transaction; its idempotency key makes a second posting of the same
 // payment, refund or payout a no-op. The database re-checks the balance when the transaction commits
 // (migration 0047's constraint trigger). Each posting also adds to its creator's kept monthly sums
-// (creator_ledger_months), which balances and statements read instead of every entry.
+// (creator_ledger_months), which balances and statements read instead of every entry, and keeps its own
+// statement figures (currency, gross, fee, net) on the posting's row.
 
 export interface Posting {
   kind: LedgerKind;
@@ -25,6 +26,8 @@ export interface Posting {
 export async function post(tx: Database, posting: Posting): Promise<number | null> {
   const problem = postingProblem(posting.entries);
   if (problem) throw new Error(problem);
+  const figures = postingFiguresOf(posting.kind, posting.entries);
+  if (!figures) throw new Error('A ledger transaction is in one currency.');
   const [row] = await tx
     .insert(ledgerTransactions)
     .values({
@@ -34,6 +37,10 @@ export async function post(tx: Database, posting: Posting): Promise<number | nul
       reversesId: posting.reversesId ?? null,
       idempotencyKey: posting.idempotencyKey,
       postedAt: posting.at,
+      currency: figures.currency,
+      grossCents: figures.gross,
+      feeCents: figures.fee,
+      netCents: figures.net,
     })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
@@ -143,16 +150,32 @@ export const creatorSumsFromEntries = sql`select t.creator_id, e.currency, date_
   from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
   group by 1, 2, 3`;
 
-/** The creator, currency and month rows where the kept sums differ from the entries' sums (none, when all is well). */
+/** Each posting's statement figures as its entries give them (domain/ledger.ts postingFiguresOf; migration 0080's backfill). */
+export const postingFiguresFromEntries = sql`select t.id, min(e.currency) as currency, count(distinct e.currency) as currencies,
+    coalesce(sum(e.amount) filter (where e.account = 'subscriber_clearing' and t.kind in ('subscription_payment', 'refund')), 0) as gross,
+    coalesce(sum(-e.amount) filter (where e.account = 'platform_fee_revenue'), 0) as fee,
+    coalesce(sum(-e.amount) filter (where e.account = 'creator_payable'), 0) as net
+  from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+  group by t.id`;
+
+/**
+ * Where the kept figures differ from the entries (none, when all is well): creator, currency and month rows of the
+ * kept monthly sums, and postings (`transaction_id`) whose kept currency, gross, fee or net is not what their
+ * entries say.
+ */
 export async function creatorSumsDrift(db: Database) {
-  return rowsOf<Record<string, string | number>>(
+  return rowsOf<Record<string, string | number | null>>(
     db,
-    sql`with fresh as (${creatorSumsFromEntries})
+    sql`with fresh as (${creatorSumsFromEntries}), lines as (${postingFiguresFromEntries})
       select coalesce(f.creator_id, m.creator_id) as creator_id, coalesce(f.currency, m.currency) as currency,
-             coalesce(f.month, m.month)::text as month
+             coalesce(f.month, m.month)::text as month, null::int as transaction_id
       from fresh f full join creator_ledger_months m on m.creator_id = f.creator_id and m.currency = f.currency and m.month = f.month
       where (f.gross, f.fee, f.owed, f.paid_out, f.refunded) is distinct from (m.gross, m.fee, m.owed, m.paid_out, m.refunded)
-        and not (f.creator_id is null and m.gross = 0 and m.fee = 0 and m.owed = 0 and m.paid_out = 0 and m.refunded = 0)`,
+        and not (f.creator_id is null and m.gross = 0 and m.fee = 0 and m.owed = 0 and m.paid_out = 0 and m.refunded = 0)
+      union all
+      select t.creator_id, t.currency, null, t.id
+      from ledger_transactions t left join lines l on l.id = t.id
+      where (t.currency, t.gross_cents, t.fee_cents, t.net_cents, 1::bigint) is distinct from (l.currency, l.gross, l.fee, l.net, l.currencies)`,
   );
 }
 

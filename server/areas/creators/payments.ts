@@ -4,6 +4,7 @@ import type { AppConfig } from '#server/config.ts';
 import { ApiError, badRequest, conflict } from '#server/errors.ts';
 import { CREATOR_TEXT } from '#domain/creators.ts';
 import type { Currency } from '#domain/ledger.ts';
+import { CONNECT_CODE_MAX, CONNECT_REQUIREMENTS_MAX, type ConnectAccountStatus } from '#domain/connect-account.ts';
 
 // One payment-provider interface with two implementations: Stripe when STRIPE_SECRET_KEY is set, otherwise the
 // local test provider, which completes every checkout on this server at once (no money moves).
@@ -36,6 +37,8 @@ export type PaymentEvent =
   | { type: 'subscription_ended'; providerRef: string }
   /** Stripe Connect: the money of an approved payout went to the creator's account (or on to their bank). */
   | { type: 'payout_transferred'; payoutId: number | null; transferId: string | null }
+  /** Stripe Connect: what Stripe now says of a connected account (`at`: when Stripe made the event). */
+  | { type: 'account_updated'; accountId: string; status: Omit<ConnectAccountStatus, 'updated_at'>; at: Date }
   | { type: 'ignored' };
 
 /** Stripe Connect onboarding: where the creator goes to give Stripe their details (an Account Link). */
@@ -103,8 +106,38 @@ type StripeObject = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : v && typeof v === 'object' && 'id' in v ? str(v.id) : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
 
-/** Reads the Stripe events this area acts on into provider-neutral events. */
-export function readStripeEvent(type: string, object: StripeObject): PaymentEvent {
+/** Stripe's codes (strings of a sane length), each once, at most CONNECT_REQUIREMENTS_MAX. */
+const codes = (...lists: unknown[]) =>
+  [
+    ...new Set(
+      lists
+        .flatMap((l) => (Array.isArray(l) ? l : []))
+        .filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= CONNECT_CODE_MAX),
+    ),
+  ].slice(0, CONNECT_REQUIREMENTS_MAX);
+
+/** A connected account's `account.updated`: its flags and what is due now or past due; ignored without an id or a time. */
+function readAccount(object: StripeObject, created: number | null): PaymentEvent {
+  const accountId = str(object.id);
+  if (!accountId || !accountId.startsWith('acct_') || created === null) return { type: 'ignored' };
+  const requirements = (object.requirements ?? {}) as StripeObject;
+  const reason = typeof requirements.disabled_reason === 'string' ? requirements.disabled_reason.slice(0, CONNECT_CODE_MAX) : null;
+  return {
+    type: 'account_updated',
+    accountId,
+    at: new Date(created * 1000),
+    status: {
+      charges_enabled: object.charges_enabled === true,
+      payouts_enabled: object.payouts_enabled === true,
+      details_submitted: object.details_submitted === true,
+      requirements_due: codes(requirements.past_due, requirements.currently_due),
+      disabled_reason: reason || null,
+    },
+  };
+}
+
+/** Reads the Stripe events this area acts on into provider-neutral events (`created`: the event's time, in seconds). */
+export function readStripeEvent(type: string, object: StripeObject, created: number | null = null): PaymentEvent {
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
   const subscriptionId = Number(metadata.subscription_id ?? NaN);
   const ours = Number.isSafeInteger(subscriptionId) && subscriptionId > 0 ? subscriptionId : null;
@@ -157,6 +190,8 @@ export function readStripeEvent(type: string, object: StripeObject): PaymentEven
       const ours = Number.isSafeInteger(payoutId) && payoutId > 0 ? payoutId : null;
       return ours || transferId ? { type: 'payout_transferred', payoutId: ours, transferId } : { type: 'ignored' };
     }
+    case 'account.updated':
+      return readAccount(object, created);
     case 'customer.subscription.deleted': {
       const providerRef = str(object.id);
       return providerRef ? { type: 'subscription_ended', providerRef } : { type: 'ignored' };
@@ -237,7 +272,11 @@ export function stripeProvider(secretKey: string, webhookSecret: string | undefi
       } catch {
         throw badRequest(CREATOR_TEXT.badSignature);
       }
-      return { id: event.id, type: event.type, event: readStripeEvent(event.type, event.data.object as unknown as StripeObject) };
+      return {
+        id: event.id,
+        type: event.type,
+        event: readStripeEvent(event.type, event.data.object as unknown as StripeObject, num(event.created)),
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { creatorConnectAccounts, creatorPayouts, users } from '#server/db/schema.ts';
+import { creatorPayouts, users } from '#server/db/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   CREATOR_TEXT,
@@ -14,6 +14,7 @@ import {
 import { formatMoney, reversalEntries, type Currency } from '#domain/ledger.ts';
 import { entriesOf, post } from './ledger.ts';
 import type { PaymentProvider } from './payments.ts';
+import { connectAccountOf, refuseUnverified } from './connect-status.ts';
 import { notify } from '../notifications/index.ts';
 
 // Administrators review payouts: approve, mark paid once the transfer went out, or turn one down with a reason,
@@ -84,12 +85,14 @@ async function tellCreator(tx: Database, payout: PayoutRow, to: Exclude<PayoutSt
 /**
  * Stripe Connect: approving a payout of a creator with a connected account transfers the money (idempotent by the
  * payout's id, so a retry after a failure never pays twice) inside the approval's transaction: a refused transfer
- * approves nothing.
+ * approves nothing. An account Stripe has not verified (its last `account.updated`) is refused with a 409 before
+ * Stripe is called.
  */
 async function transferOnApproval(tx: Database, provider: PaymentProvider, payout: PayoutRow): Promise<string | null> {
   if (provider.payouts !== 'connect') return null;
-  const [account] = await tx.select().from(creatorConnectAccounts).where(eq(creatorConnectAccounts.creatorId, payout.creatorId));
+  const account = await connectAccountOf(tx, payout.creatorId);
   if (!account) return null;
+  refuseUnverified(account, CREATOR_TEXT.payoutAccountNotVerifiedForAdmin);
   try {
     const { transferId } = await provider.transferPayout({
       payoutId: payout.id,

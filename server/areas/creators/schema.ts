@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -90,6 +91,15 @@ export const ledgerTransactions = pgTable(
     /** A refund names the payment it reverses. */
     reversesId: integer('reverses_id'),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    /**
+     * Kept with the posting (domain/ledger.ts postingFiguresOf), written with its entries in one database transaction:
+     * its currency and, from the creator's side, gross, fee and net in minor units, so a statement reads the month's
+     * postings by the creator-and-time index alone. The entries stay the truth; `creatorSumsDrift` compares.
+     */
+    currency: varchar('currency', { length: 3 }).notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('ledger_transactions_creator_idx').on(t.creatorId, t.kind, t.postedAt),
@@ -162,6 +172,8 @@ export const creatorPayouts = pgTable(
   },
   (t) => [
     index('creator_payouts_creator_idx').on(t.creatorId, t.id),
+    // A statement line's payout (payouts and reversals name it by their ledger transaction).
+    index('creator_payouts_transaction_idx').on(t.transactionId),
     index('creator_payouts_status_idx').on(t.status, t.id),
     uniqueIndex('creator_payouts_transfer_idx')
       .on(t.transferId)
@@ -176,6 +188,16 @@ export const creatorConnectAccounts = pgTable('creator_connect_accounts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   accountId: varchar('account_id', { length: 255 }).notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** What Stripe's latest `account.updated` said (migration 0080); all false until it has said anything. */
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  /** Stripe's requirement codes due now or past due (e.g. `external_account`), at most CONNECT_REQUIREMENTS_MAX. */
+  requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+  /** Why Stripe disabled the account, when it did (e.g. `requirements.past_due`). */
+  disabledReason: varchar('disabled_reason', { length: 100 }),
+  /** When Stripe made the event the status came from (an older event arriving late changes nothing); null: none yet. */
+  statusAt: timestamp('status_at', { withTimezone: true }),
 });
 
 /** Every payment-provider event taken, by the provider's event id: a replayed event finds its row and changes nothing. */

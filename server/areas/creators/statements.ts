@@ -7,8 +7,9 @@ import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '#domain/creators.ts';
 import { STATEMENT_MONTH, statementCsv, statementMonthProblem, type StatementCsvLine } from '#domain/creator-statement.ts';
 
 // A creator's monthly statement: per currency, what they were owed when the month opened (the kept monthly sums
-// of the months before), the month's figures, and each posting of the month (the creator-and-time index), with
-// what it was owed when the month closed. Amounts in minor units, from the creator's side.
+// of the months before), the month's figures, and each posting of the month with the gross, fee and net kept on it
+// (one range of the creator-and-time index; no entries read), with what it was owed when the month closed. Amounts
+// in minor units, from the creator's side.
 
 /** One posting of the month, from the creator's side: the same line the CSV writes (domain/creator-statement.ts). */
 export type StatementLine = StatementCsvLine;
@@ -47,13 +48,9 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
   );
   const lines = await rowsOf<Record<string, string | number>>(
     db,
-    sql`select t.id, t.kind, t.posted_at as at, e.currency,
-          coalesce(sum(e.amount) filter (where e.account = 'subscriber_clearing' and t.kind in ('subscription_payment', 'refund')), 0) as gross,
-          coalesce(sum(-e.amount) filter (where e.account = 'platform_fee_revenue'), 0) as fee,
-          coalesce(sum(-e.amount) filter (where e.account = 'creator_payable'), 0) as net
-        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+    sql`select t.id, t.kind, t.posted_at as at, t.currency, t.gross_cents as gross, t.fee_cents as fee, t.net_cents as net
+        from ledger_transactions t
         where t.creator_id = ${creatorId} and t.posted_at >= (${from}::timestamp at time zone 'UTC') and t.posted_at < (${next}::timestamp at time zone 'UTC')
-        group by t.id, t.kind, t.posted_at, e.currency
         order by t.posted_at, t.id`,
   );
   return {

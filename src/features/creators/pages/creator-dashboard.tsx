@@ -143,7 +143,7 @@ export default function CreatorDashboard() {
             </section>
             <section aria-labelledby="payouts">
               <h2 id="payouts">Payouts</h2>
-              <PayoutAccount via={d.payouts_via} connected={d.payout_account} />
+              <PayoutAccount via={d.payouts_via} connected={d.payout_account} status={d.payout_account_status} />
               {d.balances
                 .filter((b) => b.available_cents >= d.payout_min_cents)
                 .map((b) => (
