@@ -107,7 +107,15 @@ export async function laneRun(handle: DatabaseHandle, config: AppConfig, board: 
     seconds,
     backlog,
   );
-  const laned = await window(handle, config, board, { ...commentaryJobHandlers, ...platformCheckJobHandlers }, concurrency, seconds, backlog);
+  const laned = await window(
+    handle,
+    config,
+    board,
+    { ...commentaryJobHandlers, ...platformCheckJobHandlers },
+    concurrency,
+    seconds,
+    backlog,
+  );
   const wait = (f: LaneFigures) => (f.otherWaitMs === null ? `not done in ${seconds - 2} s` : `${Math.round(f.otherWaitMs)} ms`);
   console.log(
     `  model lines with the endpoint answering after 5 s, ${seconds} s each way, ${backlog} lines queued, worker polling each ${POLL_MS} ms` +
