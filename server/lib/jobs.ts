@@ -332,8 +332,42 @@ export async function pruneFinishedJobs(ctx: AppContext): Promise<number> {
 }
 
 /**
- * Polls for due jobs every `everyMs`, each lane on its own (one run at a time per lane and node: a lane busy with
- * slow jobs never holds another), then runs `after` (sweeps) once the shared lane's run is over.
+ * Keeps an own lane's slots full while the worker runs: on each poll (after taking back the lane's dead jobs) and
+ * whenever one of its jobs ends, it claims jobs while fewer than `concurrency` run, each run on its own, so a job
+ * that waits (for a model's answer) never keeps a free slot idle until the others end.
+ */
+function lanePump(ctx: AppContext, lane: JobLane, halted: () => boolean): (reclaim: boolean) => void {
+  const worker = jobWorker(ctx);
+  const kinds = Object.keys(lane.handlers);
+  let running = 0;
+  let filling = false;
+  const fill = async (reclaim: boolean) => {
+    if (filling || worker.stopping || halted()) return;
+    filling = true;
+    try {
+      if (reclaim) await reclaimDeadJobs(ctx, lane.handlers);
+      while (running < lane.concurrency && !worker.stopping && !halted()) {
+        const job = await claimJob(ctx.database.db, ctx.now(), kinds, worker.workerId);
+        if (!job) return;
+        running += 1;
+        ctx.tasks.defer('job worker', () =>
+          runOne(ctx, worker, lane.handlers, job).finally(() => {
+            running -= 1;
+            pump(false);
+          }),
+        );
+      }
+    } finally {
+      filling = false;
+    }
+  };
+  const pump = (reclaim: boolean) => ctx.tasks.defer('job worker', () => fill(reclaim));
+  return pump;
+}
+
+/**
+ * Polls for due jobs every `everyMs`: the shared lane one run at a time, then `after` (sweeps); each own lane kept
+ * full on its own (`lanePump`), so slow jobs there never hold the shared lane nor wait for it.
  */
 export function startJobWorker(
   ctx: AppContext,
@@ -343,20 +377,24 @@ export function startJobWorker(
 ): () => void {
   const worker = jobWorker(ctx);
   worker.started = true;
-  const lanes = jobLanes(ctx, handlers).map((lane) => ({ lane, running: false }));
+  const [shared, ...own] = jobLanes(ctx, handlers);
+  let stopped = false;
+  const pumps = own.map((lane) => lanePump(ctx, lane, () => stopped));
+  let running = false;
   const timer = setInterval(() => {
-    for (const l of lanes) {
-      if (l.running || worker.stopping) continue;
-      l.running = true;
-      ctx.tasks.defer('job worker', () =>
-        runLane(ctx, l.lane)
-          .then(() => (worker.stopping || !l.lane.shared ? undefined : after(ctx)))
-          .finally(() => (l.running = false)),
-      );
-    }
+    if (worker.stopping) return;
+    for (const pump of pumps) pump(true);
+    if (running) return;
+    running = true;
+    ctx.tasks.defer('job worker', () =>
+      runLane(ctx, shared!)
+        .then(() => (worker.stopping ? undefined : after(ctx)))
+        .finally(() => (running = false)),
+    );
   }, everyMs);
   timer.unref();
   return () => {
+    stopped = true;
     clearInterval(timer);
     worker.started = false;
   };
