@@ -44,10 +44,17 @@ export class Board {
   }
 }
 
-/** An OpenAI-compatible endpoint that answers every chat completion after `delayMs`, with a line naming the athlete. */
+/**
+ * An OpenAI-compatible endpoint that answers every chat completion after `delayMs`, with a line naming the athlete;
+ * counts the calls and the most it held open at once.
+ */
 export async function slowModel(delayMs: number) {
   let calls = 0;
+  let open = 0;
+  let mostAtOnce = 0;
   const server: Server = createServer((req, res) => {
+    mostAtOnce = Math.max(mostAtOnce, (open += 1));
+    res.on('close', () => (open -= 1));
     let raw = '';
     req.on('data', (c: Buffer) => (raw += String(c)));
     req.on('end', () => {
@@ -69,6 +76,7 @@ export async function slowModel(delayMs: number) {
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     calls: () => calls,
+    mostAtOnce: () => mostAtOnce,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

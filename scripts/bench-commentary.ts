@@ -10,17 +10,20 @@
 //   answer) p50/p99 with commentary off (the move hook's deferred task dropped: no facts read, no job) beside
 //   commentary written by an OpenAI-compatible endpoint that answers after 5 s (a slow local endpoint this bench starts), in
 //   alternating windows of the same run, at the same rate. Target: the ratio ~1 (generation is off the request path).
+// - Model lines a minute with that endpoint, and how long another job kind waits meanwhile, with `commentary_write` in
+//   the shared job lane (one at a time, as before) and in its own lane (LLM_CONCURRENCY at once): bench-commentary-lane.ts.
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp, type BuiltApp } from '../server/app.ts';
-import type { AppConfig, LlmSettings } from '../server/config.ts';
+import { DEFAULT_LLM_CONCURRENCY, type AppConfig, type LlmSettings } from '../server/config.ts';
 import type { Database, DatabaseHandle } from '../server/db/index.ts';
 import { noteScoreMove } from '../server/areas/commentary/index.ts';
 import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
 import { loadSigningKey, signAccessToken } from '../server/lib/tokens.ts';
 import { onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
 import { Board, slowModel, type Athlete } from './bench-commentary-parts.ts';
+import { laneRun } from './bench-commentary-lane.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RATE = Number(process.env.BENCH_COMMENTARY_RATE ?? 10_000); // moves per minute
@@ -328,7 +331,13 @@ function printLag(title: string, r: Awaited<ReturnType<typeof lagRun>>, pollMs: 
 /** Commentary off beside a model answering after 5 s, in alternating windows at the same rate. */
 async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
   const model = await slowModel(SLOW_MODEL_MS);
-  const llm: LlmSettings = { baseUrl: model.baseUrl, model: 'bench-slow', timeoutMs: 8000, callsPerHour: 300 };
+  const llm: LlmSettings = {
+    baseUrl: model.baseUrl,
+    model: 'bench-slow',
+    timeoutMs: 8000,
+    callsPerHour: 300,
+    concurrency: Number(process.env.LLM_CONCURRENCY ?? DEFAULT_LLM_CONCURRENCY),
+  };
   const built = await buildApp({ ...config, llm }, handle, { rateLimit: false });
   const moves = moveTasks(built);
   const base = await listen(built);
@@ -374,7 +383,7 @@ async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
       `    ratio slow model / off: submission ${ratio(offSubmit, slowSubmit)}; board read ${ratio(offRead, slowRead)} (target ~1)`,
     );
     console.log(
-      `    the model was asked ${model.calls()} times (one job at a time, ${SLOW_MODEL_MS / 1000} s each): ${lines!.model} model lines written (${lines!.fallback} by the templates instead),` +
+      `    the model was asked ${model.calls()} times (at most ${model.mostAtOnce()} at once, ${SLOW_MODEL_MS / 1000} s each): ${lines!.model} model lines written (${lines!.fallback} by the templates instead),` +
         ` ${waitingNow.toLocaleString('en')} commentary jobs still waiting; ${moves.dropped.toLocaleString('en')} moves' commentary dropped while off`,
     );
     if (moves.dropped === 0 || moves.seen === moves.dropped) {
@@ -461,6 +470,7 @@ async function bench(label: string, handle: DatabaseHandle) {
   printLag(`templates, ${LAG_SECONDS} s of moves`, lag, config.jobsPollMs!);
   await hookRun(handle, LAG_SECONDS);
   await latencyRun(handle, id, board);
+  await laneRun(handle, config, { id, userId: athletes[0]!.userId }, Math.max(12, LAG_SECONDS));
 }
 
 await onEachDatabase('bench_commentary', bench);

@@ -102,7 +102,7 @@ export interface AppConfig {
   shutdownTimeoutMs?: number;
   /**
    * An OpenAI-compatible endpoint that writes commentary (LLM_BASE_URL, optional LLM_API_KEY, LLM_MODEL,
-   * LLM_TIMEOUT_MS, LLM_CALLS_PER_HOUR); the templates write it when absent (server/areas/commentary/).
+   * LLM_TIMEOUT_MS, LLM_CALLS_PER_HOUR, LLM_CONCURRENCY); the templates write it when absent (server/areas/commentary/).
    */
   llm?: LlmSettings;
 }
@@ -113,7 +113,14 @@ export interface LlmSettings {
   model: string;
   timeoutMs: number;
   callsPerHour: number;
+  /** How many commentary lines one node asks the model for at once (LLM_CONCURRENCY); DEFAULT_LLM_CONCURRENCY when absent. */
+  concurrency?: number;
 }
+
+/** Commentary lines one node asks a model for at once, unless LLM_CONCURRENCY says otherwise. */
+export const DEFAULT_LLM_CONCURRENCY = 4;
+/** The most LLM_CONCURRENCY may be: each call in flight holds a connection to the endpoint and, briefly, one to the database. */
+export const MAX_LLM_CONCURRENCY = 64;
 
 export function normalizeBasePath(raw: string | undefined): string {
   const trimmed = (raw ?? '/').trim();
@@ -191,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
           model: env.LLM_MODEL || 'default',
           timeoutMs: positiveNumber(env.LLM_TIMEOUT_MS, 'LLM_TIMEOUT_MS') ?? 8000,
           callsPerHour: positiveNumber(env.LLM_CALLS_PER_HOUR, 'LLM_CALLS_PER_HOUR') ?? 300,
+          concurrency: llmConcurrency(env.LLM_CONCURRENCY),
         }
       : undefined,
   };
@@ -245,6 +253,12 @@ function positiveNumber(raw: string | undefined, name: string): number | undefin
   if (!raw) return undefined;
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function llmConcurrency(raw: string | undefined): number {
+  const n = positiveNumber(raw, 'LLM_CONCURRENCY') ?? DEFAULT_LLM_CONCURRENCY;
+  if (n > MAX_LLM_CONCURRENCY) throw new ConfigError(`LLM_CONCURRENCY must be at most ${MAX_LLM_CONCURRENCY}, got ${JSON.stringify(raw)}`);
   return n;
 }
 

@@ -14,6 +14,10 @@ import { jobs } from '../db/schema.ts';
  * died) goes back to the queue with the attempt counted, or fails after JOB_MAX_ATTEMPTS.
  * A restarted node takes back its own dead jobs at once; a stopping node releases its
  * running jobs to the queue. A handler that throws is retried with back-off, then failed.
+ * Kinds run one job at a time per node in one shared lane, except a kind that names its own
+ * `concurrency` (one that mostly awaits something slow, such as a model's answer): it runs in a
+ * lane of its own, up to that many jobs at once, so it neither waits behind the shared lane nor
+ * holds it.
  */
 export interface ClaimedJob {
   id: number;
@@ -36,6 +40,8 @@ export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>, job
 export interface JobKind {
   run: JobHandler;
   failed?: (ctx: AppContext, payload: Record<string, unknown>, reason: string) => Promise<void>;
+  /** Runs in a lane of its own, up to this many jobs at once per node (at least 1), beside the shared one-at-a-time lane. */
+  concurrency?: (ctx: AppContext) => number;
 }
 
 export type JobHandlers = Record<string, JobHandler | JobKind>;
@@ -225,19 +231,58 @@ async function runOne(ctx: AppContext, worker: JobWorker, handlers: JobHandlers,
   }
 }
 
-/** Runs due jobs one after another until none is left (or the server is stopping); answers how many ran. */
-export async function runDueJobs(ctx: AppContext, handlers: JobHandlers): Promise<number> {
+/** A set of kinds run together, and how many of their jobs at once. */
+export interface JobLane {
+  handlers: JobHandlers;
+  concurrency: number;
+  /** The lane of every kind without its own concurrency. */
+  shared: boolean;
+}
+
+/** The shared lane (every kind without its own `concurrency`, one job at a time) and one lane per kind that has it. */
+export function jobLanes(ctx: AppContext, handlers: JobHandlers): JobLane[] {
+  const shared: JobHandlers = {};
+  const own: JobLane[] = [];
+  for (const [kind, entry] of Object.entries(handlers)) {
+    if (typeof entry === 'function' || !entry.concurrency) shared[kind] = entry;
+    else own.push({ handlers: { [kind]: entry }, concurrency: Math.max(1, Math.floor(entry.concurrency(ctx)) || 1), shared: false });
+  }
+  return [{ handlers: shared, concurrency: 1, shared: true }, ...own];
+}
+
+/**
+ * Runs one lane's due jobs until none is left (or the server is stopping), up to `concurrency` at once: each slot
+ * claims a job, runs it, and claims the next; answers how many ran.
+ */
+async function runLane(ctx: AppContext, lane: JobLane): Promise<number> {
   const worker = jobWorker(ctx);
   if (worker.stopping) return 0;
-  await reclaimDeadJobs(ctx, handlers);
+  await reclaimDeadJobs(ctx, lane.handlers);
+  const kinds = Object.keys(lane.handlers);
   let ran = 0;
-  for (;;) {
-    if (worker.stopping) return ran;
-    const job = await claimJob(ctx.database.db, ctx.now(), Object.keys(handlers), worker.workerId);
-    if (!job) return ran;
-    ran += 1;
-    await runOne(ctx, worker, handlers, job);
-  }
+  let empty = false;
+  const slot = async () => {
+    while (!empty && !worker.stopping) {
+      const job = await claimJob(ctx.database.db, ctx.now(), kinds, worker.workerId);
+      if (!job) {
+        empty = true;
+        return;
+      }
+      ran += 1;
+      await runOne(ctx, worker, lane.handlers, job);
+    }
+  };
+  await Promise.all(Array.from({ length: lane.concurrency }, slot));
+  return ran;
+}
+
+/**
+ * Runs due jobs until none is left (or the server is stopping): the shared lane's one after another, beside each
+ * own-lane kind's, up to its concurrency at once; answers how many ran.
+ */
+export async function runDueJobs(ctx: AppContext, handlers: JobHandlers): Promise<number> {
+  const counts = await Promise.all(jobLanes(ctx, handlers).map((lane) => runLane(ctx, lane)));
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -286,7 +331,44 @@ export async function pruneFinishedJobs(ctx: AppContext): Promise<number> {
   return pruned;
 }
 
-/** Polls for due jobs every `everyMs` (one run at a time per node), then runs `after` (sweeps). */
+/**
+ * Keeps an own lane's slots full while the worker runs: on each poll (after taking back the lane's dead jobs) and
+ * whenever one of its jobs ends, it claims jobs while fewer than `concurrency` run, each run on its own, so a job
+ * that waits (for a model's answer) never keeps a free slot idle until the others end.
+ */
+function lanePump(ctx: AppContext, lane: JobLane, halted: () => boolean): (reclaim: boolean) => void {
+  const worker = jobWorker(ctx);
+  const kinds = Object.keys(lane.handlers);
+  let running = 0;
+  let filling = false;
+  const fill = async (reclaim: boolean) => {
+    if (filling || worker.stopping || halted()) return;
+    filling = true;
+    try {
+      if (reclaim) await reclaimDeadJobs(ctx, lane.handlers);
+      while (running < lane.concurrency && !worker.stopping && !halted()) {
+        const job = await claimJob(ctx.database.db, ctx.now(), kinds, worker.workerId);
+        if (!job) return;
+        running += 1;
+        ctx.tasks.defer('job worker', () =>
+          runOne(ctx, worker, lane.handlers, job).finally(() => {
+            running -= 1;
+            pump(false);
+          }),
+        );
+      }
+    } finally {
+      filling = false;
+    }
+  };
+  const pump = (reclaim: boolean) => ctx.tasks.defer('job worker', () => fill(reclaim));
+  return pump;
+}
+
+/**
+ * Polls for due jobs every `everyMs`: the shared lane one run at a time, then `after` (sweeps); each own lane kept
+ * full on its own (`lanePump`), so slow jobs there never hold the shared lane nor wait for it.
+ */
 export function startJobWorker(
   ctx: AppContext,
   everyMs: number,
@@ -295,18 +377,24 @@ export function startJobWorker(
 ): () => void {
   const worker = jobWorker(ctx);
   worker.started = true;
+  const [shared, ...own] = jobLanes(ctx, handlers);
+  let stopped = false;
+  const pumps = own.map((lane) => lanePump(ctx, lane, () => stopped));
   let running = false;
   const timer = setInterval(() => {
-    if (running || worker.stopping) return;
+    if (worker.stopping) return;
+    for (const pump of pumps) pump(true);
+    if (running) return;
     running = true;
     ctx.tasks.defer('job worker', () =>
-      runDueJobs(ctx, handlers)
+      runLane(ctx, shared!)
         .then(() => (worker.stopping ? undefined : after(ctx)))
         .finally(() => (running = false)),
     );
   }, everyMs);
   timer.unref();
   return () => {
+    stopped = true;
     clearInterval(timer);
     worker.started = false;
   };

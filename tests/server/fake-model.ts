@@ -6,20 +6,34 @@ export type FakeModelMode = 'ok' | 'slow' | 'fail' | 'garbage';
 /**
  * A local OpenAI-compatible endpoint: answers chat completions as `state.mode` says and keeps every request
  * body and path. `answer` writes the 'ok' reply from the user message's JSON facts; 'garbage' sends `garbage`.
+ * Every answer waits `state.delayMs` first; `state.open` counts the requests not yet answered nor given up by
+ * the client, and `state.mostAtOnce` the most there were at one time.
  */
 export async function startFakeModel(answer: (facts: Record<string, unknown>) => string, garbage: string) {
-  const state = { mode: 'ok' as FakeModelMode, bodies: [] as Record<string, unknown>[], paths: [] as string[] };
+  const state = {
+    mode: 'ok' as FakeModelMode,
+    delayMs: 0,
+    open: 0,
+    mostAtOnce: 0,
+    bodies: [] as Record<string, unknown>[],
+    paths: [] as string[],
+  };
   const read = async (req: IncomingMessage) => {
     let raw = '';
     for await (const chunk of req) raw += String(chunk);
     return raw;
   };
   const server: Server = createServer((req, res) => {
-    void read(req).then((raw) => {
+    state.open += 1;
+    state.mostAtOnce = Math.max(state.mostAtOnce, state.open);
+    res.on('close', () => (state.open -= 1));
+    void read(req).then(async (raw) => {
       state.paths.push(`${req.method} ${req.url}`);
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
       state.bodies.push(body);
       if (state.mode === 'slow') return; // never answers: the client's timeout ends it
+      if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      if (res.destroyed) return;
       if (state.mode === 'fail') {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'boom' } }));
         return;

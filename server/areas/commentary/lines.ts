@@ -3,7 +3,8 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { battles, challenges, commentaryBattleStreams, commentaryLines, commentaryStreams, liveAttempts } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
-import type { RunningJob } from '#server/lib/jobs.ts';
+import type { JobHandlers, RunningJob } from '#server/lib/jobs.ts';
+import { DEFAULT_LLM_CONCURRENCY } from '#server/config.ts';
 import { lineTextProblem, type CommentaryKind, type LineStatus } from '#domain/commentary.ts';
 import { announce, COMMENTARY_WRITE_JOB, lineRequest, presentLine, storeLines } from './store.ts';
 import { writerFor } from './writers.ts';
@@ -40,18 +41,31 @@ export const presentAdminLine = (r: LineRow) => ({
 });
 
 /** The job a move, a live moment or a battle's moment queued (a model's line, or a template batch that could not be stored): the line written (a model or the templates), stored, and published when the stream auto-publishes. */
-export async function writeLine(ctx: AppContext, payload: Record<string, unknown>, _job?: RunningJob): Promise<void> {
+export async function writeLine(ctx: AppContext, payload: Record<string, unknown>, job?: RunningJob): Promise<void> {
   const request = lineRequest(payload);
   if (!request) return;
   const { live, battle } = request;
   // A moment seen twice (two updates at once, a retried job) is written once: no second model call.
   if (live && (await momentWritten(ctx.database.db, eq(commentaryLines.attemptId, live.attemptId), live.key))) return;
   if (battle && (await momentWritten(ctx.database.db, eq(commentaryLines.battleId, battle.battleId), battle.key))) return;
-  const written = await writerFor(ctx).write(request.facts, request.seed);
+  const written = await writerFor(ctx).write(request.facts, request.seed, job?.signal);
+  // Released (the server is stopping) while the model was asked: the job is back in the queue and the next worker
+  // asks again; a template line stored here would take the moment's place.
+  if (job?.signal.aborted) return;
   await storeLines(ctx, [{ request, written }]);
 }
 
-export const commentaryJobHandlers = { [COMMENTARY_WRITE_JOB]: writeLine };
+/**
+ * `commentary_write` runs in a lane of its own: with a model, up to LLM_CONCURRENCY lines at once per node (each
+ * awaits the endpoint for up to LLM_TIMEOUT_MS without holding the shared job lane); with the templates (only
+ * batches that could not be stored come here), one at a time.
+ */
+export const commentaryJobHandlers: JobHandlers = {
+  [COMMENTARY_WRITE_JOB]: {
+    run: writeLine,
+    concurrency: (ctx) => (ctx.config.llm ? (ctx.config.llm.concurrency ?? DEFAULT_LLM_CONCURRENCY) : 1),
+  },
+};
 
 async function momentWritten(db: Database, of: SQL, key: string) {
   const [row] = await db

@@ -19,7 +19,8 @@ export interface WrittenLine {
 export interface LineWriter {
   /** What writes lines here: the templates, or a model (its name). */
   readonly describe: { kind: LineSource; model: string | null };
-  write(facts: CommentaryFacts, seed: number): Promise<WrittenLine>;
+  /** `signal` ends a call in flight (its job was released); the templates then write the line. */
+  write(facts: CommentaryFacts, seed: number, signal?: AbortSignal): Promise<WrittenLine>;
 }
 
 export const templateWriter: LineWriter = {
@@ -31,7 +32,10 @@ export const templateWriter: LineWriter = {
 
 const HOUR_MS = 3_600_000;
 
-/** Calls allowed per rolling hour, counted on this node. */
+/**
+ * Calls allowed per rolling hour, counted on this node. `take` decides and counts in one synchronous step, so calls
+ * started at once (LLM_CONCURRENCY) never spend past the budget.
+ */
 export class CallBudget {
   private readonly calls: number[] = [];
   constructor(
@@ -72,16 +76,19 @@ export function modelWriter(settings: LlmSettings, now: () => number, log?: (err
   });
   return {
     describe: { kind: 'model', model: settings.model },
-    async write(facts, seed) {
+    async write(facts, seed, signal) {
       if (!budget.take()) return fallback(facts, seed, 'The hourly budget of model calls is spent.');
       try {
-        const answer = await client.chat.completions.create({
-          model: settings.model,
-          messages: commentaryPrompt(facts),
-          max_tokens: 120,
-          temperature: 0.8,
-          seed,
-        });
+        const answer = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages: commentaryPrompt(facts),
+            max_tokens: 120,
+            temperature: 0.8,
+            seed,
+          },
+          { signal },
+        );
         const text = usableGeneratedLine(answer?.choices?.[0]?.message?.content, facts);
         if (!text) return fallback(facts, seed, 'The model’s answer could not be used.');
         return { text: fitLine(text), source: 'model', fallbackReason: null };
