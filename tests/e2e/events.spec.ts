@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -10,7 +11,7 @@ test('an event of three workouts: created on the form, found in discovery, ranke
 }) => {
   test.setTimeout(180_000);
   const coach = { email: 'coach@example.test', name: 'Coach Carl', password: 'coach-password-1' };
-  await signUpAndSignIn(page, app(), mailbox, coach);
+  await openSignedIn(page, app(), mailbox, coach, 'dashboard-page');
   const coachApi = await apiSignIn(app(), mailbox, coach);
   const now = Date.now();
   const window = { starts_at: new Date(now - 3_600_000).toISOString(), ends_at: new Date(now + 7 * 86_400_000).toISOString() };
