@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, setClock } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 // A tournament whose second stage is a bracket: the form offers it and prints its rules, the preview projects the
 // bracket from the seeds, and once the qualifier closes (on a moved clock) the drawn bracket names the athletes; the
@@ -24,7 +23,7 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   test.setTimeout(240_000);
   const sessions = [];
   for (const who of athletes) sessions.push(await apiSignIn(app(), mailbox, who));
-  await openSignedIn(page, app(), mailbox, admin, 'dashboard-page');
+  await signUpAndSignIn(page, app(), mailbox, admin);
 
   await page.goto(`${app().url}battle-hub?kind=tournaments&status=entry`);
   const details = page.getByRole('form', { name: 'Create a tournament: the workout' });
@@ -86,7 +85,7 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
 
   // Di, seed 4, opens it: her match is marked, with the form; Ed's score arrives live over the battle's room.
   const diPage = await (await page.context().browser()!.newContext()).newPage();
-  await openSignedIn(diPage, app(), mailbox, athletes[3]!, 'dashboard-page');
+  await signIn(diPage, app(), mailbox, athletes[3]!);
   const stageId = stageList[1]!.battle_id;
   await diPage.goto(`${app().url}individual-battle-royale-page?id=${stageId}`);
   const diQuarters = diPage.getByRole('group', { name: 'Final bracket' }).getByRole('region', { name: 'Quarter-finals' });

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectSignedIn } from './support/header.ts';
-import { useAppWithMail, type Athlete } from './support/accounts.ts';
+import { signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const person = (name: string): Athlete => ({
@@ -67,7 +66,7 @@ test('two alliances of teams in a multi-gym event: the Alliances switch of the G
   }
 
   // Ben opens the Gyms tab and switches it to Alliances: the choice is kept in the address.
-  await openSignedIn(page, app(), mailbox, person('Ben Bravo'), 'dashboard-page');
+  await signIn(page, app(), mailbox, person('Ben Bravo'));
   await expectSignedIn(page);
   await page.goto(`${app().url}challenge-leaderboard-page?id=${id}&view=gyms`);
   await expect(page.getByRole('radio', { name: 'Gyms' })).toBeChecked();

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -15,13 +14,8 @@ async function scoreReps(page: Page, reps: string) {
 
 test('a team challenge (best 2): athletes create and join teams, the Teams tab ranks the teams', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await openSignedIn(
-    page,
-    app(),
-    mailbox,
-    { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' },
-    'create-challenge-page',
-  );
+  await signUpAndSignIn(page, app(), mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
+  await page.goto(`${app().url}create-challenge-page`);
   await page.getByLabel('Title').fill('Team pull-ups');
   await choose(page, 'Scoring', 'Max reps');
   await page.getByLabel('Teams').check();
@@ -42,7 +36,7 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
 
   // Ana creates Iron; Ben joins it: two counted members (30 + 25) rank above Steel.
   const ana = await (await browser.newContext()).newPage();
-  await openSignedIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' }, 'dashboard-page');
+  await signUpAndSignIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
   await ana.goto(detailUrl);
   await ana.getByLabel('Team name').fill('Iron');
   await ana.getByRole('button', { name: 'Create team and join' }).click();
@@ -51,7 +45,7 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
   await ana.close();
 
   const ben = await (await browser.newContext()).newPage();
-  await openSignedIn(ben, app(), mailbox, { email: 'ben@example.test', name: 'Ben Athlete', password: 'ben-password-1' }, 'dashboard-page');
+  await signUpAndSignIn(ben, app(), mailbox, { email: 'ben@example.test', name: 'Ben Athlete', password: 'ben-password-1' });
   await ben.goto(detailUrl);
   await ben.getByLabel('Join a team').check();
   await choose(ben, 'Choose a team', 'Iron (1 of 3)');

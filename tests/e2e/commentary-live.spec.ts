@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const HOUR = 3_600_000;
@@ -37,7 +36,7 @@ test('a live attempt passes the leader; an editor approves the line and a specta
   // The spectator watches Ana's attempt: no commentary yet.
   await apiSignIn(a, mailbox, spectator);
   const watcher = await (await browser.newContext()).newPage();
-  await openSignedIn(watcher, a, mailbox, spectator, 'dashboard-page');
+  await signIn(watcher, a, mailbox, spectator);
   await expectSignedIn(watcher);
   await watcher.goto(`${a.url}live-stream-viewer?id=${attemptId}`);
   await expect(watcher.getByRole('heading', { name: 'Ana Surge', level: 1 })).toBeVisible();
@@ -52,7 +51,7 @@ test('a live attempt passes the leader; an editor approves the line and a specta
 
   // The editor finds the line waiting (written by a job a moment later) and approves it.
   const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, editor, 'dashboard-page');
+  await signIn(page, a, mailbox, editor);
   await expectSignedIn(page);
   await page.goto(`${a.url}commentary-admin-dashboard`);
   const line = page.getByRole('listitem').filter({ hasText: 'Live: past the leader' }).filter({ hasText: 'Waiting' });

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so a payment's 7-day hold passes in a second.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -26,7 +25,7 @@ test('a creator offers a tier, an athlete subscribes on the test provider, the d
   await apiSignIn(a, mailbox, finn);
 
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(page, a, mailbox, finn, 'dashboard-page');
+  await signIn(page, a, mailbox, finn);
   await expectSignedIn(page);
   await page.goto(`${a.url}creator-subscriptions-page`);
   await expect(page.getByRole('heading', { name: 'Creator Subscriptions' })).toBeVisible();
@@ -42,7 +41,7 @@ test('a creator offers a tier, an athlete subscribes on the test provider, the d
   await expect(page.getByRole('button', { name: 'Resubscribe' })).toBeVisible();
 
   const coachPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(coachPage, a, mailbox, coach, 'dashboard-page');
+  await signIn(coachPage, a, mailbox, coach);
   await expectSignedIn(coachPage);
   await coachPage.goto(`${a.url}creator-dashboard`);
   const figures = coachPage.getByRole('list', { name: 'Your figures' });
@@ -79,7 +78,8 @@ test('an administrator approves a creator’s payout and marks it paid; the crea
 
     await apiSignIn(a, mailbox, admin);
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await openSignedIn(page, a, mailbox, admin, 'creator-dashboard');
+    await signIn(page, a, mailbox, admin);
+    await page.goto(`${a.url}creator-dashboard`);
     const queue = page.getByRole('list', { name: 'Payouts waiting for a decision' });
     await expect(queue).toContainText('Coach Pia');
     await expect(queue).toContainText('Waiting for review');
@@ -100,7 +100,8 @@ test('an administrator approves a creator’s payout and marks it paid; the crea
 
     // The coach downloads the month's statement (at 360 px): the payment, its fee and the paid payout.
     const coachPage = await (await browser.newContext({ viewport: { width: 360, height: 800 }, acceptDownloads: true })).newPage();
-    await openSignedIn(coachPage, a, mailbox, coach, 'creator-dashboard');
+    await signIn(coachPage, a, mailbox, coach);
+    await coachPage.goto(`${a.url}creator-dashboard`);
     await expect(coachPage.getByLabel('Statement month')).toBeVisible();
     await axeClean(coachPage);
     const [download] = await Promise.all([

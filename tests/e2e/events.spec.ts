@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -11,7 +10,7 @@ test('an event of three workouts: created on the form, found in discovery, ranke
 }) => {
   test.setTimeout(180_000);
   const coach = { email: 'coach@example.test', name: 'Coach Carl', password: 'coach-password-1' };
-  await openSignedIn(page, app(), mailbox, coach, 'dashboard-page');
+  await signUpAndSignIn(page, app(), mailbox, coach);
   const coachApi = await apiSignIn(app(), mailbox, coach);
   const now = Date.now();
   const window = { starts_at: new Date(now - 3_600_000).toISOString(), ends_at: new Date(now + 7 * 86_400_000).toISOString() };

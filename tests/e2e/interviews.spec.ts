@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -12,7 +11,7 @@ test('an athlete answers an AI interview about her own results, resumes it, and 
   test.setTimeout(150_000);
   const a = app();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
+  await signUpAndSignIn(page, a, mailbox, ana);
   // A result on a board, so the interviewer has something to ask about.
   const api = await apiSignIn(a, mailbox, ana);
   const now = Date.now();

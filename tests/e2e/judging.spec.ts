@@ -4,10 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, type ApiSession } from './support/api.ts';
 import type { RunningApp } from './support/app.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 let dir = '';
@@ -78,7 +77,8 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   const candidateWho = { email: 'cal@example.test', name: 'Cal Candidate', password: 'cal-password-1' };
   await apiSignIn(a, mailbox, candidateWho);
   const calPage = await (await browser.newContext()).newPage();
-  await openSignedIn(calPage, a, mailbox, candidateWho, 'video-judging-test-page');
+  await signIn(calPage, a, mailbox, candidateWho);
+  await calPage.goto(`${a.url}video-judging-test-page`);
   await calPage.getByRole('button', { name: 'Send my answers' }).click();
   await expect(calPage.getByRole('heading', { name: 'Not passed this time' })).toBeVisible();
   await expect(calPage.getByRole('list', { name: 'What to look at again for clip 1' })).toHaveText(/Your rep count was off by more than 1/);
@@ -94,7 +94,8 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   // On a phone.
   await page.setViewportSize({ width: 360, height: 800 });
   const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await openSignedIn(page, a, mailbox, judgeWho, 'video-judging-test-page');
+  await signIn(page, a, mailbox, judgeWho);
+  await page.goto(`${a.url}video-judging-test-page`);
   await expect(page.getByRole('heading', { name: 'Clip 1: Air squats' })).toBeVisible();
   await expect(page.locator('video')).toBeVisible();
   await axeClean(page);
@@ -106,7 +107,8 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
 
   // Ana watches the board: she leads, Unverified.
   const anaPage = await (await browser.newContext()).newPage();
-  await openSignedIn(anaPage, a, mailbox, anaWho, `challenge-leaderboard-page?id=${c.id}`);
+  await signIn(anaPage, a, mailbox, anaWho);
+  await anaPage.goto(`${a.url}challenge-leaderboard-page?id=${c.id}`);
   const rows = anaPage.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText('Ana Athlete');
   await expect(rows.nth(1)).toContainText('Unverified');
@@ -171,7 +173,8 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
 
   // An administrator certifies a senior judge from the dashboard.
   const adminPage = await (await browser.newContext()).newPage();
-  await openSignedIn(adminPage, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' }, 'judging-dashboard');
+  await signIn(adminPage, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
+  await adminPage.goto(`${a.url}judging-dashboard`);
   await expect(adminPage.getByRole('heading', { name: 'Judging is for certified judges' })).toBeVisible();
   await adminPage.getByLabel('Account email').fill('ben@example.test');
   await adminPage.getByRole('radio', { name: /Senior judge/ }).click();

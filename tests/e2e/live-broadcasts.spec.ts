@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight, SHOTS } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -28,7 +27,7 @@ test('an administrator starts a broadcast; a signed-out visitor sees the banner 
 
   // The administrator schedules a broadcast featuring Ana's attempt, then starts it.
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(page, a, mailbox, adminWho, 'dashboard-page');
+  await signIn(page, a, mailbox, adminWho);
   await expectSignedIn(page);
   await page.goto(`${a.url}admin-broadcast-dashboard`);
   await expect(page.getByRole('heading', { name: 'Broadcasts', level: 1 })).toBeVisible();
@@ -112,7 +111,8 @@ test('a spectator narrows /live-spectating to the athletes they follow', async (
   });
   expect(follow.status).toBeLessThan(300);
 
-  await openSignedIn(page, a, mailbox, fanWho, 'live-spectating');
+  await signIn(page, a, mailbox, fanWho);
+  await page.goto(`${a.url}live-spectating`);
   await expect(page.getByRole('link', { name: 'Watch Cy Stranger' })).toBeVisible();
   await page.getByRole('radio', { name: 'People I follow' }).click();
   await expect(page.getByRole('link', { name: 'Watch Bo Followed' })).toBeVisible();

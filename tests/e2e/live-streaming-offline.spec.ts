@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '#scripts/find-browser.mjs';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 // Chromium's fake camera and microphone, allowed without a prompt.
 test.use({
@@ -44,13 +43,15 @@ test('the athlete drops offline mid-stream: the page says so, the kept segments 
 
   const crashes: string[] = [];
   page.on('pageerror', (e) => crashes.push(e.message));
-  await openSignedIn(page, a, mailbox, annWho, `live-attempt-page?challenge=${String(c.id)}`);
+  await signIn(page, a, mailbox, annWho);
+  await page.goto(`${a.url}live-attempt-page?challenge=${String(c.id)}`);
   await page.getByRole('button', { name: 'Start the clock' }).click();
   await page.getByRole('button', { name: 'Stream my camera' }).click();
   await expect(page.getByText(/Streaming · [2-9]\d* segments? sent/)).toBeVisible({ timeout: 20_000 });
 
   const fanPage = await (await browser.newContext()).newPage();
-  await openSignedIn(fanPage, a, mailbox, fanWho, 'live-spectating');
+  await signIn(fanPage, a, mailbox, fanWho);
+  await fanPage.goto(`${a.url}live-spectating`);
   await fanPage.getByRole('link', { name: 'Watch Ann Athlete' }).click();
   await expect.poll(() => playhead(fanPage), { timeout: 30_000 }).toBeGreaterThan(0.5);
 

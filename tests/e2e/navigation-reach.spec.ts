@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONTEXTUAL_ROUTES, VISITOR_ONLY_ROUTES, pageRoutes, routePaths, type PageRoute } from '#src/app/route-table.ts';
-import { ADMIN_EMAIL, useAppWithMail, type Athlete } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import type { RunningApp } from './support/app.ts';
 import { accountMenuButton } from './support/header.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 // Issue #37: every page a role may use is reached from / by links alone. Per role, a breadth-first walk
 // over the same-origin `a[href]` of each page (and the items of the header's menus), one visit per page
@@ -97,7 +96,7 @@ test('signed out: every public page is reached from / by links', async ({ page }
 });
 
 test('an athlete: every page an athlete may use is reached from / by links (menus included)', async ({ page }) => {
-  await openSignedIn(page, app(), mailbox, someone('Wanda Walker'), 'dashboard-page');
+  await signUpAndSignIn(page, app(), mailbox, someone('Wanda Walker'));
   await expectReachesAll(page, 'athlete');
 });
 
@@ -107,7 +106,7 @@ test('a certified judge: every page, the judging queue among them, is reached fr
   const profile = await apiCall(app(), judgeApi, 'PUT', 'api/v1/athlete-profiles/me', { display_name: judge.name });
   const boss = await apiSignIn(app(), mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
   await apiCall(app(), boss, 'POST', 'api/judging/certificates', { user_id: profile.user_id as number, level: 'judge' });
-  await openSignedIn(page, app(), mailbox, judge, 'dashboard-page');
+  await signIn(page, app(), mailbox, judge);
   await expectReachesAll(page, 'judge');
   await page.goto(`${app().url}judging-dashboard`);
   await expect(page.getByRole('heading', { name: 'Judging is for certified judges' })).toHaveCount(0);
@@ -116,7 +115,7 @@ test('a certified judge: every page, the judging queue among them, is reached fr
 test('an administrator: every admin page is reached from / by links, through the admin home', async ({ page }) => {
   const boss = { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' };
   await apiSignIn(app(), mailbox, boss); // registers the account when this test runs alone
-  await openSignedIn(page, app(), mailbox, boss, 'dashboard-page');
+  await signIn(page, app(), mailbox, boss);
   await expectReachesAll(page, 'admin');
   await page.goto(`${app().url}admin-home-page`);
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so six days of history take seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -40,7 +39,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
 
   // The coach watches the leaderboard in another browser: Ben first, Ana second.
   const watcher = await (await browser.newContext()).newPage();
-  await openSignedIn(watcher, a, mailbox, coach, 'dashboard-page');
+  await signIn(watcher, a, mailbox, coach);
   await expectSignedIn(watcher);
   await watcher.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
   const rows = watcher.getByRole('table').getByRole('row');
@@ -49,7 +48,7 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
 
   // Ana, today: her dashboard shows a 6-day streak one day from the 7-day milestone.
   const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
+  await signIn(page, a, mailbox, ana);
   await expectSignedIn(page);
   await page.goto(`${a.url}dashboard-page`);
   const daily = page.getByTestId('streak-daily_submissions');

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import type { RunningApp } from './support/app.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1): a 3-day streak takes seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -56,7 +55,7 @@ test('achievement popups switched off stay away while the dashboard lists them; 
   await apiCall(a, anaApi, 'POST', `api/challenges/${id}/join`, { division: 'rx', sex: 'female' });
 
   let page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
+  await signIn(page, a, mailbox, ana);
   await expectSignedIn(page);
 
   // The table says what comes in the app and what always comes by mail.
@@ -85,7 +84,7 @@ test('achievement popups switched off stay away while the dashboard lists them; 
   // A week later (a fresh sign-in at the moved clock), popups back on: the second week's score pops up its milestone.
   await setClock(a, 7 * DAY);
   page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
+  await signIn(page, a, mailbox, ana);
   await expectSignedIn(page);
   await choosePopups(page, a, true);
   await submitAndHear(page, a, id, 12, 'milestone_reached');
@@ -112,7 +111,7 @@ test('a team invitation comes by mail with a way to stop it; switched off on /se
   expect(mail.text).toMatch(/switch it off in your notification settings: \S+\/settings#notifications/);
 
   const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, dee, 'dashboard-page');
+  await signIn(page, a, mailbox, dee);
   await expectSignedIn(page);
   await page.goto(`${a.url}settings#notifications`);
   const table = page.getByRole('region', { name: 'Notifications by kind' });
@@ -134,7 +133,7 @@ test('the settings page at 1280 and 360 px, light and dark', async ({ browser })
   const a = app();
   const cy = { email: 'cy@example.test', name: 'Cy Look', password: 'cy-password-1' };
   const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, cy, 'dashboard-page');
+  await signUpAndSignIn(page, a, mailbox, cy);
   for (const scheme of ['Light', 'Dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: scheme }).click();

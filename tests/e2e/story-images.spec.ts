@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { looksRight, SHOTS } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 test.describe.configure({ timeout: 240_000 });
@@ -32,7 +31,7 @@ test('a story with two pictures is published, seen in the feed and on its page w
   const api = await apiSignIn(a, mailbox, ana);
   await apiCall(a, api, 'PUT', 'api/v1/athlete-profiles/me', { display_name: ana.name });
   const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
+  await signIn(page, a, mailbox, ana);
 
   // The story form: two pictures, each described, the second moved first.
   await page.goto(`${a.url}story-submission-page`);

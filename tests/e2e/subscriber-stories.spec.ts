@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 test.describe.configure({ timeout: 240_000 });
@@ -32,7 +31,7 @@ test('a creator writes for subscribers; a subscriber reads it, a newcomer sees t
 
   // The coach writes the story for subscribers through the compose page.
   const coachPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(coachPage, a, mailbox, coach, 'dashboard-page');
+  await signIn(coachPage, a, mailbox, coach);
   await expectSignedIn(coachPage);
   await coachPage.goto(`${a.url}story-submission-page`);
   await coachPage.getByLabel('Title').fill(TITLE);
@@ -47,7 +46,7 @@ test('a creator writes for subscribers; a subscriber reads it, a newcomer sees t
 
   // The subscriber reads it all.
   const fanPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(fanPage, a, mailbox, fan, 'dashboard-page');
+  await signIn(fanPage, a, mailbox, fan);
   await expectSignedIn(fanPage);
   await fanPage.goto(storyUrl);
   await expect(fanPage.getByText(SECRET)).toBeVisible();
@@ -55,7 +54,7 @@ test('a creator writes for subscribers; a subscriber reads it, a newcomer sees t
 
   // The newcomer sees the teaser and the way to subscribe, on the feed and on the story.
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await openSignedIn(page, a, mailbox, newcomer, 'dashboard-page');
+  await signIn(page, a, mailbox, newcomer);
   await expectSignedIn(page);
   await page.goto(`${a.url}my-stories-page`);
   await expect(page.getByRole('link', { name: TITLE, exact: true })).toBeVisible();

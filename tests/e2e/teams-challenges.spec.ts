@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const captain = { email: 'tess.captain@example.test', name: 'Tess Captain', password: 'tess-pass-12345' };
@@ -14,7 +13,7 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   browser,
 }) => {
   test.setTimeout(180_000);
-  await openSignedIn(page, app(), mailbox, captain, 'dashboard-page');
+  await signUpAndSignIn(page, app(), mailbox, captain);
   // The coach's team challenge, the team and its second member come through the API.
   const coachApi = await apiSignIn(app(), mailbox, coach);
   const challenge = await apiCall(app(), coachApi, 'POST', 'api/challenges/', {
@@ -52,7 +51,8 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   // Milo watches his team's page in his own browser (his invitation is still unread).
   const mateContext = await browser.newContext();
   const matePage = await mateContext.newPage();
-  await openSignedIn(matePage, app(), mailbox, mate, `team-dashboard-page?id=${team.id}`);
+  await signIn(matePage, app(), mailbox, mate);
+  await matePage.goto(`${app().url}team-dashboard-page?id=${team.id}`);
   await expect(matePage.getByRole('button', { name: 'Notifications: 1 unread' })).toBeVisible();
 
   // It enters the challenge: both members are chosen; the captain leaves themselves out.

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { useAppWithMail } from './support/accounts.ts';
+import { signIn, useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { expectPlays } from './support/video.ts';
-import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const DAY = 86_400_000;
@@ -43,7 +42,7 @@ test('two spectators vote on a score video and each sees the counts move live', 
   const open = async (who: typeof ben) => {
     await apiSignIn(a, mailbox, who);
     const page = await (await browser.newContext()).newPage();
-    await openSignedIn(page, a, mailbox, who, 'dashboard-page');
+    await signIn(page, a, mailbox, who);
     await expectSignedIn(page);
     await page.goto(`${a.url}challenge-detail-page?id=${id}`);
     const card = page.getByRole('region', { name: 'Theater' }).getByRole('article').filter({ hasText: 'Ana Video' });
@@ -89,7 +88,7 @@ test('two spectators vote on a score video and each sees the counts move live', 
 
   // Ana on her own video: counts, no buttons.
   const anas = await (await browser.newContext()).newPage();
-  await openSignedIn(anas, a, mailbox, ana, 'dashboard-page');
+  await signIn(anas, a, mailbox, ana);
   await expectSignedIn(anas);
   await anas.goto(`${a.url}challenge-detail-page?id=${id}`);
   const own = anas.getByRole('region', { name: 'Theater' }).getByRole('article').filter({ hasText: 'Ana Video' });
@@ -122,7 +121,7 @@ test('an athlete shows an uploaded video in the theater; another plays it and vo
   // Eva uploads her attempt, waits for it to be processed and submits her score with it.
   const evaApi = await apiSignIn(a, mailbox, eva);
   const page = await (await browser.newContext()).newPage();
-  await openSignedIn(page, a, mailbox, eva, 'dashboard-page');
+  await signIn(page, a, mailbox, eva);
   await expectSignedIn(page);
   await page.goto(`${a.url}placeholder-video-page`);
   await page.getByLabel('Choose a video').setInputFiles(clip);
@@ -136,7 +135,7 @@ test('an athlete shows an uploaded video in the theater; another plays it and vo
   // Fin's theater is empty: an upload is not shown until its athlete says so.
   const fin = await (await browser.newContext()).newPage();
   await apiSignIn(a, mailbox, fan);
-  await openSignedIn(fin, a, mailbox, fan, 'dashboard-page');
+  await signIn(fin, a, mailbox, fan);
   await expectSignedIn(fin);
   await fin.goto(`${a.url}challenge-detail-page?id=${id}`);
   const finTheater = fin.getByRole('region', { name: 'Theater' });
