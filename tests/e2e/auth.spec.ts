@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { pageRoutes, routePaths } from '#src/app/route-table.ts';
-import { ADMIN_EMAIL, signIn, signUp, signUpAndSignIn, startSignUp, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, signIn, startSignUp, useAppWithMail } from './support/accounts.ts';
+import { apiRegister } from './support/api.ts';
 import { expectSignedIn, signOut } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // A community site is configured, so the Timeline item is offered (tests/e2e/navigation.spec.ts covers none).
 const { app, mailbox } = useAppWithMail({ COMMUNITY_SITE_URL: 'http://community.invalid/' });
 
-// Each test makes its own athlete, so a test never depends on another having run.
+// Each test makes its own athlete, so a test never depends on another having run. The sign-up form is the first
+// test's journey and the sign-in form that of the tests about signing in; the others make their account through the
+// API and start signed in (openSignedIn).
 let n = 0;
 const athlete = (name = 'Ana Athlete') => ({ email: `athlete${++n}.${Date.now()}@example.test`, name, password: 'squat-every-day-42' });
 const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
@@ -66,7 +70,8 @@ test('signing up goes straight on to the mailed code and signs in; the session s
 
 test('a wrong code is refused in words and the right one still works', async ({ page }) => {
   const ana = athlete();
-  await signUp(page, app(), ana, mailbox);
+  await apiRegister(app(), ana);
+  await page.goto(`${app().url}login-page`);
   const since = mailbox.mark();
   await page.getByLabel('Email').fill(ana.email);
   await page.getByLabel('Password', { exact: true }).fill(ana.password);
@@ -83,7 +88,7 @@ test('a wrong code is refused in words and the right one still works', async ({ 
 
 test('a protected page sends a visitor to sign in and back', async ({ page }) => {
   const ana = athlete();
-  await signUp(page, app(), ana, mailbox);
+  await apiRegister(app(), ana);
   await page.goto(`${app().url}my-results-page`);
   await expect(page).toHaveURL(/login-page\?next=%2Fmy-results-page$/);
   await signIn(page, app(), mailbox, ana, 'login-page?next=%2Fmy-results-page');
@@ -91,7 +96,7 @@ test('a protected page sends a visitor to sign in and back', async ({ page }) =>
 });
 
 test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is refused admin pages', async ({ page, browser }) => {
-  await signUpAndSignIn(page, app(), mailbox, admin);
+  await openSignedIn(page, app(), mailbox, admin, 'dashboard-page');
   const ana = athlete();
   const bar = page.getByRole('navigation', { name: 'Admin Tools' });
   await expect(bar).toBeVisible();
@@ -114,7 +119,7 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
   expect(results.violations.map((v) => v.id)).toEqual([]);
 
   const other = await browser.newPage();
-  await signUpAndSignIn(other, app(), mailbox, ana);
+  await openSignedIn(other, app(), mailbox, ana, 'dashboard-page');
   await expectSignedIn(other);
   await other.goto(`${app().url}admin-feedback-page`);
   await expect(other.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
@@ -123,7 +128,7 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
 
 test('forgot password: the mailed link sets a new password and old sessions end', async ({ page }) => {
   const ana = athlete();
-  await signUp(page, app(), ana, mailbox);
+  await apiRegister(app(), ana);
   const since = mailbox.mark();
   await page.goto(`${app().url}forgot-password-page`);
   await page.getByLabel('Email').fill(ana.email);
@@ -146,8 +151,7 @@ test('forgot password: the mailed link sets a new password and old sessions end'
 
 test('an ended session shows the Session Expired dialog and goes to sign in after 10 seconds', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpAndSignIn(page, app(), mailbox, admin);
-  await expectSignedIn(page);
+  await openSignedIn(page, app(), mailbox, admin, 'dashboard-page');
   // The session ends on the server (as a sign-out elsewhere or a password reset would do).
   await page.evaluate(async () => {
     await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
@@ -169,7 +173,8 @@ test('an ended session shows the Session Expired dialog and goes to sign in afte
 test('Dismiss on the Session Expired dialog signs out and stays on the page', async ({ page }) => {
   test.setTimeout(60_000);
   const ana = athlete();
-  await signUpAndSignIn(page, app(), mailbox, ana);
+  await page.clock.install();
+  await openSignedIn(page, app(), mailbox, ana, 'dashboard-page');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Challenges' }).click();
   await page.evaluate(async () => {
     await fetch('./api/auth/logout', { method: 'POST', credentials: 'include' });
@@ -184,14 +189,15 @@ test('Dismiss on the Session Expired dialog signs out and stays on the page', as
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/challenge-discovery-page$/);
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
-  await page.waitForTimeout(10_500);
+  // Past the 10 s the dialog would have redirected after: still here.
+  await page.clock.fastForward(11_000);
   await expect(page).toHaveURL(/challenge-discovery-page$/);
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('signed in as an admin, every page of the spec renders in both URL forms', async ({ page }) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page, app(), mailbox, admin);
-  await expectSignedIn(page);
+  await openSignedIn(page, app(), mailbox, admin, 'dashboard-page');
   const protectedPaths = routePaths().filter(({ route }) => route.access !== 'public');
   expect(protectedPaths.length).toBeGreaterThan(40);
   for (const { path, route } of protectedPaths) {

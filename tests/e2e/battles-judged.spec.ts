@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock, type ApiSession } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // A battle whose attempts need a judged video: an athlete's attempt with her processed upload waits for a verdict,
 // a judge verifies it in the judging dashboard, and the battle's board counts it (live, on the athlete's page).
@@ -78,8 +79,7 @@ test('an attempt with a video waits for a verdict; a judge verifies it in the da
   const video = await uploadReady(anaApi);
   await apiCall(app(), anaApi, 'POST', `api/battle-royale/challenges/${id}/attempts`, { reps: 42, video_id: video });
 
-  await signIn(page, app(), mailbox, ana);
-  await page.goto(`${app().url}individual-battle-royale-page?id=${id}`);
+  await openSignedIn(page, app(), mailbox, ana, `individual-battle-royale-page?id=${id}`);
   await expect(page.getByText('Round 1: 42 reps Waiting for a verdict')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Round 1 board' }).getByText('No score yet')).toBeVisible();
   await expect(page.getByText(/need a judged video/).first()).toBeVisible();
@@ -87,8 +87,7 @@ test('an attempt with a video waits for a verdict; a judge verifies it in the da
 
   const judgeContext = await browser.newContext();
   const judgePage = await judgeContext.newPage();
-  await signIn(judgePage, app(), mailbox, jo);
-  await judgePage.goto(`${app().url}judging-dashboard`);
+  await openSignedIn(judgePage, app(), mailbox, jo, 'judging-dashboard');
   const item = judgePage.getByRole('form', { name: "Verdict on Ana Judged's attempt" });
   await expect(item).toBeVisible();
   await axeClean(judgePage);

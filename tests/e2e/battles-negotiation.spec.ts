@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
+import { useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock, type ApiSession } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1): rounds open and close (the closing job runs) in seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -111,8 +112,7 @@ test('two captains trade an immunity token; the protected member survives the cu
       throw error;
     }
   };
-  await signIn(page, app(), mailbox, bea);
-  await page.goto(`${app().url}squad-decimation-battle-page?id=${id}`);
+  await openSignedIn(page, app(), mailbox, bea, `squad-decimation-battle-page?id=${id}`);
   const panel = page.getByRole('region', { name: 'Negotiation' });
   await expect(panel.getByText('Nothing negotiated yet')).toBeVisible();
   await expect(panel.getByText('Bear Den holds 0 tokens to trade or spend; 1 trade left this round.')).toBeVisible();

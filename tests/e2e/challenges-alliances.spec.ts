@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectSignedIn } from './support/header.ts';
-import { signIn, useAppWithMail, type Athlete } from './support/accounts.ts';
+import { useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const person = (name: string): Athlete => ({
@@ -66,7 +67,7 @@ test('two alliances of teams in a multi-gym event: the Alliances switch of the G
   }
 
   // Ben opens the Gyms tab and switches it to Alliances: the choice is kept in the address.
-  await signIn(page, app(), mailbox, person('Ben Bravo'));
+  await openSignedIn(page, app(), mailbox, person('Ben Bravo'), 'dashboard-page');
   await expectSignedIn(page);
   await page.goto(`${app().url}challenge-leaderboard-page?id=${id}&view=gyms`);
   await expect(page.getByRole('radio', { name: 'Gyms' })).toBeChecked();

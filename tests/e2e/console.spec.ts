@@ -6,8 +6,8 @@ import { useAppWithMail } from './support/accounts.ts';
 import { watchConsole } from './support/console.ts';
 
 const { app } = useAppWithMail();
-// Every route loading without a console error is checked by the phone-layout sweeps (signed out, as an
-// athlete and as an administrator, over the demo world; tests/e2e/phone-layout.spec.ts), which load each
+// Every route loading without a console error is checked by the every-route sweeps (signed out, as an
+// athlete and as an administrator, over the demo world; tests/e2e/every-route.spec.ts), which load each
 // route already. What only the development build reports is checked here.
 
 async function freePort(): Promise<number> {

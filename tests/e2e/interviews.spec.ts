@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -11,7 +12,7 @@ test('an athlete answers an AI interview about her own results, resumes it, and 
   test.setTimeout(150_000);
   const a = app();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signUpAndSignIn(page, a, mailbox, ana);
+  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
   // A result on a board, so the interviewer has something to ask about.
   const api = await apiSignIn(a, mailbox, ana);
   const now = Date.now();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { choose } from './support/choose.ts';
 import { looksRight, SHOTS } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -27,8 +28,7 @@ test('on a challenge ranked apart, the join form asks for the board and every pa
 
   const ana = { email: 'ana.boards@example.test', name: 'Ana Athlete', password: 'ana-password-3' };
   await apiSignIn(a, mailbox, ana);
-  await signIn(page, a, mailbox, ana);
-  await page.goto(`${a.url}challenge-detail-page?id=${c.id}`);
+  await openSignedIn(page, a, mailbox, ana, `challenge-detail-page?id=${c.id}`);
   const ready = () => expect(page.getByRole('button', { name: 'Join challenge' })).toBeVisible();
   await ready();
   await expect(page.getByText('This challenge ranks women and men on separate boards.')).toBeVisible();

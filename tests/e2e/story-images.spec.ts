@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { looksRight, SHOTS } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 test.describe.configure({ timeout: 240_000 });
@@ -31,7 +32,7 @@ test('a story with two pictures is published, seen in the feed and on its page w
   const api = await apiSignIn(a, mailbox, ana);
   await apiCall(a, api, 'PUT', 'api/v1/athlete-profiles/me', { display_name: ana.name });
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, ana);
+  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
 
   // The story form: two pictures, each described, the second moved first.
   await page.goto(`${a.url}story-submission-page`);

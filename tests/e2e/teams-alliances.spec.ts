@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const alpha = { email: 'ari.alpha@example.test', name: 'Ari Alpha', password: 'ari-pass-1234567' };
@@ -15,12 +16,12 @@ async function createTeam(page: Page, name: string) {
 
 test('two captains form an alliance through the team dashboards', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page, app(), mailbox, alpha);
+  await openSignedIn(page, app(), mailbox, alpha, 'dashboard-page');
   await createTeam(page, 'Alpha Lifters');
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signUpAndSignIn(other, app(), mailbox, bravo);
+  await openSignedIn(other, app(), mailbox, bravo, 'dashboard-page');
   await createTeam(other, 'Bravo Barbell');
   const bravoCard = other.getByRole('article').filter({ has: other.getByRole('heading', { name: 'Alliances' }) });
   await expect(bravoCard).toContainText('This team is in no alliance and no proposal is waiting.');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const captain = { email: 'cleo.captain@example.test', name: 'Cleo Captain', password: 'cleo-pass-12345' };
@@ -11,8 +12,7 @@ test('a captain creates a team and invites by email; the invitee signs up throug
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page, app(), mailbox, captain);
-  await page.goto(`${app().url}team-creation-page`);
+  await openSignedIn(page, app(), mailbox, captain, 'team-creation-page');
   await expect(page.getByRole('heading', { name: 'Create a team' })).toBeVisible();
   await page.getByLabel('Team name').fill('Harbor Barbell');
   await page.getByLabel('Tag').fill('hbb');

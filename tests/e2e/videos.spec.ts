@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
 import { expectPlays } from './support/video.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 let dir = '';
@@ -25,8 +26,13 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 test('a video upload cut off mid-way resumes after a reload, is processed and plays', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page, app(), mailbox, { email: 'vera@example.test', name: 'Vera', password: 'vera-pass-12345' });
-  await page.goto(`${app().url}placeholder-video-page`);
+  await openSignedIn(
+    page,
+    app(),
+    mailbox,
+    { email: 'vera@example.test', name: 'Vera', password: 'vera-pass-12345' },
+    'placeholder-video-page',
+  );
   await expect(page.getByRole('heading', { name: 'Videos', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible();
   await axeClean(page);

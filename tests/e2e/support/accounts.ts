@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Mailbox } from './mailbox.ts';
-import { startApp, type RunningApp } from './app.ts';
+import { serverStartMs, startApp, type RunningApp } from './app.ts';
 import { expectSignedIn, signOut } from './header.ts';
 
 export const ADMIN_EMAIL = 'coach.admin@example.test';
@@ -56,8 +56,8 @@ export function useAppWithMail(extraEnv: Record<string, string> = {}) {
   test.beforeAll(async () => {
     // Read now: a file may fill its env in a beforeAll of its own (registered before this one).
     const plain = Object.keys(extraEnv).length === 0 && !process.env.E2E_NO_SPARE;
-    // This hook only: starting may take up to startApp's 90 s deadline (twice for a plain app, see cameUp).
-    test.setTimeout(plain ? 210_000 : 120_000);
+    // This hook only: starting may take up to startApp's deadline (twice for a plain app, see cameUp).
+    test.setTimeout(plain ? 2 * serverStartMs() + 30_000 : serverStartMs() + 30_000);
     if (plain) {
       mine = spare ?? startWithMail({});
       spare = undefined;

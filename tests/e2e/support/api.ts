@@ -40,17 +40,7 @@ const registered = new WeakMap<RunningApp, Set<string>>();
  */
 export async function apiSignInFull(a: RunningApp, box: Mailbox, who: Athlete, userAgent?: string): Promise<ApiSignIn> {
   const json = { 'content-type': 'application/json', ...(userAgent ? { 'user-agent': userAgent } : {}) };
-  // Registering hashes the password (scrypt) even for a taken email: once per app and address is enough.
-  const known = registered.get(a) ?? new Set<string>();
-  registered.set(a, known);
-  if (!known.has(who.email)) {
-    const res = await fetchRetryingReset(`${a.url}api/user_registration/register`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }),
-    });
-    if (res.ok) known.add(who.email);
-  }
+  await registerOnce(a, who, json);
   const since = box.mark();
   const started = await fetchRetryingReset(`${a.url}api/auth/initiate-login`, {
     method: 'POST',
@@ -73,6 +63,29 @@ export async function apiSignInFull(a: RunningApp, box: Mailbox, who: Athlete, u
     refreshCookie: refresh!.slice('refresh_token='.length).split(';')[0]!,
     body,
   };
+}
+
+/** Registers `who` unless this worker already did on this app (an address already taken is left as it is). */
+async function registerOnce(a: RunningApp, who: Athlete, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  // Registering hashes the password (scrypt) even for a taken email: once per app and address is enough.
+  const known = registered.get(a) ?? new Set<string>();
+  registered.set(a, known);
+  if (known.has(who.email)) return;
+  const res = await fetchRetryingReset(`${a.url}api/user_registration/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: who.email, password: who.password, display_name: who.name }),
+  });
+  if (res.ok) known.add(who.email);
+}
+
+/**
+ * An account made through the API, nobody signed in and no code mailed: for a journey about signing in
+ * that needs an account but does not test the sign-up form (auth.spec.ts's first test does).
+ */
+export async function apiRegister(a: RunningApp, who: Athlete) {
+  await registerOnce(a, who);
+  expect(registered.get(a)?.has(who.email), `${who.email} registered`).toBe(true);
 }
 
 /** Registers (once) and signs in through the API, the way the app does: a session beside the browser's. */

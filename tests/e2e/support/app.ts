@@ -36,6 +36,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** How long a server may take to answer its health check (E2E_SERVER_START_MS, 90 s by default). */
+export const serverStartMs = () => Number(process.env.E2E_SERVER_START_MS ?? 90_000);
+
 /** Every server this worker started and has not stopped: killed when the worker exits (a spare never taken). */
 const running = new Map<ChildProcess, string>();
 process.once('exit', () => {
@@ -63,7 +66,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const basePath = env.BASE_PATH ? `/${env.BASE_PATH.split('/').filter(Boolean).join('/')}/` : '/';
   const url = `http://127.0.0.1:${port}${basePath}`;
   // A busy 2-core machine can take over 30 s to start the server, PGlite and the migrations; E2E_SERVER_START_MS overrides.
-  const deadline = Date.now() + Number(process.env.E2E_SERVER_START_MS ?? 90_000);
+  const deadline = Date.now() + serverStartMs();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -105,7 +108,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 export function useApp(env: Record<string, string> | (() => Record<string, string>) = {}): () => RunningApp {
   let app: RunningApp | undefined;
   test.beforeAll(async () => {
-    test.setTimeout(120_000); // this hook only: starting may take up to startApp's 90 s deadline
+    test.setTimeout(serverStartMs() + 30_000); // this hook only: starting may take up to startApp's deadline
     app = await startApp(typeof env === 'function' ? env() : env);
   });
   test.afterAll(async () => {

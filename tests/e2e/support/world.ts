@@ -4,7 +4,7 @@ import { apiCall, apiSignIn, type ApiSession } from './api.ts';
 import type { RunningApp } from './app.ts';
 import type { Mailbox } from './mailbox.ts';
 
-// The world every route is looked at in (the phone-layout check and `npm run screenshots`):
+// The world every route is looked at in (tests/e2e/every-route.spec.ts and `npm run screenshots`):
 // the demo seed, an athlete with results, a challenge of their own, an approved record and
 // feedback for the admins, and real ids for the dynamic routes.
 

@@ -1,9 +1,8 @@
 import type { Page, Request } from '@playwright/test';
-import { signIn } from '#tests/e2e/support/accounts.ts';
 import { apiCall, apiSignIn } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect, serverAnswers } from '../run-path.ts';
-import { expectSignedIn } from '#tests/e2e/support/header.ts';
+import { openSignedIn } from '#tests/e2e/support/signed-in.ts';
 
 const form = (page: Page) => page.getByRole('complementary', { name: 'Your entry' });
 /** The join request the last submit sent (null when none went out). */
@@ -35,9 +34,8 @@ const driver: PageDriver = {
       starts_at: new Date(now - 3_600_000).toISOString(),
       ends_at: new Date(now + 7 * 86_400_000).toISOString(),
     });
-    await signIn(page, app, mailbox, athlete);
-    await expectSignedIn(page);
-    await page.goto(`${app.url}challenge-detail-page?id=${String(challenge.id)}`);
+    // Signed in through the API: signing in is the login chart's, not this one's.
+    await openSignedIn(page, app, mailbox, athlete, `challenge-detail-page?id=${String(challenge.id)}`);
   },
   events: {
     'join.setWaiverName': async ({ page }, e) => {

@@ -1,4 +1,5 @@
-import { signIn, signUp } from '#tests/e2e/support/accounts.ts';
+import { signIn } from '#tests/e2e/support/accounts.ts';
+import { apiRegister } from '#tests/e2e/support/api.ts';
 import type { PageDriver } from '../run-path.ts';
 import { expect } from '../run-path.ts';
 import { accountMenuButton, expectSignedIn, signOut } from '#tests/e2e/support/header.ts';
@@ -13,8 +14,9 @@ const expiredDialog = (page: import('@playwright/test').Page) => page.getByRole(
  */
 const driver: PageDriver = {
   machine: 'session',
-  async start({ page, app, athlete, mailbox }) {
-    await signUp(page, app, athlete, mailbox);
+  async start({ page, app, athlete }) {
+    // The account exists and nobody is signed in (the sign-up form is auth.spec.ts's journey).
+    await apiRegister(app, athlete);
     await page.goto(`${app.url}challenge-discovery-page`);
   },
   events: {
