@@ -70,6 +70,8 @@ export async function cutRoyaleRound(
             from battle_entries where battle_id = ${battleId} and eliminated_round is not null) earlier
           where final_place is distinct from dense`
     : sql`select user_id, place, place as final_place from ranked where place > ${keep}`;
+  // The window sorts the whole field (100,000 rows take ~9 MB): in memory, not in temporary files (the default 4 MB).
+  await tx.execute(sql`set local work_mem = '32MB'`);
   const fallen = await rowsOf<{ user_id: number; place: number }>(
     tx,
     sql`
