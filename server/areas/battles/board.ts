@@ -54,37 +54,38 @@ const presentRow = (b: BattleRow, r: BoardRow, keep: number) => ({
   below_cut: r.place > keep,
 });
 
-/** Who is asking: their account's id and name (the session's user row, read by the auth check). */
-export interface BoardViewer {
-  id: number;
-  displayName: string;
-}
-
-/**
- * A page of a round's board, the caller's row and the cut line. `viewerOf` is the caller's session check, still
- * running: the page is read meanwhile (the caller's row needs only their id and name, which the check reads), so the
- * session and the page's names are one round trip apart, not two. A refused session answers first, as before.
- */
 export async function leaderboard(
   ctx: AppContext,
   battleId: number,
   q: { round?: number; offset: number; limit: number },
-  viewerOf: Promise<BoardViewer | null>,
+  viewer: number | null,
 ) {
-  // Awaited below on every path; this only keeps a refusal from counting as unhandled while the page is read.
-  viewerOf.catch(() => {});
-  let read: Awaited<ReturnType<typeof readPage>>;
-  try {
-    read = await readPage(ctx, battleId, q);
-  } catch (error) {
-    await viewerOf;
-    throw error;
-  }
-  const viewer = await viewerOf;
-  const { b, round, ranked, page } = read;
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const { battle: b, rounds } = await keptBattle(ctx, battleId, now);
+  const fallback = openRound(rounds, now) ?? [...rounds].reverse().find((r) => r.closedAt) ?? rounds[0]!;
+  const round = q.round === undefined ? fallback : rounds.find((r) => r.roundNo === q.round);
+  if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
+  // The ranking kept on this node once entry has closed (board-kept.ts); names read fresh for the rows shown.
+  const ranked = await rankedRound(ctx, battleId, round.roundNo, now >= b.startsAt);
   const { field, scored } = ranked;
-  const mineRow = viewer === null ? undefined : ranked.byUser.get(viewer.id);
-  const mine = mineRow ? [{ ...mineRow, display_name: viewer!.displayName }] : [];
+  const mineRow = viewer === null ? undefined : ranked.byUser.get(viewer);
+  const shown = [...ranked.rows.slice(q.offset, q.offset + q.limit), ...(mineRow ? [mineRow] : [])];
+  // The shown rows' names, and (the battle's row may be kept) whether the battle still exists: a row with id null
+  // when it is gone (deleted with its creator's account), in the same round trip.
+  const names = await rowsOf<{ id: number | null; display_name: string }>(
+    db,
+    sql`select id, display_name from users where id = any(${`{${shown.map((r) => r.user_id).join(',')}}`}::int[])
+        union all select null, '' where not exists (select 1 from battles where id = ${battleId})`,
+  );
+  if (names.some((n) => n.id === null)) {
+    dropKeptBoards(ctx, battleId);
+    throw notFound(NO_BATTLE);
+  }
+  const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
+  const named = (r: RankedRow): BoardRow => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' });
+  const page = shown.slice(0, shown.length - (mineRow ? 1 : 0)).map(named);
+  const mine = mineRow ? [named(mineRow)] : [];
   // A closed round's line is where it cut; an open one's where it would cut now (nobody scored: nobody falls).
   const keep = round.closedAt
     ? field - (round.eliminatedCount ?? 0)
@@ -100,30 +101,4 @@ export async function leaderboard(
     items: page.map((r) => presentRow(b, r, keep)),
     me: mine[0] ? presentRow(b, mine[0], keep) : null,
   };
-}
-
-/** The battle, the round asked for, its ranking and the page's rows with their names. */
-async function readPage(ctx: AppContext, battleId: number, q: { round?: number; offset: number; limit: number }) {
-  const now = ctx.now();
-  const { battle: b, rounds } = await keptBattle(ctx, battleId, now);
-  const fallback = openRound(rounds, now) ?? [...rounds].reverse().find((r) => r.closedAt) ?? rounds[0]!;
-  const round = q.round === undefined ? fallback : rounds.find((r) => r.roundNo === q.round);
-  if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
-  // The ranking kept on this node once entry has closed (board-kept.ts); names read fresh for the rows shown.
-  const ranked = await rankedRound(ctx, battleId, round.roundNo, now >= b.startsAt);
-  const shown = ranked.rows.slice(q.offset, q.offset + q.limit);
-  // The shown rows' names, and (the battle's row may be kept) whether the battle still exists: a row with id null
-  // when it is gone (deleted with its creator's account), in the same round trip.
-  const names = await rowsOf<{ id: number | null; display_name: string }>(
-    ctx.database.db,
-    sql`select id, display_name from users where id = any(${`{${shown.map((r) => r.user_id).join(',')}}`}::int[])
-        union all select null, '' where not exists (select 1 from battles where id = ${battleId})`,
-  );
-  if (names.some((n) => n.id === null)) {
-    dropKeptBoards(ctx, battleId);
-    throw notFound(NO_BATTLE);
-  }
-  const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
-  const page: BoardRow[] = shown.map((r: RankedRow) => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' }));
-  return { b, round, ranked, page };
 }

@@ -61,10 +61,7 @@ export function battleHandlers(ctx: AppContext): Handlers<BattleOps | Tournament
         ctx,
         request.params.battleId,
         { round: q.round, offset: q.offset ?? 0, limit: q.limit ?? 50 },
-        // The session is checked while the board's page is read (board.ts).
-        optionalAuth(ctx, request, { csrf: false }).then((auth) =>
-          auth ? { id: auth.user.id, displayName: auth.user.displayName } : null,
-        ),
+        await viewer(request),
       );
     },
     async battleDashboard(request) {
