@@ -97,7 +97,7 @@ async function seedAttempts(db: Database, battleId: number, roundNo: number) {
 
 /** Opens round `roundNo` again: nobody fell in it, nobody was told. */
 async function reopen(db: Database, battleId: number, roundNo: number) {
-  await db.execute(sql`update battle_entries set eliminated_round = null, eliminated_place = null
+  await db.execute(sql`update battle_entries set eliminated_round = null, eliminated_place = null, final_place = null
     where battle_id = ${battleId} and eliminated_round = ${roundNo}`);
   await db.execute(sql`update battle_rounds set closed_at = null, field_size = null, eliminated_count = null, notified_at = null
     where battle_id = ${battleId} and round_no = ${roundNo}`);

@@ -4,6 +4,7 @@ import { battleJobHandlers, closeRound } from '#server/areas/battles/index.ts';
 import { tellTheFallen } from '#server/areas/battles/closing.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { roundAttempts } from '#server/areas/battles/attempts.ts';
+import { getBattle } from '#server/areas/battles/battles.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { closeRoyaleRound, finalRanking, type CutRule, type EliminationRecord } from '#domain/battles/index.ts';
 import { createTestApp, databaseKinds } from './helpers.ts';
@@ -154,6 +155,15 @@ describe.each(databaseKinds)('closing a battle royale round on %s', (kind) => {
       expect(told!.n).toBe(want.eliminated.length);
       if (want.eliminated.length) expect(told!.body).toBe(`You placed ${want.keep + 1} of ${living.length}; ${want.keep} went through.`);
       for (const u of want.eliminated) records.push({ athleteId: u, round: roundNo, place: placeOf.get(u)! });
+      // A fallen athlete's final place is their place at the cut, stored then; the battle shows it once it is over.
+      if (roundNo < rules.length && want.eliminated.length) {
+        const [fell] = want.eliminated;
+        const [entry] = await exec<{ final_place: number }>(
+          sql`select final_place from battle_entries where battle_id = ${id} and user_id = ${fell!}`,
+        );
+        expect(Number(entry!.final_place)).toBe(placeOf.get(fell!));
+        expect((await getBattle(t.context, id, fell!)).me).toMatchObject({ eliminated_round: roundNo, final_place: null });
+      }
       if (roundNo === rules.length) for (const u of want.survivors) records.push({ athleteId: u, round: null, place: placeOf.get(u)! });
       living = want.survivors;
       // Running it again changes nothing.
@@ -164,6 +174,44 @@ describe.each(databaseKinds)('closing a battle royale round on %s', (kind) => {
     );
     expect(finals.map((f) => Number(f.user_id))).toEqual(finalRanking(records).map((r) => r.athleteId));
     expect(finals.map((f) => Number(f.final_place))).toEqual(ids.map((_, i) => i + 1));
+    const winner = finals[0]!.user_id;
+    expect((await getBattle(t.context, id, Number(winner))).me).toMatchObject({ final_place: 1 });
+    const last = finals.at(-1)!;
+    expect((await getBattle(t.context, id, Number(last.user_id))).me).toMatchObject({ final_place: ids.length });
+  });
+
+  it('final places stay 1…n when some who fell have none stored (fallen before places were kept at the cut) or an entry went', async () => {
+    const rules = RULES[0]!;
+    const next = random(7);
+    const { id, ids } = await seedBattle('dense', 40, rules);
+    await enter(id, ids, next);
+    let living = ids;
+    let gone = 0;
+    const records: EliminationRecord[] = [];
+    for (const [i, rule] of rules.entries()) {
+      const roundNo = i + 1;
+      await attempts(id, roundNo, living, next);
+      const want = await expected(id, roundNo, rule);
+      await closeRound(t.context, id, roundNo);
+      const placeOf = new Map(want.ranking.map((r) => [r.athleteId, r.place]));
+      for (const u of want.eliminated) records.push({ athleteId: u, round: roundNo, place: placeOf.get(u)! });
+      if (roundNo === rules.length) for (const u of want.survivors) records.push({ athleteId: u, round: null, place: placeOf.get(u)! });
+      living = want.survivors;
+      if (roundNo === 1) {
+        // Half of those who fell have no final place, as a round closed before places were kept at the cut left them.
+        await exec(sql`update battle_entries set final_place = null where battle_id = ${id} and user_id % 2 = 0`);
+        // An athlete who went through round 1 deletes their account: the other half's stored places leave a gap.
+        gone = living.filter((u) => u !== ids[0]).at(-1)!;
+        await exec(sql`delete from users where id = ${gone}`);
+        living = living.filter((u) => u !== gone);
+      }
+    }
+    const finals = await exec<{ user_id: number; final_place: number }>(
+      sql`select user_id, final_place from battle_entries where battle_id = ${id} order by final_place`,
+    );
+    expect(finals.map((f) => Number(f.user_id))).toEqual(finalRanking(records).map((r) => r.athleteId));
+    expect(finals.map((f) => Number(f.final_place))).toEqual(ids.slice(1).map((_, i) => i + 1));
+    expect(finals.map((f) => Number(f.user_id))).not.toContain(gone);
   });
 
   it('an athlete’s best attempt is the smallest key, whatever its number of digits', async () => {

@@ -156,13 +156,34 @@ describe.each(databaseKinds)('battles whose attempts need a judged video, on %s'
     const audited = await t.context.database.db.select().from(judgingAudit).where(eq(judgingAudit.action, 'battle_verdict'));
     expect(audited.filter((a) => a.detail.battle_id === id)).toHaveLength(3);
 
-    // The close: Di's 100 reps still wait, so they do not count; Bo and Ana (verified) go through.
+    // Di tries again; that one waits too.
+    t.clock.advance(1000);
+    expect((await attempt(di, { reps: 90, video_id: await insertVideo(t, di) })).statusCode).toBe(201);
+
+    // The close: Di's 100 and 90 reps still wait, so they do not count; Bo and Ana (verified) go through.
     await advance(HOUR);
     expect((await verdict(d1.id, { verdict: 'valid' })).statusCode).toBe(409);
     const closed = await closeRound(t.context, id, 1);
     expect([...closed.eliminated].sort()).toEqual([cy.userId, di.userId].sort());
     const dis = (await call('GET', `/api/battle-royale/challenges/${id}/my-attempts`, di)).json().items as Mine[];
-    expect(dis).toMatchObject([{ score_text: '100 reps', judging: 'expired', counts: false }]);
+    expect(dis.map((d) => d.score_text).sort()).toEqual(['100 reps', '90 reps']);
+    expect(dis.every((d) => d.judging === 'expired' && !d.counts)).toBe(true);
+    // Di is told, once for both attempts; nobody whose attempt was judged is.
+    const expiredNotices = async (who: SignedIn) =>
+      ((await call('GET', '/api/notifications', who)).json().items as { kind: string; title: string; body: string }[]).filter((n) =>
+        /not judged in time/.test(n.title),
+      );
+    expect(await expiredNotices(di)).toEqual([
+      expect.objectContaining({
+        kind: 'score_judged',
+        title: '2 of your round 1 attempts in Judged Royale were not judged in time',
+        body: 'Round 1 closed before a judge gave a verdict, so they do not count.',
+      }),
+    ]);
+    for (const who of [ana, bo, cy]) expect(await expiredNotices(who)).toEqual([]);
+    // Closing it again tells nobody twice.
+    expect((await closeRound(t.context, id, 1)).closed).toBe(false);
+    expect(await expiredNotices(di)).toHaveLength(1);
     const late = await verdict(d1.id, { verdict: 'valid' });
     expect(late.statusCode).toBe(409);
     expect(refusal(late)).toMatch(/closed before this attempt was judged/);

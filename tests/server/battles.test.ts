@@ -3,6 +3,7 @@ import { closeRound, battleJobHandlers } from '#server/areas/battles/index.ts';
 import { sql } from 'drizzle-orm';
 import { runDueJobs } from '#server/lib/jobs.ts';
 import { publish } from '#server/lib/realtime/realtime-events.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn } from './helpers.ts';
 
@@ -200,5 +201,46 @@ describe.each(databaseKinds)('battles on %s', (kind) => {
     ]);
     for (let waited = 0; (await board()).scored !== 2 && waited < 3000; waited += 25) await new Promise((r) => setTimeout(r, 25));
     expect(await board()).toMatchObject({ field: 2, scored: 2, keep: 2, me: { place: 1, score_text: '40 reps', below_cut: false } });
+  });
+
+  it('a node keeps a battle’s rounds with its board: another node’s close shows once the room hears, a deleted battle is gone', async () => {
+    const [ana, bo] = people as [SignedIn, SignedIn];
+    const id = (await call('POST', '/api/battle-royale/challenges', ana, input())).json().id as number;
+    await call('POST', `/api/battle-royale/challenges/${id}/enter`, ana);
+    await call('POST', `/api/battle-royale/challenges/${id}/enter`, bo);
+    await advance(HOUR + 1000);
+    const board = async () => call('GET', `/api/battle-royale/challenges/${id}/leaderboard?round=1`, bo);
+    expect((await board()).json()).toMatchObject({ round_no: 1, closed: false });
+    // Another node closes round 1 (as its close would, nobody scored): this node's kept rounds say open until the
+    // room's message arrives.
+    const db = t.context.database.db;
+    await db.execute(sql`update battle_rounds set closed_at = now(), field_size = 2, eliminated_count = 0
+      where battle_id = ${id} and round_no = 1`);
+    expect((await board()).json()).toMatchObject({ closed: false });
+    await publish(db, [
+      {
+        to: { room: `battle:${id}` },
+        message: {
+          type: 'battle_round_closed',
+          battle_id: id,
+          round_no: 1,
+          field_size: 2,
+          eliminated_count: 0,
+          eliminated: [],
+          finished: false,
+        },
+      },
+    ]);
+    for (let waited = 0; !(await board()).json().closed && waited < 3000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+    expect((await board()).json()).toMatchObject({ round_no: 1, closed: true, keep: 2 });
+    // The battle goes with its creator's account (no room message): the next read finds it gone.
+    const [owner] = await rowsOf<{ id: number }>(
+      db,
+      sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
+        values ('owner-kept@x.test', 'owner-kept@x.test', 'x', 'Owner', now()) returning id`,
+    );
+    await db.execute(sql`update battles set creator_id = ${owner!.id} where id = ${id}`);
+    await db.execute(sql`delete from users where id = ${owner!.id}`);
+    expect((await board()).statusCode).toBe(404);
   });
 });

@@ -214,7 +214,14 @@ export function presentBattle(
     entered: counts.entered,
     alive: counts.alive,
     rounds: rounds.map((r) => presentRound(r, now)),
-    me: mine ? { entered_at: mine.enteredAt.toISOString(), eliminated_round: mine.eliminatedRound, final_place: mine.finalPlace } : null,
+    // A fallen athlete's final place is stored at their cut (royale-closing.ts); it is news once the battle is over.
+    me: mine
+      ? {
+          entered_at: mine.enteredAt.toISOString(),
+          eliminated_round: mine.eliminatedRound,
+          final_place: b.finishedAt ? mine.finalPlace : null,
+        }
+      : null,
   };
 }
 export type PresentedBattle = ReturnType<typeof presentBattle>;

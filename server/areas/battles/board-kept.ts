@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { countsSql } from './counting.ts';
+import { loadBattle, roundsOf, type BattleRow, type RoundRow } from './battles.ts';
 
 // A round's ranking, kept per node once entry has closed (the field then changes only when a round closes). Every
 // change to a round's board says so in the battle's room (an attempt scored, a round closed, a round opened), and
@@ -9,7 +10,9 @@ import { countsSql } from './counting.ts';
 // it keeps of that battle before its sockets are told, so the page's refetch reads the new board. A writer drops its
 // own node's at once too (dropKeptBoards after the commit), so its next read shows its change. A round's close drops
 // everything kept (a tournament's close enters athletes into another battle). Concurrent reads of a ranking not kept
-// share one computation; one computed across a change is not kept.
+// share one computation; one computed across a change is not kept. The battle's row and rounds are kept beside its
+// rankings on the same terms (they change only at a round's close), so a served page reads the database only for its
+// caller's session and the shown rows' names.
 
 export interface RankedRow {
   place: number;
@@ -31,8 +34,15 @@ export interface RankedRound {
 /** Rounds kept per node (a round of 100,000 is ~15 MB). */
 const MAX_KEPT = 8;
 
+export interface KeptBattle {
+  battle: BattleRow;
+  rounds: RoundRow[];
+}
+
 interface Store {
   kept: Map<string, RankedRound>;
+  /** Battles whose entry has closed: their row and rounds. */
+  battles: Map<number, KeptBattle>;
   pending: Map<string, Promise<RankedRound>>;
   /** Bumped on each drop: a computation that began before it is not kept. */
   generation: Map<number, number>;
@@ -43,7 +53,7 @@ const stores = new WeakMap<AppContext, Store>();
 
 function storeOf(ctx: AppContext): Store {
   let store = stores.get(ctx);
-  if (!store) stores.set(ctx, (store = { kept: new Map(), pending: new Map(), generation: new Map(), all: 0 }));
+  if (!store) stores.set(ctx, (store = { kept: new Map(), battles: new Map(), pending: new Map(), generation: new Map(), all: 0 }));
   return store;
 }
 
@@ -57,6 +67,27 @@ export function dropKeptBoards(ctx: AppContext, battleId: number | null) {
   const prefix = battleId === null ? '' : `${battleId}:`;
   for (const key of [...store.kept.keys()]) if (key.startsWith(prefix)) store.kept.delete(key);
   for (const key of [...store.pending.keys()]) if (key.startsWith(prefix)) store.pending.delete(key);
+  if (battleId === null) store.battles.clear();
+  else store.battles.delete(battleId);
+}
+
+/** A battle's row and rounds: kept once its entry has closed (`now` past its start), else read afresh. */
+export async function keptBattle(ctx: AppContext, battleId: number, now: Date): Promise<KeptBattle> {
+  const store = storeOf(ctx);
+  const kept = store.battles.get(battleId);
+  if (kept) return kept;
+  const generation = store.generation.get(battleId) ?? 0;
+  const all = store.all;
+  const db = ctx.database.db;
+  const [battle, rounds] = await Promise.all([loadBattle(db, battleId), roundsOf(db, battleId)]);
+  const read = { battle, rounds };
+  const unchanged = (store.generation.get(battleId) ?? 0) === generation && store.all === all;
+  if (now >= battle.startsAt && unchanged) {
+    store.battles.set(battleId, read);
+    // As many battles as rankings, oldest out first.
+    if (store.battles.size > MAX_KEPT) store.battles.delete(store.battles.keys().next().value!);
+  }
+  return read;
 }
 
 /** The hub's watcher of the battle rooms (app.ts): every message to a battle's room drops its kept boards. */

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { badRequest } from '#server/errors.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { isBracketRound, isSquadCut, keepCount } from '#domain/battles/index.ts';
 import { scoreText } from './attempts.ts';
-import { rankedRound, type RankedRow } from './board-kept.ts';
-import { loadBattle, openRound, roundsOf, type BattleRow } from './battles.ts';
+import { dropKeptBoards, keptBattle, rankedRound, type RankedRow } from './board-kept.ts';
+import { NO_BATTLE, openRound, type BattleRow } from './battles.ts';
 import { countsSql } from './counting.ts';
 
 // A round's board, ranked in SQL: each athlete's best attempt by DISTINCT ON over the (battle, round, user, key,
@@ -61,9 +61,8 @@ export async function leaderboard(
   viewer: number | null,
 ) {
   const db = ctx.database.db;
-  const b = await loadBattle(db, battleId);
-  const rounds = await roundsOf(db, battleId);
   const now = ctx.now();
+  const { battle: b, rounds } = await keptBattle(ctx, battleId, now);
   const fallback = openRound(rounds, now) ?? [...rounds].reverse().find((r) => r.closedAt) ?? rounds[0]!;
   const round = q.round === undefined ? fallback : rounds.find((r) => r.roundNo === q.round);
   if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
@@ -72,12 +71,17 @@ export async function leaderboard(
   const { field, scored } = ranked;
   const mineRow = viewer === null ? undefined : ranked.byUser.get(viewer);
   const shown = [...ranked.rows.slice(q.offset, q.offset + q.limit), ...(mineRow ? [mineRow] : [])];
-  const names = shown.length
-    ? await rowsOf<{ id: number; display_name: string }>(
-        db,
-        sql`select id, display_name from users where id = any(${`{${shown.map((r) => r.user_id).join(',')}}`}::int[])`,
-      )
-    : [];
+  // The shown rows' names, and (the battle's row may be kept) whether the battle still exists: a row with id null
+  // when it is gone (deleted with its creator's account), in the same round trip.
+  const names = await rowsOf<{ id: number | null; display_name: string }>(
+    db,
+    sql`select id, display_name from users where id = any(${`{${shown.map((r) => r.user_id).join(',')}}`}::int[])
+        union all select null, '' where not exists (select 1 from battles where id = ${battleId})`,
+  );
+  if (names.some((n) => n.id === null)) {
+    dropKeptBoards(ctx, battleId);
+    throw notFound(NO_BATTLE);
+  }
   const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
   const named = (r: RankedRow): BoardRow => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' });
   const page = shown.slice(0, shown.length - (mineRow ? 1 : 0)).map(named);

@@ -7,8 +7,8 @@ import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { publish, type RealtimeEnvelope } from '#server/lib/realtime/realtime-events.ts';
 import { isBracketRound, isSquadCut, type AttemptJudging } from '#domain/battles/index.ts';
 import { noteBattleRound } from '../commentary/index.ts';
-import { notifyEach } from '../notifications/index.ts';
-import { battleRoom, ROUND_CLOSE_JOB } from './battles.ts';
+import { notifyEach, notifyMany } from '../notifications/index.ts';
+import { battleRoom, ROUND_CLOSE_JOB, squadBattleLink, type BattleRow } from './battles.ts';
 import { dropKeptBoards } from './board-kept.ts';
 import { closeSquadRoundIn } from './squad-closing.ts';
 import { closeBracketRoundIn } from './bracket-closing.ts';
@@ -53,12 +53,16 @@ async function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number):
       tx,
       sql`select max(round_no)::int as last from battle_rounds where battle_id = ${battleId}`,
     );
-    // Judged video: what still waits for a verdict now does not count (domain/battles/judged.ts); it is marked so.
-    if (battle!.judgedVideo)
-      await tx
+    // Judged video: what still waits for a verdict now does not count (domain/battles/judged.ts); it is marked so,
+    // and its athletes are told (expiredNotices).
+    if (battle!.judgedVideo) {
+      const expired = await tx
         .update(battleAttempts)
         .set({ judging: 'expired' satisfies AttemptJudging })
-        .where(and(eq(battleAttempts.battleId, battleId), eq(battleAttempts.roundNo, roundNo), eq(battleAttempts.judging, 'waiting')));
+        .where(and(eq(battleAttempts.battleId, battleId), eq(battleAttempts.roundNo, roundNo), eq(battleAttempts.judging, 'waiting')))
+        .returning({ userId: battleAttempts.userId });
+      await notifyMany(tx, expiredNotices(battle!, roundNo, expired), now);
+    }
     if (battle!.format === BRACKET_FORMAT || isBracketRound(round.cut)) return closeBracketRoundIn(tx, battle!, round, last, now);
     if (isSquadCut(round.cut) || battle!.format === 'squad_decimation') return closeSquadRoundIn(tx, battle!, round, last, now);
     const finished = roundNo >= last;
@@ -113,6 +117,26 @@ async function closeRoundIn(ctx: AppContext, battleId: number, roundNo: number):
   // This node's kept boards now behind (every node drops its own on the room message).
   if (result.closed) dropKeptBoards(ctx, null);
   return result;
+}
+
+/**
+ * One inbox notice per athlete whose attempts of the round were still waiting for a verdict at its close (the
+ * verdict's kind, score_judged: the outcome of their attempt's judging is that it was never judged).
+ */
+function expiredNotices(battle: BattleRow, roundNo: number, expired: { userId: number }[]) {
+  const counts = new Map<number, number>();
+  for (const { userId } of expired) counts.set(userId, (counts.get(userId) ?? 0) + 1);
+  const link = battle.format === 'squad_decimation' ? squadBattleLink(battle.id) : `/individual-battle-royale-page?id=${battle.id}`;
+  return [...counts].map(([userId, n]) => ({
+    userId,
+    kind: 'score_judged' as const,
+    title:
+      n === 1
+        ? `Your round ${roundNo} attempt in ${battle.name} was not judged in time`
+        : `${n} of your round ${roundNo} attempts in ${battle.name} were not judged in time`,
+    body: `Round ${roundNo} closed before a judge gave a verdict, so ${n === 1 ? 'it does' : 'they do'} not count.`,
+    link,
+  }));
 }
 
 /**

@@ -34,9 +34,14 @@ const rankedLiving = (battleId: number, roundNo: number) => sql`
   where e.battle_id = ${battleId} and e.eliminated_round is null`;
 
 /**
- * Ranks the living field and writes the fallen (eliminated_round, eliminated_place) in one statement; after the last
- * round (`finished`) the same statement writes every entry's final place: the living field by this round's places
- * (survivors, then this round's fallen), then those who fell before, later rounds first, by their place in it.
+ * Ranks the living field and writes the fallen (eliminated_round, eliminated_place and final_place) in one statement.
+ * A fallen athlete's final place is their place in the round they fell in: everyone who goes through that round ends
+ * above them, everyone who fell earlier below (domain/battles/engine.ts finalRanking). So it is written at the cut,
+ * and after the last round (`finished`) the statement writes only the living field's final places (survivors, then
+ * this round's fallen) instead of every entry's. Entries that fell earlier are rewritten only where their stored
+ * place differs from finalRanking's dense order: those who fell before final places were written at the cut (null),
+ * or below an athlete whose entry was deleted since (a gap); normally none. The API shows a final place once the
+ * battle has finished (battles.ts presentBattle).
  */
 export async function cutRoyaleRound(
   tx: Database,
@@ -59,9 +64,14 @@ export async function cutRoyaleRound(
   const moves = finished
     ? sql`select user_id, place, place as final_place from ranked
           union all
-          select user_id, null, (${field} + row_number() over (order by eliminated_round desc, eliminated_place, user_id))::int
-          from battle_entries where battle_id = ${battleId} and eliminated_round is not null`
-    : sql`select user_id, place, null::int as final_place from ranked where place > ${keep}`;
+          select user_id, null, dense from (
+            select user_id, final_place,
+              (${field} + row_number() over (order by eliminated_round desc, eliminated_place, user_id))::int as dense
+            from battle_entries where battle_id = ${battleId} and eliminated_round is not null) earlier
+          where final_place is distinct from dense`
+    : sql`select user_id, place, place as final_place from ranked where place > ${keep}`;
+  // The window sorts the whole field (100,000 rows take ~9 MB): in memory, not in temporary files (the default 4 MB).
+  await tx.execute(sql`set local work_mem = '32MB'`);
   const fallen = await rowsOf<{ user_id: number; place: number }>(
     tx,
     sql`
@@ -70,7 +80,7 @@ export async function cutRoyaleRound(
         update battle_entries e set
           eliminated_round = case when m.place > ${keep} then ${roundNo}::int else e.eliminated_round end,
           eliminated_place = case when m.place > ${keep} then m.place else e.eliminated_place end,
-          final_place = coalesce(m.final_place, e.final_place)
+          final_place = m.final_place
         from (${moves}) as m(user_id, place, final_place)
         where e.battle_id = ${battleId} and e.user_id = m.user_id
         returning e.user_id, m.place

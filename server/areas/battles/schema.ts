@@ -119,8 +119,9 @@ export const battleAttempts = pgTable(
     index('battle_attempts_waiting_idx')
       .on(t.submittedAt, t.id)
       .where(sql`judging = 'waiting'`),
-    // The round's board: best attempt per athlete by DISTINCT ON (user) in key order.
-    index('battle_attempts_round_user_idx').on(t.battleId, t.roundNo, t.userId, t.sortKey, t.submittedAt),
+    // The round's board and close: best attempt per athlete by DISTINCT ON (user) in key order; `judging` last so
+    // that reading only the attempts that count stays an index-only scan (migration 0079).
+    index('battle_attempts_round_user_idx').on(t.battleId, t.roundNo, t.userId, t.sortKey, t.submittedAt, t.judging),
     index('battle_attempts_user_idx').on(t.userId, t.submittedAt.desc()),
   ],
 );

@@ -197,7 +197,8 @@ export async function getTournament(ctx: AppContext, id: number, viewer: number 
       seeds: seeds
         .filter((x) => x.stageNo === s.stageNo)
         .map((x) => ({ seed: x.seed, from_place: x.fromPlace, user_id: x.userId, display_name: x.displayName })),
-      me: entry ? { eliminated_round: entry.eliminatedRound, final_place: entry.finalPlace } : null,
+      // A final place stored at the athlete's cut (royale-closing.ts) shows once the stage is over.
+      me: entry ? { eliminated_round: entry.eliminatedRound, final_place: b.finishedAt ? entry.finalPlace : null } : null,
     };
   });
   const reached = presented.filter((s) => s.me !== null).at(-1) ?? null;
