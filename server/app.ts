@@ -23,6 +23,7 @@ import { carryRoles, registerRoleGate } from './role-gate.ts';
 import { securityHandlers, DEFAULT_SCRYPT_LOG_N, warmUpPasswordChecks } from './areas/auth/index.ts';
 import { registerRealtime } from './areas/realtime/index.ts';
 import { startBoardCache } from './lib/boards/board-cache.ts';
+import { answerKeptEarly } from './lib/boards/send-kept.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { loadSigningKey } from './lib/tokens.ts';
 import { BackgroundTasks } from './lib/background.ts';
@@ -260,6 +261,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   if (overrides.boardCache !== false) {
     const boards = await startBoardCache(context);
     app.addHook('onClose', () => boards.stop());
+    // A visitor asking again for a board page that is kept gets it at once, after the app-wide hooks above (send-kept.ts).
+    app.addHook('onRequest', answerKeptEarly(boards.cache));
     // A change reaches this node's board cache by NOTIFY: a board writer's answer waits for its own, so its next read shows it.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400 || !writesBoards(request)) return payload;

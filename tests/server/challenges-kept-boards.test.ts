@@ -208,6 +208,42 @@ describe.each(databaseKinds)('kept team, gym and event boards on %s', (kind) => 
     }
   }, 60_000);
 
+  it('a kept page asked for again at the same address (answered before the handler) carries the headers, body and 304 of its first answer', async () => {
+    await t.settled();
+    const u = urls();
+    const boards = [u.team, u.gym, u.event, `/api/challenges/rankings?challenge_id=${gymEvent}&offset=0&limit=50`];
+    const get = (url: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url, headers: { host: 'board.test', ...headers } });
+    const shown = (res: Awaited<ReturnType<typeof get>>) => {
+      const { date: _date, ...headers } = res.headers;
+      return { status: res.statusCode, headers, body: res.rawPayload.toString('base64') };
+    };
+    const variants: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip, deflate' },
+      { 'if-none-match': '' },
+    ];
+    for (const board of boards) {
+      for (const [i, variant] of variants.entries()) {
+        // Two addresses of one page (the same query in another order): the first keeps the page, the second is
+        // answered by the handler from it, then (remembered) before the handler.
+        const limit = 49 - i;
+        const [path, query] = board.replace('limit=50', `limit=${limit}`).split('?') as [string, string];
+        const reordered = `${path}?${query.split('&').reverse().join('&')}`;
+        const priming = await get(reordered, {});
+        expect(priming.statusCode, priming.body).toBe(200);
+        const headers = 'if-none-match' in variant ? { 'if-none-match': priming.headers.etag as string } : variant;
+        const first = await get(`${path}?${query}`, headers);
+        const again = await get(`${path}?${query}`, headers);
+        expect(first.statusCode, `${board} ${JSON.stringify(variant)}`).toBe('if-none-match' in variant ? 304 : 200);
+        expect(shown(again), `${board} ${JSON.stringify(variant)}`).toEqual(shown(first));
+        expect(again.headers['content-security-policy']).toContain('ws://board.test');
+        expect(again.headers['x-content-type-options']).toBe('nosniff');
+      }
+    }
+  });
+
   it.skipIf(kind !== 'postgres')(
     'a team renamed, a gym renamed and an event changed on one node show on another within a second',
     async () => {

@@ -47,20 +47,22 @@ async function viewerRow(ctx: AppContext, c: ChallengeRow, q: PageQuery, viewerI
 }
 
 /**
- * A leaderboard page: `json` (the kept body, for a caller not signed in) or `answer` (the
+ * A leaderboard page: `json` (the kept body, for a caller not signed in, with its `key` in the board cache when the
+ * same address always asks for that page) or `answer` (the
  * kept page with the viewer's own row). Without a cache on this node, read every time.
  */
 export async function servedRankings(
   ctx: AppContext,
   q: PageQuery,
   viewerId: number | null,
-): Promise<{ json: Serialized } | { answer: Answer }> {
+): Promise<{ json: Serialized; key?: string } | { answer: Answer }> {
   const cache = boardCacheOf(ctx);
   if (!cache) return { answer: await rankings(ctx, q, viewerId) };
   let page: SharedPage;
+  const key = pageKey(q, ctx.now());
   try {
     page = await cache.get(
-      pageKey(q, ctx.now()),
+      key,
       [q.challenge_id],
       () => sharedPage(ctx, q),
       (p) => 2 * p.json.body.length,
@@ -70,7 +72,8 @@ export async function servedRankings(
     if (viewerId !== null && error instanceof ApiError && error.statusCode === 404) return { answer: await rankings(ctx, q, viewerId) };
     throw error;
   }
-  if (viewerId === null) return { json: page.json };
+  // The key names the page an address asks for, unless it moves with the year (an age group).
+  if (viewerId === null) return q.age_group ? { json: page.json } : { json: page.json, key };
   const me = await viewerRow(ctx, page.challenge, q, viewerId);
   // The shared page shows everyone as others see them: the viewer's own row takes what they see of
   // themselves (their name when anonymous to others, their gym when they keep it private).

@@ -20,7 +20,7 @@ import { listTeams, teamRankings } from './teams.ts';
 import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
-import { sendKept, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
+import { rememberKeptAddress, sendKept, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
 
 type ChallengeOps =
   | 'createChallenge'
@@ -109,6 +109,7 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
       const served = await servedRankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
       if ('answer' in served) return served.answer;
       // The page everyone sees, as serialized and compressed once: a reader holding this version gets 304.
+      if (served.key) rememberKeptAddress(ctx, request, served.key);
       return sendKept(request, reply, served.json, ['authorization']);
     },
     async findOnChallengeBoard(request) {

@@ -23,6 +23,8 @@ const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 /** How long a writer's answer waits for its own changes to come back before it goes anyway. */
 const SYNC_TIMEOUT_MS = 1_000;
+/** Request addresses remembered with the key of the kept page that answers them (rememberAddress). */
+const MAX_ADDRESSES = 4_000;
 
 /** While a kept answer is read: the oldest change count of what it was made of (see `readFromOlder`). */
 const reads = new AsyncLocalStorage<{ asOf: number }>();
@@ -79,6 +81,8 @@ export class BoardCache {
   private othersKept = false;
   private readonly changedAt = new Map<number, number>();
   private readonly kept: LRUCache<string, Kept<unknown>>;
+  /** Request addresses whose visitor answer is a kept page, and that page's key (see `rememberAddress`). */
+  private readonly addresses = new LRUCache<string, string>({ max: MAX_ADDRESSES });
   private readonly reading = new Map<string, { readAt: number; value: Promise<unknown>; open: boolean }>();
   private readonly syncs = new Map<string, () => void>();
   private syncCount = 0;
@@ -144,6 +148,22 @@ export class BoardCache {
     if (this.fresh(k.boards, k.readAt)) return k.value as T;
     this.kept.delete(key);
     return undefined;
+  }
+
+  /**
+   * Remembers that a visitor's request for `address` (its path and query, exactly as sent) was answered by the
+   * page kept under `key`: the same address asks the same thing again (send-kept.ts answerKeptEarly).
+   */
+  rememberAddress(address: string, key: string) {
+    if (this.addresses.get(address) !== key) this.addresses.set(address, key);
+  }
+
+  /** The kept answer for a remembered address, if it is still kept and fresh (counted as a hit). */
+  keptAt<T>(address: string): T | undefined {
+    const key = this.addresses.get(address);
+    const held = key === undefined ? undefined : this.peek<T>(key);
+    if (held !== undefined) this.stats.hits += 1;
+    return held;
   }
 
   /**

@@ -1,11 +1,11 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { pickEncoding } from '../http-encoding.ts';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '#server/context.ts';
-import { boardCacheOf, type Serialized } from './board-cache.ts';
+import { boardCacheOf, type BoardCache, type Serialized } from './board-cache.ts';
 
 // A kept page (a board page everyone sees) sent as it was serialized once: its ETag answers a
 // reader holding this version with 304, and its body goes out in the encoding the reader takes,
@@ -25,6 +25,41 @@ export function keptEncoding(json: Serialized, encoding: 'br' | 'gzip'): Promise
     if (json.encoded[encoding] === made) delete json.encoded[encoding];
   });
   return made;
+}
+
+/** What picks a kept page's body besides Accept-Encoding: a bearer token gets the holder's own rows instead. */
+const KEPT_VARY = ['authorization'];
+
+/**
+ * Whether `request` is one a kept page may answer before routing's later steps: a visitor's GET (no Authorization
+ * header at all, so no session to check) without a body, on a route without a rate limit (its limiter runs later).
+ */
+function plainVisitorGet(request: FastifyRequest): boolean {
+  const h = request.headers;
+  if (request.method !== 'GET' || h.authorization !== undefined || h['transfer-encoding'] !== undefined) return false;
+  return (h['content-length'] === undefined || h['content-length'] === '0') && request.routeOptions.config?.rateLimit === undefined;
+}
+
+/**
+ * Remembers that this visitor's request was answered by the page kept under `key` (for answerKeptEarly). The address
+ * is the request's path and query as sent: the same address validates, and reads, exactly as this one did.
+ */
+export function rememberKeptAddress(ctx: AppContext, request: FastifyRequest, key: string) {
+  if (plainVisitorGet(request)) boardCacheOf(ctx)?.rememberAddress(request.url, key);
+}
+
+/**
+ * An onRequest hook (registered after every other app-wide one: security headers, cookies, the socket upgrade check):
+ * a visitor's GET for an address a kept page answered before is answered from that page while it is kept and fresh,
+ * without validation, the session check and the handler, which would all come to the same page (the address is the
+ * same, and so is every input they read). Headers, ETag/304 and encodings are sendKept's, as on the handler's path.
+ */
+export function answerKeptEarly(cache: BoardCache): onRequestHookHandler {
+  return async function keptAnswer(request, reply) {
+    if (!plainVisitorGet(request)) return;
+    const kept = cache.keptAt<{ json: Serialized }>(request.url);
+    if (kept) return sendKept(request, reply, kept.json, KEPT_VARY);
+  };
 }
 
 /**
@@ -86,7 +121,7 @@ export async function sendKeptBoard(
   const page = (answer: object) =>
     keptByContent(String(reply.serializeInput(answer as Record<string, unknown>, '200', 'application/json')));
   const cache = boardCacheOf(ctx);
-  if (!cache) return sendKept(request, reply, page((await read()).answer), ['authorization']);
+  if (!cache) return sendKept(request, reply, page((await read()).answer), KEPT_VARY);
   const kept = await cache.get(
     key,
     boards,
@@ -97,5 +132,6 @@ export async function sendKeptBoard(
     (k) => 2 * k.json.body.length,
     (k) => k.boards,
   );
-  return sendKept(request, reply, kept.json, ['authorization']);
+  rememberKeptAddress(ctx, request, key);
+  return sendKept(request, reply, kept.json, KEPT_VARY);
 }
