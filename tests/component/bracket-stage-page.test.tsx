@@ -132,6 +132,10 @@ describe("a bracket stage's own battle page", () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: /Round 1:/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Knockout Cup' }).getAttribute('href')).toBe('/battle-hub?tournament=7');
+    // One line says which stage of which tournament this is (not the stage's description as well).
+    expect(screen.getAllByText(/of the tournament|Stage 2 of/).map((p) => p.textContent)).toEqual([
+      'Stage 2 of Knockout Cup: a bracket, each match head to head.',
+    ]);
 
     const semiFinals = within(bracket).getByRole('region', { name: 'Semi-finals' });
     expect(within(semiFinals).getByText(/^Closed /)).toBeTruthy();

@@ -108,7 +108,8 @@ function BattleView({ battle: b }: { battle: BattleView }) {
         <Badge tone={b.status === 'live' ? 'success' : b.status === 'entry' ? 'info' : 'neutral'}>{STATUS_NAMES[b.status]}</Badge> {b.alive}{' '}
         of {b.entered} alive · {b.current_round ? `round ${b.current_round} of ${b.rounds.length}` : `${b.rounds.length} rounds`}
       </p>
-      {b.description ? <p>{b.description}</p> : null}
+      {/* A bracket stage's description only names its tournament: BracketStage says which stage of it, with the link. */}
+      {b.description && !bracketStage ? <p>{b.description}</p> : null}
       {b.winner ? <p className="battle-card-mine">Winner: {b.winner.display_name}</p> : null}
       <div role="status" aria-live="polite">
         {reveal ? <p className="battle-reveal card">{reveal}</p> : null}
