@@ -169,6 +169,19 @@ describe("a bracket stage's own battle page", () => {
     expect(screen.getByText('Your best: 40 reps · Cy’s best: no score yet')).toBeTruthy();
   });
 
+  it('reads the battle again once its socket is in the room: a round that closed before the join still shows', async () => {
+    state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: null, final_place: null };
+    state.bracket = bracketWith(null);
+    renderAs(101);
+    await screen.findByRole('heading', { name: 'Your match: Final', level: 2 });
+    // The final closed (Ana out) while the page's socket was still connecting: the room's message went unheard.
+    state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: 2, final_place: null };
+    act(() => emitRealtimeMessage({ type: 'joined', room_id: 'battle:41' }));
+    act(() => emitRealtimeMessage({ type: 'joined', room_id: 'battle:42' }));
+    expect(await screen.findByText('You were knocked out in the final and cannot submit again.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
   it('tells a knocked-out athlete they cannot submit, and a visitor to sign in; neither gets the form', async () => {
     state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: 1, final_place: null };
     state.bracket = bracketWith(null);
