@@ -90,9 +90,17 @@ const bracketWith = (anaFinal: string | null): BattleBracket => ({
   },
 });
 
-const state = vi.hoisted(() => ({ me: null as unknown, bracket: null as unknown }));
+const state = vi.hoisted(() => ({ me: null as unknown, bracket: null as unknown, hold: null as Promise<void> | null }));
 const { GET } = vi.hoisted(() => ({
   GET: vi.fn(async (path: string, _init: unknown) => {
+    // A held read answers what the server had when it was asked, once released.
+    if (path.endsWith('/bracket') && state.hold) {
+      const asked = state.bracket;
+      const hold = state.hold;
+      state.hold = null;
+      await hold;
+      return { data: asked, response: new Response(null, { status: 200 }) };
+    }
     const data = path.endsWith('/bracket')
       ? state.bracket
       : path.endsWith('/my-attempts')
@@ -180,6 +188,21 @@ describe("a bracket stage's own battle page", () => {
     act(() => emitRealtimeMessage({ type: 'joined', room_id: 'battle:42' }));
     expect(await screen.findByText('You were knocked out in the final and cannot submit again.')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('a room message during the bracket’s first read reads it again: the first answer may predate the change', async () => {
+    state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: null, final_place: null };
+    state.bracket = bracketWith(null);
+    let release = () => {};
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    renderAs(101);
+    await screen.findByText('Loading the bracket…');
+    // Ana scores while the first read is on its way; the room says so before that read answers.
+    state.bracket = bracketWith('40 reps');
+    act(() => emitRealtimeMessage({ type: 'battle_attempt_scored', battle_id: 42, round_no: 2, user_id: 101 }));
+    await act(async () => release());
+    const final = await screen.findByRole('region', { name: 'Final' });
+    expect(await within(final).findByText('40 reps')).toBeTruthy();
   });
 
   it('tells a knocked-out athlete they cannot submit, and a visitor to sign in; neither gets the form', async () => {

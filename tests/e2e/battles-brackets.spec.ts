@@ -85,7 +85,7 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
 
   // Di, seed 4, opens it: her match is marked, with the form; Ed's score arrives live over the battle's room.
   const diPage = await (await page.context().browser()!.newContext()).newPage();
-  // What Di's sockets heard, printed if her knock-out is missed (to tell a lost message from a refetch that failed).
+  // What Di's page heard (socket and API), printed if her knock-out is missed (to tell a lost message from a refetch that failed).
   const heard: string[] = [];
   diPage.on('websocket', (ws) =>
     ws.on('framereceived', (frame) => {
@@ -93,6 +93,10 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
         heard.push(`${new Date().toISOString()} ${frame.payload.slice(0, 200)}`);
     }),
   );
+  diPage.on('response', (r) => {
+    if (r.url().includes('/api/'))
+      heard.push(`${new Date().toISOString()} HTTP ${r.status()} ${r.request().method()} ${r.url().replace(app().url, '/')}`);
+  });
   await signIn(diPage, app(), mailbox, athletes[3]!);
   const stageId = stageList[1]!.battle_id;
   await diPage.goto(`${app().url}individual-battle-royale-page?id=${stageId}`);
@@ -118,7 +122,9 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   try {
     await expect(diPage.getByText('You were knocked out in the quarter-finals and cannot submit again.')).toBeVisible({ timeout: 60_000 });
   } catch (error) {
-    console.log(`Di's sockets heard:\n${heard.join('\n')}`);
+    const since = heard.findIndex((line) => line.includes('the clock moves'));
+    console.log(`Di's page heard, from its last load:\n${heard.slice(Math.max(0, since - 40)).join('\n')}`);
+    console.log(`Her page says: ${(await diPage.locator('main').innerText()).slice(0, 600)}`);
     throw error;
   }
   await expect(diPage.getByRole('form')).toHaveCount(0);
