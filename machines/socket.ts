@@ -8,11 +8,9 @@ import {
 } from '../domain/constants.ts';
 import type { SocketClientCommand, SocketServerMessage } from '../domain/socket-messages.ts';
 
-/** A room to be in: a challenge's board, a live attempt, or any named room. */
-export type RoomRef = { challenge_id: number } | { session_id: string } | { room_id: string };
+import { roomKey, type RoomRef } from './socket-path.ts';
 
-export const roomKey = (room: RoomRef): string =>
-  'challenge_id' in room ? `challenge:${room.challenge_id}` : 'session_id' in room ? `live_attempt:${room.session_id}` : room.room_id;
+export { roomKey, type RoomRef };
 
 /** The message that puts the socket in a room (spec section 7's outgoing messages). */
 export function joinMessage(room: RoomRef): OutgoingMessage {

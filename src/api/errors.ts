@@ -13,9 +13,20 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors?: Readonly<Record<string, string>>,
+    /** The server's Retry-After (a 429 or 503), in milliseconds from when the answer came; undefined when it gave none. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -36,7 +47,12 @@ function fieldErrorsOf(body: unknown): Record<string, string> | undefined {
 
 /** The error a failed response means: the server's detail, else the fallback words. */
 export function responseError(body: unknown, response: Response | undefined, fallback: string): ApiError {
-  return new ApiError(stringField(body, 'detail') ?? fallback, response?.status ?? 0, fieldErrorsOf(body));
+  return new ApiError(
+    stringField(body, 'detail') ?? fallback,
+    response?.status ?? 0,
+    fieldErrorsOf(body),
+    retryAfterMs(response?.headers.get('retry-after')),
+  );
 }
 
 /** A call that never got an answer: no session, or the network dropped it. Cancellations pass through. */

@@ -11,7 +11,7 @@ import { AppRoutes } from './router.tsx';
 import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 import { firstPaint } from '../lib/first-paint.ts';
-import { ApiError } from '../api/errors.ts';
+import { queryRetryDelay, retryQuery } from '../lib/query-retry.ts';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
 const EmbedHost = lazy(() => import('./layout/embed-host.tsx'));
@@ -28,10 +28,12 @@ const LiveBroadcastBanner = lazy(() => import('../features/live/components/live-
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    // One more try after a failure, except when the server answered "no" (4xx: not found, not allowed): asking again cannot help.
+    // One more try after a failure, except when the server answered "no" (4xx: not found, not allowed): asking again cannot help;
+    // a 429 is asked again after its Retry-After (src/lib/query-retry.ts).
     queries: {
       staleTime: 30_000,
-      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: retryQuery,
+      retryDelay: queryRetryDelay,
       refetchOnWindowFocus: false,
     },
   },

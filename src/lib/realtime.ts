@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { IncomingMessage, RoomRef } from '#machines/socket.ts';
+import type { IncomingMessage } from '#machines/socket.ts';
+import { roomKey, type RoomRef } from '#machines/socket-path.ts';
 
 /**
  * The small, always-loaded side of the real-time connection. Pages ask to be in a room and
@@ -113,6 +114,27 @@ export function useRealtime(room: RoomRef | null, onMessage: Listener) {
       release?.();
     };
   }, [key]);
+}
+
+/**
+ * Runs each time the socket is let into `room` ("joined"): after the page's first read, and again after every
+ * reconnect. What the room said before the join was not heard (a round that closed while the socket was still
+ * connecting or joining, say, right after a page load), so data read before it is read again.
+ */
+export function useRealtimeJoined(room: RoomRef | null, onJoined: () => void) {
+  const latest = useRef(onJoined);
+  latest.current = onJoined;
+  const name = room ? roomKey(room) : null;
+  useEffect(() => {
+    if (name === null) return undefined;
+    const listener: Listener = (m) => {
+      if (m.type === 'joined' && m.room_id === name) latest.current();
+    };
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [name]);
 }
 
 /** From now on, whether each message is the socket's return (see useRealtimeReconnect). */

@@ -90,9 +90,17 @@ const bracketWith = (anaFinal: string | null): BattleBracket => ({
   },
 });
 
-const state = vi.hoisted(() => ({ me: null as unknown, bracket: null as unknown }));
+const state = vi.hoisted(() => ({ me: null as unknown, bracket: null as unknown, hold: null as Promise<void> | null }));
 const { GET } = vi.hoisted(() => ({
   GET: vi.fn(async (path: string, _init: unknown) => {
+    // A held read answers what the server had when it was asked, once released.
+    if (path.endsWith('/bracket') && state.hold) {
+      const asked = state.bracket;
+      const hold = state.hold;
+      state.hold = null;
+      await hold;
+      return { data: asked, response: new Response(null, { status: 200 }) };
+    }
     const data = path.endsWith('/bracket')
       ? state.bracket
       : path.endsWith('/my-attempts')
@@ -132,6 +140,10 @@ describe("a bracket stage's own battle page", () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: /Round 1:/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Knockout Cup' }).getAttribute('href')).toBe('/battle-hub?tournament=7');
+    // One line says which stage of which tournament this is (not the stage's description as well).
+    expect(screen.getAllByText(/of the tournament|Stage 2 of/).map((p) => p.textContent)).toEqual([
+      'Stage 2 of Knockout Cup: a bracket, each match head to head.',
+    ]);
 
     const semiFinals = within(bracket).getByRole('region', { name: 'Semi-finals' });
     expect(within(semiFinals).getByText(/^Closed /)).toBeTruthy();
@@ -163,6 +175,34 @@ describe("a bracket stage's own battle page", () => {
     act(() => emitRealtimeMessage({ type: 'battle_attempt_scored', battle_id: 42, round_no: 2, user_id: 101 }));
     expect(await within(final).findByText('40 reps')).toBeTruthy();
     expect(screen.getByText('Your best: 40 reps · Cy’s best: no score yet')).toBeTruthy();
+  });
+
+  it('reads the battle again once its socket is in the room: a round that closed before the join still shows', async () => {
+    state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: null, final_place: null };
+    state.bracket = bracketWith(null);
+    renderAs(101);
+    await screen.findByRole('heading', { name: 'Your match: Final', level: 2 });
+    // The final closed (Ana out) while the page's socket was still connecting: the room's message went unheard.
+    state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: 2, final_place: null };
+    act(() => emitRealtimeMessage({ type: 'joined', room_id: 'battle:41' }));
+    act(() => emitRealtimeMessage({ type: 'joined', room_id: 'battle:42' }));
+    expect(await screen.findByText('You were knocked out in the final and cannot submit again.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('a room message during the bracket’s first read reads it again: the first answer may predate the change', async () => {
+    state.me = { entered_at: iso(now - 3 * HOUR), eliminated_round: null, final_place: null };
+    state.bracket = bracketWith(null);
+    let release = () => {};
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    renderAs(101);
+    await screen.findByText('Loading the bracket…');
+    // Ana scores while the first read is on its way; the room says so before that read answers.
+    state.bracket = bracketWith('40 reps');
+    act(() => emitRealtimeMessage({ type: 'battle_attempt_scored', battle_id: 42, round_no: 2, user_id: 101 }));
+    await act(async () => release());
+    const final = await screen.findByRole('region', { name: 'Final' });
+    expect(await within(final).findByText('40 reps')).toBeTruthy();
   });
 
   it('tells a knocked-out athlete they cannot submit, and a visitor to sign in; neither gets the form', async () => {

@@ -96,6 +96,13 @@ const cases: Case[] = [
     what: /This challenge does not exist or was removed/,
     back: { name: /Browse challenges/, href: '/challenge-discovery-page' },
   },
+  ...['abc', '0', '12345678901'].map((id) => ({
+    family: `a challenge’s board by an id that is no challenge’s (${id})`,
+    address: `/challenge-leaderboard-page?id=${id}`,
+    page: (() => import('#src/features/challenges/pages/challenge-leaderboard-page.tsx')) as Page,
+    what: /This challenge does not exist or was removed/,
+    back: { name: /Browse challenges/, href: '/challenge-discovery-page' },
+  })),
   {
     family: 'a challenge’s replay',
     address: '/challenge-replay-page?id=999999',

@@ -85,6 +85,18 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
 
   // Di, seed 4, opens it: her match is marked, with the form; Ed's score arrives live over the battle's room.
   const diPage = await (await page.context().browser()!.newContext()).newPage();
+  // What Di's page heard (socket and API), printed if her knock-out is missed (to tell a lost message from a refetch that failed).
+  const heard: string[] = [];
+  diPage.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && !frame.payload.includes('"pong"'))
+        heard.push(`${new Date().toISOString()} ${frame.payload.slice(0, 200)}`);
+    }),
+  );
+  diPage.on('response', (r) => {
+    if (r.url().includes('/api/'))
+      heard.push(`${new Date().toISOString()} HTTP ${r.status()} ${r.request().method()} ${r.url().replace(app().url, '/')}`);
+  });
   await signIn(diPage, app(), mailbox, athletes[3]!);
   const stageId = stageList[1]!.battle_id;
   await diPage.goto(`${app().url}individual-battle-royale-page?id=${stageId}`);
@@ -103,8 +115,18 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   await looksRight(diPage, 'bracket-stage-page', () => expect(diPage.locator('li[aria-current="true"]')).toContainText('50 reps'));
 
   // The round closes on the clock: without a reload Di sees she is out (greyed), and the form is gone.
+  // Her page reloaded for the screenshots just now: its socket may join the room only after the round closed (the
+  // page then reads the battle again on "joined").
+  heard.push(`${new Date().toISOString()} (the clock moves past the round's close)`);
   await setClock(app(), base + 2 * HOUR - Date.now() + 60_000);
-  await expect(diPage.getByText('You were knocked out in the quarter-finals and cannot submit again.')).toBeVisible({ timeout: 60_000 });
+  try {
+    await expect(diPage.getByText('You were knocked out in the quarter-finals and cannot submit again.')).toBeVisible({ timeout: 60_000 });
+  } catch (error) {
+    const since = heard.findIndex((line) => line.includes('the clock moves'));
+    console.log(`Di's page heard, from its last load:\n${heard.slice(Math.max(0, since - 40)).join('\n')}`);
+    console.log(`Her page says: ${(await diPage.locator('main').innerText()).slice(0, 600)}`);
+    throw error;
+  }
   await expect(diPage.getByRole('form')).toHaveCount(0);
   const lost = diPage.getByRole('region', { name: 'Quarter-finals' }).getByRole('listitem').nth(1);
   await expect(lost.locator('.bracket-side.is-out')).toContainText('Di (you)');

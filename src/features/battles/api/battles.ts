@@ -17,7 +17,10 @@ const isBattleKey = (key: readonly unknown[]) =>
 /** Every battle query (lists, one battle, boards, attempts): what a change or a socket message refreshes. */
 export function useRefreshBattles() {
   const qc = useQueryClient();
-  return () => void qc.invalidateQueries({ predicate: (q) => isBattleKey(q.queryKey) });
+  const filters = { predicate: (q: { queryKey: readonly unknown[] }) => isBattleKey(q.queryKey) };
+  // A read still in flight may have begun before the change: invalidating alone would wait for it (a query's first
+  // read is never restarted) and show what it read. It is dropped, and every battle query on the page reads again.
+  return () => void qc.cancelQueries(filters).then(() => qc.invalidateQueries(filters));
 }
 
 export function useBattles(status: BattleStatus, limit = 20) {

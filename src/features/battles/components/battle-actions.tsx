@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
-import { useMyReadyVideos } from '#src/api/my-videos.ts';
-import { Button } from '#src/components/ui/button.tsx';
-import { Select } from '#src/components/ui/select.tsx';
+import { useState, type FormEvent } from 'react';
+import { useMyVideos } from '#src/api/my-videos.ts';
+import { MyVideoChooser } from '#src/components/my-video-chooser.tsx';
 import { battleAttemptMachine } from '#machines/battle-attempt.ts';
 import { battleEntryMachine } from '#machines/battle-entry.ts';
 import { useFlow } from '#src/lib/flow/use-flow.ts';
@@ -41,53 +40,31 @@ export function EnterBattle({ battleId, label = 'Enter this battle' }: { battleI
   );
 }
 
-// The resumable uploader (tus, the score form's) loads when the athlete chooses to upload a new video.
-const VideoUploader = lazy(() => import('#src/components/video-uploader.tsx'));
-
 /** A judged-video battle's attempt video: one of the athlete's processed uploads, or a new upload made here. */
 function AttemptVideo({ value, onChange }: { value: string; onChange: (videoId: string) => void }) {
-  const ready = useMyReadyVideos(true);
-  const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const onUploaded = useCallback((id: string) => {
-    setUploaded(id);
-    setUploading(false);
-  }, []);
-  const videos = ready.data ?? [];
+  // While an upload made here processes, the list is asked again until it is ready (or failed).
+  const mine = useMyVideos(true, uploaded);
+  const processing = uploaded !== null && !(mine.data?.videos ?? []).some((v) => v.id === uploaded && v.status === 'ready');
   return (
     <fieldset className="field">
       <legend>Video of the attempt</legend>
       <p className="hint">A judge watches it; the attempt counts once verified. Each video backs one attempt.</p>
-      {ready.isPending ? (
-        <p className="muted">Loading your videos…</p>
-      ) : ready.isError ? (
-        <p className="error-text" role="alert">
-          {ready.error.message}
-        </p>
-      ) : videos.length ? (
-        <Select
-          id={`battle-video`}
-          label="Video"
-          placeholder="Choose a video"
-          options={videos.map((v) => ({ value: v.id, label: v.file_name }))}
-          value={value}
-          onChange={onChange}
-        />
-      ) : null}
-      {uploaded && !videos.some((v) => v.id === uploaded) ? (
-        <p className="muted" role="status">
-          Processing your upload… choose it here once it is ready (usually within a minute).
-        </p>
-      ) : null}
-      {uploading || (!ready.isPending && !videos.length && !uploaded) ? (
-        <Suspense fallback={<p className="muted">Loading the uploader…</p>}>
-          <VideoUploader purpose="score" onUploaded={onUploaded} />
-        </Suspense>
-      ) : (
-        <Button size="sm" onClick={() => setUploading(true)}>
-          Upload a new video
-        </Button>
-      )}
+      <MyVideoChooser
+        id="battle-video"
+        videos={mine}
+        value={value}
+        onChange={onChange}
+        onUploaded={setUploaded}
+        uploadPending={processing}
+        notice={
+          processing ? (
+            <p className="muted" role="status">
+              Processing your upload… choose it here once it is ready (usually within a minute).
+            </p>
+          ) : null
+        }
+      />
     </fieldset>
   );
 }

@@ -3,8 +3,8 @@ import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
-import { useRealtime } from '#src/lib/realtime.ts';
-import { placeText } from '#domain/places.ts';
+import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
+import { ordinal, placeText } from '#domain/places.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useRefreshBattles } from '../api/battles.ts';
 import { useTournament, useTournamentPreview, type TournamentPreviewView, type TournamentView } from '../api/tournaments.ts';
@@ -13,7 +13,15 @@ import { STATUS_NAMES } from './battle-card.tsx';
 import { TournamentBracket } from './tournament-bracket.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const ROUND_STATE = { upcoming: 'upcoming', open: 'open now', closing: 'closing…', closed: 'closed' } as const;
+type RoundState = 'upcoming' | 'open' | 'closing' | 'closed';
+
+/** A round's window in words by its state: a closed round says when it closed, an open one when it closes, an upcoming one when it opens. */
+export function roundWindowText(state: RoundState, r: { opens_at: string; closes_at: string }): string {
+  if (state === 'closed') return `closed ${when(r.closes_at)}`;
+  if (state === 'closing') return 'closing now';
+  if (state === 'open') return `open now, closes ${when(r.closes_at)}`;
+  return `upcoming, opens ${when(r.opens_at)}`;
+}
 const athletes = (n: number) => `${n} ${n === 1 ? 'athlete' : 'athletes'}`;
 
 /** Where the caller stands, in a few words. */
@@ -36,6 +44,8 @@ function StageRoom({ battleId }: { battleId: number }) {
   useRealtime({ room_id: `battle:${battleId}` }, (m) => {
     if ('battle_id' in m && m.battle_id === battleId && m.type === 'battle_round_closed') refresh();
   });
+  // A round that closed before the socket was in the room was not heard: read again once it is.
+  useRealtimeJoined({ room_id: `battle:${battleId}` }, refresh);
   return null;
 }
 
@@ -80,7 +90,7 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
                   const live = s.rounds[r.round_no - 1];
                   return (
                     <li key={r.round_no}>
-                      Round {r.round_no} ({live ? ROUND_STATE[live.state] : 'upcoming'}, closes {when(r.closes_at)}): {r.cut_text}
+                      Round {r.round_no} ({roundWindowText(live?.state ?? 'upcoming', r)}): {r.cut_text}
                       {live?.field_size != null
                         ? ` · ${live.eliminated_count} of ${live.field_size} out`
                         : ` · projected ${r.projected_field} → ${r.projected_keep}`}
@@ -94,9 +104,22 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
                   <TournamentBracket bracket={ps.bracket} label={`${ps.name} bracket`} />
                 </>
               ) : null}
-              {ps.seeds.length ? (
+              {s.seeds.length && before ? (
+                // The stage before has closed: the server's seeds, who went through from which place.
                 <>
                   <h4>Seeding</h4>
+                  <p className="muted">{`${before.name} has closed: its best ${s.seeds.length} went through, seeded by their place.`}</p>
+                  <ul className="tournament-seeds">
+                    {s.seeds.map((seed) => (
+                      <li
+                        key={seed.seed}
+                      >{`Seed ${seed.seed}: ${seed.display_name} (${ordinal(seed.from_place)} place of ${before.name})`}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : ps.seeds.length ? (
+                <>
+                  <h4>Projected seeding</h4>
                   <ul className="tournament-seeds">
                     {ps.seeds.map((seed) => (
                       <li key={seed.seed}>
@@ -111,6 +134,26 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
         );
       })}
     </ol>
+  );
+}
+
+/** Stage 1's field in its projected seeding (entry order), until stage 1 closes: then each later stage lists its real seeds. */
+function ProjectedSeeding({ tournament: t, preview: p }: { tournament: TournamentView; preview: TournamentPreviewView }) {
+  const first = t.stages[0]!;
+  if (first.advanced || first.status === 'finished') return null;
+  return (
+    <>
+      <h3>Projected seeding of {first.name}</h3>
+      {p.field.length ? (
+        <ol className="tournament-seeds">
+          {p.field.map((f) => (
+            <li key={f.user_id}>{f.display_name}</li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">Nobody has entered yet. Athletes are seeded in the order they enter.</p>
+      )}
+    </>
   );
 }
 
@@ -168,16 +211,7 @@ export function TournamentPage({ id }: { id: number }) {
                   {(p) => (
                     <>
                       <Stages tournament={t} preview={p} />
-                      <h3>Projected seeding of {first.name}</h3>
-                      {p.field.length ? (
-                        <ol className="tournament-seeds">
-                          {p.field.map((f) => (
-                            <li key={f.user_id}>{f.display_name}</li>
-                          ))}
-                        </ol>
-                      ) : (
-                        <p className="muted">Nobody has entered yet. Athletes are seeded in the order they enter.</p>
-                      )}
+                      <ProjectedSeeding tournament={t} preview={p} />
                     </>
                   )}
                 </QueryState>

@@ -7,7 +7,7 @@ import { Card } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { Table } from '#src/components/ui/table.tsx';
-import { useRealtime } from '#src/lib/realtime.ts';
+import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { battleRoyaleRules, bracketRules, type CutRule } from '#domain/battles/index.ts';
@@ -86,6 +86,8 @@ function BattleView({ battle: b }: { battle: BattleView }) {
     }
     refresh();
   });
+  // Read again once the socket is in the room (and after a reconnect): a round that closed before then was not heard.
+  useRealtimeJoined({ room_id: `battle:${b.id}` }, refresh);
   const open = b.rounds.find((r) => r.state === 'open');
   const first = b.rounds[0];
   const roundHours = first ? Math.round((Date.parse(first.closes_at) - Date.parse(first.opens_at)) / 3_600_000) : 0;
@@ -108,7 +110,8 @@ function BattleView({ battle: b }: { battle: BattleView }) {
         <Badge tone={b.status === 'live' ? 'success' : b.status === 'entry' ? 'info' : 'neutral'}>{STATUS_NAMES[b.status]}</Badge> {b.alive}{' '}
         of {b.entered} alive · {b.current_round ? `round ${b.current_round} of ${b.rounds.length}` : `${b.rounds.length} rounds`}
       </p>
-      {b.description ? <p>{b.description}</p> : null}
+      {/* A bracket stage's description only names its tournament: BracketStage says which stage of it, with the link. */}
+      {b.description && !bracketStage ? <p>{b.description}</p> : null}
       {b.winner ? <p className="battle-card-mine">Winner: {b.winner.display_name}</p> : null}
       <div role="status" aria-live="polite">
         {reveal ? <p className="battle-reveal card">{reveal}</p> : null}

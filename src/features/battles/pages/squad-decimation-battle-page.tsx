@@ -6,7 +6,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
-import { useRealtime } from '#src/lib/realtime.ts';
+import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { placeText } from '#domain/places.ts';
@@ -49,6 +49,8 @@ function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
     }
     refresh();
   });
+  // Read again once the socket is in the room (and after a reconnect): a round that closed before then was not heard.
+  useRealtimeJoined({ room_id: `battle:${b.id}` }, refresh);
   const open = b.rounds.find((r) => r.state === 'open');
   const alive = b.me && b.me.eliminated_round === null;
   const mine = s.squads.find((q) => q.team_id === s.my_team_id);

@@ -1,17 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import { useMyVideos } from '#src/api/my-videos.ts';
-import { Button } from '#src/components/ui/button.tsx';
+import { MyVideoChooser } from '#src/components/my-video-chooser.tsx';
 import { RadioGroup } from '#src/components/ui/radio-group.tsx';
-import { Select } from '#src/components/ui/select.tsx';
 import { TextInput } from '#src/components/ui/text-field.tsx';
 import { VIDEO_URL_MAX } from '#domain/judging.ts';
 import type { ScoreVideoChoice } from '#machines/score-submission.ts';
-
-// The resumable uploader (tus) loads when the athlete chooses to upload from the form.
-const VideoUploader = lazy(() => import('#src/components/video-uploader.tsx'));
 
 export function useVideoRule(challengeId: number, enabled = true) {
   return useQuery({
@@ -47,8 +43,6 @@ export function ScoreVideoPicker({
   const rule = useVideoRule(challengeId);
   const mine = useMyVideos(value.kind === 'upload', value.processing ? value.videoId : null);
   const all = mine.data?.videos ?? [];
-  const ready = all.filter((v) => v.status === 'ready');
-  const [uploading, setUploading] = useState(false);
   const [uploadedId, setUploadedId] = useState<string | null>(null);
   const text = videoRuleText(rule.data);
   // The uploader reports its video once; the choice it makes must not depend on a render's value.
@@ -60,7 +54,6 @@ export function ScoreVideoPicker({
     const { value: now, onChange: change } = latest.current;
     change({ ...now, kind: 'upload', videoId, processing: true });
     setUploadedId(videoId);
-    setUploading(false);
   }, []);
   // An upload made here is attached as soon as processing is over (the list polls while one is processing).
   const processed = value.processing ? all.find((v) => v.id === value.videoId) : undefined;
@@ -86,40 +79,26 @@ export function ScoreVideoPicker({
         onChange={(kind) => onChange({ ...value, kind })}
       />
       {value.kind === 'upload' ? (
-        mine.isPending ? (
-          <p className="muted">Loading your videos…</p>
-        ) : value.processing ? (
+        value.processing && !mine.isPending ? (
           <p className="score-video-processing" role="status">
             Processing {processed?.file_name ?? 'your video'}… You can submit now: the score shows as Unverified, waiting for its video, and
             goes to the judges once the video is ready.
           </p>
         ) : (
-          <>
-            {failed ? (
-              <p className="error-text" role="alert">
-                {failed.file_name} could not be processed. Upload another video of the attempt.
-              </p>
-            ) : null}
-            {ready.length ? (
-              <Select
-                id="sc-video"
-                label="Video"
-                placeholder="Choose a video"
-                options={ready.map((v) => ({ value: v.id, label: v.file_name }))}
-                value={value.videoId}
-                onChange={(videoId) => onChange({ ...value, videoId })}
-              />
-            ) : null}
-            {uploading || !ready.length ? (
-              <Suspense fallback={<p className="muted">Loading the uploader…</p>}>
-                <VideoUploader purpose="score" onUploaded={onUploaded} />
-              </Suspense>
-            ) : (
-              <Button size="sm" onClick={() => setUploading(true)}>
-                Upload a new video
-              </Button>
-            )}
-          </>
+          <MyVideoChooser
+            id="sc-video"
+            videos={mine}
+            value={value.videoId}
+            onChange={(videoId) => onChange({ ...value, videoId })}
+            onUploaded={onUploaded}
+            notice={
+              failed ? (
+                <p className="error-text" role="alert">
+                  {failed.file_name} could not be processed. Upload another video of the attempt.
+                </p>
+              ) : null
+            }
+          />
         )
       ) : null}
       {value.kind === 'link' ? (

@@ -64,6 +64,11 @@ const BOARD_STATE = {
 };
 const PUSH = { replace: false };
 
+/** A board asked for a challenge the server does not know, or by an id that is none. */
+function ChallengeNotFound() {
+  return <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />;
+}
+
 function Board({ id }: { id: number }) {
   const challenge = useChallenge(id);
   const [state, setState] = useQueryState(BOARD_STATE);
@@ -90,8 +95,7 @@ function Board({ id }: { id: number }) {
     },
     live,
   );
-  if (challenge.isError && isNotFound(challenge.error))
-    return <NotFoundState what="This challenge" back={{ href: '/challenge-discovery-page', label: 'Browse challenges' }} />;
+  if (challenge.isError && isNotFound(challenge.error)) return <ChallengeNotFound />;
   if (challenge.isError) return <QueryError error={challenge.error} onRetry={challenge.refetch} retrying={challenge.isFetching} />;
   const c = challenge.data;
   // A team challenge has a Teams view, a gym event a Gyms view (a challenge is never both).
@@ -294,11 +298,14 @@ function PickChallenge() {
 }
 
 export default function ChallengeLeaderboardPage() {
-  const id = idFromSearch(useSearch());
+  const search = useSearch();
+  const id = idFromSearch(search);
+  // No ?id: choose a board. An ?id that is no challenge's (not a number) is a link gone wrong, as an unknown one is.
+  const asked = new URLSearchParams(search).has('id');
   return (
     <div className="container page">
       <h1>Leaderboard</h1>
-      {id === null ? <PickChallenge /> : <Board key={id} id={id} />}
+      {id !== null ? <Board key={id} id={id} /> : asked ? <ChallengeNotFound /> : <PickChallenge />}
     </div>
   );
 }

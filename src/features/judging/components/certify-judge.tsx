@@ -25,6 +25,39 @@ async function certify(email: string, level: JudgeLevel) {
   return { name: user.display_name, granted };
 }
 
+/**
+ * An administrator without a certificate in force: the server lets only certified judges judge (the x-role judge
+ * gate), administrators included, and an administrator may certify their own account, which this does in one press.
+ */
+export function CertifyMe({ userId }: { userId: number }) {
+  const refresh = useRefreshJudging();
+  const [problem, setProblem] = useState<string | null>(null);
+  const grant = useMutation({
+    mutationFn: () =>
+      callApi(
+        secureApi.POST('/api/judging/certificates', { body: { user_id: userId, level: 'judge' } }),
+        'Could not certify your account.',
+      ),
+    onSuccess: (granted) => {
+      refresh();
+      toast({ title: `You are certified as a judge until ${formatDateTime(granted.expires_at)}.`, variant: 'success' });
+    },
+    onError: (e) => setProblem(e.message),
+  });
+  return (
+    <>
+      <Button variant="primary" loading={grant.isPending} onClick={() => grant.mutate()}>
+        Certify my account for a season
+      </Button>
+      {problem ? (
+        <p role="alert" className="error-text">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function CertifyJudge() {
   const [email, setEmail] = useState('');
   const [level, setLevel] = useState<JudgeLevel>('judge');

@@ -13,7 +13,7 @@ import { PaginationByPage } from '#src/components/ui/pagination.tsx';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { QUEUE_LAST_PAGE, QUEUE_PAGE_SIZE, useJudgeStatus, useJudgingQueue, type JudgingSubmission } from '../api/judging.ts';
 import JudgingPanel from '../components/judging-panel.tsx';
-import { CertifyJudge } from '../components/certify-judge.tsx';
+import { CertifyJudge, CertifyMe } from '../components/certify-judge.tsx';
 import { BattleAttemptsQueue } from '../components/battle-attempts-queue.tsx';
 import '../judging.css';
 import { overallText } from '#domain/places.ts';
@@ -40,7 +40,19 @@ export default function JudgingDashboard() {
       <h1>Judging</h1>
       <QueryState query={me} loading="Loading your judge certificate">
         {({ certificate }) =>
-          !certificate?.in_force ? (
+          !certificate?.in_force && isAdmin && user ? (
+            // The server's rule holds for administrators too: judging needs a certificate in force.
+            <EmptyState
+              icon={<Gavel size={28} />}
+              title="Judging needs a judge’s certificate, for administrators too"
+              action={<CertifyMe userId={user.wp_user_id} />}
+            >
+              As an administrator you certify judges, but the queue opens only to an account with a certificate in force
+              {certificate ? ` (yours ended on ${formatDateTime(certificate.expires_at)})` : ''}. Pass the{' '}
+              <AppLink href="/video-judging-test-page">video judging test</AppLink> to be certified, or certify your own account here (or by
+              email below).
+            </EmptyState>
+          ) : !certificate?.in_force ? (
             <EmptyState icon={<Gavel size={28} />} title="Judging is for certified judges">
               Judges are certified by the administrators after passing the{' '}
               <AppLink href="/video-judging-test-page">video judging test</AppLink>
