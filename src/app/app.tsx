@@ -12,6 +12,7 @@ import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 import { firstPaint } from '../lib/first-paint.ts';
 import { queryRetryDelay, retryQuery } from '../lib/query-retry.ts';
+import { useRereadAfterRenewal } from '../lib/session/reread-after-renewal.ts';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
 const EmbedHost = lazy(() => import('./layout/embed-host.tsx'));
@@ -51,6 +52,7 @@ function LazyFeedbackHost() {
 }
 
 function GlobalOverlays() {
+  useRereadAfterRenewal();
   const expired = SessionActor.useSelector((s) => s.matches('sessionExpired'));
   const signedIn = SessionActor.useSelector((s) => s.matches('signedIn'));
   const [realtimeWanted, setRealtimeWanted] = useState(false);

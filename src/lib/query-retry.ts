@@ -28,3 +28,8 @@ export function queryRetryDelay(failures: number, error: unknown): number {
   if (waitable(error)) return error.retryAfterMs;
   return Math.min(1000 * 2 ** failures, 30_000);
 }
+
+/** Whether a read failed because its sign-in had run out (401): worth asking again once the session has a new token. */
+export function failedUnsignedIn(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
