@@ -1,6 +1,7 @@
 // npm test: every check, in order, stopping at the first failure; at the end (also after a
 // failure) a table of how long each stage took.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBrowser } from './find-browser.mjs';
@@ -36,7 +37,11 @@ const run = (label, cmd, args, env = {}) => {
 run('lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']);
 run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 run('file sizes', process.execPath, ['scripts/check-sizes.mjs']);
-run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+// Incremental: tsc keeps what it learnt (file hashes, types) in a build-info file and rechecks only what
+// changed since (3 Dec, load 2.5: 29.9 s cold, 6.2 s warm). One file per checkout: worktrees may share
+// node_modules, and a file rewritten by another checkout would only cost a cold check, never a wrong one.
+const buildInfo = `node_modules/.cache/tsc/${createHash('sha256').update(root).digest('hex').slice(0, 12)}.tsbuildinfo`;
+run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]);
 run('unit, component, model and server tests', bin('vitest'), ['run']);
 const browser = await ensureBrowser();
 run('e2e (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_CHROMIUM_EXECUTABLE: browser });
