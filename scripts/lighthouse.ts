@@ -28,6 +28,7 @@ try {
     { name: 'challenge leaderboard', url: `${app.url}challenge-leaderboard-page?id=${open[0]?.id ?? 1}` },
     { name: 'global ranks', url: `${app.url}global-test-leaderboards-page` },
     { name: 'challenge discovery', url: `${app.url}challenge-discovery-page` },
+    { name: 'global leaderboards', url: `${app.url}global-leaderboards-page` },
   ];
   console.log('\n# Lighthouse, mobile (signed out, production build, demo data)');
   console.log(`  targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, layout shift <= ${TARGETS.cls}\n`);
