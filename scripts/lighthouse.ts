@@ -4,22 +4,30 @@
 // accessibility, layout shift and the largest contentful paint of each page beside the targets
 // (performance >= 95, accessibility 100, layout shift <= 0.05), the median of LIGHTHOUSE_RUNS runs
 // (default 3) with every run's figures beside it. LIGHTHOUSE_PAGES=ranks,home keeps the pages whose
-// name holds one of those words. Not a test: figures vary with the machine.
+// name holds one of those words. The floor app (the design card's seven libraries, scripts/bench-floor.ts) is
+// scored in the same batch, served by a plain static server, so each page's score has a same-run baseline.
+// Not a test: figures vary with the machine.
 import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { buildServerIfNeeded } from './build-server.mjs';
 import { CHROMIUM_ARGS, ensureBrowser } from './find-browser.mjs';
 import { startApp } from '../tests/e2e/support/app.ts';
 import { Mailbox } from '../tests/e2e/support/mailbox.ts';
 import { ADMIN_EMAIL } from '../tests/e2e/support/accounts.ts';
+import { serveStatic } from './bench-first-load.ts';
+import { buildFloor } from './bench-floor.ts';
 
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.05 };
 
 buildIfNeeded();
+// startApp runs the compiled server (dist/server/main.js), as `npm start` does.
+await buildServerIfNeeded();
 const mailbox = new Mailbox();
 const smtp = await mailbox.start();
 const app = await startApp({ SEED: 'demo', SMTP_URL: smtp, ADMIN_EMAILS: ADMIN_EMAIL });
+const floor = await serveStatic(await buildFloor());
 const chrome = await chromeLauncher.launch({ chromePath: await ensureBrowser(), chromeFlags: CHROMIUM_ARGS });
 try {
   const open = ((await (await fetch(`${app.url}api/challenges/discover?status=open`)).json()) as { items: { id: number }[] }).items;
@@ -29,6 +37,7 @@ try {
     { name: 'global ranks', url: `${app.url}global-test-leaderboards-page` },
     { name: 'challenge discovery', url: `${app.url}challenge-discovery-page` },
     { name: 'global leaderboards', url: `${app.url}global-leaderboards-page` },
+    { name: 'floor app (baseline)', url: floor.url },
   ];
   console.log('\n# Lighthouse, mobile (signed out, production build, demo data)');
   console.log(`  targets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, layout shift <= ${TARGETS.cls}\n`);
@@ -83,6 +92,7 @@ try {
   }
 } finally {
   await chrome.kill();
+  await floor.close();
   await app.stop();
   await mailbox.stop();
 }
