@@ -1,24 +1,9 @@
 import { AUTH_REQUIRED_TEXT, AuthRequiredError } from './client.ts';
+import { ApiError } from './api-error.ts';
+
+export { ApiError };
 
 export const NETWORK_FAILURE_TEXT = 'Could not reach RepForge. Check your connection and try again.';
-
-/**
- * Every failed API call on the client: the server's `{detail}` (or the caller's
- * fallback words) as the message, the HTTP status (0 when the server was not
- * reached) and the per-field problems when the server named them.
- */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly fieldErrors?: Readonly<Record<string, string>>,
-    /** The server's Retry-After (a 429 or 503), in milliseconds from when the answer came; undefined when it gave none. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
-}
 
 /** A Retry-After header (seconds, or an HTTP date) in milliseconds from `now`; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {

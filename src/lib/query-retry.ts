@@ -1,4 +1,4 @@
-import { ApiError } from '#src/api/errors.ts';
+import { ApiError } from '#src/api/api-error.ts';
 
 /** A read the server rate-limited (429) is asked again at most this many times… */
 export const RATE_LIMITED_RETRIES = 2;

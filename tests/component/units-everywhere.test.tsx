@@ -86,13 +86,14 @@ function Signed({ children, client = new QueryClient() }: { children: ReactNode;
 }
 
 describe('a viewer on pounds and miles', () => {
-  it('sees the home summary’s latest result in lb, with its place naming the board', () => {
+  it('sees the home summary’s latest result in lb, with its place naming the board', async () => {
     render(
       <Signed>
         <AccountSummary />
       </Signed>,
     );
-    expect(screen.getByText('225 lb')).toBeTruthy();
+    // A signed-in summary loads on demand (a visitor's home does without it).
+    expect(await screen.findByText('225 lb')).toBeTruthy();
     expect(screen.queryByText(SQUAT)).toBeNull();
     expect(screen.getByText('3rd of 12 · Women Rx')).toBeTruthy();
   });

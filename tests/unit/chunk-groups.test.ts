@@ -66,7 +66,6 @@ describe('chunk groups of the build', () => {
 
   it("the board group takes the leaderboard's own small parts", () => {
     expect(taken('board')).toEqual([
-      'domain/athlete-groups.ts',
       'src/components/board-filters.tsx',
       'src/components/gym-name.tsx',
       'src/features/challenges/api/score-text.ts',

@@ -1,7 +1,6 @@
 import { MenuIcon } from '#src/components/ui/icons.tsx';
 import type { SessionUser } from '#src/lib/session/session-view.ts';
-import { useState } from 'react';
-import { useMyAthleteProfile } from '#src/features/athletes/api/profile.ts';
+import { lazy, Suspense } from 'react';
 import { initialsOf } from './nav-items.ts';
 
 // What the header's menu triggers show, shared by the stand-ins (menu-triggers.tsx) and the menus;
@@ -11,20 +10,18 @@ export const SIGN_OUT_LABEL = 'Sign Out';
 
 /** The signed-in athlete's initials, or the picture they uploaded or linked on their profile. */
 export function Avatar({ name }: { name: string }) {
-  const profile = useMyAthleteProfile();
-  const url = profile.data?.avatar_url ?? null;
-  const [broken, setBroken] = useState<string | null>(null);
-  const usable = url && (/^https:\/\//i.test(url) || /^\/(?!\/)/.test(url)) && broken !== url;
+  const initials = initialsOf(name);
   return (
     <span className="avatar" aria-hidden="true">
-      {usable ? (
-        <img src={url} alt="" width={32} height={32} className="avatar-image" onError={() => setBroken(url)} referrerPolicy="no-referrer" />
-      ) : (
-        initialsOf(name)
-      )}
+      <Suspense fallback={initials}>
+        <AvatarPicture initials={initials} />
+      </Suspense>
     </span>
   );
 }
+
+/** The picture part reads the profile through the API client: loaded with the first signed-in header, not in the shell. */
+const AvatarPicture = lazy(() => import('./avatar-picture.tsx'));
 
 /** The Menu button shows only its icon: a name ("Menu") that leaves out text it shows fails axe (label-content-name-mismatch). */
 export function MobileTriggerFace() {

@@ -1,93 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { placeText } from '#domain/places.ts';
-import { QueryError } from '#src/components/query-state.tsx';
 import { useSessionView } from '#src/lib/session/session-view.ts';
-import { useAccountSummary, type MySubmission } from '../api/home.ts';
-import { useDisplayText } from '#src/lib/score-text.ts';
+import { SummarySkeleton } from './summary-skeleton.tsx';
 
-function SummarySkeleton() {
-  return (
-    <div role="status" aria-label="Loading your summary">
-      {[0, 1, 2].map((i) => (
-        <p key={i} className="home-summary-line" aria-hidden="true">
-          <span className="home-skeleton-bar" />
-        </p>
-      ))}
-    </div>
-  );
-}
-
-/** The newest submission, with the place of the athlete's best on their board. */
-function latestResult(items: MySubmission[]) {
-  const latest = items[0];
-  if (!latest) return null;
-  const best = items.find((s) => s.challenge.id === latest.challenge.id && s.is_best);
-  return { latest, place: best?.place ?? null };
-}
-
-function SignedInSummary({ name }: { name: string }) {
-  const shown = useDisplayText();
-  const { challenges, submissions } = useAccountSummary();
-  const open = challenges.data?.items.filter((c) => c.status === 'open') ?? [];
-  const result = submissions.data ? latestResult(submissions.data.items) : null;
-  const failed = challenges.isError ? challenges : submissions.isError ? submissions : null;
-  return (
-    <>
-      <h2 id="home-summary-title">Your training, {name}</h2>
-      {failed ? (
-        <QueryError error={failed.error} onRetry={failed.refetch} retrying={failed.isFetching} />
-      ) : !challenges.data || !submissions.data ? (
-        <SummarySkeleton />
-      ) : (
-        <dl className="home-summary-list">
-          <div>
-            <dt>Open challenges</dt>
-            <dd>
-              {open.length === 0 ? (
-                <>
-                  None right now — <Link href="/challenge-discovery-page">join one</Link>
-                </>
-              ) : (
-                <>
-                  {open.length}:{' '}
-                  {open.slice(0, 2).map((c, i) => (
-                    <span key={c.id}>
-                      {i > 0 && ', '}
-                      <Link href={`/challenge-detail-page?id=${c.id}`}>{c.title}</Link>
-                    </span>
-                  ))}
-                  {open.length > 2 && ` and ${open.length - 2} more`}
-                </>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Latest result</dt>
-            <dd>
-              {result ? (
-                <>
-                  <strong>{shown(result.latest.score.display)}</strong> in{' '}
-                  <Link href={`/challenge-leaderboard-page?id=${result.latest.challenge.id}`}>{result.latest.challenge.title}</Link>
-                </>
-              ) : (
-                'No scores yet'
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Place</dt>
-            <dd>{result?.place ? placeText(result.place) : result ? 'Not ranked yet (waiting for review)' : '—'}</dd>
-          </div>
-        </dl>
-      )}
-      <p className="home-summary-actions">
-        <Link href="/dashboard-page" className="btn btn-primary">
-          Go to your dashboard
-        </Link>
-      </p>
-    </>
-  );
-}
+/** A signed-in athlete's summary (and the places' words it shows) loads only for them: a visitor's home does without it. */
+const SignedInSummary = lazy(() => import('./signed-in-summary.tsx'));
 
 function SignedOutSummary() {
   return (
@@ -116,7 +33,16 @@ export function AccountSummary() {
   return (
     <aside className="card home-summary" aria-labelledby="home-summary-title">
       {user ? (
-        <SignedInSummary name={user.display_name} />
+        <Suspense
+          fallback={
+            <>
+              <h2 id="home-summary-title">Your training, {user.display_name}</h2>
+              <SummarySkeleton />
+            </>
+          }
+        >
+          <SignedInSummary name={user.display_name} />
+        </Suspense>
       ) : restoring ? (
         <>
           <h2 id="home-summary-title">Your training</h2>
