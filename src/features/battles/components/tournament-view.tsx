@@ -3,7 +3,7 @@ import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
-import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
+import { useRealtime } from '#src/lib/realtime.ts';
 import { ordinal, placeText } from '#domain/places.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useRefreshBattles } from '../api/battles.ts';
@@ -41,11 +41,14 @@ function standing(t: TournamentView): string | null {
 /** Listens in a running stage's battle room: when a round closes (and with the last, the best go through), the page refreshes. */
 function StageRoom({ battleId }: { battleId: number }) {
   const refresh = useRefreshBattles();
-  useRealtime({ room_id: `battle:${battleId}` }, (m) => {
-    if ('battle_id' in m && m.battle_id === battleId && m.type === 'battle_round_closed') refresh();
-  });
-  // A round that closed before the socket was in the room was not heard: read again once it is.
-  useRealtimeJoined({ room_id: `battle:${battleId}` }, refresh);
+  // A round that closed before the socket was in the room was not heard: read again once it is (the last argument).
+  useRealtime(
+    { room_id: `battle:${battleId}` },
+    (m) => {
+      if ('battle_id' in m && m.battle_id === battleId && m.type === 'battle_round_closed') refresh();
+    },
+    refresh,
+  );
   return null;
 }
 
