@@ -11,6 +11,7 @@ export type CreatorTierInput = components['schemas']['CreatorTierInput'];
 export type CreatorSubscription = components['schemas']['CreatorSubscription'];
 export type CreatorDashboard = components['schemas']['CreatorDashboard'];
 export type Currency = components['schemas']['Currency'];
+export type ConnectAccountStatus = components['schemas']['ConnectAccountStatus'];
 
 const isCreatorKey = (key: readonly unknown[]) => typeof key[1] === 'string' && key[1].startsWith('/api/creators');
 
