@@ -1,30 +1,16 @@
 // A creator's Stripe Connect account as Stripe last described it (its `account.updated` events): whether Stripe has
 // verified it for payouts, and what it still needs, in words a creator understands. Both sides use these rules: the
-// server refuses a payout to an account that is not verified, the dashboard says why.
+// server refuses a payout to an account that is not verified, the dashboard says why. The status itself is the
+// contract's `ConnectAccountStatus` (openapi/creators.yaml), which both sides use; the rules here read only
+// the fields they name (domain imports nothing of the app, the contract included).
 
 /** At most this many requirement codes are kept per account (Stripe lists a few; anything beyond is not shown). */
 export const CONNECT_REQUIREMENTS_MAX = 30;
 /** A requirement code or disabled reason longer than this is not Stripe's and is dropped. */
 export const CONNECT_CODE_MAX = 100;
 
-export interface ConnectAccountStatus {
-  /** Stripe may take payments for the account. */
-  charges_enabled: boolean;
-  /** Stripe may pay the account's balance out to its bank. */
-  payouts_enabled: boolean;
-  /** The creator finished Stripe's onboarding form. */
-  details_submitted: boolean;
-  /** Stripe's codes of what is due now or past due (`external_account`, `individual.dob.day`, …). */
-  requirements_due: string[];
-  /** Why Stripe disabled the account (`requirements.past_due`, …), or null. */
-  disabled_reason: string | null;
-  /** When Stripe last told us (its event's time); null when it has not yet. */
-  updated_at: string | null;
-}
-
 /** Verified: the creator gave Stripe their details and Stripe lets the account be paid out. */
-export const connectVerified = (s: Pick<ConnectAccountStatus, 'details_submitted' | 'payouts_enabled'>) =>
-  s.details_submitted && s.payouts_enabled;
+export const connectVerified = (s: { details_submitted: boolean; payouts_enabled: boolean }) => s.details_submitted && s.payouts_enabled;
 
 /** Stripe's requirement codes by their first part(s), in a creator's words; the longest matching prefix wins. */
 const REQUIREMENT_WORDS: [prefix: string, words: string][] = [
@@ -73,7 +59,15 @@ export function disabledInWords(reason: string): string {
  * The sentence the dashboard shows about the account: verified; waiting for Stripe's word; Stripe checking what was
  * given; or what is still missing.
  */
-export function connectStatusInWords(s: ConnectAccountStatus | null): { verified: boolean; headline: string; missing: string[] } {
+export function connectStatusInWords(
+  s: {
+    details_submitted: boolean;
+    payouts_enabled: boolean;
+    requirements_due: readonly string[];
+    disabled_reason: string | null;
+    updated_at: string | null;
+  } | null,
+): { verified: boolean; headline: string; missing: string[] } {
   if (!s || s.updated_at === null)
     return {
       verified: false,

@@ -8,13 +8,13 @@
 // same query with its author indexes dropped inside a rolled-back transaction. BENCH_SCALE=0.1 runs a tenth;
 // BENCH_PARTS=ledger runs only (1).
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { buildApp } from '../server/app.ts';
 import type { Database, DatabaseHandle } from '../server/db/index.ts';
 import { creatorBalances, creatorSumsDrift, creatorSumsFromEntries, postingFiguresFromEntries } from '../server/areas/creators/ledger.ts';
 import { creatorStatement, creatorStatementCsv } from '../server/areas/creators/statements.ts';
 import { followersFeed } from '../server/areas/follows/feed.ts';
 import { Outbox } from '../server/lib/mail.ts';
+import { sendStripeEvent } from '#tests/server/helpers.ts';
 import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -221,7 +221,6 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
   for (let k = 0; sends.length < WEBHOOKS; k++)
     sends.splice(Math.min(sends.length, ((k * 7 + 5) % (sends.length + 1)) + 1), 0, events[(k * 13) % unique]!);
   const expected = events.reduce((sum, e) => sum + e.data.object.amount_paid, 0);
-  const stripe = new Stripe(STRIPE_KEY);
   const config = {
     basePath: '/',
     storeUrl: 'https://store.example/',
@@ -234,19 +233,10 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
   } as const;
   const { app } = await buildApp({ ...config, adminEmails: [] }, handle, { mailer: new Outbox(), rateLimit: false });
   try {
-    const bodies = sends.map((e) => JSON.stringify(e));
     let duplicates = 0;
     const t0 = performance.now();
-    for (const payload of bodies) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/creators/stripe-webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-        },
-        payload,
-      });
+    for (const event of sends) {
+      const res = await sendStripeEvent(app, event, { secret: WEBHOOK_SECRET });
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
       if ((res.json() as { duplicate: boolean }).duplicate) duplicates++;
     }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { callApi } from '../api/errors.ts';
-import { useRealtime, useRealtimeReconnect } from '../lib/realtime.ts';
+import { readAgain, useRealtime } from '../lib/realtime.ts';
 import type { components } from '#openapi/schema.d.ts';
 import './commentary-strip.css';
 
@@ -51,15 +51,19 @@ export default function CommentaryStrip(source: Source) {
     : battleId
       ? { room_id: `battle:${battleId}` }
       : { challenge_id: challengeId! };
-  useRealtime(room, (message) => {
-    if (message.type !== 'commentary_published') return;
-    const line = message.line;
-    if (attemptId ? line.attempt_id !== attemptId : battleId ? line.battle_id !== battleId : line.challenge_id !== challengeId) return;
-    queryClient.setQueryData<Lines>(key, (old) => ({
-      items: [message.line, ...(old?.items ?? []).filter((l) => l.id !== message.line.id)].slice(0, SHOWN),
-    }));
-  });
-  useRealtimeReconnect(() => void lines.refetch());
+  // Lines published before the socket was in the room (after a page load, or while it was away) are read on each join.
+  useRealtime(
+    room,
+    (message) => {
+      if (message.type !== 'commentary_published') return;
+      const line = message.line;
+      if (attemptId ? line.attempt_id !== attemptId : battleId ? line.battle_id !== battleId : line.challenge_id !== challengeId) return;
+      queryClient.setQueryData<Lines>(key, (old) => ({
+        items: [message.line, ...(old?.items ?? []).filter((l) => l.id !== message.line.id)].slice(0, SHOWN),
+      }));
+    },
+    () => readAgain(queryClient, { queryKey: key, exact: true }),
+  );
   const items = lines.data?.items ?? [];
   if (items.length === 0) return null;
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import type { IncomingMessage } from '#machines/socket.ts';
 import { roomKey, type RoomRef } from '#machines/socket-path.ts';
 
@@ -97,18 +98,28 @@ export function onRealtimeMessage(listener: Listener): () => void {
   return () => void listeners.delete(listener);
 }
 
-/** Hears real-time messages while mounted; with a room, also holds it. */
-export function useRealtime(room: RoomRef | null, onMessage: Listener) {
-  const latest = useRef(onMessage);
-  latest.current = onMessage;
+/**
+ * Hears real-time messages while mounted; with a room, also holds it, and runs `reread` each time the socket is let
+ * into the room ("joined"): the first join, which comes after the page's first read, and every join again after a
+ * reconnect. What the room said before a join was not heard (a round that closed or a score that landed while the
+ * socket was still connecting after a page load, or while it was away), so what was read before it is read again.
+ */
+export function useRealtime(room: RoomRef | null, onMessage: Listener, reread?: () => void) {
+  const latest = useRef({ onMessage, reread });
+  latest.current = { onMessage, reread };
   // The room is held by its key: a new object for the same room holds on.
   const wantedRoom = useRef(room);
   wantedRoom.current = room;
   const key = room ? keyOf(room) : null;
   useEffect(() => {
-    const listener: Listener = (m) => latest.current(m);
+    const held = key ? wantedRoom.current : null;
+    const name = held ? roomKey(held) : null;
+    const listener: Listener = (m) => {
+      if (m.type === 'joined' && m.room_id === name) latest.current.reread?.();
+      latest.current.onMessage(m);
+    };
     listeners.add(listener);
-    const release = key && wantedRoom.current ? holdRealtimeRoom(wantedRoom.current) : null;
+    const release = held ? holdRealtimeRoom(held) : null;
     return () => {
       listeners.delete(listener);
       release?.();
@@ -117,24 +128,11 @@ export function useRealtime(room: RoomRef | null, onMessage: Listener) {
 }
 
 /**
- * Runs each time the socket is let into `room` ("joined"): after the page's first read, and again after every
- * reconnect. What the room said before the join was not heard (a round that closed while the socket was still
- * connecting or joining, say, right after a page load), so data read before it is read again.
+ * Reads the matching queries again, from now: a read still in flight may have begun before what the room missed, and
+ * invalidating alone would wait for it (a query's first read is never restarted), so it is dropped first.
  */
-export function useRealtimeJoined(room: RoomRef | null, onJoined: () => void) {
-  const latest = useRef(onJoined);
-  latest.current = onJoined;
-  const name = room ? roomKey(room) : null;
-  useEffect(() => {
-    if (name === null) return undefined;
-    const listener: Listener = (m) => {
-      if (m.type === 'joined' && m.room_id === name) latest.current();
-    };
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, [name]);
+export function readAgain(qc: QueryClient, filters: InvalidateQueryFilters): void {
+  void qc.cancelQueries(filters).then(() => qc.invalidateQueries(filters));
 }
 
 /** From now on, whether each message is the socket's return (see useRealtimeReconnect). */
@@ -154,7 +152,7 @@ export function watchReturns(): (message: IncomingMessage) => boolean {
 /**
  * Runs when the socket comes back after a drop (a phone changing networks, a server restart):
  * whatever was pushed meanwhile is lost, so live data is fetched again at once instead of at the
- * next poll. The first connection of a page that mounted before any socket opened is not a return,
+ * next poll. (A page in a room rereads on the room's "joined" instead: see useRealtime.) The first connection of a page that mounted before any socket opened is not a return,
  * unless a socket dropped in between (one can close before its hello reaches the page).
  */
 export function useRealtimeReconnect(onReconnect: () => void) {

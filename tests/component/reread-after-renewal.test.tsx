@@ -1,11 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionData } from '#machines/session.ts';
 import { ApiError } from '#src/api/errors.ts';
 import { SessionActor, SessionProvider } from '#src/lib/session/session-provider.tsx';
 import { useRereadAfterRenewal } from '#src/lib/session/reread-after-renewal.ts';
+import { stubFetchAnswering } from './stub-fetch.ts';
 
 // A read that failed with 401 (its sign-in ran out while the session renewed) is read again once the session holds a
 // new token; a read that failed otherwise (403) is left as it is.
@@ -47,15 +48,7 @@ function Probe({ reads }: { reads: { bracket: number; admin: number } }) {
   );
 }
 
-beforeAll(() => {
-  vi.stubGlobal(
-    'fetch',
-    async () => new Response(JSON.stringify({ detail: 'no session' }), { status: 401, headers: { 'content-type': 'application/json' } }),
-  );
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+stubFetchAnswering(401);
 
 describe('reads after the session renews', () => {
   it('a read that failed for lack of sign-in is read again with the new token; a refusal is not', async () => {

@@ -1,10 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionData } from '#machines/session.ts';
 import { SessionActor, SessionProvider } from '#src/lib/session/session-provider.tsx';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { AUTH_STORAGE_KEY } from '#src/lib/session/persisted-session.ts';
+import { stubFetchAnswering } from './stub-fetch.ts';
 
 // The session chart loads on demand (session-provider.tsx): a visitor's app reads a stand-in of its
 // signed-out state; what is sent before the chart is in waits (the app reads "restoring" meanwhile)
@@ -31,17 +32,8 @@ function Probe() {
   );
 }
 
-// No server here: every call (the refresh a remembered session makes) is answered 401. Stubbed
-// before the chart's code (and the API client that binds fetch) is first loaded.
-beforeAll(() => {
-  vi.stubGlobal(
-    'fetch',
-    async () => new Response(JSON.stringify({ detail: 'no session' }), { status: 401, headers: { 'content-type': 'application/json' } }),
-  );
-});
-afterAll(() => {
-  vi.unstubAllGlobals();
-});
+// No server here: every call (the refresh a remembered session makes) is answered 401.
+stubFetchAnswering(401);
 
 afterEach(() => {
   localStorage.clear();

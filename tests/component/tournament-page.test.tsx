@@ -157,14 +157,21 @@ describe('the tournament page', () => {
     ]);
   });
 
-  it('says when a closed round closed, when an open one closes and when an upcoming one opens', async () => {
+  it('says when a closed round closed, when an open one closes and when an upcoming one opens; a stage’s one rule once', async () => {
     renderCup(false);
     const rounds = (name: string) => [...stageCard(name).querySelectorAll('.tournament-rounds li')].map((li) => li.textContent);
     await screen.findByRole('heading', { name: 'Projected seeding of Qualifier' });
+    // Both qualifier rounds keep the best 2: the stage says so once, not on each round.
+    expect(
+      within(stageCard('Stage 1: Qualifier'))
+        .getAllByText(/keep the best 2/)
+        .map((e) => e.textContent),
+    ).toEqual(['In every round, keep the best 2.']);
     expect(rounds('Stage 1: Qualifier')).toEqual([
-      `Round 1 (closed ${when(start + HOUR)}): keep the best 2 · 1 of 3 out`,
-      `Round 2 (open now, closes ${when(start + 2 * HOUR)}): keep the best 2 · projected 3 → 2`,
+      `Round 1 (closed ${when(start + HOUR)}) · 1 of 3 out`,
+      `Round 2 (open now, closes ${when(start + 2 * HOUR)}) · projected 3 → 2`,
     ]);
+    // A stage of one round says its rule on that round.
     expect(rounds('Stage 2: Final')).toEqual([`Round 1 (upcoming, opens ${when(start + 3 * HOUR)}): keep the best 2 · projected 3 → 2`]);
   });
 });

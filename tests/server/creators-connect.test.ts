@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
 import { creatorSumsDrift, stripeProvider, usePaymentProvider } from '#server/areas/creators/index.ts';
-import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, refusal, sendStripeEvent, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;
 const KEY = 'sk_test_connect';
@@ -69,19 +68,9 @@ describe.each(databaseKinds)('Stripe Connect payouts on %s', (kind) => {
   let creator: SignedIn;
   let fan: SignedIn;
   const fake = fakeStripe();
-  const stripe = new Stripe(KEY);
   const call = (method: 'GET' | 'POST', url: string, who?: SignedIn, payload?: object) =>
     t.app.inject({ method, url, ...(who ? { headers: authHeaders(who) } : {}), ...(payload !== undefined ? { payload } : {}) });
-  const send = (event: object, signature?: string) => {
-    const payload = JSON.stringify(event);
-    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/creators/stripe-webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload,
-    });
-  };
+  const send = (event: object, signature?: string) => sendStripeEvent(t.app, event, { secret: WEBHOOK_SECRET, signature });
   const payoutsOf = async () => (await call('GET', '/api/creators/me/dashboard', creator)).json().payouts as Record<string, unknown>[];
   const calls = (path: string) => fake.seen.filter((s) => s.path === path);
   const decide = (id: number, decision: string) => call('POST', `/api/creators/admin/payouts/${id}/decision`, admin, { decision });

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorStatement, creatorSumsDrift, stripeProvider, usePaymentProvider } from '#server/areas/creators/index.ts';
-import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, sendStripeEvent, signIn, type SignedIn } from './helpers.ts';
 
 // The statement figures kept on each posting (currency, gross, fee, net; migration 0080) against the entries they
 // summarise, after any sequence of payments and refunds (signed Stripe webhooks), payouts (the creator's requests)
@@ -25,21 +24,9 @@ describe.each(databaseKinds)('figures kept on each posting on %s', (kind) => {
   let creator: SignedIn;
   let admin: SignedIn;
   const subscriptions: number[] = [];
-  const stripe = new Stripe(KEY);
   const call = (method: 'GET' | 'POST', url: string, who: SignedIn, payload?: object) =>
     t.app.inject({ method, url, headers: authHeaders(who), ...(payload !== undefined ? { payload } : {}) });
-  const send = (event: object) => {
-    const payload = JSON.stringify(event);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/creators/stripe-webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      payload,
-    });
-  };
+  const send = (event: object) => sendStripeEvent(t.app, event, { secret: WEBHOOK_SECRET });
   const rows = async (q: string) => {
     const r = (await t.context.database.db.execute(q as never)) as unknown as
       { rows: Record<string, unknown>[] } | Record<string, unknown>[];

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   creatorStatement,
@@ -9,7 +8,7 @@ import {
   stripeProvider,
   usePaymentProvider,
 } from '#server/areas/creators/index.ts';
-import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, refusal, sendStripeEvent, signIn, type SignedIn } from './helpers.ts';
 
 const DAY = 86_400_000;
 const WEBHOOK_SECRET = 'whsec_test_creators';
@@ -201,7 +200,6 @@ describe.each(databaseKinds)('Stripe webhooks on %s', (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   let creator: SignedIn;
   let fan: SignedIn;
-  const stripe = new Stripe('sk_test_creators');
   beforeAll(async () => {
     t = await createTestApp(kind, { stripeSecretKey: 'sk_test_creators', stripeWebhookSecret: WEBHOOK_SECRET }, { rateLimit: false });
     // Stripe's real verification; only the checkout page (a network call) is stood in for.
@@ -219,16 +217,7 @@ describe.each(databaseKinds)('Stripe webhooks on %s', (kind) => {
   }, 240_000);
   afterAll(async () => t.close());
 
-  const send = (event: object, signature?: string) => {
-    const payload = JSON.stringify(event);
-    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/creators/stripe-webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload,
-    });
-  };
+  const send = (event: object, signature?: string) => sendStripeEvent(t.app, event, { secret: WEBHOOK_SECRET, signature });
   const rows = async (q: string) => {
     const r = (await t.context.database.db.execute(q as never)) as unknown as
       { rows: Record<string, unknown>[] } | Record<string, unknown>[];

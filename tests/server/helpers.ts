@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import postgres from 'postgres';
+import Stripe from 'stripe';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '#server/db/rows.ts';
 import { buildApp, type AppOverrides } from '#server/app.ts';
@@ -179,4 +181,25 @@ export async function insertVideo(
     status,
   });
   return id;
+}
+
+/**
+ * Posts `event` to the Stripe webhook endpoint as Stripe does: its JSON with a `stripe-signature` header made with
+ * the webhook `secret`, or the `signature` given (a forged one, to see it refused).
+ */
+export function sendStripeEvent(
+  app: Pick<FastifyInstance, 'inject'>,
+  event: object,
+  { secret, signature }: { secret: string; signature?: string },
+) {
+  const payload = JSON.stringify(event);
+  return app.inject({
+    method: 'POST',
+    url: '/api/creators/stripe-webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
 }

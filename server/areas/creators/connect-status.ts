@@ -2,12 +2,14 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { creatorConnectAccounts } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
-import { connectVerified, type ConnectAccountStatus } from '#domain/connect-account.ts';
+import { connectVerified } from '#domain/connect-account.ts';
+import type { components } from '#openapi/schema.d.ts';
 
 // Stripe Connect accounts as Stripe last described them (`account.updated`, taken once per event id by the webhook):
 // stored on the creator's account row, shown on their dashboard, and checked before a payout is sent to it.
 
 type AccountRow = typeof creatorConnectAccounts.$inferSelect;
+export type ConnectAccountStatus = components['schemas']['ConnectAccountStatus'];
 
 const presentStatus = (row: AccountRow): ConnectAccountStatus => ({
   charges_enabled: row.chargesEnabled,

@@ -4,7 +4,8 @@ import type { AppConfig } from '#server/config.ts';
 import { ApiError, badRequest, conflict } from '#server/errors.ts';
 import { CREATOR_TEXT } from '#domain/creators.ts';
 import type { Currency } from '#domain/ledger.ts';
-import { CONNECT_CODE_MAX, CONNECT_REQUIREMENTS_MAX, type ConnectAccountStatus } from '#domain/connect-account.ts';
+import { CONNECT_CODE_MAX, CONNECT_REQUIREMENTS_MAX } from '#domain/connect-account.ts';
+import type { ConnectAccountStatus } from './connect-status.ts';
 
 // One payment-provider interface with two implementations: Stripe when STRIPE_SECRET_KEY is set, otherwise the
 // local test provider, which completes every checkout on this server at once (no money moves).

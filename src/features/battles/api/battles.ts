@@ -3,6 +3,7 @@ import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
+import { readAgain } from '#src/lib/realtime.ts';
 import type { AttemptBody } from '#domain/battles/index.ts';
 
 export type BattleView = components['schemas']['Battle'];
@@ -18,9 +19,8 @@ const isBattleKey = (key: readonly unknown[]) =>
 export function useRefreshBattles() {
   const qc = useQueryClient();
   const filters = { predicate: (q: { queryKey: readonly unknown[] }) => isBattleKey(q.queryKey) };
-  // A read still in flight may have begun before the change: invalidating alone would wait for it (a query's first
-  // read is never restarted) and show what it read. It is dropped, and every battle query on the page reads again.
-  return () => void qc.cancelQueries(filters).then(() => qc.invalidateQueries(filters));
+  // A read still in flight may have begun before the change: it is dropped, and every battle query on the page reads again.
+  return () => readAgain(qc, filters);
 }
 
 export function useBattles(status: BattleStatus, limit = 20) {

@@ -3,7 +3,7 @@ import { QueryState } from '#src/components/query-state.tsx';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
-import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
+import { useRealtime } from '#src/lib/realtime.ts';
 import { ordinal, placeText } from '#domain/places.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { useRefreshBattles } from '../api/battles.ts';
@@ -41,11 +41,14 @@ function standing(t: TournamentView): string | null {
 /** Listens in a running stage's battle room: when a round closes (and with the last, the best go through), the page refreshes. */
 function StageRoom({ battleId }: { battleId: number }) {
   const refresh = useRefreshBattles();
-  useRealtime({ room_id: `battle:${battleId}` }, (m) => {
-    if ('battle_id' in m && m.battle_id === battleId && m.type === 'battle_round_closed') refresh();
-  });
-  // A round that closed before the socket was in the room was not heard: read again once it is.
-  useRealtimeJoined({ room_id: `battle:${battleId}` }, refresh);
+  // A round that closed before the socket was in the room was not heard: read again once it is (the last argument).
+  useRealtime(
+    { room_id: `battle:${battleId}` },
+    (m) => {
+      if ('battle_id' in m && m.battle_id === battleId && m.type === 'battle_round_closed') refresh();
+    },
+    refresh,
+  );
   return null;
 }
 
@@ -57,6 +60,9 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
         const before = t.stages.find((x) => x.stage_no === ps.stage_no - 1);
         // A later stage has no entry of its own: until the stage before is over it waits for its field.
         const waiting = before !== undefined && !before.advanced;
+        // The stage's rule is said once when every round has the same (a bracket's always does), else on each round.
+        const rule =
+          ps.rounds.length > 1 && ps.rounds.every((r) => r.cut_text === ps.rounds[0]?.cut_text) ? (ps.rounds[0]?.cut_text ?? null) : null;
         return (
           <li key={ps.stage_no}>
             <Card
@@ -85,12 +91,13 @@ function Stages({ tournament: t, preview: p }: { tournament: TournamentView; pre
                   : `${athletes(s.entered)} in, ${s.alive} still standing.`}{' '}
                 {ps.advancing === null ? 'The final: its ranking is the result.' : `The best ${ps.advancing} go through.`}
               </p>
+              {rule !== null ? <p>{`In every round, ${rule}.`}</p> : null}
               <ul className="tournament-rounds">
                 {ps.rounds.map((r) => {
                   const live = s.rounds[r.round_no - 1];
                   return (
                     <li key={r.round_no}>
-                      Round {r.round_no} ({roundWindowText(live?.state ?? 'upcoming', r)}): {r.cut_text}
+                      Round {r.round_no} ({roundWindowText(live?.state ?? 'upcoming', r)}){rule === null ? `: ${r.cut_text}` : ''}
                       {live?.field_size != null
                         ? ` · ${live.eliminated_count} of ${live.field_size} out`
                         : ` · projected ${r.projected_field} → ${r.projected_keep}`}

@@ -7,7 +7,7 @@ import { Card } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
 import { Table } from '#src/components/ui/table.tsx';
-import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
+import { useRealtime } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { battleRoyaleRules, bracketRules, type CutRule } from '#domain/battles/index.ts';
@@ -74,20 +74,23 @@ function BattleView({ battle: b }: { battle: BattleView }) {
   const [reveal, setReveal] = useState<string | null>(null);
   const bracketStage = b.format === 'bracket_tournament';
   const board = useBattleBoard(b.id, round, !bracketStage);
-  useRealtime({ room_id: `battle:${b.id}` }, (m) => {
-    if (!('battle_id' in m) || m.battle_id !== b.id) return;
-    if (m.type === 'battle_round_closed') {
-      const fell = me !== null && m.eliminated.includes(me);
-      setReveal(
-        fell
-          ? `Round ${m.round_no} closed: you were eliminated.`
-          : `Round ${m.round_no} closed: ${m.eliminated_count} of ${m.field_size} eliminated.${m.finished ? ' The battle is over.' : ''}`,
-      );
-    }
-    refresh();
-  });
   // Read again once the socket is in the room (and after a reconnect): a round that closed before then was not heard.
-  useRealtimeJoined({ room_id: `battle:${b.id}` }, refresh);
+  useRealtime(
+    { room_id: `battle:${b.id}` },
+    (m) => {
+      if (!('battle_id' in m) || m.battle_id !== b.id) return;
+      if (m.type === 'battle_round_closed') {
+        const fell = me !== null && m.eliminated.includes(me);
+        setReveal(
+          fell
+            ? `Round ${m.round_no} closed: you were eliminated.`
+            : `Round ${m.round_no} closed: ${m.eliminated_count} of ${m.field_size} eliminated.${m.finished ? ' The battle is over.' : ''}`,
+        );
+      }
+      refresh();
+    },
+    refresh,
+  );
   const open = b.rounds.find((r) => r.state === 'open');
   const first = b.rounds[0];
   const roundHours = first ? Math.round((Date.parse(first.closes_at) - Date.parse(first.opens_at)) / 3_600_000) : 0;

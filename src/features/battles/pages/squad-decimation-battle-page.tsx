@@ -6,7 +6,7 @@ import { Badge } from '#src/components/ui/badge.tsx';
 import { Card } from '#src/components/ui/card.tsx';
 import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { AppLink } from '#src/components/ui/link.tsx';
-import { useRealtime, useRealtimeJoined } from '#src/lib/realtime.ts';
+import { useRealtime } from '#src/lib/realtime.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { placeText } from '#domain/places.ts';
@@ -36,21 +36,24 @@ function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
   const nameOf = (board: SquadBoard | undefined, userId: number) =>
     board?.squads.flatMap((q) => q.members).find((m) => m.user_id === userId)?.display_name ?? 'A member';
   const squadName = (teamId: number | null) => s.squads.find((q) => q.team_id === teamId)?.name ?? 'A squad';
-  useRealtime({ room_id: `battle:${b.id}` }, (m) => {
-    if (!('battle_id' in m) || m.battle_id !== b.id) return;
-    if (m.type === 'squad_round_closed') {
-      const fell = m.eliminated.map((e) => `${e.user_id === me ? 'you' : nameOf(board.data, e.user_id)} (${squadName(e.team_id)})`);
-      const parts = [
-        `Round ${m.round_no} closed: ${fell.length ? `${list(fell)} fell` : 'nobody scored, so nobody fell'}.`,
-        m.squads_out.length ? `${list(m.squads_out.map(squadName))} ${m.squads_out.length === 1 ? 'is' : 'are'} out.` : '',
-        m.winner_team_id !== null ? `${squadName(m.winner_team_id)} won the battle.` : '',
-      ];
-      setReveal(parts.filter(Boolean).join(' '));
-    }
-    refresh();
-  });
   // Read again once the socket is in the room (and after a reconnect): a round that closed before then was not heard.
-  useRealtimeJoined({ room_id: `battle:${b.id}` }, refresh);
+  useRealtime(
+    { room_id: `battle:${b.id}` },
+    (m) => {
+      if (!('battle_id' in m) || m.battle_id !== b.id) return;
+      if (m.type === 'squad_round_closed') {
+        const fell = m.eliminated.map((e) => `${e.user_id === me ? 'you' : nameOf(board.data, e.user_id)} (${squadName(e.team_id)})`);
+        const parts = [
+          `Round ${m.round_no} closed: ${fell.length ? `${list(fell)} fell` : 'nobody scored, so nobody fell'}.`,
+          m.squads_out.length ? `${list(m.squads_out.map(squadName))} ${m.squads_out.length === 1 ? 'is' : 'are'} out.` : '',
+          m.winner_team_id !== null ? `${squadName(m.winner_team_id)} won the battle.` : '',
+        ];
+        setReveal(parts.filter(Boolean).join(' '));
+      }
+      refresh();
+    },
+    refresh,
+  );
   const open = b.rounds.find((r) => r.state === 'open');
   const alive = b.me && b.me.eliminated_round === null;
   const mine = s.squads.find((q) => q.team_id === s.my_team_id);

@@ -3,7 +3,7 @@ import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components, operations } from '#openapi/schema.d.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
-import { useRealtime, useRealtimeReconnect } from '#src/lib/realtime.ts';
+import { readAgain, useRealtime } from '#src/lib/realtime.ts';
 
 export type Challenge = components['schemas']['Challenge'];
 export type ChallengeDetail = components['schemas']['ChallengeDetail'];
@@ -70,15 +70,18 @@ export function useRankings(
   const client = useClient();
   const { user } = useSessionView();
   const queryClient = useQueryClient();
-  // Signed in, the board moves the moment a score lands (the socket); polling stays as the fallback.
-  useRealtime(live && q.challengeId !== null ? { challenge_id: q.challengeId } : null, (message) => {
-    if (message.type === 'leaderboard_updated' && message.challenge_id === q.challengeId) {
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/rankings'] });
-    }
-  });
-  useRealtimeReconnect(() => {
-    if (live) void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/rankings'] });
-  });
+  // Signed in, the board moves the moment a score lands (the socket); polling stays as the fallback. A score that
+  // landed before the socket was in the board's room (after a page load, or while it was away) was not heard: the
+  // board is read again on each join.
+  useRealtime(
+    live && q.challengeId !== null ? { challenge_id: q.challengeId } : null,
+    (message) => {
+      if (message.type === 'leaderboard_updated' && message.challenge_id === q.challengeId) {
+        void queryClient.invalidateQueries({ queryKey: ['get', '/api/challenges/rankings'] });
+      }
+    },
+    () => readAgain(queryClient, { queryKey: ['get', '/api/challenges/rankings'] }),
+  );
   return useQuery({
     queryKey: ['get', '/api/challenges/rankings', { ...q, me: user?.wp_user_id ?? null }],
     enabled: q.challengeId !== null,

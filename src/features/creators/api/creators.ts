@@ -11,6 +11,7 @@ export type CreatorTierInput = components['schemas']['CreatorTierInput'];
 export type CreatorSubscription = components['schemas']['CreatorSubscription'];
 export type CreatorDashboard = components['schemas']['CreatorDashboard'];
 export type Currency = components['schemas']['Currency'];
+export type ConnectAccountStatus = components['schemas']['ConnectAccountStatus'];
 
 const isCreatorKey = (key: readonly unknown[]) => typeof key[1] === 'string' && key[1].startsWith('/api/creators');
 
@@ -122,15 +123,29 @@ export function usePayoutsForReview(status: 'open' | 'decided', enabled = true) 
   });
 }
 
+const openQueueKey = ['get', '/api/creators/admin/payouts', 'open'] as const;
+const isOpenQueue = (key: readonly unknown[]) => key[1] === openQueueKey[1] && key[2] === openQueueKey[2];
+
+/**
+ * An administrator's decision. The payout stays in the queue they are working through, with its new status (marked
+ * paid or turned down, it says so), until the queue is read again (a reload): reading it at once would drop the row
+ * the moment it was decided, before the administrator saw what they did. Every other creators read is refreshed.
+ */
 export function useDecidePayout(payoutId: number) {
-  const refresh = useRefreshCreators();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { decision: 'approve' | 'paid' | 'reject'; reason?: string }) =>
       callApi(
         secureApi.POST('/api/creators/admin/payouts/{payoutId}/decision', { params: { path: { payoutId } }, body }),
         'Could not record the decision.',
       ),
-    onSuccess: refresh,
+    onSuccess: (decided) => {
+      qc.setQueryData<{ items: ReviewedPayout[] }>(
+        openQueueKey,
+        (queue) => queue && { ...queue, items: queue.items.map((p) => (p.id === decided.id ? { ...p, ...decided } : p)) },
+      );
+      void qc.invalidateQueries({ predicate: (q) => isCreatorKey(q.queryKey) && !isOpenQueue(q.queryKey) });
+    },
   });
 }
 

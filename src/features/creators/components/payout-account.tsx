@@ -1,7 +1,7 @@
 import { Badge } from '#src/components/ui/badge.tsx';
 import { Button } from '#src/components/ui/button.tsx';
-import { connectStatusInWords, type ConnectAccountStatus } from '#domain/connect-account.ts';
-import { useStartPayoutOnboarding } from '../api/creators.ts';
+import { connectStatusInWords } from '#domain/connect-account.ts';
+import { useStartPayoutOnboarding, type ConnectAccountStatus } from '../api/creators.ts';
 
 /**
  * How payouts reach the creator: with Stripe Connect, their Stripe account (onboarding, or continuing it) and whether

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtime } from '#src/lib/realtime.ts';
+import { readAgain, useRealtime } from '#src/lib/realtime.ts';
 import type { LiveReaction } from '#domain/live.ts';
 import { liveAttemptKey, type LiveAttemptView } from '../api/live.ts';
 
@@ -9,14 +9,19 @@ import { liveAttemptKey, type LiveAttemptView } from '../api/live.ts';
  */
 export function useLiveAttemptRoom(a: LiveAttemptView, on: { ended: () => void; reaction?: (emoji: LiveReaction) => void }) {
   const qc = useQueryClient();
-  useRealtime(a.status === 'live' ? { session_id: String(a.id) } : null, (m) => {
-    if (!('attempt_id' in m) || m.attempt_id !== a.id) return;
-    const update = (patch: Partial<LiveAttemptView>) =>
-      qc.setQueryData<LiveAttemptView>(liveAttemptKey(a.id), (old) => (old ? { ...old, ...patch } : old));
-    if (m.type === 'live_count' && m.seq >= (qc.getQueryData<LiveAttemptView>(liveAttemptKey(a.id))?.seq ?? 0))
-      update({ seq: m.seq, count: m.count, elapsed_ms: m.elapsed_ms, projected_place: m.projected_place });
-    else if (m.type === 'live_spectators') update({ spectators: m.spectators });
-    else if (m.type === 'live_reaction') on.reaction?.(m.emoji);
-    else if (m.type === 'live_ended') on.ended();
-  });
+  useRealtime(
+    a.status === 'live' ? { session_id: String(a.id) } : null,
+    (m) => {
+      if (!('attempt_id' in m) || m.attempt_id !== a.id) return;
+      const update = (patch: Partial<LiveAttemptView>) =>
+        qc.setQueryData<LiveAttemptView>(liveAttemptKey(a.id), (old) => (old ? { ...old, ...patch } : old));
+      if (m.type === 'live_count' && m.seq >= (qc.getQueryData<LiveAttemptView>(liveAttemptKey(a.id))?.seq ?? 0))
+        update({ seq: m.seq, count: m.count, elapsed_ms: m.elapsed_ms, projected_place: m.projected_place });
+      else if (m.type === 'live_spectators') update({ spectators: m.spectators });
+      else if (m.type === 'live_reaction') on.reaction?.(m.emoji);
+      else if (m.type === 'live_ended') on.ended();
+    },
+    // What the room said before the socket was in it (a count, the end) is read again on each join.
+    () => readAgain(qc, { queryKey: liveAttemptKey(a.id) }),
+  );
 }

@@ -32,9 +32,14 @@ export function StreamPlayer({ attemptId, live, poll }: { attemptId: number; liv
   const fetching = useSelector(flow, (s) => s.hasTag('fetching'));
   const error = useSelector(flow, (s) => s.context.error);
 
-  useRealtime(live ? { session_id: String(attemptId) } : null, (m) => {
-    if (m.type === 'live_segment' && m.attempt_id === attemptId) flow.send({ type: 'stream.known', lastSeq: m.seq });
-  });
+  // Segments announced before the socket was in the room are found by reading the stream again on each join.
+  useRealtime(
+    live ? { session_id: String(attemptId) } : null,
+    (m) => {
+      if (m.type === 'live_segment' && m.attempt_id === attemptId) flow.send({ type: 'stream.known', lastSeq: m.seq });
+    },
+    () => void stream.refetch(),
+  );
   useEffect(() => {
     if (stream.data) flow.send({ type: 'stream.known', lastSeq: stream.data.last_seq });
   }, [stream.data, flow]);

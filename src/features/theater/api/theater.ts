@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
-import { useRealtime } from '#src/lib/realtime.ts';
+import { readAgain, useRealtime } from '#src/lib/realtime.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import type { VoteValue } from '#domain/theater.ts';
 
@@ -30,17 +30,20 @@ export function useTheater(challengeId: number | null) {
   const { user } = useSessionView();
   const me = user?.wp_user_id ?? null;
   const qc = useQueryClient();
-  useRealtime(challengeId !== null && me !== null ? { challenge_id: challengeId } : null, (message) => {
-    // Once the socket is in the room (first join, or again after a reconnect), votes cast before are fetched;
-    // so is the list whenever a video is shown, withdrawn, hidden or its score judged invalid.
-    const listChanged = message.type === 'theater_changed' && message.challenge_id === challengeId;
-    if (listChanged || (message.type === 'joined' && message.room_id === `challenge:${challengeId}`)) {
-      void qc.invalidateQueries({ queryKey: keyOf(challengeId!, me) });
-      return;
-    }
-    if (message.type !== 'theater_votes' || message.challenge_id !== challengeId) return;
-    qc.setQueryData<Theater>(keyOf(challengeId!, me), (d) => applyTally(d, message));
-  });
+  // Once the socket is in the room (first join, or again after a reconnect), votes cast before are fetched (the last
+  // argument); so is the list whenever a video is shown, withdrawn, hidden or its score judged invalid.
+  useRealtime(
+    challengeId !== null && me !== null ? { challenge_id: challengeId } : null,
+    (message) => {
+      if (message.type === 'theater_changed' && message.challenge_id === challengeId) {
+        void qc.invalidateQueries({ queryKey: keyOf(challengeId!, me) });
+        return;
+      }
+      if (message.type !== 'theater_votes' || message.challenge_id !== challengeId) return;
+      qc.setQueryData<Theater>(keyOf(challengeId!, me), (d) => applyTally(d, message));
+    },
+    () => readAgain(qc, { queryKey: keyOf(challengeId!, me) }),
+  );
   return useQuery({
     queryKey: keyOf(challengeId ?? 0, me),
     enabled: challengeId !== null,
