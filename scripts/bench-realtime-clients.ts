@@ -1,6 +1,8 @@
 // Child process of bench-realtime.ts: opens N sockets, puts each in a room, and reports
 // when each one receives the published message (wall-clock ms, comparable across processes).
 // It also plays the attacker (a flooding socket) and times GET /api/health, each in its own child.
+// bench-board-tails.ts uses it for a board's room (when each socket receives a `leaderboard_updated`) and, in
+// another child, to time HTTP requests one after another (`requests`) away from the server's event loop.
 // bench-live.ts uses it for a live attempt's spectators: when each receives a `live_count`, and
 // (with fetchSegments) each segment's bytes fetched on `live_segment`, as the player does.
 import WebSocket from 'ws';
@@ -31,6 +33,12 @@ interface Health {
   type: 'health';
   url: string;
   seconds: number;
+}
+
+/** Sends these HTTP requests one after another and reports each one's time (ms), failing on any non-2xx answer. */
+interface Requests {
+  type: 'requests';
+  requests: { method: string; url: string; headers?: Record<string, string>; body?: string }[];
 }
 
 const sockets: WebSocket[] = [];
@@ -74,8 +82,8 @@ async function openAll({ urls, count, join, fetchSegments }: Open) {
                 // The bench's probe carries when it was sent as its nonce.
                 received.push(now() - Number(message.nonce));
                 if (received.length === expected) process.send!({ type: 'latencies', values: received });
-              } else if (message.type === 'live_count') {
-                // A live count carries no send time: when it came, which bench-live.ts takes its send time from.
+              } else if (message.type === 'live_count' || message.type === 'leaderboard_updated') {
+                // A live count or a board's move carries no send time: when it came, which bench-live.ts takes its send time from.
                 received.push(now());
                 if (received.length === expected) process.send!({ type: 'latencies', values: received });
               } else if (message.type === 'live_segment' && fetchSegments) {
@@ -131,6 +139,18 @@ async function flood({ url, mode, token, seconds }: Flood) {
   process.send!({ type: 'flooded', sent, connections });
 }
 
+async function requests(list: Requests['requests']) {
+  const values: number[] = [];
+  for (const r of list) {
+    const t0 = performance.now();
+    const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
+    const body = await res.text();
+    values.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`${r.method} ${r.url}: ${res.status} ${body.slice(0, 200)}`);
+  }
+  process.send!({ type: 'timed', values });
+}
+
 async function health({ url, seconds }: Health) {
   const until = Date.now() + seconds * 1000;
   const values: number[] = [];
@@ -144,11 +164,12 @@ async function health({ url, seconds }: Health) {
   process.send!({ type: 'health', values });
 }
 
-process.on('message', (m: Open | Flood | Health | { type: 'expect'; count: number } | { type: 'close' }) => {
+process.on('message', (m: Open | Flood | Health | Requests | { type: 'expect'; count: number } | { type: 'close' }) => {
   const fail = (error: Error) => process.send!({ type: 'error', message: error.message });
   if (m.type === 'open') void openAll(m).catch(fail);
   if (m.type === 'flood') void flood(m).catch(fail);
   if (m.type === 'health') void health(m).catch(fail);
+  if (m.type === 'requests') void requests(m.requests).catch(fail);
   if (m.type === 'expect') {
     received = [];
     fetched = [];

@@ -286,6 +286,45 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
     expect(await board()).toEqual(['Board 3']);
   });
 
+  it('answers a signed-in reader the page with their own row, and once their session ends, 401 and no page', async () => {
+    const kim = await signIn(t, 'kim@x.test', 'athlete-password', 'Kim');
+    const id = await newChallenge('Own row');
+    await apply(id, { kind: 'score', who: 6, division: 'rx', reps: 9 });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/challenges/${id}/join`,
+          headers: authHeaders(kim),
+          payload: { division: 'rx', sex: 'female' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: `/api/challenges/${id}/submit-score`,
+      headers: authHeaders(kim),
+      payload: { reps: 3 },
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/challenges/rankings?challenge_id=${id}`,
+        headers: { authorization: `Bearer ${kim.token}` },
+      });
+    const page = await read();
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().me).toMatchObject({ rank: 2, athlete: { display_name: 'Kim' } });
+    expect(page.json().items.map((r: { athlete: { display_name: string } }) => r.athlete.display_name)).toEqual(['Board 6', 'Kim']);
+    await t.context.database.db.execute(
+      sql`update sessions set revoked_at = now() where user_id = (select id from users where email = 'kim@x.test')`,
+    );
+    const ended = await read();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ detail: expect.any(String) });
+  });
+
   it.skipIf(kind !== 'postgres')(
     'a score written on one node shows on another within a second',
     async () => {

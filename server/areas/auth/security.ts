@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { ApiError, DatabaseFault, isDatabaseFault } from '#server/errors.ts';
 import { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticate, isAdminRole, type Authenticated } from './auth.ts';
-import { safeEqual } from '#server/lib/tokens.ts';
+import { safeEqual, verifyAccessToken } from '#server/lib/tokens.ts';
 import { recordActivity } from '#server/lib/bi-record.ts';
 
 declare module 'fastify' {
@@ -73,4 +73,15 @@ export async function optionalAuth(ctx: AppContext, request: FastifyRequest, opt
   const auth = await requireAuth(ctx, request);
   if (opts.csrf) checkCsrf(request, auth);
   return auth;
+}
+
+/**
+ * The account a request's bearer token names, its signature and expiry checked (no database read; the session is
+ * not): a read for that account can start beside optionalAuth's session check, and is answered only once that
+ * check has passed. Null without a token or with one that does not verify.
+ */
+export async function claimedUserId(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  return (await verifyAccessToken(ctx.jwtKey, token, ctx.now()))?.userId ?? null;
 }

@@ -29,10 +29,10 @@ async function sharedPage(ctx: AppContext, q: PageQuery): Promise<SharedPage> {
   return { challenge, answer, json: serialized(answer) };
 }
 
-/** The viewer's own row on this board (its division or category), with its place; null when they have none there. */
-async function viewerRow(ctx: AppContext, c: ChallengeRow, q: PageQuery, viewerId: number) {
+/** The viewer's own board row (its division or category) with its place; none when they have no entry there. */
+async function viewerRows(ctx: AppContext, q: PageQuery, viewerId: number) {
   const { category, division, shown } = boardScope(q, ctx.now());
-  const rows = await boardRows(ctx.database.db, c.id, {
+  const rows = await boardRows(ctx.database.db, q.challenge_id, {
     division,
     category,
     shown,
@@ -42,8 +42,7 @@ async function viewerRow(ctx: AppContext, c: ChallengeRow, q: PageQuery, viewerI
     limit: 0,
     callerId: viewerId,
   });
-  const mine = rows.find((r) => r.n === 0);
-  return mine ? boardRow(c, mine, mine.rank!, viewerId) : null;
+  return rows.find((r) => r.n === 0) ?? null;
 }
 
 /**
@@ -58,8 +57,11 @@ export async function servedRankings(
 ): Promise<{ json: Serialized; key?: string } | { answer: Answer }> {
   const cache = boardCacheOf(ctx);
   if (!cache) return { answer: await rankings(ctx, q, viewerId) };
-  let page: SharedPage;
   const key = pageKey(q, ctx.now());
+  // A signed-in viewer's own row is read beside the page (kept or not): one round trip, not two.
+  const mine = viewerId === null ? null : viewerRows(ctx, q, viewerId);
+  mine?.catch(() => {});
+  let page: SharedPage;
   try {
     page = await cache.get(
       key,
@@ -73,8 +75,9 @@ export async function servedRankings(
     throw error;
   }
   // The key names the page an address asks for, unless it moves with the year (an age group).
-  if (viewerId === null) return q.age_group ? { json: page.json } : { json: page.json, key };
-  const me = await viewerRow(ctx, page.challenge, q, viewerId);
+  if (viewerId === null || !mine) return q.age_group ? { json: page.json } : { json: page.json, key };
+  const row = await mine;
+  const me = row && boardRow(page.challenge, row, row.rank!, viewerId);
   // The shared page shows everyone as others see them: the viewer's own row takes what they see of
   // themselves (their name when anonymous to others, their gym when they keep it private).
   const own = me && page.answer.items.find((r) => r.athlete.wp_user_id === viewerId);

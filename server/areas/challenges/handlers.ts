@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
-import { optionalAuth, isAdminRole } from '../auth/index.ts';
+import { claimedUserId, optionalAuth, isAdminRole } from '../auth/index.ts';
 import { promoteChallenges, recordCampaignJoin, viewerKey } from '../creators/index.ts';
 import { allianceNamesBoard, allianceRankings } from './alliance-board.ts';
 import { servedRankings } from './board-pages.ts';
@@ -104,9 +104,14 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
       return athleteChallengeResults(ctx, request.params.userId, who?.user.id ?? null);
     },
     async getChallengeRankings(request, reply) {
-      const who = await optionalAuth(ctx, request, { csrf: false });
       const q = request.query;
-      const served = await servedRankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, who?.user.id ?? null);
+      // The page and the viewer's own row are read beside the session check, and answered only once it has passed.
+      const claimed = await claimedUserId(ctx, request);
+      const [who, served] = await Promise.all([
+        optionalAuth(ctx, request, { csrf: false }),
+        servedRankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, claimed),
+      ]);
+      if ((who?.user.id ?? null) !== claimed) throw new Error('The session checked is not the account the token names.');
       if ('answer' in served) return served.answer;
       // The page everyone sees, as serialized and compressed once: a reader holding this version gets 304.
       if (served.key) rememberKeptAddress(ctx, request, served.key);

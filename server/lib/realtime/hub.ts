@@ -11,6 +11,19 @@ import type { RealtimeEnvelope } from './realtime-events.ts';
 export const MAX_ROOMS_PER_SOCKET = 50;
 /** Messages already in flight when the server closes a socket; past these the client is flooding. */
 export const MESSAGES_AFTER_CLOSE = 10;
+/**
+ * Socket writes done in one go. A larger fan-out (a board's room of thousands) goes on in slices of this many,
+ * each after the I/O waiting behind it (setImmediate), so the answers and notices due meanwhile (the submission
+ * that caused it) are not held until the last socket has its copy.
+ */
+export const FAN_OUT_SLICE = 256;
+
+/** A message still being written to its sockets: the targets as they were when it arrived, and the next to write. */
+interface Fanning {
+  data: string;
+  targets: Client[];
+  next: number;
+}
 
 /** The limits every socket of a hub lives by; tests lift one to reach another. */
 export interface SocketLimits {
@@ -59,6 +72,9 @@ export class RealtimeHub {
   private readonly roomWatchers: { prefix: string; changed: (room: string, size: number) => void }[] = [];
   /** Listeners to what is said in rooms by name prefix, on every node, sockets there or not (watchMessages). */
   private readonly messageWatchers: { prefix: string; heard: (room: string, message: RealtimeEnvelope['message']) => void }[] = [];
+  /** Fan-outs not yet written to every socket, in arrival order (a socket gets its messages in the order they came). */
+  private readonly fanning: Fanning[] = [];
+  private sliceDue = false;
 
   constructor(readonly limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS }) {}
 
@@ -130,16 +146,39 @@ export class RealtimeHub {
     this.noteExpiry(closesAt);
   }
 
-  /** Sends one message to its targets here; returns how many sockets it was written to. */
+  /**
+   * Sends one message to its targets here; returns how many sockets it was written to now. Up to FAN_OUT_SLICE
+   * writes happen at once; the rest of a larger fan-out (or a message arriving while one is still going out) is
+   * written in the next slices, in order.
+   */
   deliver(envelope: RealtimeEnvelope): number {
     const to = envelope.to;
     if ('room' in to) for (const w of this.messageWatchers) if (to.room.startsWith(w.prefix)) w.heard(to.room, envelope.message);
     const targets = 'everyone' in to ? this.clients : 'user' in to ? this.byUser.get(to.user) : this.rooms.get(to.room);
-    if (!targets) return 0;
-    const data = JSON.stringify(envelope.message);
-    let sent = 0;
-    for (const client of targets) if (this.send(client, data)) sent += 1;
-    return sent;
+    if (!targets?.size) return 0;
+    this.fanning.push({ data: JSON.stringify(envelope.message), targets: [...targets], next: 0 });
+    return this.sliceDue ? 0 : this.writeSlice();
+  }
+
+  /** Writes up to FAN_OUT_SLICE of the waiting fan-outs' sockets; schedules the next slice if any are left. */
+  private writeSlice(): number {
+    this.sliceDue = false;
+    let written = 0;
+    let budget = FAN_OUT_SLICE;
+    while (budget > 0 && this.fanning.length) {
+      const f = this.fanning[0]!;
+      const start = f.next;
+      const end = Math.min(f.targets.length, start + budget);
+      for (let i = start; i < end; i++) if (this.send(f.targets[i]!, f.data)) written += 1;
+      f.next = end;
+      budget -= end - start;
+      if (end === f.targets.length) this.fanning.shift();
+    }
+    if (this.fanning.length) {
+      this.sliceDue = true;
+      setImmediate(() => this.writeSlice());
+    }
+    return written;
   }
 
   /**
