@@ -191,11 +191,11 @@ export async function writeDrafts(ctx: AppContext, payload: Record<string, unkno
       try {
         if (aborted()) return;
         // Each call its own signal, ended with the job's: many calls per job, one listener on the job's at a time each.
-        const call = new AbortController();
-        const end = () => call.abort();
+        const own = new AbortController();
+        const end = () => own.abort();
         job?.signal.addEventListener('abort', end);
         const line = await writer
-          .write(request.facts, request.seed, call.signal)
+          .write(request.facts, request.seed, own.signal)
           .finally(() => job?.signal.removeEventListener('abort', end));
         // Released while the model was asked: the draft waits for the next worker, which asks again.
         if (!aborted()) written.push({ draftId: draft.id, line: { request, written: line } });
