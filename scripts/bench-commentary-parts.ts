@@ -1,9 +1,27 @@
-// Parts of scripts/bench-commentary.ts: the board as the bench believes it stands (to pick moves worth a line) and a slow
-// OpenAI-compatible endpoint.
+// Parts of scripts/bench-commentary.ts: the board as the bench believes it stands (to pick moves worth a line), a slow
+// OpenAI-compatible endpoint, and the commentary jobs and drafts waiting.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../server/db/index.ts';
+import { rowsOf } from './bench-lib.ts';
 
 const CLIMB = 10;
+
+const execRows = async <T>(db: Database, query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
+
+/** Commentary jobs not finished: a line's (`commentary_write`) or a board's coalesced one (`commentary_drafts`). */
+const COMMENTARY_JOBS = sql`kind in ('commentary_write', 'commentary_drafts') and state in ('queued', 'running')`;
+export const waiting = async (db: Database) =>
+  (await execRows<{ n: number }>(db, sql`select count(*)::int as n from jobs where ${COMMENTARY_JOBS}`))[0]!.n;
+/** Commentary jobs not finished, and lines waiting for the model (drafts). */
+export const waitingRows = async (db: Database) =>
+  (
+    await execRows<{ jobs: number; drafts: number }>(
+      db,
+      sql`select (select count(*)::int from jobs where ${COMMENTARY_JOBS}) as jobs, (select count(*)::int from commentary_drafts) as drafts`,
+    )
+  )[0]!;
 
 export interface Athlete {
   userId: number;

@@ -10,6 +10,9 @@
 //   answer) p50/p99 with commentary off (the move hook's deferred task dropped: no facts read, no job) beside
 //   commentary written by an OpenAI-compatible endpoint that answers after 5 s (a slow local endpoint this bench starts), in
 //   alternating windows of the same run, at the same rate. Target: the ratio ~1 (generation is off the request path).
+//   With the model, a board's waiting lines are drafts and one coalesced job (server/areas/commentary/drafts.ts): the
+//   jobs table's commentary rows and the drafts are sampled each second while the model is on.
+// - BENCH_COMMENTARY_PARTS (lag,hook,latency,lane; all by default) picks the parts.
 // - Model lines a minute with that endpoint, and how long another job kind waits meanwhile, with `commentary_write` in
 //   the shared job lane (one at a time, as before) and in its own lane (LLM_CONCURRENCY at once): bench-commentary-lane.ts.
 import type { AddressInfo } from 'node:net';
@@ -22,7 +25,7 @@ import { noteScoreMove } from '../server/areas/commentary/index.ts';
 import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
 import { loadSigningKey, signAccessToken } from '../server/lib/tokens.ts';
 import { onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
-import { Board, slowModel, type Athlete } from './bench-commentary-parts.ts';
+import { Board, slowModel, waiting, waitingRows, type Athlete } from './bench-commentary-parts.ts';
 import { laneRun } from './bench-commentary-lane.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -37,7 +40,7 @@ const MAX_IN_FLIGHT = 256;
 const LAG_TARGET_MS = 1000;
 /** The name `noteScoreMove` (server/areas/commentary/moves.ts) defers its work under: dropped when commentary is off. */
 const MOVE_TASK = 'commentary move';
-/** The name template lines are stored under, in batches (server/areas/commentary/store.ts): counted while pending. */
+/** The name lines are stored under, in batches (server/areas/commentary/write-soon.ts): counted while pending. */
 const LINES_TASK = 'commentary lines';
 
 const config: AppConfig = {
@@ -201,13 +204,8 @@ async function feed(base: string, challengeId: number, board: Board, seconds: nu
   return fed;
 }
 
-const waiting = async (db: Database) =>
-  (
-    await exec<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from jobs where kind = 'commentary_write' and state in ('queued', 'running')`,
-    )
-  )[0]!.n;
+/** Which parts run (BENCH_COMMENTARY_PARTS, comma-separated; all by default). */
+const PARTS = new Set((process.env.BENCH_COMMENTARY_PARTS ?? 'lag,hook,latency,lane').split(',').map((p) => p.trim()));
 
 /**
  * Counts the move hook's deferred tasks still to finish (the facts read and the job queued), and drops them while
@@ -345,6 +343,19 @@ async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
   const results = { off: { submit: [] as number[], read: [] as number[] }, slow: { submit: [] as number[], read: [] as number[] } };
   const loadBefore = load();
   let answered = 0;
+  // The jobs table's commentary rows and the drafts, sampled each second while the model is on.
+  const most = { jobs: 0, drafts: 0 };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      if (!moves.off) {
+        const now = await waitingRows(handle.db);
+        most.jobs = Math.max(most.jobs, now.jobs);
+        most.drafts = Math.max(most.drafts, now.drafts);
+      }
+      await sleep(1000);
+    }
+  })();
   try {
     moves.off = true;
     await feed(base, id, board, 1, RATE); // warm-up
@@ -357,6 +368,8 @@ async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
       into.read.push(...fed.read);
       if (fed.firstError) console.log(`    first refusal: ${fed.firstError}`);
     }
+    sampling = false;
+    await sampler;
     while (moves.pending > 0) await sleep(50);
     const db = handle.db;
     const [lines] = await exec<{ model: number; fallback: number }>(
@@ -364,7 +377,7 @@ async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
       sql`select count(*) filter (where source = 'model')::int as model, count(*) filter (where fallback_reason is not null)::int as fallback
         from commentary_lines where challenge_id = ${id} and created_at >= ${since}::timestamptz`,
     );
-    const waitingNow = await waiting(db);
+    const waitingNow = await waitingRows(db);
     console.log(
       `  the leaderboard's own latency, ${WINDOWS} windows of ${WINDOW_SECONDS} s each way, alternating, ${answered.toLocaleString('en')} moves` +
         ` (load ${loadBefore} → ${load()}):`,
@@ -384,13 +397,17 @@ async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
     );
     console.log(
       `    the model was asked ${model.calls()} times (at most ${model.mostAtOnce()} at once, ${SLOW_MODEL_MS / 1000} s each): ${lines!.model} model lines written (${lines!.fallback} by the templates instead),` +
-        ` ${waitingNow.toLocaleString('en')} commentary jobs still waiting; ${moves.dropped.toLocaleString('en')} moves' commentary dropped while off`,
+        ` ${waitingNow.jobs.toLocaleString('en')} commentary jobs not finished (at most ${most.jobs} while the model was on, sampled each second),` +
+        ` ${waitingNow.drafts.toLocaleString('en')} lines waiting for the model (at most ${most.drafts.toLocaleString('en')});` +
+        ` ${moves.dropped.toLocaleString('en')} moves' commentary dropped while off`,
     );
     if (moves.dropped === 0 || moves.seen === moves.dropped) {
       console.log(`    NOT measured: the move hook's deferred task '${MOVE_TASK}' was not seen in both modes (renamed in moves.ts?)`);
       process.exitCode = 1;
     }
   } finally {
+    sampling = false;
+    await sampler;
     // Close the slow endpoint before the app: a call still in flight fails, falls back to the templates, and its line
     // is written while the database is still open.
     await model.close();
@@ -466,11 +483,11 @@ async function bench(label: string, handle: DatabaseHandle) {
     `\n# ${label}: ${RATE.toLocaleString('en')} moves a minute on a board of ${ATHLETES.toLocaleString('en')}` +
       ` (seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${os.cpus().length} cores, load ${load()})`,
   );
-  const lag = await lagRun(handle, id, board, config.jobsPollMs!, LAG_SECONDS);
-  printLag(`templates, ${LAG_SECONDS} s of moves`, lag, config.jobsPollMs!);
-  await hookRun(handle, LAG_SECONDS);
-  await latencyRun(handle, id, board);
-  await laneRun(handle, config, { id, userId: athletes[0]!.userId }, Math.max(12, LAG_SECONDS));
+  if (PARTS.has('lag'))
+    printLag(`templates, ${LAG_SECONDS} s of moves`, await lagRun(handle, id, board, config.jobsPollMs!, LAG_SECONDS), config.jobsPollMs!);
+  if (PARTS.has('hook')) await hookRun(handle, LAG_SECONDS);
+  if (PARTS.has('latency')) await latencyRun(handle, id, board);
+  if (PARTS.has('lane')) await laneRun(handle, config, { id, userId: athletes[0]!.userId }, Math.max(12, LAG_SECONDS));
 }
 
 await onEachDatabase('bench_commentary', bench);

@@ -64,6 +64,29 @@ export async function enqueueJob(db: Executor, kind: string, payload: Record<str
   return row!.id;
 }
 
+/**
+ * Queues coalescing jobs, one per key (in the caller's transaction, when given one): a key with a job already queued
+ * or running adds no row; that job is marked to run again (`run_again`), so one that is running, and may have read
+ * its work already, runs once more when it ends. The handler reads what its key covers when it runs (its payload
+ * says which key), so however often a key is queued the table holds at most one row of it that is not finished.
+ * The mark takes the row's lock, so a job is never claimed between work stored and its mark (SKIP LOCKED).
+ */
+export async function enqueueCoalesced(
+  db: Pick<Database, 'execute'>,
+  kind: string,
+  items: { key: string; payload: Record<string, unknown> }[],
+  now: Date,
+): Promise<void> {
+  const byKey = new Map(items.map((i) => [i.key, i.payload]));
+  if (!byKey.size) return;
+  const at = now.toISOString();
+  const rows = [...byKey].map(([key, payload]) => sql`(${kind}, ${JSON.stringify(payload)}::jsonb, ${at}, ${at}, ${key})`);
+  await db.execute(
+    sql`insert into jobs (kind, payload, run_at, created_at, coalesce_key) values ${sql.join(rows, sql`, `)}
+        on conflict (coalesce_key) where state in ('queued', 'running') do update set run_again = true`,
+  );
+}
+
 /** This app's worker: who it is in `locked_by`, whether it polls, and the jobs it is running. */
 export interface JobWorker {
   /** The node (NODE_ID, else the host name): a restart of the same node takes back what it was running. */
@@ -117,7 +140,7 @@ export async function claimJob(db: Database, now: Date, kinds: string[], workerI
   const rows = await rowsOf<ClaimedJob>(
     db,
     sql`update jobs set state = 'running', attempts = attempts + 1, locked_until = ${lockedUntil.toISOString()},
-          locked_by = ${workerId}, heartbeat_at = ${now.toISOString()}
+          locked_by = ${workerId}, heartbeat_at = ${now.toISOString()}, run_again = false
         where id = (
           select id from jobs
           where kind in (${kindList(kinds)}) and state = 'queued' and run_at <= ${now.toISOString()}
@@ -175,7 +198,13 @@ async function settle(db: Database, job: ClaimedJob, workerId: string, now: Date
   const mine = sql`id = ${job.id} and state = 'running' and locked_by = ${workerId}`;
   const unlock = sql`locked_until = null, locked_by = null, heartbeat_at = null`;
   if (!error) {
-    await db.execute(sql`update jobs set state = 'done', ${unlock} where ${mine}`);
+    // A coalescing job queued again while it ran goes back to the queue as a fresh one (its key's new work).
+    await db.execute(
+      sql`update jobs set state = case when run_again then 'queued' else 'done' end, ${unlock},
+            attempts = case when run_again then 0 else attempts end, run_again = false,
+            run_at = case when run_again then ${now.toISOString()}::timestamptz else run_at end
+          where ${mine}`,
+    );
     return false;
   }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

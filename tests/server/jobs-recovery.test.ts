@@ -4,6 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import {
   claimJob,
+  enqueueCoalesced,
   enqueueJob,
   jobWorker,
   JOB_LEASE_MS,
@@ -135,6 +136,49 @@ describe.each(databaseKinds)('jobs that outlive their worker on %s', (kind) => {
     const handlersB: JobHandlers = { 'test.slow': async () => {} };
     expect(await runDueJobs(node('node-b'), handlersB)).toBe(1);
     expect(await job(id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('keeps one job per coalescing key however often it is queued; queued again while running, it runs once more', async () => {
+    const keyed = async () =>
+      rowsOf<JobRow & { run_again: boolean }>(
+        db(),
+        sql`select state, attempts, locked_by, last_error, run_again from jobs where coalesce_key = 'board:1' order by id`,
+      );
+    for (let i = 0; i < 50; i++) await enqueueCoalesced(db(), 'test.board', [{ key: 'board:1', payload: { board: 1 } }], t.clock.now());
+    // Two keys in one statement, one of them twice: one row each.
+    await enqueueCoalesced(
+      db(),
+      'test.board',
+      [
+        { key: 'board:2', payload: { board: 2 } },
+        { key: 'board:2', payload: { board: 2 } },
+      ],
+      t.clock.now(),
+    );
+    expect(await keyed()).toHaveLength(1);
+    let runs = 0;
+    let release = () => {};
+    const handlers: JobHandlers = {
+      'test.board': async (_ctx, payload) => {
+        if (payload.board !== 1) return;
+        runs += 1;
+        if (runs === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const run = runDueJobs(t.context, handlers);
+    await until(async () => (await keyed())[0]!.state === 'running', 'the claim');
+    // Queued again while it runs: no second row (two nodes never run one key at once), the running one marked.
+    for (let i = 0; i < 20; i++) await enqueueCoalesced(db(), 'test.board', [{ key: 'board:1', payload: { board: 1 } }], t.clock.now());
+    expect(await keyed()).toMatchObject([{ state: 'running', run_again: true }]);
+    release();
+    // It ends, goes back to the queue as a fresh job (attempts 0), and the same worker runs it once more.
+    expect(await run).toBe(3);
+    expect(runs).toBe(2);
+    expect(await keyed()).toMatchObject([{ state: 'done', attempts: 1, run_again: false }]);
+    // Finished, the key takes a new job.
+    await enqueueCoalesced(db(), 'test.board', [{ key: 'board:1', payload: { board: 1 } }], t.clock.now());
+    expect((await keyed()).map((j) => j.state)).toEqual(['done', 'queued']);
+    expect(await runDueJobs(t.context, handlers)).toBe(1);
   });
 
   it('prunes finished jobs past their retention and keeps queued, running and recent ones', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { formatScore, type ScoreType } from '#domain/scoring/index.ts';
 import { battleMoments, type BattleFacts, type BattleFormat } from '#domain/commentary.ts';
-import { writeSoon } from './store.ts';
+import { writeSoon } from './write-soon.ts';
 
 /** A battle round that has just closed (the battles area's closing calls this once its transaction committed). */
 export interface BattleRoundClosed {
@@ -14,13 +14,13 @@ export interface BattleRoundClosed {
 
 /**
  * After a round's close committed: the moments it made (who fell, the round's winner, squads wiped out, an
- * immunity that saved someone, the champion), each a `commentary_write` job like the boards' and live moments.
- * The reading runs after the closing job's transaction, the writing (a model may take seconds) in the jobs.
+ * immunity that saved someone, the champion), each a line like the boards' and live moments' (`writeSoon`).
+ * The reading runs after the closing job's transaction; a model's lines are written by the battle's one job.
  */
 export function noteBattleRound(ctx: AppContext, closed: BattleRoundClosed): void {
   ctx.tasks.defer('battle commentary', async () => {
     for (const m of await battleRoundMoments(ctx.database.db, closed))
-      await writeSoon(ctx, { battle_id: closed.battleId, user_id: m.userId, event_key: m.key, facts: m.facts });
+      writeSoon(ctx, { battle_id: closed.battleId, user_id: m.userId, event_key: m.key, facts: m.facts });
   });
 }
 

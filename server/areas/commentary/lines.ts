@@ -8,9 +8,10 @@ import { DEFAULT_LLM_CONCURRENCY } from '#server/config.ts';
 import { lineTextProblem, type CommentaryKind, type LineStatus } from '#domain/commentary.ts';
 import { announce, COMMENTARY_WRITE_JOB, lineRequest, presentLine, storeLines } from './store.ts';
 import { writerFor } from './writers.ts';
+import { COMMENTARY_DRAFTS_JOB, writeDrafts } from './drafts.ts';
 
-// Commentary lines: template lines written in the move's own deferred work (store.ts), a model's by the job the move
-// queued; then queued for editors or published at once (auto-publish); editors approve, edit or reject; published lines
+// Commentary lines: template lines written in the move's own deferred work (write-soon.ts), a model's by the board's
+// one job (drafts.ts); then queued for editors or published at once (auto-publish); editors approve, edit or reject; published lines
 // go to the challenge's room, a live attempt's also to the attempt's room (its viewer and the broadcast), and a
 // battle's to the battle's room (its page).
 
@@ -55,16 +56,17 @@ export async function writeLine(ctx: AppContext, payload: Record<string, unknown
   await storeLines(ctx, [{ request, written }]);
 }
 
+const llmConcurrency = (ctx: AppContext) => (ctx.config.llm ? (ctx.config.llm.concurrency ?? DEFAULT_LLM_CONCURRENCY) : 1);
+
 /**
- * `commentary_write` runs in a lane of its own: with a model, up to LLM_CONCURRENCY lines at once per node (each
- * awaits the endpoint for up to LLM_TIMEOUT_MS without holding the shared job lane); with the templates (only
- * batches that could not be stored come here), one at a time.
+ * A model's lines: `commentary_drafts`, one coalesced job per board (or battle) writing its drafts (drafts.ts), runs
+ * in a lane of its own, LLM_CONCURRENCY boards at once per node (their calls share LLM_CONCURRENCY slots, each awaiting
+ * the endpoint for up to LLM_TIMEOUT_MS without holding the shared job lane). `commentary_write`, one line per job,
+ * is what a batch that could not be stored becomes (retried there), in its own lane too.
  */
 export const commentaryJobHandlers: JobHandlers = {
-  [COMMENTARY_WRITE_JOB]: {
-    run: writeLine,
-    concurrency: (ctx) => (ctx.config.llm ? (ctx.config.llm.concurrency ?? DEFAULT_LLM_CONCURRENCY) : 1),
-  },
+  [COMMENTARY_DRAFTS_JOB]: { run: writeDrafts, concurrency: llmConcurrency },
+  [COMMENTARY_WRITE_JOB]: { run: writeLine, concurrency: llmConcurrency },
 };
 
 async function momentWritten(db: Database, of: SQL, key: string) {

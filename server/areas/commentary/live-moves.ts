@@ -9,7 +9,7 @@ import { liveCountUnit, liveScoreBody } from '#domain/live.ts';
 import { encodeScore, formatScore, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
 import { liveEvents, projectedCount, type LiveEvent, type LiveFacts } from '#domain/commentary.ts';
 import { rulesOf, scoreInputFor } from '../challenges/index.ts';
-import { writeSoon } from './store.ts';
+import { writeSoon } from './write-soon.ts';
 
 /** An applied update of a live count (the live area's hook, called after its answer is decided). */
 export interface LiveCountMove {
@@ -21,14 +21,14 @@ export interface LiveCountMove {
 
 /**
  * After a live count moved: whether it made a moment worth a line (a round passed, the leader's mark or
- * one's own best passed, a pace to lead, the last minute), and if so a job that writes each. Nothing
- * here is on the update's request path: the check runs after the answer, the writing in the job.
+ * one's own best passed, a pace to lead, the last minute), and if so a line for each (`writeSoon`). Nothing
+ * here is on the update's request path: the check runs after the answer; a model's lines are the board's job's.
  */
 export function noteLiveCount(ctx: AppContext, move: LiveCountMove): void {
   ctx.tasks.defer('live commentary', async () => {
     const moments = await liveMoments(ctx.database.db, move);
     for (const m of moments)
-      await writeSoon(ctx, {
+      writeSoon(ctx, {
         challenge_id: m.challengeId,
         user_id: m.userId,
         attempt_id: move.attemptId,

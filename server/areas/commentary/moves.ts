@@ -6,7 +6,7 @@ import { placeOfKey } from '#server/lib/boards/rank-slices.ts';
 import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { anonymousName } from '#domain/privacy.ts';
 import { classifyMove, type MoveFacts } from '#domain/commentary.ts';
-import { writeSoon } from './store.ts';
+import { writeSoon } from './write-soon.ts';
 
 /** A score the challenges area has just answered for (its hook, wired in server/handlers.ts). */
 export interface ScoreMove {
@@ -28,7 +28,7 @@ export function noteScoreMove(ctx: AppContext, move: ScoreMove): void {
   if (!move.isBest) return;
   ctx.tasks.defer('commentary move', async () => {
     const facts = await factsSoon(ctx, move);
-    if (facts) await writeSoon(ctx, { challenge_id: move.challengeId, user_id: move.userId, score_id: move.scoreId, facts });
+    if (facts) writeSoon(ctx, { challenge_id: move.challengeId, user_id: move.userId, score_id: move.scoreId, facts });
   });
 }
 

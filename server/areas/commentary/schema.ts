@@ -75,3 +75,30 @@ export const commentaryBattleStreams = pgTable('commentary_battle_streams', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A line waiting for a model (LLM_BASE_URL set): the move's (or moment's) public facts, kept until the board's one
+ * coalesced `commentary_drafts` job writes it (server/areas/commentary/drafts.ts) and deletes it in the line's
+ * transaction. The same unique keys as the lines, so a moment is waiting once; gone with its subject.
+ */
+export const commentaryDrafts = pgTable(
+  'commentary_drafts',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'cascade' }),
+    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
+    attemptId: integer('attempt_id').references(() => liveAttempts.id, { onDelete: 'cascade' }),
+    eventKey: varchar('event_key', { length: 40 }),
+    facts: jsonb('facts').$type<CommentaryFacts>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('commentary_drafts_challenge_idx').on(t.challengeId, t.id),
+    index('commentary_drafts_battle_idx').on(t.battleId, t.id),
+    uniqueIndex('commentary_drafts_score_idx').on(t.scoreId),
+    uniqueIndex('commentary_drafts_event_idx').on(t.attemptId, t.eventKey),
+    uniqueIndex('commentary_drafts_battle_event_idx').on(t.battleId, t.eventKey),
+  ],
+);

@@ -1,26 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
-import { commentaryBattleStreams, commentaryLines, commentaryStreams } from '#server/db/schema.ts';
-import { enqueueJob } from '#server/lib/jobs.ts';
+import { commentaryBattleStreams, commentaryDrafts, commentaryLines, commentaryStreams } from '#server/db/schema.ts';
 import { battleRoom, challengeRoom, liveAttemptRoom, publish } from '#server/lib/realtime/realtime-events.ts';
-import {
-  COMMENTARY_KINDS,
-  isBattleFacts,
-  isLiveFacts,
-  templateLine,
-  type CommentaryFacts,
-  type CommentaryKind,
-} from '#domain/commentary.ts';
-import { writerFor, type WrittenLine } from './writers.ts';
+import { COMMENTARY_KINDS, isBattleFacts, isLiveFacts, type CommentaryFacts, type CommentaryKind } from '#domain/commentary.ts';
+import type { WrittenLine } from './writers.ts';
 
-// Storing written lines: one transaction for one line (the job) or for a batch of template lines (a move's own
-// deferred step); each line queued for editors, or published and announced at once where its stream auto-publishes.
+// Storing written lines: one transaction for one line (the job), a batch of template lines (a move's own deferred
+// step, write-soon.ts) or a board's model lines (drafts.ts); each line queued for editors, or published and announced
+// at once where its stream auto-publishes.
 
 export const COMMENTARY_WRITE_JOB = 'commentary_write';
-
-/** Template lines stored per transaction at most. */
-export const TEMPLATE_BATCH = 500;
 
 type LineRow = typeof commentaryLines.$inferSelect;
 
@@ -103,15 +93,22 @@ export function lineRequest(payload: Record<string, unknown>): LineRequest | nul
 /**
  * Stores written lines in one transaction: each stream's setting read once, one multi-row insert (a line already
  * written, by a retried job or another node, is skipped), and the auto-published ones announced in one statement.
- * A model's line publishes alone only where editors opted in (it quotes athlete-written names).
+ * A model's line publishes alone only where editors opted in (it quotes athlete-written names). `drafts`: the
+ * drafts these lines were written from (drafts.ts), deleted in the same transaction.
  */
-export async function storeLines(ctx: AppContext, lines: { request: LineRequest; written: WrittenLine }[]): Promise<void> {
-  if (!lines.length) return;
+export async function storeLines(
+  ctx: AppContext,
+  lines: { request: LineRequest; written: WrittenLine }[],
+  drafts: number[] = [],
+): Promise<void> {
+  if (!lines.length && !drafts.length) return;
   const now = ctx.now();
   const challengeIds = [...new Set(lines.flatMap((l) => (l.request.battle ? [] : [l.request.challengeId!])))];
   const battleIds = [...new Set(lines.flatMap((l) => (l.request.battle ? [l.request.battle.battleId] : [])))];
   await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
+    if (drafts.length) await tx.delete(commentaryDrafts).where(inArray(commentaryDrafts.id, drafts));
+    if (!lines.length) return;
     const [streams, battleStreams] = await Promise.all([
       challengeIds.length ? tx.select().from(commentaryStreams).where(inArray(commentaryStreams.challengeId, challengeIds)) : [],
       battleIds.length ? tx.select().from(commentaryBattleStreams).where(inArray(commentaryBattleStreams.battleId, battleIds)) : [],
@@ -143,58 +140,4 @@ export async function storeLines(ctx: AppContext, lines: { request: LineRequest;
     const published = stored.filter((l) => l.status === 'published').sort((a, b) => a.id - b.id);
     if (published.length) await announce(tx, published);
   });
-}
-
-interface Pending {
-  waiting: Record<string, unknown>[];
-  running: boolean;
-}
-const pendingOf = new WeakMap<AppContext, Pending>();
-
-/**
- * A line to write, off the request path. Template lines are written here, in the deferred work of the move itself,
- * batched: lines noted while a batch is being stored go in the next one (one transaction per batch, one at a time per
- * node), so a busy board costs a few statements per batch rather than per line. A batch that cannot be stored goes to
- * the job queue line by line (retried there). A model's line goes through the job queue (its call may take seconds,
- * and the hourly budget and the fallback to templates live in its writer).
- */
-export async function writeSoon(ctx: AppContext, payload: Record<string, unknown>): Promise<void> {
-  if (writerFor(ctx).describe.kind !== 'template') {
-    await enqueueJob(ctx.database.db, COMMENTARY_WRITE_JOB, payload, ctx.now());
-    return;
-  }
-  let pending = pendingOf.get(ctx);
-  if (!pending) pendingOf.set(ctx, (pending = { waiting: [], running: false }));
-  pending.waiting.push(payload);
-  if (pending.running) return;
-  pending.running = true;
-  const state = pending;
-  ctx.tasks.defer('commentary lines', () => storeWaiting(ctx, state));
-}
-
-async function storeWaiting(ctx: AppContext, pending: Pending) {
-  try {
-    while (pending.waiting.length) {
-      const batch = pending.waiting.splice(0, TEMPLATE_BATCH);
-      const lines = batch.flatMap((payload) => {
-        const request = lineRequest(payload);
-        return request
-          ? [{ request, written: { text: templateLine(request.facts, request.seed), source: 'template' as const, fallbackReason: null } }]
-          : [];
-      });
-      try {
-        await storeLines(ctx, lines);
-      } catch (error) {
-        // Logged; the job queue retries each line (a batch that cannot be queued either is logged and dropped).
-        ctx.tasks.defer('commentary lines', () => Promise.reject(error));
-        try {
-          for (const payload of batch) await enqueueJob(ctx.database.db, COMMENTARY_WRITE_JOB, payload, ctx.now());
-        } catch (queueing) {
-          ctx.tasks.defer('commentary lines', () => Promise.reject(queueing));
-        }
-      }
-    }
-  } finally {
-    pending.running = false;
-  }
 }

@@ -118,8 +118,8 @@ export const EXPORT_AREAS: { file: string; about: string; sources: ExportSource[
   },
   {
     file: 'commentary.json',
-    about: 'Commentary lines written about your results on the boards.',
-    sources: [{ table: 'commentary_lines', column: 'user_id' }],
+    about: 'Commentary lines written about your results on the boards, and those still waiting to be written.',
+    sources: ['commentary_lines', 'commentary_drafts'].map((table) => ({ table, column: 'user_id' })),
   },
   {
     file: 'interviews.json',

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, real, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '#server/db/schema.ts';
 
 /**
@@ -61,6 +62,18 @@ export const jobs = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * A coalescing job's key (server/lib/jobs.ts, `enqueueCoalesced`): at most one job per key is queued or running;
+     * queueing it again while one is marks that one to run again instead of adding a row.
+     */
+    coalesceKey: varchar('coalesce_key', { length: 120 }),
+    /** Queued again for its key while running: it runs once more (from the start) when it ends. */
+    runAgain: boolean('run_again').notNull().default(false),
   },
-  (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  (t) => [
+    index('jobs_due_idx').on(t.state, t.runAt),
+    uniqueIndex('jobs_coalesce_key_idx')
+      .on(t.coalesceKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
 );
