@@ -201,6 +201,14 @@ describe.each(databaseKinds)('battles on %s', (kind) => {
     ]);
     for (let waited = 0; (await board()).scored !== 2 && waited < 3000; waited += 25) await new Promise((r) => setTimeout(r, 25));
     expect(await board()).toMatchObject({ field: 2, scored: 2, keep: 2, me: { place: 1, score_text: '40 reps', below_cut: false } });
+    // The session is checked while the page is read: the caller's row is named from their account, nobody's without
+    // one, and a bad token is refused before a bad round is.
+    expect((await board()).me).toMatchObject({ user_id: bo.userId, display_name: 'Bo' });
+    const url = `/api/battle-royale/challenges/${id}/leaderboard`;
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({ field: 2, me: null });
+    const refused = await t.app.inject({ method: 'GET', url: `${url}?round=7`, headers: { authorization: 'Bearer not-a-token' } });
+    expect(refused.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${url}?round=7` })).statusCode).toBe(400);
   });
 
   it('a node keeps a battle’s rounds with its board: another node’s close shows once the room hears, a deleted battle is gone', async () => {

@@ -54,12 +54,42 @@ const presentRow = (b: BattleRow, r: BoardRow, keep: number) => ({
   below_cut: r.place > keep,
 });
 
+/** The signed-in caller as the board needs them (their own row, named from their account). */
+export interface BoardCaller {
+  id: number;
+  displayName: string;
+}
+
+/**
+ * A page of a round's board with the caller's own row and the cut line. `caller` is the caller's session check, under
+ * way: the page's names are read meanwhile (on PostgreSQL on another pooled connection), so a served page waits for
+ * one database round trip instead of two in a row; the caller's own name comes with their session. A failed session
+ * check answers first (its 401), as it did when it was awaited before the page.
+ */
 export async function leaderboard(
   ctx: AppContext,
   battleId: number,
   q: { round?: number; offset: number; limit: number },
-  viewer: number | null,
+  caller: Promise<BoardCaller | null>,
 ) {
+  const [who, read] = await Promise.allSettled([caller, boardPage(ctx, battleId, q)]);
+  if (who.status === 'rejected') throw who.reason;
+  if (read.status === 'rejected') throw read.reason;
+  const { battle: b, round, ranked, page, keep } = read.value;
+  const mineRow = who.value ? ranked.byUser.get(who.value.id) : undefined;
+  return {
+    round_no: round.roundNo,
+    closed: round.closedAt !== null,
+    field: ranked.field,
+    scored: ranked.scored,
+    keep,
+    items: page.map((r) => presentRow(b, r, keep)),
+    me: mineRow ? presentRow(b, { ...mineRow, display_name: who.value!.displayName }, keep) : null,
+  };
+}
+
+/** The round's page of rows, named (read fresh), from the kept battle and ranking; 404 when the battle is gone. */
+async function boardPage(ctx: AppContext, battleId: number, q: { round?: number; offset: number; limit: number }) {
   const db = ctx.database.db;
   const now = ctx.now();
   const { battle: b, rounds } = await keptBattle(ctx, battleId, now);
@@ -68,9 +98,7 @@ export async function leaderboard(
   if (!round) throw badRequest(`This battle has ${rounds.length} rounds.`, 'round');
   // The ranking kept on this node once entry has closed (board-kept.ts); names read fresh for the rows shown.
   const ranked = await rankedRound(ctx, battleId, round.roundNo, now >= b.startsAt);
-  const { field, scored } = ranked;
-  const mineRow = viewer === null ? undefined : ranked.byUser.get(viewer);
-  const shown = [...ranked.rows.slice(q.offset, q.offset + q.limit), ...(mineRow ? [mineRow] : [])];
+  const shown = ranked.rows.slice(q.offset, q.offset + q.limit);
   // The shown rows' names, and (the battle's row may be kept) whether the battle still exists: a row with id null
   // when it is gone (deleted with its creator's account), in the same round trip.
   const names = await rowsOf<{ id: number | null; display_name: string }>(
@@ -83,22 +111,12 @@ export async function leaderboard(
     throw notFound(NO_BATTLE);
   }
   const nameOf = new Map(names.map((n) => [n.id, n.display_name]));
-  const named = (r: RankedRow): BoardRow => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' });
-  const page = shown.slice(0, shown.length - (mineRow ? 1 : 0)).map(named);
-  const mine = mineRow ? [named(mineRow)] : [];
+  const page = shown.map((r: RankedRow): BoardRow => ({ ...r, display_name: nameOf.get(r.user_id) ?? '' }));
   // A closed round's line is where it cut; an open one's where it would cut now (nobody scored: nobody falls).
   const keep = round.closedAt
-    ? field - (round.eliminatedCount ?? 0)
-    : scored && !isSquadCut(round.cut) && !isBracketRound(round.cut)
-      ? keepCount(round.cut, field)
-      : field;
-  return {
-    round_no: round.roundNo,
-    closed: round.closedAt !== null,
-    field,
-    scored,
-    keep,
-    items: page.map((r) => presentRow(b, r, keep)),
-    me: mine[0] ? presentRow(b, mine[0], keep) : null,
-  };
+    ? ranked.field - (round.eliminatedCount ?? 0)
+    : ranked.scored && !isSquadCut(round.cut) && !isBracketRound(round.cut)
+      ? keepCount(round.cut, ranked.field)
+      : ranked.field;
+  return { battle: b, round, ranked, page, keep };
 }

@@ -61,7 +61,8 @@ export function battleHandlers(ctx: AppContext): Handlers<BattleOps | Tournament
         ctx,
         request.params.battleId,
         { round: q.round, offset: q.offset ?? 0, limit: q.limit ?? 50 },
-        await viewer(request),
+        // The session check runs while the page is read (board.ts leaderboard).
+        optionalAuth(ctx, request, { csrf: false }).then((auth) => auth && { id: auth.user.id, displayName: auth.user.displayName }),
       );
     },
     async battleDashboard(request) {

@@ -58,8 +58,8 @@ export const battleRounds = pgTable(
 
 /**
  * Who entered; eliminated_round/place say where they fell; final_place once the battle is over. Those three columns
- * are in no index and the table keeps a quarter of each page free (fillfactor 75, migration 0074), so a round's close
- * updates them in place (heap-only tuples) instead of writing an entry in every index per fallen athlete.
+ * are in no index and the table keeps half of each page free (fillfactor 50, migrations 0074 and 0082), so a round's
+ * close updates them in place (heap-only tuples) instead of writing an entry in every index per fallen athlete.
  */
 export const battleEntries = pgTable(
   'battle_entries',
@@ -79,7 +79,10 @@ export const battleEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.battleId, t.userId] }),
-    index('battle_entries_squad_idx').on(t.battleId, t.squadTeamId),
+    // Squad decimation entries only (migration 0082): a battle royale's entries stay out of it.
+    index('battle_entries_squad_idx')
+      .on(t.battleId, t.squadTeamId)
+      .where(sql`squad_team_id is not null`),
     index('battle_entries_user_idx').on(t.userId, t.battleId),
   ],
 );
