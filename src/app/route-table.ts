@@ -165,7 +165,7 @@ export const pageRoutes: PageRoute[] = [
 
 /**
  * Pages opened for one thing (an id in the query) or at one moment, with where that happens: no menu
- * lists them, and the navigation test (tests/e2e/navigation-reach.spec.ts) looks for a link to every
+ * lists them, and the reach check (tests/e2e/support/reach.ts) looks for a link to every
  * other page a role may use.
  */
 export const CONTEXTUAL_ROUTES: Readonly<Record<string, string>> = {

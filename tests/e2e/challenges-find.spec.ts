@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { rebuildRankSlices } from '#server/lib/boards/rank-slices.ts';
-import { ADMIN_EMAIL, signIn } from './support/accounts.ts';
+import { ADMIN_EMAIL } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { expectSignedIn } from './support/header.ts';
 import { useSeededApp } from './support/seeded-app.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const ATHLETES = 1000;
 const TITLE = 'Thousand pull-ups';
@@ -78,9 +78,7 @@ test('Find me jumps to the page holding my row on a 1,000-athlete board; a searc
   // 801 reps: 600 seeded athletes (802…2000) are ahead, so place 601, on page 13 of 50.
   await apiCall(a, s, 'POST', `api/challenges/${seeded().id}/submit-score`, { reps: 801 });
 
-  await signIn(page, a, mailbox, mia);
-  await expectSignedIn(page);
-  await page.goto(`${a.url}challenge-leaderboard-page?id=${seeded().id}`);
+  await openSignedIn(page, a, mailbox, mia, `challenge-leaderboard-page?id=${seeded().id}`);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Athlete 1000');
   await page.getByRole('button', { name: 'Find me' }).click();
   await expect(page).toHaveURL(/[?&]page=13\b/);
@@ -112,9 +110,7 @@ test('a rejected score shows its reason above the board, and a notice arrives', 
   const held = await apiCall(a, s, 'POST', `api/challenges/${seeded().id}/submit-score`, { reps: 5000 });
   const score = held.score as { id: number; verification: string };
   expect(score.verification).toBe('unverified');
-  await signIn(page, a, mailbox, mia);
-  await expectSignedIn(page);
-  await page.goto(`${a.url}challenge-leaderboard-page?id=${seeded().id}`);
+  await openSignedIn(page, a, mailbox, mia, `challenge-leaderboard-page?id=${seeded().id}`);
   const status = page.getByRole('region', { name: 'Your scores not on the board' });
   await expect(status).toContainText('5000 reps Under review');
 
@@ -139,9 +135,7 @@ test('Find my team jumps to the page holding my team on a 121-team board; a sear
   // 81 reps: Teams 41…120 (82…240) are ahead, so place 81, on page 2 of 50.
   await apiCall(a, s, 'POST', `api/challenges/${seeded().teamChallengeId}/submit-score`, { reps: 81 });
 
-  await signIn(page, a, mailbox, mia);
-  await expectSignedIn(page);
-  await page.goto(`${a.url}challenge-leaderboard-page?id=${seeded().teamChallengeId}&view=teams`);
+  await openSignedIn(page, a, mailbox, mia, `challenge-leaderboard-page?id=${seeded().teamChallengeId}&view=teams`);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('1Team 120');
   await page.getByRole('button', { name: 'Find my team' }).click();
   await expect(page).toHaveURL(/[?&]page=2\b/);

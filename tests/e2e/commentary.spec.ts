@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
-import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const HOUR = 3_600_000;
@@ -34,18 +34,14 @@ test('a new leader becomes a line; an editor approves it and a spectator on the 
   // The spectator watches the board: no commentary yet.
   await apiSignIn(a, mailbox, spectator);
   const watcher = await (await browser.newContext()).newPage();
-  await signIn(watcher, a, mailbox, spectator);
-  await expectSignedIn(watcher);
-  await watcher.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
+  await openSignedIn(watcher, a, mailbox, spectator, `challenge-leaderboard-page?id=${id}`);
   await expect(watcher.getByRole('table').getByRole('row').nth(1)).toContainText('Ben Surge');
   const strip = watcher.getByRole('region', { name: 'Live commentary' });
   await expect(strip).toHaveCount(0);
 
   // The editor finds Ben's new lead waiting (the job writes it within a second or two) and approves it.
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, editor);
-  await expectSignedIn(page);
-  await page.goto(`${a.url}commentary-admin-dashboard`);
+  await openSignedIn(page, a, mailbox, editor, 'commentary-admin-dashboard');
   await expect(page.getByRole('heading', { name: 'Commentary', level: 1 })).toBeVisible();
   const line = page.getByRole('listitem').filter({ hasText: 'Ben Surge' }).filter({ hasText: 'Waiting' });
   await expect(async () => {

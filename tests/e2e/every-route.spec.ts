@@ -3,6 +3,8 @@ import type { PageRoute } from '#src/app/route-table.ts';
 import { useAppWithMail } from './support/accounts.ts';
 import { watchConsole } from './support/console.ts';
 import { layoutShiftProblem, observeShifts } from './support/layout-shift.ts';
+import { apiCall, apiSignIn } from './support/api.ts';
+import { LinkGraph } from './support/reach.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld, type Ids } from './support/world.ts';
 
@@ -15,6 +17,8 @@ import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld,
 // 0.001, signed out at 360 px (in the same visit as its other checks) and at 1280 px. A phone's 412 px (Lighthouse's
 // mobile screen) is not loaded apart: no style sheet or script tells 360 from 412 px (the narrow rules are all
 // max-width 429 px or more), so 360 px has the same layout, with more lines wrapping.
+// Reached by links (#37): each visit also records the page's links, and per role (visitor, athlete, judge,
+// administrator) a walk over those links from / must reach every page that role may use (tests/e2e/support/reach.ts).
 const { app, mailbox } = useAppWithMail({ SEED: 'demo' });
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -64,7 +68,14 @@ async function pageOverflow(page: Page): Promise<Overflow | null> {
  * Loads each route and collects every one that is wider than the screen, or that errs; with `shifts`, also each
  * public route whose layout shifts (observeShifts installed on the page).
  */
-async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRoute) => string, who: string, shifts = false) {
+async function checkRoutes(
+  page: Page,
+  routes: PageRoute[],
+  address: (r: PageRoute) => string,
+  who: string,
+  links: LinkGraph,
+  shifts = false,
+) {
   const problems: string[] = [];
   const watch = watchConsole(page);
   if (shifts) await page.addInitScript(observeShifts);
@@ -104,22 +115,34 @@ async function checkRoutes(page: Page, routes: PageRoute[], address: (r: PageRou
         `${who} ${route.path}: page is ${over.scrollWidth} px wide on a ${over.clientWidth} px screen; sticking out:\n    ${over.widest.join('\n    ')}`,
       );
     }
+    await links.record(page, `${app().url}${address(route)}`);
   }
   problems.push(...watch.problems);
   expect(problems, problems.join('\n')).toEqual([]);
 }
 
 let ids: Ids;
+/** Each role's links, recorded by the sweeps below (a test run alone, or after a failed one, walks on its own). */
+let graphs: Record<'visitor' | 'athlete' | 'admin', LinkGraph>;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The athlete with results and their own challenge, used by the next tests too.
   ids = await seedAthleteWorld(app(), mailbox);
+  const athleteLinks = new LinkGraph(app());
+  // An administrator is an athlete too (src/lib/navigation.ts): the member pages' links are the athlete's, plus
+  // what the admin's own visits show (/, the menus, the admin pages).
+  graphs = { visitor: new LinkGraph(app()), athlete: athleteLinks, admin: new LinkGraph(app(), athleteLinks) };
 });
 
 test('signed out: every public route fits 360 px and keeps its layout (CLS 0)', async ({ page }) => {
   test.setTimeout(240_000);
-  await checkRoutes(page, memberRoutes, (r) => addressOf(r, ids), 'signed out', true);
+  await checkRoutes(page, memberRoutes, (r) => addressOf(r, ids), 'signed out', graphs.visitor, true);
+});
+
+test('signed out: every public page is reached from / by links', async ({ page }) => {
+  test.setTimeout(240_000);
+  await graphs.visitor.expectReachesAll(page, 'visitor');
 });
 
 test('signed out: every public route at 1280 px keeps its layout (CLS 0)', async ({ page }) => {
@@ -144,11 +167,48 @@ test('signed in as an athlete: every public and athlete route fits 360 px', asyn
   test.setTimeout(240_000);
   // Signed in through the API (signing in is auth.spec.ts's journey); at 360 px the helper waits for the restored session.
   await openSignedIn(page, app(), mailbox, athlete);
-  await checkRoutes(page, memberRoutes, (r) => addressOf(r, ids), 'athlete');
+  await graphs.athlete.recordWithMenus(page);
+  await checkRoutes(page, memberRoutes, (r) => addressOf(r, ids), 'athlete', graphs.athlete);
+});
+
+test('an athlete: every page an athlete may use is reached from / by links (menus included)', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openSignedIn(page, app(), mailbox, athlete);
+  if (!graphs.athlete.hasMenus()) await graphs.athlete.recordWithMenus(page);
+  await graphs.athlete.expectReachesAll(page, 'athlete');
+});
+
+test('a certified judge: every page, the judging queue among them, is reached from / by links', async ({ page }) => {
+  test.setTimeout(240_000);
+  const judge = { email: `reach.judge.${Date.now()}@example.test`, name: 'Jules Judge', password: 'walk-every-link-42' };
+  const judgeApi = await apiSignIn(app(), mailbox, judge);
+  const profile = await apiCall(app(), judgeApi, 'PUT', 'api/v1/athlete-profiles/me', { display_name: judge.name });
+  const boss = await apiSignIn(app(), mailbox, admin);
+  await apiCall(app(), boss, 'POST', 'api/judging/certificates', { user_id: profile.user_id as number, level: 'judge' });
+  await openSignedIn(page, app(), mailbox, judge);
+  // A judge is an athlete whose judging pages differ (the queue instead of the way to certification): those, / and
+  // the menus are the judge's own visits, the rest the athlete's links.
+  const links = new LinkGraph(app(), graphs.athlete);
+  await links.recordWithMenus(page);
+  for (const path of ['judging-dashboard', 'video-judging-test-page']) await links.visit(page, `${app().url}${path}`);
+  await links.expectReachesAll(page, 'judge');
+  await page.goto(`${app().url}judging-dashboard`);
+  await expect(page.getByRole('heading', { name: 'Judging is for certified judges' })).toHaveCount(0);
 });
 
 test('signed in as an administrator: every admin route fits 360 px', async ({ page }) => {
   test.setTimeout(180_000);
   await openSignedIn(page, app(), mailbox, admin);
-  await checkRoutes(page, adminRoutes, (r) => addressOf(r, ids), 'admin');
+  await graphs.admin.recordWithMenus(page);
+  await checkRoutes(page, adminRoutes, (r) => addressOf(r, ids), 'admin', graphs.admin);
+});
+
+test('an administrator: every admin page is reached from / by links, through the admin home', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openSignedIn(page, app(), mailbox, admin);
+  if (!graphs.admin.hasMenus()) await graphs.admin.recordWithMenus(page);
+  await graphs.admin.expectReachesAll(page, 'admin');
+  await page.goto(`${app().url}admin-home-page`);
+  await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Reported Content/ })).toBeVisible();
 });
