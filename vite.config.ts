@@ -68,6 +68,13 @@ export default defineConfig({
               name: 'lists',
               test: /src\/lib\/use-(search-param|debounced)\.ts$|src\/components\/ui\/pagination\.tsx$/,
             },
+            // How a score and a date read (the viewer's units, the score's text, dates): home and every board use
+            // all of them; as five tiny chunks they cost each first load about 0.5 KB of gzip in glue.
+            {
+              name: 'score-words',
+              includeDependenciesRecursively: false,
+              test: /src\/lib\/(format|units|score-text)\.ts$|domain\/unit-preference\.ts$|domain\/scoring\/(format|units)\.ts$/,
+            },
             // The leaderboard's own small parts (the filters row, its table, the score and status
             // texts, a row's gym and picked mark) as one chunk: six requests were about 0.6 KB of gzip in
             // glue. Not the age groups (domain/athlete-groups.ts): domain/places.ts reaches them through the

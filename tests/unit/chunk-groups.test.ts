@@ -40,8 +40,8 @@ const taken = (name: string) =>
     .sort();
 
 describe('chunk groups of the build', () => {
-  it('are the shell (everything the entry loads at once), then the data, lists and board groups', () => {
-    expect(groups.map((g) => g.name)).toEqual(['shell', 'data', 'lists', 'board']);
+  it('are the shell (everything the entry loads at once), then the data, lists, score-words and board groups', () => {
+    expect(groups.map((g) => g.name)).toEqual(['shell', 'data', 'lists', 'score-words', 'board']);
     expect(groups[0]!.tags).toEqual(['$initial']);
     // The board group takes only its own modules; what they import stays in the shared chunks.
     expect(groups.find((g) => g.name === 'board')!.includeDependenciesRecursively).toBe(false);
@@ -62,6 +62,18 @@ describe('chunk groups of the build', () => {
   // Apart from the data group: the home page (and every page without a list) loads none of it.
   it('the lists group takes the address state, the debounced value and pages', () => {
     expect(taken('lists')).toEqual(['src/components/ui/pagination.tsx', 'src/lib/use-debounced.ts', 'src/lib/use-search-param.ts']);
+  });
+
+  it('the score-words group takes how a score and a date read: units, score text, dates', () => {
+    expect(taken('score-words')).toEqual([
+      'domain/scoring/format.ts',
+      'domain/scoring/units.ts',
+      'domain/unit-preference.ts',
+      'src/lib/format.ts',
+      'src/lib/score-text.ts',
+      'src/lib/units.ts',
+    ]);
+    expect(groups.find((g) => g.name === 'score-words')!.includeDependenciesRecursively).toBe(false);
   });
 
   it("the board group takes the leaderboard's own small parts", () => {
