@@ -101,7 +101,7 @@ export function onRealtimeMessage(listener: Listener): () => void {
 /**
  * Hears real-time messages while mounted; with a room, also holds it, and runs `reread` each time the socket is let
  * into the room ("joined"): the first join, which comes after the page's first read, and every join again after a
- * reconnect. What the room said before a join was not heard (a round that closed or a score that landed while the
+ * reconnect, and on the socket's return itself (see useRealtimeReconnect). What the room said before a join was not heard (a round that closed or a score that landed while the
  * socket was still connecting after a page load, or while it was away), so what was read before it is read again.
  */
 export function useRealtime(room: RoomRef | null, onMessage: Listener, reread?: () => void) {
@@ -114,8 +114,11 @@ export function useRealtime(room: RoomRef | null, onMessage: Listener, reread?: 
   useEffect(() => {
     const held = key ? wantedRoom.current : null;
     const name = held ? roomKey(held) : null;
+    // A return also rereads: a room's "joined" after a reconnect can be lost with the rest of what a dropped
+    // connection's relay swallowed, while the new connection's hello still arrives (tests/e2e/realtime-reconnect.spec.ts).
+    const isReturn = watchReturns();
     const listener: Listener = (m) => {
-      if (m.type === 'joined' && m.room_id === name) latest.current.reread?.();
+      if ((m.type === 'joined' && m.room_id === name) || isReturn(m)) latest.current.reread?.();
       latest.current.onMessage(m);
     };
     listeners.add(listener);

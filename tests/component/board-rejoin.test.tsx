@@ -73,4 +73,15 @@ describe('a live challenge board and its room', () => {
     expect(await screen.findByText('Bo')).toBeTruthy();
     expect(screen.queryByText('Ana')).toBeNull();
   });
+
+  it('a socket that comes back reads again even when its room’s "joined" was lost on the way', async () => {
+    state.leader = 'Ana';
+    act(() => emitRealtimeMessage({ type: 'connected', user_id: 7, expires_at: new Date(Date.now() + 3_600_000).toISOString() }));
+    renderBoard();
+    expect(await screen.findByText('Ana')).toBeTruthy();
+    // The connection dropped; Dan scored meanwhile; the new connection's hello arrives, its room's "joined" does not.
+    state.leader = 'Dan';
+    act(() => emitRealtimeMessage({ type: 'connected', user_id: 7, expires_at: new Date(Date.now() + 3_600_000).toISOString() }));
+    expect(await screen.findByText('Dan')).toBeTruthy();
+  });
 });
