@@ -20,7 +20,7 @@ import { battleJobHandlers, closeRound, ROUND_NOTICES_JOB } from '../server/area
 import { runDueJobs } from '../server/lib/jobs.ts';
 import { notify } from '../server/areas/notifications/index.ts';
 import { closeRoyaleRound, keepCount, rankRound, type CutRule } from '../domain/battles/index.ts';
-import { onEachDatabase, percentile, rowsOf, time } from './bench-lib.ts';
+import { benchConfig, onEachDatabase, percentile, rowsOf, time } from './bench-lib.ts';
 
 const SCALE = Number(process.env.BENCH_BATTLE_SCALE ?? 1);
 const ROUNDS = 8;
@@ -196,11 +196,7 @@ async function bench(label: string, handle: DatabaseHandle) {
   const size = sizesFor(postgres);
   const outbox = new Outbox();
   let clockShift = 0;
-  const built = await buildApp(
-    { basePath: '/', storeUrl: 'https://store.example/', adminEmails: [], seed: 'none', logger: false, scryptLogN: 10 },
-    handle,
-    { mailer: outbox, rateLimit: false, now: () => new Date(Date.now() + clockShift) },
-  );
+  const built = await buildApp(benchConfig(), handle, { mailer: outbox, rateLimit: false, now: () => new Date(Date.now() + clockShift) });
   const { app, context: ctx } = built;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -10,13 +10,12 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import type { AppConfig } from '../server/config.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import { Outbox } from '../server/lib/mail.ts';
 import { SOCKET_MAX_PER_USER } from '../domain/constants.ts';
 import { benchSessions } from './bench-accounts.ts';
 import { loadBoard } from './bench-board-load.ts';
-import { onEachDatabase, percentile } from './bench-lib.ts';
+import { benchConfig, onEachDatabase, percentile } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_SCORES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -26,14 +25,7 @@ const WARMUP = 50;
 /** The targets (#43, Tails). */
 const TARGET = { middleP99: 15, signedInP99: 20, firstPageRatio: 3, submitP99: 50 };
 
-const config: AppConfig = {
-  basePath: '/',
-  storeUrl: 'https://store.example/',
-  adminEmails: [],
-  seed: 'none',
-  logger: false,
-  scryptLogN: 10,
-};
+const config = benchConfig();
 
 type Stats = { p50: number; p99: number; n: number };
 

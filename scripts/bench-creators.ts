@@ -15,7 +15,7 @@ import { creatorStatement, creatorStatementCsv } from '../server/areas/creators/
 import { followersFeed } from '../server/areas/follows/feed.ts';
 import { Outbox } from '../server/lib/mail.ts';
 import { sendStripeEvent } from '#tests/server/helpers.ts';
-import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
+import { benchConfig, onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const ENTRIES = Math.round(1_000_000 * SCALE);
@@ -221,17 +221,8 @@ async function benchWebhooks(label: string, handle: DatabaseHandle, firstId: num
   for (let k = 0; sends.length < WEBHOOKS; k++)
     sends.splice(Math.min(sends.length, ((k * 7 + 5) % (sends.length + 1)) + 1), 0, events[(k * 13) % unique]!);
   const expected = events.reduce((sum, e) => sum + e.data.object.amount_paid, 0);
-  const config = {
-    basePath: '/',
-    storeUrl: 'https://store.example/',
-    adminEmails: [],
-    seed: 'none',
-    logger: false,
-    scryptLogN: 10,
-    stripeSecretKey: STRIPE_KEY,
-    stripeWebhookSecret: WEBHOOK_SECRET,
-  } as const;
-  const { app } = await buildApp({ ...config, adminEmails: [] }, handle, { mailer: new Outbox(), rateLimit: false });
+  const config = benchConfig({ stripeSecretKey: STRIPE_KEY, stripeWebhookSecret: WEBHOOK_SECRET });
+  const { app } = await buildApp(config, handle, { mailer: new Outbox(), rateLimit: false });
   try {
     let duplicates = 0;
     const t0 = performance.now();

@@ -9,7 +9,7 @@ import { buildApp } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import { uploadHistoricalResults } from '../server/areas/athletes/historical.ts';
 import { Outbox } from '../server/lib/mail.ts';
-import { onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
+import { benchConfig, onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES_IMPORT ?? 10_000);
 const TESTS = 10;
@@ -66,15 +66,8 @@ async function sampleHealth(url: string, until: Promise<unknown>) {
 
 async function bench(label: string, handle: DatabaseHandle) {
   const firstId = await load(handle);
-  const config = {
-    basePath: '/',
-    storeUrl: 'https://store.example/',
-    adminEmails: [],
-    seed: 'none',
-    logger: false,
-    scryptLogN: 10,
-  } as const;
-  const { app, context } = await buildApp({ ...config, adminEmails: [] }, handle, { mailer: new Outbox(), rateLimit: false });
+  const config = benchConfig();
+  const { app, context } = await buildApp(config, handle, { mailer: new Outbox(), rateLimit: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const health = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/health`;
   try {

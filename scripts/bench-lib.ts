@@ -2,6 +2,15 @@
 // running one bench on PGlite and on a scratch PostgreSQL database.
 import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
+import type { AppConfig } from '../server/config.ts';
+
+/**
+ * The app config a bench builds its app with: no seed, no request log, no administrators, cheap password hashing
+ * (the benches sign many people in; none measures the hash); `extra` adds a bench's own settings.
+ */
+export function benchConfig(extra: Partial<AppConfig> = {}): AppConfig {
+  return { basePath: '/', storeUrl: 'https://store.example/', adminEmails: [], seed: 'none', logger: false, scryptLogN: 10, ...extra };
+}
 
 /** PGlite answers { rows }, postgres-js an array: the rows either way. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -19,7 +19,7 @@ import { Outbox } from '#server/lib/mail.ts';
 import { SOCKET_MAX_PER_USER } from '#domain/constants.ts';
 import { LIVE_SEGMENT_MS } from '#domain/live-stream.ts';
 import { benchAccounts } from './bench-accounts.ts';
-import { percentile } from './bench-lib.ts';
+import { benchConfig, percentile } from './bench-lib.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const WANTED = Math.max(10, Math.round(5000 * SCALE));
@@ -355,15 +355,7 @@ async function main() {
   console.log(`\n# Live attempts (BENCH_SCALE=${SCALE}; ${os.loadavg()[0]!.toFixed(1)} load on ${os.cpus().length} cores at the start)`);
   if (sockets < WANTED) console.log(`(open files are limited to ${openFiles} here: ${sockets} spectators instead of ${WANTED})`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-live-'));
-  const config: AppConfig = {
-    basePath: '/',
-    storeUrl: 'https://store.example/',
-    adminEmails: [],
-    seed: 'none',
-    logger: false,
-    scryptLogN: 10,
-    videoDir: path.join(dir, 'videos'),
-  };
+  const config = benchConfig({ videoDir: path.join(dir, 'videos') });
   try {
     const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (url) await twoNodes(url, sockets, dir, config);

@@ -10,12 +10,12 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { WebSocketServer } from 'ws';
 import { buildApp, type BuiltApp } from '../server/app.ts';
-import type { AppConfig } from '../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
 import { Outbox } from '../server/lib/mail.ts';
 import { publish } from '../server/lib/realtime/realtime-events.ts';
 import { SOCKET_MAX_PER_USER } from '../domain/constants.ts';
 import { benchAccounts } from './bench-accounts.ts';
+import { benchConfig } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_SOCKETS ?? 20_000);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 8);
@@ -29,14 +29,7 @@ const now = () => performance.timeOrigin + performance.now();
 /** The message every round publishes: a socket probe (a message of the contract) whose nonce is when it was sent. */
 const probe = () => ({ type: 'admin_test_probe' as const, nonce: String(now()), published_at: new Date().toISOString() });
 
-const config: AppConfig = {
-  basePath: '/',
-  storeUrl: 'https://store.example/',
-  adminEmails: [],
-  seed: 'none',
-  logger: false,
-  scryptLogN: 10,
-};
+const config = benchConfig();
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

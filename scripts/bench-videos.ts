@@ -32,6 +32,7 @@ import { Outbox } from '../server/lib/mail.ts';
 import { probeVideo, sha256OfFile } from '../server/areas/videos/videos-check.ts';
 import { posterArgs, processVideo, renditionArgs } from '../server/areas/videos/videos-processing.ts';
 import { discardVideo, findVideo } from '../server/areas/videos/videos.ts';
+import { benchConfig } from './bench-lib.ts';
 import { videoService } from '../server/areas/videos/videos-tus.ts';
 
 const MB = 1024 ** 2;
@@ -99,16 +100,7 @@ const database = await openDatabase({});
 const outbox = new Outbox();
 let clockShift = 0;
 const { app, context } = await buildApp(
-  {
-    basePath: '/',
-    storeUrl: 'https://store.example/',
-    adminEmails: [],
-    seed: 'none',
-    logger: false,
-    scryptLogN: 10,
-    videoDir: path.join(dir, 'store'),
-    videoLimits: { quotaBytes: 64 * 1024 * MB },
-  },
+  benchConfig({ videoDir: path.join(dir, 'store'), videoLimits: { quotaBytes: 64 * 1024 * MB } }),
   database,
   { mailer: outbox, rateLimit: false, now: () => new Date(Date.now() + clockShift) },
 );
