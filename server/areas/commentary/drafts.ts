@@ -4,7 +4,7 @@ import type { Database } from '#server/db/index.ts';
 import { commentaryDrafts, commentaryLines } from '#server/db/schema.ts';
 import { enqueueCoalesced, type RunningJob } from '#server/lib/jobs.ts';
 import { DEFAULT_LLM_CONCURRENCY } from '#server/config.ts';
-import { lineRequest, storeLines, type LineRequest } from './store.ts';
+import { lineRequest, storeLines, subjectColumns, type LineRequest } from './store.ts';
 import { writerFor, type WrittenLine } from './writers.ts';
 
 // A model's lines, coalesced per board (issue #42): each move (or live or battle moment) worth a line with a model
@@ -49,18 +49,7 @@ export async function storeDrafts(ctx: AppContext, payloads: Record<string, unkn
     const tx = t as unknown as Database;
     await tx
       .insert(commentaryDrafts)
-      .values(
-        requests.map((r) => ({
-          challengeId: r.challengeId,
-          battleId: r.battle?.battleId ?? null,
-          userId: r.userId,
-          scoreId: r.scoreId,
-          attemptId: r.live?.attemptId ?? null,
-          eventKey: r.live?.key ?? r.battle?.key ?? null,
-          facts: r.facts,
-          createdAt: now,
-        })),
-      )
+      .values(requests.map((r) => ({ ...subjectColumns(r), facts: r.facts, createdAt: now })))
       .onConflictDoNothing();
     await enqueueCoalesced(tx, COMMENTARY_DRAFTS_JOB, subjects, now);
   });

@@ -3,6 +3,28 @@ import { battles, challengeScores, challenges, liveAttempts, users } from '#serv
 import type { CommentaryFacts } from '#domain/commentary.ts';
 
 /**
+ * What a line is about, the same columns (and keys) in the lines and in the drafts waiting for one: a fresh set of
+ * column builders per table.
+ */
+const subjectColumns = () => ({
+  /** The challenge of a board move or a live moment (null for a battle's line). */
+  challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'cascade' }),
+  /** The battle of a round's moment (gone with the battle). */
+  battleId: integer('battle_id').references(() => battles.id, { onDelete: 'cascade' }),
+  /**
+   * The athlete the line is about (erasing the account removes the line); a battle's line about a squad has
+   * none, a battle's line naming several athletes has the first one named.
+   */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** The score that made the move: one line per score (a retried submission writes none), gone with the score. */
+  scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
+  /** The live attempt a live moment's line is about (gone with the attempt). */
+  attemptId: integer('attempt_id').references(() => liveAttempts.id, { onDelete: 'cascade' }),
+  /** Which moment of the attempt ('round:5', 'leader', 'pace', …) or battle ('battle_cut:2', …): each is written once. */
+  eventKey: varchar('event_key', { length: 40 }),
+});
+
+/**
  * Commentary lines (domain/commentary.ts): written for a challenge's board when it moves, or for a battle
  * when a round closes, queued for editors unless the challenge (or battle) auto-publishes; a published line
  * went to the challenge's room (and a live attempt's line to the attempt's room too), a battle's to the battle's.
@@ -11,21 +33,7 @@ export const commentaryLines = pgTable(
   'commentary_lines',
   {
     id: serial('id').primaryKey(),
-    /** The challenge of a board move or a live moment (null for a battle's line). */
-    challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'cascade' }),
-    /** The battle of a round's moment (gone with the battle). */
-    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'cascade' }),
-    /**
-     * The athlete the line is about (erasing the account removes the line); a battle's line about a squad has
-     * none, a battle's line naming several athletes has the first one named.
-     */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** The score that made the move: one line per score (a retried submission writes none), gone with the score. */
-    scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
-    /** The live attempt a live moment's line is about (gone with the attempt). */
-    attemptId: integer('attempt_id').references(() => liveAttempts.id, { onDelete: 'cascade' }),
-    /** Which moment of the attempt ('round:5', 'leader', 'pace', …) or battle ('battle_cut:2', …): each is written once. */
-    eventKey: varchar('event_key', { length: 40 }),
+    ...subjectColumns(),
     kind: varchar('kind', { length: 24 }).notNull(),
     /** The public facts the line was written from. */
     facts: jsonb('facts').$type<CommentaryFacts>().notNull(),
@@ -85,12 +93,7 @@ export const commentaryDrafts = pgTable(
   'commentary_drafts',
   {
     id: serial('id').primaryKey(),
-    challengeId: integer('challenge_id').references(() => challenges.id, { onDelete: 'cascade' }),
-    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    scoreId: integer('score_id').references(() => challengeScores.id, { onDelete: 'cascade' }),
-    attemptId: integer('attempt_id').references(() => liveAttempts.id, { onDelete: 'cascade' }),
-    eventKey: varchar('event_key', { length: 40 }),
+    ...subjectColumns(),
     facts: jsonb('facts').$type<CommentaryFacts>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -90,6 +90,16 @@ export function lineRequest(payload: Record<string, unknown>): LineRequest | nul
   };
 }
 
+/** What a line (or a draft waiting for one) is about, as the columns both tables keep it in: their unique keys. */
+export const subjectColumns = (r: LineRequest) => ({
+  challengeId: r.challengeId,
+  battleId: r.battle?.battleId ?? null,
+  userId: r.userId,
+  scoreId: r.scoreId,
+  attemptId: r.live?.attemptId ?? null,
+  eventKey: r.live?.key ?? r.battle?.key ?? null,
+});
+
 /**
  * Stores written lines in one transaction: each stream's setting read once, one multi-row insert (a line already
  * written, by a retried job or another node, is skipped), and the auto-published ones announced in one statement.
@@ -119,12 +129,7 @@ export async function storeLines(
         : streams.find((s) => s.challengeId === r.challengeId);
       const auto = !!stream?.autoPublish && (written.source === 'template' || stream.autoPublishModel);
       return {
-        challengeId: r.challengeId,
-        battleId: r.battle?.battleId ?? null,
-        userId: r.userId,
-        scoreId: r.scoreId,
-        attemptId: r.live?.attemptId ?? null,
-        eventKey: r.live?.key ?? r.battle?.key ?? null,
+        ...subjectColumns(r),
         kind: r.facts.kind,
         facts: r.facts,
         text: written.text,
