@@ -135,6 +135,16 @@ test.beforeAll(async () => {
   graphs = { visitor: new LinkGraph(app()), athlete: athleteLinks, admin: new LinkGraph(app(), athleteLinks) };
 });
 
+/**
+ * Signed in as the sweep's athlete or administrator, the walk over the links that role's sweep recorded (its menus
+ * recorded now when the sweep did not run first) reaches every page the role may use.
+ */
+async function expectReachableSignedIn(page: Page, role: 'athlete' | 'admin') {
+  await openSignedIn(page, app(), mailbox, role === 'admin' ? admin : athlete);
+  if (!graphs[role].hasMenus()) await graphs[role].recordWithMenus(page);
+  await graphs[role].expectReachesAll(page, role);
+}
+
 test('signed out: every public route fits 360 px and keeps its layout (CLS 0)', async ({ page }) => {
   test.setTimeout(240_000);
   await checkRoutes(page, memberRoutes, (r) => addressOf(r, ids), 'signed out', graphs.visitor, true);
@@ -173,9 +183,7 @@ test('signed in as an athlete: every public and athlete route fits 360 px', asyn
 
 test('an athlete: every page an athlete may use is reached from / by links (menus included)', async ({ page }) => {
   test.setTimeout(240_000);
-  await openSignedIn(page, app(), mailbox, athlete);
-  if (!graphs.athlete.hasMenus()) await graphs.athlete.recordWithMenus(page);
-  await graphs.athlete.expectReachesAll(page, 'athlete');
+  await expectReachableSignedIn(page, 'athlete');
 });
 
 test('a certified judge: every page, the judging queue among them, is reached from / by links', async ({ page }) => {
@@ -205,9 +213,7 @@ test('signed in as an administrator: every admin route fits 360 px', async ({ pa
 
 test('an administrator: every admin page is reached from / by links, through the admin home', async ({ page }) => {
   test.setTimeout(240_000);
-  await openSignedIn(page, app(), mailbox, admin);
-  if (!graphs.admin.hasMenus()) await graphs.admin.recordWithMenus(page);
-  await graphs.admin.expectReachesAll(page, 'admin');
+  await expectReachableSignedIn(page, 'admin');
   await page.goto(`${app().url}admin-home-page`);
   await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Reported Content/ })).toBeVisible();
