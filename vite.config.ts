@@ -21,6 +21,16 @@ export default defineConfig({
   base: './',
   // The release error reports are tagged with: APP_RELEASE at build time (e.g. a commit), else the package version.
   define: { 'import.meta.env.VITE_APP_RELEASE': JSON.stringify(process.env.APP_RELEASE || pkg.version) },
+  resolve: {
+    alias: [
+      // wouter imports the shim of useSyncExternalStore, which on React 19 only hands over React's own hook: without
+      // it every first load is about 0.3 KB of gzip lighter (src/lib/use-sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts'),
+      },
+    ],
+  },
   plugins: [
     buildProgress(),
     react(),
@@ -76,7 +86,7 @@ export default defineConfig({
               test: /src\/lib\/(format|units|score-text)\.ts$|domain\/unit-preference\.ts$|domain\/scoring\/(format|units)\.ts$/,
             },
             // The leaderboard's own small parts (the filters row, its table, the score and status
-            // texts, a row's gym and picked mark) as one chunk: six requests were about 0.6 KB of gzip in
+            // texts, a row's gym, picked mark and initials) as one chunk: six requests were about 0.6 KB of gzip in
             // glue. Not the age groups (domain/athlete-groups.ts): domain/places.ts reaches them through the
             // divisions, so the home page's account summary fetched this whole chunk with them (and Select and
             // the challenges client behind it: 1.18× the floor on `/`, over its 1.10×).
@@ -84,7 +94,7 @@ export default defineConfig({
               name: 'board',
               // Only these modules: what they import stays in the chunks other pages share.
               includeDependenciesRecursively: false,
-              test: /src\/components\/(board-filters|gym-name)\.tsx$|src\/lib\/(links|picked-row)\.ts$|src\/features\/challenges\/components\/(leaderboard-table|status-pill)\.tsx$|src\/features\/challenges\/api\/score-text\.ts$/,
+              test: /src\/components\/(board-filters|gym-name)\.tsx$|src\/lib\/(links|picked-row)\.ts$|src\/features\/challenges\/components\/(leaderboard-table|status-pill|athlete-initials)\.tsx$|src\/features\/challenges\/api\/score-text\.ts$/,
             },
           ],
         },

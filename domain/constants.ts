@@ -71,7 +71,6 @@ export const FEEDBACK_AUTO_CLOSE_MS = 2 * SECOND;
 export const PARENT_BEACON_INTERVAL_MS = 1 * SECOND;
 export const CONFETTI_PIECES = 500;
 export const LEGENDARY_SPARKLES = 20;
-export const DEFAULT_THEME = 'light';
 
 /** Flows of the app: limits the forms and their machines check before anything is sent. */
 export const SCORE_NOTE_MAX_LENGTH = 500;

@@ -3,13 +3,13 @@ import { Router } from 'wouter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { routerBase } from '../lib/runtime-config.ts';
 import { SessionActor, SessionProvider } from '../lib/session/session-provider.tsx';
+import { useSessionView } from '../lib/session/session-view.ts';
 import { watchSystemTheme } from '../lib/theme.ts';
 import { Header } from './layout/header.tsx';
 import { Footer } from './layout/footer.tsx';
 import { LazyToaster } from '../components/lazy-toaster.tsx';
 import { AppRoutes } from './router.tsx';
 import { onOpenFeedback } from '../lib/feedback-launcher.ts';
-import { SessionStatusBanner } from './layout/session-status-banner.tsx';
 import { firstPaint } from '../lib/first-paint.ts';
 import { queryRetryDelay, retryQuery } from '../lib/query-retry.ts';
 import { useRereadAfterRenewal } from '../lib/session/reread-after-renewal.ts';
@@ -24,6 +24,18 @@ const SessionExpiredDialog = lazy(() => import('./layout/session-expired-dialog.
 const RealtimeHost = lazy(() => import('../features/realtime/realtime-host.tsx'));
 // New terms or privacy versions waiting for acceptance: checked while signed in, its dialog loads only when needed.
 const ConsentHost = lazy(() => import('../features/legal/consent-host.tsx'));
+// The session's notes (expiring soon, the server unavailable while refreshing or restoring): only a session has them, so
+// the chunk loads with one (signing in, or a remembered athlete being restored), before any note can show; a visitor
+// never downloads it. A chunk that cannot load leaves the notes out rather than failing the app.
+const SessionStatusBanner = lazy(() =>
+  import('./layout/session-status-banner.tsx').then(
+    (m) => ({ default: m.SessionStatusBanner }),
+    (error: unknown) => {
+      console.error('The session notes failed to load:', error);
+      return { default: () => null };
+    },
+  ),
+);
 // A live broadcast's banner (everyone, signed out too): its own small chunk, loaded after the shell.
 const LiveBroadcastBanner = lazy(() => import('../features/live/components/live-broadcast-banner.tsx'));
 
@@ -47,6 +59,16 @@ function LazyFeedbackHost() {
   return (
     <Suspense fallback={null}>
       <FeedbackHost firstOpener={asked.opener} />
+    </Suspense>
+  );
+}
+
+function SessionNotes() {
+  const { user, restoring } = useSessionView();
+  if (!user && !restoring) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionStatusBanner />
     </Suspense>
   );
 }
@@ -97,7 +119,7 @@ export function App() {
           </a>
           <div className="shell">
             <Header />
-            <SessionStatusBanner />
+            <SessionNotes />
             <Suspense fallback={null}>
               <LiveBroadcastBanner />
             </Suspense>

@@ -49,8 +49,8 @@ const challenge = {
 vi.mock('#src/features/challenges/api/challenges.ts', async (original) => ({
   ...(await original<object>()),
   useChallenge: () => query(challenge),
-  useScoreHistory: () => query(history),
 }));
+vi.mock('#src/features/challenges/api/score-history.ts', () => ({ useScoreHistory: () => query(history) }));
 vi.mock('#src/lib/session/session-view.ts', () => ({ useSessionView: () => ({ user: null }) }));
 vi.mock('#src/lib/units.ts', () => ({ useUnitPreference: () => 'metric' }));
 

@@ -1,3 +1,6 @@
+// What a board needs to show (the challenge, its rankings, the "choose a challenge" list): the board page loads
+// this module with its first load, so what other pages read lives beside it (my-challenges.ts, team-boards.ts,
+// board-find.ts, challenge-labels.ts, challenge-admin.ts, catalogue-tests.ts, score-history.ts).
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
@@ -109,55 +112,6 @@ export function useRankings(
   });
 }
 
-export function useScoreHistory(id: number | null) {
-  return useQuery({
-    queryKey: ['get', '/api/challenges/{challengeId}/score-history', id],
-    enabled: id !== null,
-    queryFn: () =>
-      callApi(
-        api.GET('/api/challenges/{challengeId}/score-history', { params: { path: { challengeId: id! } } }),
-        'Could not load the score history.',
-      ),
-  });
-}
-
-type MinePath = '/api/challenges/my-participating' | '/api/challenges/recommendations';
-const mineQuery = (path: MinePath) =>
-  queryOptions({
-    queryKey: ['get', path],
-    queryFn: () =>
-      callApi(
-        (secureApi.GET as (p: MinePath) => Promise<{ data?: { items: Challenge[] }; error?: unknown; response: Response }>)(path),
-        'Could not load challenges.',
-      ),
-  });
-
-export const useMyParticipating = () => useQuery(mineQuery('/api/challenges/my-participating'));
-export const useRecommendations = () => useQuery(mineQuery('/api/challenges/recommendations'));
-
-export function useMySubmissions() {
-  return useQuery({
-    queryKey: ['get', '/api/challenges/my-submissions'],
-    queryFn: () => callApi(secureApi.GET('/api/challenges/my-submissions'), 'Could not load your results.'),
-  });
-}
-
-export function useDeletedChallenges() {
-  return useQuery({
-    queryKey: ['get', '/api/challenges/admin/deleted-challenges'],
-    queryFn: () => callApi(secureApi.GET('/api/challenges/admin/deleted-challenges'), 'Could not load deleted challenges.'),
-  });
-}
-
-export const SCORE_TYPE_LABELS: Record<ScoreType, string> = {
-  time: 'For time',
-  reps: 'Max reps',
-  load: 'Max load',
-  rounds_reps: 'Rounds + reps (AMRAP)',
-  distance: 'Distance',
-  calories: 'Calories',
-  points: 'Points',
-};
 export const STATUS_LABELS: Record<ChallengeStatus, string> = { upcoming: 'Upcoming', open: 'Open', closed: 'Closed', deleted: 'Deleted' };
 export const DIVISION_LABELS: Record<Division, string> = { rx: 'Rx', scaled: 'Scaled' };
 
@@ -167,112 +121,6 @@ export function idFromSearch(search: string): number | null {
   return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-export function usePendingScores(enabled: boolean) {
-  return useQuery({
-    queryKey: ['get', '/api/challenges/admin/scores/pending'],
-    enabled,
-    queryFn: () => callApi(secureApi.GET('/api/challenges/admin/scores/pending'), 'Could not load scores waiting for review.'),
-  });
-}
-
 export type TeamRule = components['schemas']['TeamRule'];
 export type TeamRankingRow = components['schemas']['TeamRankingRow'];
 export type TeamSummary = components['schemas']['TeamSummary'];
-
-export const TEAM_RULE_LABELS: Record<TeamRule, string> = { sum: 'Sum', average: 'Average', best_n: 'Best N' };
-
-/** The teams of a team challenge, to pick one to join. */
-export function useTeams(id: number | null) {
-  return useQuery({
-    queryKey: ['get', '/api/challenges/{challengeId}/teams', id],
-    enabled: id !== null,
-    queryFn: () =>
-      callApi(api.GET('/api/challenges/{challengeId}/teams', { params: { path: { challengeId: id! } } }), 'Could not load the teams.'),
-  });
-}
-
-export function useTeamRankings(q: { challengeId: number | null; offset: number; limit: number }, live = false) {
-  const client = useClient();
-  const { user } = useSessionView();
-  return useQuery({
-    queryKey: ['get', '/api/challenges/{challengeId}/team-rankings', { ...q, me: user?.wp_user_id ?? null }],
-    enabled: q.challengeId !== null,
-    queryFn: async () => {
-      return callApi(
-        client.GET('/api/challenges/{challengeId}/team-rankings', {
-          params: { path: { challengeId: q.challengeId! }, query: { offset: q.offset, limit: q.limit } },
-        }),
-        'Could not load the team board.',
-      );
-    },
-    placeholderData: keepPreviousData,
-    refetchInterval: live ? 15_000 : false,
-  });
-}
-
-/** The catalogue's published tests, for linking a challenge to one (its bounds then refuse impossible results). */
-export function useCatalogueTests() {
-  return useQuery({
-    queryKey: ['get', '/api/v1/tests', { status: 'active' as const }, 'public'],
-    queryFn: () => callApi(api.GET('/api/v1/tests', { params: { query: { status: 'active' } } }), 'Could not load the tests.'),
-    staleTime: 60_000,
-  });
-}
-
-export type BoardMatch = components['schemas']['BoardMatch'];
-
-export interface BoardFind {
-  challengeId: number;
-  category?: string;
-  division?: Division;
-  sex?: Sex;
-  age_group?: AgeGroupId;
-  gym?: string;
-  q?: string;
-  me?: boolean;
-  limit: number;
-}
-
-const findOnBoardQuery = (client: typeof api, viewer: number | null, q: BoardFind) =>
-  queryOptions({
-    queryKey: ['get', '/api/challenges/rankings/find', { ...q, viewer }],
-    queryFn: () =>
-      callApi(
-        client.GET('/api/challenges/rankings/find', {
-          params: {
-            query: {
-              challenge_id: q.challengeId,
-              category: q.category,
-              division: q.division,
-              sex: q.sex,
-              age_group: q.age_group,
-              gym: q.gym,
-              q: q.me ? undefined : q.q,
-              me: q.me || undefined,
-              limit: q.limit,
-            },
-          },
-        }),
-        q.me ? 'Could not find your row.' : 'Could not search this board.',
-      ),
-  });
-
-/** Athletes on a board by the start of a word of their name or gym, each with the page that lists it (off below 2 letters). */
-export function useFindOnBoard(q: BoardFind) {
-  const client = useClient();
-  const { user } = useSessionView();
-  return useQuery({
-    ...findOnBoardQuery(client, user?.wp_user_id ?? null, q),
-    enabled: (q.q ?? '').length >= 2,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Asks once for the signed-in athlete's own row on a board (the "Find me" button). */
-export function useFindMe() {
-  const client = useClient();
-  const { user } = useSessionView();
-  const queryClient = useQueryClient();
-  return (q: BoardFind) =>
-    queryClient.fetchQuery({ ...findOnBoardQuery(client, user?.wp_user_id ?? null, { ...q, me: true }), staleTime: 0 });
-}

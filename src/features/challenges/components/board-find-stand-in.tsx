@@ -1,6 +1,5 @@
 import { useState, type ComponentProps } from 'react';
 import { Button } from '#src/components/ui/button.tsx';
-import { TextInput } from '#src/components/ui/text-field.tsx';
 import { FIND_QUERY_MAX } from '#domain/board-find.ts';
 import { lazyModule } from '#src/lib/lazy-module.ts';
 import '#src/components/board-finder.css';
@@ -25,21 +24,23 @@ export function LazyBoardFinder(props: FinderProps) {
   return (
     <section className="board-find" aria-label="Find on this board" onPointerEnter={load}>
       <div className="board-find-row">
-        <TextInput
-          id={ID}
-          type="search"
-          label="Find an athlete"
-          placeholder="Name or gym"
-          maxLength={FIND_QUERY_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onFocus={() => {
-            setFocused(true);
-            load();
-          }}
-          onBlur={() => setFocused(false)}
-          wrapperClassName="field grow"
-        />
+        {/* The markup TextInput gives the finder's box, without its module (a chunk of its own on a board's first load). */}
+        <div className="field grow">
+          <label htmlFor={ID}>Find an athlete</label>
+          <input
+            id={ID}
+            type="search"
+            placeholder="Name or gym"
+            maxLength={FIND_QUERY_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onFocus={() => {
+              setFocused(true);
+              load();
+            }}
+            onBlur={() => setFocused(false)}
+          />
+        </div>
         {props.canFindMe && (
           <Button
             className="board-find-me"

@@ -1,4 +1,4 @@
-import { useFindMe, useFindOnBoard, type BoardFind, type BoardMatch } from '../api/challenges.ts';
+import { useFindMe, useFindOnBoard, type BoardFind, type BoardMatch } from '../api/board-find.ts';
 import { BoardFinder as Finder, useFinderText, type FoundRow } from '#src/components/board-finder.tsx';
 
 const shown = (m: BoardMatch): FoundRow => ({ key: m.athlete.wp_user_id, name: m.athlete.display_name, rank: m.rank, page: m.page });

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { formatDate } from '#src/lib/format.ts';
-import { SCORE_TYPE_LABELS, type Challenge } from '../api/challenges.ts';
+import type { Challenge } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS } from '../api/challenge-labels.ts';
 import { StatusPill } from './status-pill.tsx';
 import { placeText } from '#domain/places.ts';
 import { Badge } from '#src/components/ui/badge.tsx';

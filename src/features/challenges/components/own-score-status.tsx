@@ -1,4 +1,5 @@
-import { useMySubmissions, type ScoreType } from '../api/challenges.ts';
+import type { ScoreType } from '../api/challenges.ts';
+import { useMySubmissions } from '../api/my-challenges.ts';
 import { useScoreText } from '../api/score-text.ts';
 import { ScoreState } from './score-state.tsx';
 

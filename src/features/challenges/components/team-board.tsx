@@ -1,4 +1,6 @@
-import { TEAM_RULE_LABELS, useTeamRankings, type ChallengeDetail } from '../api/challenges.ts';
+import type { ChallengeDetail } from '../api/challenges.ts';
+import { TEAM_RULE_LABELS } from '../api/challenge-labels.ts';
+import { useTeamRankings } from '../api/team-boards.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import { QueryState } from '#src/components/query-state.tsx';
 import { Pagination } from '#src/components/ui/pagination.tsx';

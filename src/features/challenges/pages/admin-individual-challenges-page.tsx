@@ -6,7 +6,9 @@ import { AdminReasonForm, REJECT_REASON_INPUT } from '#src/components/admin-reas
 import { useActWithReason, useReasonForm, type ActWithReasonActor } from '#src/lib/act-with-reason.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { toast } from '#src/lib/toast.ts';
-import { SCORE_TYPE_LABELS, useDeletedChallenges, usePendingScores, type Challenge } from '../api/challenges.ts';
+import type { Challenge } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS } from '../api/challenge-labels.ts';
+import { useDeletedChallenges, usePendingScores } from '../api/challenge-admin.ts';
 import { useDiscover } from '../api/discover.ts';
 import { useDeleteChallenge, useReviewScore } from '../api/challenge-mutations.ts';
 import { StatusPill } from '../components/status-pill.tsx';

@@ -8,17 +8,9 @@ import { useSessionView } from '#src/lib/session/session-view.ts';
 import { toast } from '#src/lib/toast.ts';
 import { rememberCampaign } from '#src/lib/campaign-code.ts';
 import { GYM_RULE_LABELS } from '#domain/gym-events.ts';
-import {
-  DIVISION_LABELS,
-  SCORE_TYPE_LABELS,
-  TEAM_RULE_LABELS,
-  idFromSearch,
-  useChallenge,
-  useRankings,
-  useTeams,
-  type ChallengeDetail,
-  type Sex,
-} from '../api/challenges.ts';
+import { DIVISION_LABELS, idFromSearch, useChallenge, useRankings, type ChallengeDetail, type Sex } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, TEAM_RULE_LABELS } from '../api/challenge-labels.ts';
+import { useTeams } from '../api/team-boards.ts';
 import { useJoinChallenge } from '../api/challenge-mutations.ts';
 import { useMyWaiver, useSignWaiver } from '../api/waiver.ts';
 import { JoinWaiver } from '../components/join-waiver.tsx';

@@ -1,7 +1,8 @@
 import { useDebounced } from '#src/lib/use-debounced.ts';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SCORE_TYPE_LABELS, type ChallengeStatus, type ScoreType } from '../api/challenges.ts';
+import type { ChallengeStatus, ScoreType } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS } from '../api/challenge-labels.ts';
 import { useDiscover } from '../api/discover.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { useSessionView } from '#src/lib/session/session-view.ts';

@@ -10,7 +10,8 @@ import { replayPlayerMachine, type ReplaySpeed } from '#machines/replay-player.t
 import { formatDateTime } from '#src/lib/format.ts';
 import { param, useQueryState } from '#src/lib/use-search-param.ts';
 import type { Division } from '#domain/scoring/index.ts';
-import { idFromSearch, useChallenge, useScoreHistory, type ChallengeDetail, type RankingRow } from '../api/challenges.ts';
+import { idFromSearch, useChallenge, type ChallengeDetail, type RankingRow } from '../api/challenges.ts';
+import { useScoreHistory } from '../api/score-history.ts';
 import { LeaderboardTable } from '../components/leaderboard-table.tsx';
 import { Pause, Play, SkipForward } from 'lucide-react';
 import { Button } from '#src/components/ui/button.tsx';

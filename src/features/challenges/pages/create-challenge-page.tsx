@@ -2,17 +2,9 @@ import { EmptyState } from '#src/components/ui/empty-state.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { toast } from '#src/lib/toast.ts';
-import {
-  SCORE_TYPE_LABELS,
-  TEAM_RULE_LABELS,
-  idFromSearch,
-  useCatalogueTests,
-  useChallenge,
-  type ChallengeDetail,
-  type ChallengeInput,
-  type ScoreType,
-  type TeamRule,
-} from '../api/challenges.ts';
+import { idFromSearch, useChallenge, type ChallengeDetail, type ChallengeInput, type ScoreType, type TeamRule } from '../api/challenges.ts';
+import { SCORE_TYPE_LABELS, TEAM_RULE_LABELS } from '../api/challenge-labels.ts';
+import { useCatalogueTests } from '../api/catalogue-tests.ts';
 import { useSaveChallenge } from '../api/challenge-mutations.ts';
 import { saveVideoRule, useVideoRuleValue, videoRuleBody, VideoRuleFields } from '../components/video-rule-fields.tsx';
 import { EnumSelect } from '#src/components/enum-select.tsx';

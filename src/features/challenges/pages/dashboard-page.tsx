@@ -3,7 +3,7 @@ import { placeText } from '#domain/places.ts';
 import { Link } from 'wouter';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { formatDate } from '#src/lib/format.ts';
-import { useMyParticipating, useMySubmissions, useRecommendations } from '../api/challenges.ts';
+import { useMyParticipating, useMySubmissions, useRecommendations } from '../api/my-challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import { ScoreState } from '../components/score-state.tsx';

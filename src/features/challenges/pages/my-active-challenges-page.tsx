@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useMyParticipating } from '../api/challenges.ts';
+import { useMyParticipating } from '../api/my-challenges.ts';
 import { ChallengeList } from '../components/challenge-card.tsx';
 import { QueryState } from '#src/components/query-state.tsx';
 import '../challenges.css';
