@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '#openapi/schema.d.ts';
 import { callApi } from '#src/api/errors.ts';
 import { useAthleteClient, type AthleteSex, type Test } from './tests.ts';
@@ -50,22 +50,20 @@ export function useTestLeaderboard(testId: number | null, filters: BoardFilters 
   });
 }
 
-/** The leader (rank 1) of each test, one small request per test. */
-export function useTestLeaders(tests: readonly Test[]) {
+/** The leader (rank 1) of a test, one small request per test: each test's card reads its own, so an answer renders only that card. */
+export function useTestLeader(test: Test) {
   const { client, me } = useAthleteClient();
-  return useQueries({
-    queries: tests.map((t) => ({
-      queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId: t.id, offset: 0, limit: 1 }, me],
-      queryFn: async () => {
-        return callApi(
-          client.GET('/api/v1/leaderboards/tests/{testId}', {
-            params: { path: { testId: t.id }, query: { offset: 0, limit: 1 } },
-          }),
-          `Could not load the leader of ${t.name}.`,
-        );
-      },
-      staleTime: 60_000,
-    })),
+  return useQuery({
+    queryKey: ['get', '/api/v1/leaderboards/tests/{testId}', { testId: test.id, offset: 0, limit: 1 }, me],
+    queryFn: async () => {
+      return callApi(
+        client.GET('/api/v1/leaderboards/tests/{testId}', {
+          params: { path: { testId: test.id }, query: { offset: 0, limit: 1 } },
+        }),
+        `Could not load the leader of ${test.name}.`,
+      );
+    },
+    staleTime: 60_000,
   });
 }
 

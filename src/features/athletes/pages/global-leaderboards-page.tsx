@@ -1,13 +1,14 @@
 import { Link } from 'wouter';
-import { useViewerUnits } from '../api/profile.ts';
+import { useViewerUnits, type Units } from '../api/profile.ts';
 import { CATEGORY_NAMES, TEST_CATEGORIES } from '#domain/test-catalogue.ts';
 import { formatMeasure } from '#domain/measures.ts';
-import { useGlobalLeaderboard, useTestLeaders, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
+import { useGlobalLeaderboard, useTestLeader, type GlobalLeaderboardRow } from '../api/leaderboards.ts';
 import { useActiveTests, type Test } from '../api/tests.ts';
 import { formatCount } from '#src/lib/format-count.ts';
 import { BoardGlobalTable } from '../components/board-ranking-tables.tsx';
 import { profileHref } from '#src/lib/links.ts';
 import { QueryState } from '#src/components/query-state.tsx';
+import { useDeferredQuery } from '#src/lib/use-deferred-query.ts';
 import '../boards.css';
 
 const TOP = 100;
@@ -39,10 +40,45 @@ function Podium({ rows }: { rows: GlobalLeaderboardRow[] }) {
   );
 }
 
+function LeaderCard({ test, units }: { test: Test; units: Units }) {
+  const q = useTestLeader(test);
+  return (
+    <li>
+      <div className="card">
+        <h4>
+          <Link className="card-title-link" href={`/global-test-leaderboards-page?test=${test.id}`}>
+            {test.name}
+          </Link>
+        </h4>
+        <QueryState
+          query={q}
+          loading={<p className="muted">Loading the leader…</p>}
+          empty={<p className="muted">No approved results yet.</p>}
+        >
+          {({ items: [leader], total }) =>
+            leader && (
+              <>
+                <p>
+                  <Link href={profileHref(leader.user_id)}>{leader.display_name}</Link>
+                </p>
+                <p className="ranking-score">
+                  {formatMeasure(leader.value, test.unit, units)}{' '}
+                  <span className="muted">· {formatCount(leader.normalized_score)} pts</span>
+                </p>
+                <p className="hint">
+                  {formatCount(total)} {total === 1 ? 'athlete' : 'athletes'} ranked
+                </p>
+              </>
+            )
+          }
+        </QueryState>
+      </div>
+    </li>
+  );
+}
+
 function TestLeaders({ tests }: { tests: Test[] }) {
   const units = useViewerUnits();
-  const leaders = useTestLeaders(tests);
-  const byId = new Map(tests.map((t, i) => [t.id, leaders[i]!]));
   return (
     <>
       {TEST_CATEGORIES.map((category) => {
@@ -52,42 +88,9 @@ function TestLeaders({ tests }: { tests: Test[] }) {
           <section key={category} aria-labelledby={`gl-cat-${category}`}>
             <h3 id={`gl-cat-${category}`}>{CATEGORY_NAMES[category]}</h3>
             <ul className="leaders">
-              {inCategory.map((t) => {
-                const q = byId.get(t.id)!;
-                return (
-                  <li key={t.id}>
-                    <div className="card">
-                      <h4>
-                        <Link className="card-title-link" href={`/global-test-leaderboards-page?test=${t.id}`}>
-                          {t.name}
-                        </Link>
-                      </h4>
-                      <QueryState
-                        query={q}
-                        loading={<p className="muted">Loading the leader…</p>}
-                        empty={<p className="muted">No approved results yet.</p>}
-                      >
-                        {({ items: [leader], total }) =>
-                          leader && (
-                            <>
-                              <p>
-                                <Link href={profileHref(leader.user_id)}>{leader.display_name}</Link>
-                              </p>
-                              <p className="ranking-score">
-                                {formatMeasure(leader.value, t.unit, units)}{' '}
-                                <span className="muted">· {formatCount(leader.normalized_score)} pts</span>
-                              </p>
-                              <p className="hint">
-                                {formatCount(total)} {total === 1 ? 'athlete' : 'athletes'} ranked
-                              </p>
-                            </>
-                          )
-                        }
-                      </QueryState>
-                    </div>
-                  </li>
-                );
-              })}
+              {inCategory.map((t) => (
+                <LeaderCard key={t.id} test={t} units={units} />
+              ))}
             </ul>
           </section>
         );
@@ -97,8 +100,9 @@ function TestLeaders({ tests }: { tests: Test[] }) {
 }
 
 export default function GlobalLeaderboardsPage() {
-  const board = useGlobalLeaderboard({ offset: 0, limit: TOP });
-  const tests = useActiveTests();
+  // Both answers render in slices (a hundred rows, then a card per test), not in one long task each.
+  const board = useDeferredQuery(useGlobalLeaderboard({ offset: 0, limit: TOP }));
+  const tests = useDeferredQuery(useActiveTests());
   return (
     <div className="container page">
       <h1>Global Leaderboards</h1>
