@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SocketServerMessage } from '#domain/socket-messages.ts';
 import type { Database } from '#server/db/index.ts';
 
@@ -44,12 +44,38 @@ export function payloadOf(envelope: RealtimeEnvelope): string {
   return payload;
 }
 
-export function parseEnvelope(payload: string): RealtimeEnvelope | null {
+/**
+ * The NOTIFY payloads that carry many envelopes built in SQL: `rows` names a relation of (id, envelope), each envelope
+ * the JSON text of a RealtimeEnvelope; they are packed in id order into `{"batch":[…]}` messages under
+ * MAX_PAYLOAD_BYTES (parseEnvelopes unpacks them). One NOTIFY per ~20 envelopes of ~350 bytes, not one each: a
+ * round's close tells 25,000 accounts. Each envelope's bytes (and its comma) are placed end to end; a message takes
+ * those that start within `width` of its first, so it holds at most width + the widest envelope bytes.
+ */
+export function packOf(rows: SQL): SQL {
+  const wrapper = '{"batch":[]}'.length;
+  return sql`select '{"batch":[' || string_agg(e.envelope, ',' order by e.id) || ']}' as payload
+    from (
+      select r.id, r.envelope,
+        sum(octet_length(r.envelope) + 1) over (order by r.id) - octet_length(r.envelope) - 1 as start,
+        greatest(${MAX_PAYLOAD_BYTES - wrapper} - max(octet_length(r.envelope) + 1) over (), 1) as width
+      from ${rows} as r
+    ) as e
+    group by e.start / e.width
+    order by e.start / e.width`;
+}
+
+/** The envelopes of one NOTIFY payload: one (publish), or a batch of them (packOf); none when it is not ours. */
+export function parseEnvelopes(payload: string): RealtimeEnvelope[] {
   try {
-    const value = JSON.parse(payload) as RealtimeEnvelope;
-    if (!value || typeof value !== 'object' || !value.to || !value.message || typeof value.message.type !== 'string') return null;
-    return value;
+    const value = JSON.parse(payload) as RealtimeEnvelope | { batch?: unknown };
+    if (value && typeof value === 'object' && 'batch' in value && Array.isArray(value.batch)) return value.batch.filter(isEnvelope);
+    return isEnvelope(value) ? [value] : [];
   } catch {
-    return null;
+    return [];
   }
+}
+
+function isEnvelope(value: unknown): value is RealtimeEnvelope {
+  const e = value as RealtimeEnvelope | null;
+  return !!e && typeof e === 'object' && !!e.to && !!e.message && typeof e.message.type === 'string';
 }
