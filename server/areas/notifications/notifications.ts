@@ -111,9 +111,9 @@ export const MAILS_PER_JOB = 100;
  * Stores the notifications `source` selects (user_id, kind, title, body, link), pushes them, queues their mail.
  * Profiled at 25,000 rows (a round's close at 100,000 athletes, docs/benchmarks.md): the rows go in in account order,
  * so the foreign key's lookups of `users` and the two per-account indexes walk their pages in order rather than at
- * random (the insert and its key checks about half the time); the pushes go out packed several to a NOTIFY (`batch`,
- * realtime-events.ts packOf: about 20 per message, each node's hub fans them out), built by concatenation rather than
- * nested json_build_object (the larger part of the push's cost); the mails are queued MAILS_PER_JOB to a job.
+ * random (the insert and its key checks about half the time); the pushes are built by concatenation rather than nested
+ * json_build_object (most of the push's cost) and go out 16 to a NOTIFY (realtime-events.ts packOf; each node's hub
+ * fans them out); the mails are queued MAILS_PER_JOB to a job.
  */
 async function storeAndPush(tx: Database, source: SQL, kinds: readonly NotificationKind[], now: Date) {
   const at = now.toISOString();
@@ -125,7 +125,7 @@ async function storeAndPush(tx: Database, source: SQL, kinds: readonly Notificat
       from (${source}) as s(user_id, kind, title, body, link)
       order by s.user_id
       returning id, user_id, kind, title, body, link
-    ), envelopes as (
+    ), envelopes as materialized (
       -- The message notify() publishes (presentNotification), one per row: strings through to_json, numbers as they are.
       select i.id, '{"to":{"user":' || i.user_id || '},"message":{"type":' || to_json(${NOTIFICATION_MESSAGE}::text)
         || ',"notification":{"id":' || i.id || ',"kind":' || to_json(i.kind) || ',"title":' || to_json(i.title)
