@@ -173,19 +173,25 @@ async function twoCloses(ctx: AppContext, second: AppContext, battleId: number, 
   // The notices job the close queued (once), and a second run of it, as a retried job would.
   const noticeJobs = (await runDueJobs(ctx, noticesOnly)) + (await runDueJobs(second, noticesOnly));
   const db = ctx.database.db;
-  const [counts] = await exec<{ fallen: number; told: number; mails: number; recorded: number }>(
+  const [counts] = await exec<{ fallen: number; told: number; mails: number; mailJobs: number; recorded: number }>(
     db,
     sql`select (select count(*)::int from battle_entries where battle_id = ${battleId} and eliminated_round = 1) as fallen,
       (select count(*)::int from notifications where kind = 'battle_eliminated') as told,
-      (select count(*)::int from jobs where kind = ${MAIL_JOB}) as mails,
+      (select coalesce(sum(jsonb_array_length(coalesce(payload->'notificationIds', '[0]'::jsonb))), 0)::int from jobs where kind = ${MAIL_JOB}) as mails,
+      (select count(*)::int from jobs where kind = ${MAIL_JOB}) as "mailJobs",
       (select eliminated_count from battle_rounds where battle_id = ${battleId} and round_no = 1) as recorded`,
   );
   const closes = [a, b].filter((r) => r.closed).length;
   const eliminated = Math.max(a.eliminated.length, b.eliminated.length);
   const once =
-    closes === 1 && noticeJobs === 1 && counts!.fallen === eliminated && counts!.told === eliminated && counts!.recorded === eliminated;
+    closes === 1 &&
+    noticeJobs === 1 &&
+    counts!.fallen === eliminated &&
+    counts!.told === eliminated &&
+    counts!.mails === eliminated &&
+    counts!.recorded === eliminated;
   console.log(
-    `  ${label}: ${closes} of 2 closed it; ${counts!.fallen} eliminated, ${counts!.told} notifications, ${counts!.mails} mail jobs` +
+    `  ${label}: ${closes} of 2 closed it; ${counts!.fallen} eliminated, ${counts!.told} notifications, ${counts!.mails} mails queued (${counts!.mailJobs} jobs)` +
       ` (the close cut ${eliminated}; ${noticeJobs} notices job) → ${once ? 'closed exactly once' : 'NOT exactly once'}`,
   );
   if (!once) process.exitCode = 1;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
-import { notify } from '#server/areas/notifications/notifications.ts';
+import { MAILS_PER_JOB, notify, notifyMany } from '#server/areas/notifications/notifications.ts';
 import { notificationMailJobHandlers } from '#server/areas/notifications/notifications-mail.ts';
 import { EMAIL_KINDS, NOTIFICATION_KINDS } from '#domain/notifications.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn } from './helpers.ts';
@@ -105,6 +105,54 @@ describe.each(databaseKinds)('notification mail on %s', (kind) => {
       }),
     ).rejects.toThrow('roll back');
     expect(await deliver('ana@example.test')).toEqual([]);
+  });
+
+  it('notices told together: one mail each, a mail that fails is retried alone while the rest go, a rerun sends none twice', async () => {
+    const now = t.clock.now();
+    const [{ last }] = (await rowsOf<{ last: number }>(t.context.database.db, sql`select coalesce(max(id), 0)::int as last from jobs`)) as [
+      { last: number },
+    ];
+    await t.context.database.db.transaction(async (tx) => {
+      await notifyMany(
+        tx as unknown as Database,
+        [ana, ben, cap].map((who) => ({ userId: who.userId, kind: 'battle_eliminated' as const, title: 'Out in round 1' })),
+        now,
+      );
+    });
+    const jobs = async () =>
+      rowsOf<{ id: number; state: string }>(
+        t.context.database.db,
+        sql`select id, state from jobs where kind = 'notification.mail' and id > ${last} order by id`,
+      );
+    expect(MAILS_PER_JOB).toBeGreaterThan(3);
+    expect(await jobs()).toMatchObject([{ state: 'queued' }]);
+    // Ben's mail server refuses once: his mail becomes a job of its own, Ana's and Cara's go out.
+    const send = t.outbox.send.bind(t.outbox);
+    t.outbox.send = async (message) => {
+      if (message.to === 'ben@example.test') throw new Error('mailbox busy');
+      return send(message);
+    };
+    const before = t.outbox.sent.length;
+    try {
+      await runDueJobs(t.context, notificationMailJobHandlers);
+    } finally {
+      t.outbox.send = send;
+    }
+    const out = () =>
+      t.outbox.sent
+        .slice(before)
+        .filter((m) => m.subject === 'Out in round 1')
+        .map((m) => m.to);
+    expect(out().sort()).toEqual(['ana@example.test', 'cap@example.test']);
+    const [batch] = await jobs();
+    expect((await jobs()).map((j) => j.state)).toEqual(['done', 'queued']);
+    t.clock.advance(31_000);
+    await runDueJobs(t.context, notificationMailJobHandlers);
+    expect(out().sort()).toEqual(['ana@example.test', 'ben@example.test', 'cap@example.test']);
+    // The batch run again (its worker's lease lapsed before it settled): it has sent all it holds, so nothing more.
+    await t.context.database.db.execute(sql`update jobs set state = 'queued' where id = ${batch!.id}`);
+    await runDueJobs(t.context, notificationMailJobHandlers);
+    expect(out()).toHaveLength(3);
   });
 
   it('an unknown kind or a value that is not on or off is a 400 naming the field, and nothing is stored', async () => {

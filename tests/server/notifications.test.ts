@@ -133,8 +133,10 @@ describe.each(databaseKinds)('notification inbox on %s', (kind) => {
     const deePage = (await call('GET', '/api/notifications', dee)).json();
     expect(cyPage.items).toMatchObject([{ title: 'Out, Cy', link: '/individual-battle-royale-page?id=1' }]);
     expect(deePage.items).toMatchObject([{ title: 'Out, Dee', link: '' }]);
-    const mails = await db().execute(sql`select (payload->>'notificationId')::int as id from jobs where kind = 'notification.mail'
-      and (payload->>'notificationId')::int in (${cyPage.items[0].id}, ${deePage.items[0].id})`);
+    // Queued MAILS_PER_JOB to a job (notificationIds), as notify() queues one (notificationId).
+    const mails = await db().execute(sql`select m.id::int as id from jobs j,
+      jsonb_array_elements_text(coalesce(j.payload->'notificationIds', jsonb_build_array(j.payload->'notificationId'))) as m(id)
+      where j.kind = 'notification.mail' and m.id::int in (${cyPage.items[0].id}, ${deePage.items[0].id})`);
     const ids = (Array.isArray(mails) ? mails : (mails as { rows: { id: number }[] }).rows).map((r: { id: number }) => r.id);
     expect(ids).toEqual([cyPage.items[0].id]);
   });

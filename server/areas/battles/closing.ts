@@ -161,7 +161,7 @@ export async function tellTheFallen(ctx: AppContext, payload: Record<string, unk
         kind: 'battle_eliminated',
         link: `/individual-battle-royale-page?id=${battleId}`,
         rows: sql`select user_id, ${String(payload.title)}::text, 'You placed ' || eliminated_place || ${String(payload.rest)}::text
-                  from battle_entries where battle_id = ${battleId} and eliminated_round = ${roundNo} order by eliminated_place`,
+                  from battle_entries where battle_id = ${battleId} and eliminated_round = ${roundNo}`,
       },
       now,
     );

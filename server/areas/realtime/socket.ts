@@ -10,7 +10,7 @@ import {
 import type { SocketClientCommand, SocketServerMessage } from '#domain/socket-messages.ts';
 import type { AppContext } from '#server/context.ts';
 import { socketContract } from '#server/lib/realtime/socket-contract.ts';
-import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelope } from '#server/lib/realtime/realtime-events.ts';
+import { REALTIME_CHANNEL, challengeRoom, liveAttemptRoom, parseEnvelopes } from '#server/lib/realtime/realtime-events.ts';
 import { MAX_ROOMS_PER_SOCKET, RealtimeHub, newClient, type Client } from '#server/lib/realtime/hub.ts';
 import { SocketTokenCache, type SocketAuth } from './token-cache.ts';
 
@@ -212,8 +212,8 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext, pr
   }, EXPIRY_SWEEP_MS);
   expirySweep.unref();
   const unlisten = await ctx.database.listen(REALTIME_CHANNEL, (payload) => {
-    const envelope = parseEnvelope(payload);
-    if (envelope) hub.deliver(envelope);
+    // One envelope (publish) or a batch of them (packOf: a round's notices), delivered in the order sent.
+    for (const envelope of parseEnvelopes(payload)) hub.deliver(envelope);
   });
   return {
     hub,
