@@ -73,6 +73,8 @@ export interface AppConfig {
   redisKeyPrefix?: string;
   /** scrypt cost as log2(N); lowered only by tests. */
   scryptLogN?: number;
+  /** How long a wrong sign-in code takes to answer at the least (40 ms); lowered only by tests that do not time it. */
+  wrongCodeFloorMs?: number;
   /** How often closed challenges are swept for final standings (timeline posts); off when absent (tests call the service). */
   standingsSweepMs?: number;
   /** How often the broadcast director looks at the live broadcast (live-director.ts); off when absent (tests call the service). */

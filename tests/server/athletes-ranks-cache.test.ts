@@ -130,10 +130,13 @@ describe.each(databaseKinds)('Global Ranks and test boards as served on %s', (ki
     }
   }
 
-  /** Every view, for a visitor and for each athlete, as served and as read directly. */
+  /**
+   * Every view, for a visitor and for half the athletes in turn (the even ones on one view, the odd ones on the next),
+   * as served and as read directly.
+   */
   async function compare() {
-    for (const f of views) {
-      for (const viewer of [null, ...users]) {
+    for (const [j, f] of views.entries()) {
+      for (const viewer of [null, ...users.filter((_, k) => (k + j) % 2 === 0)]) {
         const served = await servedGlobalRanks(t.context, f, PAGE, viewer);
         expect(served, `global ${JSON.stringify(f)} for ${viewer}`).toEqual(await globalLeaderboard(t.context, f, PAGE, viewer));
         for (const test of tests) {
@@ -156,7 +159,8 @@ describe.each(databaseKinds)('Global Ranks and test boards as served on %s', (ki
         }
       }),
       // Bounded (#36): 8 random runs were most of the file; every kind of change runs every time in the examples.
-      { numRuns: 4, examples: EDGES },
+      // The examples count in numRuns: the 2 edge sequences and 1 random one (2 random before 4 Dec evening).
+      { numRuns: 3, examples: EDGES },
     );
     // Reads between changes were answered from memory.
     expect(cache.stats.hits).toBeGreaterThan(0);

@@ -44,6 +44,21 @@ const write: fc.Arbitrary<Write> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('penalty' as const), who }) },
 );
 
+/**
+ * Every kind of write, each where a board shows it: two tied Rx scores (athletes 0 and 6, women of North Box), the
+ * second made anonymous (viewer 6 reads their own name), athlete 0 moved to another gym, athlete 6 linked to the listed
+ * gym, a penalty moving 6 below 0, and 0's score withdrawn. One write past `write`'s six: none of it is shrunk.
+ */
+const EDGE: Write[] = [
+  { kind: 'score', who: 0, division: 'rx', reps: 3 },
+  { kind: 'score', who: 6, division: 'rx', reps: 3 },
+  { kind: 'anonymous', who: 6, on: true },
+  { kind: 'gym', who: 0, north: false },
+  { kind: 'listed', who: 6, on: true },
+  { kind: 'penalty', who: 6 },
+  { kind: 'withdraw', who: 0 },
+];
+
 /** Every division, category and filter a board offers, on two pages. */
 const views = (() => {
   const out: Record<string, string | number | undefined>[] = [];
@@ -153,7 +168,7 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
         const challengeId = await newChallenge('Cached burpees');
         for (const w of writes) {
           await apply(challengeId, w);
-          for (const v of views) {
+          for (const [i, v] of views.entries()) {
             const q = { challenge_id: challengeId, ...v } as Parameters<typeof rankings>[1];
             const res = await t.app.inject({
               method: 'GET',
@@ -173,17 +188,18 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
               const walked = await rankings(t.context, q, null).finally(() => (boardSettings.gymFromProfiles = true));
               expect(fresh, JSON.stringify(v)).toEqual(walked);
             }
-            // Two viewers of the same kept page each get their own row (and their own name, when anonymous).
-            for (const viewer of [people[w.who]!, people[(w.who + 5) % POOL]!]) {
-              const served = await servedRankings(t.context, q, viewer);
-              expect('answer' in served && served.answer, `${JSON.stringify(v)} as ${viewer}`).toEqual(
-                await rankings(t.context, q, viewer),
-              );
-            }
+            // Two viewers of the same kept page each get their own row (and their own name, when anonymous): the one
+            // who wrote and another take turns by filter, shifted by board, so each reads both pages of every board
+            // and every filter of half the boards.
+            const viewer = people[((i >> 1) + (i >> 3)) % 2 ? (w.who + 5) % POOL : w.who]!;
+            const served = await servedRankings(t.context, q, viewer);
+            expect('answer' in served && served.answer, `${JSON.stringify(v)} as ${viewer}`).toEqual(await rankings(t.context, q, viewer));
           }
         }
       }),
-      { numRuns: kind === 'postgres' ? 2 : 3 },
+      // Bounded (#36): 3 random runs (2 on PostgreSQL) and two viewers a view were most of the file. The examples
+      // count in numRuns: on PGlite the edge sequence and one random run, on PostgreSQL the edge sequence alone.
+      { numRuns: kind === 'postgres' ? 1 : 2, examples: [[EDGE]] },
     );
     // Every athlete named again for the tests below, which read names (the writes above may leave any of them anonymous).
     await t.context.database.db.execute(sql`update privacy_settings set board_anonymous = false`);

@@ -21,7 +21,9 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
     const people = await db
       .insert(users)
       .values(
-        Array.from({ length: 120 }, (_, i) => ({
+        // Bounded (#36): 60 athletes where 120 were (each joins and scores twice through the API, most of the file); pages
+        // of 40 so the whole board still spans two.
+        Array.from({ length: 60 }, (_, i) => ({
           email: `p${i}@x.test`,
           emailNormalized: `p${i}@x.test`,
           passwordHash: 'x',
@@ -90,8 +92,8 @@ describe.each(databaseKinds)('places over many buckets on %s', (kind) => {
             (!('gym' in f) || prof.gym.toLowerCase() === f.gym.toLowerCase())
           );
         };
-        const got = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 0, limit: 100 }, people[5]!.id);
-        const more = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 100, limit: 100 }, null);
+        const got = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 0, limit: 40 }, people[5]!.id);
+        const more = await rankings(ctx, { challenge_id: c.id, division, ...f, offset: 40, limit: 40 }, null);
         const rows = [...got.items, ...more.items];
         const wanted = board.filter((a) => keep(a.id, a.b));
         expect(wanted.length).toBeGreaterThan(0);
