@@ -69,7 +69,9 @@ export async function enqueueJob(db: Executor, kind: string, payload: Record<str
  * or running adds no row; that job is marked to run again (`run_again`), so one that is running, and may have read
  * its work already, runs once more when it ends. The handler reads what its key covers when it runs (its payload
  * says which key), so however often a key is queued the table holds at most one row of it that is not finished.
- * The mark takes the row's lock, so a job is never claimed between work stored and its mark (SKIP LOCKED).
+ * The mark takes the row's lock, so a job is never claimed between work stored and its mark (SKIP LOCKED); a mark
+ * already set is not written again (PostgreSQL locks the row all the same), so a busy key does not add a row version
+ * per batch.
  */
 export async function enqueueCoalesced(
   db: Pick<Database, 'execute'>,
@@ -83,7 +85,7 @@ export async function enqueueCoalesced(
   const rows = [...byKey].map(([key, payload]) => sql`(${kind}, ${JSON.stringify(payload)}::jsonb, ${at}, ${at}, ${key})`);
   await db.execute(
     sql`insert into jobs (kind, payload, run_at, created_at, coalesce_key) values ${sql.join(rows, sql`, `)}
-        on conflict (coalesce_key) where state in ('queued', 'running') do update set run_again = true`,
+        on conflict (coalesce_key) where state in ('queued', 'running') do update set run_again = true where not jobs.run_again`,
   );
 }
 
