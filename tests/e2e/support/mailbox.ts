@@ -69,8 +69,9 @@ export class Mailbox {
     }
   }
 
+  /** A sign-in code's mail: up to 30 s, as a server that has just started and seeded its demo world may be slow to send it. */
   async loginCode(to: string, since = 0): Promise<string> {
-    const mail = await this.waitFor(to, /\b\d{6}\b/, since);
+    const mail = await this.waitFor(to, /\b\d{6}\b/, since, 30_000);
     return /\b(\d{6})\b/.exec(mail.text)![1]!;
   }
 }
