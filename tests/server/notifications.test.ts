@@ -123,13 +123,13 @@ describe.each(databaseKinds)('notification inbox on %s', (kind) => {
         { userId: dee.userId, kind: 'battle_eliminated', title: 'Out, Dee', link: 'https://evil.example/' },
       ]);
     });
-    expect((await socket.next('notification_received')).notification).toMatchObject({
-      title: 'Out, Cy',
-      body: 'Place 9 of 10',
-      read: false,
-    });
+    // The push is built in SQL (storeAndPush), packed with others (packOf) and unpacked by the hub: it must be the very
+    // notification the inbox then lists (the socket contract's check in afterEach covers its shape).
+    const pushed = (await socket.next('notification_received')).notification;
+    expect(pushed).toMatchObject({ title: 'Out, Cy', body: 'Place 9 of 10', read: false });
     socket.ws.close();
     const cyPage = (await call('GET', '/api/notifications', cy)).json();
+    expect(pushed).toEqual(cyPage.items[0]);
     const deePage = (await call('GET', '/api/notifications', dee)).json();
     expect(cyPage.items).toMatchObject([{ title: 'Out, Cy', link: '/individual-battle-royale-page?id=1' }]);
     expect(deePage.items).toMatchObject([{ title: 'Out, Dee', link: '' }]);
