@@ -9,13 +9,14 @@ import { Header } from './layout/header.tsx';
 import { Footer } from './layout/footer.tsx';
 import { LazyToaster } from '../components/lazy-toaster.tsx';
 import { AppRoutes } from './router.tsx';
+import { lazyOptional } from './lazy-optional.tsx';
 import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { firstPaint } from '../lib/first-paint.ts';
 import { queryRetryDelay, retryQuery } from '../lib/query-retry.ts';
 import { useRereadAfterRenewal } from '../lib/session/reread-after-renewal.ts';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
-const EmbedHost = lazy(() => import('./layout/embed-host.tsx'));
+const EmbedHost = lazyOptional('The embedding host', () => import('./layout/embed-host.tsx'));
 // The feedback flow (its chart and host) loads with the first press of Feedback.
 const FeedbackHost = lazy(() => import('./layout/feedback-host.tsx'));
 // Radix dialog loads only when a dialog is actually shown.
@@ -26,18 +27,16 @@ const RealtimeHost = lazy(() => import('../features/realtime/realtime-host.tsx')
 const ConsentHost = lazy(() => import('../features/legal/consent-host.tsx'));
 // The session's notes (expiring soon, the server unavailable while refreshing or restoring): only a session has them, so
 // the chunk loads with one (signing in, or a remembered athlete being restored), before any note can show; a visitor
-// never downloads it. A chunk that cannot load leaves the notes out rather than failing the app.
-const SessionStatusBanner = lazy(() =>
-  import('./layout/session-status-banner.tsx').then(
-    (m) => ({ default: m.SessionStatusBanner }),
-    (error: unknown) => {
-      console.error('The session notes failed to load:', error);
-      return { default: () => null };
-    },
-  ),
+// never downloads it. A chunk that cannot load leaves the notes out rather than failing the app (so do the banner's and
+// the frame host's: lazyOptional).
+const SessionStatusBanner = lazyOptional('The session notes', () =>
+  import('./layout/session-status-banner.tsx').then((m) => ({ default: m.SessionStatusBanner })),
 );
 // A live broadcast's banner (everyone, signed out too): its own small chunk, loaded after the shell.
-const LiveBroadcastBanner = lazy(() => import('../features/live/components/live-broadcast-banner.tsx'));
+const LiveBroadcastBanner = lazyOptional(
+  'The live broadcast banner',
+  () => import('../features/live/components/live-broadcast-banner.tsx'),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: {
