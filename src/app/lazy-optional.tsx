@@ -5,11 +5,11 @@ import { lazy, type ComponentType } from 'react';
  * load (offline, or a deploy that removed the old chunk) leaves the extra out and logs why, rather than throwing where
  * no error boundary sits above the shell and blanking the whole app. Pages use lazyPage (its error shows with Retry).
  */
-export function lazyOptional<P extends object>(what: string, load: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyOptional(what: string, load: () => Promise<{ default: ComponentType }>) {
   return lazy(() =>
-    load().catch((error: unknown) => {
+    load().catch((error: unknown): { default: ComponentType } => {
       console.error(`${what} failed to load:`, error);
-      return { default: (() => null) as ComponentType<P> };
+      return { default: () => null };
     }),
   );
 }

@@ -27,7 +27,9 @@ describe('lazyOptional', () => {
 
   it('leaves the extra out and keeps the page when its chunk fails to load', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Banner = lazyOptional('The banner', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Banner = lazyOptional('The banner', () =>
+      Promise.reject<{ default: React.ComponentType }>(new TypeError('Failed to fetch dynamically imported module')),
+    );
     render(<Shell Extra={Banner} />);
     await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('The banner failed to load:', expect.any(TypeError)));
     expect(screen.getByText('The page itself')).toBeTruthy();
