@@ -1,6 +1,6 @@
-// npm test: every check, in order, stopping at the first failure; at the end (also after a
+// npm test: every check, in order (the static checks at once), stopping at the first failure; at the end (also after a
 // failure) a table of how long each stage took.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,41 @@ function summary() {
   console.log(line('total', (Date.now() - startedAll) / 1000, stages.every((s) => s.ok) ? 'ok' : 'FAILED'));
 }
 
+/** Runs stages at once, each one's output printed whole when it ends; fails (after all ended) when any failed. */
+async function runTogether(list) {
+  const startedTogether = Date.now();
+  const results = await Promise.all(
+    list.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          const done = (code) => {
+            const seconds = (Date.now() - started) / 1000;
+            const ok = code === 0;
+            console.log(`\n=== ${label} ===\n${output.trimEnd()}\n=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
+            resolve({ label, seconds, ok });
+          };
+          child.on('error', (error) => {
+            output += String(error);
+            done(1);
+          });
+          child.on('close', done);
+        }),
+    ),
+  );
+  const seconds = (Date.now() - startedTogether) / 1000;
+  stages.push({ label: `${list.map(([label]) => label).join(', ')} at once`, seconds, ok: results.every((r) => r.ok) });
+  stages.push(...results.map((r) => ({ ...r, label: `  ${r.label}` })));
+  if (results.some((r) => !r.ok)) {
+    summary();
+    process.exit(1);
+  }
+}
+
 const run = (label, cmd, args, env = {}) => {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
@@ -34,14 +69,18 @@ const run = (label, cmd, args, env = {}) => {
   }
 };
 
-run('lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']);
-run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-run('file sizes', process.execPath, ['scripts/check-sizes.mjs']);
-// Incremental: tsc keeps what it learnt (file hashes, types) in a build-info file and rechecks only what
-// changed since (3 Dec, load 2.5: 29.9 s cold, 6.2 s warm). One file per checkout: worktrees may share
-// node_modules, and a file rewritten by another checkout would only cost a cold check, never a wrong one.
+// The static checks need no server and share no files: they run at once (on a fresh 2-core machine lint 42 s, format
+// 23 s and types 51 s one after another, 4 Dec), each one's output printed whole when it ends, each timed on its own.
 const buildInfo = `node_modules/.cache/tsc/${createHash('sha256').update(root).digest('hex').slice(0, 12)}.tsbuildinfo`;
-run('types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]);
+await runTogether([
+  ['lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']],
+  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+  ['file sizes', process.execPath, ['scripts/check-sizes.mjs']],
+  // Incremental: tsc keeps what it learnt (file hashes, types) in a build-info file and rechecks only what
+  // changed since (3 Dec, load 2.5: 29.9 s cold, 6.2 s warm). One file per checkout: worktrees may share
+  // node_modules, and a file rewritten by another checkout would only cost a cold check, never a wrong one.
+  ['types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]],
+]);
 run('unit, component, model and server tests', bin('vitest'), ['run']);
 const browser = await ensureBrowser();
 run('e2e (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_CHROMIUM_EXECUTABLE: browser });
