@@ -7,41 +7,35 @@
 //   under 1 s; the job queue's largest backlog and whether (and how fast) it drains once the moves stop. Then the
 //   move hook itself (noteScoreMove) called at the rate for scores stored beforehand in bulk, the lag from each call.
 // - The leaderboard's own latency (the board read, GET /api/challenges/rankings, 20 a second; the submission's
-//   answer) p50/p99 with commentary off (the move hook's deferred task dropped: no facts read, no job) beside
-//   commentary written by an OpenAI-compatible endpoint that answers after 5 s (a slow local endpoint this bench starts), in
-//   alternating windows of the same run, at the same rate. Target: the ratio ~1 (generation is off the request path).
-//   With the model, a board's waiting lines are drafts and one coalesced job (server/areas/commentary/drafts.ts): the
-//   jobs table's commentary rows and the drafts are sampled each second while the model is on.
+//   answer) p50/p99 with commentary written by an OpenAI-compatible endpoint that answers after 5 s (a slow local
+//   endpoint this bench starts) beside two baselines, commentary off (the move hook's deferred task dropped) and the
+//   templates, in rotated windows of the same run (WINDOWS of WINDOW_SECONDS each), at the same rate. Target: model /
+//   templates ~1 (generation is off the request path): bench-commentary-latency.ts.
 // - BENCH_COMMENTARY_PARTS (lag,hook,latency,lane; all by default) picks the parts.
 // - Model lines a minute with that endpoint, and how long another job kind waits meanwhile, with `commentary_write` in
 //   the shared job lane (one at a time, as before) and in its own lane (LLM_CONCURRENCY at once): bench-commentary-lane.ts.
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buildApp, type BuiltApp } from '../server/app.ts';
-import { DEFAULT_LLM_CONCURRENCY, type AppConfig, type LlmSettings } from '../server/config.ts';
+import { buildApp } from '../server/app.ts';
+import type { AppConfig } from '../server/config.ts';
 import type { Database, DatabaseHandle } from '../server/db/index.ts';
 import { noteScoreMove } from '../server/areas/commentary/index.ts';
 import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
 import { loadSigningKey, signAccessToken } from '../server/lib/tokens.ts';
-import { onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
-import { Board, slowModel, waiting, waitingRows, type Athlete } from './bench-commentary-parts.ts';
+import { onEachDatabase, rowsOf } from './bench-lib.ts';
+import { Board, waiting, type Athlete } from './bench-commentary-parts.ts';
+import { feed, listen, load, MAX_IN_FLIGHT, ms, moveTasks, row, sleep, stats } from './bench-commentary-feed.ts';
+import { latencyRun } from './bench-commentary-latency.ts';
 import { laneRun } from './bench-commentary-lane.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RATE = Number(process.env.BENCH_COMMENTARY_RATE ?? 10_000); // moves per minute
 const ATHLETES = Math.max(500, Math.round(5_000 * SCALE));
 const LAG_SECONDS = Math.max(3, 30 * SCALE);
-const WINDOW_SECONDS = Math.max(2, 8 * SCALE);
-const WINDOWS = 2; // of each mode, alternating
-const SLOW_MODEL_MS = 5_000;
-const READ_EVERY_MS = 50;
-const MAX_IN_FLIGHT = 256;
+/** The latency part: WINDOWS rounds of each mode (off, templates, model), WINDOW_SECONDS each. */
+const WINDOW_SECONDS = Math.max(2, 15 * SCALE);
+const WINDOWS = 4;
 const LAG_TARGET_MS = 1000;
-/** The name `noteScoreMove` (server/areas/commentary/moves.ts) defers its work under: dropped when commentary is off. */
-const MOVE_TASK = 'commentary move';
-/** The name lines are stored under, in batches (server/areas/commentary/write-soon.ts): counted while pending. */
-const LINES_TASK = 'commentary lines';
 
 const config: AppConfig = {
   basePath: '/',
@@ -54,15 +48,6 @@ const config: AppConfig = {
 };
 
 const exec = async <T>(db: Database, query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
-const load = () => os.loadavg()[0]!.toFixed(1);
-const stats = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted.length ? { p50: percentile(sorted, 50), p99: percentile(sorted, 99), n: sorted.length } : { p50: NaN, p99: NaN, n: 0 };
-};
-const row = (name: string, m: { p50: number; p99: number; n: number }) =>
-  console.log(`  ${name.padEnd(58)} p50 ${ms(m.p50).padStart(9)}   p99 ${ms(m.p99).padStart(9)}   (${m.n.toLocaleString('en')})`);
 
 const key = (v: ReturnType<typeof sql>) => sql`((68719476735 - ${v}) * 33554432 + 33554431)::bigint`;
 
@@ -130,112 +115,8 @@ async function signedIn(db: Database, made: { id: string; user_id: number; value
   return athletes;
 }
 
-interface Fed {
-  answered: number;
-  failed: number;
-  skipped: number;
-  seconds: number;
-  submit: number[];
-  read: number[];
-  /** When each stored score's answer arrived (ms since the epoch), by score id. */
-  answeredAt: Map<number, number>;
-  firstError?: string;
-}
-
-/**
- * Moves at `perMinute` for `seconds` (open loop: each is sent when due, at most MAX_IN_FLIGHT at once, the rest
- * skipped and counted), while one reader reads the board every READ_EVERY_MS; every answer timed.
- */
-async function feed(base: string, challengeId: number, board: Board, seconds: number, perMinute: number): Promise<Fed> {
-  const fed: Fed = { answered: 0, failed: 0, skipped: 0, seconds, submit: [], read: [], answeredAt: new Map() };
-  const interval = 60_000 / perMinute;
-  const inFlight = new Set<Promise<void>>();
-  let reading = true;
-  const reader = (async () => {
-    while (reading) {
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/challenges/rankings?challenge_id=${challengeId}&offset=0&limit=50`);
-      await res.arrayBuffer();
-      if (res.ok) fed.read.push(performance.now() - t0);
-      await sleep(READ_EVERY_MS);
-    }
-  })();
-  const submit = async (athlete: Athlete, reps: number) => {
-    board.busy.add(athlete.userId);
-    const t0 = performance.now();
-    try {
-      const res = await fetch(`${base}/api/challenges/${challengeId}/submit-score`, {
-        method: 'POST',
-        headers: athlete.headers,
-        body: JSON.stringify({ reps }),
-      });
-      const body = await res.text();
-      if (res.status === 201) {
-        fed.submit.push(performance.now() - t0);
-        fed.answeredAt.set(Number((JSON.parse(body) as { score: { id: number } }).score.id), Date.now());
-        fed.answered += 1;
-      } else {
-        fed.failed += 1;
-        fed.firstError ??= `${res.status} ${body.slice(0, 200)}`;
-      }
-    } finally {
-      board.busy.delete(athlete.userId);
-    }
-  };
-  const start = performance.now();
-  let k = 0;
-  for (;;) {
-    const elapsed = performance.now() - start;
-    if (elapsed >= seconds * 1000) break;
-    for (const due = Math.floor(elapsed / interval) + 1; k < due; k++) {
-      const move = inFlight.size < MAX_IN_FLIGHT ? board.next() : null;
-      if (!move) {
-        fed.skipped += 1;
-        continue;
-      }
-      const p: Promise<void> = submit(move.athlete, move.reps).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-    await sleep(2);
-  }
-  await Promise.all(inFlight);
-  reading = false;
-  await reader;
-  return fed;
-}
-
 /** Which parts run (BENCH_COMMENTARY_PARTS, comma-separated; all by default). */
 const PARTS = new Set((process.env.BENCH_COMMENTARY_PARTS ?? 'lag,hook,latency,lane').split(',').map((p) => p.trim()));
-
-/**
- * Counts the move hook's deferred tasks still to finish (the facts read and the job queued), and drops them while
- * `off` says so (commentary off: no facts read, no job), by wrapping this app's `tasks.defer`.
- */
-function moveTasks(built: BuiltApp) {
-  const tasks = built.context.tasks;
-  const defer = tasks.defer.bind(tasks);
-  const state = { off: false, pending: 0, seen: 0, dropped: 0 };
-  tasks.defer = (name, work) => {
-    if (name === LINES_TASK) {
-      state.pending += 1;
-      return defer(name, () => work().finally(() => (state.pending -= 1)));
-    }
-    if (name !== MOVE_TASK) return defer(name, work);
-    state.seen += 1;
-    if (state.off) {
-      state.dropped += 1;
-      return;
-    }
-    state.pending += 1;
-    defer(name, () => work().finally(() => (state.pending -= 1)));
-  };
-  return state;
-}
-
-async function listen(built: BuiltApp) {
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-}
 
 /**
  * Template commentary at the rate: moves for LAG_SECONDS, the backlog sampled each second, then the queue drained;
@@ -326,96 +207,6 @@ function printLag(title: string, r: Awaited<ReturnType<typeof lagRun>>, pollMs: 
   return met;
 }
 
-/** Commentary off beside a model answering after 5 s, in alternating windows at the same rate. */
-async function latencyRun(handle: DatabaseHandle, id: number, board: Board) {
-  const model = await slowModel(SLOW_MODEL_MS);
-  const llm: LlmSettings = {
-    baseUrl: model.baseUrl,
-    model: 'bench-slow',
-    timeoutMs: 8000,
-    callsPerHour: 300,
-    concurrency: Number(process.env.LLM_CONCURRENCY ?? DEFAULT_LLM_CONCURRENCY),
-  };
-  const built = await buildApp({ ...config, llm }, handle, { rateLimit: false });
-  const moves = moveTasks(built);
-  const base = await listen(built);
-  const since = new Date().toISOString();
-  const results = { off: { submit: [] as number[], read: [] as number[] }, slow: { submit: [] as number[], read: [] as number[] } };
-  const loadBefore = load();
-  let answered = 0;
-  // The jobs table's commentary rows and the drafts, sampled each second while the model is on.
-  const most = { jobs: 0, drafts: 0 };
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      if (!moves.off) {
-        const now = await waitingRows(handle.db);
-        most.jobs = Math.max(most.jobs, now.jobs);
-        most.drafts = Math.max(most.drafts, now.drafts);
-      }
-      await sleep(1000);
-    }
-  })();
-  try {
-    moves.off = true;
-    await feed(base, id, board, 1, RATE); // warm-up
-    for (let w = 0; w < WINDOWS * 2; w++) {
-      const off = (moves.off = w % 2 === 0);
-      const fed = await feed(base, id, board, WINDOW_SECONDS, RATE);
-      answered += fed.answered;
-      const into = off ? results.off : results.slow;
-      into.submit.push(...fed.submit);
-      into.read.push(...fed.read);
-      if (fed.firstError) console.log(`    first refusal: ${fed.firstError}`);
-    }
-    sampling = false;
-    await sampler;
-    while (moves.pending > 0) await sleep(50);
-    const db = handle.db;
-    const [lines] = await exec<{ model: number; fallback: number }>(
-      db,
-      sql`select count(*) filter (where source = 'model')::int as model, count(*) filter (where fallback_reason is not null)::int as fallback
-        from commentary_lines where challenge_id = ${id} and created_at >= ${since}::timestamptz`,
-    );
-    const waitingNow = await waitingRows(db);
-    console.log(
-      `  the leaderboard's own latency, ${WINDOWS} windows of ${WINDOW_SECONDS} s each way, alternating, ${answered.toLocaleString('en')} moves` +
-        ` (load ${loadBefore} → ${load()}):`,
-    );
-    const offSubmit = stats(results.off.submit);
-    const slowSubmit = stats(results.slow.submit);
-    const offRead = stats(results.off.read);
-    const slowRead = stats(results.slow.read);
-    row('the submission’s answer, commentary off', offSubmit);
-    row(`the submission’s answer, model answering after ${SLOW_MODEL_MS / 1000} s`, slowSubmit);
-    row('the board read, commentary off', offRead);
-    row(`the board read, model answering after ${SLOW_MODEL_MS / 1000} s`, slowRead);
-    const ratio = (a: { p50: number; p99: number }, b: { p50: number; p99: number }) =>
-      `p50 ${(b.p50 / a.p50).toFixed(2)}x, p99 ${(b.p99 / a.p99).toFixed(2)}x`;
-    console.log(
-      `    ratio slow model / off: submission ${ratio(offSubmit, slowSubmit)}; board read ${ratio(offRead, slowRead)} (target ~1)`,
-    );
-    console.log(
-      `    the model was asked ${model.calls()} times (at most ${model.mostAtOnce()} at once, ${SLOW_MODEL_MS / 1000} s each): ${lines!.model} model lines written (${lines!.fallback} by the templates instead),` +
-        ` ${waitingNow.jobs.toLocaleString('en')} commentary jobs not finished (at most ${most.jobs} while the model was on, sampled each second),` +
-        ` ${waitingNow.drafts.toLocaleString('en')} lines waiting for the model (at most ${most.drafts.toLocaleString('en')});` +
-        ` ${moves.dropped.toLocaleString('en')} moves' commentary dropped while off`,
-    );
-    if (moves.dropped === 0 || moves.seen === moves.dropped) {
-      console.log(`    NOT measured: the move hook's deferred task '${MOVE_TASK}' was not seen in both modes (renamed in moves.ts?)`);
-      process.exitCode = 1;
-    }
-  } finally {
-    sampling = false;
-    await sampler;
-    // Close the slow endpoint before the app: a call still in flight fails, falls back to the templates, and its line
-    // is written while the database is still open.
-    await model.close();
-    await sleep(500);
-    await built.app.close();
-  }
-}
-
 /**
  * The move hook directly, at the rate (for when submissions cannot reach it here): a second board of 4·M athletes,
  * M of them given a new best 41 reps higher in bulk SQL (entries and rank slices rebuilt), then `noteScoreMove`
@@ -486,7 +277,7 @@ async function bench(label: string, handle: DatabaseHandle) {
   if (PARTS.has('lag'))
     printLag(`templates, ${LAG_SECONDS} s of moves`, await lagRun(handle, id, board, config.jobsPollMs!, LAG_SECONDS), config.jobsPollMs!);
   if (PARTS.has('hook')) await hookRun(handle, LAG_SECONDS);
-  if (PARTS.has('latency')) await latencyRun(handle, id, board);
+  if (PARTS.has('latency')) await latencyRun(handle, config, id, board, { windows: WINDOWS, seconds: WINDOW_SECONDS, rate: RATE });
   if (PARTS.has('lane')) await laneRun(handle, config, { id, userId: athletes[0]!.userId }, Math.max(12, LAG_SECONDS));
 }
 

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /**
  * Work that runs after the answer has gone out: mail, and sign-in bookkeeping whose
  * duration must not show in the response time. Failures are logged, never thrown at
@@ -24,4 +26,30 @@ export class BackgroundTasks {
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
+}
+
+/**
+ * Runs `then` once the answer of `res` has gone out (`finish`), or its connection closed before (`close`), never
+ * before and only once. A board writer's answer waits in `onSend` for its own NOTIFY round trip (app.ts), so a task
+ * deferred from its handler (`setImmediate`) would start while the answer still waits; work started here cannot.
+ */
+export function whenAnswered(res: ServerResponse, then: () => void, onError: (error: unknown) => void): void {
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    res.off('finish', run);
+    res.off('close', run);
+    try {
+      then();
+    } catch (error) {
+      onError(error);
+    }
+  };
+  if (res.writableFinished || res.destroyed) {
+    run();
+    return;
+  }
+  res.once('finish', run);
+  res.once('close', run);
 }

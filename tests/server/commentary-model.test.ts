@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '#server/context.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { commentaryJobHandlers } from '#server/areas/commentary/lines.ts';
+import { DRAFTS_PER_SLOT, MODEL_BEHIND_TEXT, storeDrafts } from '#server/areas/commentary/drafts.ts';
 import { enqueueJob, jobWorker, releaseRunningJobs, runDueJobs, startJobWorker } from '#server/lib/jobs.ts';
 import { authHeaders, createTestApp, databaseKinds, signIn, type SignedIn, type TestApp } from './helpers.ts';
 import { startFakeModel } from './fake-model.ts';
@@ -10,7 +11,9 @@ import { startFakeModel } from './fake-model.ts';
 // Model lines run in a lane of their own, LLM_CONCURRENCY at once per node (issue #42): a slow endpoint costs one
 // timeout per batch of lines rather than per line, other job kinds do not wait behind it, the hourly budget and the
 // fallback hold under concurrency, and two nodes still write each line once. A board's waiting lines are drafts and
-// one coalesced job (`commentary_drafts`), however many moves wait: the jobs table holds O(1) rows per board.
+// one coalesced job (`commentary_drafts`), however many moves wait: the jobs table holds O(1) rows per board. The
+// draft is stored after the submission's answer (the move's deferred batch, as a template line would be), and a board
+// keeps at most DRAFTS_PER_SLOT × LLM_CONCURRENCY drafts: past that the templates write the line at once.
 
 const HOUR = 3_600_000;
 const TIMEOUT_MS = 1500;
@@ -290,4 +293,71 @@ describe.each(databaseKinds)('model commentary lines at once on %s', (kind) => {
     expect(await runDueJobs(node('node-e'), commentaryJobHandlers)).toBe(1);
     expect(await linesOf([id!])).toEqual([{ score_id: id, source: 'model', fallback_reason: null }]);
   });
+  it('answers a submission before its draft is stored: the draft and its job come from the deferred work after the answer', async () => {
+    fake.state.mode = 'ok';
+    const tasks = t.context.tasks;
+    const defer = tasks.defer.bind(tasks);
+    // Every task deferred while this holds waits until released: the answer must not depend on any of them.
+    const held: (() => void)[] = [];
+    const names: string[] = [];
+    tasks.defer = (name, work) => {
+      names.push(name);
+      defer(name, () => new Promise<void>((resolve) => held.push(resolve)).then(work));
+    };
+    let id: number;
+    try {
+      id = await submit();
+      // Answered: no draft, no job and no line yet, while the move's work waits.
+      expect(names).toContain('commentary move');
+      expect(await waitingRows()).toEqual({ jobs: 0, drafts: 0 });
+      expect(await linesOf([id])).toEqual([]);
+    } finally {
+      tasks.defer = defer;
+      await until(() => held.length === names.length, 'the held work started');
+      for (const release of held) release();
+    }
+    await t.settled();
+    // The move's deferred batch stored the draft and queued the board's job; the model writes the line.
+    expect(await waitingRows()).toEqual({ jobs: 1, drafts: 1 });
+    expect(await runDueJobs(t.context, commentaryJobHandlers)).toBe(1);
+    expect(await linesOf([id])).toEqual([{ score_id: id, source: 'model', fallback_reason: null }]);
+  });
+
+  it('keeps at most DRAFTS_PER_SLOT × LLM_CONCURRENCY drafts a board: past that the templates write the line at once, saying why', async () => {
+    fake.state.mode = 'ok';
+    const kept = DRAFTS_PER_SLOT * CONCURRENCY;
+    const asked = fake.state.bodies.length;
+    const ids = await movesWaiting(kept - 2);
+    // A batch of five moments noted together (one deferred batch): two fill the board's room, three are behind.
+    const facts = { kind: 'big_jump', athlete: 'Cleo', challenge: 'Wall Balls', place: 2, previous_place: 9, previous_leader: null };
+    const [cleo] = await rowsOf<{ id: number }>(db(), sql`select id from users where email = 'cleo@example.test'`);
+    await storeDrafts(
+      t.context,
+      [1, 2, 3, 4, 5].map((i) => ({ challenge_id: challengeId, user_id: cleo!.id, facts: { ...facts, score: `${i} reps` } })),
+    );
+    expect(await waitingRows()).toEqual({ jobs: 1, drafts: kept });
+    // And a move through the API on the full board: its line is the templates', written by the move's own work.
+    const late = await submit();
+    await t.settled();
+    expect(await waitingRows()).toEqual({ jobs: 1, drafts: kept });
+    expect(await linesOf([late])).toEqual([{ score_id: late, source: 'template', fallback_reason: MODEL_BEHIND_TEXT }]);
+    const behind = await rowsOf<{ score: string; source: string; status: string }>(
+      db(),
+      sql`select facts->>'score' as score, source, status from commentary_lines
+        where challenge_id = ${challengeId} and score_id is null and fallback_reason = ${MODEL_BEHIND_TEXT} order by id`,
+    );
+    // Queued for editors like any line of a stream that does not auto-publish, the reason shown beside it.
+    expect(behind).toEqual(['3 reps', '4 reps', '5 reps'].map((score) => ({ score, source: 'template', status: 'queued' })));
+    expect(fake.state.bodies.length).toBe(asked);
+    // The board's job asks the model for every draft it kept; then the board has room again.
+    expect(await runDueJobs(node('node-kept', { timeoutMs: 10_000 }), commentaryJobHandlers)).toBe(1);
+    expect(fake.state.bodies.length - asked).toBe(kept);
+    const lines = await linesOf(ids);
+    expect(lines.map((l) => l.score_id)).toEqual(ids);
+    expect(lines.every((l) => l.source === 'model' && l.fallback_reason === null)).toBe(true);
+    expect(await waitingRows()).toEqual({ jobs: 0, drafts: 0 });
+    const next = await movesWaiting(1);
+    expect(await runDueJobs(t.context, commentaryJobHandlers)).toBe(1);
+    expect(await linesOf(next)).toEqual([{ score_id: next[0], source: 'model', fallback_reason: null }]);
+  }, 120_000);
 });

@@ -17,6 +17,7 @@ import { submitScore } from './submission.ts';
 import { placeInChallenge } from './places.ts';
 import { findOnTeamBoard } from './team-find.ts';
 import { listTeams, teamRankings } from './teams.ts';
+import { whenAnswered } from '#server/lib/background.ts';
 import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
@@ -169,7 +170,14 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
         'place' in stored
           ? stored
           : { ...stored, place: stored.rank === null ? null : await placeInChallenge(ctx.database.db, challengeId, userId) };
-      hooks.scoreSubmitted?.({ challengeId, userId, scoreId: result.score.id, isBest: result.is_best, scoreText: result.score.display });
+      // The hook (commentary) starts once the answer has gone out: it waits in onSend for its board's NOTIFY round trip.
+      const move = { challengeId, userId, scoreId: result.score.id, isBest: result.is_best, scoreText: result.score.display };
+      if (hooks.scoreSubmitted)
+        whenAnswered(
+          reply.raw,
+          () => hooks.scoreSubmitted!(move),
+          (error) => request.log.error({ err: error }, 'score hook failed'),
+        );
       return reply.code(201).send(result);
     },
     async getScoreHistory(request) {

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
 import { commentaryDrafts, commentaryLines } from '#server/db/schema.ts';
 import { enqueueCoalesced, type RunningJob } from '#server/lib/jobs.ts';
 import { DEFAULT_LLM_CONCURRENCY } from '#server/config.ts';
-import { lineRequest, storeLines, subjectColumns, type LineRequest } from './store.ts';
+import { templateLine } from '#domain/commentary.ts';
+import { lineRequest, storeLines, storeLinesIn, subjectColumns, type LineRequest } from './store.ts';
 import { writerFor, type WrittenLine } from './writers.ts';
 
 // A model's lines, coalesced per board (issue #42): each move (or live or battle moment) worth a line with a model
@@ -12,7 +13,8 @@ import { writerFor, type WrittenLine } from './writers.ts';
 // however many moves wait (`enqueueCoalesced`: at most one queued or running per board; one that is running runs
 // again when it ends). The job reads the board's drafts when it runs, asks the model for up to LLM_CONCURRENCY at
 // once per node, and stores each line with its draft's deletion in one transaction, so a draft stays until its line
-// exists: a node that stops or dies leaves its drafts, and the job (released or taken back) asks again.
+// exists: a node that stops or dies leaves its drafts, and the job (released or taken back) asks again. A board keeps
+// at most DRAFTS_PER_SLOT × LLM_CONCURRENCY drafts: past that the templates write a new moment's line at once.
 
 export const COMMENTARY_DRAFTS_JOB = 'commentary_drafts';
 
@@ -26,35 +28,98 @@ const READ_AGAIN_MS = 1000;
 
 type DraftRow = typeof commentaryDrafts.$inferSelect;
 
+const battleKey = (id: number) => `commentary:battle:${id}`;
+const challengeKey = (id: number) => `commentary:challenge:${id}`;
+
 /** The coalescing key and job payload of a line's board: its battle's, or its challenge's (a board move or a live moment). */
 function subjectOf(r: LineRequest) {
   return r.battle
-    ? { key: `commentary:battle:${r.battle.battleId}`, payload: { battle_id: r.battle.battleId } }
-    : { key: `commentary:challenge:${r.challengeId}`, payload: { challenge_id: r.challengeId } };
+    ? { key: battleKey(r.battle.battleId), payload: { battle_id: r.battle.battleId } }
+    : { key: challengeKey(r.challengeId!), payload: { challenge_id: r.challengeId } };
 }
+/** Model calls at once on this node (LLM_CONCURRENCY). */
+const concurrencyOf = (ctx: AppContext) => (ctx.config.llm ? (ctx.config.llm.concurrency ?? DEFAULT_LLM_CONCURRENCY) : 1);
 
 /** The in-process wake-ups of running draft jobs, by key: a draft stored on this node is asked for without waiting. */
 const wakers = new WeakMap<AppContext, Map<string, () => void>>();
 
 /**
+ * Drafts a board (or battle) keeps waiting for the model, per call slot (LLM_CONCURRENCY): 32 by default, about 40 s of
+ * calls for a model answering in 5 s. A model writes about 48 lines a minute at the default while a busy board asks
+ * for thousands: past this, a new moment's line is written by the templates at once, saying why, so the drafts stay
+ * bounded, every moment still gets its line, and the model's lines are about moments less than a minute old.
+ */
+export const DRAFTS_PER_SLOT = 8;
+/** What a line written by the templates because its board's drafts were full says to editors (`fallback_reason`). */
+export const MODEL_BEHIND_TEXT = 'The model was behind: this board already had as many lines waiting for it as it keeps.';
+
+/** How many more drafts each board of `requests` may keep (counted in the caller's transaction; boards not listed have none). */
+async function roomLeft(tx: Database, requests: LineRequest[], kept: number): Promise<Map<string, number>> {
+  const d = commentaryDrafts;
+  const challengeIds = [...new Set(requests.flatMap((r) => (r.battle ? [] : [r.challengeId!])))];
+  const battleIds = [...new Set(requests.flatMap((r) => (r.battle ? [r.battle.battleId] : [])))];
+  const rows = await tx
+    .select({ challengeId: d.challengeId, battleId: d.battleId, n: count() })
+    .from(d)
+    .where(
+      or(
+        challengeIds.length ? inArray(d.challengeId, challengeIds) : undefined,
+        battleIds.length ? inArray(d.battleId, battleIds) : undefined,
+      ),
+    )
+    .groupBy(d.challengeId, d.battleId);
+  const room = new Map<string, number>();
+  for (const r of rows) {
+    const key = r.battleId !== null ? battleKey(r.battleId) : challengeKey(r.challengeId!);
+    room.set(key, (room.get(key) ?? kept) - Number(r.n));
+  }
+  return room;
+}
+
+/**
  * Stores the lines' requests as drafts and queues their boards' jobs (or marks the running ones to run again), in
- * one transaction: a draft never waits without a job. A moment already waiting is not stored twice.
+ * one transaction: a draft never waits without a job. A moment already waiting is not stored twice. A board that
+ * already keeps its `DRAFTS_PER_SLOT` × LLM_CONCURRENCY drafts takes no more: those moments' lines are written by the
+ * templates in the same transaction (`MODEL_BEHIND_TEXT`). Two nodes counting at once may each fill the last room,
+ * so a board can pass the bound by a batch per node, never more.
  */
 export async function storeDrafts(ctx: AppContext, payloads: Record<string, unknown>[]): Promise<void> {
   const requests = payloads.map(lineRequest).filter((r): r is LineRequest => r !== null);
   if (!requests.length) return;
   const now = ctx.now();
-  const subjects = requests.map(subjectOf);
+  const kept = DRAFTS_PER_SLOT * concurrencyOf(ctx);
+  const drafted = new Set<string>();
   await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
-    await tx
-      .insert(commentaryDrafts)
-      .values(requests.map((r) => ({ ...subjectColumns(r), facts: r.facts, createdAt: now })))
-      .onConflictDoNothing();
-    await enqueueCoalesced(tx, COMMENTARY_DRAFTS_JOB, subjects, now);
+    const room = await roomLeft(tx, requests, kept);
+    const drafts: LineRequest[] = [];
+    const behind: LineRequest[] = [];
+    for (const r of requests) {
+      const { key } = subjectOf(r);
+      const left = room.get(key) ?? kept;
+      room.set(key, left - 1);
+      (left > 0 ? drafts : behind).push(r);
+    }
+    if (drafts.length) {
+      const subjects = drafts.map(subjectOf);
+      await tx
+        .insert(commentaryDrafts)
+        .values(drafts.map((r) => ({ ...subjectColumns(r), facts: r.facts, createdAt: now })))
+        .onConflictDoNothing();
+      await enqueueCoalesced(tx, COMMENTARY_DRAFTS_JOB, subjects, now);
+      for (const s of subjects) drafted.add(s.key);
+    }
+    await storeLinesIn(
+      tx,
+      behind.map((request) => ({
+        request,
+        written: { text: templateLine(request.facts, request.seed), source: 'template' as const, fallbackReason: MODEL_BEHIND_TEXT },
+      })),
+      now,
+    );
   });
   const waking = wakers.get(ctx);
-  for (const s of new Set(subjects.map((x) => x.key))) waking?.get(s)?.();
+  for (const key of drafted) waking?.get(key)?.();
 }
 
 /** A draft as the line request it was stored from. */
@@ -112,7 +177,6 @@ class Gate {
   }
 }
 const gates = new WeakMap<AppContext, Gate>();
-const concurrencyOf = (ctx: AppContext) => (ctx.config.llm ? (ctx.config.llm.concurrency ?? DEFAULT_LLM_CONCURRENCY) : 1);
 function gateOf(ctx: AppContext) {
   let gate = gates.get(ctx);
   if (!gate) gates.set(ctx, (gate = new Gate(concurrencyOf(ctx))));
@@ -128,9 +192,9 @@ function gateOf(ctx: AppContext) {
 export async function writeDrafts(ctx: AppContext, payload: Record<string, unknown>, job?: RunningJob): Promise<void> {
   const { challenge_id, battle_id } = payload as { challenge_id?: unknown; battle_id?: unknown };
   const subject = Number.isInteger(battle_id)
-    ? { of: eq(commentaryDrafts.battleId, battle_id as number), key: `commentary:battle:${String(battle_id)}` }
+    ? { of: eq(commentaryDrafts.battleId, battle_id as number), key: battleKey(battle_id as number) }
     : Number.isInteger(challenge_id)
-      ? { of: eq(commentaryDrafts.challengeId, challenge_id as number), key: `commentary:challenge:${String(challenge_id)}` }
+      ? { of: eq(commentaryDrafts.challengeId, challenge_id as number), key: challengeKey(challenge_id as number) }
       : null;
   if (!subject) return;
   const db = ctx.database.db;

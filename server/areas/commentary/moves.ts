@@ -19,10 +19,11 @@ export interface ScoreMove {
 }
 
 /**
- * After a score's answer has gone out: whether the board moved in a way worth a line (a new leader, a
- * leader's new best, a big climb), and if so its line: a template line written in this deferred work
- * (batched with the other moves'), a model's by a job. Neither the check nor the writing (a model may
- * take seconds) is on the score's request path.
+ * After a score's answer has gone out (the challenges area calls its hook on the response's finish): whether the
+ * board moved in a way worth a line (a new leader, a leader's new best, a big climb), and if so its line, in this
+ * deferred work batched with the other moves': a template line, or with a model a draft for its board's job (the
+ * templates' line at once when the board's drafts are full). Neither the check nor the writing (a model may take
+ * seconds) is on the score's request path.
  */
 export function noteScoreMove(ctx: AppContext, move: ScoreMove): void {
   if (!move.isBest) return;

@@ -113,36 +113,41 @@ export async function storeLines(
 ): Promise<void> {
   if (!lines.length && !drafts.length) return;
   const now = ctx.now();
-  const challengeIds = [...new Set(lines.flatMap((l) => (l.request.battle ? [] : [l.request.challengeId!])))];
-  const battleIds = [...new Set(lines.flatMap((l) => (l.request.battle ? [l.request.battle.battleId] : [])))];
   await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
     if (drafts.length) await tx.delete(commentaryDrafts).where(inArray(commentaryDrafts.id, drafts));
-    if (!lines.length) return;
-    const [streams, battleStreams] = await Promise.all([
-      challengeIds.length ? tx.select().from(commentaryStreams).where(inArray(commentaryStreams.challengeId, challengeIds)) : [],
-      battleIds.length ? tx.select().from(commentaryBattleStreams).where(inArray(commentaryBattleStreams.battleId, battleIds)) : [],
-    ]);
-    const values = lines.map(({ request: r, written }) => {
-      const stream = r.battle
-        ? battleStreams.find((s) => s.battleId === r.battle!.battleId)
-        : streams.find((s) => s.challengeId === r.challengeId);
-      const auto = !!stream?.autoPublish && (written.source === 'template' || stream.autoPublishModel);
-      return {
-        ...subjectColumns(r),
-        kind: r.facts.kind,
-        facts: r.facts,
-        text: written.text,
-        source: written.source,
-        fallbackReason: written.fallbackReason,
-        status: auto ? 'published' : 'queued',
-        createdAt: now,
-        publishedAt: auto ? now : null,
-      };
-    });
-    const stored = await tx.insert(commentaryLines).values(values).onConflictDoNothing().returning();
-    // A retried submission's move (or a moment seen twice) was written already: nothing stored, nothing announced.
-    const published = stored.filter((l) => l.status === 'published').sort((a, b) => a.id - b.id);
-    if (published.length) await announce(tx, published);
+    await storeLinesIn(tx, lines, now);
   });
+}
+
+/** `storeLines`' statements in the caller's transaction (a batch of drafts whose board has no room left: drafts.ts). */
+export async function storeLinesIn(tx: Database, lines: { request: LineRequest; written: WrittenLine }[], now: Date): Promise<void> {
+  if (!lines.length) return;
+  const challengeIds = [...new Set(lines.flatMap((l) => (l.request.battle ? [] : [l.request.challengeId!])))];
+  const battleIds = [...new Set(lines.flatMap((l) => (l.request.battle ? [l.request.battle.battleId] : [])))];
+  const [streams, battleStreams] = await Promise.all([
+    challengeIds.length ? tx.select().from(commentaryStreams).where(inArray(commentaryStreams.challengeId, challengeIds)) : [],
+    battleIds.length ? tx.select().from(commentaryBattleStreams).where(inArray(commentaryBattleStreams.battleId, battleIds)) : [],
+  ]);
+  const values = lines.map(({ request: r, written }) => {
+    const stream = r.battle
+      ? battleStreams.find((s) => s.battleId === r.battle!.battleId)
+      : streams.find((s) => s.challengeId === r.challengeId);
+    const auto = !!stream?.autoPublish && (written.source === 'template' || stream.autoPublishModel);
+    return {
+      ...subjectColumns(r),
+      kind: r.facts.kind,
+      facts: r.facts,
+      text: written.text,
+      source: written.source,
+      fallbackReason: written.fallbackReason,
+      status: auto ? 'published' : 'queued',
+      createdAt: now,
+      publishedAt: auto ? now : null,
+    };
+  });
+  const stored = await tx.insert(commentaryLines).values(values).onConflictDoNothing().returning();
+  // A retried submission's move (or a moment seen twice) was written already: nothing stored, nothing announced.
+  const published = stored.filter((l) => l.status === 'published').sort((a, b) => a.id - b.id);
+  if (published.length) await announce(tx, published);
 }

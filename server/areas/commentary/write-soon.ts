@@ -3,7 +3,6 @@ import { enqueueJob } from '#server/lib/jobs.ts';
 import { templateLine } from '#domain/commentary.ts';
 import { storeDrafts } from './drafts.ts';
 import { COMMENTARY_WRITE_JOB, lineRequest, storeLines } from './store.ts';
-import { writerFor } from './writers.ts';
 
 interface Pending {
   waiting: Record<string, unknown>[];
@@ -19,8 +18,10 @@ export const TEMPLATE_BATCH = 500;
  * is being stored go in the next one (one transaction per batch, one at a time per node), so a busy board costs a
  * few statements per batch rather than per line. With the templates the lines are written and stored here; with a
  * model they are stored as drafts and their board's one coalesced job asks the model (drafts.ts: a call may take
- * seconds, and the hourly budget and the fallback to templates live in its writer). A batch that cannot be stored
- * goes to the job queue line by line (retried there).
+ * seconds, and the hourly budget and the fallback to templates live in its writer; a board whose drafts are full gets
+ * template lines here, in the same transaction). Either way a submission's move reaches commentary only once its
+ * answer has gone out (the challenges area's hook, `whenAnswered`): nothing of commentary is read or written before
+ * the answer, in either mode. A batch that cannot be stored goes to the job queue line by line (retried there).
  */
 export function writeSoon(ctx: AppContext, payload: Record<string, unknown>): void {
   let pending = pendingOf.get(ctx);
@@ -33,12 +34,12 @@ export function writeSoon(ctx: AppContext, payload: Record<string, unknown>): vo
 }
 
 async function storeWaiting(ctx: AppContext, pending: Pending) {
-  const templates = writerFor(ctx).describe.kind === 'template';
   try {
     while (pending.waiting.length) {
       const batch = pending.waiting.splice(0, TEMPLATE_BATCH);
       try {
-        if (!templates) await storeDrafts(ctx, batch);
+        // A model configured (LLM_BASE_URL): drafts for its board's job (writers.ts picks the same way).
+        if (ctx.config.llm) await storeDrafts(ctx, batch);
         else
           await storeLines(
             ctx,
