@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import './lib/openapi-meta-schema.ts'; // one compiled meta-schema per process, not per app
 import { Ajv } from 'ajv';
@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import type { AppContext } from './context.ts';
 import { loadOpenapiDocument } from './openapi.ts';
 import { allHandlers } from './handlers.ts';
-import { writesBoards } from './lib/boards/writer-sync.ts';
+import { begunSync, writesBoards } from './lib/boards/writer-sync.ts';
 import { inlineScriptHashes, readIndexHtml, registerClient } from './static.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerInputGuards } from './input-guards.ts';
@@ -116,6 +116,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     serializerOnFirstUse(() => fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0])),
   );
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
+  /** Board writers' requests still to be answered, each holding this node's fan-outs (released in onSend). */
+  const answered = new WeakMap<FastifyRequest, () => void>();
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
   const stopPrivacy = config.privacySweepMs ? sweepPrivacy(context, config.privacySweepMs) : () => {};
   const stopDirector = config.directorSweepMs ? sweepDirector(context, config.directorSweepMs) : () => {};
@@ -263,10 +265,16 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     app.addHook('onClose', () => boards.stop());
     // A visitor asking again for a board page that is kept gets it at once, after the app-wide hooks above (send-kept.ts).
     app.addHook('onRequest', answerKeptEarly(boards.cache));
-    // A change reaches this node's board cache by NOTIFY: a board writer's answer waits for its own, so its next read shows it.
+    // A change reaches this node's board cache by NOTIFY: a board writer's answer waits for its own, so its next read
+    // shows it. The same LISTEN connection brings the room's message about the change (to thousands of sockets, on a
+    // board): the node's fan-outs wait while a writer is answered (writersAnswered, below), so it is not held behind them.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400 || !writesBoards(request)) return payload;
-      await boards.cache.sync(context.database);
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400 || !writesBoards(request)) {
+        answered.get(request)?.();
+        return payload;
+      }
+      await (begunSync(request) ?? boards.cache.sync(context.database));
+      answered.get(request)?.();
       return payload;
     });
   }
@@ -288,7 +296,13 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   keepJsonResponseTypes(spec);
   await app.register(openapiGlue, {
     specification: spec,
-    serviceHandlers: allHandlers(context),
+    serviceHandlers: allHandlers(context, {
+      // A board writer's request holds this node's fan-outs from its handler's start until its answer goes (onSend).
+      boardWriteStarted: (request) => {
+        if (request.method === 'GET' || request.method === 'HEAD' || overrides.boardCache === false) return;
+        realtime!.hub.answerFirst(new Promise<void>((resolve) => answered.set(request, resolve)));
+      },
+    }),
     securityHandlers: securityHandlers(context),
     prefix: basePrefix || undefined,
   });

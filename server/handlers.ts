@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
 import { adminBiHandlers, adminHandlers, adminTestingHandlers } from './areas/admin/index.ts';
 import { analyticsHandlers } from './areas/analytics/index.ts';
@@ -27,7 +28,7 @@ import { systemHandlers } from './areas/system/index.ts';
 import { claimEmailInvitations, teamAllianceHandlers, teamHandlers } from './areas/teams/index.ts';
 import { shownInTheater, theaterHandlers } from './areas/theater/index.ts';
 import { videoHandlers } from './areas/videos/index.ts';
-import { boardWriters } from './lib/boards/writer-sync.ts';
+import { boardWriters as markWriters } from './lib/boards/writer-sync.ts';
 
 /**
  * Every operation's handler, keyed by operationId: the composition root, which also wires one area's
@@ -35,7 +36,8 @@ import { boardWriters } from './lib/boards/writer-sync.ts';
  * privacy, gyms, events, leagues, records, verdicts, moderation, videos behind scores) opt in as board
  * writers: their answers wait until the change has reached this node's board cache.
  */
-export function allHandlers(ctx: AppContext) {
+export function allHandlers(ctx: AppContext, wiring: { boardWriteStarted?: (request: FastifyRequest) => void } = {}) {
+  const boardWriters = <H extends Parameters<typeof markWriters>[0]>(handlers: H) => markWriters(handlers, wiring.boardWriteStarted);
   return {
     ...systemHandlers(ctx),
     ...authHandlers(ctx, { accountCreated: claimEmailInvitations }),

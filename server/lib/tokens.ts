@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/index.ts';
 import { appMeta } from '../db/schema.ts';
 
@@ -56,7 +57,19 @@ export async function signAccessToken(key: Uint8Array, claims: { userId: number;
   return { token, issuedAt, expiresAt };
 }
 
+/** Access tokens whose signature was checked, by signing key (a browser sends one token for its whole life). */
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, { userId: number; sessionId: string; exp: number }>>();
+/** Verified tokens remembered per key; past it the least recently used is checked again when it comes back. */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * The claims of a valid access token of ours. Its signature is checked once (WebCrypto's HMAC runs off the event loop,
+ * a round trip to the thread pool per call) and the token remembered; its expiry is checked on every use, as jose does.
+ */
 export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<{ userId: number; sessionId: string } | null> {
+  let known = verifiedTokens.get(key);
+  const held = known?.get(token);
+  if (held) return held.exp > Math.floor(now.getTime() / 1000) ? { userId: held.userId, sessionId: held.sessionId } : null;
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
@@ -65,7 +78,9 @@ export async function verifyAccessToken(key: Uint8Array, token: string, now: Dat
       currentDate: now,
     });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    if (!known) verifiedTokens.set(key, (known = new LRUCache({ max: VERIFIED_TOKENS })));
+    known.set(token, { userId, sessionId: payload.sid, exp: payload.exp });
     return { userId, sessionId: payload.sid };
   } catch {
     return null;

@@ -1,8 +1,8 @@
 import type { AppContext } from '#server/context.ts';
 import { ApiError } from '#server/errors.ts';
 import { boardCacheOf, serialized, type Serialized } from '#server/lib/boards/board-cache.ts';
-import { boardRow, boardRows, boardScope, rankings, type BoardQuery } from './boards.ts';
-import { loadChallenge, type ChallengeRow } from './challenge.ts';
+import { boardRow, boardRows, boardScope, rankings, rankingsOf, type BoardQuery } from './boards.ts';
+import type { ChallengeRow } from './challenge.ts';
 
 // Leaderboard pages as served: the page everyone sees is read once per change of its board
 // and kept serialized (board-cache.ts); a signed-in viewer's own row is read apart and put
@@ -25,7 +25,8 @@ function pageKey(q: PageQuery, now: Date): string {
 }
 
 async function sharedPage(ctx: AppContext, q: PageQuery): Promise<SharedPage> {
-  const [answer, challenge] = await Promise.all([rankings(ctx, q, null), loadChallenge(ctx.database.db, q.challenge_id)]);
+  // The challenge the page was read with (one read of it, not two).
+  const { challenge, answer } = await rankingsOf(ctx, q, null);
   return { challenge, answer, json: serialized(answer) };
 }
 

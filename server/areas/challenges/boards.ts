@@ -85,6 +85,11 @@ export async function loadBoardChallenge(db: Database, id: number, category: str
 }
 
 export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number; limit: number }, callerId: number | null) {
+  return (await rankingsOf(ctx, q, callerId)).answer;
+}
+
+/** A board page and the challenge it was read with (a kept page keeps both: board-pages.ts). */
+export async function rankingsOf(ctx: AppContext, q: BoardQuery & { offset: number; limit: number }, callerId: number | null) {
   const db = ctx.database.db;
   const id = q.challenge_id;
   const { category, filtered, shown, source } = boardScope(q, ctx.now());
@@ -125,7 +130,7 @@ export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number
     else ranks.push(pageRows[i - 1]!.sort_key === r.sort_key ? ranks[i - 1]! : q.offset + i + 1);
   }
   const mine = rows.find((r) => r.n === 0);
-  return {
+  const answer = {
     challenge_id: c.id,
     division: q.division ?? null,
     category: category === '' ? null : category,
@@ -134,6 +139,7 @@ export async function rankings(ctx: AppContext, q: BoardQuery & { offset: number
     items: pageRows.map((r, i) => boardRow(c, r, ranks[i]!, callerId)),
     me: mine ? boardRow(c, mine, mine.rank!, callerId) : null,
   };
+  return { challenge: c, answer };
 }
 
 /** One board entry as boardRows reads it: n is its position on the page from 1, or 0 for the caller's own row. */

@@ -22,6 +22,8 @@ import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
 import { rememberKeptAddress, sendKept, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { syncBegun } from '#server/lib/boards/writer-sync.ts';
 
 type ChallengeOps =
   | 'createChallenge'
@@ -164,6 +166,9 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
       const idempotent = idempotencyOf(request, 'submitScore', { challengeId, body });
       const userId = caller(request).id;
       const stored = await submitScore(ctx, userId, challengeId, body, idempotent);
+      // Committed: the wait for the change to reach this node's board cache runs beside the place's read.
+      const sync = boardCacheOf(ctx)?.sync(ctx.database);
+      if (sync) syncBegun(request, sync);
       // The place that names its board, read once the score has committed (a held score has none).
       // (An idempotent call keeps its place in its kept answer, so a replay answers byte for byte.)
       const result =

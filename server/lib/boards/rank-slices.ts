@@ -62,33 +62,38 @@ export function placeOfKey(
 
 /**
  * Where the board's entry number `offset` (0-based) lives: the first key of the finest slice
- * that holds it, and how many of that slice come before it. Walks down the levels, reading
- * at most 256 slices at each.
+ * that holds it, and how many of that slice come before it. Walks down the levels in one
+ * statement (one round trip, not one per level), reading at most 256 slices at each: at every
+ * level, the first slice inside the parent's whose running count passes the offset.
  */
 export async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number, category = '') {
-  let from: bigint | null = division === 'scaled' ? SCALED_KEYS_FROM : null;
-  let below: bigint | null = division === 'rx' ? SCALED_KEYS_FROM : null;
-  let before = 0;
-  for (let level = TOP_LEVEL; level >= 0; level--) {
-    const shift = BigInt(RANK_LEVEL_SHIFTS[level]!);
-    const slices = await rowsOf<{ slice: string; entries: number }>(
-      db,
-      sql`select s.slice::text as slice, s.entries from challenge_rank_slices s
-        where s.challenge_id = ${challengeId} and s.category = ${category} and s.level = ${sql.raw(String(level))} and s.entries > 0
-          ${from === null ? sql`` : sql`and s.slice >= ${String(from >> shift)}::bigint`}
-          ${below === null ? sql`` : sql`and s.slice < ${String(below >> shift)}::bigint`}
-        order by s.slice`,
+  const top = BigInt(RANK_LEVEL_SHIFTS[TOP_LEVEL]);
+  const split = sql.raw(String(SCALED_KEYS_FROM >> top));
+  const topRange = division === 'scaled' ? sql`and s.slice >= ${split}` : division === 'rx' ? sql`and s.slice < ${split}` : sql``;
+  const level = (n: number, range: SQL, before: SQL) =>
+    sql`select s.slice, s.before from (
+        select s.slice, s.entries, ${before} + sum(s.entries) over (order by s.slice) - s.entries as before
+        from challenge_rank_slices s
+        where s.challenge_id = ${challengeId} and s.category = ${category} and s.level = ${sql.raw(String(n))} and s.entries > 0 ${range}
+      ) s where s.before + s.entries > ${offset} order by s.slice limit 1`;
+  const steps = [sql`l${sql.raw(String(TOP_LEVEL))} as (${level(TOP_LEVEL, topRange, sql`0`)})`];
+  for (let n = TOP_LEVEL - 1; n >= 0; n--) {
+    const parent = sql.raw(`l${n + 1}`);
+    const width = sql.raw(String(RANK_LEVEL_SHIFTS[n + 1]! - RANK_LEVEL_SHIFTS[n]!));
+    steps.push(
+      sql`l${sql.raw(String(n))} as (select c.slice, c.before from ${parent} p cross join lateral (${level(
+        n,
+        sql`and s.slice >= (p.slice << ${width}) and s.slice < ((p.slice + 1) << ${width})`,
+        sql`p.before`,
+      )}) c)`,
     );
-    const found = slices.find((s) => {
-      if (before + Number(s.entries) > offset) return true;
-      before += Number(s.entries);
-      return false;
-    });
-    if (!found) return null;
-    from = BigInt(found.slice) << shift;
-    below = (BigInt(found.slice) + 1n) << shift;
   }
-  return { key: from!, skip: offset - before };
+  const fine = sql.raw(String(RANK_LEVEL_SHIFTS[0]));
+  const [row] = await rowsOf<{ key: string; before: string }>(
+    db,
+    sql`with ${sql.join(steps, sql`, `)} select (l0.slice << ${fine})::text as key, l0.before::text as before from l0`,
+  );
+  return row ? { key: BigInt(row.key), skip: offset - Number(row.before) } : null;
 }
 
 /** How many entries a category's board holds (the division's, when given): its top-level slices summed. */

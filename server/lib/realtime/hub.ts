@@ -17,12 +17,21 @@ export const MESSAGES_AFTER_CLOSE = 10;
  * that caused it) are not held until the last socket has its copy.
  */
 export const FAN_OUT_SLICE = 256;
+/**
+ * The longest a fan-out waits for the answers owed on this node (`answerFirst`: a board writer's, waiting for its
+ * own change to come back on the LISTEN connection that also brings the room's message) before it goes anyway.
+ */
+export const FAN_OUT_HOLD_MS = 50;
+/** The longest one owed answer holds fan-outs (a request that never answers must not hold them forever). */
+export const ANSWER_HOLD_MAX_MS = 1_000;
 
 /** A message still being written to its sockets: the targets as they were when it arrived, and the next to write. */
 interface Fanning {
   data: string;
   targets: Client[];
   next: number;
+  /** When it arrived (performance.now()): it waits for owed answers at most FAN_OUT_HOLD_MS after this. */
+  at: number;
 }
 
 /** The limits every socket of a hub lives by; tests lift one to reach another. */
@@ -75,6 +84,9 @@ export class RealtimeHub {
   /** Fan-outs not yet written to every socket, in arrival order (a socket gets its messages in the order they came). */
   private readonly fanning: Fanning[] = [];
   private sliceDue = false;
+  /** Answers this node owes now (answerFirst): no fan-out is written while one is owed, up to FAN_OUT_HOLD_MS. */
+  private owed = 0;
+  private holdTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS }) {}
 
@@ -147,38 +159,77 @@ export class RealtimeHub {
   }
 
   /**
-   * Sends one message to its targets here; returns how many sockets it was written to now. Up to FAN_OUT_SLICE
-   * writes happen at once; the rest of a larger fan-out (or a message arriving while one is still going out) is
-   * written in the next slices, in order.
+   * Queues one message for its targets here. Nothing is written now: the fan-outs go out after the I/O already
+   * read (setImmediate), up to FAN_OUT_SLICE writes at a time, in arrival order, and not while an answer is owed
+   * (answerFirst), so what came in the same read as the message (a writer's notice that its change is back) is
+   * handled first and its answer leaves before the room's thousands of writes.
    */
-  deliver(envelope: RealtimeEnvelope): number {
+  deliver(envelope: RealtimeEnvelope) {
     const to = envelope.to;
     if ('room' in to) for (const w of this.messageWatchers) if (to.room.startsWith(w.prefix)) w.heard(to.room, envelope.message);
     const targets = 'everyone' in to ? this.clients : 'user' in to ? this.byUser.get(to.user) : this.rooms.get(to.room);
-    if (!targets?.size) return 0;
-    this.fanning.push({ data: JSON.stringify(envelope.message), targets: [...targets], next: 0 });
-    return this.sliceDue ? 0 : this.writeSlice();
+    if (!targets?.size) return;
+    this.fanning.push({ data: JSON.stringify(envelope.message), targets: [...targets], next: 0, at: performance.now() });
+    this.scheduleSlice();
   }
 
-  /** Writes up to FAN_OUT_SLICE of the waiting fan-outs' sockets; schedules the next slice if any are left. */
-  private writeSlice(): number {
+  /**
+   * Holds this node's fan-outs until `answer` settles (ANSWER_HOLD_MAX_MS at most): an answer owed now whose
+   * request caused a room's message (a board writer's, app.ts: from its handler's start until its own change is
+   * back on the LISTEN connection that also brings that message) leaves before the room's thousands of writes.
+   * A fan-out already waiting FAN_OUT_HOLD_MS goes anyway, so a stream of writers cannot starve the sockets.
+   */
+  answerFirst(answer: Promise<unknown>): void {
+    this.owed += 1;
+    let done = false;
+    const settled = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(bound);
+      this.owed -= 1;
+      if (this.owed === 0) this.scheduleSlice();
+    };
+    const bound = setTimeout(settled, ANSWER_HOLD_MAX_MS);
+    bound.unref();
+    answer.then(settled, settled);
+  }
+
+  private scheduleSlice() {
+    if (this.sliceDue || !this.fanning.length) return;
+    this.sliceDue = true;
+    setImmediate(() => this.writeSlice());
+  }
+
+  /** Writes up to FAN_OUT_SLICE of the waiting fan-outs' sockets (unless an answer is owed); schedules the next slice. */
+  private writeSlice(): void {
     this.sliceDue = false;
-    let written = 0;
+    if (!this.fanning.length) return;
+    if (this.owed > 0) {
+      const wait = this.fanning[0]!.at + FAN_OUT_HOLD_MS - performance.now();
+      if (wait > 0) {
+        // Resumed when the answers are sent (answerFirst), or at the latest when this one has waited long enough.
+        this.holdTimer ??= setTimeout(() => {
+          this.holdTimer = null;
+          this.scheduleSlice();
+        }, Math.ceil(wait));
+        return;
+      }
+    }
+    if (this.holdTimer) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    }
     let budget = FAN_OUT_SLICE;
     while (budget > 0 && this.fanning.length) {
       const f = this.fanning[0]!;
       const start = f.next;
       const end = Math.min(f.targets.length, start + budget);
-      for (let i = start; i < end; i++) if (this.send(f.targets[i]!, f.data)) written += 1;
+      for (let i = start; i < end; i++) this.send(f.targets[i]!, f.data);
       f.next = end;
       budget -= end - start;
       if (end === f.targets.length) this.fanning.shift();
     }
-    if (this.fanning.length) {
-      this.sliceDue = true;
-      setImmediate(() => this.writeSlice());
-    }
-    return written;
+    this.scheduleSlice();
   }
 
   /**
