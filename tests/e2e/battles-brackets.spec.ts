@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, setClock } from './support/api.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // A tournament whose second stage is a bracket: the form offers it and prints its rules, the preview projects the
 // bracket from the seeds, and once the qualifier closes (on a moved clock) the drawn bracket names the athletes; the
@@ -23,9 +24,7 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   test.setTimeout(240_000);
   const sessions = [];
   for (const who of athletes) sessions.push(await apiSignIn(app(), mailbox, who));
-  await signUpAndSignIn(page, app(), mailbox, admin);
-
-  await page.goto(`${app().url}battle-hub?kind=tournaments&status=entry`);
+  await openSignedIn(page, app(), mailbox, admin, 'battle-hub?kind=tournaments&status=entry');
   const details = page.getByRole('form', { name: 'Create a tournament: the workout' });
   await details.getByLabel('Tournament name').fill('Knockout Cup');
   await details.getByRole('button', { name: 'Next: the stages' }).click();
@@ -97,9 +96,8 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
     if (r.url().includes('/api/'))
       heard.push(`${new Date().toISOString()} HTTP ${r.status()} ${r.request().method()} ${r.url().replace(app().url, '/')}`);
   });
-  await signIn(diPage, app(), mailbox, athletes[3]!);
   const stageId = stageList[1]!.battle_id;
-  await diPage.goto(`${app().url}individual-battle-royale-page?id=${stageId}`);
+  await openSignedIn(diPage, app(), mailbox, athletes[3]!, `individual-battle-royale-page?id=${stageId}`);
   const diQuarters = diPage.getByRole('group', { name: 'Final bracket' }).getByRole('region', { name: 'Quarter-finals' });
   const mine = diQuarters.locator('li[aria-current="true"]');
   await expect(mine).toContainText('Your match: playing now');

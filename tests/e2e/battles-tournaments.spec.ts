@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { looksRight, SHOTS } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1): stage 1 opens, closes, and its best go through to the final.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -23,9 +24,7 @@ test('an administrator creates a two-stage tournament, the preview shows it, sta
   test.setTimeout(240_000);
   const sessions = [];
   for (const who of athletes) sessions.push(await apiSignIn(app(), mailbox, who));
-  await signUpAndSignIn(page, app(), mailbox, admin);
-
-  await page.goto(`${app().url}battle-hub?kind=tournaments&status=entry`);
+  await openSignedIn(page, app(), mailbox, admin, 'battle-hub?kind=tournaments&status=entry');
   await expect(page.getByText('No open for entry tournaments')).toBeVisible();
   const details = page.getByRole('form', { name: 'Create a tournament: the workout' });
   await details.getByRole('button', { name: 'Next: the stages' }).click();

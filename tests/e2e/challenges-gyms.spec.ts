@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectSignedIn } from './support/header.ts';
-import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail, type Athlete } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail, type Athlete } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const PUBLIC = { sex: 'public', birth_year: 'public', bodyweight: 'public', gym: 'public', bio: 'public', records: 'public' };
@@ -24,8 +25,7 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page, app(), mailbox, coach);
-  await page.goto(`${app().url}create-challenge-page`);
+  await openSignedIn(page, app(), mailbox, coach, 'create-challenge-page');
   await page.getByLabel('Title').fill('Gym wars burpees');
   await choose(page, 'Scoring', 'Max reps');
   await page.getByRole('checkbox', { name: /Gym event/ }).check();
@@ -61,9 +61,8 @@ test('a multi-gym event: athletes of three gyms join and score, the Gyms tab ran
 
   // Sam (South) looks at the board: the Gyms tab is in the address; South is marked as theirs.
   const sam = await (await browser.newContext()).newPage();
-  await signIn(sam, app(), mailbox, person('Sam South'));
+  await openSignedIn(sam, app(), mailbox, person('Sam South'), `challenge-leaderboard-page?id=${id}`);
   await expectSignedIn(sam);
-  await sam.goto(`${app().url}challenge-leaderboard-page?id=${id}`);
   await sam.getByRole('tab', { name: 'Gyms' }).click();
   await expect(sam).toHaveURL(/view=gyms/);
   const rows = sam.getByRole('table', { name: 'Gym wars burpees gym board' }).getByRole('row');
@@ -156,8 +155,7 @@ test("the viewer's gym below the first page of 50 is pinned under it with its pl
     );
   }
 
-  await signIn(page, app(), mailbox, athletes[51]!.who);
-  await page.goto(`${app().url}challenge-leaderboard-page?id=${id}&view=gyms`);
+  await openSignedIn(page, app(), mailbox, athletes[51]!.who, `challenge-leaderboard-page?id=${id}&view=gyms`);
   const rows = page.getByRole('table', { name: 'Fifty-two boxes gym board' }).getByRole('row');
   // Header, 50 gyms and the viewer's gym pinned with its place (the gap row between is hidden from assistive tech).
   await expect(rows).toHaveCount(52);

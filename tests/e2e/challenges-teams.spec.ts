@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -14,8 +15,8 @@ async function scoreReps(page: Page, reps: string) {
 
 test('a team challenge (best 2): athletes create and join teams, the Teams tab ranks the teams', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await signUpAndSignIn(page, app(), mailbox, { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' });
-  await page.goto(`${app().url}create-challenge-page`);
+  const coach = { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' };
+  await openSignedIn(page, app(), mailbox, coach, 'create-challenge-page');
   await page.getByLabel('Title').fill('Team pull-ups');
   await choose(page, 'Scoring', 'Max reps');
   await page.getByLabel('Teams').check();
@@ -26,7 +27,7 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
   await page.getByRole('button', { name: 'Create challenge' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Team pull-ups' })).toBeVisible();
   await expect(page.getByText('team score: best 2 of members’ bests')).toBeVisible();
-  const detailUrl = page.url();
+  const detailPath = page.url().slice(app().url.length);
 
   // The coach creates Steel and scores 50: one counted member, fewer than N.
   await page.getByLabel('Team name').fill('Steel');
@@ -36,8 +37,7 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
 
   // Ana creates Iron; Ben joins it: two counted members (30 + 25) rank above Steel.
   const ana = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
-  await ana.goto(detailUrl);
+  await openSignedIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' }, detailPath);
   await ana.getByLabel('Team name').fill('Iron');
   await ana.getByRole('button', { name: 'Create team and join' }).click();
   await expect(ana.getByText('You are in, Rx, team Iron.')).toBeVisible();
@@ -45,8 +45,7 @@ test('a team challenge (best 2): athletes create and join teams, the Teams tab r
   await ana.close();
 
   const ben = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(ben, app(), mailbox, { email: 'ben@example.test', name: 'Ben Athlete', password: 'ben-password-1' });
-  await ben.goto(detailUrl);
+  await openSignedIn(ben, app(), mailbox, { email: 'ben@example.test', name: 'Ben Athlete', password: 'ben-password-1' }, detailPath);
   await ben.getByLabel('Join a team').check();
   await choose(ben, 'Choose a team', 'Iron (1 of 3)');
   await axeClean(ben);

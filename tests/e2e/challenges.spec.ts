@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
 import { choose } from './support/choose.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -11,8 +12,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
 }) => {
   test.setTimeout(120_000);
   const coach = { email: 'coach@example.test', name: 'Coach Carla', password: 'coach-password-1' };
-  await signUpAndSignIn(page, app(), mailbox, coach);
-  await page.goto(`${app().url}create-challenge-page`);
+  await openSignedIn(page, app(), mailbox, coach, 'create-challenge-page');
   await page.getByLabel('Title').fill('Fran for the gym');
   await page.getByLabel('Workout and rules').fill('21-15-9\nThrusters 43 kg\nPull-ups');
   await choose(page, 'Scoring', 'For time');
@@ -33,8 +33,14 @@ test('create a challenge, another athlete joins and scores, the board orders the
 
   // A second athlete joins Rx and is faster.
   const ana = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(ana, app(), mailbox, { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' });
-  await ana.goto(detailUrl);
+  // Straight to the detail page (its address under the app's mount point).
+  await openSignedIn(
+    ana,
+    app(),
+    mailbox,
+    { email: 'ana@example.test', name: 'Ana Athlete', password: 'ana-password-1' },
+    detailUrl.slice(app().url.length),
+  );
   await choose(ana, 'Category', 'Women');
   await ana.getByRole('button', { name: 'Join challenge' }).click();
   await ana.getByRole('link', { name: 'Submit a score' }).click();
@@ -64,7 +70,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
 
   // An admin deletes it with a reason; it shows in the deleted list.
   const admin = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(admin, app(), mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
+  await openSignedIn(admin, app(), mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' }, 'dashboard-page');
   await admin.getByRole('navigation', { name: 'Admin Tools' }).getByRole('link', { name: 'Challenges', exact: true }).click();
   await admin.getByLabel('Search challenges').fill('gym edition');
   await admin.getByRole('button', { name: 'Delete…' }).click();
@@ -80,8 +86,7 @@ test('create a challenge, another athlete joins and scores, the board orders the
 });
 
 test('discovery lists open challenges and the dashboard recommends them', async ({ page }) => {
-  await signUpAndSignIn(page, app(), mailbox, { email: 'ben@example.test', name: 'Ben', password: 'ben-password-1' });
-  await page.goto(`${app().url}create-challenge-page`);
+  await openSignedIn(page, app(), mailbox, { email: 'ben@example.test', name: 'Ben', password: 'ben-password-1' }, 'create-challenge-page');
   await page.getByLabel('Title').fill('Max pull-ups');
   await choose(page, 'Scoring', 'Max reps');
   await page.getByRole('button', { name: 'Create challenge' }).click();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const HOUR = 3_600_000;
@@ -34,11 +35,9 @@ test('a live attempt passes the leader; an editor approves the line and a specta
   const attemptId = attempt.id as number;
 
   // The spectator watches Ana's attempt: no commentary yet.
-  await apiSignIn(a, mailbox, spectator);
   const watcher = await (await browser.newContext()).newPage();
-  await signIn(watcher, a, mailbox, spectator);
+  await openSignedIn(watcher, a, mailbox, spectator, `live-stream-viewer?id=${attemptId}`);
   await expectSignedIn(watcher);
-  await watcher.goto(`${a.url}live-stream-viewer?id=${attemptId}`);
   await expect(watcher.getByRole('heading', { name: 'Ana Surge', level: 1 })).toBeVisible();
   const strip = watcher.getByRole('region', { name: 'Live commentary' });
   await expect(strip).toHaveCount(0);
@@ -51,9 +50,8 @@ test('a live attempt passes the leader; an editor approves the line and a specta
 
   // The editor finds the line waiting (written by a job a moment later) and approves it.
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, editor);
+  await openSignedIn(page, a, mailbox, editor, 'commentary-admin-dashboard');
   await expectSignedIn(page);
-  await page.goto(`${a.url}commentary-admin-dashboard`);
   const line = page.getByRole('listitem').filter({ hasText: 'Live: past the leader' }).filter({ hasText: 'Waiting' });
   await expect(async () => {
     await page.reload();

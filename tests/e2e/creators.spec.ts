@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so a payment's 7-day hold passes in a second.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -22,12 +23,10 @@ test('a creator offers a tier, an athlete subscribes on the test provider, the d
     currency: 'usd',
     benefits: 'A weekly strength plan and subscriber-only challenges.',
   });
-  await apiSignIn(a, mailbox, finn);
 
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, a, mailbox, finn);
+  await openSignedIn(page, a, mailbox, finn, 'creator-subscriptions-page');
   await expectSignedIn(page);
-  await page.goto(`${a.url}creator-subscriptions-page`);
   await expect(page.getByRole('heading', { name: 'Creator Subscriptions' })).toBeVisible();
   await expect(page.getByRole('note')).toContainText('no money moves');
   await expect(page.getByText('You do not subscribe to any creator yet.')).toBeVisible();
@@ -41,9 +40,8 @@ test('a creator offers a tier, an athlete subscribes on the test provider, the d
   await expect(page.getByRole('button', { name: 'Resubscribe' })).toBeVisible();
 
   const coachPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(coachPage, a, mailbox, coach);
+  await openSignedIn(coachPage, a, mailbox, coach, 'creator-dashboard');
   await expectSignedIn(coachPage);
-  await coachPage.goto(`${a.url}creator-dashboard`);
   const figures = coachPage.getByRole('list', { name: 'Your figures' });
   await expect(figures).toContainText('Subscribers1');
   // Cancelled at the period's end: still a subscriber, no longer recurring revenue.
@@ -76,10 +74,8 @@ test('an administrator approves a creator’s payout and marks it paid; the crea
     coachApi = await apiSignIn(a, mailbox, coach);
     await apiCall(a, coachApi, 'POST', 'api/creators/me/payouts', { amount_cents: 4500, currency: 'usd' });
 
-    await apiSignIn(a, mailbox, admin);
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(page, a, mailbox, admin);
-    await page.goto(`${a.url}creator-dashboard`);
+    await openSignedIn(page, a, mailbox, admin, 'creator-dashboard');
     const queue = page.getByRole('list', { name: 'Payouts waiting for a decision' });
     await expect(queue).toContainText('Coach Pia');
     await expect(queue).toContainText('Waiting for review');
@@ -100,8 +96,7 @@ test('an administrator approves a creator’s payout and marks it paid; the crea
 
     // The coach downloads the month's statement (at 360 px): the payment, its fee and the paid payout.
     const coachPage = await (await browser.newContext({ viewport: { width: 360, height: 800 }, acceptDownloads: true })).newPage();
-    await signIn(coachPage, a, mailbox, coach);
-    await coachPage.goto(`${a.url}creator-dashboard`);
+    await openSignedIn(coachPage, a, mailbox, coach, 'creator-dashboard');
     await expect(coachPage.getByLabel('Statement month')).toBeVisible();
     await axeClean(coachPage);
     const [download] = await Promise.all([

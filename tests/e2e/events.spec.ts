@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -10,7 +11,6 @@ test('an event of three workouts: created on the form, found in discovery, ranke
 }) => {
   test.setTimeout(180_000);
   const coach = { email: 'coach@example.test', name: 'Coach Carl', password: 'coach-password-1' };
-  await signUpAndSignIn(page, app(), mailbox, coach);
   const coachApi = await apiSignIn(app(), mailbox, coach);
   const now = Date.now();
   const window = { starts_at: new Date(now - 3_600_000).toISOString(), ends_at: new Date(now + 7 * 86_400_000).toISOString() };
@@ -22,7 +22,7 @@ test('an event of three workouts: created on the form, found in discovery, ranke
   }
 
   // The event form, on the create-challenge route.
-  await page.goto(`${app().url}create-challenge-page?event=new`);
+  await openSignedIn(page, app(), mailbox, coach, 'create-challenge-page?event=new');
   await expect(page.getByRole('heading', { level: 1, name: 'Create an event' })).toBeVisible();
   await page.getByLabel('Event name').fill('Backyard Open');
   for (const title of titles) await page.getByRole('checkbox', { name: title }).click();

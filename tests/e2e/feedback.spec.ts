@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
 import { choose } from './support/choose.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -37,7 +38,7 @@ test('feedback from the footer: a bug report is sent, and an admin resolves it',
   });
 
   const adminPage = await browser.newPage();
-  await signUpAndSignIn(adminPage, app(), mailbox, { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' });
+  await openSignedIn(adminPage, app(), mailbox, { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' }, 'dashboard-page');
   await adminPage.getByRole('navigation', { name: 'Admin Tools' }).getByRole('link', { name: 'Feedback', exact: true }).click();
   await expect(adminPage.getByRole('heading', { name: 'Feedback', level: 1 })).toBeVisible();
   await adminPage.getByLabel('Search subject and description').fill('ties');

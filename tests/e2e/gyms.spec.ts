@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const gina = { email: 'gina.gym@example.test', name: 'Gina Gym', password: 'gina-pass-12345' };
@@ -22,8 +23,7 @@ test('an athlete picks their gym with the picker, adds a missing one, and finds 
   await apiCall(app(), admin, 'PUT', `api/gyms/${harbour.id as number}/verified`, { verified: true });
   await apiCall(app(), admin, 'POST', 'api/gyms', { name: 'Harbour Yard', city: 'Leeds' });
 
-  await signUpAndSignIn(page, app(), mailbox, gina);
-  await page.goto(`${app().url}athlete-profile-page`);
+  await openSignedIn(page, app(), mailbox, gina, 'athlete-profile-page');
   await page.getByRole('button', { name: 'Set up your profile' }).click();
   const gym = page.getByRole('combobox', { name: 'Gym', exact: true });
   await gym.fill('harb');
@@ -82,8 +82,7 @@ test('an administrator merges a duplicate gym on Sports Network Admin; its athle
   const athlete = await apiSignIn(app(), mailbox, dup);
   await apiCall(app(), athlete, 'PUT', 'api/v1/athlete-profiles/me', { display_name: dup.name, gym_id: copy.id, privacy: PUBLIC });
 
-  await signIn(page, app(), mailbox, boss);
-  await page.goto(`${app().url}sports-network-admin`);
+  await openSignedIn(page, app(), mailbox, boss, 'sports-network-admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Sports Network Admin' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Iron Yard Denver' });
   await expect(row).toContainText('1');
@@ -152,9 +151,8 @@ test('an editor renames a gym on Sports Network Admin; the gym page and its athl
   const athlete = await apiSignIn(app(), mailbox, rita);
   await apiCall(app(), athlete, 'PUT', 'api/v1/athlete-profiles/me', { display_name: rita.name, gym_id: gym.id, privacy: PUBLIC });
 
-  await signIn(page, app(), mailbox, ed);
+  await openSignedIn(page, app(), mailbox, ed, 'sports-network-admin');
   await expectSignedIn(page);
-  await page.goto(`${app().url}sports-network-admin`);
   await page.getByRole('button', { name: 'Edit Rust Belt Barbel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Rust Belt Barbel' });
   await expect(dialog.getByLabel('City')).toHaveValue('Detroit');

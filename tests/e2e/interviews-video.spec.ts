@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '#scripts/find-browser.mjs';
-import { signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { expectPlays } from './support/video.ts';
 
 // Chromium's fake camera and microphone (a moving test pattern and a beep), allowed without a prompt.
@@ -22,9 +23,7 @@ test('an athlete records a video interview on camera, re-takes an answer, puts i
   test.setTimeout(240_000);
   const a = app();
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signUpAndSignIn(page, a, mailbox, vi);
-
-  await page.goto(`${a.url}video-interview-page`);
+  await openSignedIn(page, a, mailbox, vi, 'video-interview-page');
   await expect(page.getByRole('heading', { name: 'Video Interview', level: 1 })).toBeVisible();
   await expect(page.getByText('No video interviews yet')).toBeVisible();
   await looksRight(page, 'video-interview-list', () => expect(page.getByText('No video interviews yet')).toBeVisible());
@@ -96,9 +95,9 @@ test('a browser without a camera gets plain words and a way to answer in writing
     });
   });
   const page = await context.newPage();
-  await signUpAndSignIn(page, a, mailbox, { email: 'no.camera@example.test', name: 'No Camera', password: 'no-camera-pass-1' });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto(`${a.url}video-interview-page?start=1`);
+  const noCamera = { email: 'no.camera@example.test', name: 'No Camera', password: 'no-camera-pass-1' };
+  await openSignedIn(page, a, mailbox, noCamera, 'video-interview-page?start=1');
   await expect(page.getByRole('alert')).toContainText('No camera was found.');
   await expect(page.getByRole('link', { name: 'Answer in writing instead' })).toHaveAttribute('href', /ai-interview-page/);
   await expect(page.getByRole('button', { name: 'Try the camera again' })).toBeVisible();

@@ -4,9 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean, type ApiSession } from './support/api.ts';
 import type { RunningApp } from './support/app.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 let dir = '';
@@ -75,10 +76,8 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await apiCall(a, admin, 'POST', 'api/judging/test/clips', { video_id: video, title: 'Air squats', reps: 10, marks: [] });
   // A candidate who sends 0 reps fails: told what to look at again, never by how much, and from when to try again.
   const candidateWho = { email: 'cal@example.test', name: 'Cal Candidate', password: 'cal-password-1' };
-  await apiSignIn(a, mailbox, candidateWho);
   const calPage = await (await browser.newContext()).newPage();
-  await signIn(calPage, a, mailbox, candidateWho);
-  await calPage.goto(`${a.url}video-judging-test-page`);
+  await openSignedIn(calPage, a, mailbox, candidateWho, 'video-judging-test-page');
   await calPage.getByRole('button', { name: 'Send my answers' }).click();
   await expect(calPage.getByRole('heading', { name: 'Not passed this time' })).toBeVisible();
   await expect(calPage.getByRole('list', { name: 'What to look at again for clip 1' })).toHaveText(/Your rep count was off by more than 1/);
@@ -90,12 +89,10 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
   await expect(calPage.getByRole('button', { name: 'Send my answers' })).toHaveCount(0);
   await calPage.close();
   const judgeWho = { email: 'judge@example.test', name: 'Judge Jo', password: 'judge-password-1' };
-  await apiSignIn(a, mailbox, judgeWho);
   // On a phone.
   await page.setViewportSize({ width: 360, height: 800 });
   const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await signIn(page, a, mailbox, judgeWho);
-  await page.goto(`${a.url}video-judging-test-page`);
+  await openSignedIn(page, a, mailbox, judgeWho, 'video-judging-test-page');
   await expect(page.getByRole('heading', { name: 'Clip 1: Air squats' })).toBeVisible();
   await expect(page.locator('video')).toBeVisible();
   await axeClean(page);
@@ -107,8 +104,7 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
 
   // Ana watches the board: she leads, Unverified.
   const anaPage = await (await browser.newContext()).newPage();
-  await signIn(anaPage, a, mailbox, anaWho);
-  await anaPage.goto(`${a.url}challenge-leaderboard-page?id=${c.id}`);
+  await openSignedIn(anaPage, a, mailbox, anaWho, `challenge-leaderboard-page?id=${c.id}`);
   const rows = anaPage.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText('Ana Athlete');
   await expect(rows.nth(1)).toContainText('Unverified');
@@ -173,8 +169,7 @@ test('a judge certified by passing the judging test applies a 10% penalty in the
 
   // An administrator certifies a senior judge from the dashboard.
   const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' });
-  await adminPage.goto(`${a.url}judging-dashboard`);
+  await openSignedIn(adminPage, a, mailbox, { email: ADMIN_EMAIL, name: 'Admin Ada', password: 'admin-password-1' }, 'judging-dashboard');
   // The server's rule holds for administrators too: the page says so, with the test and a one-press self-certification.
   await expect(adminPage.getByRole('heading', { name: 'Judging needs a judge’s certificate, for administrators too' })).toBeVisible();
   await expect(adminPage.getByRole('button', { name: 'Certify my account for a season' })).toBeVisible();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight, SHOTS } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -27,9 +28,8 @@ test('an administrator starts a broadcast; a signed-out visitor sees the banner 
 
   // The administrator schedules a broadcast featuring Ana's attempt, then starts it.
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, a, mailbox, adminWho);
+  await openSignedIn(page, a, mailbox, adminWho, 'admin-broadcast-dashboard');
   await expectSignedIn(page);
-  await page.goto(`${a.url}admin-broadcast-dashboard`);
   await expect(page.getByRole('heading', { name: 'Broadcasts', level: 1 })).toBeVisible();
   await expect(page.getByText('No broadcast is live.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Title' }).fill('Friday Night Burpees');
@@ -111,8 +111,7 @@ test('a spectator narrows /live-spectating to the athletes they follow', async (
   });
   expect(follow.status).toBeLessThan(300);
 
-  await signIn(page, a, mailbox, fanWho);
-  await page.goto(`${a.url}live-spectating`);
+  await openSignedIn(page, a, mailbox, fanWho, 'live-spectating');
   await expect(page.getByRole('link', { name: 'Watch Cy Stranger' })).toBeVisible();
   await page.getByRole('radio', { name: 'People I follow' }).click();
   await expect(page.getByRole('link', { name: 'Watch Bo Followed' })).toBeVisible();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1): the director's 30 s between switches pass at once.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -47,11 +48,9 @@ test('the director switches the broadcast to an attempt that overtakes; the view
 
   // A signed-in fan watches the broadcast.
   const fanWho = { email: 'fan-dir@example.test', name: 'Fan Follows', password: 'fan-password-1' };
-  await apiSignIn(a, mailbox, fanWho);
   const viewer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(viewer, a, mailbox, fanWho);
+  await openSignedIn(viewer, a, mailbox, fanWho, 'live-stream-viewer-page');
   await expectSignedIn(viewer);
-  await viewer.goto(`${a.url}live-stream-viewer-page`);
   await expect(viewer.getByRole('heading', { name: 'Director night', level: 1 })).toBeVisible();
   await expect(viewer.getByText('Ana Opener', { exact: true })).toBeVisible();
   await expect(viewer.getByTestId('broadcast-count')).toHaveText('10');
@@ -65,9 +64,8 @@ test('the director switches the broadcast to an attempt that overtakes; the view
 
   // The administrator's dashboard shows the director: Bo first, his score in words; pinning Ana brings her back.
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, a, mailbox, adminWho);
+  await openSignedIn(page, a, mailbox, adminWho, 'admin-broadcast-dashboard');
   await expectSignedIn(page);
-  await page.goto(`${a.url}admin-broadcast-dashboard`);
   const director = page.getByRole('region', { name: 'Director' });
   await expect(director.getByRole('radio', { name: /Auto/ })).toBeChecked();
   const boRow = director.getByRole('listitem', { name: 'Bo Closer on Director burpees' });

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '#scripts/find-browser.mjs';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // Chromium's fake camera and microphone, allowed without a prompt.
 test.use({
@@ -39,19 +40,16 @@ test('the athlete drops offline mid-stream: the page says so, the kept segments 
   const ann = await apiSignIn(a, mailbox, annWho);
   await apiCall(a, ann, 'POST', `api/challenges/${String(c.id)}/join`, { division: 'rx', sex: 'female' });
   const fanWho = { email: 'fan-offline@example.test', name: 'Fan Fay', password: 'fan-password-1' };
-  await apiSignIn(a, mailbox, fanWho);
 
   const crashes: string[] = [];
   page.on('pageerror', (e) => crashes.push(e.message));
-  await signIn(page, a, mailbox, annWho);
-  await page.goto(`${a.url}live-attempt-page?challenge=${String(c.id)}`);
+  await openSignedIn(page, a, mailbox, annWho, `live-attempt-page?challenge=${String(c.id)}`);
   await page.getByRole('button', { name: 'Start the clock' }).click();
   await page.getByRole('button', { name: 'Stream my camera' }).click();
   await expect(page.getByText(/Streaming · [2-9]\d* segments? sent/)).toBeVisible({ timeout: 20_000 });
 
   const fanPage = await (await browser.newContext()).newPage();
-  await signIn(fanPage, a, mailbox, fanWho);
-  await fanPage.goto(`${a.url}live-spectating`);
+  await openSignedIn(fanPage, a, mailbox, fanWho, 'live-spectating');
   await fanPage.getByRole('link', { name: 'Watch Ann Athlete' }).click();
   await expect.poll(() => playhead(fanPage), { timeout: 30_000 }).toBeGreaterThan(0.5);
 

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '#scripts/find-browser.mjs';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // Chromium's fake camera and microphone (a moving test pattern and a beep), allowed without a prompt.
 test.use({
@@ -48,12 +49,10 @@ test('an athlete streams their camera live; a spectator watches the video play a
   const ana = await apiSignIn(a, mailbox, anaWho);
   await apiCall(a, ana, 'POST', `api/challenges/${String(c.id)}/join`, { division: 'rx', sex: 'female' });
   const fanWho = { email: 'fan-stream@example.test', name: 'Fan Finn', password: 'fan-password-1' };
-  await apiSignIn(a, mailbox, fanWho);
 
   // The athlete, on a phone: start, then stream the camera.
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, a, mailbox, anaWho);
-  await page.goto(`${a.url}live-attempt-page?challenge=${String(c.id)}`);
+  await openSignedIn(page, a, mailbox, anaWho, `live-attempt-page?challenge=${String(c.id)}`);
   await page.getByRole('button', { name: 'Start the clock' }).click();
   await page.getByRole('button', { name: 'Stream my camera' }).click();
   await expect(page.getByLabel('Your camera preview')).toBeVisible();
@@ -63,8 +62,7 @@ test('an athlete streams their camera live; a spectator watches the video play a
 
   // A spectator in another browser context: the video plays (its playhead moves) and the count follows.
   const fanPage = await (await browser.newContext()).newPage();
-  await signIn(fanPage, a, mailbox, fanWho);
-  await fanPage.goto(`${a.url}live-spectating`);
+  await openSignedIn(fanPage, a, mailbox, fanWho, 'live-spectating');
   await fanPage.getByRole('link', { name: 'Watch Ana Athlete' }).click();
   await expect.poll(() => playhead(fanPage), { timeout: 30_000 }).toBeGreaterThan(0.5);
   const before = await playhead(fanPage);

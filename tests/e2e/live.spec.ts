@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 
@@ -22,12 +23,10 @@ test('an athlete goes live and taps; a spectator in another browser sees the cou
   const ana = await apiSignIn(a, mailbox, anaWho);
   await apiCall(a, ana, 'POST', `api/challenges/${String(c.id)}/join`, { division: 'rx', sex: 'female' });
   const fanWho = { email: 'fan-live@example.test', name: 'Fan Finn', password: 'fan-password-1' };
-  await apiSignIn(a, mailbox, fanWho);
 
   // The athlete, on a phone: Go live from the challenge's page.
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, a, mailbox, anaWho);
-  await page.goto(`${a.url}challenge-detail-page?id=${String(c.id)}`);
+  await openSignedIn(page, a, mailbox, anaWho, `challenge-detail-page?id=${String(c.id)}`);
   await page.getByRole('link', { name: 'Go live' }).click();
   await page.getByRole('button', { name: 'Start the clock' }).click();
   const tap = page.getByRole('button', { name: /^\+1/ });
@@ -37,8 +36,7 @@ test('an athlete goes live and taps; a spectator in another browser sees the cou
 
   // A spectator in another browser context finds the attempt and watches it.
   const fanPage = await (await browser.newContext()).newPage();
-  await signIn(fanPage, a, mailbox, fanWho);
-  await fanPage.goto(`${a.url}live-spectating`);
+  await openSignedIn(fanPage, a, mailbox, fanWho, 'live-spectating');
   await fanPage.getByRole('link', { name: 'Watch Ana Athlete' }).click();
   const count = fanPage.getByTestId('live-count');
   await expect(count).toHaveText('3');

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1), so six days of history take seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -39,18 +40,16 @@ test('a score that completes a 7-day streak pops up with Share, and a watcher se
 
   // The coach watches the leaderboard in another browser: Ben first, Ana second.
   const watcher = await (await browser.newContext()).newPage();
-  await signIn(watcher, a, mailbox, coach);
+  await openSignedIn(watcher, a, mailbox, coach, `challenge-leaderboard-page?id=${id}`);
   await expectSignedIn(watcher);
-  await watcher.goto(`${a.url}challenge-leaderboard-page?id=${id}`);
   const rows = watcher.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText('Ben Rival');
   await expect(rows.nth(2)).toContainText('Ana Streak');
 
   // Ana, today: her dashboard shows a 6-day streak one day from the 7-day milestone.
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, ana);
+  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
   await expectSignedIn(page);
-  await page.goto(`${a.url}dashboard-page`);
   const daily = page.getByTestId('streak-daily_submissions');
   await expect(daily).toContainText('6 days');
   await expect(daily).toContainText('Best: 6');

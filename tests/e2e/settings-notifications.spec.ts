@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import type { RunningApp } from './support/app.ts';
 import { apiCall, apiSignIn, axeClean, setClock } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 // The server's clock can be moved (TEST_CLOCK=1): a 3-day streak takes seconds.
 const { app, mailbox } = useAppWithMail({ TEST_CLOCK: '1' });
@@ -54,12 +55,10 @@ test('achievement popups switched off stay away while the dashboard lists them; 
   const anaApi = await apiSignIn(a, mailbox, ana);
   await apiCall(a, anaApi, 'POST', `api/challenges/${id}/join`, { division: 'rx', sex: 'female' });
 
-  let page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, ana);
-  await expectSignedIn(page);
-
   // The table says what comes in the app and what always comes by mail.
-  await page.goto(`${a.url}settings`);
+  let page = await (await browser.newContext()).newPage();
+  await openSignedIn(page, a, mailbox, ana, 'settings');
+  await expectSignedIn(page);
   const table = page.getByRole('region', { name: 'Notifications by kind' });
   const signInCodes = table.getByRole('switch', { name: 'Sign-in codes by mail (always on)' });
   await expect(signInCodes).toBeDisabled();
@@ -84,7 +83,7 @@ test('achievement popups switched off stay away while the dashboard lists them; 
   // A week later (a fresh sign-in at the moved clock), popups back on: the second week's score pops up its milestone.
   await setClock(a, 7 * DAY);
   page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, ana);
+  await openSignedIn(page, a, mailbox, ana, 'dashboard-page');
   await expectSignedIn(page);
   await choosePopups(page, a, true);
   await submitAndHear(page, a, id, 12, 'milestone_reached');
@@ -111,9 +110,8 @@ test('a team invitation comes by mail with a way to stop it; switched off on /se
   expect(mail.text).toMatch(/switch it off in your notification settings: \S+\/settings#notifications/);
 
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, dee);
+  await openSignedIn(page, a, mailbox, dee, 'settings#notifications');
   await expectSignedIn(page);
-  await page.goto(`${a.url}settings#notifications`);
   const table = page.getByRole('region', { name: 'Notifications by kind' });
   const invitations = table.getByRole('switch', { name: 'Team invitations by mail' });
   await expect(invitations).toHaveAttribute('aria-checked', 'true');
@@ -133,7 +131,7 @@ test('the settings page at 1280 and 360 px, light and dark', async ({ browser })
   const a = app();
   const cy = { email: 'cy@example.test', name: 'Cy Look', password: 'cy-password-1' };
   const page = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(page, a, mailbox, cy);
+  await openSignedIn(page, a, mailbox, cy, 'dashboard-page');
   for (const scheme of ['Light', 'Dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: scheme }).click();

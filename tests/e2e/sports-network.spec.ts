@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const boss = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-12345' };
@@ -41,8 +42,7 @@ test('an administrator builds a federation and a league of two gyms and an event
     }
   }
 
-  await signIn(page, app(), mailbox, boss);
-  await page.goto(`${app().url}sports-network-admin?section=federations`);
+  await openSignedIn(page, app(), mailbox, boss, 'sports-network-admin?section=federations');
   await expect(page.getByRole('tab', { name: 'Federations' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No federations yet. Add the first one.')).toBeVisible();
   await page.getByRole('button', { name: 'Add a federation' }).click();
@@ -117,9 +117,7 @@ test('an administrator builds a federation and a league of two gyms and an event
 
 test('the History tab lists the changes an administrator made, newest first, with who made them', async ({ page }) => {
   test.setTimeout(120_000);
-  await apiSignIn(app(), mailbox, boss);
-  await signIn(page, app(), mailbox, boss);
-  await page.goto(`${app().url}sports-network-admin?section=federations`);
+  await openSignedIn(page, app(), mailbox, boss, 'sports-network-admin?section=federations');
   await page.getByRole('button', { name: 'Add a federation' }).click();
   const add = page.getByRole('dialog', { name: 'Add a federation' });
   await add.getByLabel('Name').fill('Pacific Federation');

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 // Four accounts signing in through mail and axe on a shared two-core machine: more than the default minute.
@@ -31,8 +32,7 @@ test('a user reports a story, an editor hides it and it disappears from the feed
 
   // Ana publishes a story through the compose page; a problem is said in a sentence first.
   const anaPage = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(anaPage, a, mailbox, ana);
-  await anaPage.goto(`${a.url}story-submission-page`);
+  await openSignedIn(anaPage, a, mailbox, ana, 'story-submission-page');
   await expect(anaPage.getByRole('heading', { name: 'Share a Story', level: 1 })).toBeVisible();
   await anaPage.getByLabel('Title').fill(TITLE);
   await anaPage.getByLabel('Your story').fill('Short');
@@ -50,8 +50,7 @@ test('a user reports a story, an editor hides it and it disappears from the feed
 
   // Ben finds it in the Community feed, opens it, comments and reports it.
   const benPage = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(benPage, a, mailbox, ben);
-  await benPage.goto(`${a.url}my-stories-page`);
+  await openSignedIn(benPage, a, mailbox, ben, 'my-stories-page');
   // The feed is the community's, titled so (not "My Stories").
   await expect(benPage.getByRole('heading', { name: 'Community Stories', level: 1 })).toBeVisible();
   const feed = benPage.getByRole('list', { name: 'Community stories' });
@@ -86,9 +85,8 @@ test('a user reports a story, an editor hides it and it disappears from the feed
 
   // Ed, an editor, hides the story from the reported-content page.
   const edPage = await (await browser.newContext()).newPage();
-  await signIn(edPage, a, mailbox, ed);
+  await openSignedIn(edPage, a, mailbox, ed, 'admin-reported-content-page');
   await expectSignedIn(edPage);
-  await edPage.goto(`${a.url}admin-reported-content-page`);
   await expect(edPage.getByRole('heading', { name: 'Reported content', level: 1 })).toBeVisible();
   await expect(edPage.getByRole('listitem').filter({ has: edPage.getByRole('heading', { name: `Comment on “${TITLE}”` }) })).toContainText(
     '1 report',

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
 import { looksRight } from './support/looks.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 test.describe.configure({ timeout: 240_000 });
@@ -27,13 +28,11 @@ test('a creator writes for subscribers; a subscriber reads it, a newcomer sees t
   });
   const fanApi = await apiSignIn(a, mailbox, fan);
   await apiCall(a, fanApi, 'POST', 'api/creators/subscriptions', { tier_id: tier.id });
-  await apiSignIn(a, mailbox, newcomer);
 
   // The coach writes the story for subscribers through the compose page.
   const coachPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(coachPage, a, mailbox, coach);
+  await openSignedIn(coachPage, a, mailbox, coach, 'story-submission-page');
   await expectSignedIn(coachPage);
-  await coachPage.goto(`${a.url}story-submission-page`);
   await coachPage.getByLabel('Title').fill(TITLE);
   await coachPage.getByLabel('Your story').fill(BODY);
   await coachPage.getByRole('combobox', { name: 'Who can read it' }).click();
@@ -46,17 +45,15 @@ test('a creator writes for subscribers; a subscriber reads it, a newcomer sees t
 
   // The subscriber reads it all.
   const fanPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(fanPage, a, mailbox, fan);
+  await openSignedIn(fanPage, a, mailbox, fan, storyUrl.slice(a.url.length));
   await expectSignedIn(fanPage);
-  await fanPage.goto(storyUrl);
   await expect(fanPage.getByText(SECRET)).toBeVisible();
   await expect(fanPage.getByRole('link', { name: /Subscribe to read/ })).toHaveCount(0);
 
   // The newcomer sees the teaser and the way to subscribe, on the feed and on the story.
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, a, mailbox, newcomer);
+  await openSignedIn(page, a, mailbox, newcomer, 'my-stories-page');
   await expectSignedIn(page);
-  await page.goto(`${a.url}my-stories-page`);
   await expect(page.getByRole('link', { name: TITLE, exact: true })).toBeVisible();
   await expect(page.getByText(SECRET)).toHaveCount(0);
   await page.goto(storyUrl);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const { app, mailbox } = useAppWithMail();
 const captain = { email: 'tess.captain@example.test', name: 'Tess Captain', password: 'tess-pass-12345' };
@@ -13,7 +14,7 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signUpAndSignIn(page, app(), mailbox, captain);
+  await openSignedIn(page, app(), mailbox, captain, 'dashboard-page');
   // The coach's team challenge, the team and its second member come through the API.
   const coachApi = await apiSignIn(app(), mailbox, coach);
   const challenge = await apiCall(app(), coachApi, 'POST', 'api/challenges/', {
@@ -51,8 +52,7 @@ test('a captain edits the team, enters it into a team challenge with chosen memb
   // Milo watches his team's page in his own browser (his invitation is still unread).
   const mateContext = await browser.newContext();
   const matePage = await mateContext.newPage();
-  await signIn(matePage, app(), mailbox, mate);
-  await matePage.goto(`${app().url}team-dashboard-page?id=${team.id}`);
+  await openSignedIn(matePage, app(), mailbox, mate, `team-dashboard-page?id=${team.id}`);
   await expect(matePage.getByRole('button', { name: 'Notifications: 1 unread' })).toBeVisible();
 
   // It enters the challenge: both members are chosen; the captain leaves themselves out.

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signIn, useAppWithMail } from './support/accounts.ts';
+import { useAppWithMail } from './support/accounts.ts';
 import { apiSignIn, apiCall, axeClean } from './support/api.ts';
 import { expectSignedIn } from './support/header.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { expectPlays } from './support/video.ts';
 
 const { app, mailbox } = useAppWithMail();
@@ -40,11 +41,9 @@ test('two spectators vote on a score video and each sees the counts move live', 
   await apiCall(a, anaApi, 'POST', `api/challenges/${id}/submit-score`, { reps: 88, video_url: 'https://www.youtube.com/watch?v=burpees' });
 
   const open = async (who: typeof ben) => {
-    await apiSignIn(a, mailbox, who);
     const page = await (await browser.newContext()).newPage();
-    await signIn(page, a, mailbox, who);
+    await openSignedIn(page, a, mailbox, who, `challenge-detail-page?id=${id}`);
     await expectSignedIn(page);
-    await page.goto(`${a.url}challenge-detail-page?id=${id}`);
     const card = page.getByRole('region', { name: 'Theater' }).getByRole('article').filter({ hasText: 'Ana Video' });
     await expect(card).toContainText('88 reps');
     await expect(card.getByRole('link', { name: "Watch Ana Video's video (opens in a new tab)" })).toHaveAttribute(
@@ -88,9 +87,8 @@ test('two spectators vote on a score video and each sees the counts move live', 
 
   // Ana on her own video: counts, no buttons.
   const anas = await (await browser.newContext()).newPage();
-  await signIn(anas, a, mailbox, ana);
+  await openSignedIn(anas, a, mailbox, ana, `challenge-detail-page?id=${id}`);
   await expectSignedIn(anas);
-  await anas.goto(`${a.url}challenge-detail-page?id=${id}`);
   const own = anas.getByRole('region', { name: 'Theater' }).getByRole('article').filter({ hasText: 'Ana Video' });
   await expect(own).toContainText('Your video');
   await expect(own).toContainText('1 thumbs up');
@@ -121,9 +119,8 @@ test('an athlete shows an uploaded video in the theater; another plays it and vo
   // Eva uploads her attempt, waits for it to be processed and submits her score with it.
   const evaApi = await apiSignIn(a, mailbox, eva);
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, a, mailbox, eva);
+  await openSignedIn(page, a, mailbox, eva, 'placeholder-video-page');
   await expectSignedIn(page);
-  await page.goto(`${a.url}placeholder-video-page`);
   await page.getByLabel('Choose a video').setInputFiles(clip);
   await expect(page.getByRole('heading', { name: 'wall-balls.mp4', level: 1 })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Ready', { exact: true })).toBeVisible({ timeout: 120_000 });
@@ -134,10 +131,8 @@ test('an athlete shows an uploaded video in the theater; another plays it and vo
 
   // Fin's theater is empty: an upload is not shown until its athlete says so.
   const fin = await (await browser.newContext()).newPage();
-  await apiSignIn(a, mailbox, fan);
-  await signIn(fin, a, mailbox, fan);
+  await openSignedIn(fin, a, mailbox, fan, `challenge-detail-page?id=${id}`);
   await expectSignedIn(fin);
-  await fin.goto(`${a.url}challenge-detail-page?id=${id}`);
   const finTheater = fin.getByRole('region', { name: 'Theater' });
   await expect(finTheater.getByText('No videos yet')).toBeVisible();
 
