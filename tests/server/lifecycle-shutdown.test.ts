@@ -9,6 +9,7 @@ import { openDatabase } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { FORCED_EXIT_CODE } from '#server/lib/shutdown.ts';
 import { serverEntry } from '#scripts/build-server.mjs';
+import { buildDatabaseTemplate, copyDatabaseTemplate } from '#tests/e2e/support/db-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -90,6 +91,10 @@ describe('stopping the server process', () => {
   it('drains a slow request, releases its running job to the queue and exits 0; past the deadline or at a second signal it exits at once', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shutdown-'));
     try {
+      // From the e2e suite's migrated template (built once per set of migrations): what is tested here is stopping,
+      // not creating a cluster and migrating it (lifecycle.test.ts starts on an empty folder).
+      await buildDatabaseTemplate();
+      await copyDatabaseTemplate(dataDir);
       const run = await startServer(dataDir, 20_000);
       const job = await runningJob(run, 90_000);
       const slow = fetch(`${run.url}/api/test-sleep?ms=1500`);
