@@ -27,7 +27,17 @@ export default defineConfig({
           setupFiles: ['tests/component/setup.ts'],
         },
       },
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], exclude: ownModules, isolate: false, ...server } },
+      // The process tests start the compiled server: globalSetup builds it once per run when its sources changed.
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: ownModules,
+          isolate: false,
+          globalSetup: ['tests/server/global-setup.ts'],
+          ...server,
+        },
+      },
       { test: { name: 'server-own-modules', include: ownModules, ...server } },
     ],
   },

@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { FORCED_EXIT_CODE } from '#server/lib/shutdown.ts';
+import { serverEntry } from '#scripts/build-server.mjs';
+import { buildDatabaseTemplate, copyDatabaseTemplate } from '#tests/e2e/support/db-template.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -28,10 +30,13 @@ interface Run {
   output: () => string;
 }
 
-/** Starts `node --import tsx server/main.ts` on the embedded database in `dataDir` and waits until it is ready. */
+/**
+ * Starts the compiled server (dist/server/main.js, built for this run by tests/server/global-setup.ts) on the
+ * embedded database in `dataDir` and waits until it is ready.
+ */
 async function startServer(dataDir: string, shutdownTimeoutMs: number): Promise<Run> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,7 +55,7 @@ async function startServer(dataDir: string, shutdownTimeoutMs: number): Promise<
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  // Generous: on a loaded 2-core machine a cold tsx start and the embedded database's first open take a while.
+  // Generous: on a loaded 2-core machine the embedded database's first open and migrations take a while.
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
@@ -86,6 +91,10 @@ describe('stopping the server process', () => {
   it('drains a slow request, releases its running job to the queue and exits 0; past the deadline or at a second signal it exits at once', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shutdown-'));
     try {
+      // From the e2e suite's migrated template (built once per set of migrations): what is tested here is stopping,
+      // not creating a cluster and migrating it (lifecycle.test.ts starts on an empty folder).
+      await buildDatabaseTemplate();
+      await copyDatabaseTemplate(dataDir);
       const run = await startServer(dataDir, 20_000);
       const job = await runningJob(run, 90_000);
       const slow = fetch(`${run.url}/api/test-sleep?ms=1500`);

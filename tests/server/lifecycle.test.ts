@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEntry } from '#scripts/build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,9 +18,10 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Starts the compiled server (dist/server/main.js, built for this run by tests/server/global-setup.ts) and waits for its health check. */
 async function runUntilHealthy(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -34,7 +36,7 @@ async function runUntilHealthy(dataDir: string) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  // Generous: on a loaded 2-core machine a cold tsx start and the embedded database's first open take a while.
+  // Generous: on a loaded 2-core machine the embedded database's first open and migrations take a while.
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
