@@ -57,19 +57,36 @@ export async function signAccessToken(key: Uint8Array, claims: { userId: number;
   return { token, issuedAt, expiresAt };
 }
 
+type Claims = { userId: number; sessionId: string };
+
 /** Access tokens whose signature was checked, by signing key (a browser sends one token for its whole life). */
-const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, { userId: number; sessionId: string; exp: number }>>();
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, Claims & { exp: number }>>();
 /** Verified tokens remembered per key; past it the least recently used is checked again when it comes back. */
 const VERIFIED_TOKENS = 10_000;
+/** Checks in flight, by key and token: readers of one request (or of requests at once) share the one check. */
+const checking = new WeakMap<Uint8Array, Map<string, Promise<(Claims & { exp: number }) | null>>>();
 
 /**
  * The claims of a valid access token of ours. Its signature is checked once (WebCrypto's HMAC runs off the event loop,
- * a round trip to the thread pool per call) and the token remembered; its expiry is checked on every use, as jose does.
+ * a round trip to the thread pool per call; callers at once share the check) and the token remembered; its expiry is
+ * checked on every use, as jose does.
  */
-export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<{ userId: number; sessionId: string } | null> {
-  let known = verifiedTokens.get(key);
-  const held = known?.get(token);
-  if (held) return held.exp > Math.floor(now.getTime() / 1000) ? { userId: held.userId, sessionId: held.sessionId } : null;
+export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<Claims | null> {
+  let inFlight = checking.get(key);
+  if (!inFlight) checking.set(key, (inFlight = new Map()));
+  const pending = inFlight;
+  let check = verifiedTokens.get(key)?.get(token) ?? pending.get(token);
+  if (!check) {
+    const started = checkSignature(key, token, now).finally(() => pending.delete(token));
+    pending.set(token, started);
+    check = started;
+  }
+  const claims = await check;
+  return claims && claims.exp > Math.floor(now.getTime() / 1000) ? { userId: claims.userId, sessionId: claims.sessionId } : null;
+}
+
+/** jose's check of a token's signature, issuer, audience and expiry; a valid token is remembered (verifiedTokens). */
+async function checkSignature(key: Uint8Array, token: string, now: Date): Promise<(Claims & { exp: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
@@ -79,9 +96,11 @@ export async function verifyAccessToken(key: Uint8Array, token: string, now: Dat
     });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = { userId, sessionId: payload.sid, exp: payload.exp };
+    let known = verifiedTokens.get(key);
     if (!known) verifiedTokens.set(key, (known = new LRUCache({ max: VERIFIED_TOKENS })));
-    known.set(token, { userId, sessionId: payload.sid, exp: payload.exp });
-    return { userId, sessionId: payload.sid };
+    known.set(token, claims);
+    return claims;
   } catch {
     return null;
   }

@@ -150,17 +150,10 @@ export async function issue(
   return { body: { user: presentUser(user), token, csrf_token: session.csrfToken }, refreshToken, sessionExpiresAt: session.expiresAt };
 }
 
-/**
- * The session and user behind an access token, when both are live. `verified`: the token's claims already being
- * checked for this request (security.ts verifiedClaims), so its signature is not checked twice.
- */
-export async function authenticate(
-  ctx: AppContext,
-  bearer: string | undefined,
-  verified?: Promise<{ userId: number; sessionId: string } | null>,
-) {
+/** The session and user behind an access token, when both are live. */
+export async function authenticate(ctx: AppContext, bearer: string | undefined) {
   if (!bearer) return null;
-  const claims = await (verified ?? verifyAccessToken(ctx.jwtKey, bearer, ctx.now()));
+  const claims = await verifyAccessToken(ctx.jwtKey, bearer, ctx.now());
   if (!claims) return null;
   const [row] = await ctx.database.db
     .select({ session: sessions, user: users })

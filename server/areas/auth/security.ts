@@ -23,25 +23,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A request's bearer token checked once (signature and expiry, WebCrypto off the event loop), shared by its readers. */
-const claimsOf = new WeakMap<FastifyRequest, Promise<{ userId: number; sessionId: string } | null>>();
-
-function verifiedClaims(ctx: AppContext, request: FastifyRequest) {
-  let claims = claimsOf.get(request);
-  if (!claims) {
-    const token = bearerToken(request);
-    claims = token ? verifyAccessToken(ctx.jwtKey, token, ctx.now()) : Promise.resolve(null);
-    claimsOf.set(request, claims);
-  }
-  return claims;
-}
-
 async function requireAuth(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
   if (request.auth) return request.auth;
   let auth: Authenticated | null;
   try {
-    const token = bearerToken(request);
-    auth = await authenticate(ctx, token, token ? verifiedClaims(ctx, request) : undefined);
+    auth = await authenticate(ctx, bearerToken(request));
   } catch (error) {
     // A database blip is no lost session: the error handler makes it a 503, never a 401.
     throw isDatabaseFault(error) ? new DatabaseFault(error) : error;
@@ -95,5 +81,7 @@ export async function optionalAuth(ctx: AppContext, request: FastifyRequest, opt
  * check has passed. Null without a token or with one that does not verify.
  */
 export async function claimedUserId(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
-  return (await verifiedClaims(ctx, request))?.userId ?? null;
+  const token = bearerToken(request);
+  if (!token) return null;
+  return (await verifyAccessToken(ctx.jwtKey, token, ctx.now()))?.userId ?? null;
 }
