@@ -116,6 +116,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     serializerOnFirstUse(() => fastJsonStringify(schema as Parameters<typeof fastJsonStringify>[0])),
   );
   let realtime: Awaited<ReturnType<typeof registerRealtime>> | undefined;
+  const readsOnly = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
   /** Board writers' requests still to be answered, each holding this node's fan-outs (released in onSend). */
   const answered = new WeakMap<FastifyRequest, () => void>();
   const stopStandings = config.standingsSweepMs ? sweepFinalStandings(context, config.standingsSweepMs) : () => {};
@@ -267,15 +268,16 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     app.addHook('onRequest', answerKeptEarly(boards.cache));
     // A change reaches this node's board cache by NOTIFY: a board writer's answer waits for its own, so its next read
     // shows it. The same LISTEN connection brings the room's message about the change (to thousands of sockets, on a
-    // board): the node's fan-outs wait while a writer is answered (writersAnswered, below), so it is not held behind them.
+    // board): the node's fan-outs wait while a writer is answered (boardWriteStarted, below), so it is not held behind
+    // them; whatever happens here, the hold ends with this hook.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400 || !writesBoards(request)) {
-        answered.get(request)?.();
+      try {
+        if (!readsOnly(request) && reply.statusCode < 400 && writesBoards(request))
+          await (begunSync(request) ?? boards.cache.sync(context.database));
         return payload;
+      } finally {
+        answered.get(request)?.();
       }
-      await (begunSync(request) ?? boards.cache.sync(context.database));
-      answered.get(request)?.();
-      return payload;
     });
   }
   if (config.testClock) {
@@ -299,7 +301,7 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
     serviceHandlers: allHandlers(context, {
       // A board writer's request holds this node's fan-outs from its handler's start until its answer goes (onSend).
       boardWriteStarted: (request) => {
-        if (request.method === 'GET' || request.method === 'HEAD' || overrides.boardCache === false) return;
+        if (readsOnly(request) || overrides.boardCache === false) return;
         realtime!.hub.answerFirst(new Promise<void>((resolve) => answered.set(request, resolve)));
       },
     }),
