@@ -18,12 +18,11 @@ import { NegotiationPanel } from '../components/negotiation-panel.tsx';
 import { STATUS_NAMES } from '../components/battle-card.tsx';
 import { SquadBoardView } from '../components/squad-board.tsx';
 import { SquadEntryForm } from '../components/squad-entry-form.tsx';
+import { closedFromBoard, newestClosedRound, revealText } from '../components/squad-reveal.ts';
 import '../battles.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const ROUND_STATE = { upcoming: 'Upcoming', open: 'Open now', closing: 'Closing…', closed: 'Closed' } as const;
-
-const list = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
 function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
   const b = s.battle;
@@ -34,21 +33,28 @@ function SquadBattle({ squad: s }: { squad: SquadBattleView }) {
   const [reveal, setReveal] = useState<string | null>(null);
   const board = useSquadBoard(b.id, round);
   const nameOf = (board: SquadBoard | undefined, userId: number) =>
-    board?.squads.flatMap((q) => q.members).find((m) => m.user_id === userId)?.display_name ?? 'A member';
+    userId === me ? 'you' : (board?.squads.flatMap((q) => q.members).find((m) => m.user_id === userId)?.display_name ?? 'A member');
   const squadName = (teamId: number | null) => s.squads.find((q) => q.team_id === teamId)?.name ?? 'A squad';
+  // The newest closed round the page has announced (or found closed when it loaded). A close the socket missed (it was
+  // away, or still joining) shows up in the battle read again on rejoin: it is told from that round's own board.
+  const [told, setTold] = useState(() => newestClosedRound(s));
+  const newest = newestClosedRound(s);
+  const missed = newest > told ? newest : null;
+  const missedBoard = useSquadBoard(missed ? b.id : 0, missed);
+  const read = missedBoard.data;
+  if (missed && read && !missedBoard.isPlaceholderData && read.round_no === missed && read.closed) {
+    // Told while rendering (React renders again at once): the close is announced with the read that shows it.
+    setTold(missed);
+    setReveal(revealText(closedFromBoard(read, s), (id) => nameOf(read, id), squadName));
+  }
   // Read again once the socket is in the room (and after a reconnect): a round that closed before then was not heard.
   useRealtime(
     { room_id: `battle:${b.id}` },
     (m) => {
       if (!('battle_id' in m) || m.battle_id !== b.id) return;
       if (m.type === 'squad_round_closed') {
-        const fell = m.eliminated.map((e) => `${e.user_id === me ? 'you' : nameOf(board.data, e.user_id)} (${squadName(e.team_id)})`);
-        const parts = [
-          `Round ${m.round_no} closed: ${fell.length ? `${list(fell)} fell` : 'nobody scored, so nobody fell'}.`,
-          m.squads_out.length ? `${list(m.squads_out.map(squadName))} ${m.squads_out.length === 1 ? 'is' : 'are'} out.` : '',
-          m.winner_team_id !== null ? `${squadName(m.winner_team_id)} won the battle.` : '',
-        ];
-        setReveal(parts.filter(Boolean).join(' '));
+        setTold((n) => Math.max(n, m.round_no));
+        setReveal(revealText(m, (id) => nameOf(board.data, id), squadName));
       }
       refresh();
     },
