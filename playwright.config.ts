@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/find-browser.mjs';
 
-// One production build (global setup) and one browser per worker, shared by every
-// file; each file has its own server on a fresh database (tests/e2e/support/app.ts). A plain
+// One production build (global setup) and one browser per worker (Debian's headless shell when installed,
+// scripts/find-browser.mjs), shared by every file; each file has its own server on a fresh database (tests/e2e/support/app.ts). A plain
 // one (mail, one admin) is started while the worker's previous file runs, and the generated QA
 // paths share one per worker (tests/e2e/support/accounts.ts).
 // Two workers (E2E_WORKERS overrides): most of a test is waiting on pages, so two files at

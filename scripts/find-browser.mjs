@@ -1,15 +1,20 @@
 // Finds a Chromium for the e2e tests: $PLAYWRIGHT_CHROMIUM_EXECUTABLE, Playwright's own
 // download, or the system's (Debian's /usr/bin/chromium). With --install, installs
 // Debian's chromium through apt-get when none is found and we run as root.
+// The tests prefer Debian's headless shell (chromium-headless-shell, the old headless mode, what Playwright itself
+// runs headless): the same Blink without the full browser's UI processes, about half the browser's CPU per journey
+// (docs/testing.md). `findBrowser({ shell: true })` returns it when installed, else the full Chromium.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-export async function findBrowser() {
+export async function findBrowser({ shell = false } = {}) {
   const fromEnv = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  if (shell && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
   try {
     const { chromium } = await import('playwright-core');
     const own = chromium.executablePath();
@@ -20,19 +25,31 @@ export async function findBrowser() {
   return SYSTEM_CANDIDATES.find((p) => existsSync(p)) ?? null;
 }
 
-export async function ensureBrowser() {
-  const found = await findBrowser();
-  if (found) return found;
+function aptInstall(packages) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  return spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env }).status === 0;
+}
+
+/** A browser for the tests (with `shell`, the headless shell, installed through apt-get when missing and we run as root). */
+export async function ensureBrowser({ shell = false } = {}) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const found = await findBrowser({ shell });
+  if (found && (!shell || found === HEADLESS_SHELL || found === process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE)) return found;
+  if (found && isRoot) {
+    console.log('No headless shell found: installing Debian chromium-headless-shell with apt-get...');
+    if (!aptInstall(['chromium-headless-shell']))
+      console.log('apt-get install chromium-headless-shell failed: the full Chromium runs the tests');
+    return (await findBrowser({ shell })) ?? found;
+  }
+  if (found) return found;
   if (!isRoot) {
     throw new Error('No Chromium found. Install one (e.g. apt-get install chromium) or set PLAYWRIGHT_CHROMIUM_EXECUTABLE.');
   }
   console.log('No Chromium found: installing Debian chromium with apt-get...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const res = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
-  if (res.status !== 0) throw new Error('apt-get install chromium failed');
-  const after = await findBrowser();
+  if (!aptInstall(['chromium', 'fonts-liberation', ...(shell ? ['chromium-headless-shell'] : [])]))
+    throw new Error('apt-get install chromium failed');
+  const after = await findBrowser({ shell });
   if (!after) throw new Error('chromium installed but not found');
   return after;
 }
@@ -49,6 +66,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const p = process.argv.includes('--install') ? await ensureBrowser() : await findBrowser();
+  const shell = process.argv.includes('--shell');
+  const p = process.argv.includes('--install') ? await ensureBrowser({ shell }) : await findBrowser({ shell });
   console.log(p ?? 'none');
 }

@@ -82,6 +82,6 @@ await runTogether([
   ['types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]],
 ]);
 run('unit, component, model and server tests', bin('vitest'), ['run']);
-const browser = await ensureBrowser();
+const browser = await ensureBrowser({ shell: true });
 run('e2e (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_CHROMIUM_EXECUTABLE: browser });
 summary();

@@ -8,7 +8,7 @@ export default async function globalSetup() {
   await buildServerIfNeeded();
   await buildDatabaseTemplate();
   if (!process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE) {
-    const browser = await findBrowser();
+    const browser = await findBrowser({ shell: true });
     if (browser) process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE = browser;
   }
 }
