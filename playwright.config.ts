@@ -27,6 +27,9 @@ export default defineConfig({
       executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || undefined,
       args: CHROMIUM_ARGS,
     },
+    // The app honours prefers-reduced-motion (src/styles/tokens.css, the skeletons): no shimmer or transition keeps the
+    // compositor drawing frames while a page waits on its data. No journey checks a motion.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },
