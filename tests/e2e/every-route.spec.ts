@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PageRoute } from '#src/app/route-table.ts';
+import { pageRoutes, runTogether, type PageRoute } from '#src/app/route-table.ts';
 import { useAppWithMail } from './support/accounts.ts';
 import { watchConsole } from './support/console.ts';
 import { layoutShiftProblem, observeShifts } from './support/layout-shift.ts';
@@ -13,6 +13,10 @@ import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld,
 // whose rows stack fit it), signed out, as an athlete with results, and the admin pages as an administrator; the
 // run-together form of a path renders the same page as its hyphenated form, so each page is loaded once. Each load
 // is also watched for console errors, page errors and the not-found or error page.
+// Every URL form (was shell.spec.ts's own sweep, a second load of every route): signed out, each route of the table,
+// admin pages included, is loaded once, and that page, its run-together form and its bare form (a route opened for one
+// thing) answer as the route should: a public page renders (its title when it has no screen yet), any other asks to
+// sign in and comes back; the other forms are asked of the server and then opened by the app's router.
 // No layout shift (#43): each public route's shifts not caused by input, summed as Lighthouse sums them, stay under
 // 0.001, signed out at 412 px (Lighthouse's phone) and at 1280 px. The signed-out sweep loads each public route at
 // 412 px, measures its shifts there, then narrows the same page to 360 px for the other checks (no extra load).
@@ -67,6 +71,46 @@ async function pageOverflow(page: Page): Promise<Overflow | null> {
 }
 
 /**
+ * Signed out, the page open at `address` (just loaded) is the route's own when it is public (its title when it has no
+ * screen yet, and no redirect), else the sign-in page with the address to come back to.
+ */
+async function expectRouteAnswer(page: Page, route: PageRoute, address: string) {
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await expect(heading, address).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' }), address).toHaveCount(0);
+  if (route.access === 'public') {
+    if (!route.load) await expect(heading, address).toHaveText(route.title);
+    expect(new URL(page.url()).pathname, address).toBe(address.split('?')[0]);
+  } else {
+    await expect(page, address).toHaveURL(`${app().url}login-page?next=${encodeURIComponent(address)}`);
+    await expect(heading, address).toHaveText('Sign in');
+  }
+}
+
+/**
+ * Every URL form of a route answers, signed out, on the page the sweep just loaded: the loaded address itself, then its
+ * other forms (the run-together path, and the bare path of a route loaded for one thing) asked of the server, which must
+ * answer the app, and opened by the app's own router (a full load of each form would repeat the same page's load).
+ */
+async function checkUrlForms(page: Page, route: PageRoute, address: string, at: (where: string) => void) {
+  await expectRouteAnswer(page, route, `/${address}`);
+  const others = address.includes('?') ? [route.path] : [];
+  if (!route.singleForm) others.push(runTogether(route.path));
+  for (const path of others) {
+    at(path);
+    const answer = await page.request.get(app().url + path.slice(1));
+    expect(answer.status(), path).toBe(200);
+    expect(answer.headers()['content-type'], path).toContain('text/html');
+    // Through a path no route has first, so the checks see the router's own answer for this form, not the page left
+    // from the form before (the same page, which React would keep as it was).
+    await page.evaluate((to) => history.pushState(null, '', to), `/no-such-page-${Date.now()}`);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), path).toBeVisible();
+    await page.evaluate((to) => history.pushState(null, '', to), path);
+    await expectRouteAnswer(page, route, path);
+  }
+}
+
+/**
  * Loads each route and collects every one that is wider than the screen, or that errs; with `shifts`, also each
  * public route whose layout shifts (observeShifts installed on the page): such a route is loaded at 412 px, its shifts
  * measured, and the page then narrowed to 360 px for the other checks.
@@ -77,7 +121,7 @@ async function checkRoutes(
   address: (r: PageRoute) => string,
   who: string,
   links: LinkGraph,
-  shifts = false,
+  { shifts = false, forms = false }: { shifts?: boolean; forms?: boolean } = {},
 ) {
   const problems: string[] = [];
   const watch = watchConsole(page);
@@ -122,6 +166,7 @@ async function checkRoutes(
       );
     }
     await links.record(page, `${app().url}${address(route)}`);
+    if (forms) await checkUrlForms(page, route, address(route), (where) => watch.at(`${who} ${where}`));
   }
   problems.push(...watch.problems);
   expect(problems, problems.join('\n')).toEqual([]);
@@ -151,9 +196,14 @@ async function expectReachableSignedIn(page: Page, role: 'athlete' | 'admin') {
   await graphs[role].expectReachesAll(page, role);
 }
 
-test('signed out: every public route keeps its layout at 412 px (CLS 0) and fits 360 px', async ({ page }) => {
-  test.setTimeout(240_000);
-  await checkRoutes(page, memberRoutes, (r) => addressOf(r, ids), 'signed out', graphs.visitor, true);
+test('signed out: every route answers in each URL form (public pages render, the rest ask to sign in); every public route keeps its layout at 412 px (CLS 0) and fits 360 px', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await checkRoutes(page, pageRoutes, (r) => addressOf(r, ids), 'signed out', graphs.visitor, { shifts: true, forms: true });
+  // The spec's 68 hyphenated routes and /settings, plus /gym-page (issue #20), /admin-home-page and /gyms-page (issue #37)
+  // and /live-attempt-page (issue #40).
+  expect(pageRoutes.length).toBe(73);
 });
 
 test('signed out: every public page is reached from / by links', async ({ page }) => {

@@ -1,43 +1,8 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { useApp } from './support/app.ts';
-import { pageRoutes, routePaths } from '#src/app/route-table.ts';
 
 const app = useApp();
-
-test('every route of the spec answers in both URL forms: public pages render, the rest ask to sign in', async ({ page }) => {
-  test.setTimeout(180_000);
-  // The hyphenated form is loaded; the run-together one is asked of the server (it must answer the app) and then opened
-  // by the app's own router from the page before (a full load of each form doubled this test's time for the same check).
-  const mount = new URL(app().url).pathname;
-  for (const { path, route } of routePaths()) {
-    const url = app().url + path.replace(/^\//, '');
-    if (path === route.path) await page.goto(url);
-    else {
-      const answer = await page.request.get(url);
-      expect(answer.status(), path).toBe(200);
-      expect(answer.headers()['content-type'], path).toContain('text/html');
-      // Through a path no route has first, so the checks below see the router's own answer for this form, not the page
-      // left from the hyphenated one (the same page, which React would keep as it was).
-      await page.evaluate((to) => history.pushState(null, '', to), `${mount}no-such-page-${Date.now()}`);
-      await expect(page.getByRole('heading', { name: 'Page not found' }), path).toBeVisible();
-      await page.evaluate((to) => history.pushState(null, '', to), mount + path.replace(/^\//, ''));
-    }
-    const heading = page.getByRole('heading', { level: 1 }).first();
-    await expect(heading, path).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
-    if (route.access === 'public') {
-      if (!route.load) await expect(heading, path).toHaveText(route.title);
-      expect(new URL(page.url()).pathname, path).toBe(path);
-    } else {
-      await expect(page, path).toHaveURL(new RegExp(`login-page\\?next=${encodeURIComponent(path)}$`));
-      await expect(heading, path).toHaveText('Sign in');
-    }
-  }
-  // The spec's 68 hyphenated routes and /settings, plus /gym-page (issue #20), /admin-home-page and /gyms-page (issue #37)
-  // and /live-attempt-page (issue #40).
-  expect(pageRoutes.length).toBe(73);
-});
 
 test('before any script runs a public page paints itself, inert; the app then takes over the same page', async ({ browser }) => {
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
