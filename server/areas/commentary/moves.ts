@@ -98,9 +98,9 @@ async function tick(ctx: AppContext, ticker: Ticker) {
 }
 
 /**
- * A tick's moves: boards with a line left in their bucket are read (every such board's moves in one statement), and
- * each board's news told as its bucket allows (new leaders and records first, then the newest big jumps); boards with
- * none left are passed over unread.
+ * A tick's moves: boards with a line left in their bucket are read (their newest moves, MOVES_READ_PER_LINE for each
+ * line, every such board's in one statement), and each board's news told as its bucket allows (new leaders and
+ * records first, then the newest big jumps); boards with none left are passed over unread.
  */
 async function tellMoves(ctx: AppContext, ticker: Ticker, batch: Gathered[]) {
   const nowMs = performance.now();
@@ -115,7 +115,17 @@ async function tellMoves(ctx: AppContext, ticker: Ticker, batch: Gathered[]) {
   // A bucket full again is forgotten (the same as one never seen), so the map holds only boards busy lately.
   for (const [id, pace] of ticker.paces)
     if (!open.has(id) && paceAt(pace, nowMs, perMinute).lines >= BOARD_LINE_BURST) ticker.paces.delete(id);
-  const read = batch.flatMap((g) => (open.has(g.move.challengeId) ? [g.move] : []));
+  // Each open board's newest moves, MOVES_READ_PER_LINE for each line its bucket holds (the older are passed over).
+  const room = new Map([...open].map(([id, pace]) => [id, Math.floor(pace.lines) * MOVES_READ_PER_LINE]));
+  const read: ScoreMove[] = [];
+  for (let i = batch.length - 1; i >= 0; i--) {
+    const { move } = batch[i]!;
+    const left = room.get(move.challengeId) ?? 0;
+    if (left <= 0) continue;
+    room.set(move.challengeId, left - 1);
+    read.push(move);
+  }
+  read.reverse();
   for (let i = 0; i < read.length; i += FACTS_BATCH) {
     const moves = read.slice(i, i + FACTS_BATCH);
     const facts = await movesFacts(ctx.database.db, moves);
@@ -131,6 +141,12 @@ async function tellMoves(ctx: AppContext, ticker: Ticker, batch: Gathered[]) {
     }
   }
 }
+
+/**
+ * A paced board's moves read per tick, for each line its bucket holds: the newest this many (a busy board's tick with
+ * one line left reads its 8 newest moves, not the 40 a quarter second brings at 160 a second).
+ */
+const MOVES_READ_PER_LINE = 8;
 
 /** Moves whose facts are read together: at most this many per statement. */
 const FACTS_BATCH = 500;
