@@ -5,7 +5,9 @@
 // window runs it with its LLM settings taken out of its config (the move's batch then writes template lines:
 // write-soon.ts decides per batch), while the board's model job, already running, keeps its writer and goes on in the
 // background as it does in the off windows. Windows rotate (off, templates, model; then templates, model, off; …) so no
-// mode always follows the same one.
+// mode always follows the same one. Beside the latencies, the CPU each mode spent per answered move (this process,
+// which is the server and its clients, and the database's backends for this database, from /proc): other helpers'
+// load on a shared machine swings the latencies by more than the modes differ, and barely moves this figure.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { DEFAULT_LLM_CONCURRENCY, type AppConfig, type LlmSettings } from '../server/config.ts';
