@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '#server/config.ts';
 import { BOARD_LINE_BURST, BOARD_LINES_PER_MINUTE, MOVE_KINDS, movesToTell, paceAt, type MoveKind } from '#domain/commentary.ts';
 
 // A busy board's pace (domain/commentary-pace.ts): a bucket of BOARD_LINE_BURST lines refilled at
@@ -53,5 +54,17 @@ describe('a board’s pace', () => {
         expect(jumps).toEqual(jumps.length ? newest : []);
       }),
     );
+  });
+});
+
+describe('COMMENTARY_BOARD_LINES_PER_MINUTE', () => {
+  const pace = (env: Record<string, string>) => configFromEnv(env).commentaryBoardLinesPerMinute;
+  it('leaves the default pace unless told, and takes a positive whole number', () => {
+    expect(pace({})).toBeUndefined();
+    expect(pace({ COMMENTARY_BOARD_LINES_PER_MINUTE: '120' })).toBe(120);
+  });
+  it('refuses to start with anything else, naming the setting', () => {
+    for (const bad of ['0', '-3', 'many'])
+      expect(() => pace({ COMMENTARY_BOARD_LINES_PER_MINUTE: bad })).toThrow(/COMMENTARY_BOARD_LINES_PER_MINUTE/);
   });
 });
