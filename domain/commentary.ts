@@ -25,6 +25,7 @@ import {
 
 export * from './commentary-live.ts';
 export * from './commentary-battles.ts';
+export * from './commentary-pace.ts';
 
 /** A climb of at least this many places in one score is a big jump. */
 export const BIG_JUMP_PLACES = 5;

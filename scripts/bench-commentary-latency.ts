@@ -5,14 +5,16 @@
 // window runs it with its LLM settings taken out of its config (the move's batch then writes template lines:
 // write-soon.ts decides per batch), while the board's model job, already running, keeps its writer and goes on in the
 // background as it does in the off windows. Windows rotate (off, templates, model; then templates, model, off; …) so no
-// mode always follows the same one.
+// mode always follows the same one. Beside the latencies, the CPU each mode spent per answered move (this process,
+// which is the server and its clients, and the database's backends for this database, from /proc): other helpers'
+// load on a shared machine swings the latencies by more than the modes differ, and barely moves this figure.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { DEFAULT_LLM_CONCURRENCY, type AppConfig, type LlmSettings } from '../server/config.ts';
 import type { Database, DatabaseHandle } from '../server/db/index.ts';
 import { DRAFTS_PER_SLOT, MODEL_BEHIND_TEXT } from '../server/areas/commentary/index.ts';
 import { rowsOf } from './bench-lib.ts';
-import { slowModel, waitingRows, type Board } from './bench-commentary-parts.ts';
+import { cpuMeter, slowModel, waitingRows, type Board } from './bench-commentary-parts.ts';
 import { feed, listen, load, MOVE_TASK, moveTasks, row, sleep, stats, type Figures } from './bench-commentary-feed.ts';
 
 const SLOW_MODEL_MS = 5_000;
@@ -45,8 +47,9 @@ export async function latencyRun(
   const withTemplates = { ...withModel, llm: undefined };
   const since = new Date().toISOString();
   const results = Object.fromEntries(
-    MODES.map((m) => [m, { submit: [] as number[], read: [] as number[], p50s: [] as number[] }]),
-  ) as Record<Mode, { submit: number[]; read: number[]; p50s: number[] }>;
+    MODES.map((m) => [m, { submit: [] as number[], read: [] as number[], p50s: [] as number[], node: 0, database: 0, answered: 0 }]),
+  ) as Record<Mode, { submit: number[]; read: number[]; p50s: number[]; node: number; database: number; answered: number }>;
+  const cpu = await cpuMeter(handle.db);
   const loadBefore = load();
   let answered = 0;
   // The jobs table's commentary rows and the drafts, sampled each second.
@@ -71,7 +74,12 @@ export async function latencyRun(
     for (let r = 0; r < o.windows; r++) {
       for (let i = 0; i < MODES.length; i++) {
         const mode = MODES[(i + r) % MODES.length]!;
+        await cpu.start();
         const fed = await run(mode, o.seconds);
+        const used = await cpu.stop();
+        results[mode].node += used.node;
+        results[mode].database += used.database;
+        results[mode].answered += fed.answered;
         answered += fed.answered;
         results[mode].submit.push(...fed.submit);
         results[mode].read.push(...fed.read);
@@ -102,6 +110,20 @@ export async function latencyRun(
     for (const m of MODES) row(`the board read, ${NAMES[m]}`, read[m]);
     for (const m of MODES)
       console.log(`    submission p50 window by window, ${NAMES[m]}: ${results[m].p50s.map((v) => v.toFixed(1)).join(' / ')} ms`);
+    const perMove = (m: Mode) => ({
+      node: results[m].node / Math.max(1, results[m].answered),
+      database: results[m].database / Math.max(1, results[m].answered),
+    });
+    for (const m of MODES) {
+      const c = perMove(m);
+      console.log(
+        `    CPU per answered move, ${NAMES[m]}: ${(c.node + c.database).toFixed(2)} ms (this process ${c.node.toFixed(2)}, the database's backends ${c.database.toFixed(2)})`,
+      );
+    }
+    const over = (m: Mode) => perMove(m).node + perMove(m).database - perMove('off').node - perMove('off').database;
+    console.log(
+      `    commentary's own CPU per move (mode − off): templates ${over('templates').toFixed(2)} ms, model ${over('model').toFixed(2)} ms (load-robust, unlike the latencies)`,
+    );
     console.log(`    ratio model / off:       submission ${ratio(submit.off, submit.model)}; board read ${ratio(read.off, read.model)}`);
     console.log(
       `    ratio model / templates: submission ${ratio(submit.templates, submit.model)}; board read ${ratio(read.templates, read.model)} (target ~1)`,

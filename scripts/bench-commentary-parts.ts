@@ -1,5 +1,6 @@
 // Parts of scripts/bench-commentary.ts: the board as the bench believes it stands (to pick moves worth a line), a slow
 // OpenAI-compatible endpoint, and the commentary jobs and drafts waiting.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -100,5 +101,50 @@ export async function slowModel(delayMs: number) {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU ms a process has used (user + system), from /proc; 0 when it cannot be read (not Linux, not local). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU spent by this process and by the database's server processes for this database (PostgreSQL on this machine:
+ * its backends' /proc entries), in ms since `start()`: a figure other helpers' load on the machine barely moves,
+ * unlike latencies. PGlite runs inside this process, so only this process's figure is read there.
+ */
+export async function cpuMeter(db: Database) {
+  const backends = async () => {
+    try {
+      const rows = await execRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
+      return rows.map((r) => Number(r.pid));
+    } catch {
+      return [];
+    }
+  };
+  const at = new Map<number, number>();
+  let node = process.cpuUsage();
+  return {
+    async start() {
+      at.clear();
+      for (const pid of await backends()) at.set(pid, processCpuMs(pid));
+      node = process.cpuUsage();
+    },
+    async stop() {
+      const used = process.cpuUsage(node);
+      let database = 0;
+      for (const pid of new Set([...at.keys(), ...(await backends())])) database += Math.max(0, processCpuMs(pid) - (at.get(pid) ?? 0));
+      return { node: (used.user + used.system) / 1000, database };
+    },
   };
 }

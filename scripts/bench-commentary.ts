@@ -1,7 +1,9 @@
 // Commentary figures (#42), on one node (one app, its job worker polling as in production), on PGlite and, with
 // BENCH_DATABASE_URL or TEST_DATABASE_URL, PostgreSQL. A board of athletes is seeded in bulk SQL, each with a
 // session; moves are score submissions through the API (POST …/submit-score over HTTP, open loop at the rate),
-// each a new best that climbs ten places (one in fifty takes the lead), so nearly every move is worth a line.
+// each a new best that climbs ten places (one in fifty takes the lead), so nearly every move would be worth a line;
+// the board's pace (domain/commentary-pace.ts: 60 lines a minute per board and node, 20 at once) tells about one a
+// second of them, so the line counts printed are far below the moves.
 // - Template commentary at 10,000 moves a minute (BENCH_COMMENTARY_RATE) for 30 s (× BENCH_SCALE): the lag from
 //   each move (the score's submitted_at) to its line (the line's created_at, auto-published), p50/p99, target p99
 //   under 1 s; the job queue's largest backlog and whether (and how fast) it drains once the moves stop. Then the

@@ -14,6 +14,11 @@ export interface VideoLimits {
 }
 
 export interface AppConfig {
+  /**
+   * A board's commentary lines a minute per node, once its burst is spent (COMMENTARY_BOARD_LINES_PER_MINUTE;
+   * default BOARD_LINES_PER_MINUTE, domain/commentary-pace.ts).
+   */
+  commentaryBoardLinesPerMinute?: number;
   /** Where the app is mounted, always with leading and trailing slash ('/' or '/fit/'). */
   basePath: string;
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
@@ -193,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
     embedOrigins: embedOrigins(env.EMBED_ORIGINS),
+    commentaryBoardLinesPerMinute: positiveNumber(env.COMMENTARY_BOARD_LINES_PER_MINUTE, 'COMMENTARY_BOARD_LINES_PER_MINUTE'),
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentaryJobHandlers } from '#server/areas/commentary/lines.ts';
 import { modelWriter } from '#server/areas/commentary/writers.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
+import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { sql } from 'drizzle-orm';
 import type { LiveFacts } from '#domain/commentary.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refreshCookieFrom, refusal, signIn, type SignedIn, type TestApp } from './helpers.ts';
@@ -111,6 +114,53 @@ describe.each(databaseKinds)('live-attempt commentary on %s', (kind) => {
       expect(refusal(await call('GET', '/api/commentary/live/0/lines'))).toBeTruthy();
     } finally {
       room.close();
+      await end(attemptId);
+    }
+  });
+
+  it('starts an applied update’s commentary once its answer has gone out, not while the answer still waits', async () => {
+    // Ana's own best is 20: her count of 21 passes it (a line), once the update has been answered.
+    const id = await challenge('Held Answer', { score_type: 'reps' }, { ana: { reps: 20 }, bo: { reps: 30 } });
+    const attemptId = await start(id);
+    await advance(MINUTE);
+    const tasks = t.context.tasks;
+    const defer = tasks.defer.bind(tasks);
+    const names: string[] = [];
+    tasks.defer = (name, work) => {
+      names.push(name);
+      defer(name, work);
+    };
+    // The answer of a board writer waits in onSend for its change to reach this node's board cache: held here.
+    const cache = boardCacheOf(t.context)!;
+    const sync = cache.sync.bind(cache);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    cache.sync = (database) => held.then(() => sync(database));
+    try {
+      let answered = false;
+      const asked = call('POST', `/api/live-attempts/${attemptId}/update`, ana, { seq: 1, count: 21 }).then((res) => {
+        answered = true;
+        return res;
+      });
+      const counted = async () =>
+        (await rowsOf<{ count: number }>(t.context.database.db, sql`select count from live_attempts where id = ${attemptId}`))[0]?.count;
+      for (let tries = 0; (await counted()) !== 21; tries++) {
+        if (tries > 500) throw new Error('the update never committed');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      // Committed, not yet answered: nothing of commentary has started.
+      expect(answered).toBe(false);
+      expect(names).not.toContain('live commentary');
+      release();
+      expect((await asked).statusCode).toBe(200);
+      await t.settled();
+      expect(names).toContain('live commentary');
+      expect((await queue(id)).filter((l) => l.attempt_id === attemptId).map((l) => l.kind)).toEqual(['live_best']);
+    } finally {
+      release();
+      cache.sync = sync;
+      tasks.defer = defer;
       await end(attemptId);
     }
   });

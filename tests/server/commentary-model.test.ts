@@ -51,6 +51,9 @@ describe.each(databaseKinds)('model commentary lines at once on %s', (kind) => {
       {
         adminEmails: ['admin@example.test'],
         nodeId: 'node-a',
+        // One board takes every move of this file, quickly: a pace that never binds here (the pace's own tests are in
+        // commentary.test.ts and tests/unit/commentary-pace.test.ts).
+        commentaryBoardLinesPerMinute: 600_000,
         llm: { baseUrl: fake.baseUrl, model: 'tiny', timeoutMs: TIMEOUT_MS, callsPerHour: 100, concurrency: CONCURRENCY },
       },
       { rateLimit: false },
@@ -122,8 +125,14 @@ describe.each(databaseKinds)('model commentary lines at once on %s', (kind) => {
   async function movesWaiting(n: number, workerRunning = false) {
     const ids: number[] = [];
     // With a worker running, the app's work never settles while a line waits on the model: the worker takes the jobs.
+    // Each move is handled (its draft stored, or already its line) before the next: moves of one athlete in one tick
+    // are one move (the newest best stands; an older one makes no line).
     if (workerRunning) {
-      for (let i = 0; i < n; i++) ids.push(await submit());
+      for (let i = 0; i < n; i++) {
+        const id = await submit();
+        ids.push(id);
+        await until(async () => (await handled(id)) > 0, 'the move handled');
+      }
       return ids;
     }
     // Each move's facts read before the next (on a loaded machine a best replaced before its read makes no line).
@@ -134,6 +143,16 @@ describe.each(databaseKinds)('model commentary lines at once on %s', (kind) => {
     expect(await waitingRows()).toEqual({ jobs: 1, drafts: n });
     return ids;
   }
+
+  /** Whether a score's move has its draft or its line. */
+  const handled = async (scoreId: number) =>
+    (
+      await rowsOf<{ n: number }>(
+        db(),
+        sql`select (select count(*)::int from commentary_drafts where score_id = ${scoreId})
+          + (select count(*)::int from commentary_lines where score_id = ${scoreId}) as n`,
+      )
+    )[0]!.n;
 
   const linesOf = (ids: number[]) =>
     rowsOf<LineRow>(

@@ -4,7 +4,7 @@ import { rowsOf } from '#server/db/rows.ts';
 import { commentaryJobHandlers } from '#server/areas/commentary/lines.ts';
 import { modelWriter } from '#server/areas/commentary/writers.ts';
 import { runDueJobs } from '#server/lib/jobs.ts';
-import type { MoveFacts } from '#domain/commentary.ts';
+import { BOARD_LINE_BURST, type MoveFacts } from '#domain/commentary.ts';
 import { watchSocketRoom } from './room-watch.ts';
 import { authHeaders, createTestApp, databaseKinds, refusal, signIn, type SignedIn, type TestApp } from './helpers.ts';
 import { startFakeModel } from './fake-model.ts';
@@ -112,6 +112,32 @@ describe.each(databaseKinds)('commentary on %s', (kind) => {
     const streams = (await h.call('GET', '/api/commentary/streams', admin)).json();
     expect(streams.writer).toEqual({ kind: 'template', model: null });
     expect(streams.items.find((s: { challenge_id: number }) => s.challenge_id === id)).toMatchObject({ queued: 4, auto_publish: false });
+  });
+
+  it('paces a busy board: past its burst its moves get no line, another board is told as usual, and it is told again once refilled', async () => {
+    const id = await fullBoard('Paced Pull-ups');
+    const other = await fullBoard('Unpaced Pull-ups');
+    const config = t.context.config;
+    // Hardly any refill while the burst is spent.
+    t.context.config = { ...config, commentaryBoardLinesPerMinute: 1 };
+    try {
+      const ana = people[0]!;
+      // Ana leads with 114: each new best of hers is a board record, a line each while the bucket holds one.
+      for (let i = 1; i <= BOARD_LINE_BURST + 2; i++) await h.score(ana, id, 114 + i);
+      expect((await h.queue(admin, id)).map((l) => l.kind)).toEqual(Array(BOARD_LINE_BURST).fill('record'));
+      // Another board has a bucket of its own.
+      await h.score(people[7]!, other, 113);
+      expect((await h.queue(admin, other)).map((l) => l.facts.athlete)).toEqual(['Hal']);
+      // Refilled (a minute's worth at once here), the busy board is told again.
+      t.context.config = { ...config, commentaryBoardLinesPerMinute: 6_000_000 };
+      await new Promise((r) => setTimeout(r, 20));
+      await h.score(ana, id, 200);
+      const lines = await h.queue(admin, id);
+      expect(lines).toHaveLength(BOARD_LINE_BURST + 1);
+      expect(lines[0]!.facts).toMatchObject({ kind: 'record', score: '200 reps' });
+    } finally {
+      t.context.config = config;
+    }
   });
 
   it('editors edit, approve (the room hears it) and reject; decided lines and bad input are refused with {detail}', async () => {

@@ -5,7 +5,16 @@ import { rowsOf } from '#server/db/rows.ts';
 import { placeOfKey } from '#server/lib/boards/rank-slices.ts';
 import { hiddenFromBoards } from '#server/lib/boards/privacy-names.ts';
 import { anonymousName } from '#domain/privacy.ts';
-import { classifyMove, type MoveFacts } from '#domain/commentary.ts';
+import {
+  BOARD_LINE_BURST,
+  BOARD_LINES_PER_MINUTE,
+  classifyMove,
+  COMMENTARY_TICK_MS,
+  movesToTell,
+  paceAt,
+  type BoardPace,
+  type MoveFacts,
+} from '#domain/commentary.ts';
 import { writeSoon } from './write-soon.ts';
 
 /** A score the challenges area has just answered for (its hook, wired in server/handlers.ts). */
@@ -21,16 +30,14 @@ export interface ScoreMove {
 /**
  * After a score's answer has gone out (the challenges area calls its hook on the response's finish): whether the
  * board moved in a way worth a line (a new leader, a leader's new best, a big climb), and if so its line, in this
- * deferred work batched with the other moves': a template line, or with a model a draft for its board's job (the
- * templates' line at once when the board's drafts are full). Neither the check nor the writing (a model may take
- * seconds) is on the score's request path.
+ * deferred work: the node gathers moves for a tick (`COMMENTARY_TICK_MS`), reads the facts of every board's moves of
+ * the tick in one statement, and paces each board (`BOARD_LINES_PER_MINUTE`, domain/commentary-pace.ts): a template
+ * line, or with a model a draft for its board's job (writeSoon). Neither the check nor the writing (a model may take
+ * seconds) is on the score's request path. The task ends once its tick has handled the move.
  */
 export function noteScoreMove(ctx: AppContext, move: ScoreMove): void {
   if (!move.isBest) return;
-  ctx.tasks.defer('commentary move', async () => {
-    const facts = await factsSoon(ctx, move);
-    if (facts) writeSoon(ctx, { challenge_id: move.challengeId, user_id: move.userId, score_id: move.scoreId, facts });
-  });
+  ctx.tasks.defer('commentary move', () => new Promise<void>((done) => gather(ctx, { move, done })));
 }
 
 interface FactsRow {
@@ -46,48 +53,103 @@ interface FactsRow {
   rival_anonymous: boolean | null;
 }
 
-/** Moves whose facts are read together: at most this many per statement. */
-const FACTS_BATCH = 200;
-
-interface Waiting {
+interface Gathered {
   move: ScoreMove;
-  resolve: (facts: MoveFacts | null) => void;
-  reject: (error: unknown) => void;
+  done: () => void;
 }
-const readers = new WeakMap<AppContext, { waiting: Waiting[]; running: boolean }>();
+interface Ticker {
+  waiting: Gathered[];
+  /** A tick is due or running: moves noted meanwhile wait for it (or, once it runs, for the next). */
+  due: boolean;
+  /** When the last tick started (performance.now): the next starts a tick later at the earliest. */
+  lastMs: number;
+  /** Boards whose bucket is not full (a board missing has a full one). */
+  paces: Map<number, BoardPace>;
+}
+const tickers = new WeakMap<AppContext, Ticker>();
+
+function gather(ctx: AppContext, gathered: Gathered) {
+  let ticker = tickers.get(ctx);
+  if (!ticker) tickers.set(ctx, (ticker = { waiting: [], due: false, lastMs: -Infinity, paces: new Map() }));
+  ticker.waiting.push(gathered);
+  schedule(ctx, ticker);
+}
+
+/** The next tick, a tick after the last began (at once on a quiet node, so a lone move is not held back). */
+function schedule(ctx: AppContext, ticker: Ticker) {
+  if (ticker.due || !ticker.waiting.length) return;
+  ticker.due = true;
+  setTimeout(() => void tick(ctx, ticker), Math.max(0, ticker.lastMs + COMMENTARY_TICK_MS - performance.now()));
+}
+
+async function tick(ctx: AppContext, ticker: Ticker) {
+  ticker.lastMs = performance.now();
+  const batch = ticker.waiting.splice(0);
+  try {
+    await tellMoves(ctx, ticker, batch);
+  } catch (error) {
+    // Logged; these moves get no line (a tick that cannot read the board is passed over like a paced one).
+    ctx.tasks.defer('commentary tick', () => Promise.reject(error));
+  } finally {
+    for (const g of batch) g.done();
+    ticker.due = false;
+    schedule(ctx, ticker);
+  }
+}
 
 /**
- * The move's facts, read with the other moves waiting at the same time in one statement (one reader per node:
- * moves noted while a read runs go in the next), so a busy board costs a statement per batch rather than per move.
+ * A tick's moves: boards with a line left in their bucket are read (their newest moves, MOVES_READ_PER_LINE for each
+ * line, every such board's in one statement), and each board's news told as its bucket allows (new leaders and
+ * records first, then the newest big jumps); boards with none left are passed over unread.
  */
-function factsSoon(ctx: AppContext, move: ScoreMove): Promise<MoveFacts | null> {
-  let reader = readers.get(ctx);
-  if (!reader) readers.set(ctx, (reader = { waiting: [], running: false }));
-  const r = reader;
-  return new Promise((resolve, reject) => {
-    r.waiting.push({ move, resolve, reject });
-    if (r.running) return;
-    r.running = true;
-    void (async () => {
-      try {
-        while (r.waiting.length) {
-          const batch = r.waiting.splice(0, FACTS_BATCH);
-          try {
-            const facts = await movesFacts(
-              ctx.database.db,
-              batch.map((w) => w.move),
-            );
-            batch.forEach((w, i) => w.resolve(facts[i] ?? null));
-          } catch (error) {
-            for (const w of batch) w.reject(error);
-          }
-        }
-      } finally {
-        r.running = false;
-      }
-    })();
-  });
+async function tellMoves(ctx: AppContext, ticker: Ticker, batch: Gathered[]) {
+  const nowMs = performance.now();
+  const perMinute = ctx.config.commentaryBoardLinesPerMinute ?? BOARD_LINES_PER_MINUTE;
+  const open = new Map<number, BoardPace>();
+  for (const { move } of batch) {
+    if (open.has(move.challengeId)) continue;
+    const pace = paceAt(ticker.paces.get(move.challengeId), nowMs, perMinute);
+    ticker.paces.set(move.challengeId, pace);
+    if (pace.lines >= 1) open.set(move.challengeId, pace);
+  }
+  // A bucket full again is forgotten (the same as one never seen), so the map holds only boards busy lately.
+  for (const [id, pace] of ticker.paces)
+    if (!open.has(id) && paceAt(pace, nowMs, perMinute).lines >= BOARD_LINE_BURST) ticker.paces.delete(id);
+  // Each open board's newest moves, MOVES_READ_PER_LINE for each line its bucket holds (the older are passed over).
+  const room = new Map([...open].map(([id, pace]) => [id, Math.floor(pace.lines) * MOVES_READ_PER_LINE]));
+  const read: ScoreMove[] = [];
+  for (let i = batch.length - 1; i >= 0; i--) {
+    const { move } = batch[i]!;
+    const left = room.get(move.challengeId) ?? 0;
+    if (left <= 0) continue;
+    room.set(move.challengeId, left - 1);
+    read.push(move);
+  }
+  read.reverse();
+  for (let i = 0; i < read.length; i += FACTS_BATCH) {
+    const moves = read.slice(i, i + FACTS_BATCH);
+    const facts = await movesFacts(ctx.database.db, moves);
+    const news = moves.flatMap((move, k) => (facts[k] ? [{ move, facts: facts[k], kind: facts[k].kind }] : []));
+    for (const [challengeId, pace] of open) {
+      const told = movesToTell(
+        news.filter((n) => n.move.challengeId === challengeId),
+        pace.lines,
+      );
+      pace.lines -= told.length;
+      for (const { move, facts: f } of told)
+        writeSoon(ctx, { challenge_id: move.challengeId, user_id: move.userId, score_id: move.scoreId, facts: f });
+    }
+  }
 }
+
+/**
+ * A paced board's moves read per tick, for each line its bucket holds: the newest this many (a busy board's tick with
+ * one line left reads its 8 newest moves, not the 40 a quarter second brings at 160 a second).
+ */
+const MOVES_READ_PER_LINE = 8;
+
+/** Moves whose facts are read together: at most this many per statement. */
+const FACTS_BATCH = 500;
 
 /** The public facts of the move a new best made on the whole board, or null when it is not worth a line. */
 export async function moveFacts(db: Database, move: ScoreMove): Promise<MoveFacts | null> {

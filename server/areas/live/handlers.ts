@@ -3,6 +3,7 @@ import { ApiError } from '#server/errors.ts';
 import { optionalAuth } from '../auth/index.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { requestBytes } from '#server/lib/request-bytes.ts';
+import { whenAnswered } from '#server/lib/background.ts';
 import { startLive } from './live.ts';
 import { getLive, listLive, myLive, updateLive } from './live-count.ts';
 import { abandonLive, endLive } from './live-end.ts';
@@ -43,8 +44,10 @@ export function liveHandlers(ctx: AppContext): Handlers<LiveOps> {
     async getLiveAttempt(request) {
       return getLive(ctx, request.params.attemptId);
     },
-    async updateLiveAttempt(request) {
-      return updateLive(ctx, request.auth!.user.id, request.params.attemptId, request.body);
+    async updateLiveAttempt(request, reply) {
+      return updateLive(ctx, request.auth!.user.id, request.params.attemptId, request.body, (then) =>
+        whenAnswered(reply.raw, then, (error) => request.log.error({ err: error }, 'live count hook failed')),
+      );
     },
     async endLiveAttempt(request) {
       return endLive(ctx, request.auth!.user.id, request.params.attemptId, request.body);

@@ -16,9 +16,16 @@ import { noteLiveCount } from '../commentary/index.ts';
 /**
  * The counter's update: applied when its sequence number is newer (domain/live.ts applyLiveUpdate),
  * answered unchanged when it replays the last one, refused otherwise; spectators get the new count.
- * An attempt past its cap ends instead (the caller then sees it ended).
+ * An attempt past its cap ends instead (the caller then sees it ended). `answered` runs its work once the answer has
+ * gone out (the handler's `whenAnswered`): an applied update's commentary starts there, never before the answer.
  */
-export async function updateLive(ctx: AppContext, userId: number, id: number, update: { seq: number; count: number }) {
+export async function updateLive(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  update: { seq: number; count: number },
+  answered: (then: () => void) => void,
+) {
   const now = ctx.now();
   const outcome = await ctx.database.db.transaction(async (t) => {
     const tx = t as unknown as Database;
@@ -52,14 +59,12 @@ export async function updateLive(ctx: AppContext, userId: number, id: number, up
     await settleIfDue(ctx, id);
     throw conflict('The time cap was reached; this live attempt has ended.');
   }
-  // A moment worth commentary is looked for after the answer (the commentary area's hook).
-  if (outcome.previousCount !== null)
-    noteLiveCount(ctx, {
-      attemptId: id,
-      previousCount: outcome.previousCount,
-      count: outcome.echo.count,
-      elapsedMs: outcome.echo.elapsed_ms,
-    });
+  // A moment worth commentary is looked for once the answer has gone out (the commentary area's hook): the answer
+  // waits in onSend for its board's NOTIFY round trip, and a task deferred from here would start while it waits.
+  if (outcome.previousCount !== null) {
+    const move = { attemptId: id, previousCount: outcome.previousCount, count: outcome.echo.count, elapsedMs: outcome.echo.elapsed_ms };
+    answered(() => noteLiveCount(ctx, move));
+  }
   return outcome.echo;
 }
 

@@ -11,6 +11,7 @@ import {
   type LineStatus,
 } from '../api/commentary.ts';
 import { LineCard } from '../components/line-card.tsx';
+import { BOARD_PACE_TEXT } from '#domain/commentary.ts';
 import '../commentary.css';
 
 const STATUSES: { value: LineStatus; label: string }[] = [
@@ -92,6 +93,7 @@ export default function CommentaryAdminDashboard() {
       )}
       <section aria-labelledby="streams-title">
         <h2 id="streams-title">Challenges</h2>
+        <p className="hint">{BOARD_PACE_TEXT}</p>
         <QueryState
           query={streams}
           loading="Loading the challenges…"
