@@ -38,8 +38,8 @@ async function viewerRows(ctx: AppContext, q: PageQuery, viewerId: number) {
     category,
     shown,
     filtered: false,
-    from: null,
-    skip: 0,
+    offset: 0,
+    fromSlice: false,
     limit: 0,
     callerId: viewerId,
   });
