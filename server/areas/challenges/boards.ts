@@ -162,35 +162,50 @@ export interface BoardRow {
   gym_info: BoardGymInfo | null;
 }
 
+/** What boardRows reads: the board's scope, where the page starts and how long it is, and whose own row comes with it. */
+export interface BoardRowsOptions {
+  division: Division | null;
+  category: string;
+  shown: SQL;
+  /** Where the rows are read from (boardScope's source); the table itself by default. */
+  source?: SQL;
+  filtered: boolean;
+  /** How many of the board's rows come before the page. */
+  offset: number;
+  /** Whether the page starts at the rank slice holding row `offset` (found in the same statement) rather than at an OFFSET from the top. */
+  fromSlice: boolean;
+  limit: number;
+  callerId: number | null;
+}
+
 /**
  * A page of the board and the caller's own entry in one statement, read from the board
  * index (an entry holds its score's fields, and only verified standing scores have one).
  * Places are counted for the caller's row, the page's first row, and, when a filter
  * narrows the view, every row (a filtered row keeps its overall place).
  */
-export async function boardRows(
-  db: Database,
-  challengeId: number,
-  o: {
-    division: Division | null;
-    category: string;
-    shown: SQL;
-    /** Where the rows are read from (boardScope's source); the table itself by default. */
-    source?: SQL;
-    filtered: boolean;
-    /** How many of the board's rows come before the page. */
-    offset: number;
-    /** Whether the page starts at the rank slice holding row `offset` (found in the same statement) rather than at an OFFSET from the top. */
-    fromSlice: boolean;
-    limit: number;
-    callerId: number | null;
-  },
-): Promise<BoardRow[]> {
+export async function boardRows(db: Database, challengeId: number, o: BoardRowsOptions): Promise<BoardRow[]> {
+  const rows = await rowsOf<BoardRow>(db, boardRowsSql(challengeId, o));
+  return rows.map(boardRowOf);
+}
+
+/**
+ * The caller's own row of a board with its place (boardRows' own row, read without a page), as one column (a JSON
+ * object, null when they have no entry there): a statement for the caller (their session check) reads it too.
+ */
+export function ownBoardRowColumn(challengeId: number, o: Omit<BoardRowsOptions, 'offset' | 'fromSlice' | 'limit'>): SQL<BoardRow | null> {
+  return sql<BoardRow | null>`(select row_to_json(own) from (${boardRowsSql(challengeId, { ...o, offset: 0, fromSlice: false, limit: 0 })}) own)`;
+}
+
+/** A row of boardRowsSql (or, as JSON, of ownBoardRowColumn) with its numbers as numbers. */
+export function boardRowOf(r: BoardRow): BoardRow {
+  return { ...r, n: Number(r.n), user_id: Number(r.user_id), score_id: Number(r.score_id), rank: r.rank === null ? null : Number(r.rank) };
+}
+
+function boardRowsSql(challengeId: number, o: BoardRowsOptions): SQL {
   // From a slice, `skip` rows of it come before the page; from the top, `offset` rows do.
   const skip = o.fromSlice ? sql`(select skip from slice_start)` : sql`${o.offset}::bigint`;
-  const rows = await rowsOf<BoardRow>(
-    db,
-    sql`with ${o.fromSlice ? sql`${sliceStartSql(challengeId, o.division, o.offset, o.category)}, ` : sql``}page as (
+  return sql`with ${o.fromSlice ? sql`${sliceStartSql(challengeId, o.division, o.offset, o.category)}, ` : sql``}page as (
       select ${challengeEntries.userId} as user_id,
         row_number() over (order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}) as n
       from ${o.source ?? challengeEntries}
@@ -210,15 +225,7 @@ export async function boardRows(
     join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
     join users u on u.id = e.user_id
     where (w.n > 0 or ${o.division ? sql`e.division = ${o.division}` : sql`true`}) and (w.n > 0 or ${o.category} = '' or e.category = ${o.category})
-    order by w.n`,
-  );
-  return rows.map((r) => ({
-    ...r,
-    n: Number(r.n),
-    user_id: Number(r.user_id),
-    score_id: Number(r.score_id),
-    rank: r.rank === null ? null : Number(r.rank),
-  }));
+    order by w.n`;
 }
 
 export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number | null) {
