@@ -332,6 +332,8 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
     const page = await read();
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().me).toMatchObject({ rank: 2, athlete: { display_name: 'Kim' } });
+    // Their row, read in the session check's statement, is the row a fresh read of the board gives them.
+    expect(page.json()).toEqual(await rankings(t.context, { challenge_id: id, offset: 0, limit: 50 }, kim.userId));
     expect(page.json().items.map((r: { athlete: { display_name: string } }) => r.athlete.display_name)).toEqual(['Board 6', 'Kim']);
     await t.context.database.db.execute(
       sql`update sessions set revoked_at = now() where user_id = (select id from users where email = 'kim@x.test')`,

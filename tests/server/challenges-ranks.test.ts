@@ -139,14 +139,18 @@ describe.each(databaseKinds)('deep pages on %s', (kind) => {
       await db.execute(sql`update challenges set rx_entries = (select count(*) from challenge_entries where challenge_id = ${c.id} and division = 'rx'),
         scaled_entries = (select count(*) from challenge_entries where challenge_id = ${c.id} and division = 'scaled') where id = ${c.id}`);
       await rebuildRankSlices(db, c.id);
-      for (const division of [undefined, 'rx'] as const) {
+      // Scaled has about 375 entries: each of its deep offsets is past the board's end.
+      for (const division of [undefined, 'rx', 'scaled'] as const) {
         const all: { user_id: number; r: number }[] = [];
         const res = await db.execute(sql`select user_id, rank() over (order by sort_key) as r from challenge_entries
           where challenge_id = ${c.id} ${division ? sql`and division = ${division}` : sql``} order by sort_key, submitted_at, user_id`);
         all.push(...((Array.isArray(res) ? res : (res as { rows: typeof all }).rows) as typeof all));
-        for (const offset of [1000, 1037, 1100]) {
-          const page = await rankings(ctx, { challenge_id: c.id, division, offset, limit: 50 }, null);
+        for (const offset of [1000, 1037, 1100, 1480, 1500, 2000]) {
+          // The caller's own row comes with the page, with its place on the board (or division).
+          const caller = all[(offset * 7) % all.length]!;
+          const page = await rankings(ctx, { challenge_id: c.id, division, offset, limit: 50 }, Number(caller.user_id));
           const expected = all.slice(offset, offset + 50);
+          expect(page.me?.rank, `${division} ${offset} own row`).toBe(Number(caller.r));
           expect(
             page.items.map((i) => i.athlete.wp_user_id),
             `${division} ${offset}`,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { communityAuthCodes, loginCodes, passwordResets, retiredRefreshTokens, sessions, users } from '#server/db/schema.ts';
 import { ApiError, badRequest, notFound } from '#server/errors.ts';
@@ -152,16 +152,24 @@ export async function issue(
 
 /** The session and user behind an access token, when both are live. */
 export async function authenticate(ctx: AppContext, bearer: string | undefined) {
+  return (await authenticateAnd(ctx, bearer, null))?.auth ?? null;
+}
+
+/**
+ * authenticate, with `also` (a column read for the account the token names, such as its own row on a board) read in
+ * the session check's own statement: one round trip for both. `also` is null where the check fails.
+ */
+export async function authenticateAnd<T>(ctx: AppContext, bearer: string | undefined, also: SQL<T> | null) {
   if (!bearer) return null;
   const claims = await verifyAccessToken(ctx.jwtKey, bearer, ctx.now());
   if (!claims) return null;
   const [row] = await ctx.database.db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, also: also ?? sql<null>`null` })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
   if (!row || row.session.revokedAt || row.session.expiresAt <= ctx.now() || row.user.lockedAt) return null;
-  return { user: row.user, session: row.session };
+  return { auth: { user: row.user, session: row.session }, also: (row.also ?? null) as T | null };
 }
 
 export type Authenticated = NonNullable<Awaited<ReturnType<typeof authenticate>>>;

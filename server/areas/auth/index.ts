@@ -7,4 +7,4 @@ export { adminSetupOpen } from './first-run.ts';
 export { DEFAULT_SCRYPT_LOG_N, hashPassword, verifyPassword, warmUpPasswordChecks } from './passwords.ts';
 export { recordAuthEvent, requestMeta } from './security-events.ts';
 export type { RequestMeta } from './security-events.ts';
-export { claimedUserId, optionalAuth, securityHandlers } from './security.ts';
+export { claimedUserId, optionalAuth, optionalAuthAnd, securityHandlers } from './security.ts';

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { ApiError, DatabaseFault, isDatabaseFault } from '#server/errors.ts';
-import { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticate, isAdminRole, type Authenticated } from './auth.ts';
+import { AUTH_REQUIRED_TEXT, SESSION_ENDED_TEXT, authenticateAnd, isAdminRole, type Authenticated } from './auth.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { safeEqual, verifyAccessToken } from '#server/lib/tokens.ts';
 import { recordActivity } from '#server/lib/bi-record.ts';
 
@@ -24,18 +26,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 async function requireAuth(ctx: AppContext, request: FastifyRequest): Promise<Authenticated> {
-  if (request.auth) return request.auth;
-  let auth: Authenticated | null;
+  return (await requireAuthAnd(ctx, request, null)).auth;
+}
+
+/** requireAuth, with `also` read in the session check's statement (alone when the request was checked before). */
+async function requireAuthAnd<T>(ctx: AppContext, request: FastifyRequest, also: SQL<T> | null) {
+  if (request.auth) {
+    const [row] = also ? await rowsOf<{ also: T | null }>(ctx.database.db, sql`select ${also} as also`) : [];
+    return { auth: request.auth, also: row?.also ?? null };
+  }
+  let checked: Awaited<ReturnType<typeof authenticateAnd<T>>>;
   try {
-    auth = await authenticate(ctx, bearerToken(request));
+    checked = await authenticateAnd(ctx, bearerToken(request), also);
   } catch (error) {
     // A database blip is no lost session: the error handler makes it a 503, never a 401.
     throw isDatabaseFault(error) ? new DatabaseFault(error) : error;
   }
-  if (!auth) throw new ApiError(401, AUTH_REQUIRED_TEXT);
-  request.auth = auth;
-  recordActivity(ctx, auth.user.id);
-  return auth;
+  if (!checked) throw new ApiError(401, AUTH_REQUIRED_TEXT);
+  request.auth = checked.auth;
+  recordActivity(ctx, checked.auth.user.id);
+  return checked;
 }
 
 function checkCsrf(request: FastifyRequest, auth: Authenticated) {
@@ -69,10 +79,23 @@ export function securityHandlers(ctx: AppContext) {
  * call made with one must carry the CSRF header too.
  */
 export async function optionalAuth(ctx: AppContext, request: FastifyRequest, opts: { csrf: boolean }): Promise<Authenticated | null> {
-  if (!bearerToken(request)) return null;
-  const auth = await requireAuth(ctx, request);
-  if (opts.csrf) checkCsrf(request, auth);
-  return auth;
+  return (await optionalAuthAnd(ctx, request, opts, null)).auth;
+}
+
+/**
+ * optionalAuth, with `also` (a column read for the account the token names, e.g. its own board row) read in the
+ * session check's own statement: one round trip for both. `also` is null without a token.
+ */
+export async function optionalAuthAnd<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  opts: { csrf: boolean },
+  also: SQL<T> | null,
+): Promise<{ auth: Authenticated | null; also: T | null }> {
+  if (!bearerToken(request)) return { auth: null, also: null };
+  const checked = await requireAuthAnd(ctx, request, also);
+  if (opts.csrf) checkCsrf(request, checked.auth);
+  return checked;
 }
 
 /**

@@ -1,7 +1,9 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '#server/db/rows.ts';
 import type { AppContext } from '#server/context.ts';
 import { ApiError } from '#server/errors.ts';
 import { boardCacheOf, serialized, type Serialized } from '#server/lib/boards/board-cache.ts';
-import { boardRow, boardRows, boardScope, rankings, rankingsOf, type BoardQuery } from './boards.ts';
+import { boardRow, boardRowOf, boardScope, ownBoardRowColumn, rankings, rankingsOf, type BoardQuery, type BoardRow } from './boards.ts';
 import type { ChallengeRow } from './challenge.ts';
 
 // Leaderboard pages as served: the page everyone sees is read once per change of its board
@@ -30,20 +32,13 @@ async function sharedPage(ctx: AppContext, q: PageQuery): Promise<SharedPage> {
   return { challenge, answer, json: serialized(answer) };
 }
 
-/** The viewer's own board row (its division or category) with its place; none when they have no entry there. */
-async function viewerRows(ctx: AppContext, q: PageQuery, viewerId: number) {
+/**
+ * The viewer's own board row (its division or category) with its place, as a column for a statement of theirs (the
+ * handler's session check reads it: one round trip for both); null when they have no entry there.
+ */
+export function viewerRowColumn(ctx: AppContext, q: PageQuery, viewerId: number): SQL<BoardRow | null> {
   const { category, division, shown } = boardScope(q, ctx.now());
-  const rows = await boardRows(ctx.database.db, q.challenge_id, {
-    division,
-    category,
-    shown,
-    filtered: false,
-    from: null,
-    skip: 0,
-    limit: 0,
-    callerId: viewerId,
-  });
-  return rows.find((r) => r.n === 0) ?? null;
+  return ownBoardRowColumn(q.challenge_id, { division, category, shown, filtered: false, callerId: viewerId });
 }
 
 /**
@@ -55,12 +50,21 @@ export async function servedRankings(
   ctx: AppContext,
   q: PageQuery,
   viewerId: number | null,
+  /** The viewer's own row (viewerRowColumn), read beside the page (kept or not) by the caller's session check; read alone without it. */
+  viewerRow?: Promise<BoardRow | null>,
 ): Promise<{ json: Serialized; key?: string } | { answer: Answer }> {
+  // Its failure (a session check that failed) is the caller's to answer, whichever way the page is read.
+  viewerRow?.catch(() => {});
   const cache = boardCacheOf(ctx);
   if (!cache) return { answer: await rankings(ctx, q, viewerId) };
   const key = pageKey(q, ctx.now());
-  // A signed-in viewer's own row is read beside the page (kept or not): one round trip, not two.
-  const mine = viewerId === null ? null : viewerRows(ctx, q, viewerId);
+  const mine =
+    viewerId === null
+      ? null
+      : (viewerRow ??
+        rowsOf<{ own: BoardRow | null }>(ctx.database.db, sql`select ${viewerRowColumn(ctx, q, viewerId)} as own`).then(
+          (r) => r[0]?.own ?? null,
+        ));
   mine?.catch(() => {});
   let page: SharedPage;
   try {
@@ -77,7 +81,8 @@ export async function servedRankings(
   }
   // The key names the page an address asks for, unless it moves with the year (an age group).
   if (viewerId === null || !mine) return q.age_group ? { json: page.json } : { json: page.json, key };
-  const row = await mine;
+  const read = await mine;
+  const row = read && boardRowOf(read);
   const me = row && boardRow(page.challenge, row, row.rank!, viewerId);
   // The shared page shows everyone as others see them: the viewer's own row takes what they see of
   // themselves (their name when anonymous to others, their gym when they keep it private).

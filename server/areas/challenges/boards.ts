@@ -8,7 +8,7 @@ import { badRequest, notFound } from '#server/errors.ts';
 import { formatScore, type Division, type EncodedScore, type ScoreType } from '#domain/scoring/index.ts';
 import { loadChallenge, NO_CHALLENGE, schemeOf, type ChallengeRow } from './challenge.ts';
 import { boardAnonymousColumn, boardGym, boardGymColumn, boardName, type BoardGymInfo } from '#server/lib/boards/privacy-names.ts';
-import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStart } from '#server/lib/boards/rank-slices.ts';
+import { categorySize, placeOfKey, SCALED_KEYS_FROM, sliceStartSql } from '#server/lib/boards/rank-slices.ts';
 import { hasCategories, isCategoryOf } from '#domain/divisions.ts';
 import { videoCheckOf } from '#domain/judging.ts';
 
@@ -96,21 +96,20 @@ export async function rankingsOf(ctx: AppContext, q: BoardQuery & { offset: numb
   const division = q.division ?? null;
   // The board is read alongside the challenge (its rows need only the id); a missing
   // or deleted challenge still answers 404 from loadChallenge.
-  const read = async () => {
-    // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice.
-    const start = filtered || q.offset < DEEP_PAGE_OFFSET ? null : await sliceStart(db, id, division, q.offset, category);
-    return boardRows(db, id, {
+  // A deep page starts at the rank slice that holds its first row, so OFFSET only skips inside one slice; the slice is
+  // found in the page's own statement.
+  const read = () =>
+    boardRows(db, id, {
       division,
       category,
       shown,
       source,
       filtered,
-      from: start?.key ?? null,
-      skip: start ? start.skip : q.offset,
+      offset: q.offset,
+      fromSlice: !filtered && q.offset >= DEEP_PAGE_OFFSET,
       limit: q.limit,
       callerId,
     });
-  };
   const [c, rows, counted] = await Promise.all([
     loadBoardChallenge(db, id, category, callerId),
     read(),
@@ -163,37 +162,56 @@ export interface BoardRow {
   gym_info: BoardGymInfo | null;
 }
 
+/** What boardRows reads: the board's scope, where the page starts and how long it is, and whose own row comes with it. */
+export interface BoardRowsOptions {
+  division: Division | null;
+  category: string;
+  shown: SQL;
+  /** Where the rows are read from (boardScope's source); the table itself by default. */
+  source?: SQL;
+  filtered: boolean;
+  /** How many of the board's rows come before the page. */
+  offset: number;
+  /** Whether the page starts at the rank slice holding row `offset` (found in the same statement) rather than at an OFFSET from the top. */
+  fromSlice: boolean;
+  limit: number;
+  callerId: number | null;
+}
+
 /**
  * A page of the board and the caller's own entry in one statement, read from the board
  * index (an entry holds its score's fields, and only verified standing scores have one).
  * Places are counted for the caller's row, the page's first row, and, when a filter
  * narrows the view, every row (a filtered row keeps its overall place).
  */
-export async function boardRows(
-  db: Database,
-  challengeId: number,
-  o: {
-    division: Division | null;
-    category: string;
-    shown: SQL;
-    /** Where the rows are read from (boardScope's source); the table itself by default. */
-    source?: SQL;
-    filtered: boolean;
-    from: bigint | null;
-    skip: number;
-    limit: number;
-    callerId: number | null;
-  },
-): Promise<BoardRow[]> {
-  const rows = await rowsOf<BoardRow>(
-    db,
-    sql`with page as (
+export async function boardRows(db: Database, challengeId: number, o: BoardRowsOptions): Promise<BoardRow[]> {
+  const rows = await rowsOf<BoardRow>(db, boardRowsSql(challengeId, o));
+  return rows.map(boardRowOf);
+}
+
+/**
+ * The caller's own row of a board with its place (boardRows' own row, read without a page), as one column (a JSON
+ * object, null when they have no entry there): a statement for the caller (their session check) reads it too.
+ */
+export function ownBoardRowColumn(challengeId: number, o: Omit<BoardRowsOptions, 'offset' | 'fromSlice' | 'limit'>): SQL<BoardRow | null> {
+  return sql<BoardRow | null>`(select row_to_json(own) from (${boardRowsSql(challengeId, { ...o, offset: 0, fromSlice: false, limit: 0 })}) own)`;
+}
+
+/** A row of boardRowsSql (or, as JSON, of ownBoardRowColumn) with its numbers as numbers. */
+export function boardRowOf(r: BoardRow): BoardRow {
+  return { ...r, n: Number(r.n), user_id: Number(r.user_id), score_id: Number(r.score_id), rank: r.rank === null ? null : Number(r.rank) };
+}
+
+function boardRowsSql(challengeId: number, o: BoardRowsOptions): SQL {
+  // From a slice, `skip` rows of it come before the page; from the top, `offset` rows do.
+  const skip = o.fromSlice ? sql`(select skip from slice_start)` : sql`${o.offset}::bigint`;
+  return sql`with ${o.fromSlice ? sql`${sliceStartSql(challengeId, o.division, o.offset, o.category)}, ` : sql``}page as (
       select ${challengeEntries.userId} as user_id,
         row_number() over (order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}) as n
       from ${o.source ?? challengeEntries}
-      where ${o.shown} ${o.from === null ? sql`` : sql`and ${challengeEntries.sortKey} >= ${String(o.from)}::bigint`}
+      where ${o.shown} ${o.fromSlice ? sql`and ${challengeEntries.sortKey} >= (select key from slice_start)` : sql``}
       order by ${challengeEntries.sortKey}, ${challengeEntries.submittedAt}, ${challengeEntries.userId}
-      limit ${o.limit} offset ${o.skip}
+      limit ${o.limit} offset ${skip}
     ), wanted as (
       select user_id, n from page
       union all
@@ -202,20 +220,12 @@ export async function boardRows(
     select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, ${boardGymColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
       e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
       (select sv.state from score_videos sv where sv.score_id = e.score_id) as video_state,
-      case when w.n = 0 or w.n = ${o.skip + 1} or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
+      case when w.n = 0 or w.n = ${skip} + 1 or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
     from wanted w
     join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
     join users u on u.id = e.user_id
     where (w.n > 0 or ${o.division ? sql`e.division = ${o.division}` : sql`true`}) and (w.n > 0 or ${o.category} = '' or e.category = ${o.category})
-    order by w.n`,
-  );
-  return rows.map((r) => ({
-    ...r,
-    n: Number(r.n),
-    user_id: Number(r.user_id),
-    score_id: Number(r.score_id),
-    rank: r.rank === null ? null : Number(r.rank),
-  }));
+    order by w.n`;
 }
 
 export function boardRow(c: ChallengeRow, r: BoardRow, rank: number, viewerId: number | null) {

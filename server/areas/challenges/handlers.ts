@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
-import { claimedUserId, optionalAuth, isAdminRole } from '../auth/index.ts';
+import { claimedUserId, optionalAuth, optionalAuthAnd, isAdminRole } from '../auth/index.ts';
 import { promoteChallenges, recordCampaignJoin, viewerKey } from '../creators/index.ts';
 import { allianceNamesBoard, allianceRankings } from './alliance-board.ts';
-import { servedRankings } from './board-pages.ts';
+import { servedRankings, viewerRowColumn } from './board-pages.ts';
 import { createChallenge, deleteChallenge, getChallenge, listDeleted, updateChallenge } from './crud.ts';
 import { discover, myCreated, myParticipating, recommendations } from './discovery.ts';
 import { findOnBoard } from './find.ts';
@@ -107,12 +107,19 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
       return athleteChallengeResults(ctx, request.params.userId, who?.user.id ?? null);
     },
     async getChallengeRankings(request, reply) {
-      const q = request.query;
-      // The page and the viewer's own row are read beside the session check, and answered only once it has passed.
+      const q = { ...request.query, offset: request.query.offset ?? 0, limit: request.query.limit ?? 50 };
+      // The viewer's own row is read in the session check's statement (one round trip for both), the page beside it
+      // (kept, or read); answered only once the check has passed.
       const claimed = await claimedUserId(ctx, request);
-      const [who, served] = await Promise.all([
-        optionalAuth(ctx, request, { csrf: false }),
-        servedRankings(ctx, { ...q, offset: q.offset ?? 0, limit: q.limit ?? 50 }, claimed),
+      const checked = optionalAuthAnd(ctx, request, { csrf: false }, claimed === null ? null : viewerRowColumn(ctx, q, claimed));
+      const [{ auth: who }, served] = await Promise.all([
+        checked,
+        servedRankings(
+          ctx,
+          q,
+          claimed,
+          checked.then((c) => c.also),
+        ),
       ]);
       if ((who?.user.id ?? null) !== claimed) throw new Error('The session checked is not the account the token names.');
       if ('answer' in served) return served.answer;

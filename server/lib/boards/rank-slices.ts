@@ -61,12 +61,13 @@ export function placeOfKey(
 }
 
 /**
- * Where the board's entry number `offset` (0-based) lives: the first key of the finest slice
- * that holds it, and how many of that slice come before it. Walks down the levels in one
- * statement (one round trip, not one per level), reading at most 256 slices at each: at every
- * level, the first slice inside the parent's whose running count passes the offset.
+ * Where the board's entry number `offset` (0-based) lives, as common table expressions to put at the head of a
+ * statement's `with` (so a page reads it in its own statement, one round trip: #43): the last, `slice_start`, holds
+ * one row, the first key of the finest slice that holds the entry (`key`) and how many of that slice come before it
+ * (`skip`), or none past the board's end. Walks down the levels reading at most 256 slices at each: at every level,
+ * the first slice inside the parent's whose running count passes the offset.
  */
-export async function sliceStart(db: Database, challengeId: number, division: Division | null, offset: number, category = '') {
+export function sliceStartSql(challengeId: number, division: Division | null, offset: number, category = ''): SQL {
   const top = BigInt(RANK_LEVEL_SHIFTS[TOP_LEVEL]);
   const split = sql.raw(String(SCALED_KEYS_FROM >> top));
   const topRange = division === 'scaled' ? sql`and s.slice >= ${split}` : division === 'rx' ? sql`and s.slice < ${split}` : sql``;
@@ -89,11 +90,8 @@ export async function sliceStart(db: Database, challengeId: number, division: Di
     );
   }
   const fine = sql.raw(String(RANK_LEVEL_SHIFTS[0]));
-  const [row] = await rowsOf<{ key: string; before: string }>(
-    db,
-    sql`with ${sql.join(steps, sql`, `)} select (l0.slice << ${fine})::text as key, l0.before::text as before from l0`,
-  );
-  return row ? { key: BigInt(row.key), skip: offset - Number(row.before) } : null;
+  steps.push(sql`slice_start as (select l0.slice << ${fine} as key, ${offset}::bigint - l0.before as skip from l0)`);
+  return sql.join(steps, sql`, `);
 }
 
 /** How many entries a category's board holds (the division's, when given): its top-level slices summed. */
