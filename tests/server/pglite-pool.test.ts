@@ -25,65 +25,80 @@ async function snapshot(query: (text: string) => Promise<Record<string, unknown>
   };
 }
 
+/** Each test loads the dump afresh at least once: seconds of wall time when the machine is busy. */
+const SLOW = 120_000;
+
 const viaHandle = (d: DatabaseHandle) => (text: string) => rowsOf<Record<string, unknown>>(d.db, sql.raw(text));
 
 describe('the pooled embedded test databases', () => {
-  it('a database put back after a test holds exactly what a fresh one from the template holds', async () => {
-    const fresh = new PGlite({ loadDataDir: await pgliteTemplate() });
-    const expected = await snapshot(async (text) => (await fresh.query<Record<string, unknown>>(text)).rows);
-    await fresh.close();
+  it(
+    'a database put back after a test holds exactly what a fresh one from the template holds',
+    async () => {
+      const fresh = new PGlite({ loadDataDir: await pgliteTemplate() });
+      const expected = await snapshot(async (text) => (await fresh.query<Record<string, unknown>>(text)).rows);
+      await fresh.close();
 
-    // A test's traces: accounts, sessions, consents and a read through the API; a seeded table's rows changed,
-    // one removed and the migrations' own added to; sequences moved; session settings, a LISTEN and a temporary table.
-    const t = await createTestApp('pglite');
-    const ana = await signIn(t, 'ana@example.test', 'ana-password', 'Ana');
-    await signIn(t, 'ben@example.test', 'ben-password', 'Ben');
-    const follow = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: authHeaders(ana) });
-    expect(follow.statusCode).toBeLessThan(500);
-    const db = t.context.database.db;
-    await db.execute(sql`update legal_documents set body = 'changed', summary = 'changed'`);
-    await db.execute(sql`delete from legal_documents where id not in (select document_id from legal_consents)`);
-    await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('extra', 1)`);
-    await db.execute(sql`set statement_timeout = 4321`);
-    await db.execute(sql`set search_path = drizzle, public`);
-    await db.execute(sql`create temporary table left_behind (n int)`);
-    await t.context.database.listen('left_behind_channel', () => {});
-    const dirty = await snapshot(viaHandle(t.context.database));
-    expect(dirty.rows).not.toEqual(expected.rows);
-    expect(dirty.session).not.toEqual(expected.session);
-    await t.settled();
-    await t.close();
+      // A test's traces: accounts, sessions, consents and a read through the API; a seeded table's rows changed,
+      // one removed and the migrations' own added to; sequences moved; session settings, a LISTEN and a temporary table.
+      const t = await createTestApp('pglite');
+      const ana = await signIn(t, 'ana@example.test', 'ana-password', 'Ana');
+      await signIn(t, 'ben@example.test', 'ben-password', 'Ben');
+      const follow = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: authHeaders(ana) });
+      expect(follow.statusCode).toBeLessThan(500);
+      const db = t.context.database.db;
+      await db.execute(sql`update legal_documents set body = 'changed', summary = 'changed'`);
+      await db.execute(sql`delete from legal_documents where id not in (select document_id from legal_consents)`);
+      await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('extra', 1)`);
+      await db.execute(sql`set statement_timeout = 4321`);
+      await db.execute(sql`set search_path = drizzle, public`);
+      await db.execute(sql`create temporary table left_behind (n int)`);
+      await t.context.database.listen('left_behind_channel', () => {});
+      const dirty = await snapshot(viaHandle(t.context.database));
+      expect(dirty.rows).not.toEqual(expected.rows);
+      expect(dirty.session).not.toEqual(expected.session);
+      await t.settled();
+      await t.close();
 
-    const reusedBefore = poolStats.reused;
-    const droppedBefore = poolStats.lastDropped;
-    const again = await createTestDatabase('pglite');
-    try {
-      expect([poolStats.reused, poolStats.lastDropped]).toEqual([reusedBefore + 1, droppedBefore]); // the same database, put back
-      expect(await snapshot(viaHandle(again))).toEqual(expected);
-    } finally {
-      await again.close();
-    }
-  });
+      const reusedBefore = poolStats.reused;
+      const droppedBefore = poolStats.lastDropped;
+      const again = await createTestDatabase('pglite');
+      try {
+        expect([poolStats.reused, poolStats.lastDropped]).toEqual([reusedBefore + 1, droppedBefore]); // the same database, put back
+        expect(await snapshot(viaHandle(again))).toEqual(expected);
+      } finally {
+        await again.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('a database whose schema a test changed is closed, not reused', async () => {
-    const first = await createTestDatabase('pglite');
-    await first.db.execute(sql`alter table legal_documents add column left_behind int`);
-    const droppedBefore = poolStats.dropped;
-    await first.close();
-    expect(poolStats.dropped).toBe(droppedBefore + 1);
-    const next = await createTestDatabase('pglite');
-    try {
-      const columns = await rowsOf(next.db, sql`select 1 from information_schema.columns where column_name = 'left_behind'`);
-      expect(columns).toEqual([]);
-    } finally {
-      await next.close();
-    }
-  });
+  it(
+    'a database whose schema a test changed is closed, not reused',
+    async () => {
+      const first = await createTestDatabase('pglite');
+      await first.db.execute(sql`alter table legal_documents add column left_behind int`);
+      const droppedBefore = poolStats.dropped;
+      await first.close();
+      expect(poolStats.dropped).toBe(droppedBefore + 1);
+      const next = await createTestDatabase('pglite');
+      try {
+        const columns = await rowsOf(next.db, sql`select 1 from information_schema.columns where column_name = 'left_behind'`);
+        expect(columns).toEqual([]);
+      } finally {
+        await next.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('a closed handle answers nothing, so late work of a closed app cannot reach the next test', async () => {
-    const d = await createTestDatabase('pglite');
-    await d.close();
-    await expect(d.db.execute(sql`select 1`)).rejects.toThrow();
-    await d.close(); // twice is harmless
-  });
+  it(
+    'a closed handle answers nothing, so late work of a closed app cannot reach the next test',
+    async () => {
+      const d = await createTestDatabase('pglite');
+      await d.close();
+      await expect(d.db.execute(sql`select 1`)).rejects.toThrow();
+      await d.close(); // twice is harmless
+    },
+    SLOW,
+  );
 });
