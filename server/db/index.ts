@@ -107,6 +107,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** An embedded database in memory starts from this dump (`PGlite.dumpDataDir`) instead of an empty cluster. */
   loadDataDir?: Blob;
+  /** An embedded database already open (the server tests lend one from a pool, `tests/server/pglite-pool.ts`). */
+  pglite?: PGlite;
 }
 
 /** Where the migrations live (tests hash them to reuse a migrated template). */
@@ -132,7 +134,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     };
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const client =
+    opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}));
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

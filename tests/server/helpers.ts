@@ -9,7 +9,8 @@ import { Outbox } from '#server/lib/mail.ts';
 import type { AppConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '#server/db/index.ts';
 import { videos } from '#server/db/schema.ts';
-import { pgliteTemplate, postgresTemplate } from './templates.ts';
+import { postgresTemplate } from './templates.ts';
+import { takePgliteDatabase } from './pglite-pool.ts';
 
 /** Server tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -26,9 +27,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/**
+ * A migrated database as the template left it: in-memory PGlite (reused within the worker, put back on close:
+ * `tests/server/pglite-pool.ts`), or a new PostgreSQL database dropped on close.
+ */
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
-  if (kind === 'pglite') return openDatabase({ loadDataDir: await pgliteTemplate() });
+  if (kind === 'pglite') return takePgliteDatabase();
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const template = await postgresTemplate(adminUrl);
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
