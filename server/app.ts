@@ -237,8 +237,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   await registerSecurityHeaders(app, config, inlineScriptHashes(clientHtml));
   // Before compress: built files go out precompressed (or as they are), never compressed per request.
   const pages = await registerClient(app, config, clientHtml);
-  // On-the-fly compression for what is made per request: API answers (pages compress once, in ClientPages).
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // On-the-fly compression for what is made per request: API answers (pages compress once, in ClientPages). Up to 64 KB
+  // (a signed-in board page is ~16 KB) in the handler's own turn: on two cores the stream path's thread-pool hops cost
+  // more than the compression (docs/benchmarks.md).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
   await app.register(fastifyCookie);
   // A tus chunk (PATCH) streams straight from the request to the store: Fastify leaves the body unread (an empty string to the contract).
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, ''));
