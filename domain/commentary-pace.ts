@@ -14,7 +14,8 @@ export const BOARD_LINE_BURST = 20;
 
 /** What editors are told about the pace (the commentary dashboard). */
 export const BOARD_PACE_TEXT =
-  `A busy board is commented at most ${BOARD_LINES_PER_MINUTE} lines a minute per server (${BOARD_LINE_BURST} at once): ` +
+  `A busy board is commented at most ${BOARD_LINES_PER_MINUTE} lines a minute per server by default (${BOARD_LINE_BURST} at once; ` +
+  'the operators can set another rate): ' +
   'past that a new leader or a record goes first, then the newest big jump, and the other moves get no line.';
 
 /** A board's bucket: lines it may still get (fractional while refilling), as of `atMs`. */

@@ -120,7 +120,11 @@ describe('the commentary dashboard', () => {
     render(<CommentaryAdminDashboard />);
     expect(screen.getByText(/Lines are written by the model “tiny”/)).toBeTruthy();
     // Why a busy board's moves may get no line: the pace, told beside the challenges.
-    expect(screen.getByText(/A busy board is commented at most 60 lines a minute per server \(20 at once\)/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /A busy board is commented at most 60 lines a minute per server by default \(20 at once; the operators can set another rate\)/,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Templates wrote this line: The model did not answer in time.')).toBeTruthy();
     // Model lines publish alone only after template lines do.
     expect(screen.getByRole('switch', { name: 'Model lines too' })).toHaveProperty('disabled', true);
