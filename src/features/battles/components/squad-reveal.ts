@@ -1,3 +1,4 @@
+import { namedList } from '#domain/commentary-battles.ts';
 import type { SquadBattleView, SquadBoard } from '../api/squads.ts';
 
 /** What a squad round's close says: who fell (in the round's order) and with which squad, the squads out, the winner. */
@@ -8,15 +9,13 @@ export interface SquadRoundClosed {
   winner_team_id: number | null;
 }
 
-const list = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-
 /** The sentence a squad battle's page announces when a round closes ("Round 2 closed: you (Bear Den) … fell."). */
 export function revealText(c: SquadRoundClosed, athlete: (userId: number) => string, squad: (teamId: number | null) => string) {
   const fell = c.eliminated.map((e) => `${athlete(e.user_id)} (${squad(e.team_id)})`);
   const out = c.squads_out.map(squad);
   return [
-    `Round ${c.round_no} closed: ${fell.length ? `${list(fell)} fell` : 'nobody scored, so nobody fell'}.`,
-    out.length ? `${list(out)} ${out.length === 1 ? 'is' : 'are'} out.` : '',
+    `Round ${c.round_no} closed: ${fell.length ? `${namedList(fell)} fell` : 'nobody scored, so nobody fell'}.`,
+    out.length ? `${namedList(out)} ${out.length === 1 ? 'is' : 'are'} out.` : '',
     c.winner_team_id !== null ? `${squad(c.winner_team_id)} won the battle.` : '',
   ]
     .filter(Boolean)
