@@ -127,6 +127,11 @@ export function authMiddleware(): Middleware {
       const original = originals.get(id);
       originals.delete(id);
       if (response.status !== 401 || !original || !sessionLink) return undefined;
+      // Sent with a token the session has since replaced (renewed while this call was out): asked again with the
+      // new one, without another renewal.
+      const sent = original.headers.get('Authorization');
+      const now = sessionLink.token();
+      if (now && sent && sent !== `Bearer ${now}`) return options.fetch(authorize(original, now, sessionLink.csrfToken()));
       const refreshed = await sessionLink.refresh();
       const token = sessionLink.token();
       // The session just ended: a public read is asked again as a visitor; a private one keeps its 401.

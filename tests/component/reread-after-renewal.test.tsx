@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionData } from '#machines/session.ts';
 import { ApiError } from '#src/api/errors.ts';
 import { SessionActor, SessionProvider } from '#src/lib/session/session-provider.tsx';
@@ -17,7 +17,15 @@ const session = (token: string): SessionData => ({
   csrf_token: 'csrf',
 });
 
-function Probe({ reads }: { reads: { bracket: number; admin: number } }) {
+function Probe({
+  reads,
+  failures = 1,
+  renewed = 'renewed-token',
+}: {
+  reads: { bracket: number; admin: number };
+  failures?: number;
+  renewed?: string;
+}) {
   useRereadAfterRenewal();
   const handle = SessionActor.useFlowActor();
   const bracket = useQuery({
@@ -25,7 +33,7 @@ function Probe({ reads }: { reads: { bracket: number; admin: number } }) {
     retry: false,
     queryFn: async () => {
       reads.bracket += 1;
-      if (reads.bracket === 1) throw new ApiError('Sign in again', 401);
+      if (reads.bracket <= failures) throw new ApiError('Sign in again', 401);
       return 'Di: knocked out in round 1';
     },
   });
@@ -41,7 +49,7 @@ function Probe({ reads }: { reads: { bracket: number; admin: number } }) {
     <>
       <p data-testid="bracket">{bracket.data ?? (bracket.isError ? 'failed' : 'loading')}</p>
       <p data-testid="admin">{admin.isError ? 'failed' : 'loading'}</p>
-      <button type="button" onClick={() => handle.send({ type: 'session.login', session: session('renewed-token') })}>
+      <button type="button" onClick={() => handle.send({ type: 'session.login', session: session(renewed) })}>
         Renew
       </button>
     </>
@@ -49,6 +57,8 @@ function Probe({ reads }: { reads: { bracket: number; admin: number } }) {
 }
 
 stubFetchAnswering(401);
+// Each test starts with nobody remembered (a sign-in persists the session).
+afterEach(() => localStorage.clear());
 
 describe('reads after the session renews', () => {
   it('a read that failed for lack of sign-in is read again with the new token; a refusal is not', async () => {
@@ -66,5 +76,23 @@ describe('reads after the session renews', () => {
     await waitFor(() => expect(screen.getByTestId('bracket').textContent).toBe('Di: knocked out in round 1'));
     expect(reads.bracket).toBe(2);
     expect(reads.admin).toBe(1);
+  });
+
+  it('a renewal that brings the same token string again (renewed within the same second) still reads again', async () => {
+    const reads = { bracket: 0, admin: 0 };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionProvider>
+          <Probe reads={reads} failures={2} renewed="same-second-token" />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('bracket').textContent).toBe('failed'));
+    await userEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(reads.bracket).toBe(2));
+    await waitFor(() => expect(screen.getByTestId('bracket').textContent).toBe('failed'));
+    await userEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    await waitFor(() => expect(screen.getByTestId('bracket').textContent).toBe('Di: knocked out in round 1'));
+    expect(reads.bracket).toBe(3);
   });
 });

@@ -57,6 +57,27 @@ describe('the authenticated wrapper', () => {
     ]);
   });
 
+  it('a 401 to a call sent with a token renewed since is asked again with the current one, without another renewal', async () => {
+    let token = 'before';
+    const refresh = vi.fn(async () => true);
+    linkSession({ token: () => token, csrfToken: () => 'csrf', refresh });
+    const seen: (string | null)[] = [];
+    const client = clientWith(async (req) => {
+      const auth = req.headers.get('authorization');
+      seen.push(auth);
+      // The session renewed while this call was out: the server no longer takes the token it carried.
+      if (auth === 'Bearer before') {
+        token = 'after';
+        return json(401, { detail: 'Authentication required' });
+      }
+      return json(200, { success: true, message: 'ok' });
+    });
+    const { data } = await client.POST('/api/wordpress-jwt/generate-navigation-token', { body: { redirect_path: '/' } });
+    expect(data).toEqual({ success: true, message: 'ok' });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(seen).toEqual(['Bearer before', 'Bearer after']);
+  });
+
   it('returns the 401 when the refresh fails, without retrying', async () => {
     linkSession({ token: () => 'old', csrfToken: () => 'csrf', refresh: async () => false });
     const fetchImpl = vi.fn(async () => json(401, { detail: 'Authentication required' }));

@@ -10,7 +10,8 @@ import { SessionActor } from './session-provider.tsx';
  */
 export function useRereadAfterRenewal(): void {
   const client = useQueryClient();
-  const token = SessionActor.useSelector((s) => (s.matches('signedIn') ? (s.context.token?.token ?? null) : null));
+  // Each renewal's answer (a new object even when the token's string is the same as the one before it).
+  const token = SessionActor.useSelector((s) => (s.matches('signedIn') ? (s.context.token ?? null) : null));
   useEffect(() => {
     if (!token) return;
     void client.refetchQueries({

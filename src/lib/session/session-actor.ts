@@ -60,11 +60,13 @@ export function startSession(input: SessionInput) {
     // The session ended under the athlete (the Session Expired dialog): public reads go on without it.
     ended: () => actor.getSnapshot().matches('sessionExpired'),
     async refresh() {
-      const before = actor.getSnapshot().context.token?.token;
+      // Settled by the next answer, not by a different string: a token renewed within the same second as the one
+      // before is the same string (same session, same iat and exp), and waiting for a change would never end.
+      const before = actor.getSnapshot().context.token;
       actor.send({ type: 'session.refresh' });
       const settled = await waitFor(
         actor,
-        (s) => !s.matches('signedIn') || (s.matches({ signedIn: 'active' }) && s.context.token?.token !== before),
+        (s) => !s.matches('signedIn') || (s.matches({ signedIn: 'active' }) && s.context.token !== before),
       );
       return settled.matches('signedIn');
     },
