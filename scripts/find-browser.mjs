@@ -35,14 +35,17 @@ function aptInstall(packages) {
 export async function ensureBrowser({ shell = false } = {}) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const found = await findBrowser({ shell });
-  if (found && (!shell || found === HEADLESS_SHELL || found === process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE)) return found;
-  if (found && isRoot) {
+  // The one asked for: any Chromium, the headless shell, or the one the environment names.
+  const asked = !shell || found === HEADLESS_SHELL || (!!found && found === process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE);
+  if (found && asked) return found;
+  if (found) {
+    // A full Chromium but no headless shell: install the shell when we may, else the full one runs the tests.
+    if (!isRoot) return found;
     console.log('No headless shell found: installing Debian chromium-headless-shell with apt-get...');
     if (!aptInstall(['chromium-headless-shell']))
       console.log('apt-get install chromium-headless-shell failed: the full Chromium runs the tests');
     return (await findBrowser({ shell })) ?? found;
   }
-  if (found) return found;
   if (!isRoot) {
     throw new Error('No Chromium found. Install one (e.g. apt-get install chromium) or set PLAYWRIGHT_CHROMIUM_EXECUTABLE.');
   }
