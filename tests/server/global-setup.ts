@@ -1,7 +1,7 @@
 import { buildServerIfNeeded } from '#scripts/build-server.mjs';
 
 /**
- * The process tests (`lifecycle*.test.ts`, `hardening-start.test.ts`) start the compiled server, as `npm start`
+ * The process tests (`lifecycle-shutdown.test.ts`) start the compiled server, as `npm start`
  * and the e2e suite do, instead of compiling TypeScript at every start: it is built here, once per run and
  * only when its sources changed since the last build (the stamp in dist/server), so a stale build is never tested.
  */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,9 +9,18 @@ import { openDatabase } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { FORCED_EXIT_CODE } from '#server/lib/shutdown.ts';
 import { serverEntry } from '#scripts/build-server.mjs';
-import { buildDatabaseTemplate, copyDatabaseTemplate } from '#tests/e2e/support/db-template.ts';
+
+// The server as a process (dist/server/main.js, built for this run by tests/server/global-setup.ts), started, stopped
+// and started again on one embedded database folder: the first start creates the cluster and migrates it, every later
+// one (and `npm start`'s) opens it as a restarted server would. One folder for the file (#36): each start on an empty
+// folder is initdb and the migrations in WASM, the most of a start's CPU; any test here still passes alone.
 
 const root = path.resolve(import.meta.dirname, '../..');
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lifecycle-'));
+});
+afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -23,6 +32,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Checks every `ms` until `check` holds or `within` ms passed; answers whether it held. */
+async function until(check: () => boolean | Promise<boolean>, within: number, ms = 200): Promise<boolean> {
+  const end = Date.now() + within;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await sleep(ms);
+  }
+  return check();
+}
+
 interface Run {
   child: ChildProcess;
   url: string;
@@ -31,10 +52,10 @@ interface Run {
 }
 
 /**
- * Starts the compiled server (dist/server/main.js, built for this run by tests/server/global-setup.ts) on the
- * embedded database in `dataDir` and waits until it is ready.
+ * Starts the compiled server on the embedded database in the file's folder and waits until it is ready.
+ * `testHooks`: TEST_CLOCK, so the test-only slow request and job exist.
  */
-async function startServer(dataDir: string, shutdownTimeoutMs: number): Promise<Run> {
+async function startServer(shutdownTimeoutMs: number, testHooks = true): Promise<Run> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: root,
@@ -44,7 +65,7 @@ async function startServer(dataDir: string, shutdownTimeoutMs: number): Promise<
       DATA_DIR: dataDir,
       SEED: 'none',
       LOG_LEVEL: 'warn',
-      TEST_CLOCK: '1',
+      ...(testHooks ? { TEST_CLOCK: '1' } : {}),
       SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
       CLIENT_DIR: path.join(dataDir, 'no-client'),
     },
@@ -56,16 +77,14 @@ async function startServer(dataDir: string, shutdownTimeoutMs: number): Promise<
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   // Generous: on a loaded 2-core machine the embedded database's first open and migrations take a while.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      const res = await fetch(`${url}/api/health/ready`);
-      if (res.ok) return { child, url, exited, output: () => output };
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const ready = await until(async () => {
+    if (child.exitCode !== null) return true;
+    return fetch(`${url}/api/health/ready`).then(
+      (res) => res.ok,
+      () => false,
+    );
+  }, 120_000);
+  if (ready && child.exitCode === null) return { child, url, exited, output: () => output };
   child.kill('SIGKILL');
   throw new Error(`server did not get ready: ${output}`);
 }
@@ -73,11 +92,8 @@ async function startServer(dataDir: string, shutdownTimeoutMs: number): Promise<
 /** Queues the test-only sleeping job and waits until the server's worker runs it. */
 async function runningJob(run: Run, ms: number): Promise<number> {
   const id = ((await (await fetch(`${run.url}/api/test-jobs`, post({ ms }))).json()) as { id: number }).id;
-  for (let i = 0; i < 300; i++) {
-    const job = (await (await fetch(`${run.url}/api/test-jobs/${id}`)).json()) as { state: string };
-    if (job.state === 'running') return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const running = async () => ((await (await fetch(`${run.url}/api/test-jobs/${id}`)).json()) as { state: string }).state === 'running';
+  if (await until(running, 30_000, 100)) return id;
   throw new Error(`the job never ran: ${run.output()}`);
 }
 
@@ -87,59 +103,96 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-describe('stopping the server process', () => {
-  it('drains a slow request, releases its running job to the queue and exits 0; past the deadline or at a second signal it exits at once', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shutdown-'));
-    try {
-      // From the e2e suite's migrated template (built once per set of migrations): what is tested here is stopping,
-      // not creating a cluster and migrating it (lifecycle.test.ts starts on an empty folder).
-      await buildDatabaseTemplate();
-      await copyDatabaseTemplate(dataDir);
-      const run = await startServer(dataDir, 20_000);
-      const job = await runningJob(run, 90_000);
-      const slow = fetch(`${run.url}/api/test-sleep?ms=1500`);
-      await new Promise((r) => setTimeout(r, 200));
-      const signalled = Date.now();
-      run.child.kill('SIGTERM');
-      const answer = await slow;
-      expect(answer.status, run.output()).toBe(200);
-      expect(await run.exited, run.output()).toBe(0);
-      // It did not wait for the 90-second job: it released it.
-      expect(Date.now() - signalled).toBeLessThan(15_000);
-      const database = await openDatabase({ dataDir });
+describe('the server process', () => {
+  it('starts on an empty folder on the embedded database and stops cleanly on SIGINT', async () => {
+    const run = await startServer(10_000, false);
+    expect(await (await fetch(`${run.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
+    run.child.kill('SIGINT');
+    expect(await run.exited, run.output()).toBe(0);
+  }, 240_000);
+
+  it('under npm start passes SIGTERM on: the server drains and stops, and no process is left', async () => {
+    const port = await freePort();
+    // Its own process group, so the test can tell whether anything of it outlived npm (and clean up if so).
+    const npm = spawn('npm', ['start'], {
+      cwd: root,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'none', LOG: 'silent' },
+    });
+    const pgid = npm.pid!;
+    /** True while any process of the group (npm, its shell, the launcher, the server) is alive. */
+    const groupAlive = () => {
       try {
-        const [row] = await rowsOf<{ state: string; attempts: number; locked_by: string | null }>(
-          database.db,
-          sql`select state, attempts, locked_by from jobs where id = ${job}`,
-        );
-        expect(row).toEqual({ state: 'queued', attempts: 0, locked_by: null });
-      } finally {
-        await database.close();
+        process.kill(-pgid, 0);
+        return true;
+      } catch {
+        return false;
       }
-
-      // A request that outlasts SHUTDOWN_TIMEOUT_MS: the server exits anyway at the deadline, not a clean stop.
-      const late = await startServer(dataDir, 1500);
-      const stuck = fetch(`${late.url}/api/test-sleep?ms=60000`).catch(() => null);
-      await new Promise((r) => setTimeout(r, 200));
-      const lateSignal = Date.now();
-      late.child.kill('SIGTERM');
-      expect(await late.exited, late.output()).toBe(FORCED_EXIT_CODE);
-      expect(Date.now() - lateSignal).toBeLessThan(10_000);
-      await stuck;
-
-      // A second signal while draining: out at once.
-      const twice = await startServer(dataDir, 60_000);
-      const held = fetch(`${twice.url}/api/test-sleep?ms=60000`).catch(() => null);
-      await new Promise((r) => setTimeout(r, 200));
-      twice.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      const second = Date.now();
-      twice.child.kill('SIGINT');
-      expect(await twice.exited, twice.output()).toBe(FORCED_EXIT_CODE);
-      expect(Date.now() - second).toBeLessThan(3000);
-      await held;
+    };
+    const answers = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) }).then(
+        (res) => res.ok,
+        () => false,
+      );
+    try {
+      expect(await until(answers, 90_000)).toBe(true);
+      const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+      process.kill(npm.pid!, 'SIGTERM');
+      await exited;
+      expect(await until(async () => !(await answers()), 10_000)).toBe(true);
+      expect(await until(() => !groupAlive(), 10_000)).toBe(true);
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      if (groupAlive()) process.kill(-pgid, 'SIGKILL');
     }
-  }, 480_000);
+  }, 120_000);
+
+  it('starts again on the same data; on SIGTERM drains a slow request, releases its running job to the queue and exits 0', async () => {
+    const run = await startServer(20_000);
+    expect(await (await fetch(`${run.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
+    const job = await runningJob(run, 90_000);
+    const slow = fetch(`${run.url}/api/test-sleep?ms=1500`);
+    await sleep(200);
+    const signalled = Date.now();
+    run.child.kill('SIGTERM');
+    const answer = await slow;
+    expect(answer.status, run.output()).toBe(200);
+    expect(await run.exited, run.output()).toBe(0);
+    // It did not wait for the 90-second job: it released it.
+    expect(Date.now() - signalled).toBeLessThan(15_000);
+    const database = await openDatabase({ dataDir });
+    try {
+      const [row] = await rowsOf<{ state: string; attempts: number; locked_by: string | null }>(
+        database.db,
+        sql`select state, attempts, locked_by from jobs where id = ${job}`,
+      );
+      expect(row).toEqual({ state: 'queued', attempts: 0, locked_by: null });
+    } finally {
+      await database.close();
+    }
+  }, 240_000);
+
+  it('exits at the deadline when a request outlasts SHUTDOWN_TIMEOUT_MS, not as a clean stop', async () => {
+    const late = await startServer(1500);
+    const stuck = fetch(`${late.url}/api/test-sleep?ms=60000`).catch(() => null);
+    await sleep(200);
+    const lateSignal = Date.now();
+    late.child.kill('SIGTERM');
+    expect(await late.exited, late.output()).toBe(FORCED_EXIT_CODE);
+    expect(Date.now() - lateSignal).toBeLessThan(10_000);
+    await stuck;
+  }, 180_000);
+
+  it('exits at once at a second signal while draining', async () => {
+    const twice = await startServer(60_000);
+    const held = fetch(`${twice.url}/api/test-sleep?ms=60000`).catch(() => null);
+    await sleep(200);
+    twice.child.kill('SIGTERM');
+    await sleep(500);
+    const second = Date.now();
+    twice.child.kill('SIGINT');
+    expect(await twice.exited, twice.output()).toBe(FORCED_EXIT_CODE);
+    expect(Date.now() - second).toBeLessThan(3000);
+    await held;
+  }, 180_000);
 });
