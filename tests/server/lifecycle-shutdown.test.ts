@@ -10,10 +10,10 @@ import { rowsOf } from '#server/db/rows.ts';
 import { FORCED_EXIT_CODE } from '#server/lib/shutdown.ts';
 import { serverEntry } from '#scripts/build-server.mjs';
 
-// The server as a process (dist/server/main.js, built for this run by tests/server/global-setup.ts), started, stopped
-// and started again on one embedded database folder: the first start creates the cluster and migrates it, every later
-// one (and `npm start`'s) opens it as a restarted server would. One folder for the file (#36): each start on an empty
-// folder is initdb and the migrations in WASM, the most of a start's CPU; any test here still passes alone.
+// The server as a process (dist/server/main.js, built for this run by tests/server/global-setup.ts) on one embedded
+// database folder: the first start creates the cluster and migrates it, `npm start` and the later starts open it as a
+// restarted server would. One folder and four starts for the file (#36), where three files started six servers, two of
+// them on empty folders (initdb and the migrations in WASM, the most of a start's CPU); any test here still passes alone.
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
@@ -51,11 +51,8 @@ interface Run {
   output: () => string;
 }
 
-/**
- * Starts the compiled server on the embedded database in the file's folder and waits until it is ready.
- * `testHooks`: TEST_CLOCK, so the test-only slow request and job exist.
- */
-async function startServer(shutdownTimeoutMs: number, testHooks = true): Promise<Run> {
+/** Starts the compiled server on the embedded database in the file's folder (TEST_CLOCK: with the test-only slow request and job) and waits until it is ready. */
+async function startServer(shutdownTimeoutMs: number): Promise<Run> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
     cwd: root,
@@ -65,7 +62,7 @@ async function startServer(shutdownTimeoutMs: number, testHooks = true): Promise
       DATA_DIR: dataDir,
       SEED: 'none',
       LOG_LEVEL: 'warn',
-      ...(testHooks ? { TEST_CLOCK: '1' } : {}),
+      TEST_CLOCK: '1',
       SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
       CLIENT_DIR: path.join(dataDir, 'no-client'),
     },
@@ -104,11 +101,31 @@ const post = (body: unknown): RequestInit => ({
 });
 
 describe('the server process', () => {
-  it('starts on an empty folder on the embedded database and stops cleanly on SIGINT', async () => {
-    const run = await startServer(10_000, false);
+  // The first start also creates the cluster and migrates it (it stops on SIGTERM, the signal orchestrators send; the
+  // second-signal test below sends SIGINT, handled the same way).
+  it('starts on an empty folder; on SIGTERM drains a slow request, releases its running job to the queue and exits 0', async () => {
+    const run = await startServer(20_000);
     expect(await (await fetch(`${run.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
-    run.child.kill('SIGINT');
+    const job = await runningJob(run, 90_000);
+    const slow = fetch(`${run.url}/api/test-sleep?ms=1500`);
+    await sleep(200);
+    const signalled = Date.now();
+    run.child.kill('SIGTERM');
+    const answer = await slow;
+    expect(answer.status, run.output()).toBe(200);
     expect(await run.exited, run.output()).toBe(0);
+    // It did not wait for the 90-second job: it released it.
+    expect(Date.now() - signalled).toBeLessThan(15_000);
+    const database = await openDatabase({ dataDir });
+    try {
+      const [row] = await rowsOf<{ state: string; attempts: number; locked_by: string | null }>(
+        database.db,
+        sql`select state, attempts, locked_by from jobs where id = ${job}`,
+      );
+      expect(row).toEqual({ state: 'queued', attempts: 0, locked_by: null });
+    } finally {
+      await database.close();
+    }
   }, 240_000);
 
   it('under npm start passes SIGTERM on: the server drains and stops, and no process is left', async () => {
@@ -146,31 +163,6 @@ describe('the server process', () => {
       if (groupAlive()) process.kill(-pgid, 'SIGKILL');
     }
   }, 120_000);
-
-  it('starts again on the same data; on SIGTERM drains a slow request, releases its running job to the queue and exits 0', async () => {
-    const run = await startServer(20_000);
-    expect(await (await fetch(`${run.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'pglite' });
-    const job = await runningJob(run, 90_000);
-    const slow = fetch(`${run.url}/api/test-sleep?ms=1500`);
-    await sleep(200);
-    const signalled = Date.now();
-    run.child.kill('SIGTERM');
-    const answer = await slow;
-    expect(answer.status, run.output()).toBe(200);
-    expect(await run.exited, run.output()).toBe(0);
-    // It did not wait for the 90-second job: it released it.
-    expect(Date.now() - signalled).toBeLessThan(15_000);
-    const database = await openDatabase({ dataDir });
-    try {
-      const [row] = await rowsOf<{ state: string; attempts: number; locked_by: string | null }>(
-        database.db,
-        sql`select state, attempts, locked_by from jobs where id = ${job}`,
-      );
-      expect(row).toEqual({ state: 'queued', attempts: 0, locked_by: null });
-    } finally {
-      await database.close();
-    }
-  }, 240_000);
 
   it('exits at the deadline when a request outlasts SHUTDOWN_TIMEOUT_MS, not as a clean stop', async () => {
     const late = await startServer(1500);
