@@ -382,7 +382,9 @@ describe.each(databaseKinds)('moderation on %s', (kind) => {
     expect(await board()).toEqual(['1 Dana', '2 Eve']);
     expect(await found(eve)).toEqual(['Dana']);
     expect((await report(eve, { kind: 'profile', item_id: String(dana.userId), reason: 'harassment' })).statusCode).toBe(201);
-    expect((await act(moderator, 'profile', dana.userId, { action: 'hide', reason: 'An insult in the display name.' })).statusCode).toBe(200);
+    expect((await act(moderator, 'profile', dana.userId, { action: 'hide', reason: 'An insult in the display name.' })).statusCode).toBe(
+      200,
+    );
     // The result stays ranked; the name is gone for everyone but Dana herself.
     expect(await board()).toEqual([`1 Athlete #${dana.userId}`, '2 Eve']);
     expect(await board(eve)).toEqual([`1 Athlete #${dana.userId}`, '2 Eve']);
