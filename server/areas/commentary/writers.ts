@@ -53,7 +53,21 @@ export class CallBudget {
 }
 
 /** The `openai` package, loaded at the first model call (server/lib/lazy-load.ts). */
-const loadOpenAI = onFirstUse(async () => (await import('openai')).default);
+export const loadOpenAI = onFirstUse(async () => (await import('openai')).default);
+
+/** A client of an OpenAI-compatible endpoint, made at its first call. */
+export function modelClient(settings: LlmSettings) {
+  return onFirstUse(
+    async () =>
+      new (await loadOpenAI())({
+        baseURL: settings.baseUrl,
+        // Local servers (llama.cpp, vLLM) take any key; the package refuses to start without one.
+        apiKey: settings.apiKey ?? 'none',
+        timeout: settings.timeoutMs,
+        maxRetries: 0,
+      }),
+  );
+}
 
 /** Why a call failed, in words for editors (never the endpoint's own text, which may hold anything). */
 async function failureReason(error: unknown): Promise<string> {
@@ -66,16 +80,7 @@ async function failureReason(error: unknown): Promise<string> {
 }
 
 export function modelWriter(settings: LlmSettings, now: () => number, log?: (error: unknown) => void): LineWriter {
-  const client = onFirstUse(
-    async () =>
-      new (await loadOpenAI())({
-        baseURL: settings.baseUrl,
-        // Local servers (llama.cpp, vLLM) take any key; the package refuses to start without one.
-        apiKey: settings.apiKey ?? 'none',
-        timeout: settings.timeoutMs,
-        maxRetries: 0,
-      }),
-  );
+  const client = modelClient(settings);
   const budget = new CallBudget(settings.callsPerHour, now);
   const fallback = (facts: CommentaryFacts, seed: number, reason: string): WrittenLine => ({
     text: templateLine(facts, seed),

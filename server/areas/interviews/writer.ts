@@ -1,8 +1,7 @@
-import { onFirstUse } from '#server/lib/lazy-load.ts';
 import type { LlmSettings } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { fitQuestion, questionPrompt, templateQuestion, usableQuestion, type QuestionTopic } from '#domain/interviews.ts';
-import { CallBudget } from '../commentary/index.ts';
+import { CallBudget, loadOpenAI, modelClient } from '../commentary/index.ts';
 
 /**
  * The interviewer: the templates (the default, deterministic for a seed) or any OpenAI-compatible endpoint
@@ -27,9 +26,6 @@ export const templateQuestionWriter: QuestionWriter = {
   },
 };
 
-/** The `openai` package, loaded at the first model call (server/lib/lazy-load.ts). */
-const loadOpenAI = onFirstUse(async () => (await import('openai')).default);
-
 /** Why a call failed, in words for the athlete (never the endpoint's own text). */
 async function failureReason(error: unknown): Promise<string> {
   const OpenAI = await loadOpenAI().catch(() => undefined);
@@ -41,15 +37,7 @@ async function failureReason(error: unknown): Promise<string> {
 }
 
 export function modelQuestionWriter(settings: LlmSettings, now: () => number, log?: (error: unknown) => void): QuestionWriter {
-  const client = onFirstUse(
-    async () =>
-      new (await loadOpenAI())({
-        baseURL: settings.baseUrl,
-        apiKey: settings.apiKey ?? 'none',
-        timeout: settings.timeoutMs,
-        maxRetries: 0,
-      }),
-  );
+  const client = modelClient(settings);
   const budget = new CallBudget(settings.callsPerHour, now);
   const fallback = (topic: QuestionTopic, athlete: string, seed: number, reason: string): WrittenQuestion => ({
     text: templateQuestion(topic, athlete, seed),

@@ -1,7 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { onFirstUse } from '#server/lib/lazy-load.ts';
-import type { S3Location } from './videos-storage-s3.ts';
+import { s3Client, type S3Location } from './videos-storage-s3.ts';
 
 /**
  * Where image bytes live: small finished files (the re-encoded sizes), each under a key
@@ -36,18 +35,7 @@ export function imageFileStorage(root: string): ImageStorage {
 }
 
 export function imageS3Storage(location: S3Location): ImageStorage {
-  // The S3 SDK is loaded at the first call to the bucket (server/lib/lazy-load.ts).
-  const client = onFirstUse(
-    async () =>
-      new (await import('@aws-sdk/client-s3')).S3({
-        endpoint: location.endpoint,
-        region: location.region,
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
-      }),
-  );
+  const client = s3Client(location);
   const Bucket = location.bucket;
   const key = (id: string, name: string) => `images/${safeId(id)}/${safeName(name)}`;
   return {

@@ -50,9 +50,9 @@ export function parseS3Url(raw: string): S3Location {
  * (`originals/<id>`), and the rendition and poster go to `media/<id>/…`. Checks and processing
  * read a local copy (downloaded to scratch when the original is already in the bucket).
  */
-export function s3Storage(location: S3Location, root: string): VideoStorage {
-  // The S3 SDK is loaded at the first call to the bucket (server/lib/lazy-load.ts).
-  const client = onFirstUse(
+/** A client of the bucket, made at its first call: the S3 SDK is loaded then, not at every start (server/lib/lazy-load.ts). */
+export function s3Client(location: S3Location) {
+  return onFirstUse(
     async () =>
       new (await import('@aws-sdk/client-s3')).S3({
         endpoint: location.endpoint,
@@ -64,6 +64,10 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
         credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
       }),
   );
+}
+
+export function s3Storage(location: S3Location, root: string): VideoStorage {
+  const client = s3Client(location);
   const local = fileStorage(root);
   const scratch = path.join(root, 'scratch');
   const Bucket = location.bucket;
