@@ -56,8 +56,9 @@ export async function buildServerIfNeeded({ force = false } = {}) {
       'tsx',
       '--input-type=module',
       '-e',
-      `import { readOpenapiForBuild } from '#server/openapi.ts'; import { writeFileSync } from 'node:fs';
-       writeFileSync(${JSON.stringify(openapiJson)}, JSON.stringify(await readOpenapiForBuild()));`,
+      `import { checkContract, readOpenapiForBuild } from '#server/openapi.ts'; import { writeFileSync } from 'node:fs';
+       const doc = await readOpenapiForBuild(); await checkContract(doc);
+       writeFileSync(${JSON.stringify(openapiJson)}, JSON.stringify(doc));`,
     ],
     { cwd: root, stdio: 'inherit' },
   );

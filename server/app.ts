@@ -8,7 +8,6 @@ import fastJsonStringify from 'fast-json-stringify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { proxyTrust } from './proxy-trust.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -194,7 +193,10 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   const basePrefix = config.basePath.replace(/\/$/, '');
   const routesByPath = new Map<string, Set<string>>();
   // Limits are read per request from RateLimits (admins change them at run time); rejections are kept for the page.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+  // ioredis is loaded only when REDIS_URL is set (server/lib/lazy-load.ts).
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : null;
   const limits = new RateLimits(context, redis ? 'redis' : 'memory');
   attachRateLimits(context, limits);
   app.addHook('onClose', async () => {

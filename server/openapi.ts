@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import { appRoot } from '#server/lib/app-root.ts';
 
 export const openapiFile = path.join(appRoot, 'openapi', 'openapi.yaml');
@@ -8,6 +7,8 @@ export const openapiFile = path.join(appRoot, 'openapi', 'openapi.yaml');
 /** Set by the compiled server's build (scripts/build-server.mjs): the document, refs inlined, as JSON beside main.js. */
 declare const __OPENAPI_JSON__: string | undefined;
 const prebuilt = typeof __OPENAPI_JSON__ === 'string' ? path.join(appRoot, __OPENAPI_JSON__) : undefined;
+/** Whether the contract is the build's JSON, which the build checked against the OpenAPI meta-schema (checkContract). */
+export const contractCheckedAtBuild = prebuilt !== undefined;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -28,10 +29,21 @@ async function readPrebuilt(file: string): Promise<Record<string, Json>> {
   return JSON.parse(await readFile(file, 'utf8')) as Record<string, Json>;
 }
 
-/** The document as the server uses it, for the compiled server's build to write as JSON. */
+/** The document as the server uses it, for the compiled server's build to write as JSON (after checkContract). */
 export const readOpenapiForBuild = (): Promise<Record<string, Json>> => readDocument(openapiFile);
 
+/**
+ * Checks a document against the OpenAPI meta-schema as fastify-openapi-glue does at every app build, throwing
+ * its complaints: the compiled server's build runs it once, so its starts skip it (server/lib/openapi-meta-schema.ts).
+ */
+export async function checkContract(doc: Record<string, Json>): Promise<void> {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  const result = await new Validator().validate(structuredClone(doc) as Parameters<InstanceType<typeof Validator>['validate']>[0]);
+  if (!result.valid) throw new Error(`The contract does not meet the OpenAPI meta-schema: ${JSON.stringify(result.errors, null, 2)}`);
+}
+
 async function readDocument(file: string): Promise<Record<string, Json>> {
+  const { parse } = await import('yaml'); // the compiled server reads the build's JSON instead
   const cache = new Map<string, Json>();
   const load = async (f: string): Promise<Json> => {
     if (!cache.has(f)) cache.set(f, parse(await readFile(f, 'utf8')) as Json);

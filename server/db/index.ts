@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { appRoot } from '#server/lib/app-root.ts';
 import { mkdir } from 'node:fs/promises';
+import type postgres from 'postgres';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
@@ -116,6 +114,12 @@ export const migrationsPath = migrationsFolder;
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.url) {
+    // The PostgreSQL client is loaded only when a URL is given (server/lib/lazy-load.ts).
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+      import('drizzle-orm/postgres-js/migrator'),
+    ]);
     const client = preparing(postgres(opts.url, { max: 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { onFirstUse } from './lazy-load.ts';
 
 export interface MailMessage {
   to: string;
@@ -25,20 +25,23 @@ export function createMailer(opts: { smtpUrl?: string; from?: string }): Mailer 
     };
   }
   const url = new URL(opts.smtpUrl);
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port || 25),
-    secure: url.protocol === 'smtps:',
-    ignoreTLS: url.protocol === 'smtp:',
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
-    // A relay that hangs must not hold a sign-in code (or shutdown) for minutes.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  // nodemailer is loaded at the first mail (server/lib/lazy-load.ts).
+  const transport = onFirstUse(async () =>
+    (await import('nodemailer')).default.createTransport({
+      host: url.hostname,
+      port: Number(url.port || 25),
+      secure: url.protocol === 'smtps:',
+      ignoreTLS: url.protocol === 'smtp:',
+      ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+      // A relay that hangs must not hold a sign-in code (or shutdown) for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    }),
+  );
   return {
     async send(m) {
-      const info = (await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text })) as { messageId?: string };
+      const info = (await (await transport()).sendMail({ from, to: m.to, subject: m.subject, text: m.text })) as { messageId?: string };
       return info.messageId;
     },
   };

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import type { AppContext } from '#server/context.ts';
 import { migrationsPath } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -243,6 +242,7 @@ async function checkFfmpeg(): Promise<Outcome> {
 async function checkRedis(ctx: AppContext): Promise<Outcome> {
   if (!ctx.config.redisUrl)
     return { status: 'not_configured', detail: 'No REDIS_URL is set: rate-limit counters are kept in memory on each node.' };
+  const { Redis } = await import('ioredis'); // loaded on first use (server/lib/lazy-load.ts)
   const redis = new Redis(ctx.config.redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,

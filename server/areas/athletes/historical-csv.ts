@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import { badRequest } from '#server/errors.ts';
 import { pacer } from '#server/lib/bulk-writes.ts';
 import { INPUT_UNITS, type InputUnit } from '#domain/measures.ts';
@@ -80,6 +79,7 @@ async function parseCsv(csv: string): Promise<CsvRecord[]> {
     }
     return out;
   }
+  const { CsvError, parse } = await import('csv-parse/sync'); // loaded on the first quoted file (server/lib/lazy-load.ts)
   try {
     return parse(text, {
       trim: true,

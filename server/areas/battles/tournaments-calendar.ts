@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import { DEV_ORIGIN } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { battleRounds, battles, tournamentStages, users } from '#server/db/schema.ts';
@@ -117,6 +117,7 @@ export async function battleCalendarFeed(ctx: AppContext, userId: number, key: s
     busyStatus: 'FREE',
     transp: 'TRANSPARENT',
   }));
+  const { createEvents } = await import('ics'); // loaded on the first calendar (server/lib/lazy-load.ts)
   const { error, value } = createEvents(events, { productId: 'repforge/battles', calName: `${user.name}'s battles` });
   if (error || value === null) throw error ?? new Error('The calendar could not be written.');
   return value;

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { onFirstUse } from '#server/lib/lazy-load.ts';
 import type { LlmSettings } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { commentaryPrompt, fitLine, templateLine, usableGeneratedLine, type CommentaryFacts, type LineSource } from '#domain/commentary.ts';
@@ -52,8 +52,27 @@ export class CallBudget {
   }
 }
 
+/** The `openai` package, loaded at the first model call (server/lib/lazy-load.ts). */
+export const loadOpenAI = onFirstUse(async () => (await import('openai')).default);
+
+/** A client of an OpenAI-compatible endpoint, made at its first call. */
+export function modelClient(settings: LlmSettings) {
+  return onFirstUse(
+    async () =>
+      new (await loadOpenAI())({
+        baseURL: settings.baseUrl,
+        // Local servers (llama.cpp, vLLM) take any key; the package refuses to start without one.
+        apiKey: settings.apiKey ?? 'none',
+        timeout: settings.timeoutMs,
+        maxRetries: 0,
+      }),
+  );
+}
+
 /** Why a call failed, in words for editors (never the endpoint's own text, which may hold anything). */
-function failureReason(error: unknown): string {
+async function failureReason(error: unknown): Promise<string> {
+  const OpenAI = await loadOpenAI().catch(() => undefined);
+  if (!OpenAI) return 'The model could not be asked.';
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The model did not answer in time.';
   if (error instanceof OpenAI.APIConnectionError) return 'The model could not be reached.';
   if (error instanceof OpenAI.APIError) return `The model answered with an error (${error.status ?? 'no status'}).`;
@@ -61,13 +80,7 @@ function failureReason(error: unknown): string {
 }
 
 export function modelWriter(settings: LlmSettings, now: () => number, log?: (error: unknown) => void): LineWriter {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    // Local servers (llama.cpp, vLLM) take any key; the package refuses to start without one.
-    apiKey: settings.apiKey ?? 'none',
-    timeout: settings.timeoutMs,
-    maxRetries: 0,
-  });
+  const client = modelClient(settings);
   const budget = new CallBudget(settings.callsPerHour, now);
   const fallback = (facts: CommentaryFacts, seed: number, reason: string): WrittenLine => ({
     text: templateLine(facts, seed),
@@ -79,7 +92,9 @@ export function modelWriter(settings: LlmSettings, now: () => number, log?: (err
     async write(facts, seed, signal) {
       if (!budget.take()) return fallback(facts, seed, 'The hourly budget of model calls is spent.');
       try {
-        const answer = await client.chat.completions.create(
+        const answer = await (
+          await client()
+        ).chat.completions.create(
           {
             model: settings.model,
             messages: commentaryPrompt(facts),
@@ -94,7 +109,7 @@ export function modelWriter(settings: LlmSettings, now: () => number, log?: (err
         return { text: fitLine(text), source: 'model', fallbackReason: null };
       } catch (error) {
         log?.(error);
-        return fallback(facts, seed, failureReason(error));
+        return fallback(facts, seed, await failureReason(error));
       }
     },
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { AppConfig } from '#server/config.ts';
 import { ApiError, badRequest, conflict } from '#server/errors.ts';
 import { CREATOR_TEXT } from '#domain/creators.ts';
@@ -205,8 +206,15 @@ export function readStripeEvent(type: string, object: StripeObject, created: num
 /** Where the Stripe client sends its calls (tests point it at a local server); Stripe's own API by default. */
 export type StripeHost = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
 
+/**
+ * The `stripe` package, loaded when a Stripe provider is first made (a server without STRIPE_SECRET_KEY never
+ * loads it; server/lib/lazy-load.ts). Required, not imported: making a provider and checking a webhook stay synchronous.
+ */
+const loadStripe = (): typeof Stripe => createRequire(import.meta.url)('stripe') as typeof Stripe;
+
 export function stripeProvider(secretKey: string, webhookSecret: string | undefined, host: StripeHost = {}): PaymentProvider {
-  const stripe = new Stripe(secretKey, { ...host, maxNetworkRetries: 1 });
+  const StripeClient = loadStripe();
+  const stripe = new StripeClient(secretKey, { ...host, maxNetworkRetries: 1 });
   return {
     kind: 'stripe',
     payouts: 'connect',

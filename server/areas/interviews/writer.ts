@@ -1,8 +1,7 @@
-import OpenAI from 'openai';
 import type { LlmSettings } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { fitQuestion, questionPrompt, templateQuestion, usableQuestion, type QuestionTopic } from '#domain/interviews.ts';
-import { CallBudget } from '../commentary/index.ts';
+import { CallBudget, loadOpenAI, modelClient } from '../commentary/index.ts';
 
 /**
  * The interviewer: the templates (the default, deterministic for a seed) or any OpenAI-compatible endpoint
@@ -28,7 +27,9 @@ export const templateQuestionWriter: QuestionWriter = {
 };
 
 /** Why a call failed, in words for the athlete (never the endpoint's own text). */
-function failureReason(error: unknown): string {
+async function failureReason(error: unknown): Promise<string> {
+  const OpenAI = await loadOpenAI().catch(() => undefined);
+  if (!OpenAI) return 'The interviewer model could not be asked.';
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The interviewer model did not answer in time.';
   if (error instanceof OpenAI.APIConnectionError) return 'The interviewer model could not be reached.';
   if (error instanceof OpenAI.APIError) return `The interviewer model answered with an error (${error.status ?? 'no status'}).`;
@@ -36,7 +37,7 @@ function failureReason(error: unknown): string {
 }
 
 export function modelQuestionWriter(settings: LlmSettings, now: () => number, log?: (error: unknown) => void): QuestionWriter {
-  const client = new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey ?? 'none', timeout: settings.timeoutMs, maxRetries: 0 });
+  const client = modelClient(settings);
   const budget = new CallBudget(settings.callsPerHour, now);
   const fallback = (topic: QuestionTopic, athlete: string, seed: number, reason: string): WrittenQuestion => ({
     text: templateQuestion(topic, athlete, seed),
@@ -48,7 +49,9 @@ export function modelQuestionWriter(settings: LlmSettings, now: () => number, lo
     async write(topic, athlete, seed) {
       if (!budget.take()) return fallback(topic, athlete, seed, 'The hourly budget of model calls is spent.');
       try {
-        const answer = await client.chat.completions.create({
+        const answer = await (
+          await client()
+        ).chat.completions.create({
           model: settings.model,
           messages: questionPrompt(topic, athlete),
           max_tokens: 100,
@@ -60,7 +63,7 @@ export function modelQuestionWriter(settings: LlmSettings, now: () => number, lo
         return { text: fitQuestion(text), source: 'model', fallbackReason: null };
       } catch (error) {
         log?.(error);
-        return fallback(topic, athlete, seed, failureReason(error));
+        return fallback(topic, athlete, seed, await failureReason(error));
       }
     },
   };

@@ -1,5 +1,5 @@
 import { and, asc, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import { DEV_ORIGIN } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/index.ts';
@@ -73,6 +73,7 @@ export async function teamCalendar(ctx: AppContext, teamId: number, key: string)
     busyStatus: 'FREE',
     transp: 'TRANSPARENT',
   }));
+  const { createEvents } = await import('ics'); // loaded on the first calendar (server/lib/lazy-load.ts)
   const { error, value } = createEvents(events, { productId: 'repforge/teams', calName: `${team.name} challenges` });
   if (error || value === null) throw error ?? new Error('The calendar could not be written.');
   return value;

@@ -1,7 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { S3 } from '@aws-sdk/client-s3';
-import type { S3Location } from './videos-storage-s3.ts';
+import { s3Client, type S3Location } from './videos-storage-s3.ts';
 
 /**
  * Where image bytes live: small finished files (the re-encoded sizes), each under a key
@@ -36,30 +35,23 @@ export function imageFileStorage(root: string): ImageStorage {
 }
 
 export function imageS3Storage(location: S3Location): ImageStorage {
-  const client = new S3({
-    endpoint: location.endpoint,
-    region: location.region,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
-  });
+  const client = s3Client(location);
   const Bucket = location.bucket;
   const key = (id: string, name: string) => `images/${safeId(id)}/${safeName(name)}`;
   return {
     async put(id, name, bytes) {
-      await client.putObject({ Bucket, Key: key(id, name), Body: bytes, ContentLength: bytes.length, ContentType: 'image/webp' });
+      await (await client()).putObject({ Bucket, Key: key(id, name), Body: bytes, ContentLength: bytes.length, ContentType: 'image/webp' });
     },
     async read(id, name) {
       try {
-        const object = await client.getObject({ Bucket, Key: key(id, name) });
+        const object = await (await client()).getObject({ Bucket, Key: key(id, name) });
         return Buffer.from(await object.Body!.transformToByteArray());
       } catch {
         return null;
       }
     },
     async removeAll(id, names) {
-      await Promise.all(names.map((name) => client.deleteObject({ Bucket, Key: key(id, name) }).catch(() => {})));
+      await Promise.all(names.map(async (name) => (await client()).deleteObject({ Bucket, Key: key(id, name) }).catch(() => {})));
     },
   };
 }

@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { S3 } from '@aws-sdk/client-s3';
+import { onFirstUse } from '#server/lib/lazy-load.ts';
 import { SEGMENT_FILE, fileStorage, safe, type OutputName, type VideoStorage } from './videos-storage.ts';
 
 export interface S3Location {
@@ -50,16 +50,24 @@ export function parseS3Url(raw: string): S3Location {
  * (`originals/<id>`), and the rendition and poster go to `media/<id>/…`. Checks and processing
  * read a local copy (downloaded to scratch when the original is already in the bucket).
  */
+/** A client of the bucket, made at its first call: the S3 SDK is loaded then, not at every start (server/lib/lazy-load.ts). */
+export function s3Client(location: S3Location) {
+  return onFirstUse(
+    async () =>
+      new (await import('@aws-sdk/client-s3')).S3({
+        endpoint: location.endpoint,
+        region: location.region,
+        forcePathStyle: true,
+        // Plain bodies: not every S3-compatible server understands aws-chunked uploads with trailing checksums.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
+      }),
+  );
+}
+
 export function s3Storage(location: S3Location, root: string): VideoStorage {
-  const client = new S3({
-    endpoint: location.endpoint,
-    region: location.region,
-    forcePathStyle: true,
-    // Plain bodies: not every S3-compatible server understands aws-chunked uploads with trailing checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: location.accessKeyId, secretAccessKey: location.secretAccessKey },
-  });
+  const client = s3Client(location);
   const local = fileStorage(root);
   const scratch = path.join(root, 'scratch');
   const Bucket = location.bucket;
@@ -67,14 +75,14 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
   const originalKey = (id: string) => `originals/${safe(id)}`;
   const put = async (Key: string, file: string, ContentType: string) => {
     const { size } = await stat(file);
-    await client.putObject({ Bucket, Key, Body: createReadStream(file), ContentLength: size, ContentType });
+    await (await client()).putObject({ Bucket, Key, Body: createReadStream(file), ContentLength: size, ContentType });
   };
   /** The keys under `media/<id>/` starting with `prefix`, page by page (ListObjectsV2, which every S3 server has). */
   const listMedia = async (id: string, prefix: string) => {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await client.listObjectsV2({ Bucket, Prefix: `media/${safe(id)}/${prefix}`, ContinuationToken: token });
+      const page = await (await client()).listObjectsV2({ Bucket, Prefix: `media/${safe(id)}/${prefix}`, ContinuationToken: token });
       for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -89,7 +97,7 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, 'original');
       try {
-        const object = await client.getObject({ Bucket, Key: originalKey(id) });
+        const object = await (await client()).getObject({ Bucket, Key: originalKey(id) });
         await pipeline(object.Body as Readable, createWriteStream(file));
         return await work(file);
       } finally {
@@ -107,13 +115,15 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
     },
     async outputSize(id, name) {
       try {
-        return (await client.headObject({ Bucket, Key: mediaKey(id, name) })).ContentLength ?? null;
+        return (await (await client()).headObject({ Bucket, Key: mediaKey(id, name) })).ContentLength ?? null;
       } catch {
         return null;
       }
     },
     async readOutput(id, name, range) {
-      const object = await client.getObject({
+      const object = await (
+        await client()
+      ).getObject({
         Bucket,
         Key: mediaKey(id, name),
         Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -125,11 +135,11 @@ export function s3Storage(location: S3Location, root: string): VideoStorage {
       // Every object under the video's folder: the rendition, the poster and a live stream's segments.
       const listed = await listMedia(id, '').catch(() => [mediaKey(id, 'web.mp4'), mediaKey(id, 'poster.jpg')]);
       const keys = [originalKey(id), ...listed];
-      await Promise.all(keys.map((Key) => client.deleteObject({ Bucket, Key }).catch(() => {})));
+      await Promise.all(keys.map(async (Key) => (await client()).deleteObject({ Bucket, Key }).catch(() => {})));
     },
     async removeSegments(id) {
       const keys = (await listMedia(id, 'seg-')).filter((k) => SEGMENT_FILE.test(k.slice(k.lastIndexOf('/') + 1)));
-      for (const Key of keys) await client.deleteObject({ Bucket, Key });
+      for (const Key of keys) await (await client()).deleteObject({ Bucket, Key });
       return keys.length;
     },
     scratchDir: (id) => local.scratchDir(id),
