@@ -28,17 +28,24 @@ test.use({ viewport: { width: 360, height: 780 } });
 const LIGHTHOUSE_PHONE = { width: 412, height: 823 };
 const PHONE = { width: 360, height: 780 };
 
-interface Overflow {
-  scrollWidth: number;
-  clientWidth: number;
-  widest: string[];
+/** What one look at a loaded page finds (one round trip to the page instead of one per check: #36). */
+interface PageFacts {
+  /** Page-level horizontal overflow and the elements sticking out furthest, or null when the page fits. */
+  overflow: { scrollWidth: number; clientWidth: number; widest: string[] } | null;
+  /** Tables whose rows stack on a phone yet are wider than their frame. */
+  cut: string[];
+  /** Tables scrolling inside a frame a keyboard cannot reach (not a focusable named region). */
+  unreachable: string[];
+  notFound: boolean;
+  errorPage: boolean;
+  /** The page's same-origin links, for the reach walks. */
+  links: string[];
 }
 
-/** Page-level horizontal overflow and the elements sticking out furthest (those cut off by their own scroll box excluded). */
-async function pageOverflow(page: Page): Promise<Overflow | null> {
+/** Reads the page's facts for the sweep's checks, in the page itself. */
+async function pageFacts(page: Page): Promise<PageFacts> {
   return page.evaluate(() => {
     const root = document.documentElement;
-    if (root.scrollWidth <= root.clientWidth) return null;
     const limit = root.clientWidth;
     // An element is cut off by an ancestor's overflow only if that ancestor is (or contains) its containing block:
     // an absolutely positioned element escapes a scroll box that is not positioned, and still widens the page.
@@ -57,16 +64,38 @@ async function pageOverflow(page: Page): Promise<Overflow | null> {
       const r = el.getBoundingClientRect();
       return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls}> ${Math.round(r.width)} px wide, right edge ${Math.round(r.right)} px "${text}"`;
     };
-    const out = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > limit + 0.5 && !clipped(el) && getComputedStyle(el).position !== 'fixed')
-      .sort(
-        (a, b) =>
-          b.getBoundingClientRect().right - a.getBoundingClientRect().right ||
-          b.getBoundingClientRect().width - a.getBoundingClientRect().width,
-      )
-      .slice(0, 3)
-      .map(name);
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, widest: out };
+    const widest = () =>
+      [...document.body.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > limit + 0.5 && !clipped(el) && getComputedStyle(el).position !== 'fixed')
+        .sort(
+          (a, b) =>
+            b.getBoundingClientRect().right - a.getBoundingClientRect().right ||
+            b.getBoundingClientRect().width - a.getBoundingClientRect().width,
+        )
+        .slice(0, 3)
+        .map(name);
+    const caption = (t: Element) => t.querySelector('caption')?.textContent ?? 'a table';
+    return {
+      overflow: root.scrollWidth <= limit ? null : { scrollWidth: root.scrollWidth, clientWidth: limit, widest: widest() },
+      // A table whose rows stack on a phone fits its frame: nothing of it hides behind a sideways scroll.
+      cut: [...document.querySelectorAll('table.table-stack')]
+        .filter((t) => t.parentElement && t.getBoundingClientRect().width > t.parentElement.clientWidth + 1)
+        .map((t) => `${caption(t)} is ${Math.round(t.getBoundingClientRect().width)} px wide`),
+      // A table wider than its frame scrolls inside it, and the frame is then a named region a keyboard can reach.
+      unreachable: [...document.querySelectorAll('.data-table-scroll')]
+        .filter((f) => f.scrollWidth > f.clientWidth + 1 && (f.getAttribute('tabindex') !== '0' || f.getAttribute('role') !== 'region'))
+        .map(caption),
+      notFound: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].some((h) =>
+        /page not found/i.test(h.textContent ?? ''),
+      ),
+      errorPage: (document.body.textContent ?? '')
+        .replace(/\s+/g, ' ')
+        .toLowerCase()
+        .includes('something went wrong. please retry or contact support.'),
+      links: [...document.querySelectorAll('a[href]')]
+        .map((l) => (l as HTMLAnchorElement).href)
+        .filter((h) => h.startsWith(location.origin)),
+    };
   });
 }
 
@@ -87,20 +116,43 @@ async function expectRouteAnswer(page: Page, route: PageRoute, address: string) 
   }
 }
 
+/** A route's URL forms other than the address the sweep loads: the run-together path, and the bare path of a route loaded for one thing. */
+function otherForms(route: PageRoute, address: string): string[] {
+  const others = address.includes('?') ? [route.path] : [];
+  if (!route.singleForm) others.push(runTogether(route.path));
+  return others;
+}
+
+/** The server's answer to each of a route's other URL forms, asked while the sweep loads the route (#36). */
+function askServer(page: Page, paths: string[]) {
+  return Promise.all(
+    paths.map((path) =>
+      page.request.get(app().url + path.slice(1)).then(
+        (answer) => ({ path, status: answer.status(), type: answer.headers()['content-type'] ?? '' }),
+        (error: unknown) => ({ path, status: 0, type: String(error) }),
+      ),
+    ),
+  );
+}
+
 /**
  * Every URL form of a route answers, signed out, on the page the sweep just loaded: the loaded address itself, then its
  * other forms (the run-together path, and the bare path of a route loaded for one thing) asked of the server, which must
  * answer the app, and opened by the app's own router (a full load of each form would repeat the same page's load).
  */
-async function checkUrlForms(page: Page, route: PageRoute, address: string, at: (where: string) => void) {
+async function checkUrlForms(
+  page: Page,
+  route: PageRoute,
+  address: string,
+  answers: ReturnType<typeof askServer>,
+  at: (where: string) => void,
+) {
   await expectRouteAnswer(page, route, `/${address}`);
-  const others = address.includes('?') ? [route.path] : [];
-  if (!route.singleForm) others.push(runTogether(route.path));
-  for (const path of others) {
+  for (const answer of await answers) {
+    const path = answer.path;
     at(path);
-    const answer = await page.request.get(app().url + path.slice(1));
-    expect(answer.status(), path).toBe(200);
-    expect(answer.headers()['content-type'], path).toContain('text/html');
+    expect(answer.status, path).toBe(200);
+    expect(answer.type, path).toContain('text/html');
     // Through a path no route has first, so the checks see the router's own answer for this form, not the page left
     // from the form before (the same page, which React would keep as it was).
     await page.evaluate((to) => history.pushState(null, '', to), `/no-such-page-${Date.now()}`);
@@ -130,6 +182,8 @@ async function checkRoutes(
     watch.at(`${who} ${route.path}`);
     const measureShifts = shifts && route.access === 'public';
     if (measureShifts) await page.setViewportSize(LIGHTHOUSE_PHONE);
+    // The server's answers to the route's other URL forms come while the page loads.
+    const answers = forms ? askServer(page, otherForms(route, address(route))) : null;
     await page.goto(`${app().url}${address(route)}`);
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
     // Wait for the page's data: skeletons and "Loading" notes gone, the network quiet.
@@ -142,31 +196,21 @@ async function checkRoutes(
       if (moved) problems.push(moved);
       await page.setViewportSize(PHONE);
     }
-    // A table whose rows stack on a phone fits its frame: nothing of it hides behind a sideways scroll.
-    const cut = await page.evaluate(() =>
-      [...document.querySelectorAll('table.table-stack')]
-        .filter((t) => t.parentElement && t.getBoundingClientRect().width > t.parentElement.clientWidth + 1)
-        .map((t) => `${t.querySelector('caption')?.textContent ?? 'a table'} is ${Math.round(t.getBoundingClientRect().width)} px wide`),
-    );
-    if (cut.length) problems.push(`${who} ${route.path}: stacked rows wider than their frame: ${cut.join('; ')}`);
-    // A table wider than its frame scrolls inside it, and the frame is then a named region a keyboard can reach.
-    const unreachable = await page.evaluate(() =>
-      [...document.querySelectorAll('.data-table-scroll')]
-        .filter((f) => f.scrollWidth > f.clientWidth + 1 && (f.getAttribute('tabindex') !== '0' || f.getAttribute('role') !== 'region'))
-        .map((f) => f.querySelector('caption')?.textContent ?? 'a table'),
-    );
-    if (unreachable.length) problems.push(`${who} ${route.path}: scrolling tables a keyboard cannot reach: ${unreachable.join('; ')}`);
-    if (await page.getByRole('heading', { name: 'Page not found' }).count()) problems.push(`${who} ${route.path}: not found`);
-    if (await page.getByText('Something went wrong. Please retry or contact support.').count())
-      problems.push(`${who} ${route.path}: the error page`);
-    const over = await pageOverflow(page);
+    const facts = await pageFacts(page);
+    if (facts.cut.length) problems.push(`${who} ${route.path}: stacked rows wider than their frame: ${facts.cut.join('; ')}`);
+    if (facts.unreachable.length) {
+      problems.push(`${who} ${route.path}: scrolling tables a keyboard cannot reach: ${facts.unreachable.join('; ')}`);
+    }
+    if (facts.notFound) problems.push(`${who} ${route.path}: not found`);
+    if (facts.errorPage) problems.push(`${who} ${route.path}: the error page`);
+    const over = facts.overflow;
     if (over) {
       problems.push(
         `${who} ${route.path}: page is ${over.scrollWidth} px wide on a ${over.clientWidth} px screen; sticking out:\n    ${over.widest.join('\n    ')}`,
       );
     }
-    await links.record(page, `${app().url}${address(route)}`);
-    if (forms) await checkUrlForms(page, route, address(route), (where) => watch.at(`${who} ${where}`));
+    links.recordLinks(`${app().url}${address(route)}`, facts.links);
+    if (answers) await checkUrlForms(page, route, address(route), answers, (where) => watch.at(`${who} ${where}`));
   }
   problems.push(...watch.problems);
   expect(problems, problems.join('\n')).toEqual([]);

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 declare global {
   interface Window {
     __shifts?: { value: number; at: number; moved: string[] }[];
+    /** Takes the shifts the browser recorded but has not yet handed to the observer's callback. */
+    __takeShifts?: () => void;
   }
 }
 
@@ -25,8 +27,8 @@ export function observeShifts() {
     sources?: { node: Node | null; previousRect: Rect; currentRect: Rect }[];
   };
   const box = (r: Rect) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as Shift[]) {
+  const add = (entries: PerformanceEntryList) => {
+    for (const e of entries as Shift[]) {
       if (e.hadRecentInput) continue;
       window.__shifts!.push({
         value: e.value,
@@ -34,18 +36,26 @@ export function observeShifts() {
         moved: (e.sources ?? []).map((s) => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`),
       });
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
+  observer.observe({ type: 'layout-shift', buffered: true });
+  window.__takeShifts = () => add(observer.takeRecords());
 }
 
 /**
- * The page's layout shift since it loaded (observeShifts installed), once its late parts had their time (a lazy
- * finder, a picture, a font, the frames after the last answer): a problem naming what moved when it adds up to
- * 0.001 or more, else null.
+ * The page's layout shift since it loaded (observeShifts installed), once its late parts are in: the network quiet
+ * for 500 ms (a lazy finder, a picture, the last answer; Playwright's `networkidle`), the fonts loaded, and two frames
+ * painted after that (a shift is recorded when its frame paints), the shifts not yet handed to the observer taken
+ * too. A problem naming what moved when it adds up to 0.001 or more, else null. (Was a fixed 400 ms wait: #36.)
  */
 export async function layoutShiftProblem(page: Page, where: string): Promise<string | null> {
-  await page.waitForTimeout(400);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  const shifts = await page.evaluate(() => window.__shifts ?? []);
+  const shifts = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+    window.__takeShifts?.();
+    return window.__shifts ?? [];
+  });
   const cls = shifts.reduce((sum, s) => sum + s.value, 0);
   if (cls < 0.001) return null;
   return `${where} shifts ${cls.toFixed(3)}:\n${shifts.map((s) => `    ${s.value.toFixed(3)} at ${s.at} ms: ${s.moved.join(', ')}`).join('\n')}`;

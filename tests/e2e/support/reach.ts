@@ -78,8 +78,13 @@ export class LinkGraph {
 
   /** Records the links of the page open at `href` (the address it was opened with). */
   async record(page: Page, href: string) {
+    if (nodeOf(this.app, href)) this.recordLinks(href, await sameOriginLinks(page));
+  }
+
+  /** Records `links`, the same-origin links read from the page open at `href` (by a caller reading more at once). */
+  recordLinks(href: string, links: string[]) {
     const node = nodeOf(this.app, href);
-    if (node) this.links.set(node, await sameOriginLinks(page));
+    if (node) this.links.set(node, links);
   }
 
   /** Opens `href` in `page`, waits for its data and records its links. */
