@@ -121,8 +121,15 @@ async function bench(label: string, handle: DatabaseHandle) {
   );
   const http = new Child();
   const get = (url: string, headers?: Record<string, string>): Request => ({ method: 'GET', url, ...(headers ? { headers } : {}) });
-  /** `make()` asked WARMUP times untimed, then RUNS times timed, one after another from the client child. */
-  const warmTimed = async (make: () => Request) => stats((await timed(http, Array.from({ length: RUNS + WARMUP }, make))).slice(WARMUP));
+  /** Two kinds of request asked in turn (so both meet the same moment of the run), WARMUP of each untimed first. */
+  const inTurn = async (a: () => Request, b: () => Request) => {
+    const values = await timed(
+      http,
+      Array.from({ length: 2 * (RUNS + WARMUP) }, (_, i) => (i % 2 ? b() : a())),
+    );
+    const of = (parity: number) => stats(values.filter((_, i) => i % 2 === parity).slice(WARMUP));
+    return [of(0), of(1)] as const;
+  };
   try {
     // The baselines: the plain indexed query for a first page, and the plain window at a middle offset, in this process.
     const plainFirst = sql`select user_id, sort_key, rank() over (order by sort_key) as r from challenge_entries
@@ -138,11 +145,20 @@ async function bench(label: string, handle: DatabaseHandle) {
     bare.get('/plain', async () => rowsOf<Record<string, unknown>>(await handle.db.execute(plainFirst)));
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
     const identity = { 'accept-encoding': 'identity' };
-    const plainHttp = await warmTimed(() => get(`${bareAddress}/plain`, identity));
-    const plainHttpCompressed = await warmTimed(() => get(`${bareAddress}/plain`));
+    const [plainHttp, plainHttpCompressed] = await inTurn(
+      () => get(`${bareAddress}/plain`, identity),
+      () => get(`${bareAddress}/plain`),
+    );
     await bare.close();
     const middle = () => Math.floor(N / 4 + Math.random() * (N / 2));
-    const floor = await warmTimed(() => get(`${address}/api/health`));
+    const floor = stats(
+      (
+        await timed(
+          http,
+          Array.from({ length: RUNS + WARMUP }, () => get(`${address}/api/health`)),
+        )
+      ).slice(WARMUP),
+    );
     console.log(`  (${load()} after the baselines)`);
     row('plain indexed first page (rank() over … limit 50), in-process', plain, '   ← baseline');
     row('the same from a bare Fastify route over HTTP, identity', plainHttp, '   ← baseline');
@@ -170,9 +186,11 @@ async function bench(label: string, handle: DatabaseHandle) {
     }
     if (PARTS.has('first')) {
       // A signed-in viewer's first page: the kept page with their own row and place read beside it; asked as fetch asks
-      // (gzip) and uncompressed, each beside the bare route served the same way.
-      const firstPages = await warmTimed(() => get(page(0), signedIn(anyone())));
-      const firstPagesPlain = await warmTimed(() => get(page(0), { ...signedIn(anyone()), ...identity }));
+      // (gzip) and uncompressed, in turn, each beside the bare route served the same way.
+      const [firstPages, firstPagesPlain] = await inTurn(
+        () => get(page(0), signedIn(anyone())),
+        () => get(page(0), { ...signedIn(anyone()), ...identity }),
+      );
       row(
         'signed-in first page (own rank) over HTTP, gzip',
         firstPages,
