@@ -3,14 +3,18 @@
 // cache) beside the plain SQL window at that offset and the app's lightest answer (GET /api/health); a signed-in
 // viewer's first page (own rank included) beside the plain indexed query `rank() over (order by sort_key) … limit
 // 50` on the board's own index, timed in this process and as a bare Fastify route serving it over HTTP (what the
-// plain query costs a caller over HTTP, asked by the same client process as the app's pages); and a score
+// plain query costs a caller over HTTP, asked by the same client process as the app's pages: Node's fetch asks for gzip,
+// so the route is timed both uncompressed and compressed as the app compresses, and the page both asked with
+// `accept-encoding: identity` and as fetch asks, each ratio taken between two answers sent alike); and a score
 // submission's answer while its fan-out reaches SOCKETS authenticated sockets in the board's room, beside the same
 // submissions with nobody in the room. Requests are timed in one child
 // process and the sockets held in another (bench-realtime-clients.ts), so neither's work is on the server's event
 // loop. PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a scratch database created and dropped) and PGlite;
-// BENCH_ONLY=postgres skips PGlite. BENCH_SCORES, BENCH_RUNS, BENCH_SUBMITS and BENCH_SOCKETS scale it down.
+// BENCH_ONLY=postgres skips PGlite. BENCH_SCORES, BENCH_RUNS, BENCH_SUBMITS and BENCH_SOCKETS scale it down;
+// BENCH_PARTS (e.g. `first`) runs only some of `middle`, `first` and `submit` (after the baselines, which always run).
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
+import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
@@ -25,6 +29,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 200);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000);
 const WARMUP = 50;
+/** Which parts run (BENCH_PARTS, comma-separated): middle pages, the signed-in first page, submissions with sockets. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'middle,first,submit').split(',').map((p) => p.trim()));
 /** The issue's targets (#43, Tails). */
 const TARGET = { middleP99: 15, signedInP99: 20, firstPageRatio: 3, submitP99: 50 };
 
@@ -87,7 +93,7 @@ async function timedQuery(runs: number, warmup: number, run: () => Promise<unkno
 }
 
 const ms = (v: number) => `${v.toFixed(2).padStart(8)} ms`;
-const row = (name: string, m: Stats, extra = '') => console.log(`  ${name.padEnd(58)} p50 ${ms(m.p50)}   p99 ${ms(m.p99)}${extra}`);
+const row = (name: string, m: Stats, extra = '') => console.log(`  ${name.padEnd(62)} p50 ${ms(m.p50)}   p99 ${ms(m.p99)}${extra}`);
 const verdict = (ok: boolean, target: string) => `  (target ${target}: ${ok ? 'met' : 'MISSED'})`;
 const load = () =>
   execFileSync('uptime')
@@ -114,58 +120,101 @@ async function bench(label: string, handle: DatabaseHandle) {
     `\n# ${label}: board tails, ${N.toLocaleString('en')} scores in one challenge (loaded in ${seconds.toFixed(1)} s), ${load()}`,
   );
   const http = new Child();
+  const get = (url: string, headers?: Record<string, string>): Request => ({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  /** Two kinds of request asked in turn (so both meet the same moment of the run), WARMUP of each untimed first. */
+  const inTurn = async (a: () => Request, b: () => Request) => {
+    const values = await timed(
+      http,
+      Array.from({ length: 2 * (RUNS + WARMUP) }, (_, i) => (i % 2 ? b() : a())),
+    );
+    const of = (parity: number) => stats(values.filter((_, i) => i % 2 === parity).slice(WARMUP));
+    return [of(0), of(1)] as const;
+  };
   try {
     // The baselines: the plain indexed query for a first page, and the plain window at a middle offset, in this process.
     const plainFirst = sql`select user_id, sort_key, rank() over (order by sort_key) as r from challenge_entries
       where challenge_id = ${challengeId} order by sort_key limit 50`;
     const plain = await timedQuery(RUNS, WARMUP, () => handle.db.execute(plainFirst));
     // The same plain query as a caller over HTTP meets it: a bare Fastify route in this process (as the app is), on the
-    // same database handle, asked by the same client process as the app's pages.
+    // same database handle, asked by the same client process as the app's pages. Node's fetch asks for `gzip, deflate`
+    // (a browser asks br too); the app compresses what it sends, the bare route by itself does not. So the route is
+    // served twice: as it is (its JSON plain, beside the app's page asked with `accept-encoding: identity`), and with
+    // @fastify/compress as the app registers it (beside the app's page asked as fetch asks): each pair alike.
     const bare = Fastify();
+    await bare.register(fastifyCompress, { global: true, threshold: 1024, syncThreshold: 65_536 });
     bare.get('/plain', async () => rowsOf<Record<string, unknown>>(await handle.db.execute(plainFirst)));
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
-    await timed(
-      http,
-      Array.from({ length: WARMUP }, () => ({ method: 'GET', url: `${bareAddress}/plain` })),
-    );
-    const plainHttp = stats(
-      await timed(
-        http,
-        Array.from({ length: RUNS }, () => ({ method: 'GET', url: `${bareAddress}/plain` })),
-      ),
+    const identity = { 'accept-encoding': 'identity' };
+    const [plainHttp, plainHttpCompressed] = await inTurn(
+      () => get(`${bareAddress}/plain`, identity),
+      () => get(`${bareAddress}/plain`),
     );
     await bare.close();
     const middle = () => Math.floor(N / 4 + Math.random() * (N / 2));
-    const plainMiddle = await timedQuery(3, 1, () =>
-      handle.db.execute(sql`select user_id, sort_key, rank() over (order by sort_key) as r from challenge_entries
-        where challenge_id = ${challengeId} order by sort_key offset ${middle()} limit 50`),
-    );
-    const health = async () =>
-      stats(
-        await timed(
-          http,
-          Array.from({ length: RUNS }, () => ({ method: 'GET', url: `${address}/api/health` })),
-        ),
-      );
-    await timed(
-      http,
-      Array.from({ length: WARMUP }, () => ({ method: 'GET', url: `${address}/api/health` })),
-    );
-    const floor = await health();
-    // Uncached middle pages: every offset asked once (so each is read from the database), after a warm-up on others.
-    const offsets = new Set<number>();
-    while (offsets.size < RUNS + WARMUP) offsets.add(middle());
-    const asked = [...offsets].map((o) => ({ method: 'GET', url: page(o) }));
-    const middlePages = stats((await timed(http, asked)).slice(WARMUP));
-    // A signed-in viewer's first page: the kept page with their own row and place read beside it.
-    const firstPages = stats(
+    const floor = stats(
       (
         await timed(
           http,
-          Array.from({ length: RUNS + WARMUP }, () => ({ method: 'GET', url: page(0), headers: signedIn(anyone()) })),
+          Array.from({ length: RUNS + WARMUP }, () => get(`${address}/api/health`)),
         )
       ).slice(WARMUP),
     );
+    console.log(`  (${load()} after the baselines)`);
+    row('plain indexed first page (rank() over … limit 50), in-process', plain, '   ← baseline');
+    row('the same from a bare Fastify route over HTTP, identity', plainHttp, '   ← baseline');
+    row('the same, gzip (@fastify/compress as the app has it)', plainHttpCompressed, '   ← baseline');
+    row('GET /api/health over HTTP (the lightest answer)', floor, '   ← baseline');
+    if (PARTS.has('middle')) {
+      const plainMiddle = await timedQuery(3, 1, () =>
+        handle.db.execute(sql`select user_id, sort_key, rank() over (order by sort_key) as r from challenge_entries
+          where challenge_id = ${challengeId} order by sort_key offset ${middle()} limit 50`),
+      );
+      // Uncached middle pages: every offset asked once (so each is read from the database), after a warm-up on others.
+      const offsets = new Set<number>();
+      while (offsets.size < RUNS + WARMUP) offsets.add(middle());
+      const asked = [...offsets].map((o) => get(page(o)));
+      const middlePages = stats((await timed(http, asked)).slice(WARMUP));
+      row('plain window at a middle offset, in-process', plainMiddle, `   (${plainMiddle.n} runs)`);
+      row(
+        'uncached middle page of 50 over HTTP',
+        middlePages,
+        verdict(middlePages.p99 <= TARGET.middleP99, `p99 ≤ ${TARGET.middleP99} ms`),
+      );
+      console.log(
+        `    ${(plainMiddle.p50 / middlePages.p50).toFixed(0)}× faster than the plain window at p50; ${(middlePages.p50 / floor.p50).toFixed(1)}× /api/health`,
+      );
+    }
+    if (PARTS.has('first')) {
+      // A signed-in viewer's first page: the kept page with their own row and place read beside it; asked as fetch asks
+      // (gzip) and uncompressed, in turn, each beside the bare route served the same way.
+      const [firstPages, firstPagesPlain] = await inTurn(
+        () => get(page(0), signedIn(anyone())),
+        () => get(page(0), { ...signedIn(anyone()), ...identity }),
+      );
+      row(
+        'signed-in first page (own rank) over HTTP, gzip',
+        firstPages,
+        verdict(firstPages.p99 <= TARGET.signedInP99, `p99 ≤ ${TARGET.signedInP99} ms`),
+      );
+      row('signed-in first page, identity', firstPagesPlain);
+      const ratio = (a: Stats, b: Stats, name: string, judged: boolean) =>
+        console.log(
+          `    ${name}: ${(a.p50 / b.p50).toFixed(1)}× at p50, ${(a.p99 / b.p99).toFixed(1)}× at p99${judged ? verdict(a.p50 / b.p50 <= TARGET.firstPageRatio, `≤ ${TARGET.firstPageRatio}× at p50`) : ''}`,
+        );
+      ratio(firstPages, plain, 'gzip page to the plain query in-process', false);
+      ratio(firstPages, plainHttpCompressed, 'gzip page to the bare route compressed alike (both gzip)', true);
+      ratio(firstPagesPlain, plainHttp, 'plain page to the bare route not compressed (both identity)', true);
+      ratio(firstPages, plainHttp, 'gzip page to the bare route not compressed (as reported before)', false);
+    }
+    if (PARTS.has('submit')) await submissions();
+    console.log(`  (${load()} at the end)`);
+  } finally {
+    http.close();
+    await built.app.close().catch(() => {});
+  }
+
+  /** Score submissions' answers with nobody in the board's room, then with SOCKETS sockets in it, and the fan-out. */
+  async function submissions() {
     // Submissions, each a new best (so each moves the board and is announced to its room).
     let reps = 10_000;
     const submission = (): Request => {
@@ -199,33 +248,13 @@ async function bench(label: string, handle: DatabaseHandle) {
       }
       const crowded = stats(answers);
       const fanOut = stats(reached);
-      const again = await health();
-      console.log(`  (${load()} at the end)`);
-      row('plain indexed first page (rank() over … limit 50), in-process', plain, '   ← baseline');
-      row('the same plain query served by a bare Fastify route over HTTP', plainHttp, '   ← baseline');
-      row('plain window at a middle offset, in-process', plainMiddle, `   (${plainMiddle.n} runs)`);
-      row('GET /api/health over HTTP (the lightest answer)', floor, `   (after the fan-out: p99 ${again.p99.toFixed(2)} ms)`);
-      row(
-        'uncached middle page of 50 over HTTP',
-        middlePages,
-        verdict(middlePages.p99 <= TARGET.middleP99, `p99 ≤ ${TARGET.middleP99} ms`),
+      const again = stats(
+        await timed(
+          http,
+          Array.from({ length: RUNS }, () => get(`${address}/api/health`)),
+        ),
       );
-      console.log(
-        `    ${(plainMiddle.p50 / middlePages.p50).toFixed(0)}× faster than the plain window at p50; ${(middlePages.p50 / floor.p50).toFixed(1)}× /api/health`,
-      );
-      row(
-        'signed-in first page (own rank included) over HTTP',
-        firstPages,
-        verdict(firstPages.p99 <= TARGET.signedInP99, `p99 ≤ ${TARGET.signedInP99} ms`),
-      );
-      const ratio = firstPages.p50 / plain.p50;
-      console.log(
-        `    ratio to the plain indexed query in-process: ${ratio.toFixed(1)}× at p50, ${(firstPages.p99 / plain.p99).toFixed(1)}× at p99${verdict(ratio <= TARGET.firstPageRatio, `≤ ${TARGET.firstPageRatio}× at p50`)}`,
-      );
-      const overHttp = firstPages.p50 / plainHttp.p50;
-      console.log(
-        `    ratio to the plain query over HTTP (bare Fastify): ${overHttp.toFixed(1)}× at p50, ${(firstPages.p99 / plainHttp.p99).toFixed(1)}× at p99${verdict(overHttp <= TARGET.firstPageRatio, `≤ ${TARGET.firstPageRatio}× at p50`)}`,
-      );
+      row('GET /api/health again, after the fan-out', again);
       row('score submission answer, nobody in the room', alone, '   ← baseline');
       row(
         `score submission answer, ${SOCKETS} sockets in the room`,
@@ -239,9 +268,6 @@ async function bench(label: string, handle: DatabaseHandle) {
     } finally {
       sockets.close();
     }
-  } finally {
-    http.close();
-    await built.app.close().catch(() => {});
   }
 }
 

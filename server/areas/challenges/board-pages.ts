@@ -43,8 +43,9 @@ export function viewerRowColumn(ctx: AppContext, q: PageQuery, viewerId: number)
 
 /**
  * A leaderboard page: `json` (the kept body, for a caller not signed in, with its `key` in the board cache when the
- * same address always asks for that page) or `answer` (the
- * kept page with the viewer's own row). Without a cache on this node, read every time.
+ * same address always asks for that page) or `answer` (the kept page with the viewer's own row), with `page` (the kept
+ * body) when the answer is that body with only `me` set: its items are the page everyone sees. Without a cache on this
+ * node, read every time.
  */
 export async function servedRankings(
   ctx: AppContext,
@@ -52,7 +53,7 @@ export async function servedRankings(
   viewerId: number | null,
   /** The viewer's own row (viewerRowColumn), read beside the page (kept or not) by the caller's session check; read alone without it. */
   viewerRow?: Promise<BoardRow | null>,
-): Promise<{ json: Serialized; key?: string } | { answer: Answer }> {
+): Promise<{ json: Serialized; key?: string } | { answer: Answer; page?: Serialized }> {
   // Its failure (a session check that failed) is the caller's to answer, whichever way the page is read.
   viewerRow?.catch(() => {});
   const cache = boardCacheOf(ctx);
@@ -87,9 +88,8 @@ export async function servedRankings(
   // The shared page shows everyone as others see them: the viewer's own row takes what they see of
   // themselves (their name when anonymous to others, their gym when they keep it private).
   const own = me && page.answer.items.find((r) => r.athlete.wp_user_id === viewerId);
-  const items =
-    own && (own.athlete.display_name !== me.athlete.display_name || own.gym !== me.gym)
-      ? page.answer.items.map((r) => (r === own ? { ...r, athlete: me.athlete, gym: me.gym, gym_id: me.gym_id } : r))
-      : page.answer.items;
+  const differs = own && (own.athlete.display_name !== me.athlete.display_name || own.gym !== me.gym);
+  if (!differs) return { answer: { ...page.answer, me }, page: page.json };
+  const items = page.answer.items.map((r) => (r === own ? { ...r, athlete: me.athlete, gym: me.gym, gym_id: me.gym_id } : r));
   return { answer: { ...page.answer, items, me } };
 }

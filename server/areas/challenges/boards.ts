@@ -194,7 +194,24 @@ export async function boardRows(db: Database, challengeId: number, o: BoardRowsO
  * object, null when they have no entry there): a statement for the caller (their session check) reads it too.
  */
 export function ownBoardRowColumn(challengeId: number, o: Omit<BoardRowsOptions, 'offset' | 'fromSlice' | 'limit'>): SQL<BoardRow | null> {
-  return sql<BoardRow | null>`(select row_to_json(own) from (${boardRowsSql(challengeId, { ...o, offset: 0, fromSlice: false, limit: 0 })}) own)`;
+  // The entry alone, not boardRowsSql with an empty page: a statement this size is planned on every run (custom plans),
+  // and the page's window, union and join took most of its planning.
+  return sql<BoardRow | null>`(select row_to_json(own) from (select ${boardRowColumns(challengeId, o, sql`0`, sql`true`)}
+    from challenge_entries e join users u on u.id = e.user_id
+    where e.challenge_id = ${challengeId} and e.user_id = ${o.callerId ?? -1} and ${ownScope(o)}) own)`;
+}
+
+/** The caller's own row is on the board's division (when it has one) and category (when it has one), whatever the filters. */
+function ownScope(o: { division: Division | null; category: string }): SQL {
+  return sql`${o.division ? sql`e.division = ${o.division}` : sql`true`} and (${o.category} = '' or e.category = ${o.category})`;
+}
+
+/** A board row's columns, for entry `e` of its user `u`: `n` its position, its place counted where `placed` holds. */
+function boardRowColumns(challengeId: number, o: { division: Division | null; category: string }, n: SQL, placed: SQL): SQL {
+  return sql`${n} as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, ${boardGymColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
+      e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
+      (select sv.state from score_videos sv where sv.score_id = e.score_id) as video_state,
+      case when ${placed} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank`;
 }
 
 /** A row of boardRowsSql (or, as JSON, of ownBoardRowColumn) with its numbers as numbers. */
@@ -217,14 +234,11 @@ function boardRowsSql(challengeId: number, o: BoardRowsOptions): SQL {
       union all
       select ${o.callerId ?? -1}::int, 0
     )
-    select w.n::int as n, e.user_id, u.display_name, ${boardAnonymousColumn(sql`e.user_id`)}, ${boardGymColumn(sql`e.user_id`)}, e.score_id, e.division, e.category, e.sex, e.status, e.value::float8 as value, e.tiebreak_ms,
-      e.sort_key::text as sort_key, (extract(epoch from e.submitted_at) * 1000)::float8 as submitted_ms,
-      (select sv.state from score_videos sv where sv.score_id = e.score_id) as video_state,
-      case when w.n = 0 or w.n = ${skip} + 1 or ${o.filtered} then ${placeOfKey(challengeId, o.division, sql`e.sort_key`, o.category)} end as rank
+    select ${boardRowColumns(challengeId, o, sql`w.n::int`, sql`w.n = 0 or w.n = ${skip} + 1 or ${o.filtered}`)}
     from wanted w
     join challenge_entries e on e.challenge_id = ${challengeId} and e.user_id = w.user_id
     join users u on u.id = e.user_id
-    where (w.n > 0 or ${o.division ? sql`e.division = ${o.division}` : sql`true`}) and (w.n > 0 or ${o.category} = '' or e.category = ${o.category})
+    where (w.n > 0 or (${ownScope(o)}))
     order by w.n`;
 }
 

@@ -21,7 +21,7 @@ import { whenAnswered } from '#server/lib/background.ts';
 import { recordChallengeView } from '#server/lib/bi-record.ts';
 import type { Handlers } from '#server/lib/handler-types.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
-import { rememberKeptAddress, sendKept, sendKeptBoard } from '#server/lib/boards/send-kept.ts';
+import { rememberKeptAddress, sendKept, sendKeptBoard, sendKeptWith } from '#server/lib/boards/send-kept.ts';
 import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
 import { syncBegun } from '#server/lib/boards/writer-sync.ts';
 
@@ -122,7 +122,9 @@ export function challengeHandlers(ctx: AppContext, hooks: ChallengeHooks = {}): 
         ),
       ]);
       if ((who?.user.id ?? null) !== claimed) throw new Error('The session checked is not the account the token names.');
-      if ('answer' in served) return served.answer;
+      // A signed-in reader's answer: the kept page's bytes with their own row set in, when only that differs.
+      if ('answer' in served)
+        return served.page ? sendKeptWith(request, reply, served.page, 'me', served.answer.me, served.answer) : served.answer;
       // The page everyone sees, as serialized and compressed once: a reader holding this version gets 304.
       if (served.key) rememberKeptAddress(ctx, request, served.key);
       return sendKept(request, reply, served.json, ['authorization']);
