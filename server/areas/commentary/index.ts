@@ -5,5 +5,5 @@ export { DRAFTS_PER_SLOT, MODEL_BEHIND_TEXT } from './drafts.ts';
 export { noteScoreMove, type ScoreMove } from './moves.ts';
 export { boardMarks, liveBoardScore, noteLiveCount, type LiveCountMove } from './live-moves.ts';
 export { noteBattleRound, type BattleRoundClosed } from './battle-moves.ts';
-export { CallBudget, loadOpenAI, modelClient, modelWriter, templateWriter, writerFor, type LineWriter } from './writers.ts';
+export { CallBudget, modelClient, modelFailure, modelWriter, templateWriter, writerFor, type LineWriter } from './writers.ts';
 export { seedDemoCommentary } from './seed.ts';

@@ -52,14 +52,11 @@ export class CallBudget {
   }
 }
 
-/** The `openai` package, loaded at the first model call (server/lib/lazy-load.ts). */
-export const loadOpenAI = onFirstUse(async () => (await import('openai')).default);
-
-/** A client of an OpenAI-compatible endpoint, made at its first call. */
+/** A client of an OpenAI-compatible endpoint, made at its first call; the `openai` package is loaded then, not at every start (server/lib/lazy-load.ts). */
 export function modelClient(settings: LlmSettings) {
   return onFirstUse(
     async () =>
-      new (await loadOpenAI())({
+      new (await import('openai')).default({
         baseURL: settings.baseUrl,
         // Local servers (llama.cpp, vLLM) take any key; the package refuses to start without one.
         apiKey: settings.apiKey ?? 'none',
@@ -69,13 +66,25 @@ export function modelClient(settings: LlmSettings) {
   );
 }
 
-/** Why a call failed, in words for editors (never the endpoint's own text, which may hold anything). */
+/** How a model call failed, for each area to say in its own words (never the endpoint's own text, which may hold anything). */
+export type ModelFailure =
+  { kind: 'timeout' } | { kind: 'unreachable' } | { kind: 'status'; status: number | undefined } | { kind: 'other' };
+
+export async function modelFailure(error: unknown): Promise<ModelFailure> {
+  const OpenAI = await import('openai').then((m) => m.default).catch(() => undefined);
+  if (!OpenAI) return { kind: 'other' };
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof OpenAI.APIConnectionError) return { kind: 'unreachable' };
+  if (error instanceof OpenAI.APIError) return { kind: 'status', status: error.status };
+  return { kind: 'other' };
+}
+
+/** Why a call failed, in words for editors. */
 async function failureReason(error: unknown): Promise<string> {
-  const OpenAI = await loadOpenAI().catch(() => undefined);
-  if (!OpenAI) return 'The model could not be asked.';
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The model did not answer in time.';
-  if (error instanceof OpenAI.APIConnectionError) return 'The model could not be reached.';
-  if (error instanceof OpenAI.APIError) return `The model answered with an error (${error.status ?? 'no status'}).`;
+  const failure = await modelFailure(error);
+  if (failure.kind === 'timeout') return 'The model did not answer in time.';
+  if (failure.kind === 'unreachable') return 'The model could not be reached.';
+  if (failure.kind === 'status') return `The model answered with an error (${failure.status ?? 'no status'}).`;
   return 'The model could not be asked.';
 }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Metadata } from 'sharp';
-import { onFirstUse } from '#server/lib/lazy-load.ts';
 import type { AppContext } from '#server/context.ts';
 import { ApiError } from '#server/errors.ts';
 import { parseS3Url } from '#server/lib/storage/videos-storage-s3.ts';
@@ -30,13 +29,14 @@ export interface Encoded {
   files: { size: ImageSize; bytes: Buffer }[];
 }
 
-/** Decodes, checks and re-encodes an upload (400 not an image, 413 too many bytes or pixels). */
-const loadSharp = onFirstUse(async () => (await import('sharp')).default);
-
+/**
+ * Decodes, checks and re-encodes an upload (400 not an image, 413 too many bytes or pixels). sharp is loaded at the
+ * first upload, not at every start (server/lib/lazy-load.ts); the module loader keeps it after that.
+ */
 export async function encodeImage(input: Buffer): Promise<Encoded> {
   if (input.length > IMAGE_MAX_BYTES) throw new ApiError(413, TOO_MANY_BYTES);
   if (input.length === 0) throw new ApiError(400, NOT_AN_IMAGE);
-  const sharp = await loadSharp();
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

@@ -1,7 +1,7 @@
 import type { LlmSettings } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import { fitQuestion, questionPrompt, templateQuestion, usableQuestion, type QuestionTopic } from '#domain/interviews.ts';
-import { CallBudget, loadOpenAI, modelClient } from '../commentary/index.ts';
+import { CallBudget, modelClient, modelFailure } from '../commentary/index.ts';
 
 /**
  * The interviewer: the templates (the default, deterministic for a seed) or any OpenAI-compatible endpoint
@@ -26,13 +26,12 @@ export const templateQuestionWriter: QuestionWriter = {
   },
 };
 
-/** Why a call failed, in words for the athlete (never the endpoint's own text). */
+/** Why a call failed, in words for the athlete. */
 async function failureReason(error: unknown): Promise<string> {
-  const OpenAI = await loadOpenAI().catch(() => undefined);
-  if (!OpenAI) return 'The interviewer model could not be asked.';
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The interviewer model did not answer in time.';
-  if (error instanceof OpenAI.APIConnectionError) return 'The interviewer model could not be reached.';
-  if (error instanceof OpenAI.APIError) return `The interviewer model answered with an error (${error.status ?? 'no status'}).`;
+  const failure = await modelFailure(error);
+  if (failure.kind === 'timeout') return 'The interviewer model did not answer in time.';
+  if (failure.kind === 'unreachable') return 'The interviewer model could not be reached.';
+  if (failure.kind === 'status') return `The interviewer model answered with an error (${failure.status ?? 'no status'}).`;
   return 'The interviewer model could not be asked.';
 }
 

@@ -43,13 +43,6 @@ export function parseS3Url(raw: string): S3Location {
   };
 }
 
-/**
- * Videos in an S3-compatible bucket, for deployments with several nodes: an upload in flight
- * is received by tus on the node's disk (the tus S3 store needs ListParts, which not every
- * S3-compatible server has); once complete and checked, the original moves to the bucket
- * (`originals/<id>`), and the rendition and poster go to `media/<id>/…`. Checks and processing
- * read a local copy (downloaded to scratch when the original is already in the bucket).
- */
 /** A client of the bucket, made at its first call: the S3 SDK is loaded then, not at every start (server/lib/lazy-load.ts). */
 export function s3Client(location: S3Location) {
   return onFirstUse(
@@ -66,6 +59,13 @@ export function s3Client(location: S3Location) {
   );
 }
 
+/**
+ * Videos in an S3-compatible bucket, for deployments with several nodes: an upload in flight
+ * is received by tus on the node's disk (the tus S3 store needs ListParts, which not every
+ * S3-compatible server has); once complete and checked, the original moves to the bucket
+ * (`originals/<id>`), and the rendition and poster go to `media/<id>/…`. Checks and processing
+ * read a local copy (downloaded to scratch when the original is already in the bucket).
+ */
 export function s3Storage(location: S3Location, root: string): VideoStorage {
   const client = s3Client(location);
   const local = fileStorage(root);
