@@ -5,6 +5,7 @@ import { lazyPage, type LazyPageComponent } from './lazy-page.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { PageFallback } from './layout/page-fallback.tsx';
 import { RouteGuard } from './layout/route-guard.tsx';
+import { useScrollOnNewPage } from './scroll-on-new-page.ts';
 
 /** The old sign-in address, sent on to /login-page. */
 const LOGIN_ALIAS = '/login';
@@ -50,6 +51,7 @@ function DocumentTitle({ title }: { title: string }) {
 
 export function AppRoutes() {
   const [location] = useLocation();
+  useScrollOnNewPage(location);
   return (
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<PageFallback />}>
