@@ -1,7 +1,7 @@
 // The built client's files, listed once at start. @fastify/static's wildcard route checks a request path's spelling
 // against a directory listing on every request (readdir of the root and of assets/, ~960 names), and every page
 // address (no file) went through it too, three times (br, gzip, none) before falling through to the page: about
-// 1.3 CPU-s per e2e journey server. Its `wildcard: false` instead registers a route per file (~1.2 CPU-s more at
+// 1.3 CPU-s per e2e journey server. Its `wildcard: false` instead registers a route per file (~1.3 CPU-s more at
 // every start). Here one wildcard route looks the path up in the list and hands a listed file to reply.sendFile
 // (@fastify/static's own sending: precompressed choice, headers, ETag, 304, ranges, HEAD); any other path is
 // not found, as before. Paths @fastify/static refused as non-canonical ('..', '//', '/./') are still 403.
@@ -17,7 +17,8 @@ const { FST_STATIC_FORBIDDEN_PATH } = (fastifyStatic as unknown as { errors: { F
 export function listClientFiles(dir: string, hidden: (urlPath: string) => boolean): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    // A link is listed as it is (send follows it; one to a folder is then not found, as before).
+    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
     const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (!hidden(`/${rel}`)) files.add(`/${rel}`);
   }
