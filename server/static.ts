@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { pickEncoding } from './lib/http-encoding.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { listClientFiles, serveListedFiles } from './lib/static-files.ts';
 import type { AppConfig } from './config.ts';
 
 /** Values the browser needs at run time; injected into index.html, never secrets. */
@@ -177,15 +178,20 @@ export async function registerClient(
   if (!clientDir || !indexHtml) return null;
   await app.register(fastifyStatic, {
     root: clientDir,
-    prefix: config.basePath,
+    // Only reply.sendFile: the route is serveListedFiles' (server/lib/static-files.ts), over the files listed once here.
+    serve: false,
     index: false,
-    wildcard: true,
     preCompressed: true,
-    allowedPath: (pathName) => !/^\/(?:index\.html|routes\.json)(?:\.br|\.gz)?$/.test(pathName) && !pathName.endsWith('/'),
     setHeaders(reply, filePath) {
       const rel = path.relative(clientDir, filePath);
       reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  // The page's template and the route manifest are never sent as files (nor their precompressed copies).
+  serveListedFiles(
+    app,
+    config.basePath,
+    listClientFiles(clientDir, (file) => /^\/(?:index\.html|routes\.json)(?:\.br|\.gz)?$/.test(file)),
+  );
   return new ClientPages(indexHtml, clientDir, config);
 }

@@ -81,6 +81,7 @@ describe('serving the app', () => {
     // What the build writes beside every asset (scripts/build-plugins.ts).
     await writeFile(path.join(clientDir, 'assets', 'index-abc123.js.br'), ASSET_BR);
     await writeFile(path.join(clientDir, 'assets', 'index-abc123.js.gz'), ASSET_GZ);
+    await writeFile(path.join(clientDir, 'index.html.br'), brotliCompressSync('<!doctype html>'));
     await writeFile(path.join(clientDir, 'assets', 'plain-abc123.js'), ASSET_JS);
     await writeFile(path.join(clientDir, 'assets', 'page-abc123.js'), 'export default 1;');
     await writeFile(path.join(clientDir, 'assets', 'page-abc123.css'), '.x{}');
@@ -187,6 +188,33 @@ describe('serving the app', () => {
       it('answers a missing asset with 404, not the app page', async () => {
         const res = await t.app.inject({ method: 'GET', url: `${basePath}assets/gone-000.js` });
         expect(res.statusCode).toBe(404);
+      });
+
+      it('answers conditional, range and HEAD requests for a file, and refuses paths that are not canonical', async () => {
+        const url = `${basePath}assets/index-abc123.js`;
+        const first = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        const again = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+        });
+        expect(again.statusCode).toBe(304);
+        const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'gzip' } });
+        expect(head.statusCode).toBe(200);
+        expect(head.headers['content-encoding']).toBe('gzip');
+        expect(head.headers['content-length']).toBe(String(ASSET_GZ.length));
+        expect(head.body).toBe('');
+        const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-10' } });
+        expect(part.statusCode).toBe(206);
+        expect(part.body).toBe(ASSET_JS.slice(0, 11));
+        const icon = await t.app.inject({ method: 'GET', url: `${basePath}favicon.svg?v=2` });
+        expect(icon.statusCode).toBe(200);
+        expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+        for (const odd of ['assets//index-abc123.js', 'assets/%5c..%5cfavicon.svg']) {
+          expect((await t.app.inject({ method: 'GET', url: `${basePath}${odd}` })).statusCode, odd).toBe(403);
+        }
+        // The page's template is sent only as a page (with the config injected), never as a file, precompressed or not.
+        expect((await t.app.inject({ method: 'GET', url: `${basePath}index.html.br` })).statusCode).toBe(404);
       });
 
       it('serves the API under the mount point', async () => {
