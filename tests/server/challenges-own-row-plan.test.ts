@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenge, joinChallenge, submitScore } from '#server/areas/challenges/index.ts';
+import { joinChallenge, submitScore } from '#server/areas/challenges/index.ts';
 import { viewerRowColumn } from '#server/areas/challenges/board-pages.ts';
 import type { BoardRow } from '#server/areas/challenges/boards.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { rebuildRankSlices } from '#server/lib/boards/rank-slices.ts';
-import { createTestApp, signIn, type SignedIn } from './helpers.ts';
+import { createTestApp, openSplitChallenge, signIn, type SignedIn } from './helpers.ts';
 
 // A signed-in reader's own row and place (viewerRowColumn, read in their session check's statement on every board
 // request, #43). PostgreSQL keeps each statement prepared per connection; a statement whose generic plan it costs over
@@ -29,18 +29,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a signed-in reader’s own row 
       await ctx.database.db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, privacy)
         values (${w.userId}, ${i % 2 ? 'male' : 'female'}, 1990, ${JSON.stringify(PUBLIC)}::jsonb)
         on conflict (user_id) do update set sex = excluded.sex`);
-    const now = ctx.now().getTime();
-    challengeId = (
-      await createChallenge(ctx, who[0]!.userId, {
-        title: 'Planned once',
-        score_type: 'reps',
-        starts_at: new Date(now - 3_600_000).toISOString(),
-        ends_at: new Date(now + 3_600_000).toISOString(),
-        sex_divisions: 'split',
-        age_scheme: 'none',
-        overall_board: true,
-      })
-    ).id;
+    challengeId = await openSplitChallenge(ctx, who[0]!.userId, 'Planned once');
     // Reps 9, 7, 7, 5 (women first, men second): the two on 7 share second place; the women are 1st and 2nd of theirs.
     for (const [i, reps] of [9, 7, 7, 5].entries()) {
       await joinChallenge(ctx, who[i]!.userId, challengeId, { division: 'rx' });
