@@ -12,6 +12,15 @@ import { rowsOf } from './bench-lib.ts';
 export async function loadBoard(handle: DatabaseHandle, N: number) {
   const db = handle.db;
   const t0 = performance.now();
+  // A database kept from an earlier run (BENCH_REUSE, bench-lib.ts) already holds the board: used as it is.
+  if (process.env.BENCH_REUSE) {
+    const [kept] = rowsOf<{ id: number; first: number }>(
+      await db.execute(sql`select c.id, (select min(id) from users where email like '%@bench.local') as first from challenges c
+        where c.title = 'Bench: max reps' and c.rx_entries = ${N} order by c.id limit 1`),
+    );
+    if (!kept) throw new Error(`BENCH_REUSE=${process.env.BENCH_REUSE} holds no board of ${N} scores`);
+    return { challengeId: Number(kept.id), firstId: Number(kept.first), seconds: 0 };
+  }
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'b' || g || '@bench.local', 'b' || g || '@bench.local', 'x', 'Bench ' || g, now() from generate_series(1, ${N}) g`);
   const [created] = rowsOf<{ id: number }>(

@@ -12,6 +12,8 @@
 // loop. PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a scratch database created and dropped) and PGlite;
 // BENCH_ONLY=postgres skips PGlite. BENCH_SCORES, BENCH_RUNS, BENCH_SUBMITS and BENCH_SOCKETS scale it down;
 // BENCH_PARTS (e.g. `first`) runs only some of `middle`, `first` and `submit` (after the baselines, which always run).
+// BENCH_KEEP=1 keeps the PostgreSQL database, and BENCH_REUSE=<its name> runs on it again without loading (A/B runs of
+// the first page; the submissions change the board, so a reused one after `submit` is no longer the loaded board).
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import fastifyCompress from '@fastify/compress';

@@ -56,8 +56,10 @@ export async function onEachDatabase(prefix: string, bench: (label: string, hand
     return;
   }
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `${prefix}_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
+  // BENCH_REUSE names a database an earlier run kept (BENCH_KEEP=1): used again as it is, and kept.
+  const reused = process.env.BENCH_REUSE;
+  const name = reused ?? `${prefix}_${process.pid}`;
+  if (!reused) await admin.unsafe(`create database ${name}`);
   try {
     const u = new URL(url);
     u.pathname = `/${name}`;
@@ -65,7 +67,7 @@ export async function onEachDatabase(prefix: string, bench: (label: string, hand
     await bench('PostgreSQL', pg);
     await pg.close();
   } finally {
-    if (process.env.BENCH_KEEP === '1') console.log(`\n(kept the PostgreSQL database ${name})`);
+    if (process.env.BENCH_KEEP === '1' || reused) console.log(`\n(kept the PostgreSQL database ${name})`);
     else await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

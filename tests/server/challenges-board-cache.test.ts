@@ -6,10 +6,10 @@ import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { athleteProfiles, gyms, users } from '#server/db/schema.ts';
-import { createChallenge, deleteScore, joinChallenge, rankings, servedRankings, submitScore } from '#server/areas/challenges/index.ts';
+import { deleteScore, joinChallenge, rankings, servedRankings, submitScore } from '#server/areas/challenges/index.ts';
 import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
 import { boardSettings } from '#server/areas/challenges/boards.ts';
-import { authHeaders, createTestApp, databaseKinds, signIn, testConfig, type SignedIn } from './helpers.ts';
+import { authHeaders, createTestApp, databaseKinds, openSplitChallenge, signIn, testConfig, type SignedIn } from './helpers.ts';
 
 // The leaderboard page cache (server/lib/boards/board-cache.ts): what it serves is what
 // a fresh read says, after any write, for every viewer, on every node.
@@ -115,19 +115,7 @@ describe.each(databaseKinds)('leaderboard page cache on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  async function newChallenge(title: string) {
-    const now = t.context.now().getTime();
-    const c = await createChallenge(t.context, people[0]!, {
-      title,
-      score_type: 'reps',
-      starts_at: new Date(now - 3_600_000).toISOString(),
-      ends_at: new Date(now + 3_600_000).toISOString(),
-      sex_divisions: 'split',
-      age_scheme: 'none',
-      overall_board: true,
-    });
-    return c.id;
-  }
+  const newChallenge = (title: string) => openSplitChallenge(t.context, people[0]!, title);
 
   /** What the API does after every write: its answer waits until this node has heard of the change. */
   const synced = () => boardCacheOf(t.context)!.sync(t.context.database);

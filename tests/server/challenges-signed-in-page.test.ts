@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenge, joinChallenge, rankings, submitScore } from '#server/areas/challenges/index.ts';
+import { joinChallenge, rankings, submitScore } from '#server/areas/challenges/index.ts';
 import { boardCacheOf } from '#server/lib/boards/board-cache.ts';
-import { createTestApp, databaseKinds, signIn, type SignedIn } from './helpers.ts';
+import { createTestApp, databaseKinds, openSplitChallenge, signIn, type SignedIn } from './helpers.ts';
 
 // A signed-in reader's leaderboard page made of the kept page (server/areas/challenges/board-pages.ts,
 // sendKeptWith in server/lib/boards/send-kept.ts): the page's bytes with their own row set in, compressed for them
@@ -30,18 +30,7 @@ describe.each(databaseKinds)('a signed-in reader’s board page on %s', (kind) =
         on conflict (user_id) do update set sex = excluded.sex, gym = excluded.gym, privacy = excluded.privacy`);
     await ctx.database.db.execute(sql`insert into privacy_settings (user_id, board_anonymous) values (${who.anonymous.userId}, true)
       on conflict (user_id) do update set board_anonymous = true`);
-    const now = ctx.now().getTime();
-    challengeId = (
-      await createChallenge(ctx, who.onPage.userId, {
-        title: 'Signed-in pages',
-        score_type: 'reps',
-        starts_at: new Date(now - 3_600_000).toISOString(),
-        ends_at: new Date(now + 3_600_000).toISOString(),
-        sex_divisions: 'split',
-        age_scheme: 'none',
-        overall_board: true,
-      })
-    ).id;
+    challengeId = await openSplitChallenge(ctx, who.onPage.userId, 'Signed-in pages');
     // Best first: the three on the page of LIMIT, then the one off it.
     for (const [name, reps] of [
       ['onPage', 9],

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '#server/db/rows.ts';
 import { buildApp, type AppOverrides } from '#server/app.ts';
+import { createChallenge } from '#server/areas/challenges/index.ts';
 import { Outbox } from '#server/lib/mail.ts';
 import type { AppConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from '#server/db/index.ts';
@@ -92,6 +93,21 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<AppCo
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A reps challenge open from an hour ago to an hour on, its board split by sex (no age groups) with the combined one: its id. */
+export async function openSplitChallenge(ctx: TestApp['context'], creatorId: number, title: string): Promise<number> {
+  const now = ctx.now().getTime();
+  const c = await createChallenge(ctx, creatorId, {
+    title,
+    score_type: 'reps',
+    starts_at: new Date(now - 3_600_000).toISOString(),
+    ends_at: new Date(now + 3_600_000).toISOString(),
+    sex_divisions: 'split',
+    age_scheme: 'none',
+    overall_board: true,
+  });
+  return c.id;
+}
 
 export interface SignedIn {
   token: string;

@@ -56,8 +56,20 @@ export function placeOfKey(
   const fine = sql.raw(String(RANK_LEVEL_SHIFTS[0]));
   return sql`(1 + ${sql.join(sums, sql` + `)}
     + (select count(*) from challenge_entries x
-       where x.challenge_id = ${challengeId} and (${cat} = '' or x.category = ${cat})
+       where x.challenge_id = ${challengeId} and ${inCategory(category, cat)}
          and x.sort_key >= ((${key} >> ${fine}) << ${fine}) and x.sort_key < ${key}))::int`;
+}
+
+/**
+ * placeOfKey's entries of the category (all of them for ''). Whether one is asked, when known here, is decided in the
+ * statement's text, not by its parameter: `$c = '' or x.category = $c` cannot be decided in a generic plan, which then
+ * reads every tied entry's row (not the index alone) and is costed far over the custom plans, so PostgreSQL planned the
+ * statement afresh on every run of its prepared form (#43: the signed-in reader's own row; planning was most of its
+ * time). A placeholder or a column still decides it in the statement.
+ */
+function inCategory(category: string | Placeholder, cat: SQL): SQL {
+  if (typeof category !== 'string') return sql`(${cat} = '' or x.category = ${cat})`;
+  return category === '' ? sql`true` : sql`x.category = ${cat}`;
 }
 
 /**
