@@ -29,7 +29,7 @@ import { BackgroundTasks } from './lib/background.ts';
 import { exportJobHandlers, failStrandedExports, sweepPrivacy } from './areas/privacy/index.ts';
 import { recordServerFault, attachRateLimits, RateLimits, platformCheckJobHandlers, biJobHandlers, biSweep } from './areas/admin/index.ts';
 import { scoreVideoJobHandlers, sweepFinalStandings } from './areas/challenges/index.ts';
-import { pruneFinishedJobs, reclaimDeadJobs, releaseRunningJobs, startJobWorker, type JobHandlers } from './lib/jobs.ts';
+import { jobWorker, pruneFinishedJobs, reclaimDeadJobs, releaseRunningJobs, startJobWorker, type JobHandlers } from './lib/jobs.ts';
 import { registerTestHooks, testJobHandlers } from './lib/test-hooks.ts';
 import { notificationMailJobHandlers } from './areas/notifications/index.ts';
 import { battleBoardWatcher, battleJobHandlers } from './areas/battles/index.ts';
@@ -142,8 +142,12 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
   await reclaimDeadJobs(context, jobHandlers, true);
   await failStrandedExports(context);
   const stopJobs = config.jobsPollMs
-    ? startJobWorker(context, config.jobsPollMs, jobHandlers, (c) =>
-        Promise.all([sweepVideos(), biSweep(c), pruneFinishedJobs(c), renewalSweep(c), liveCleanupSweep(c)]),
+    ? startJobWorker(
+        context,
+        config.jobsPollMs,
+        jobHandlers,
+        (c) => Promise.all([sweepVideos(), biSweep(c), pruneFinishedJobs(c), renewalSweep(c), liveCleanupSweep(c)]),
+        config.jobsIdlePollMs,
       )
     : () => {};
   app.addHook('onClose', async () => {
@@ -293,6 +297,8 @@ export async function buildApp(config: AppConfig, database?: DatabaseHandle, ove
         return reply.code(400).send({ detail: 'offset_ms must be a number of milliseconds within a year.' });
       }
       clockOffsetMs = offset;
+      // Jobs and sweeps the move made due run now, not after the idle worker's sleep.
+      jobWorker(context).wake();
       return { now: context.now().toISOString() };
     });
   }

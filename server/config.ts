@@ -101,6 +101,11 @@ export interface AppConfig {
   /** How often the shared jobs table is polled (video processing, upload cleanup); off when absent (tests run jobs by hand). */
   jobsPollMs?: number;
   /**
+   * The longest an idle job worker sleeps (default jobsPollMs): a job added on any node wakes it at once (NOTIFY), and so
+   * does its next job's due time; this bounds the sweeps it runs after each poll and a notice lost between nodes.
+   */
+  jobsIdlePollMs?: number;
+  /**
    * This node's name in the jobs table (NODE_ID; default host name and port): a restarted node
    * takes back at once the jobs it was running. Unique per running server.
    */
@@ -191,6 +196,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     jobsPollMs: 1000,
+    jobsIdlePollMs: 10_000,
     nodeId: env.NODE_ID || `${os.hostname()}:${env.PORT || 8080}`,
     shutdownTimeoutMs: positiveNumber(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS') ?? 10_000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')

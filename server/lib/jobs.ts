@@ -54,6 +54,8 @@ export const JOB_MAX_ATTEMPTS = 3;
 const RETRY_BASE_MS = 30_000;
 /** What a job that lost its worker says in `last_error`. */
 export const WORKER_LOST_TEXT = 'The server running this job stopped before it finished.';
+/** The NOTIFY channel a statement that adds jobs sends on (migration 0083): every node's worker wakes. */
+export const JOBS_CHANNEL = 'repforge_jobs';
 export const RELEASED_TEXT = 'Released by a server that was stopping; it runs again on the next worker.';
 
 type Executor = Pick<Database, 'insert'>;
@@ -100,6 +102,8 @@ export interface JobWorker {
   stopping: boolean;
   heartbeatMs: number;
   running: Map<number, AbortController>;
+  /** Asks the started worker to poll soon (no-op while none runs); the test clock's move calls it. */
+  wake: () => void;
 }
 
 const workers = new WeakMap<AppContext, JobWorker>();
@@ -115,6 +119,7 @@ export function jobWorker(ctx: AppContext): JobWorker {
       stopping: false,
       heartbeatMs: JOB_HEARTBEAT_MS,
       running: new Map(),
+      wake: () => {},
     };
     workers.set(ctx, worker);
   }
@@ -326,9 +331,11 @@ export async function releaseRunningJobs(ctx: AppContext): Promise<number> {
   worker.stopping = true;
   const rows = await rowsOf(
     ctx.database.db,
-    sql`update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null, locked_by = null,
-          heartbeat_at = null, run_at = ${ctx.now().toISOString()}, last_error = ${RELEASED_TEXT}
-        where state = 'running' and locked_by = ${worker.workerId} returning id`,
+    // Other nodes' workers are woken to take them (JOBS_CHANNEL; one notice per statement).
+    sql`with released as (update jobs set state = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null,
+          locked_by = null, heartbeat_at = null, run_at = ${ctx.now().toISOString()}, last_error = ${RELEASED_TEXT}
+        where state = 'running' and locked_by = ${worker.workerId} returning id)
+        select id, pg_notify(${JOBS_CHANNEL}, '') from released`,
   );
   for (const controller of worker.running.values()) controller.abort();
   return rows.length;
@@ -396,37 +403,96 @@ function lanePump(ctx: AppContext, lane: JobLane, halted: () => boolean): (recla
   return pump;
 }
 
+/** In how many ms the next of these kinds' jobs is due (queued `run_at`, or another worker's lease lapses). */
+async function msUntilNextJob(ctx: AppContext, kinds: string[], workerId: string): Promise<number> {
+  if (kinds.length === 0) return Infinity;
+  const [row] = await rowsOf<{ at: string | Date | null }>(
+    ctx.database.db,
+    sql`select least(
+          (select min(run_at) from jobs where state = 'queued' and kind in (${kindList(kinds)})),
+          (select min(locked_until) from jobs
+            where state = 'running' and kind in (${kindList(kinds)}) and locked_by is distinct from ${workerId})) as at`,
+  );
+  return row?.at ? new Date(row.at).getTime() - ctx.now().getTime() : Infinity;
+}
+
 /**
- * Polls for due jobs every `everyMs`: the shared lane one run at a time, then `after` (sweeps); each own lane kept
- * full on its own (`lanePump`), so slow jobs there never hold the shared lane nor wait for it.
+ * Polls for due jobs, at least `everyMs` apart: the shared lane one run at a time, then `after` (sweeps); each own lane
+ * kept full on its own (`lanePump`), so slow jobs there never hold the shared lane nor wait for it. While a pass runs or
+ * ran a job it polls every `everyMs`; else it sleeps until its next job is due, at most `idleMs` (default `everyMs`),
+ * woken early by a job added on any node (NOTIFY at commit) or `worker.wake()` (the test clock moved). `idleMs` bounds
+ * how late a sweep runs and how long a notice lost between nodes (a dropped LISTEN connection) delays a job.
  */
 export function startJobWorker(
   ctx: AppContext,
   everyMs: number,
   handlers: JobHandlers,
   after: (ctx: AppContext) => Promise<unknown> = async () => {},
+  idleMs = everyMs,
 ): () => void {
   const worker = jobWorker(ctx);
   worker.started = true;
   const [shared, ...own] = jobLanes(ctx, handlers);
+  const kinds = Object.keys(handlers);
   let stopped = false;
   const pumps = own.map((lane) => lanePump(ctx, lane, () => stopped));
   let running = false;
-  const timer = setInterval(() => {
-    if (worker.stopping) return;
+  let woken = false; // while a pass ran: poll again once it ends
+  let lastPoll = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  // Polls at `when` (real ms), or later to keep polls `everyMs` apart; an earlier poll already planned stays.
+  const pollAt = (when: number) => {
+    const at = Math.max(when, lastPoll + everyMs);
+    if (stopped || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(poll, Math.max(0, at - Date.now()));
+    timer.unref();
+  };
+  const poll = () => {
+    timer = undefined;
+    timerAt = Infinity;
+    if (stopped || worker.stopping) return;
+    lastPoll = Date.now();
     for (const pump of pumps) pump(true);
-    if (running) return;
+    if (running) {
+      woken = true;
+      pollAt(lastPoll + everyMs);
+      return;
+    }
     running = true;
-    ctx.tasks.defer('job worker', () =>
-      runLane(ctx, shared!)
-        .then(() => (worker.stopping ? undefined : after(ctx)))
-        .finally(() => (running = false)),
-    );
-  }, everyMs);
-  timer.unref();
+    woken = false;
+    let nextMs = everyMs;
+    ctx.tasks.defer('job worker', async () => {
+      try {
+        const ran = await runLane(ctx, shared!);
+        if (worker.stopping) return;
+        await after(ctx);
+        if (ran === 0) nextMs = Math.min(idleMs, Math.max(0, await msUntilNextJob(ctx, kinds, worker.workerId)));
+      } finally {
+        running = false;
+        pollAt(woken ? Date.now() : Date.now() + nextMs);
+      }
+    });
+  };
+  worker.wake = () => {
+    if (running) woken = true;
+    else pollAt(Date.now());
+  };
+  let unlisten: (() => Promise<void>) | undefined;
+  // A worker that cannot listen still polls every `idleMs`.
+  ctx.tasks.defer('job worker listen', async () => {
+    const off = await ctx.database.listen(JOBS_CHANNEL, () => worker.wake());
+    if (stopped) await off();
+    else unlisten = off;
+  });
+  pollAt(Date.now() + everyMs);
   return () => {
     stopped = true;
-    clearInterval(timer);
+    clearTimeout(timer);
+    worker.wake = () => {};
     worker.started = false;
+    if (unlisten) ctx.tasks.defer('job worker unlisten', unlisten);
   };
 }
