@@ -469,7 +469,7 @@ export function startJobWorker(
         const ran = await runLane(ctx, shared!);
         if (worker.stopping) return;
         await after(ctx);
-        if (ran === 0) nextMs = Math.min(idleMs, Math.max(0, await msUntilNextJob(ctx, kinds, worker.workerId)));
+        if (ran === 0 && idleMs > everyMs) nextMs = Math.min(idleMs, Math.max(0, await msUntilNextJob(ctx, kinds, worker.workerId)));
       } finally {
         running = false;
         pollAt(woken ? Date.now() : Date.now() + nextMs);
