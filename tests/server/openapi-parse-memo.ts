@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 type Parse = (this: unknown, specification: unknown, options?: object) => Promise<unknown>;
 
 // fastify-openapi-glue parses the contract afresh for every app: it validates the whole document against the
-// OpenAPI meta-schema, resolves every $ref, and turns each operation into a route's schemas: about 0.15 of the
-// 0.38 CPU-s a test app took to build (6 Dec). Its result depends on nothing but the document and the options, so
+// OpenAPI meta-schema, resolves every $ref, and turns each operation into a route's schemas: about 0.12 of the
+// 0.35 CPU-s a test app took to build (6 Dec). Its result depends on nothing but the document and the options, so
 // a worker keeps it per distinct pair (a document the app changed differently, e.g. without rate limits, is
 // parsed and checked on its own) and gives each app its own copy, as fastify may change the schemas it is given.
 // A document the glue refuses is not kept: every app built from it fails as before.
