@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind } from '#server/db
 import { videos } from '#server/db/schema.ts';
 import { postgresTemplate } from './templates.ts';
 import { takePgliteDatabase } from './pglite-pool.ts';
+import './openapi-parse-memo.ts'; // one parse of the contract per worker, not per test app
 
 /** Server tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
