@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pageRoutes, runTogether, type PageRoute } from '#src/app/route-table.ts';
 import { useAppWithMail } from './support/accounts.ts';
 import { watchConsole } from './support/console.ts';
+import { EMBEDDED } from './support/e2e-postgres.ts';
 import { layoutShiftProblem, observeShifts } from './support/layout-shift.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { LinkGraph } from './support/reach.ts';
@@ -22,7 +23,8 @@ import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld,
 // 412 px, measures its shifts there, then narrows the same page to 360 px for the other checks (no extra load).
 // Reached by links (#37): each visit also records the page's links, and per role (visitor, athlete, judge,
 // administrator) a walk over those links from / must reach every page that role may use (tests/e2e/support/reach.ts).
-const { app, mailbox } = useAppWithMail({ SEED: 'demo' });
+// On the embedded database even with E2E_DATABASE_URL: every route on the default `npm start` runs (#36).
+const { app, mailbox } = useAppWithMail({ SEED: 'demo', ...EMBEDDED });
 test.use({ viewport: { width: 360, height: 780 } });
 /** Lighthouse's phone screen (a Moto G Power), where the signed-out sweep measures each public route's layout shift. */
 const LIGHTHOUSE_PHONE = { width: 412, height: 823 };

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { startSignUp, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
+import { EMBEDDED } from './support/e2e-postgres.ts';
 import { accountMenuButton, expectSignedIn } from './support/header.ts';
 
 // Issue #37's first run, as a newcomer meets it after the README's two commands: the demo world is on (SEED=demo),
@@ -13,7 +14,8 @@ import { accountMenuButton, expectSignedIn } from './support/header.ts';
 // with comments, theater videos), a board row's menu follows an athlete and gives kudos, a score goes in with a video
 // uploaded from the score form and reads Unverified (no Ranked badge), every place shown names its board, and the
 // demo administrator reaches reported content from the admin home. Signing up goes straight to the mailed code.
-const { app, mailbox } = useAppWithMail({ SEED: 'demo' });
+// On the embedded database even with E2E_DATABASE_URL: the newcomer's `npm start` (#36).
+const { app, mailbox } = useAppWithMail({ SEED: 'demo', ...EMBEDDED });
 
 let dir = '';
 let clip = '';
