@@ -5,6 +5,7 @@ import { watchConsole } from './support/console.ts';
 import { layoutShiftProblem, observeShifts } from './support/layout-shift.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { LinkGraph } from './support/reach.ts';
+import { waitForSettled } from './support/settled.ts';
 import { openSignedIn } from './support/signed-in.ts';
 import { addressOf, admin, adminRoutes, athlete, memberRoutes, seedAthleteWorld, type Ids } from './support/world.ts';
 
@@ -186,8 +187,8 @@ async function checkRoutes(
     const answers = forms ? askServer(page, otherForms(route, address(route))) : null;
     await page.goto(`${app().url}${address(route)}`);
     await expect(page.locator('main h1, main h2').first()).toBeVisible();
-    // Wait for the page's data: skeletons and "Loading" notes gone, the network quiet.
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // Wait for the page's data: the page settled (its answers and lazy parts in), skeletons and "Loading" notes gone.
+    await waitForSettled(page);
     await expect(page.locator('[aria-busy="true"]'))
       .toHaveCount(0, { timeout: 5_000 })
       .catch(() => undefined);
@@ -263,7 +264,7 @@ test('signed out: every public route at 1280 px keeps its layout (CLS 0)', async
   for (const route of memberRoutes.filter((r) => r.access === 'public')) {
     await page.goto(`${app().url}${addressOf(route, ids)}`);
     await expect(page.locator('main h1').first()).toBeVisible();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await waitForSettled(page);
     await expect(page.locator('[aria-busy="true"]'))
       .toHaveCount(0, { timeout: 5_000 })
       .catch(() => undefined);

@@ -1,0 +1,40 @@
+import { useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useSessionView } from './session/session-view.ts';
+
+// "This page has settled" (#36), for tests and tools that read a page once it is complete: `<html data-settled>` is set
+// when the page's chunk has rendered, no query is fetching, no mutation is running, the session is not being restored
+// and no Suspense boundary shows its fallback (each fallback holds a <Pending>), and that has held for two frames. It
+// is removed as soon as any of them is busy again (a navigation, a refetch). Nothing else reads it.
+
+let pending = 0;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((l) => l());
+const subscribe = (l: () => void) => (listeners.add(l), () => void listeners.delete(l));
+
+/** Holds the page unsettled while mounted: a Suspense fallback (a chunk on its way), or a page's own placeholder. */
+export function Pending({ children = null }: { children?: ReactNode }) {
+  useLayoutEffect(() => {
+    pending += 1;
+    changed();
+    return () => {
+      pending -= 1;
+      changed();
+    };
+  }, []);
+  return children;
+}
+
+/** Keeps `<html data-settled>` up to date (rendered once, inside the query client and the session). */
+export function SettledSignal() {
+  const { restoring } = useSessionView();
+  const busy = useIsFetching() + useIsMutating() + useSyncExternalStore(subscribe, () => pending) + (restoring ? 1 : 0);
+  useEffect(() => {
+    const root = document.documentElement;
+    if (busy) return void root.removeAttribute('data-settled');
+    // Two frames later: what the last answer rendered has painted, and an effect it started (a query) has begun.
+    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => root.setAttribute('data-settled', ''))));
+    return () => cancelAnimationFrame(frame);
+  }, [busy]);
+  return null;
+}
