@@ -12,16 +12,22 @@ const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((l) => l());
 const subscribe = (l: () => void) => (listeners.add(l), () => void listeners.delete(l));
 
-/** Holds the page unsettled while mounted: a Suspense fallback (a chunk on its way), or a page's own placeholder. */
-export function Pending({ children = null }: { children?: ReactNode }) {
+/** Holds the page unsettled while `active` (an answer in, its render still to come). */
+export function useUnsettled(active = true) {
   useLayoutEffect(() => {
+    if (!active) return;
     pending += 1;
     changed();
     return () => {
       pending -= 1;
       changed();
     };
-  }, []);
+  }, [active]);
+}
+
+/** Holds the page unsettled while mounted: in a Suspense fallback, a chunk on its way. */
+export function Pending({ children = null }: { children?: ReactNode }) {
+  useUnsettled();
   return children;
 }
 
