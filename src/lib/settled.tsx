@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSessionView } from './session/session-view.ts';
 
 // "This page has settled" (#36), for tests and tools that read a page once it is complete: `<html data-settled>` is set
@@ -33,14 +33,23 @@ export function Pending({ children = null }: { children?: ReactNode }) {
 
 /** Keeps `<html data-settled>` up to date (rendered once, inside the query client and the session). */
 export function SettledSignal() {
+  const client = useQueryClient();
   const { restoring } = useSessionView();
-  const busy = useIsFetching() + useIsMutating() + useSyncExternalStore(subscribe, () => pending) + (restoring ? 1 : 0);
   useEffect(() => {
     const root = document.documentElement;
-    if (busy) return void root.removeAttribute('data-settled');
-    // Two frames later: what the last answer rendered has painted, and an effect it started (a query) has begun.
-    let frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => root.setAttribute('data-settled', ''))));
-    return () => cancelAnimationFrame(frame);
-  }, [busy]);
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      if (restoring || pending || client.isFetching() || client.isMutating()) return root.removeAttribute('data-settled');
+      // Two frames later: what the last answer rendered has painted, and an effect it started (a query) has begun.
+      frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => root.setAttribute('data-settled', ''))));
+    };
+    const stops = [client.getQueryCache().subscribe(check), client.getMutationCache().subscribe(check), subscribe(check)];
+    check();
+    return () => {
+      cancelAnimationFrame(frame);
+      stops.forEach((stop) => stop());
+    };
+  }, [client, restoring]);
   return null;
 }
