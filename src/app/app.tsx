@@ -14,6 +14,7 @@ import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { firstPaint } from '../lib/first-paint.ts';
 import { queryRetryDelay, retryQuery } from '../lib/query-retry.ts';
 import { useRereadAfterRenewal } from '../lib/session/reread-after-renewal.ts';
+import { Pending, SettledSignal } from '#src/lib/settled.tsx';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
 const EmbedHost = lazyOptional('The embedding host', () => import('./layout/embed-host.tsx'));
@@ -56,7 +57,7 @@ function LazyFeedbackHost() {
   useEffect(() => (asked ? undefined : onOpenFeedback((opener) => setAsked({ opener }))), [asked]);
   if (!asked) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <FeedbackHost firstOpener={asked.opener} />
     </Suspense>
   );
@@ -66,7 +67,7 @@ function SessionNotes() {
   const { user, restoring } = useSessionView();
   if (!user && !restoring) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <SessionStatusBanner />
     </Suspense>
   );
@@ -88,9 +89,9 @@ function GlobalOverlays() {
   return (
     <>
       <LazyFeedbackHost />
-      <Suspense fallback={null}>{expired && expiredAt !== null && <SessionExpiredDialog since={expiredAt} />}</Suspense>
-      <Suspense fallback={null}>{realtimeWanted && <RealtimeHost />}</Suspense>
-      <Suspense fallback={null}>{signedIn && <ConsentHost />}</Suspense>
+      <Suspense fallback={<Pending />}>{expired && expiredAt !== null && <SessionExpiredDialog since={expiredAt} />}</Suspense>
+      <Suspense fallback={<Pending />}>{realtimeWanted && <RealtimeHost />}</Suspense>
+      <Suspense fallback={<Pending />}>{signedIn && <ConsentHost />}</Suspense>
     </>
   );
 }
@@ -119,7 +120,7 @@ export function App() {
           <div className="shell">
             <Header />
             <SessionNotes />
-            <Suspense fallback={null}>
+            <Suspense fallback={<Pending />}>
               <LiveBroadcastBanner />
             </Suspense>
             <main id="main" tabIndex={-1}>
@@ -129,11 +130,12 @@ export function App() {
           </div>
           <GlobalOverlays />
           {inFrame() && (
-            <Suspense fallback={null}>
+            <Suspense fallback={<Pending />}>
               <EmbedHost />
             </Suspense>
           )}
           <LazyToaster />
+          <SettledSignal />
         </SessionProvider>
       </Router>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { Pending } from '#src/lib/settled.tsx';
 
 const CommentaryStrip = lazy(() => import('./commentary-strip.tsx'));
 
@@ -8,7 +9,7 @@ const CommentaryStrip = lazy(() => import('./commentary-strip.tsx'));
  */
 export function CommentarySlot(props: ComponentProps<typeof CommentaryStrip>) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <CommentaryStrip {...props} />
     </Suspense>
   );

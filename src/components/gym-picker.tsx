@@ -4,6 +4,7 @@ import { useGymSearch, type GymSummary } from '../api/gyms.ts';
 import { useDebounced } from '../lib/use-debounced.ts';
 import { Combobox, type ComboboxOption } from './ui/combobox.tsx';
 import { Badge } from './ui/badge.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 const GymAddDialog = lazy(() => import('./gym-add-dialog.tsx'));
 const ADD = 'add-new-gym';
@@ -124,7 +125,7 @@ export function GymPicker({
         }}
       />
       {adding !== null ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <GymAddDialog
             name={adding}
             onClose={() => setAdding(null)}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { getToasts, subscribeToasts } from '../lib/toast.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 // Radix Toast is not needed until something is said: the toaster (and Radix) loads with the first
 // toast, which shows as soon as its chunk is in. No page fetches it unprompted. The first toast can come
@@ -39,7 +40,7 @@ export function LazyToaster() {
   }, [failed]);
   if (!wanted || !Toaster) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <Toaster />
     </Suspense>
   );

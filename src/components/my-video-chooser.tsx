@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { useMyVideos } from '#src/api/my-videos.ts';
 import { Button } from './ui/button.tsx';
 import { Select } from './ui/select.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 // The resumable uploader (tus) loads when the athlete chooses to upload from the form.
 const VideoUploader = lazy(() => import('./video-uploader.tsx'));
@@ -63,7 +64,13 @@ export function MyVideoChooser({
         />
       ) : null}
       {uploading || (!ready.length && !uploadPending) ? (
-        <Suspense fallback={<p className="muted">Loading the uploader…</p>}>
+        <Suspense
+          fallback={
+            <Pending>
+              <p className="muted">Loading the uploader…</p>
+            </Pending>
+          }
+        >
           <VideoUploader purpose="score" onUploaded={uploaded} />
         </Suspense>
       ) : (

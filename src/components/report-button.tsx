@@ -3,6 +3,7 @@ import { KIND_LABELS, type ReportableKind } from '#domain/moderation.ts';
 import { useSessionView } from '../lib/session/session-view.ts';
 import { Button } from './ui/button.tsx';
 import { FlagIcon } from './ui/icons.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 // The dialog (Radix, the reasons, the request) loads with the first click: boards and profiles stay light.
 const ReportDialog = lazy(() => import('./report-dialog.tsx'));
@@ -50,7 +51,7 @@ export function ReportButton({
         {compact ? <FlagIcon size={15} /> : 'Report'}
       </Button>
       {open && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <ReportDialog kind={kind} itemId={String(itemId)} subject={subject} onClose={close} />
         </Suspense>
       )}

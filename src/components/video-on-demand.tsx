@@ -3,6 +3,7 @@ import { Play } from 'lucide-react';
 import { Button } from './ui/button.tsx';
 import { LoadingSkeleton } from './loading-skeleton.tsx';
 import type { PlayableVideo } from './video-player.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 // The shared player is its own chunk, loaded when someone presses Play.
 const VideoPlayer = lazy(() => import('./video-player.tsx'));
@@ -19,7 +20,13 @@ export function VideoOnDemand({ video, label }: { video: PlayableVideo; label: s
       </p>
     );
   return (
-    <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+    <Suspense
+      fallback={
+        <Pending>
+          <LoadingSkeleton label="Loading the player" />
+        </Pending>
+      }
+    >
       <VideoPlayer video={video} momentLinks={false} label={label} />
     </Suspense>
   );

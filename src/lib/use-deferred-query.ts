@@ -1,5 +1,6 @@
 import { useDeferredValue } from 'react';
 import type { QueryLike } from '../components/query-state.tsx';
+import { useUnsettled } from './settled.tsx';
 
 /**
  * The query with its data handed to the page in a deferred render. A query's answer otherwise renders at once and
@@ -10,6 +11,8 @@ import type { QueryLike } from '../components/query-state.tsx';
  */
 export function useDeferredQuery<T>(query: QueryLike<T>): QueryLike<T> {
   const data = useDeferredValue(query.data);
+  // The page has not settled while its data is still to render (src/lib/settled.tsx).
+  useUnsettled(data !== query.data);
   if (data === query.data) return query;
   const behind = { data, error: query.error, isError: query.isError, isEnabled: query.isEnabled, refetch: query.refetch };
   return data === undefined

@@ -79,7 +79,9 @@ test('a 503 from the API shows "Service unavailable, retrying" and keeps the ses
   await signIn(page, app(), mailbox, ana);
   await expectSignedIn(page);
   // The dashboard's own reads are over first: a read still in flight from it would take the 503s meant for
-  // the reloaded page, whose notice the reload then wipes (a flaky failure on a busy machine).
+  // the reloaded page, whose notice the reload then wipes (a flaky failure on a busy machine). The quiet network, not
+  // the app's settled signal (tests/e2e/support/settled.ts): every GET to the API is failed below, the session's own
+  // calls too, which the signal (react-query's reads, lazy chunks) does not count.
   await page.waitForLoadState('networkidle');
   // The database blinks: the next reads answer 503, as the server now does for a database fault.
   let failures = 0;

@@ -62,6 +62,9 @@ test('a handful of routes load in the development build without a React error', 
       watch.at(`/${p} (dev)`);
       await page.goto(url + p);
       await expect(page.getByRole('heading', { level: 1 }).first(), p).toBeVisible({ timeout: 60_000 });
+      // The quiet network, not the app's settled signal (tests/e2e/support/settled.ts): under Vite's dev server the
+      // late requests worth watching include its own (modules transformed on demand, its client), which the app does
+      // not count. Six loads: the 500 ms each is cheap here.
       await page.waitForLoadState('networkidle');
     }
     expect(watch.problems).toEqual([]);

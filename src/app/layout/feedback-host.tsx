@@ -8,6 +8,7 @@ import { callApi } from '#src/api/errors.ts';
 import { onOpenFeedback } from '#src/lib/feedback-launcher.ts';
 import { toast } from '#src/lib/toast.ts';
 import { SessionActor } from '#src/lib/session/session-provider.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 const FeedbackDialog = lazy(() => import('#src/features/feedback/components/feedback-dialog.tsx'));
 
@@ -52,7 +53,7 @@ export default function FeedbackHost({ firstOpener }: { firstOpener: HTMLElement
   }, [actor, firstOpener]);
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <FeedbackDialog actor={actor} returnFocusTo={opener} />
     </Suspense>
   );

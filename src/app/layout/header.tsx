@@ -8,6 +8,7 @@ import { MenuWithAvatar } from './menu-faces.tsx';
 import { MAIN_LINKS, timelineAvailable } from './nav-items.ts';
 import { COMMUNITY_FEED_HREF } from '#src/lib/community-feed.ts';
 import './header.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 type SignedInParts = typeof import('./signed-in-parts.tsx');
 let signedInParts: Promise<SignedInParts> | null = null;
@@ -80,7 +81,7 @@ export function Header() {
             ))}
             {user && timelineAvailable() && (
               <li>
-                <Suspense fallback={null}>
+                <Suspense fallback={<Pending />}>
                   <TimelineLink className="nav-link nav-button" />
                 </Suspense>
               </li>
@@ -103,19 +104,19 @@ export function Header() {
           )}
           {isAdmin && (
             <span className="phone-only phone-admin">
-              <Suspense fallback={null}>
+              <Suspense fallback={<Pending />}>
                 <AdminMenuButton />
               </Suspense>
             </span>
           )}
           {user && (
-            <Suspense fallback={null}>
+            <Suspense fallback={<Pending />}>
               <NotificationBell />
             </Suspense>
           )}
           {user && (
             <span className="wide-only">
-              <Suspense fallback={null}>
+              <Suspense fallback={<Pending />}>
                 <AccountMenuButton user={user} onSignOut={signOut} />
               </Suspense>
             </span>
@@ -133,7 +134,7 @@ export function Header() {
         </div>
       </div>
       {isAdmin && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <AdminToolsBar />
         </Suspense>
       )}

@@ -2,6 +2,7 @@ import { MenuIcon } from '#src/components/ui/icons.tsx';
 import type { SessionUser } from '#src/lib/session/session-view.ts';
 import { lazy, Suspense } from 'react';
 import { initialsOf } from './nav-items.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 // What the header's menu triggers show, shared by the stand-ins (menu-triggers.tsx) and the menus;
 // the account and admin faces are in account-triggers.tsx.
@@ -13,7 +14,7 @@ export function Avatar({ name }: { name: string }) {
   const initials = initialsOf(name);
   return (
     <span className="avatar" aria-hidden="true">
-      <Suspense fallback={initials}>
+      <Suspense fallback={<Pending>{initials}</Pending>}>
         <AvatarPicture initials={initials} />
       </Suspense>
     </span>

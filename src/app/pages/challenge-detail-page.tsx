@@ -5,6 +5,7 @@ import { useChallenge } from '#src/features/challenges/api/challenges.ts';
 import { EventLinks } from '#src/features/events/components/event-links.tsx';
 import { useEvents } from '#src/features/events/api/events.ts';
 import { GoLiveLinks } from '#src/features/live/components/go-live-link.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 const TheaterSection = lazy(() => import('#src/features/theater/components/theater-section.tsx'));
 
@@ -34,7 +35,7 @@ export default function ChallengeDetail() {
         ) : null}
       </ChallengeDetailPage>
       {challenge.data && !events.isLoading ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <TheaterSection challengeId={id} />
         </Suspense>
       ) : null}

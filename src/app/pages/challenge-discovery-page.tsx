@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import ChallengeDiscoveryPage from '#src/features/challenges/pages/challenge-discovery-page.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 const EventsSection = lazy(() => import('#src/features/events/components/events-section.tsx').then((m) => ({ default: m.EventsSection })));
 
@@ -7,7 +8,7 @@ const EventsSection = lazy(() => import('#src/features/events/components/events-
 export default function Discovery() {
   return (
     <ChallengeDiscoveryPage>
-      <Suspense fallback={null}>
+      <Suspense fallback={<Pending />}>
         <EventsSection />
       </Suspense>
     </ChallengeDiscoveryPage>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { usePendingConsents } from './api/legal.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 // Radix and the chart load only when a new version is actually waiting.
 const ConsentDialog = lazy(() => import('./components/consent-dialog.tsx'));
@@ -16,7 +17,7 @@ export default function ConsentHost() {
   if (!user || documents.length === 0) return null;
   const key = documents.map((d) => `${d.kind}${d.version}`).join('-');
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <ConsentDialog key={key} documents={documents} />
     </Suspense>
   );

@@ -12,6 +12,7 @@ import { DEFAULT_IN_APP, popupKindOfAchievement } from '#domain/notifications.ts
 import { playTone, takeStoredTones } from './tones.ts';
 import { takeAchievementPopups } from './api/achievements.ts';
 import { popupCatchUp } from './popup-catch-up.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 // Motion and confetti load with the first popup, not with the app.
 const AchievementOverlay = lazy(() => import('./achievement-overlay.tsx'));
@@ -113,7 +114,7 @@ export default function RealtimeHost() {
   const current = useSelector(achievements, (s) => s.context.current);
   if (!current) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<Pending />}>
       <AchievementOverlay
         key={String(current.id)}
         achievement={current}

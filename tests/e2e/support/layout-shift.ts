@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { waitForSettled } from './settled.ts';
 
 // Layout shift as Lighthouse sums it: a PerformanceObserver for 'layout-shift', installed before the page's own
 // scripts run (and reading the buffered entries), records every shift not caused by input with what moved.
@@ -43,14 +44,24 @@ export function observeShifts() {
 }
 
 /**
- * The page's layout shift since it loaded (observeShifts installed), once its late parts are in: the network quiet
- * for 500 ms (a lazy finder, a picture, the last answer; Playwright's `networkidle`), the fonts loaded, and two frames
+ * The page's layout shift since it loaded (observeShifts installed), once its late parts are in: the page settled (its
+ * chunks and lazy parts rendered, its answers in: support/settled.ts; was Playwright's `networkidle`, 500 ms of quiet
+ * network, and before that a fixed 400 ms wait: #36), the pictures it is loading in, the fonts loaded, and two frames
  * painted after that (a shift is recorded when its frame paints), the shifts not yet handed to the observer taken
- * too. A problem naming what moved when it adds up to 0.001 or more, else null. (Was a fixed 400 ms wait: #36.)
+ * too. A problem naming what moved when it adds up to 0.001 or more, else null.
  */
 export async function layoutShiftProblem(page: Page, where: string): Promise<string | null> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await waitForSettled(page);
   const shifts = await page.evaluate(async () => {
+    // Pictures being loaded (a lazy one below the fold is not), each for at most 5 s.
+    const loading = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    const loaded = (img: HTMLImageElement) =>
+      new Promise((done) => {
+        img.addEventListener('load', done, { once: true });
+        img.addEventListener('error', done, { once: true });
+        setTimeout(done, 5_000);
+      });
+    await Promise.all(loading.map(loaded));
     await document.fonts.ready;
     await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
     window.__takeShifts?.();

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { CONTEXTUAL_ROUTES, VISITOR_ONLY_ROUTES, pageRoutes, routePaths, type PageRoute } from '#src/app/route-table.ts';
 import type { RunningApp } from './app.ts';
+import { waitForSettled } from './settled.ts';
 
 // Issue #37: every page a role may use is reached from / by links alone. The link graph is gathered while
 // tests/e2e/every-route.spec.ts visits every route anyway (each visited page's same-origin `a[href]`, and the
@@ -91,7 +92,7 @@ export class LinkGraph {
   async visit(page: Page, href: string) {
     await page.goto(href);
     await expect(page.locator('main')).toBeVisible({ timeout: 20_000 });
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await waitForSettled(page);
     await this.record(page, href);
   }
 
@@ -101,7 +102,7 @@ export class LinkGraph {
 
   /** Records the page open now (signed in, its session restored) and the items of its header menus. */
   async recordWithMenus(page: Page) {
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await waitForSettled(page);
     await this.record(page, page.url());
     this.menus.push(...(await phoneMenuLinks(page)));
   }

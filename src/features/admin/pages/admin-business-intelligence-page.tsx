@@ -15,6 +15,7 @@ import { BiCreatorEconomy } from '../components/bi-creator-economy.tsx';
 import { BiFunnel } from '../components/bi-funnel.tsx';
 import { count, weekLabel } from '../components/bi-format.ts';
 import '../admin.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 const BiActivityChart = lazy(() => import('../components/bi-activity-chart.tsx'));
 
@@ -90,7 +91,13 @@ function Report({ report, range }: { report: BusinessReport; range: BiRange }) {
       <Totals report={report} />
       <Section id="bi-active" title="Active users" table="daily" range={range} csvLabel="signups and active users per day">
         <p className="muted">Accounts that used the app signed in: on each day, in the 7 days and in the 30 days up to it (UTC).</p>
-        <Suspense fallback={<Skeleton height={240} />}>
+        <Suspense
+          fallback={
+            <Pending>
+              <Skeleton height={240} />
+            </Pending>
+          }
+        >
           <BiActivityChart days={report.days} label={label} />
         </Suspense>
         <ul className="bi-chart-legend" aria-hidden="true">

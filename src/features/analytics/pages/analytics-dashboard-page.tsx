@@ -8,6 +8,7 @@ import { formatDate } from '#src/lib/format.ts';
 import { hasNoNumbers, useMyAnalytics, type MyAnalytics } from '../api/analytics.ts';
 import { overallText, placeText } from '#domain/places.ts';
 import '../analytics.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 const WeeklyChart = lazy(() => import('../components/weekly-chart.tsx'));
 
@@ -44,7 +45,13 @@ function Weeks({ weeks }: { weeks: MyAnalytics['weeks'] }) {
       <p className="muted">
         {total} {total === 1 ? 'submission' : 'submissions'} in the last {weeks.length} weeks (weeks start on Monday, UTC).
       </p>
-      <Suspense fallback={<Skeleton height={220} />}>
+      <Suspense
+        fallback={
+          <Pending>
+            <Skeleton height={220} />
+          </Pending>
+        }
+      >
         <WeeklyChart weeks={weeks} label={label} />
       </Suspense>
       <details className="analytics-details">

@@ -12,6 +12,7 @@ import { BoardGlobalTable, BoardTestTable } from '../components/board-ranking-ta
 import { QueryState } from '#src/components/query-state.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import '../boards.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 const RanksFinder = lazy(() => import('../components/ranks-finder.tsx').then((m) => ({ default: m.RanksFinder })));
 
@@ -161,7 +162,13 @@ interface BoardProps {
 /** The finder above a board, loaded when the board is shown (the space it takes is kept meanwhile). */
 function Finder({ find, canFindMe, onPick }: { find: RanksFind; canFindMe: boolean; onPick: BoardProps['onPick'] }) {
   return (
-    <Suspense fallback={<div className="board-find-slot" aria-hidden="true" />}>
+    <Suspense
+      fallback={
+        <Pending>
+          <div className="board-find-slot" aria-hidden="true" />
+        </Pending>
+      }
+    >
       <RanksFinder find={find} canFindMe={canFindMe} onPick={(m) => onPick(m.page, m.user_id)} />
     </Suspense>
   );

@@ -10,6 +10,7 @@ import { QueryState } from '#src/components/query-state.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import '../athletes.css';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 // uPlot and its styles load with the chart, not with the page.
 const ProgressChart = lazy(() => import('../components/progress-chart.tsx'));
@@ -153,7 +154,13 @@ export default function PerformanceStatsPage() {
             <h2 id="progress-title">{s.test_name}</h2>
             <SummaryFigures s={s} units={units} />
             <figure className="card progress-figure">
-              <Suspense fallback={<LoadingSkeleton label="Loading the chart…" />}>
+              <Suspense
+                fallback={
+                  <Pending>
+                    <LoadingSkeleton label="Loading the chart…" />
+                  </Pending>
+                }
+              >
                 <ProgressChart series={s} units={units} label={chartLabel} />
               </Suspense>
               <figcaption className="hint">

@@ -10,6 +10,7 @@ import { useScoreText } from '../api/score-text.ts';
 import { AthleteInitials } from './athlete-initials.tsx';
 import './board-look.css';
 import type { ScoreType } from '#domain/scoring/index.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 // Only signed-in people can report a score, follow its athlete or give it kudos: visitors never load the button (nor
 // its reasons) or the row menu (nor Radix's menu).
@@ -131,7 +132,7 @@ function Row({
           </>
         ) : null}
         {!mine && reportable && (
-          <Suspense fallback={null}>
+          <Suspense fallback={<Pending />}>
             <ReportButton
               compact
               kind="score"

@@ -23,6 +23,7 @@ import { Pagination } from '#src/components/ui/pagination.tsx';
 import { Select } from '#src/components/ui/select.tsx';
 import { LazyBoardFinder } from '../components/board-find-stand-in.tsx';
 import '../challenges.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 // The team view of a team challenge: its own chunk, loaded when the Teams tab is opened.
 const TeamBoard = lazy(() => import('../components/team-board.tsx'));
@@ -164,7 +165,13 @@ function Board({ id }: { id: number }) {
           Loading the board…
         </p>
       ) : other && state.view === other ? (
-        <Suspense fallback={<p className="hint">Loading the board…</p>}>
+        <Suspense
+          fallback={
+            <Pending>
+              <p className="hint">Loading the board…</p>
+            </Pending>
+          }
+        >
           <OtherBoard challenge={c} live={live} pageSize={PAGE_SIZE} />
         </Suspense>
       ) : (
@@ -208,7 +215,7 @@ function Board({ id }: { id: number }) {
           </div>
           {c && <Standards challenge={c} category={picked} />}
           {c?.my_entry && (
-            <Suspense fallback={null}>
+            <Suspense fallback={<Pending />}>
               <OwnScoreStatus challengeId={c.id} scoreType={c.score_type} />
             </Suspense>
           )}
@@ -247,7 +254,7 @@ function Board({ id }: { id: number }) {
       )}
       {/* Under the board: the strip arrives after the rows (its own chunk and call), and above them it pushed the board down. */}
       {c && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <CommentaryStrip challengeId={c.id} />
         </Suspense>
       )}

@@ -13,6 +13,7 @@ import { formatMoney } from '#domain/ledger.ts';
 import { useCampaigns, useSetCampaignPaused, type CampaignStats, type CreatorDashboard } from '../api/creators.ts';
 import { CampaignForm } from './campaign-form.tsx';
 import type { CampaignDayTotal } from './campaign-chart.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 const CampaignChart = lazy(() => import('./campaign-chart.tsx'));
 
@@ -167,7 +168,13 @@ function CampaignFigures({ data }: { data: CampaignStats }) {
   return (
     <>
       {days.length ? (
-        <Suspense fallback={<Skeleton height={200} />}>
+        <Suspense
+          fallback={
+            <Pending>
+              <Skeleton height={200} />
+            </Pending>
+          }
+        >
           <CampaignChart days={days} label={`Views, clicks and joins per day from ${data.from} to ${data.to}`} />
         </Suspense>
       ) : null}

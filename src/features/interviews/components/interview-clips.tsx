@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Badge } from '#src/components/ui/badge.tsx';
 import { LoadingSkeleton } from '#src/components/loading-skeleton.tsx';
 import type { VideoInterview } from '../api/video-interviews.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
@@ -16,7 +17,13 @@ export function InterviewClips({ interview, headingLevel = 'h3' }: { interview: 
         <li key={q.id} className="interview-qa">
           <Heading className="interview-q">{q.text}</Heading>
           {q.video!.status === 'ready' ? (
-            <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+            <Suspense
+              fallback={
+                <Pending>
+                  <LoadingSkeleton label="Loading the player" />
+                </Pending>
+              }
+            >
               <VideoPlayer video={q.video!} momentLinks={false} label={`${interview.athlete} answering: ${q.text}`} />
             </Suspense>
           ) : q.video!.status === 'failed' ? (

@@ -11,6 +11,7 @@ import { TextInput } from '#src/components/ui/text-field.tsx';
 import { formatDateTime } from '#src/lib/format.ts';
 import { PENALTY_PERCENT, VERDICT_LABELS, verdictProblem, type Verdict } from '#domain/judging.ts';
 import { judgeBattleAttempt, useBattleAttemptQueue, useRefreshJudging, type JudgingBattleAttempt } from '../api/judging.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
@@ -65,7 +66,13 @@ function BattleAttemptItem({ a }: { a: JudgingBattleAttempt }) {
         }
       >
         {a.video ? (
-          <Suspense fallback={<p className="muted">Loading the player…</p>}>
+          <Suspense
+            fallback={
+              <Pending>
+                <p className="muted">Loading the player…</p>
+              </Pending>
+            }
+          >
             <VideoPlayer video={a.video} />
           </Suspense>
         ) : (

@@ -16,6 +16,7 @@ import { MarkingTools } from './marking-tools.tsx';
 import { LiveGaps, gapMarkers } from './live-gaps.tsx';
 import { claimSubmission, confirmVerdict, sendVerdict, useRefreshJudging, useSubmission, type JudgingSubmission } from '../api/judging.ts';
 import { useDisplayText } from '#src/lib/score-text.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
@@ -130,7 +131,13 @@ function Judging({ s, actor, busy }: { s: JudgingSubmission; actor: JudgingActor
     <div className="judging-layout">
       <div>
         {s.video ? (
-          <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+          <Suspense
+            fallback={
+              <Pending>
+                <LoadingSkeleton label="Loading the player" />
+              </Pending>
+            }
+          >
             <VideoPlayer
               video={s.video}
               extraKeys={keys}
@@ -234,7 +241,13 @@ function Review({
       {s.marks.length ? <p>No-reps marked at {s.marks.map((m) => formatTimestamp(m.at_ms / 1000)).join(', ')}.</p> : null}
       {s.video ? (
         <>
-          <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+          <Suspense
+            fallback={
+              <Pending>
+                <LoadingSkeleton label="Loading the player" />
+              </Pending>
+            }
+          >
             <VideoPlayer video={s.video} seekTo={seekTo} markers={markers} />
           </Suspense>
           <LiveGaps gaps={s.live_gaps} onSeek={(seconds) => setSeekTo({ seconds })} />

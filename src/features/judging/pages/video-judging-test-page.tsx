@@ -21,6 +21,7 @@ import {
 import { takeJudgingTest, useJudgingTest, useRefreshJudgeStatus, type JudgingTest } from '../api/judging.ts';
 import { MarkingTools } from '../components/marking-tools.tsx';
 import '../judging.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 const VideoPlayer = lazy(() => import('#src/components/video-player.tsx'));
 
@@ -166,7 +167,13 @@ function ClipCard({
       }
     >
       <div className="judging-layout">
-        <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+        <Suspense
+          fallback={
+            <Pending>
+              <LoadingSkeleton label="Loading the player" />
+            </Pending>
+          }
+        >
           <VideoPlayer video={clip.video} extraKeys={keys} extraKeysHint="N marks a no-rep here." onTimeChange={setNow} />
         </Suspense>
         <div className="judging-form">

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import { SummarySkeleton } from './summary-skeleton.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 /** A signed-in athlete's summary (and the places' words it shows) loads only for them: a visitor's home does without it. */
 const SignedInSummary = lazy(() => import('./signed-in-summary.tsx'));
@@ -35,10 +36,10 @@ export function AccountSummary() {
       {user ? (
         <Suspense
           fallback={
-            <>
+            <Pending>
               <h2 id="home-summary-title">Your training, {user.display_name}</h2>
               <SummarySkeleton />
-            </>
+            </Pending>
           }
         >
           <SignedInSummary name={user.display_name} />

@@ -14,6 +14,7 @@ import { WAIVER_NAME_MAX } from '#domain/legal.ts';
 import { waiverSigningMachine } from '#machines/waiver-signing.ts';
 import { useMyWaiver, useSignWaiver } from '../api/legal.ts';
 import '../legal.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 // Administrators' tools (publishing versions, signatures per challenge) load only for them.
 const AdminLegalTools = lazy(() => import('../components/admin-legal-tools.tsx'));
@@ -49,7 +50,7 @@ export default function LiabilityWaiverPage() {
         )}
       </QueryState>
       {isAdmin && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Pending />}>
           <AdminLegalTools />
         </Suspense>
       )}

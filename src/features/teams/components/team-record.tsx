@@ -5,6 +5,7 @@ import { Table } from '#src/components/ui/table.tsx';
 import type { TeamChallengeEntry } from '../api/teams.ts';
 import { ordinal, placeText, TEAM_BOARD } from '#domain/places.ts';
 import { recordOf } from '../record.ts';
+import { Pending } from '#src/lib/settled.tsx';
 
 const TeamRecordChart = lazy(() => import('./team-record-chart.tsx'));
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -44,7 +45,13 @@ export function TeamRecord({ entries }: { entries: TeamChallengeEntry[] }) {
           <dd>{average}%</dd>
         </div>
       </dl>
-      <Suspense fallback={<Skeleton height={200} />}>
+      <Suspense
+        fallback={
+          <Pending>
+            <Skeleton height={200} />
+          </Pending>
+        }
+      >
         <TeamRecordChart points={points} label={label} />
       </Suspense>
       <details className="team-record-details">

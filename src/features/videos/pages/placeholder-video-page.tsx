@@ -13,6 +13,7 @@ import { formatBytes, formatTimestamp, parseTimestamp } from '#domain/videos.ts'
 import { useVideo, type Video } from '../api/videos.ts';
 import { useMyVideos } from '#src/api/my-videos.ts';
 import '../videos.css';
+import { Pending } from '#src/lib/settled.tsx';
 
 // tus and the player load only when they are shown (the first-load budget).
 const VideoUploader = lazy(() => import('#src/components/video-uploader.tsx'));
@@ -55,7 +56,13 @@ function OneVideo({ id, startAt }: { id: string; startAt: number | null }) {
             <Badge tone={STATUS[v.status].tone}>{STATUS[v.status].label}</Badge>
             <span className="muted">{details(v)}</span>
           </p>
-          <Suspense fallback={<LoadingSkeleton label="Loading the player" />}>
+          <Suspense
+            fallback={
+              <Pending>
+                <LoadingSkeleton label="Loading the player" />
+              </Pending>
+            }
+          >
             <VideoPlayer video={v} startAt={startAt} />
           </Suspense>
         </>
@@ -87,7 +94,13 @@ function Uploads({ onUploaded }: { onUploaded: (videoId: string) => void }) {
           ? ` Up to ${formatBytes(mine.data.max_size_bytes)} and ${Math.round(mine.data.max_duration_s / 60)} minutes per video; ${formatBytes(mine.data.used_bytes)} of your ${formatBytes(mine.data.quota_bytes)} used.`
           : null}
       </p>
-      <Suspense fallback={<LoadingSkeleton label="Loading the uploader" />}>
+      <Suspense
+        fallback={
+          <Pending>
+            <LoadingSkeleton label="Loading the uploader" />
+          </Pending>
+        }
+      >
         <VideoUploader purpose="general" onUploaded={uploaded} />
       </Suspense>
       <h2>Your videos</h2>
