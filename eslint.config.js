@@ -150,6 +150,22 @@ export default tseslint.config(
     rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
+    // A page has not settled while a Suspense boundary shows its fallback (src/lib/settled.tsx): every fallback is a
+    // <Pending> (or the page fallback, which holds one), else the journeys' settled signal could fire early.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='Suspense']:not(:has(JSXAttribute[name.name='fallback'] > JSXExpressionContainer > JSXElement > JSXOpeningElement[name.name=/^(Pending|PageFallback)$/]))",
+          message:
+            'A Suspense fallback is a <Pending> (src/lib/settled.tsx) or <PageFallback />, so the page is not settled while it shows.',
+        },
+      ],
+    },
+  },
+  {
     // domain/ is pure TypeScript both sides run: no package at all (no React, no ORM, no framework).
     files: ['domain/**'],
     rules: {

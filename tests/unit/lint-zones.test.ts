@@ -62,4 +62,12 @@ describe('lint zones', { timeout: 60_000 }, () => {
     const errors = await errorsOf('src/lib/probe.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;\n");
     expect(errors.join('\n')).toMatch(/no-nodejs-modules/);
   });
+
+  it('a Suspense boundary whose fallback is not a <Pending> fails (the settled signal would fire early)', async () => {
+    const code = (fallback: string) =>
+      `import { Suspense } from 'react';\nimport { Pending } from '#src/lib/settled.tsx';\nvoid Pending;\nexport const X = () => <Suspense${fallback}><b /></Suspense>;\n`;
+    expect((await errorsOf('src/components/probe.tsx', code(' fallback={null}'))).join('\n')).toMatch(/Suspense fallback is a <Pending>/);
+    expect((await errorsOf('src/components/probe.tsx', code(''))).join('\n')).toMatch(/Suspense fallback is a <Pending>/);
+    expect(await errorsOf('src/components/probe.tsx', code(' fallback={<Pending />}'))).toEqual([]);
+  });
 });
