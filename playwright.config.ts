@@ -25,7 +25,8 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || undefined,
-      args: CHROMIUM_ARGS,
+      // E2E_CHROMIUM_EXTRA_ARGS (space-separated) adds flags for an A/B measurement (scripts/e2e-cpu.mjs).
+      args: [...CHROMIUM_ARGS, ...(process.env.E2E_CHROMIUM_EXTRA_ARGS?.split(' ').filter(Boolean) ?? [])],
     },
     // The app honours prefers-reduced-motion (src/styles/tokens.css, the skeletons): no shimmer or transition keeps the
     // compositor drawing frames while a page waits on its data. No journey checks a motion.
