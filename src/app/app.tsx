@@ -14,7 +14,7 @@ import { onOpenFeedback } from '../lib/feedback-launcher.ts';
 import { firstPaint } from '../lib/first-paint.ts';
 import { queryRetryDelay, retryQuery } from '../lib/query-retry.ts';
 import { useRereadAfterRenewal } from '../lib/session/reread-after-renewal.ts';
-import { Pending, SettledSignal } from '#src/lib/settled.tsx';
+import { Pending } from '#src/lib/settled.tsx';
 
 // Inside a frame: the beacon and page changes for the parent (lib/embed.ts) load then, not otherwise.
 const EmbedHost = lazyOptional('The embedding host', () => import('./layout/embed-host.tsx'));
@@ -38,6 +38,9 @@ const LiveBroadcastBanner = lazyOptional(
   'The live broadcast banner',
   () => import('../features/live/components/live-broadcast-banner.tsx'),
 );
+
+// `<html data-settled>` for the journeys and tools that drive a browser (src/lib/settled.tsx); a visitor never loads it.
+const SettledSignal = lazy(() => import('#src/lib/settled-signal.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -135,7 +138,11 @@ export function App() {
             </Suspense>
           )}
           <LazyToaster />
-          <SettledSignal />
+          {navigator.webdriver && (
+            <Suspense fallback={<Pending />}>
+              <SettledSignal />
+            </Suspense>
+          )}
         </SessionProvider>
       </Router>
     </QueryClientProvider>

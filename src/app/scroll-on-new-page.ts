@@ -1,13 +1,12 @@
 import { useLayoutEffect, useRef } from 'react';
 
-/**
- * Whether the last change of address came from Back or Forward (the browser puts that page's scroll back itself) rather
- * than from the app (wouter announces its pushState and replaceState calls as events of those names).
- */
-let fromHistory = false;
-if (typeof window !== 'undefined') {
-  window.addEventListener('popstate', () => (fromHistory = true));
-  for (const type of ['pushState', 'replaceState']) window.addEventListener(type, () => (fromHistory = false));
+// Whether the last change of address was Back or Forward (the browser puts that page's scroll back itself) rather than
+// the app's (wouter announces its pushState and replaceState calls as events of those names).
+let popped = false;
+if (typeof window == 'object') {
+  addEventListener('popstate', () => (popped = true));
+  addEventListener('pushState', () => (popped = false));
+  addEventListener('replaceState', () => (popped = false));
 }
 
 /**
@@ -19,9 +18,7 @@ if (typeof window !== 'undefined') {
 export function useScrollOnNewPage(path: string): void {
   const shown = useRef(path);
   useLayoutEffect(() => {
-    if (shown.current === path) return;
+    if (shown.current != path && !popped && !location.hash) scrollTo(0, 0);
     shown.current = path;
-    if (fromHistory || window.location.hash) return;
-    window.scrollTo(0, 0);
   }, [path]);
 }

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Pending, SettledSignal } from '#src/lib/settled.tsx';
+import { Pending } from '#src/lib/settled.tsx';
+import SettledSignal from '#src/lib/settled-signal.tsx';
 
 // `<html data-settled>` (#36): what the end-to-end sweeps wait for before reading a page (tests/e2e/support/settled.ts)
 // instead of a quiet network. It must not be set while an answer or a lazy part is still on its way.

@@ -6,6 +6,7 @@ import { ADMIN_EMAIL, useAppWithMail } from './support/accounts.ts';
 import { axeClean } from './support/api.ts';
 import { redisAnswers as redisAnswersNow } from '../server/redis.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { e2eDatabaseUrl } from './support/e2e-postgres.ts';
 
 const admin = { email: ADMIN_EMAIL, name: 'Coach Admin', password: 'admin-pass-9876' };
 // Sign-in through mail, eight checks (ffmpeg starts twice) and axe runs on a shared two-core machine.
@@ -34,7 +35,9 @@ test.describe('every check on a healthy platform', () => {
       await expect(page.getByTestId(`check-${check}`)).toHaveAttribute('data-status', 'ok');
     }
     await expect(page.getByTestId('check-redis')).toHaveAttribute('data-status', redisAnswers ? 'ok' : 'not_configured');
-    await expect(card(page, 'Database')).toContainText('PGlite (embedded PostgreSQL)');
+    // The engine this file's server runs on: PostgreSQL when the run asks for it (E2E_DATABASE_URL, docs/adr/0009).
+    const engine = e2eDatabaseUrl() ? 'PostgreSQL' : 'PGlite (embedded PostgreSQL)';
+    await expect(card(page, 'Database')).toContainText(`${engine} answered a round-trip query`);
     await expect(card(page, 'Live updates')).toContainText(/came back over this page's live connection in [\d.]+ ms/);
     await expect(card(page, 'Background work')).toContainText(/run by a worker in [\d.]+ ms/);
     const mail = await mailbox.waitFor(ADMIN_EMAIL, /test mail from the Admin Testing page/, since);

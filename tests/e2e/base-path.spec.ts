@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { useApp } from './support/app.ts';
+import { EMBEDDED } from './support/e2e-postgres.ts';
 
-const app = useApp({ BASE_PATH: '/fit/' });
+// On the embedded database, as `npm start` with BASE_PATH serves it (whatever E2E_DATABASE_URL says: docs/adr/0009).
+const app = useApp({ BASE_PATH: '/fit/', ...EMBEDDED });
 
 test('BASE_PATH=/fit/ serves pages, deep links, assets and the API under /fit/', async ({ page, request }) => {
   expect(app().url).toMatch(/\/fit\/$/);

@@ -60,11 +60,12 @@ process.once('exit', () => {
 
 /**
  * A database of its own on E2E_DATABASE_URL's server, unless the file stays embedded: it set its own
- * DATABASE_URL, brings a seeded DATA_DIR, or asked for the embedded one (`EMBEDDED`).
+ * DATABASE_URL, brings a seeded DATA_DIR, asked for the embedded one (`EMBEDDED`), or wants the demo world (SEED=demo:
+ * the server loads it into an empty embedded database only, server/main.ts).
  */
 async function fileDatabase(env: Record<string, string>): Promise<FileDatabase | undefined> {
   const adminUrl = e2eDatabaseUrl();
-  if (!adminUrl || env.DATABASE_URL || env.DATA_DIR || env.E2E_EMBEDDED) return undefined;
+  if (!adminUrl || env.DATABASE_URL || env.DATA_DIR || env.E2E_EMBEDDED || env.SEED === 'demo') return undefined;
   return createFileDatabase(adminUrl);
 }
 
