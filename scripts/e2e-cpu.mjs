@@ -5,7 +5,8 @@
 // journey servers (dist/server), the rest. Extra Chromium flags for an A/B run: E2E_CHROMIUM_EXTRA_ARGS (space-separated,
 // playwright.config.ts). One JSON line on stdout and appended to .bench/e2e-cpu.jsonl.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { HZ, cmdlineOf, pids, procStat } from './proc-cpu.mjs';
 
 const label = process.argv[2] ?? 'run';
 const dash = process.argv.indexOf('--');
@@ -30,16 +31,11 @@ const seen = new Map();
 function sample() {
   const parent = new Map();
   const cpu = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(fields[1]));
-      cpu.set(Number(name), Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // gone between the listing and the read
-    }
+  for (const pid of pids()) {
+    const stat = procStat(pid);
+    if (!stat) continue; // gone between the listing and the read
+    parent.set(pid, stat.parent);
+    cpu.set(pid, stat.ticks);
   }
   for (const [pid, ticks] of cpu) {
     let up = pid;
@@ -48,13 +44,7 @@ function sample() {
     let entry = seen.get(pid);
     // A renderer forked from the zygote shows the zygote's command line until it renames itself: read it again.
     if (!entry || entry.cls === 'chromium-zygote') {
-      let cmd = '';
-      try {
-        cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      } catch {
-        // gone
-      }
-      entry = { cls: classify(cmd), ticks: entry?.ticks ?? 0 };
+      entry = { cls: classify(cmdlineOf(pid)), ticks: entry?.ticks ?? 0 };
       seen.set(pid, entry);
     }
     entry.ticks = Math.max(entry.ticks, ticks);
@@ -67,7 +57,7 @@ const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 child.on('exit', (code) => {
   clearInterval(timer);
   const by = {};
-  for (const { cls, ticks } of seen.values()) by[cls] = (by[cls] ?? 0) + ticks / 100;
+  for (const { cls, ticks } of seen.values()) by[cls] = (by[cls] ?? 0) + ticks / HZ;
   const chromium = Object.entries(by).reduce((sum, [k, v]) => (k.startsWith('chromium') ? sum + v : sum), 0);
   const summary = out
     .split('\n')

@@ -5,43 +5,19 @@
 // (/usr/bin/time). Usage: node scripts/e2e-db-cpu.mjs [--rounds N] file.spec.ts…  (E2E_CPU_DATABASE_URL: the
 // PostgreSQL server, postgres://root@127.0.0.1:5432/test by default).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { HZ, cmdlineOf, cpuTicks, parentOf, pids } from './proc-cpu.mjs';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
 const rounds = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 2;
 const files = args;
 const adminUrl = process.env.E2E_CPU_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const HZ = 100; // USER_HZ on Linux
 const SAMPLE_MS = 100;
 
-function ticksOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
-  } catch {
-    return undefined;
-  }
-}
-function cmdlineOf(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
-}
-function parentOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return 0;
-  }
-}
 /** Whether pid descends from root (other sessions run journeys on the same machine). */
 function descendsFrom(pid, root) {
   for (let p = pid, hops = 0; p > 1 && hops < 20; p = parentOf(p), hops++) if (p === root) return true;
@@ -80,23 +56,21 @@ async function runOnce(file, mode) {
   let done = false;
   void exited.then(() => (done = true));
   while (!done) {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const pid = Number(entry);
+    for (const pid of pids()) {
       const known = servers.get(pid);
       if (known) {
-        known.ticks = ticksOf(pid) ?? known.ticks;
+        known.ticks = cpuTicks(pid) ?? known.ticks;
         continue;
       }
       if (backends.has(pid)) {
-        backends.set(pid, ticksOf(pid) ?? backends.get(pid));
+        backends.set(pid, cpuTicks(pid) ?? backends.get(pid));
         continue;
       }
-      const cmd = cmdlineOf(pid);
+      const cmd = cmdlineOf(pid).replaceAll('\0', ' ');
       if (cmd.includes('dist/server/main.js') && cmd.includes('exit-with-parent') && descendsFrom(pid, child.pid)) {
-        servers.set(pid, { ticks: ticksOf(pid) ?? 0, port: portOf(pid), startTicks: undefined, healthy: false });
+        servers.set(pid, { ticks: cpuTicks(pid) ?? 0, port: portOf(pid), startTicks: undefined, healthy: false });
       } else if (cmd.startsWith('postgres:') && descendsFrom(Number(/ e2e_(\d+)_/.exec(cmd)?.[1]), child.pid)) {
-        backends.set(pid, ticksOf(pid) ?? 0);
+        backends.set(pid, cpuTicks(pid) ?? 0);
       }
     }
     for (const server of servers.values()) {
@@ -139,13 +113,13 @@ async function createDropCost(times = 5) {
   const db = await admin.reserve();
   const [{ pid }] = await db`select pg_backend_pid() as pid`;
   const [{ name: template }] = await db`select datname as name from pg_database where datname like 'tmpl\_%' order by oid desc limit 1`;
-  const before = ticksOf(pid);
+  const before = cpuTicks(pid);
   const t0 = Date.now();
   for (let i = 0; i < times; i++) {
     await db.unsafe(`create database e2e_${process.pid}_cost template "${template}"`);
     await db.unsafe(`drop database e2e_${process.pid}_cost`);
   }
-  const cpu = (ticksOf(pid) - before) / HZ / times;
+  const cpu = (cpuTicks(pid) - before) / HZ / times;
   const wall = (Date.now() - t0) / 1000 / times;
   db.release();
   await admin.end();
