@@ -61,7 +61,7 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   await looksRight(page, 'tournament-bracket-preview', () => expect(bracket.getByText('Seed 4 — Seed 5 (projected)')).toBeVisible());
 
   // The qualifier closes with nobody scored: entry order seeds them, Ana 1 … Ed 5, and round 1 is drawn.
-  await setClock(app(), base + HOUR - Date.now() + 60_000);
+  await setClock(app(), base + HOUR - Date.now() + 60_000, page);
   await expect(async () => {
     await page.reload();
     await expect(bracket.getByText('4 Di — 5 Ed, to be decided')).toBeVisible({ timeout: 2_000 });
@@ -116,7 +116,7 @@ test('an administrator makes the final a bracket of 5; the preview projects it a
   // Her page reloaded for the screenshots just now: its socket may join the room only after the round closed (the
   // page then reads the battle again on "joined").
   heard.push(`${new Date().toISOString()} (the clock moves past the round's close)`);
-  await setClock(app(), base + 2 * HOUR - Date.now() + 60_000);
+  await setClock(app(), base + 2 * HOUR - Date.now() + 60_000, diPage);
   try {
     await expect(diPage.getByText('You were knocked out in the quarter-finals and cannot submit again.')).toBeVisible({ timeout: 60_000 });
   } catch (error) {

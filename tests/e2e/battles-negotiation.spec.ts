@@ -117,7 +117,7 @@ test('two captains trade an immunity token; the protected member survives the cu
   await expect(panel.getByText('Nothing negotiated yet')).toBeVisible();
   await expect(panel.getByText('Bear Den holds 0 tokens to trade or spend; 1 trade left this round.')).toBeVisible();
   await inRoom();
-  await setClock(app(), 25 * HOUR + 60_000);
+  await setClock(app(), 25 * HOUR + 60_000, page);
   await revealed('Round 1 closed: Max Pact (Wolf Pack) and Bo Pact (Bear Den) fell.');
   // The moved clock outran the page's session (its timer refreshes it before expiry in real time): reload.
   await page.reload();
@@ -163,7 +163,7 @@ test('two captains trade an immunity token; the protected member survives the cu
 
   // The round closes on the moved clock: Ben survives, Bea falls in his place.
   await inRoom();
-  await setClock(app(), 49 * HOUR + 60_000);
+  await setClock(app(), 49 * HOUR + 60_000, page);
   await revealed('Round 2 closed: you (Bear Den) and Mo Pact (Wolf Pack) fell.');
   // The moved clock outran the page's session (its timer refreshes it before expiry in real time): reload.
   await page.reload();

@@ -54,7 +54,7 @@ test('a captain creates a squad battle, enters the team as a squad on the page, 
   await expect(page.getByRole('heading', { name: 'The standard format' })).toBeVisible();
   await page.goto(battleUrl);
 
-  await setClock(app(), 25 * 3_600_000);
+  await setClock(app(), 25 * 3_600_000, page);
   await page.reload();
   await page.getByLabel('Your score for round 1').fill('30');
   await page.getByRole('button', { name: 'Submit the attempt' }).click();

@@ -74,12 +74,12 @@ test('an administrator creates a two-stage tournament, the preview shows it, sta
   await looksRight(page, 'tournament-preview', () => expect(page.getByText('Seed 1: 1st place of Qualifier')).toBeVisible());
 
   // Stage 1 opens: the athletes score; then it closes on a moved clock and the two best go through.
-  await setClock(app(), base - Date.now() + 60_000);
+  await setClock(app(), base - Date.now() + 60_000, page);
   // Access tokens last less than the hour the clock moved: sign in again.
   for (const [i, who] of athletes.entries()) sessions[i] = await apiSignIn(app(), mailbox, who);
   for (const [i, reps] of [50, 40, 30].entries())
     await apiCall(app(), sessions[i]!, 'POST', `api/battle-royale/challenges/${qualifier!.battle_id}/attempts`, { reps });
-  await setClock(app(), base + HOUR - Date.now() + 60_000);
+  await setClock(app(), base + HOUR - Date.now() + 60_000, page);
   await expect(async () => {
     await page.reload();
     await expect(page.getByText('Seed 1: Ana (1st place of Qualifier)')).toBeVisible({ timeout: 2_000 });

@@ -94,7 +94,7 @@ test('deletion: requested, cancelled by signing in, requested again and complete
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   // Signing in during the grace period cancels the deletion, and the page says so.
-  await setClock(a, 3 * DAY);
+  await setClock(a, 3 * DAY, page);
   await signIn(page, a, mailbox, dee);
   await expectSignedIn(page);
   await openPrivacy(page, a);
@@ -103,7 +103,7 @@ test('deletion: requested, cancelled by signing in, requested again and complete
   // Asked again: after 14 days the sweep erases Dee; the board keeps her place as "Former athlete".
   await requestDeletion(page, dee);
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await setClock(a, 3 * DAY + 14 * DAY + 60_000);
+  await setClock(a, 3 * DAY + 14 * DAY + 60_000, page);
   await expect
     .poll(
       async () => {

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Athlete } from './accounts.ts';
 import type { Mailbox } from './mailbox.ts';
 import type { RunningApp } from './app.ts';
+import { waitForSettled } from './settled.ts';
 
 /**
  * fetch, tried once more when the connection was reset before an answer came: Node's fetch reuses kept-alive
@@ -156,8 +157,15 @@ export async function axeClean(page: Page) {
   expect(violations).toEqual([]);
 }
 
-/** Moves the server's clock (an app started with TEST_CLOCK=1) by offsetMs from now, so days of history take seconds. */
-export async function setClock(a: RunningApp, offsetMs: number) {
+/**
+ * Moves the server's clock (an app started with TEST_CLOCK=1) by offsetMs from now, so days of history take seconds.
+ * Pass the pages open on the app: each settles first. A page still restoring its session while the clock jumps has its
+ * refresh token rotated at the old time; a reload that cuts that answer off presents the parent token, a day "later",
+ * past the 10 s reuse window (server/areas/auth/auth.ts), and the session ends: a race a person cannot run (battles-squads
+ * failed so on 1 run in 5 on PostgreSQL).
+ */
+export async function setClock(a: RunningApp, offsetMs: number, ...open: Page[]) {
+  for (const page of open) await waitForSettled(page);
   const res = await fetchRetryingReset(`${a.url}api/test-clock`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
