@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { pageRoutes, routePaths } from '#src/app/route-table.ts';
 import { ADMIN_EMAIL, signIn, startSignUp, useAppWithMail } from './support/accounts.ts';
-import { apiRegister } from './support/api.ts';
+import { apiRegister, axeBuilder } from './support/api.ts';
 import { expectSignedIn, signOut } from './support/header.ts';
 import { openSignedIn } from './support/signed-in.ts';
 
@@ -115,7 +114,7 @@ test('an admin sees the Admin Tools bar and the Admin badge; a subscriber is ref
   await expect(page.locator('.admin-badge')).toHaveText('Admin');
   await expect(page.locator('.admin-badge')).toHaveCSS('background-color', 'rgb(250, 204, 21)');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 
   const other = await browser.newPage();

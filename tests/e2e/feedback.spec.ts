@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_EMAIL, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
+import { axeBuilder } from './support/api.ts';
 import { choose } from './support/choose.ts';
 import { openSignedIn } from './support/signed-in.ts';
 
@@ -19,7 +19,7 @@ test('feedback from the footer: a bug report is sent, and an admin resolves it',
   // tests/component/feedback-dialog.test.tsx; here the report goes to the server and on to an admin.
   await expect(dialog.getByLabel('Page address')).toHaveValue(/challenge-discovery-page$/);
 
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const axe = await axeBuilder(page).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await choose(dialog, 'Type', 'Bug report');

@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { startSignUp, useAppWithMail } from './support/accounts.ts';
-import { axeClean } from './support/api.ts';
+import { axeBuilder, axeClean } from './support/api.ts';
 import { EMBEDDED } from './support/e2e-postgres.ts';
 import { accountMenuButton, expectSignedIn } from './support/header.ts';
 
@@ -115,7 +114,7 @@ test('a board row menu follows an athlete and gives kudos, from the keyboard', a
   await expect(followItem).toBeEnabled({ timeout: 10_000 });
   const wasFollowing = (await followItem.textContent())!.startsWith('Unfollow');
   // The open menu itself (its popper sits outside the page's landmarks, as every Radix menu's does).
-  const inMenu = await new AxeBuilder({ page }).include('[role="menu"]').analyze();
+  const inMenu = await axeBuilder(page).include('[role="menu"]').analyze();
   expect(inMenu.violations.map((v) => v.id)).toEqual([]);
   await page.keyboard.press('Home');
   await expect(followItem).toBeFocused();
