@@ -55,6 +55,8 @@ test('a captain creates a team and invites by email; the invitee signs up throug
   await other.getByRole('button', { name: 'Notifications: 1 unread' }).click();
   await expect(other.getByRole('menuitem', { name: /Cleo Captain invited you to join Harbor Barbell/ })).toBeVisible();
   await other.keyboard.press('Escape');
+  // Closed, not closing: a menu still in its exit animation sits outside the page's landmarks (axe's "region").
+  await expect(other.getByRole('menu')).toHaveCount(0);
   const invited = other.getByRole('article').filter({ hasText: 'You are invited' });
   await expect(invited).toContainText('Cleo Captain invited you to join Harbor Barbell.');
   await axeClean(other);
