@@ -13,9 +13,14 @@ export function useLiveAttemptRoom(a: LiveAttemptView, on: { ended: () => void; 
     a.status === 'live' ? { session_id: String(a.id) } : null,
     (m) => {
       if (!('attempt_id' in m) || m.attempt_id !== a.id) return;
-      const update = (patch: Partial<LiveAttemptView>) =>
-        qc.setQueryData<LiveAttemptView>(liveAttemptKey(a.id), (old) => (old ? { ...old, ...patch } : old));
-      if (m.type === 'live_count' && m.seq >= (qc.getQueryData<LiveAttemptView>(liveAttemptKey(a.id))?.seq ?? 0))
+      const key = liveAttemptKey(a.id);
+      const update = (patch: Partial<LiveAttemptView>) => {
+        qc.setQueryData<LiveAttemptView>(key, (old) => (old ? { ...old, ...patch } : old));
+        // A read already on its way (the one on joining the room) may have read before this change was written: its
+        // answer would put the older state back (a spectator shown "Watching 0"). It is asked again, after the change.
+        if (qc.isFetching({ queryKey: key }) > 0) void qc.refetchQueries({ queryKey: key }, { cancelRefetch: true });
+      };
+      if (m.type === 'live_count' && m.seq >= (qc.getQueryData<LiveAttemptView>(key)?.seq ?? 0))
         update({ seq: m.seq, count: m.count, elapsed_ms: m.elapsed_ms, projected_place: m.projected_place });
       else if (m.type === 'live_spectators') update({ spectators: m.spectators });
       else if (m.type === 'live_reaction') on.reaction?.(m.emoji);
