@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 // Whether the last change of address was Back or Forward (the browser puts that page's scroll back itself) rather than
 // the app's (wouter announces its pushState and replaceState calls as events of those names).
 let popped = false;
-if (typeof window == 'object') {
+if (typeof window === 'object') {
   addEventListener('popstate', () => (popped = true));
   addEventListener('pushState', () => (popped = false));
   addEventListener('replaceState', () => (popped = false));
@@ -18,7 +18,7 @@ if (typeof window == 'object') {
 export function useScrollOnNewPage(path: string): void {
   const shown = useRef(path);
   useLayoutEffect(() => {
-    if (shown.current != path && !popped && !location.hash) scrollTo(0, 0);
+    if (shown.current !== path && !popped && !location.hash) scrollTo(0, 0);
     shown.current = path;
   }, [path]);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { IncomingMessage } from '#machines/socket.ts';
 import { roomKey, type RoomRef } from '#machines/socket-path.ts';
 
@@ -136,6 +136,16 @@ export function useRealtime(room: RoomRef | null, onMessage: Listener, reread?: 
  */
 export function readAgain(qc: QueryClient, filters: InvalidateQueryFilters): void {
   void qc.cancelQueries(filters).then(() => qc.invalidateQueries(filters));
+}
+
+/**
+ * Writes what a room said into a query's cached data. A read of it already on its way (the one on joining the room)
+ * may have read before the change was written, and its answer would put the older state back: it is asked again,
+ * after the change (its answer dropped, the patched data kept meanwhile).
+ */
+export function patchFromRoom<T>(qc: QueryClient, queryKey: QueryKey, patch: (old: T | undefined) => T | undefined): void {
+  qc.setQueryData<T>(queryKey, patch);
+  if (qc.isFetching({ queryKey, exact: true }) > 0) void qc.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true });
 }
 
 /** From now on, whether each message is the socket's return (see useRealtimeReconnect). */

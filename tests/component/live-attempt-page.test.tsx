@@ -3,32 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#src/api/errors.ts';
-import type { LiveAttemptView } from '#src/features/live/api/live.ts';
+import { liveAttemptView } from './live-attempt-view.ts';
 
-const attempt: LiveAttemptView = {
-  id: 9,
-  challenge_id: 3,
-  challenge_title: 'Max burpees',
-  score_type: 'reps',
-  count_unit: 'reps',
-  time_cap_ms: null,
-  user_id: 7,
-  display_name: 'Ana',
-  status: 'live',
-  started_at: new Date().toISOString(),
-  ends_by: new Date(Date.now() + 3_600_000).toISOString(),
-  ended_at: null,
-  end_reason: null,
-  elapsed_ms: 0,
-  seq: 0,
-  count: 0,
-  projected_place: null,
-  board_size: 0,
-  spectators: 0,
-  score_text: null,
-  score_problem: null,
-  server_time: new Date().toISOString(),
-};
+const attempt = liveAttemptView();
 
 /** What the server was sent, in order; the first update finds the connection down. */
 const sent: { seq: number; count: number }[] = [];

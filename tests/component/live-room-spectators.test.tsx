@@ -3,13 +3,14 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { describe, expect, it, vi } from 'vitest';
 import { emitRealtimeMessage } from '#src/lib/realtime.ts';
 import type { LiveAttemptView } from '#src/features/live/api/live.ts';
+import { liveAttemptView } from './live-attempt-view.ts';
 
 // A spectator's page reads the attempt again when its socket joins the room; the server writes the new spectator
 // count at about the same time and tells the room. When that read was asked before the count was written and its
 // answer comes after the room's message, it must not put the older count back (6 Dec: a spectator's page showed
 // "Watching 0" for as long as nobody else came or went).
 
-const state = vi.hoisted(() => ({ spectators: 0, hold: null as Promise<void> | null, reads: 0 }));
+const state = vi.hoisted(() => ({ spectators: 0, hold: null as Promise<void> | null, reads: 0, view: null as unknown }));
 const { GET } = vi.hoisted(() => ({
   GET: vi.fn(async (_path: string, _init: unknown) => {
     // A held read answers what the server had when it was asked, once released.
@@ -18,40 +19,13 @@ const { GET } = vi.hoisted(() => ({
     const hold = state.hold;
     state.hold = null;
     if (hold) await hold;
-    return { data: { ...view, spectators: asked }, response: new Response(null, { status: 200 }) };
+    return { data: { ...(state.view as object), spectators: asked }, response: new Response(null, { status: 200 }) };
   }),
 }));
 vi.mock('#src/api/client.ts', () => ({ api: { GET }, secureApi: { GET } }));
 
-const view = vi.hoisted(
-  () =>
-    ({
-      id: 9,
-      challenge_id: 3,
-      challenge_title: 'Max burpees',
-      score_type: 'reps',
-      count_unit: 'reps',
-      time_cap_ms: null,
-      user_id: 7,
-      display_name: 'Ana',
-      status: 'live',
-      started_at: '2026-12-06T05:00:00.000Z',
-      ends_by: '2026-12-06T06:00:00.000Z',
-      ended_at: null,
-      end_reason: null,
-      elapsed_ms: 0,
-      seq: 3,
-      count: 3,
-      projected_place: null,
-      board_size: 0,
-      spectators: 0,
-      score_text: null,
-      score_problem: null,
-      server_time: '2026-12-06T05:00:00.000Z',
-    }) as LiveAttemptView,
-);
-
 const { liveAttemptKey, fetchLiveAttempt } = await import('#src/features/live/api/live.ts');
+state.view = liveAttemptView({ seq: 3, count: 3 });
 const { useLiveAttemptRoom } = await import('#src/features/live/components/live-room.ts');
 
 function Watching() {

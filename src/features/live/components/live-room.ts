@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { readAgain, useRealtime } from '#src/lib/realtime.ts';
+import { patchFromRoom, readAgain, useRealtime } from '#src/lib/realtime.ts';
 import type { LiveReaction } from '#domain/live.ts';
 import { liveAttemptKey, type LiveAttemptView } from '../api/live.ts';
 
@@ -14,12 +14,9 @@ export function useLiveAttemptRoom(a: LiveAttemptView, on: { ended: () => void; 
     (m) => {
       if (!('attempt_id' in m) || m.attempt_id !== a.id) return;
       const key = liveAttemptKey(a.id);
-      const update = (patch: Partial<LiveAttemptView>) => {
-        qc.setQueryData<LiveAttemptView>(key, (old) => (old ? { ...old, ...patch } : old));
-        // A read already on its way (the one on joining the room) may have read before this change was written: its
-        // answer would put the older state back (a spectator shown "Watching 0"). It is asked again, after the change.
-        if (qc.isFetching({ queryKey: key }) > 0) void qc.refetchQueries({ queryKey: key }, { cancelRefetch: true });
-      };
+      // Not put back by the read on joining the room when it answers later (a spectator shown "Watching 0").
+      const update = (patch: Partial<LiveAttemptView>) =>
+        patchFromRoom<LiveAttemptView>(qc, key, (old) => (old ? { ...old, ...patch } : old));
       if (m.type === 'live_count' && m.seq >= (qc.getQueryData<LiveAttemptView>(key)?.seq ?? 0))
         update({ seq: m.seq, count: m.count, elapsed_ms: m.elapsed_ms, projected_place: m.projected_place });
       else if (m.type === 'live_spectators') update({ spectators: m.spectators });
