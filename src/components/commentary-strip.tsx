@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 import { callApi } from '../api/errors.ts';
-import { readAgain, useRealtime } from '../lib/realtime.ts';
+import { patchFromRoom, readAgain, useRealtime } from '../lib/realtime.ts';
 import type { components } from '#openapi/schema.d.ts';
 import './commentary-strip.css';
 
@@ -58,7 +58,8 @@ export default function CommentaryStrip(source: Source) {
       if (message.type !== 'commentary_published') return;
       const line = message.line;
       if (attemptId ? line.attempt_id !== attemptId : battleId ? line.battle_id !== battleId : line.challenge_id !== challengeId) return;
-      queryClient.setQueryData<Lines>(key, (old) => ({
+      // Not taken out again by the read on joining the room when it answers later (read before the line was written).
+      patchFromRoom<Lines>(queryClient, key, (old) => ({
         items: [message.line, ...(old?.items ?? []).filter((l) => l.id !== message.line.id)].slice(0, SHOWN),
       }));
     },

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, secureApi } from '#src/api/client.ts';
 import { callApi } from '#src/api/errors.ts';
 import type { components } from '#openapi/schema.d.ts';
-import { readAgain, useRealtime } from '#src/lib/realtime.ts';
+import { patchFromRoom, readAgain, useRealtime } from '#src/lib/realtime.ts';
 import { useSessionView } from '#src/lib/session/session-view.ts';
 import type { VoteValue } from '#domain/theater.ts';
 
@@ -40,7 +40,8 @@ export function useTheater(challengeId: number | null) {
         return;
       }
       if (message.type !== 'theater_votes' || message.challenge_id !== challengeId) return;
-      qc.setQueryData<Theater>(keyOf(challengeId!, me), (d) => applyTally(d, message));
+      // Not put back by the read on joining the room when it answers later (an older count).
+      patchFromRoom<Theater>(qc, keyOf(challengeId!, me), (d) => applyTally(d, message));
     },
     () => readAgain(qc, { queryKey: keyOf(challengeId!, me) }),
   );
