@@ -45,6 +45,10 @@ const sockets: WebSocket[] = [];
 const now = () => performance.timeOrigin + performance.now();
 let received: number[] = [];
 let expected = 0;
+/** How many counted messages each socket had this round (for the report of a round that never completes). */
+let perSocket = new WeakMap<WebSocket, number>();
+let roundTimer: ReturnType<typeof setTimeout> | undefined;
+const countOne = (ws: WebSocket) => perSocket.set(ws, (perSocket.get(ws) ?? 0) + 1);
 /** Per segment and spectator: when the notice came, when the bytes were all in, and how many (notice + body). */
 let fetched: { notice: number; done: number; bytes: number }[] = [];
 
@@ -80,12 +84,14 @@ async function openAll({ urls, count, join, fetchSegments }: Open) {
                 resolve();
               } else if (message.type === 'admin_test_probe' && message.nonce !== undefined) {
                 // The bench's probe carries when it was sent as its nonce.
+                countOne(ws);
                 received.push(now() - Number(message.nonce));
-                if (received.length === expected) process.send!({ type: 'latencies', values: received });
+                if (received.length === expected) roundDone();
               } else if (message.type === 'live_count' || message.type === 'leaderboard_updated') {
                 // A live count or a board's move carries no send time: when it came, which bench-live.ts takes its send time from.
+                countOne(ws);
                 received.push(now());
-                if (received.length === expected) process.send!({ type: 'latencies', values: received });
+                if (received.length === expected) roundDone();
               } else if (message.type === 'live_segment' && fetchSegments) {
                 fetchSegment(new URL(url).origin.replace(/^ws/, 'http'), message, (data as Buffer).length);
               }
@@ -164,19 +170,43 @@ async function health({ url, seconds }: Health) {
   process.send!({ type: 'health', values });
 }
 
-process.on('message', (m: Open | Flood | Health | Requests | { type: 'expect'; count: number } | { type: 'close' }) => {
-  const fail = (error: Error) => process.send!({ type: 'error', message: error.message });
-  if (m.type === 'open') void openAll(m).catch(fail);
-  if (m.type === 'flood') void flood(m).catch(fail);
-  if (m.type === 'health') void health(m).catch(fail);
-  if (m.type === 'requests') void requests(m.requests).catch(fail);
-  if (m.type === 'expect') {
-    received = [];
-    fetched = [];
-    expected = m.count;
-  }
-  if (m.type === 'close') {
-    for (const ws of sockets) ws.terminate();
-    process.exit(0);
-  }
-});
+function roundDone() {
+  clearTimeout(roundTimer);
+  process.send!({ type: 'latencies', values: received });
+}
+
+/** '4999 of 5000 messages; sockets by messages: 0×1, 1×4999; 5000 open'. */
+function roundReport(): string {
+  const byCount = new Map<number, number>();
+  for (const ws of sockets) byCount.set(perSocket.get(ws) ?? 0, (byCount.get(perSocket.get(ws) ?? 0) ?? 0) + 1);
+  const counts = [...byCount].sort(([a], [b]) => a - b).map(([n, k]) => `${n}×${k}`);
+  const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+  return `${received.length} of ${expected} messages; sockets by messages: ${counts.join(', ')}; ${open} open`;
+}
+
+process.on(
+  'message',
+  (m: Open | Flood | Health | Requests | { type: 'expect'; count: number; ack?: boolean; timeoutMs?: number } | { type: 'close' }) => {
+    const fail = (error: Error) => process.send!({ type: 'error', message: error.message });
+    if (m.type === 'open') void openAll(m).catch(fail);
+    if (m.type === 'flood') void flood(m).catch(fail);
+    if (m.type === 'health') void health(m).catch(fail);
+    if (m.type === 'requests') void requests(m.requests).catch(fail);
+    if (m.type === 'expect') {
+      received = [];
+      fetched = [];
+      expected = m.count;
+      perSocket = new WeakMap();
+      clearTimeout(roundTimer);
+      // A round that never completes is reported, not waited on for ever: how many sockets had how many messages.
+      if (m.timeoutMs)
+        roundTimer = setTimeout(() => fail(new Error(`round incomplete after ${m.timeoutMs} ms: ${roundReport()}`)), m.timeoutMs);
+      // Acknowledged when asked, so the sender publishes only once this round's list is the one counting.
+      if (m.ack) process.send!({ type: 'expecting' });
+    }
+    if (m.type === 'close') {
+      for (const ws of sockets) ws.terminate();
+      process.exit(0);
+    }
+  },
+);
