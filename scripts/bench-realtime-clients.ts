@@ -178,7 +178,10 @@ function roundDone() {
 /** '4999 of 5000 messages; sockets by messages: 0×1, 1×4999; 5000 open'. */
 function roundReport(): string {
   const byCount = new Map<number, number>();
-  for (const ws of sockets) byCount.set(perSocket.get(ws) ?? 0, (byCount.get(perSocket.get(ws) ?? 0) ?? 0) + 1);
+  for (const ws of sockets) {
+    const n = perSocket.get(ws) ?? 0;
+    byCount.set(n, (byCount.get(n) ?? 0) + 1);
+  }
   const counts = [...byCount].sort(([a], [b]) => a - b).map(([n, k]) => `${n}×${k}`);
   const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
   return `${received.length} of ${expected} messages; sockets by messages: ${counts.join(', ')}; ${open} open`;
