@@ -20,8 +20,11 @@ function summary() {
   console.log(line('total', (Date.now() - startedAll) / 1000, stages.every((s) => s.ok) ? 'ok' : 'FAILED'));
 }
 
-/** Runs stages at once, each one's output printed whole when it ends; fails (after all ended) when any failed. */
-async function runTogether(list) {
+/**
+ * Runs stages at once, each one's output printed whole when it ends; fails (after all ended) when any failed, calling
+ * `onFailure` first (what runs beside them is stopped).
+ */
+async function runTogether(list, onFailure = () => {}) {
   const startedTogether = Date.now();
   const results = await Promise.all(
     list.map(
@@ -50,9 +53,32 @@ async function runTogether(list) {
   stages.push({ label: `${list.map(([label]) => label).join(', ')} at once`, seconds, ok: results.every((r) => r.ok) });
   stages.push(...results.map((r) => ({ ...r, label: `  ${r.label}` })));
   if (results.some((r) => !r.ok)) {
+    await onFailure();
     summary();
     process.exit(1);
   }
+}
+
+/** A stage started now, its output streamed as it comes; `done` gives its entry for the table when it ends. */
+function startLive(label, cmd, args) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: 'inherit' });
+  const done = new Promise((resolve) => {
+    const end = (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
+      resolve({ label, seconds, ok, code });
+    };
+    child.on('error', () => end(1));
+    child.on('close', end);
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await done;
+  };
+  return { done, stop };
 }
 
 const run = (label, cmd, args, env = {}) => {
@@ -71,17 +97,28 @@ const run = (label, cmd, args, env = {}) => {
 
 // The static checks need no server and share no files: they run at once (on a fresh 2-core machine lint 42 s, format
 // 23 s and types 51 s one after another, 4 Dec), each one's output printed whole when it ends, each timed on its own.
+// Vitest starts beside them, its output streamed: it leaves a tenth of the two cores idle (waits on PostgreSQL,
+// sockets and timers) that the static checks fill (docs/testing.md). A failed static check stops it and the run.
+const vitest = startLive('unit, component, model and server tests (beside the static checks)', bin('vitest'), ['run']);
 const buildInfo = `node_modules/.cache/tsc/${createHash('sha256').update(root).digest('hex').slice(0, 12)}.tsbuildinfo`;
-await runTogether([
-  ['lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']],
-  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-  ['file sizes', process.execPath, ['scripts/check-sizes.mjs']],
-  // Incremental: tsc keeps what it learnt (file hashes, types) in a build-info file and rechecks only what
-  // changed since (3 Dec, load 2.5: 29.9 s cold, 6.2 s warm). One file per checkout: worktrees may share
-  // node_modules, and a file rewritten by another checkout would only cost a cold check, never a wrong one.
-  ['types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]],
-]);
-run('unit, component, model and server tests', bin('vitest'), ['run']);
+await runTogether(
+  [
+    ['lint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']],
+    ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+    ['file sizes', process.execPath, ['scripts/check-sizes.mjs']],
+    // Incremental: tsc keeps what it learnt (file hashes, types) in a build-info file and rechecks only what
+    // changed since (3 Dec, load 2.5: 29.9 s cold, 6.2 s warm). One file per checkout: worktrees may share
+    // node_modules, and a file rewritten by another checkout would only cost a cold check, never a wrong one.
+    ['types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo]],
+  ],
+  vitest.stop,
+);
+const tests = await vitest.done;
+stages.push({ label: tests.label, seconds: tests.seconds, ok: tests.ok });
+if (!tests.ok) {
+  summary();
+  process.exit(tests.code ?? 1);
+}
 const browser = await ensureBrowser({ shell: true });
 run('e2e (Chromium)', bin('playwright'), ['test'], { PLAYWRIGHT_CHROMIUM_EXECUTABLE: browser });
 summary();
