@@ -1,5 +1,5 @@
-// npm test: every check, in order (the static checks at once), stopping at the first failure; at the end (also after a
-// failure) a table of how long each stage took.
+// npm test: the static checks and Vitest at once, then the journeys, stopping at the first stage that fails; at the end
+// (also after a failure) a table of how long each stage took.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
