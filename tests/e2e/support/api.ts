@@ -32,7 +32,12 @@ export const axeBuilder = (page: Page, selector?: string) => ({
     const origin = new URL(page.url()).origin;
     for (const frame of page.frames()) {
       if (new URL(frame.url(), page.url()).origin !== origin) continue;
-      if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+      const inject = async () => {
+        if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
+      };
+      // A child frame may go away meanwhile (as in the legacy mode, it is then not checked); the page itself must take it.
+      if (frame === page.mainFrame()) await inject();
+      else await inject().catch(() => {});
     }
     return page.evaluate(
       ([include, options]) => {
