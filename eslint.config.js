@@ -101,6 +101,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // TypeScript checks what a namespace or default import names; these two rules re-parsed every imported module
+      // to check it again (namespace alone 6.5 of a cold lint's 31 rule-seconds, 6 Dec).
+      'import-x/namespace': 'off',
+      'import-x/default': 'off',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // House rule: no source file over 500 lines; split by concern.

@@ -9,6 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inputs = [
   'src',
   'machines',
+  'domain',
+  'openapi',
+  'package.json',
   'public',
   'index.html',
   'vite.config.ts',
