@@ -9,9 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const inputs = [
   'src',
   'machines',
-  'domain',
-  'openapi',
-  'package.json',
+  'domain', // bundled with the client
+  'package.json', // its import aliases (#domain/*, #src/*, …); openapi/ is not an input: the client imports only its types
   'public',
   'index.html',
   'vite.config.ts',
