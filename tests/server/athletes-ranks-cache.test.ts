@@ -185,7 +185,24 @@ describe.each(databaseKinds)('Global Ranks and test boards as served on %s', (ki
       expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(plain.json());
       expect((await get({ 'accept-encoding': encoding, 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
     }
+    // The address is remembered: the next visitor asking it is answered from the kept page before validation and
+    // the handler (send-kept.ts answerKeptEarly), with the same headers and body as the handler gave.
+    const cache = boardCacheOf(t.context)!;
+    expect(cache.keptAt('/api/v1/leaderboards/global?offset=0&limit=4')).toBeDefined();
+    const shown = (res: Awaited<ReturnType<typeof get>>) => {
+      const { date: _date, ...headers } = res.headers;
+      return { status: res.statusCode, headers, body: res.rawPayload.toString('base64') };
+    };
+    const hits = cache.stats.hits;
+    expect(shown(await get({ 'accept-encoding': 'br' }))).toEqual(shown(await get({ 'accept-encoding': 'br' })));
+    expect(cache.stats.hits).toBeGreaterThan(hits);
+    // Not an age group's: which athletes are in one moves with the year, which the address does not say.
+    const aged = '/api/v1/leaderboards/global?age_group=18-34&offset=0&limit=4';
+    expect((await t.app.inject({ method: 'GET', url: aged })).statusCode).toBe(200);
+    expect(cache.keptAt(aged)).toBeUndefined();
     await apply({ kind: 'best', user: 3, test: 0, value: 200 } as Write);
+    // A change: the remembered address is no longer answered from the old page.
+    expect(cache.keptAt('/api/v1/leaderboards/global?offset=0&limit=4')).toBeUndefined();
     const changed = await get({ 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(plain.headers.etag);

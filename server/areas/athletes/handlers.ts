@@ -5,7 +5,7 @@ import * as profiles from './profiles.ts';
 import * as rankings from './rankings.ts';
 import { findOnRanks } from './rank-find.ts';
 import { keptGlobalRanks, servedGlobalRanks, servedTestBoard } from './ranking-pages.ts';
-import { sendKept } from '#server/lib/boards/send-kept.ts';
+import { rememberKeptAddress, sendKept } from '#server/lib/boards/send-kept.ts';
 import * as records from './records.ts';
 import * as catalogue from './tests-catalogue.ts';
 import { idempotencyOf } from '#server/lib/idempotency.ts';
@@ -142,7 +142,11 @@ export function athleteHandlers(ctx: AppContext): Handlers<AthleteOps> {
       const viewerId = (await viewer(request))?.id ?? null;
       // The page everyone sees, as serialized and compressed once: a reader holding this version gets 304.
       const kept = viewerId === null ? await keptGlobalRanks(ctx, filters, page(q)) : null;
-      if (kept) return sendKept(request, reply, kept, ['authorization']);
+      if (kept) {
+        // The next visitor asking this address is answered from the kept page before validation and the handler.
+        if (kept.key) rememberKeptAddress(ctx, request, kept.key);
+        return sendKept(request, reply, kept.json, ['authorization']);
+      }
       return servedGlobalRanks(ctx, filters, page(q), viewerId);
     },
   };

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context.ts';
-import { boardCacheOf, serialized, type Serialized } from '#server/lib/boards/board-cache.ts';
+import { boardCacheOf, serialized, type BoardCache, type Serialized } from '#server/lib/boards/board-cache.ts';
 import { globalLeaderboard, globalOwnRow, testBoardPage, testLeaderboard, testOwnRow, type BoardFilters, type Page } from './rankings.ts';
 import { loadTest, presentTests, type Viewer } from './tests-catalogue.ts';
 
@@ -27,35 +27,49 @@ function withOwnRow<Row extends { user_id: number }>(shared: { items: Row[]; tot
   return { items, total: shared.total, me };
 }
 
-/** The signed-out answer of each kept page, serialized once (and compressed once, send-kept.ts) for the page's life. */
-const keptJson = new WeakMap<object, Serialized>();
+/**
+ * The global ranking's page everyone sees, kept by the board cache with its signed-out body serialized once (and
+ * compressed once, send-kept.ts): `{ json }` is what the early answer for a remembered address sends
+ * (send-kept.ts answerKeptEarly), `page` what a signed-in reader's own row is set into.
+ */
+function sharedGlobalPage(ctx: AppContext, cache: BoardCache, filters: BoardFilters, page: Page, key: string) {
+  return cache.get(
+    key,
+    [RANKING_BOARDS],
+    async () => {
+      const shared = await globalLeaderboard(ctx, filters, page, null);
+      return { page: shared, json: serialized(withOwnRow(shared, null)) };
+    },
+    (kept) => 2 * kept.json.body.length,
+  );
+}
 
 /**
- * Global Ranks as a signed-out reader gets it: the kept page's body, serialized and compressed once
- * (null without a board cache on this node: the caller reads it with servedGlobalRanks).
+ * Global Ranks as a signed-out reader gets it: the kept page's body, serialized and compressed once, and its key in the
+ * board cache when the same address may be answered from it before routing (not with an age group: which athletes
+ * are in one moves with the year, which the address does not say). Null without a board cache on this node: the
+ * caller reads it with servedGlobalRanks.
  */
-export async function keptGlobalRanks(ctx: AppContext, filters: BoardFilters, page: Page): Promise<Serialized | null> {
+export async function keptGlobalRanks(
+  ctx: AppContext,
+  filters: BoardFilters,
+  page: Page,
+): Promise<{ json: Serialized; key?: string } | null> {
   const cache = boardCacheOf(ctx);
   if (!cache) return null;
-  const shared = await cache.get(
-    pageKey(0, filters, page, ctx.now()),
-    [RANKING_BOARDS],
-    () => globalLeaderboard(ctx, filters, page, null),
-    weight,
-  );
-  let json = keptJson.get(shared);
-  if (!json) keptJson.set(shared, (json = serialized(withOwnRow(shared, null))));
-  return json;
+  const key = pageKey(0, filters, page, ctx.now());
+  const { json } = await sharedGlobalPage(ctx, cache, filters, page, key);
+  return filters.age_group ? { json } : { json, key };
 }
 
 export async function servedGlobalRanks(ctx: AppContext, filters: BoardFilters, page: Page, viewerId: number | null) {
   const cache = boardCacheOf(ctx);
   if (!cache) return globalLeaderboard(ctx, filters, page, viewerId);
   const [shared, me] = await Promise.all([
-    cache.get(pageKey(0, filters, page, ctx.now()), [RANKING_BOARDS], () => globalLeaderboard(ctx, filters, page, null), weight),
+    sharedGlobalPage(ctx, cache, filters, page, pageKey(0, filters, page, ctx.now())),
     viewerId === null ? Promise.resolve(null) : globalOwnRow(ctx, viewerId),
   ]);
-  return withOwnRow(shared, me);
+  return withOwnRow(shared.page, me);
 }
 
 export async function servedTestBoard(ctx: AppContext, testId: number, filters: BoardFilters, page: Page, viewer: Viewer | null) {
