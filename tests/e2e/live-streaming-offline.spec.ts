@@ -3,6 +3,7 @@ import { CHROMIUM_ARGS } from '#scripts/find-browser.mjs';
 import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn } from './support/api.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { expectPlayheadPast, playhead } from './support/video.ts';
 
 // Chromium's fake camera and microphone, allowed without a prompt.
 test.use({
@@ -18,7 +19,6 @@ test.use({
 });
 
 const { app, mailbox } = useAppWithMail();
-const playhead = (page: Page) => page.locator('video.live-player-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 const sentCount = async (page: Page) =>
   Number((await page.getByText(/Streaming · \d+ segments? sent/).textContent())?.match(/(\d+) segment/)?.[1]);
 
@@ -51,7 +51,7 @@ test('the athlete drops offline mid-stream: the page says so, the kept segments 
   const fanPage = await (await browser.newContext()).newPage();
   await openSignedIn(fanPage, a, mailbox, fanWho, 'live-spectating');
   await fanPage.getByRole('link', { name: 'Watch Ann Athlete' }).click();
-  await expect.poll(() => playhead(fanPage), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expectPlayheadPast(fanPage, 0.5, 30_000);
 
   // The athlete's connection drops for a few seconds: the page says so in plain words and keeps the video.
   const sentBefore = await sentCount(page);
@@ -68,7 +68,7 @@ test('the athlete drops offline mid-stream: the page says so, the kept segments 
   await expect(page.getByText(/Streaming · \d+ segments? sent/)).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => sentCount(page), { timeout: 20_000 }).toBeGreaterThan(sentBefore + 3);
   const watched = await playhead(fanPage);
-  await expect.poll(() => playhead(fanPage), { timeout: 30_000 }).toBeGreaterThan(watched + 1.5);
+  await expectPlayheadPast(fanPage, watched + 1.5, 30_000);
 
   await page.getByRole('button', { name: 'End and submit' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Submitted: 0 reps' })).toBeVisible();

@@ -3,6 +3,7 @@ import { CHROMIUM_ARGS } from '#scripts/find-browser.mjs';
 import { useAppWithMail } from './support/accounts.ts';
 import { apiCall, apiSignIn, axeClean } from './support/api.ts';
 import { openSignedIn } from './support/signed-in.ts';
+import { expectPlayheadPast, playhead } from './support/video.ts';
 
 // Chromium's fake camera and microphone (a moving test pattern and a beep), allowed without a prompt.
 test.use({
@@ -28,8 +29,6 @@ async function shots(page: Page, name: string) {
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
-
-const playhead = (page: Page) => page.locator('video.live-player-video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test('an athlete streams their camera live; a spectator watches the video play and the count follow; the recording goes to judging', async ({
   page,
@@ -64,9 +63,9 @@ test('an athlete streams their camera live; a spectator watches the video play a
   const fanPage = await (await browser.newContext()).newPage();
   await openSignedIn(fanPage, a, mailbox, fanWho, 'live-spectating');
   await fanPage.getByRole('link', { name: 'Watch Ana Athlete' }).click();
-  await expect.poll(() => playhead(fanPage), { timeout: 30_000 }).toBeGreaterThan(0.5);
+  await expectPlayheadPast(fanPage, 0.5, 30_000);
   const before = await playhead(fanPage);
-  await expect.poll(() => playhead(fanPage), { timeout: 15_000 }).toBeGreaterThan(before + 1.5);
+  await expectPlayheadPast(fanPage, before + 1.5, 15_000);
   const count = fanPage.getByTestId('live-count');
   await expect(count).toHaveText('2');
   for (let i = 0; i < 3; i++) await tap.click();
