@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, signIn, signUp, signUpAndSignIn, useAppWithMail } from './support/accounts.ts';
-import { apiCall, apiSignIn, axeBuilder } from './support/api.ts';
+import { apiCall, apiSignIn } from './support/api.ts';
 import { accountMenuButton } from './support/header.ts';
 
 // No COMMUNITY_SITE_URL here: the Timeline item must not be offered.
@@ -25,10 +25,9 @@ test('the account menu opens from the keyboard, lists the athlete’s pages and 
   // Reachable with Tab from the top of the page.
   await page.locator('body').focus();
   const trigger = accountMenuButton(page);
-  // The initials are drawn from an attribute, so the trigger's visible text is the name its label holds.
+  // The initials are drawn from an attribute, so the trigger's visible text is the name its label holds (axeClean's
+  // label-content-name-mismatch checks it on every signed-in page at desktop width).
   await expect(trigger.locator('.avatar-initials')).toHaveAttribute('data-initials', 'NN');
-  const labelInName = await axeBuilder(page, 'header').withRules(['label-content-name-mismatch']).analyze();
-  expect(labelInName.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
   for (let i = 0; i < 15 && !(await trigger.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
   await expect(trigger).toBeFocused();
   await page.keyboard.press('Enter');

@@ -46,7 +46,7 @@ test('two spectators vote on a score video and each sees the counts move live', 
     await expectSignedIn(page);
     const card = page.getByRole('region', { name: 'Theater' }).getByRole('article').filter({ hasText: 'Ana Video' });
     await expect(card).toContainText('88 reps');
-    await expect(card.getByRole('link', { name: "Watch Ana Video's video (opens in a new tab)" })).toHaveAttribute(
+    await expect(card.getByRole('link', { name: 'Watch the video of Ana Video (opens in a new tab)' })).toHaveAttribute(
       'href',
       'https://www.youtube.com/watch?v=burpees',
     );

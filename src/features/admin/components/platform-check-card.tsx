@@ -62,7 +62,8 @@ export function PlatformCheckCard({
           onClick={onRun}
           loading={phase === 'running'}
           disabled={phase === 'queued'}
-          aria-label={`Run the ${copy.title} check`}
+          // The name starts with what the button shows (WCAG 2.5.3: a person may say it), then which check.
+          aria-label={`${result ? 'Run again' : 'Run'}: ${copy.title} check`}
         >
           {result ? 'Run again' : 'Run'}
         </Button>

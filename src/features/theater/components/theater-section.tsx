@@ -125,7 +125,7 @@ export function TheaterSection({ challengeId }: { challengeId: number | null }) 
                         rel="noopener noreferrer"
                         icon={<ExternalLink size={16} aria-hidden />}
                         className="theater-watch"
-                        aria-label={`Watch ${item.athlete.display_name}'s video (opens in a new tab)`}
+                        aria-label={`Watch the video of ${item.athlete.display_name} (opens in a new tab)`}
                       >
                         Watch the video
                       </AppLink>
