@@ -7,13 +7,12 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import type { AppContext } from '../server/context.ts';
-import { rebuildGlobalBuckets } from '../server/areas/athletes/bests.ts';
 import { globalLeaderboard } from '../server/areas/athletes/rankings.ts';
 import { servedGlobalRanks } from '../server/areas/athletes/ranking-pages.ts';
 import { startBoardCache } from '../server/lib/boards/board-cache.ts';
 import { uploadHistoricalResults } from '../server/areas/athletes/historical.ts';
 import { Outbox } from '../server/lib/mail.ts';
-import { onEachDatabase, rowsOf, time } from './bench-lib.ts';
+import { loadGlobalRanks, onEachDatabase, rowsOf, time } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES ?? 100_000);
 const TESTS = 10;
@@ -28,21 +27,7 @@ async function load(handle: DatabaseHandle) {
   const t0 = performance.now();
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'b' || g || '@bench.local', 'b' || g || '@bench.local', 'x', 'Bench ' || g, now() from generate_series(1, ${ATHLETES}) g`);
-  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
-    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
-      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
-    from users where email like '%@bench.local'`);
-  await db.execute(sql`insert into tests (name, name_normalized, category, movement, unit, direction, min_value, max_value, standards, status)
-    select 'Bench Lift ' || g, 'bench lift ' || g, 'strength', 'squat', 'kg', 'higher', 1, 500,
-      '[{"sex":"any","bodyweight_min_kg":null,"bodyweight_max_kg":null,"anchors":[{"score":0,"value":20},{"score":1000,"value":300}]}]'::jsonb, 'active'
-    from generate_series(1, ${TESTS}) g`);
-  await db.execute(sql`insert into test_bests (test_id, user_id, record_id, value, rank_value, normalized_score, achieved_on)
-    select t.id, u.id, 0, v, v, least(1000, greatest(0, round((v - 20) * 1000 / 280)))::int, date '2024-01-01' + (u.id % 300)
-    from users u cross join tests t cross join lateral (select 20 + floor(random() * 280)::float8 + (u.id * 0) as v) r
-    where u.email like '%@bench.local' and t.name like 'Bench Lift %'`);
-  await db.execute(sql`insert into global_scores (user_id, total, tests_count)
-    select user_id, sum(normalized_score)::int, count(*)::int from test_bests group by user_id`);
-  await rebuildGlobalBuckets(db);
+  await loadGlobalRanks(db, TESTS);
   // A bulk load leaves the visibility map unset; autovacuum would set it on a live database.
   await db.execute(sql`vacuum analyze`);
   const [{ min }] = rowsOf<{ min: number }>(await db.execute(sql`select min(id) as min from users where email like '%@bench.local'`)) as [

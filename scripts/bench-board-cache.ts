@@ -16,8 +16,7 @@ import type { AppConfig } from '../server/config.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import { submitScore } from '../server/areas/challenges/index.ts';
 import { rebuildRankSlices } from '../server/lib/boards/rank-slices.ts';
-import { rebuildGlobalBuckets } from '../server/areas/athletes/bests.ts';
-import { onEachDatabase, rowsOf } from './bench-lib.ts';
+import { loadGlobalRanks, onEachDatabase, rowsOf } from './bench-lib.ts';
 
 const N = Number(process.env.BENCH_BOARD_SCORES ?? 20_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -76,22 +75,8 @@ async function load(handle: DatabaseHandle) {
     from generate_series(1, ${2 * alliances}) g`);
   await db.execute(sql`insert into challenge_participant_alliances (challenge_id, user_id, alliance_id)
     select ${id}, p.user_id, (select min(id) from alliances) + p.user_id % ${alliances} from challenge_participants p where p.challenge_id = ${id}`);
-  // The same athletes on Global Ranks: a profile each and a best on each of five active tests (as bench-athletes.ts).
-  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
-    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
-      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
-    from users where email like '%@bench.local'`);
-  await db.execute(sql`insert into tests (name, name_normalized, category, movement, unit, direction, min_value, max_value, standards, status)
-    select 'Bench Lift ' || g, 'bench lift ' || g, 'strength', 'squat', 'kg', 'higher', 1, 500,
-      '[{"sex":"any","bodyweight_min_kg":null,"bodyweight_max_kg":null,"anchors":[{"score":0,"value":20},{"score":1000,"value":300}]}]'::jsonb, 'active'
-    from generate_series(1, 5) g`);
-  await db.execute(sql`insert into test_bests (test_id, user_id, record_id, value, rank_value, normalized_score, achieved_on)
-    select t.id, u.id, 0, v, v, least(1000, greatest(0, round((v - 20) * 1000 / 280)))::int, date '2024-01-01' + (u.id % 300)
-    from users u cross join tests t cross join lateral (select 20 + floor(random() * 280)::float8 + (u.id * 0) as v) r
-    where u.email like '%@bench.local' and t.name like 'Bench Lift %'`);
-  await db.execute(sql`insert into global_scores (user_id, total, tests_count)
-    select user_id, sum(normalized_score)::int, count(*)::int from test_bests group by user_id`);
-  await rebuildGlobalBuckets(db);
+  // The same athletes on Global Ranks: a profile each and a best on each of five active tests.
+  await loadGlobalRanks(db, 5);
   await db.execute(sql`vacuum analyze`);
   const [u] = rowsOf<{ id: number }>(await db.execute(sql`select max(id) as id from users where email like '%@bench.local'`));
   return { id, lastUser: Number(u!.id), eventId: Number(event!.id) };

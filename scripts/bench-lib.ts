@@ -1,7 +1,9 @@
 // Helpers shared by the database benches: raw rows from either driver, p50/p99 timings, and
 // running one bench on PGlite and on a scratch PostgreSQL database.
 import postgres from 'postgres';
-import { openDatabase, type DatabaseHandle } from '../server/db/index.ts';
+import { sql } from 'drizzle-orm';
+import { rebuildGlobalBuckets } from '../server/areas/athletes/bests.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../server/db/index.ts';
 import type { AppConfig } from '../server/config.ts';
 
 /**
@@ -71,4 +73,27 @@ export async function onEachDatabase(prefix: string, bench: (label: string, hand
     else await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * Global Ranks for the bench's athletes (every user whose email ends in @bench.local): a profile each (public but for
+ * bodyweight), `tests` active tests ("Bench Lift n") with a best on each for every athlete, their global scores and
+ * the ranking's buckets, loaded by SQL.
+ */
+export async function loadGlobalRanks(db: Database, tests: number) {
+  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
+    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
+      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
+    from users where email like '%@bench.local'`);
+  await db.execute(sql`insert into tests (name, name_normalized, category, movement, unit, direction, min_value, max_value, standards, status)
+    select 'Bench Lift ' || g, 'bench lift ' || g, 'strength', 'squat', 'kg', 'higher', 1, 500,
+      '[{"sex":"any","bodyweight_min_kg":null,"bodyweight_max_kg":null,"anchors":[{"score":0,"value":20},{"score":1000,"value":300}]}]'::jsonb, 'active'
+    from generate_series(1, ${tests}) g`);
+  await db.execute(sql`insert into test_bests (test_id, user_id, record_id, value, rank_value, normalized_score, achieved_on)
+    select t.id, u.id, 0, v, v, least(1000, greatest(0, round((v - 20) * 1000 / 280)))::int, date '2024-01-01' + (u.id % 300)
+    from users u cross join tests t cross join lateral (select 20 + floor(random() * 280)::float8 + (u.id * 0) as v) r
+    where u.email like '%@bench.local' and t.name like 'Bench Lift %'`);
+  await db.execute(sql`insert into global_scores (user_id, total, tests_count)
+    select user_id, sum(normalized_score)::int, count(*)::int from test_bests group by user_id`);
+  await rebuildGlobalBuckets(db);
 }
