@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { KIND_LABELS, type ReportableKind } from '#domain/moderation.ts';
 import { useSessionView } from '../lib/session/session-view.ts';
 import { Button } from './ui/button.tsx';
-import { FlagIcon } from './ui/icons.tsx';
+import { FlagIcon } from './ui/control-icons.tsx';
 import { Pending } from '#src/lib/settled.tsx';
 
 // The dialog (Radix, the reasons, the request) loads with the first click: boards and profiles stay light.

@@ -27,7 +27,7 @@ test('the account menu opens from the keyboard, lists the athlete’s pages and 
   const trigger = accountMenuButton(page);
   // The initials are drawn from an attribute, so the trigger's visible text is the name its label holds (axeClean's
   // label-content-name-mismatch checks it on every signed-in page at desktop width).
-  await expect(trigger.locator('.avatar-initials')).toHaveAttribute('data-initials', 'NN');
+  await expect(trigger.locator('.avatar')).toHaveAttribute('data-initials', 'NN');
   for (let i = 0; i < 15 && !(await trigger.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
   await expect(trigger).toBeFocused();
   await page.keyboard.press('Enter');

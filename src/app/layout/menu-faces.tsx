@@ -10,17 +10,16 @@ import { Pending } from '#src/lib/settled.tsx';
 export const SIGN_OUT_LABEL = 'Sign Out';
 
 /**
- * The signed-in athlete's initials, or the picture they uploaded or linked on their profile. The initials are drawn
- * from an attribute (`.avatar-initials::before`), not written as text: they decorate a trigger named for the athlete
- * ("Account: Mateo Silva"), and as text they would be part of what it visibly says ("MS Mateo Silva"), which its
- * name must contain for people who speak a control's label (WCAG 2.5.3; axe's label-content-name-mismatch).
+ * The signed-in athlete's initials, or the picture they uploaded or linked on their profile over them. The initials
+ * are drawn from an attribute (`.avatar::before`, header.css), not written as text: they decorate a trigger named for
+ * the athlete ("Account: Mateo Silva"), and as text they would be part of what it visibly says ("MS Mateo Silva"),
+ * which its name must contain for people who speak a control's label (WCAG 2.5.3; axe's label-content-name-mismatch).
  */
 export function Avatar({ name }: { name: string }) {
-  const initials = <span className="avatar-initials" data-initials={initialsOf(name)} />;
   return (
-    <span className="avatar" aria-hidden="true">
-      <Suspense fallback={<Pending>{initials}</Pending>}>
-        <AvatarPicture initials={initials} />
+    <span className="avatar" aria-hidden="true" data-initials={initialsOf(name)}>
+      <Suspense fallback={<Pending />}>
+        <AvatarPicture />
       </Suspense>
     </span>
   );

@@ -1,5 +1,5 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
-import { CheckIcon } from './icons.tsx';
+import { CheckIcon } from './control-icons.tsx';
 import type { ReactNode } from 'react';
 import { FieldShell, useFieldIds } from './field.tsx';
 import './choice.css';

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 // lucide-react: its icon runtime was 1.5 KB of gzip on the first load of every page for a handful
 // of fixed glyphs. Pages' own pictures (achievements, the replay player…) use lucide-react.
 
-type IconProps = { size?: number; strokeWidth?: number; className?: string };
+export type IconProps = { size?: number; strokeWidth?: number; className?: string };
 
-function SvgIcon({ size, strokeWidth = 2, className, children }: { size: number; children: ReactNode } & IconProps) {
+export function SvgIcon({ size, strokeWidth = 2, className, children }: { size: number; children: ReactNode } & IconProps) {
   return (
     <svg
       width={size}
@@ -81,22 +81,6 @@ export function ChevronRightIcon({ size = 16, ...rest }: IconProps) {
   return (
     <SvgIcon size={size} {...rest}>
       <path d="m9 18 6-6-6-6" />
-    </SvgIcon>
-  );
-}
-
-export function CheckIcon({ size = 16, ...rest }: IconProps) {
-  return (
-    <SvgIcon size={size} {...rest}>
-      <path d="M20 6 9 17l-5-5" />
-    </SvgIcon>
-  );
-}
-
-export function FlagIcon({ size = 16, ...rest }: IconProps) {
-  return (
-    <SvgIcon size={size} {...rest}>
-      <path d="M4 22V4a1 1 0 0 1 .4-.8A6 6 0 0 1 8 2c3 0 5 2 7.33 2q2 0 3.67-.67a1 1 0 0 1 1.4.9v10.34a1 1 0 0 1-.6.92A9 9 0 0 1 15.33 16C13 16 11 14 8 14a6 6 0 0 0-4 1.33" />
     </SvgIcon>
   );
 }

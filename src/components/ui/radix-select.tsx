@@ -1,5 +1,6 @@
 import * as RadixSelect from '@radix-ui/react-select';
-import { CheckIcon, ChevronDownIcon } from './icons.tsx';
+import { CheckIcon } from './control-icons.tsx';
+import { ChevronDownIcon } from './icons.tsx';
 import { FieldNotes, useFieldIds } from './field.tsx';
 import { NONE, type SelectOption, type SelectProps } from './select-types.ts';
 
