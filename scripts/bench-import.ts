@@ -9,7 +9,7 @@ import { buildApp } from '../server/app.ts';
 import type { DatabaseHandle } from '../server/db/index.ts';
 import { uploadHistoricalResults } from '../server/areas/athletes/historical.ts';
 import { Outbox } from '../server/lib/mail.ts';
-import { benchConfig, onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
+import { benchConfig, loadBenchProfiles, onEachDatabase, percentile, rowsOf } from './bench-lib.ts';
 
 const ATHLETES = Number(process.env.BENCH_ATHLETES_IMPORT ?? 10_000);
 const TESTS = 10;
@@ -22,10 +22,7 @@ async function load(handle: DatabaseHandle) {
   const db = handle.db;
   await db.execute(sql`insert into users (email, email_normalized, password_hash, display_name, created_at)
     select 'i' || g || '@bench.local', 'i' || g || '@bench.local', 'x', 'Importer ' || g, now() from generate_series(1, ${ATHLETES}) g`);
-  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
-    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
-      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
-    from users where email like '%@bench.local'`);
+  await loadBenchProfiles(db);
   await db.execute(sql`insert into tests (name, name_normalized, category, movement, unit, direction, min_value, max_value, standards, status)
     select 'Import Lift ' || g, 'import lift ' || g, 'strength', 'squat', 'kg', 'higher', 1, 500,
       '[{"sex":"any","bodyweight_min_kg":null,"bodyweight_max_kg":null,"anchors":[{"score":0,"value":20},{"score":1000,"value":300}]}]'::jsonb, 'active'

@@ -75,16 +75,21 @@ export async function onEachDatabase(prefix: string, bench: (label: string, hand
   }
 }
 
+/** An athlete profile for every bench user (email ending in @bench.local): public but for bodyweight. */
+export async function loadBenchProfiles(db: Database) {
+  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
+    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
+      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
+    from users where email like '%@bench.local'`);
+}
+
 /**
  * Global Ranks for the bench's athletes (every user whose email ends in @bench.local): a profile each (public but for
  * bodyweight), `tests` active tests ("Bench Lift n") with a best on each for every athlete, their global scores and
  * the ranking's buckets, loaded by SQL.
  */
 export async function loadGlobalRanks(db: Database, tests: number) {
-  await db.execute(sql`insert into athlete_profiles (user_id, sex, birth_year, bodyweight_kg, gym, privacy)
-    select id, case when id % 2 = 0 then 'female' else 'male' end, 1960 + id % 45, 50 + id % 60, 'Gym ' || (id % 200),
-      '{"sex":"public","birth_year":"public","bodyweight":"private","gym":"public","bio":"public","records":"public"}'::jsonb
-    from users where email like '%@bench.local'`);
+  await loadBenchProfiles(db);
   await db.execute(sql`insert into tests (name, name_normalized, category, movement, unit, direction, min_value, max_value, standards, status)
     select 'Bench Lift ' || g, 'bench lift ' || g, 'strength', 'squat', 'kg', 'higher', 1, 500,
       '[{"sex":"any","bodyweight_min_kg":null,"bodyweight_max_kg":null,"anchors":[{"score":0,"value":20},{"score":1000,"value":300}]}]'::jsonb, 'active'

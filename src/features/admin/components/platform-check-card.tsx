@@ -50,6 +50,7 @@ export function PlatformCheckCard({
   onRun: () => void;
 }) {
   const copy = CHECK_COPY[check];
+  const runLabel = result ? 'Run again' : 'Run';
   return (
     <Card
       title={copy.title}
@@ -63,9 +64,9 @@ export function PlatformCheckCard({
           loading={phase === 'running'}
           disabled={phase === 'queued'}
           // The name starts with what the button shows (WCAG 2.5.3: a person may say it), then which check.
-          aria-label={`${result ? 'Run again' : 'Run'}: ${copy.title} check`}
+          aria-label={`${runLabel}: ${copy.title} check`}
         >
-          {result ? 'Run again' : 'Run'}
+          {runLabel}
         </Button>
       }
     >
